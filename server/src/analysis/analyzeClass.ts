@@ -1,0 +1,127 @@
+import { buildCapabilities, type BuildResult, type Era } from "./capabilities/builder";
+import { chooseBase } from "./capabilities/baseSet";
+import { computeProvenance } from "./capabilities/provenance";
+import { buildChain, findMember, type ClassChain } from "./classes/classChain";
+import { findEndpoint } from "./classes/endpoint";
+import { presentHandlers } from "./classes/handlerPresence";
+import { diagnostic, type AnalysisDiagnostic } from "./diagnostics/codes";
+import { serverDiagnostics } from "./diagnostics/rules";
+import type { Evaluator } from "./evaluate/evaluator";
+import type { ClassRef, JsonObject, Loc } from "./evaluate/values";
+import type { HandlerName } from "./model/handlers";
+import type { ClassAnalysis, ServerReport } from "./model/serverReport";
+
+export interface ClassAnalysisOptions {
+  readonly tasksExtension: boolean;
+  readonly fileText: (file: string) => string | undefined;
+}
+
+/**
+ * Analyses one class: whether it is a server (spec §2), its base (§4), both eras (§6) with the cause
+ * of every key, and its diagnostics (§7). A class that is not a server gets no diagnostic, except
+ * `inheritance-cycle` when it sits on an `extends` loop.
+ */
+export function analyzeClass(ev: Evaluator, ref: ClassRef, options: ClassAnalysisOptions): ClassAnalysis {
+  const summary = ev.summary(ref.file)!.classes[ref.index]!;
+  const loc: Loc = { file: ref.file, span: summary.nameSpan };
+  const chain = buildChain(ev, ref);
+  const cycleDiagnostics = cycleRule(chain);
+  const none: ClassAnalysis = { className: summary.name, loc, server: undefined, diagnostics: cycleDiagnostics };
+  if (summary.isAbstract) return none;
+
+  const endpoint = findEndpoint(ev, chain);
+  const handlers = presentHandlers(chain, endpoint);
+  const isServer =
+    findMember(chain, "__capabilities__", true) !== undefined ||
+    [...handlers.values()].some((h) => h.handler !== "handleComplete" && h.via !== "endpoint") ||
+    endpoint !== undefined ||
+    summary.mcpServerTag;
+  if (!isServer) return none;
+
+  const base = chooseBase(ev, chain, endpoint);
+  const handlerSet = new Set(handlers.keys());
+  const usable = base.kind !== "explicit" || (base.json !== undefined && !base.notCallable);
+  const eras: Record<Era, BuildResult> = {
+    legacy: build(usable ? base.json : undefined, handlerSet, "legacy", options.tasksExtension),
+    modern: build(usable ? base.json : undefined, handlerSet, "modern", options.tasksExtension),
+  };
+  const rules = serverDiagnostics({
+    serverName: summary.name,
+    serverLoc: loc,
+    chain,
+    base,
+    endpoint,
+    handlers,
+    eras,
+    tasksExtension: options.tasksExtension,
+    fileText: options.fileText,
+  });
+  const instanceCaps = findMember(chain, "__capabilities__", false);
+  const extra: AnalysisDiagnostic[] = [];
+  if (instanceCaps) {
+    extra.push(
+      diagnostic(
+        "capabilities-not-static",
+        { file: instanceCaps.link.ref.file, span: instanceCaps.member.nameSpan },
+        `__capabilities__ is declared on instances, but the runtime reads it from the class: it is ignored, and ` +
+          `${base.kind === "default" ? "the default trio (tools, resources, prompts) is advertised instead" : "the class's other base is used instead"}. Make it static.`,
+        {
+          server: { name: summary.name, loc },
+          fixes: [
+            {
+              title: "Make __capabilities__ static",
+              edits: [{ loc: { file: instanceCaps.link.ref.file, span: { start: instanceCaps.member.staticInsertAt, end: instanceCaps.member.staticInsertAt } }, newText: "static " }],
+              preferred: true,
+            },
+          ],
+        },
+      ),
+    );
+  }
+
+  const exact =
+    chain.end.kind !== "unresolved" &&
+    chain.end.kind !== "cycle" &&
+    !(base.kind === "explicit" && base.dynamics.length > 0) &&
+    !(endpoint && endpoint.unresolved.length > 0);
+  const server: ServerReport = {
+    name: summary.name,
+    loc,
+    classSpan: summary.span,
+    dialect: "conduit",
+    exact,
+    tasksExtension: options.tasksExtension,
+    legacy: usable ? eras.legacy.capabilities : null,
+    modern: usable ? eras.modern.capabilities : null,
+    provenance: usable ? computeProvenance(base, eras, handlers, summary.name) : [],
+    base: {
+      kind: base.kind,
+      json: base.kind === "explicit" ? (base.json ?? null) : base.json,
+      ...(base.kind === "explicit" ? { loc: base.value.loc } : base.kind === "endpoint" ? { loc: base.endpoint.loc } : {}),
+    },
+    handlers: [...handlers.values()].map((h) => ({ handler: h.handler, via: h.via, className: h.className, loc: h.loc })),
+    missing: rules.missing,
+    chain: chain.links.map((l) => ({ name: l.summary.name, loc: { file: l.ref.file, span: l.summary.nameSpan } })),
+    stubInsert: { loc: { file: ref.file, span: { start: summary.bodyEnd, end: summary.bodyEnd } }, indent: summary.memberIndent },
+  };
+  return { className: summary.name, loc, server, diagnostics: [...cycleDiagnostics, ...rules.diagnostics, ...extra] };
+}
+
+function build(base: JsonObject | undefined, handlers: ReadonlySet<HandlerName>, era: Era, tasks: boolean): BuildResult {
+  if (!base) return { capabilities: null, effects: [], notObject: [] };
+  return buildCapabilities({ base, handlers, era, tasksExtension: tasks });
+}
+
+/** `inheritance-cycle` on every class of the loop (spec §2): such code cannot run. */
+function cycleRule(chain: ClassChain): AnalysisDiagnostic[] {
+  if (chain.end.kind !== "cycle") return [];
+  const names = chain.end.members.map((m) => m.summary.name);
+  const loop = [...names, names[0]].join(" → ");
+  return chain.end.members.map((m) =>
+    diagnostic(
+      "inheritance-cycle",
+      { file: m.ref.file, span: m.summary.nameSpan },
+      `${m.summary.name} is on an inheritance cycle (${loop}): the class cannot be defined at run time (a ReferenceError on load). Break the cycle.`,
+    ),
+  );
+}

@@ -1,0 +1,93 @@
+// The algorithm of spec §6 as a pure function: base set, handlers present, era, tasks switch in;
+// capabilities, the cause of each change, and the keys that made the era fail out. No I/O, no AST.
+
+import type { HandlerName } from "../model/handlers";
+import { cloneJson, isDynamicMarker, isPlainObject, sortKeysDeep, type Json, type JsonObject } from "../evaluate/values";
+
+export type Era = "legacy" | "modern";
+
+export const TASKS_EXTENSION_ID = "io.modelcontextprotocol/tasks";
+
+export interface BuildInput {
+  /** The base set (spec §4), possibly holding `{"$dynamic": ...}` markers; a whole-dynamic base is not passed here. */
+  readonly base: JsonObject;
+  readonly handlers: ReadonlySet<HandlerName>;
+  readonly era: Era;
+  readonly tasksExtension: boolean;
+}
+
+/** Why the era rules set a value: a handler, a rule of the modern era, or the tasks extension. */
+export type EffectCause = HandlerName | "era" | "tasksExtension";
+
+export interface Effect {
+  readonly path: readonly string[];
+  readonly because: EffectCause;
+}
+
+export interface BuildResult {
+  /** The era's capabilities, keys sorted; null when the era fails at run time. */
+  readonly capabilities: JsonObject | null;
+  /** Paths the era rules set or changed, in the order they ran. */
+  readonly effects: readonly Effect[];
+  /** Keys that had to be merged into but are not objects (`capability-not-object`). */
+  readonly notObject: readonly string[];
+}
+
+export function buildCapabilities(input: BuildInput): BuildResult {
+  const caps = cloneJson(input.base);
+  const effects: Effect[] = [];
+  const notObject: string[] = [];
+  const has = (h: HandlerName) => input.handlers.has(h);
+
+  /** Sets `caps[key][flag] = true` by merging; records a failure when `caps[key]` is not an object. */
+  const mergeFlag = (key: string, flag: string, because: EffectCause) => {
+    const target = caps[key];
+    if (isDynamicMarker(target)) return;
+    if (!isPlainObject(target)) {
+      if (!notObject.includes(key)) notObject.push(key);
+      return;
+    }
+    if (target[flag] !== true) {
+      target[flag] = true;
+      effects.push({ path: [key, flag], because });
+    }
+  };
+  const replace = (key: string, because: EffectCause) => {
+    const before = caps[key];
+    caps[key] = {};
+    if (!isEmptyObject(before)) effects.push({ path: [key], because });
+  };
+
+  if (input.era === "legacy") {
+    if (has("handleSubscribeResource") && "resources" in caps) mergeFlag("resources", "subscribe", "handleSubscribeResource");
+    if (has("handleComplete")) replace("completions", "handleComplete");
+    if (has("handleSetLogLevel")) replace("logging", "handleSetLogLevel");
+  } else {
+    for (const key of ["tools", "prompts", "resources"]) if (key in caps) mergeFlag(key, "listChanged", "era");
+    if ("resources" in caps) mergeFlag("resources", "subscribe", "era");
+    if (has("handleComplete")) replace("completions", "handleComplete");
+    replace("logging", "era");
+    if (input.tasksExtension) addTasksExtension(caps, effects, notObject);
+  }
+  return { capabilities: notObject.length > 0 ? null : (sortKeysDeep(caps) as JsonObject), effects, notObject };
+}
+
+function addTasksExtension(caps: JsonObject, effects: Effect[], notObject: string[]): void {
+  const existing = caps.extensions;
+  if (existing === undefined) {
+    caps.extensions = { [TASKS_EXTENSION_ID]: {} };
+    effects.push({ path: ["extensions"], because: "tasksExtension" }, { path: ["extensions", TASKS_EXTENSION_ID], because: "tasksExtension" });
+  } else if (isDynamicMarker(existing)) {
+    return;
+  } else if (!isPlainObject(existing)) {
+    notObject.push("extensions");
+  } else if (!isEmptyObject(existing[TASKS_EXTENSION_ID])) {
+    // merge(extensions, {tasks: {}}): the right side wins, so an existing entry becomes {}.
+    existing[TASKS_EXTENSION_ID] = {};
+    effects.push({ path: ["extensions", TASKS_EXTENSION_ID], because: "tasksExtension" });
+  }
+}
+
+function isEmptyObject(v: Json | undefined): boolean {
+  return isPlainObject(v) && Object.keys(v).length === 0;
+}

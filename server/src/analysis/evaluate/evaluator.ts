@@ -1,0 +1,317 @@
+import type { FileSummary, FunctionSummary, KeyExpr, ValueExpr } from "../model/summary";
+import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
+import { DYNAMIC_KEY } from "./values";
+
+/** What the evaluator needs from the workspace: summaries and module resolution. */
+export interface EvaluationHost {
+  summary(fileName: string): FileSummary | undefined;
+  resolveModule(specifier: string, fromFile: string): string | undefined;
+}
+
+/** Deepest evaluation recursion before giving up with a dynamic value (self-referencing consts...). */
+const MAX_DEPTH = 300;
+/** Evaluation steps per root expression: a bound on pathological inputs, far above real code. */
+const MAX_STEPS = 200_000;
+
+export interface EvalOptions {
+  /** Apply calls of known functions: only for `extends` clauses (mixins), never for data (spec §4.1). */
+  readonly calls: boolean;
+}
+
+/**
+ * Evaluates summarised expressions statically: literals, consts across imports and re-exports,
+ * spreads, enums, `Object.freeze`, property access, and (for mixins) calls of functions that return a
+ * class. Everything else is a `dyn` value carrying its source text and the reason.
+ */
+export class Evaluator {
+  readonly #host: EvaluationHost;
+  readonly #inProgress = new Set<string>();
+  readonly #constCache = new Map<string, Value>();
+  #depth = 0;
+  #steps = 0;
+  #mixinInstances = 0;
+
+  constructor(host: EvaluationHost) {
+    this.#host = host;
+  }
+
+  fileScope(file: string): Scope {
+    return { file, vars: null, parent: null };
+  }
+
+  summary(file: string): FileSummary | undefined {
+    return this.#host.summary(file);
+  }
+
+  evaluate(expr: ValueExpr, scope: Scope, opts: EvalOptions): Value {
+    if (this.#depth === 0) this.#steps = 0;
+    const loc = { file: scope.file, span: expr.span };
+    if (++this.#steps > MAX_STEPS || this.#depth > MAX_DEPTH) {
+      return { t: "dyn", text: exprText(expr), loc, why: "too deeply nested to evaluate" };
+    }
+    this.#depth++;
+    try {
+      return this.#evaluate(expr, scope, opts, loc);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #evaluate(expr: ValueExpr, scope: Scope, opts: EvalOptions, loc: Loc): Value {
+    switch (expr.k) {
+      case "lit":
+        return { t: "prim", value: expr.value, loc };
+      case "dyn":
+        return { t: "dyn", text: expr.text, loc };
+      case "obj":
+        return this.#object(expr, scope, opts, loc);
+      case "arr": {
+        const items: Value[] = [];
+        for (const item of expr.items) {
+          if (item.k === "spread") {
+            const v = this.evaluate(item.expr, scope, opts);
+            if (v.t === "arr") items.push(...v.items);
+            else items.push(v.t === "dyn" ? v : { t: "dyn", text: `...${exprText(item.expr)}`, loc: { file: scope.file, span: item.span } });
+          } else {
+            items.push(this.evaluate(item, scope, opts));
+          }
+        }
+        return { t: "arr", items, loc };
+      }
+      case "ref":
+        return this.lookup(expr.name, scope, loc, opts);
+      case "get": {
+        const object = this.evaluate(expr.object, scope, opts);
+        const key = this.#key(expr.key, scope, opts);
+        if (key === undefined) return { t: "dyn", text: exprText(expr), loc, why: "the property name is not static" };
+        return this.#member(object, key, exprText(expr), loc, opts);
+      }
+      case "freeze":
+        return this.evaluate(expr.arg, scope, opts);
+      case "fn":
+        return { t: "fn", fn: expr.fn, scope, loc };
+      case "class":
+        return { t: "class", cls: this.#classRef(scope, expr.classIndex), loc };
+      case "call": {
+        if (!opts.calls) return { t: "dyn", text: exprText(expr), loc, why: "a call is only known when it runs" };
+        const callee = this.evaluate(expr.callee, scope, opts);
+        if (callee.t !== "fn") {
+          return { t: "dyn", text: exprText(expr), loc, why: callee.t === "dyn" && callee.why ? callee.why : "the called function is not known" };
+        }
+        return this.#apply(callee.fn, callee.scope, expr.args.map((a) => this.evaluate(a, scope, opts)), opts, exprText(expr), loc);
+      }
+    }
+  }
+
+  /** Calls a summarised function: its result evaluated with parameters bound to `args`. */
+  #apply(fn: FunctionSummary, closure: Scope, args: Value[], opts: EvalOptions, text: string, loc: Loc): Value {
+    if (!fn.result) return { t: "dyn", text, loc, why: "the function does more than return a value" };
+    const vars = new Map<string, Binding>();
+    fn.params.forEach((p, i) => {
+      if (p) vars.set(p, { value: args[i] ?? { t: "dyn", text: "undefined", loc } });
+    });
+    const scope: Scope = { file: closure.file, vars, parent: closure };
+    for (const [name, expr] of fn.locals) vars.set(name, { expr, scope });
+    return this.evaluate(fn.result, scope, opts);
+  }
+
+  /** The value a function returns when called without arguments (`__capabilities__()`). */
+  callWithoutArguments(fn: FunctionSummary, closure: Scope, text: string, loc: Loc): Value {
+    return this.#apply(fn, closure, [], { calls: false }, text, loc);
+  }
+
+  #object(expr: Extract<ValueExpr, { k: "obj" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value {
+    const entries = new Map<string, ObjEntryValue>();
+    const addDynamic = (text: string, at: Loc, why?: string) => {
+      const prev = entries.get(DYNAMIC_KEY);
+      const joined = prev && prev.value.t === "dyn" ? `${prev.value.text}, ${text}` : text;
+      entries.delete(DYNAMIC_KEY);
+      entries.set(DYNAMIC_KEY, { value: { t: "dyn", text: joined, loc: at, ...(why ? { why } : {}) }, keyLoc: at });
+    };
+    for (const entry of expr.entries) {
+      if (entry.k === "spread") {
+        const at = { file: scope.file, span: entry.span };
+        const v = this.evaluate(entry.expr, scope, opts);
+        if (v.t === "obj") {
+          for (const [k, e] of v.entries) {
+            if (k === DYNAMIC_KEY && e.value.t === "dyn") addDynamic(e.value.text, e.value.loc, e.value.why);
+            else {
+              entries.delete(k);
+              entries.set(k, e);
+            }
+          }
+        } else if (v.t === "prim" && v.value === null) {
+          continue;
+        } else {
+          addDynamic(`...${exprText(entry.expr)}`, at, v.t === "dyn" ? v.why : "the spread value is not an object");
+        }
+        continue;
+      }
+      const keyLoc = { file: scope.file, span: entry.key.span };
+      const key = this.#key(entry.key, scope, opts);
+      if (key === undefined) {
+        addDynamic(`[${entry.key.k === "computed" ? exprText(entry.key.expr) : ""}]`, keyLoc, "the key is not static");
+        continue;
+      }
+      entries.delete(key);
+      entries.set(key, { value: this.evaluate(entry.value, scope, opts), keyLoc });
+    }
+    return { t: "obj", entries, loc };
+  }
+
+  #key(key: KeyExpr, scope: Scope, opts: EvalOptions): string | undefined {
+    if (key.k === "static") return key.name;
+    const v = this.evaluate(key.expr, scope, opts);
+    if (v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number")) return String(v.value);
+    return undefined;
+  }
+
+  #member(object: Value, key: string, text: string, loc: Loc, opts: EvalOptions): Value {
+    switch (object.t) {
+      case "obj": {
+        const e = object.entries.get(key);
+        return e ? e.value : { t: "dyn", text, loc, why: `the object has no property "${key}"` };
+      }
+      case "ns":
+        return this.resolveExport(object.file, key, loc, opts);
+      case "enum": {
+        const m = object.members.get(key);
+        if (typeof m === "string" || typeof m === "number") return { t: "prim", value: m, loc };
+        return { t: "dyn", text, loc, why: "the enum member is not a literal" };
+      }
+      case "arr":
+        if (key === "length") return { t: "prim", value: object.items.length, loc };
+        return { t: "dyn", text, loc };
+      case "dyn":
+        return { t: "dyn", text, loc, ...(object.why ? { why: object.why } : {}) };
+      default:
+        return { t: "dyn", text, loc };
+    }
+  }
+
+  #classRef(scope: Scope, index: number): ClassRef {
+    const inFunction = scope.vars !== null;
+    return {
+      file: scope.file,
+      index,
+      scope: inFunction ? scope : null,
+      key: inFunction ? `${scope.file}#${index}@${++this.#mixinInstances}` : `${scope.file}#${index}`,
+    };
+  }
+
+  /** The value a name has in a scope: a local, a top-level declaration, or an import. */
+  lookup(name: string, scope: Scope, useLoc: Loc, opts: EvalOptions): Value {
+    for (let s: Scope | null = scope; s; s = s.parent) {
+      if (!s.vars) return this.#topLevel(s.file, name, useLoc, opts);
+      const b = s.vars.get(name);
+      if (b) return "value" in b ? b.value : this.evaluate(b.expr, b.scope, opts);
+    }
+    return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not declared` };
+  }
+
+  #topLevel(file: string, name: string, useLoc: Loc, opts: EvalOptions): Value {
+    const summary = this.#host.summary(file);
+    if (!summary) return { t: "dyn", text: name, loc: useLoc, why: `${file} cannot be read` };
+    const decl = summary.decls.get(name);
+    if (decl) {
+      const declLoc = { file, span: "span" in decl ? decl.span : summary.classes[decl.classIndex]!.nameSpan };
+      switch (decl.k) {
+        case "class":
+          return { t: "class", cls: this.#classRef(this.fileScope(file), decl.classIndex), loc: declLoc };
+        case "function":
+          return { t: "fn", fn: decl.fn, scope: this.fileScope(file), loc: declLoc };
+        case "enum":
+          return { t: "enum", members: decl.members, loc: declLoc };
+        case "mutable":
+          return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not a const` };
+        case "const":
+          return this.#constValue(file, name, decl.init, useLoc, opts);
+      }
+    }
+    const imported = summary.imports.get(name);
+    if (imported) {
+      const target = this.#host.resolveModule(imported.specifier, file);
+      if (!target) return { t: "dyn", text: name, loc: useLoc, why: `module "${imported.specifier}" cannot be resolved` };
+      if (imported.imported === "*") return { t: "ns", file: target, loc: useLoc };
+      return this.resolveExport(target, imported.imported, useLoc, opts);
+    }
+    return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not declared in this file` };
+  }
+
+  #constValue(file: string, name: string, init: ValueExpr, useLoc: Loc, opts: EvalOptions): Value {
+    const key = `${file}#${name}#${opts.calls ? "c" : "d"}`;
+    const cached = this.#constCache.get(key);
+    if (cached) return cached;
+    if (this.#inProgress.has(key)) return { t: "dyn", text: name, loc: useLoc, why: `"${name}" refers to itself` };
+    this.#inProgress.add(key);
+    try {
+      const v = this.evaluate(init, this.fileScope(file), opts);
+      this.#constCache.set(key, v);
+      return v;
+    } finally {
+      this.#inProgress.delete(key);
+    }
+  }
+
+  /** What a module exports under `name`, following re-exports and `export *`. */
+  resolveExport(file: string, name: string, useLoc: Loc, opts: EvalOptions, seen = new Set<string>()): Value {
+    const key = `${file}#${name}`;
+    if (seen.has(key)) return { t: "dyn", text: name, loc: useLoc, why: `the export "${name}" is circular` };
+    seen.add(key);
+    const summary = this.#host.summary(file);
+    if (!summary) return { t: "dyn", text: name, loc: useLoc, why: `${file} cannot be read` };
+    const entry = summary.exports.get(name);
+    if (entry) {
+      switch (entry.k) {
+        case "local":
+          return this.#topLevel(file, entry.local, useLoc, opts);
+        case "from": {
+          const target = this.#host.resolveModule(entry.specifier, file);
+          if (!target) return { t: "dyn", text: name, loc: useLoc, why: `module "${entry.specifier}" cannot be resolved` };
+          if (entry.imported === "*") return { t: "ns", file: target, loc: useLoc };
+          return this.resolveExport(target, entry.imported, useLoc, opts, seen);
+        }
+        case "namespace": {
+          const target = this.#host.resolveModule(entry.specifier, file);
+          if (!target) return { t: "dyn", text: name, loc: useLoc, why: `module "${entry.specifier}" cannot be resolved` };
+          return { t: "ns", file: target, loc: useLoc };
+        }
+      }
+    }
+    if (name !== "default") {
+      for (const spec of summary.starExports) {
+        const target = this.#host.resolveModule(spec, file);
+        if (!target) continue;
+        const v = this.resolveExport(target, name, useLoc, opts, seen);
+        if (!(v.t === "dyn" && v.why?.startsWith("no export"))) return v;
+      }
+    }
+    return { t: "dyn", text: name, loc: useLoc, why: `no export "${name}" in ${file}` };
+  }
+}
+
+/** Source-like text of a summarised expression, for `$dynamic` values and messages. */
+export function exprText(e: ValueExpr): string {
+  switch (e.k) {
+    case "lit":
+      return JSON.stringify(e.value);
+    case "ref":
+      return e.name;
+    case "dyn":
+      return e.text;
+    case "get":
+      return e.key.k === "static" ? `${exprText(e.object)}.${e.key.name}` : `${exprText(e.object)}[${exprText(e.key.expr)}]`;
+    case "call":
+      return `${exprText(e.callee)}(${e.args.map(exprText).join(", ")})`;
+    case "freeze":
+      return `Object.freeze(${exprText(e.arg)})`;
+    case "obj":
+      return "{…}";
+    case "arr":
+      return "[…]";
+    case "fn":
+      return "function";
+    case "class":
+      return "class";
+  }
+}

@@ -1,0 +1,111 @@
+import type { FunctionSummary, Span } from "../model/summary";
+
+/** A place in a file. */
+export interface Loc {
+  readonly file: string;
+  readonly span: Span;
+}
+
+/** A class as the evaluator sees it: a summary, plus the scope it was created in (mixins). */
+export interface ClassRef {
+  readonly file: string;
+  readonly index: number;
+  /** The function scope a mixin's class expression was created in; null for ordinary classes. */
+  readonly scope: Scope | null;
+  /** Identity for cycle detection: the same class declaration gives the same key. */
+  readonly key: string;
+}
+
+export type Binding = { readonly value: Value } | { readonly expr: import("../model/summary").ValueExpr; readonly scope: Scope };
+
+/** A lexical scope: a function's parameters and locals, or (with `vars` null) a file's top level. */
+export interface Scope {
+  readonly file: string;
+  readonly vars: ReadonlyMap<string, Binding> | null;
+  readonly parent: Scope | null;
+}
+
+export interface ObjEntryValue {
+  readonly value: Value;
+  /** Where the key was written (provenance and diagnostics point here). */
+  readonly keyLoc: Loc;
+}
+
+/** What an expression evaluates to. Only `obj`, `arr` and `prim` are data; the rest are references. */
+export type Value =
+  | { readonly t: "obj"; readonly entries: ReadonlyMap<string, ObjEntryValue>; readonly loc: Loc }
+  | { readonly t: "arr"; readonly items: readonly Value[]; readonly loc: Loc }
+  | { readonly t: "prim"; readonly value: string | number | boolean | null; readonly loc: Loc }
+  | { readonly t: "class"; readonly cls: ClassRef; readonly loc: Loc }
+  | { readonly t: "fn"; readonly fn: FunctionSummary; readonly scope: Scope; readonly loc: Loc }
+  | { readonly t: "ns"; readonly file: string; readonly loc: Loc }
+  | { readonly t: "enum"; readonly members: ReadonlyMap<string, string | number | null>; readonly loc: Loc }
+  /** Not known statically: `text` is the source the value comes from. */
+  | { readonly t: "dyn"; readonly text: string; readonly loc: Loc; readonly why?: string };
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export const DYNAMIC_KEY = "$dynamic";
+
+export function isPlainObject(v: Json | undefined): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** A value the analysis could not know, as it appears in a report: `{"$dynamic": "<source>"}`. */
+export function isDynamicMarker(v: Json | undefined): boolean {
+  return isPlainObject(v) && Object.keys(v).length === 1 && typeof v[DYNAMIC_KEY] === "string";
+}
+
+export interface DynamicPart {
+  readonly text: string;
+  readonly loc: Loc;
+  readonly why?: string;
+}
+
+/**
+ * Converts a value to report JSON. Whatever is not data (dynamic values, classes, functions) becomes a
+ * `$dynamic` marker, and each such place is collected so it can be reported.
+ */
+export function toJson(v: Value, dynamics: DynamicPart[]): Json {
+  switch (v.t) {
+    case "prim":
+      return v.value;
+    case "arr":
+      return v.items.map((i) => toJson(i, dynamics));
+    case "obj": {
+      const out: JsonObject = {};
+      for (const [k, e] of v.entries) {
+        // A dynamic spread or key is kept as the entry `"$dynamic": "<source>"` of its object.
+        if (k === DYNAMIC_KEY && e.value.t === "dyn") {
+          dynamics.push({ text: e.value.text, loc: e.value.loc, ...(e.value.why ? { why: e.value.why } : {}) });
+          out[k] = e.value.text;
+        } else {
+          out[k] = toJson(e.value, dynamics);
+        }
+      }
+      return out;
+    }
+    case "dyn":
+      dynamics.push({ text: v.text, loc: v.loc, ...(v.why ? { why: v.why } : {}) });
+      return { [DYNAMIC_KEY]: v.text };
+    default: {
+      const text = v.t === "class" ? "class" : v.t === "fn" ? "function" : v.t === "ns" ? "module namespace" : "enum";
+      dynamics.push({ text, loc: v.loc, why: `a ${text} is not JSON data` });
+      return { [DYNAMIC_KEY]: text };
+    }
+  }
+}
+
+/** Deep copy with keys sorted alphabetically at every level (the order conduit's encoder emits). */
+export function sortKeysDeep(v: Json): Json {
+  if (Array.isArray(v)) return v.map(sortKeysDeep);
+  if (!isPlainObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v).sort()) out[k] = sortKeysDeep(v[k]!);
+  return out;
+}
+
+export function cloneJson<T extends Json>(v: T): T {
+  return structuredClone(v);
+}

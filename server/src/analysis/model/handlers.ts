@@ -1,0 +1,141 @@
+// The handler table of the Conduit dialect (spec §3): which instance methods the runtime calls, how
+// many arguments it passes, which request each one serves, and what each drives in each era.
+
+export type HandlerName =
+  | "handleListTools"
+  | "handleCallTool"
+  | "handleListResources"
+  | "handleListResourceTemplates"
+  | "handleReadResource"
+  | "handleSubscribeResource"
+  | "handleUnsubscribeResource"
+  | "handleListPrompts"
+  | "handleGetPrompt"
+  | "handleComplete"
+  | "handleSetLogLevel";
+
+export interface HandlerInfo {
+  readonly name: HandlerName;
+  /** Arguments the runtime passes, `ctx` first. */
+  readonly maxParams: number;
+  /** The parameter names a stub gets. */
+  readonly stubParams: readonly string[];
+  readonly request: string;
+  readonly elixir: string;
+}
+
+const table: readonly HandlerInfo[] = [
+  { name: "handleListTools", maxParams: 2, stubParams: ["ctx", "cursor"], request: "tools/list", elixir: "handle_list_tools/1,2" },
+  { name: "handleCallTool", maxParams: 3, stubParams: ["ctx", "name", "args"], request: "tools/call", elixir: "handle_call_tool/3" },
+  { name: "handleListResources", maxParams: 2, stubParams: ["ctx", "cursor"], request: "resources/list", elixir: "handle_list_resources/1,2" },
+  { name: "handleListResourceTemplates", maxParams: 1, stubParams: ["ctx"], request: "resources/templates/list", elixir: "handle_list_resource_templates/1" },
+  { name: "handleReadResource", maxParams: 2, stubParams: ["ctx", "uri"], request: "resources/read", elixir: "handle_read_resource/2" },
+  { name: "handleSubscribeResource", maxParams: 2, stubParams: ["ctx", "uri"], request: "resources/subscribe", elixir: "handle_subscribe_resource/2" },
+  { name: "handleUnsubscribeResource", maxParams: 2, stubParams: ["ctx", "uri"], request: "resources/unsubscribe", elixir: "handle_unsubscribe_resource/2" },
+  { name: "handleListPrompts", maxParams: 2, stubParams: ["ctx", "cursor"], request: "prompts/list", elixir: "handle_list_prompts/1,2" },
+  { name: "handleGetPrompt", maxParams: 3, stubParams: ["ctx", "name", "args"], request: "prompts/get", elixir: "handle_get_prompt/3" },
+  { name: "handleComplete", maxParams: 3, stubParams: ["ctx", "ref", "argument"], request: "completion/complete", elixir: "handle_complete/3" },
+  { name: "handleSetLogLevel", maxParams: 2, stubParams: ["ctx", "level"], request: "logging/setLevel", elixir: "handle_set_log_level/2" },
+];
+
+export const HANDLERS: ReadonlyMap<string, HandlerInfo> = new Map(table.map((h) => [h.name, h]));
+export const HANDLER_NAMES: readonly HandlerName[] = table.map((h) => h.name);
+
+/** What an Endpoint implements for its author (spec §4.2). */
+export const ENDPOINT_HANDLERS: readonly HandlerName[] = [
+  "handleListTools",
+  "handleCallTool",
+  "handleListResources",
+  "handleListResourceTemplates",
+  "handleReadResource",
+  "handleListPrompts",
+  "handleGetPrompt",
+];
+
+export function isHandlerName(name: string): name is HandlerName {
+  return HANDLERS.has(name);
+}
+
+/**
+ * Handlers `name` resembles, nearest first (spec §7 `handler-misspelled`): equal ignoring case and
+ * underscores (distance 0), or within Damerau–Levenshtein distance 3, case-sensitive. Memoised: the
+ * same member names recur across a workspace, and this runs for every member of every class.
+ */
+export function resembledHandlers(name: string): readonly { handler: HandlerName; distance: number }[] {
+  let hit = resemblanceCache.get(name);
+  if (hit === undefined) {
+    hit = computeResemblance(name);
+    if (resemblanceCache.size > 50_000) resemblanceCache.clear();
+    resemblanceCache.set(name, hit);
+  }
+  return hit;
+}
+
+const resemblanceCache = new Map<string, readonly { handler: HandlerName; distance: number }[]>();
+const NONE: readonly { handler: HandlerName; distance: number }[] = [];
+const MIN_LEN = Math.min(...table.map((h) => h.name.length)) - 3;
+const MAX_LEN = Math.max(...table.map((h) => h.name.length)) + 3;
+
+function computeResemblance(name: string): readonly { handler: HandlerName; distance: number }[] {
+  if (isHandlerName(name)) return NONE;
+  const folded = fold(name);
+  const found: { handler: HandlerName; distance: number }[] = [];
+  for (const h of table) {
+    if (fold(h.name) === folded) {
+      found.push({ handler: h.name, distance: 0 });
+      continue;
+    }
+    if (name.length < MIN_LEN || name.length > MAX_LEN) continue;
+    if (Math.abs(name.length - h.name.length) > 3) continue;
+    if (bagDistance(name, h.name) > 3) continue;
+    const d = damerauLevenshtein(name, h.name, 3);
+    if (d <= 3) found.push({ handler: h.name, distance: d });
+  }
+  if (found.length === 0) return NONE;
+  return found.sort((a, b) => a.distance - b.distance);
+}
+
+function fold(s: string): string {
+  return s.replace(/_/g, "").toLowerCase();
+}
+
+/** A cheap lower bound of the edit distance: characters one string has that the other lacks. */
+function bagDistance(a: string, b: string): number {
+  const counts = new Map<string, number>();
+  for (const c of a) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let missing = 0;
+  for (const c of b) {
+    const n = counts.get(c) ?? 0;
+    if (n > 0) counts.set(c, n - 1);
+    else missing++;
+  }
+  let extra = 0;
+  for (const n of counts.values()) extra += n;
+  return Math.max(missing, extra);
+}
+
+/**
+ * Optimal-string-alignment Damerau–Levenshtein distance (adjacent transpositions count 1), stopping
+ * early once every cell of a row exceeds `limit`.
+ */
+export function damerauLevenshtein(a: string, b: string, limit = Infinity): number {
+  const n = a.length;
+  const m = b.length;
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  let cur = new Array<number>(m + 1).fill(0);
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > limit) return rowMin;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[m]!;
+}

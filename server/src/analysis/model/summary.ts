@@ -1,0 +1,154 @@
+// The compact, syntax-only summary of one file. It is all the analysis keeps of a file once the file
+// has been parsed: the AST is dropped right after summarising, so a workspace of thousands of files
+// costs little memory, and an edit to one file re-parses that file only.
+//
+// Positions are UTF-16 offsets into the file's text (what TypeScript and LSP both count).
+
+/** A half-open range of offsets `[start, end)` in one file's text. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A value-producing expression, kept in a small intermediate form so it can be evaluated without the
+ * AST: the `__capabilities__` result, a `const` initialiser, an `extends` clause, a decorator argument.
+ * Whatever the summariser cannot represent becomes `dyn` with its source text.
+ */
+export type ValueExpr =
+  | { readonly k: "lit"; readonly value: string | number | boolean | null; readonly span: Span }
+  | { readonly k: "obj"; readonly entries: readonly ObjEntry[]; readonly span: Span }
+  | { readonly k: "arr"; readonly items: readonly ArrItem[]; readonly span: Span }
+  | { readonly k: "ref"; readonly name: string; readonly span: Span }
+  | { readonly k: "get"; readonly object: ValueExpr; readonly key: KeyExpr; readonly span: Span }
+  | { readonly k: "freeze"; readonly arg: ValueExpr; readonly span: Span }
+  | { readonly k: "call"; readonly callee: ValueExpr; readonly args: readonly ValueExpr[]; readonly span: Span }
+  | { readonly k: "fn"; readonly fn: FunctionSummary; readonly span: Span }
+  | { readonly k: "class"; readonly classIndex: number; readonly span: Span }
+  | { readonly k: "dyn"; readonly text: string; readonly span: Span };
+
+/** An object-literal key: a name known from the syntax, or a computed key to evaluate. */
+export type KeyExpr =
+  | { readonly k: "static"; readonly name: string; readonly span: Span }
+  | { readonly k: "computed"; readonly expr: ValueExpr; readonly span: Span };
+
+export type ObjEntry =
+  | { readonly k: "prop"; readonly key: KeyExpr; readonly value: ValueExpr }
+  | { readonly k: "spread"; readonly expr: ValueExpr; readonly span: Span };
+
+export type ArrItem = ValueExpr | { readonly k: "spread"; readonly expr: ValueExpr; readonly span: Span };
+
+/**
+ * A function whose result the analysis may need: a mixin (`(B) => class extends B {}`), a function
+ * referenced by `static __capabilities__ = makeCaps`, a `__capabilities__` method body.
+ * `result` is the single returned expression, evaluated in a scope of `params` and `locals`;
+ * `null` when the body does more than declare constants and return one value.
+ */
+export interface FunctionSummary {
+  readonly params: readonly string[];
+  readonly locals: ReadonlyMap<string, ValueExpr>;
+  readonly result: ValueExpr | null;
+  /** Where the function's body is, for a `capabilities-dynamic` that must point at it. */
+  readonly bodySpan: Span;
+  readonly bodyText: string;
+}
+
+export interface DecoratorSummary {
+  /** The last identifier of the decorator's callee: `Endpoint` for `@conduit.Endpoint({...})`. */
+  readonly name: string;
+  readonly span: Span;
+  /** The call's arguments; kept only for decorators whose arguments the analysis reads. */
+  readonly args: readonly ValueExpr[];
+}
+
+export type MemberKind = "method" | "property" | "accessor";
+
+export interface MemberSummary {
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly span: Span;
+  readonly kind: MemberKind;
+  readonly isStatic: boolean;
+  readonly isAbstract: boolean;
+  /**
+   * Whether the member exists at run time as something that can be called: a method with a body, a
+   * method or function-typed property of an ambient class, a property initialised with a function, or
+   * a function-typed property assigned in the constructor.
+   */
+  readonly callable: boolean;
+  /**
+   * Whether the declaration leaves no trace at run time (an overload signature, a `declare` field, a
+   * field with neither initialiser nor constructor assignment): such members neither provide nor hide
+   * an inherited member.
+   */
+  readonly typeOnly: boolean;
+  /** Declared parameters, not counting a TypeScript `this` parameter; `null` when not a function. */
+  readonly params: number | null;
+  /** Where the first parameter beyond a handler's limit would start, for range-precise arity warnings. */
+  readonly paramSpans: readonly Span[];
+  /** A static property's initialiser, kept for `__capabilities__`, `components` and `type` only. */
+  readonly value: ValueExpr | null;
+  /** A method's (or function-valued property's) body, kept for `__capabilities__` only. */
+  readonly fn: FunctionSummary | null;
+  /** Offset where `static ` can be inserted (after an accessibility modifier, before `async`). */
+  readonly staticInsertAt: number;
+}
+
+export interface ClassSummary {
+  /** Declared name, binding name for a class expression, or `default` for an anonymous default export. */
+  readonly name: string;
+  /** The name identifier, or the `class` keyword of an anonymous class. */
+  readonly nameSpan: Span;
+  readonly span: Span;
+  /** Offset of the closing `}` of the class body (where a stub is inserted). */
+  readonly bodyEnd: number;
+  /** Indentation of the class's members, guessed from the first member or the class's own. */
+  readonly memberIndent: string;
+  readonly isAbstract: boolean;
+  /** A `declare class`, or any class in a `.d.ts` file. */
+  readonly ambient: boolean;
+  /** A class the report may list: top level, or a class expression bound at top level. */
+  readonly topLevel: boolean;
+  readonly heritage: ValueExpr | null;
+  readonly decorators: readonly DecoratorSummary[];
+  /** JSDoc carries `@mcpServer`. */
+  readonly mcpServerTag: boolean;
+  readonly members: readonly MemberSummary[];
+  /** Names the class body reads as `this.<name>` that look like handler names (helper detection). */
+  readonly thisHandlerLikeAccesses: readonly string[];
+}
+
+export type TopLevelDecl =
+  | { readonly k: "class"; readonly classIndex: number }
+  | { readonly k: "const"; readonly init: ValueExpr; readonly span: Span }
+  | { readonly k: "mutable"; readonly span: Span }
+  | { readonly k: "function"; readonly fn: FunctionSummary; readonly span: Span }
+  | { readonly k: "enum"; readonly members: ReadonlyMap<string, string | number | null>; readonly span: Span };
+
+export interface ImportBinding {
+  readonly specifier: string;
+  /** The imported name, `default`, or `*` for a namespace import. */
+  readonly imported: string;
+  readonly span: Span;
+}
+
+export type ExportEntry =
+  | { readonly k: "local"; readonly local: string }
+  | { readonly k: "from"; readonly specifier: string; readonly imported: string }
+  | { readonly k: "namespace"; readonly specifier: string };
+
+export interface FileSummary {
+  readonly fileName: string;
+  /** Incremented by the store each time the file's text changes. */
+  readonly version: number;
+  readonly lineStarts: readonly number[];
+  readonly textLength: number;
+  readonly isDeclarationFile: boolean;
+  /** Count of syntax errors TypeScript recovered from. */
+  readonly parseErrors: number;
+  readonly decls: ReadonlyMap<string, TopLevelDecl>;
+  readonly imports: ReadonlyMap<string, ImportBinding>;
+  readonly exports: ReadonlyMap<string, ExportEntry>;
+  readonly starExports: readonly string[];
+  readonly classes: readonly ClassSummary[];
+}

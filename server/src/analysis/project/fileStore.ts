@@ -1,0 +1,164 @@
+import type { FileSystemHost } from "ts-morph";
+import type { FileSummary } from "../model/summary";
+import { parseFile } from "../summarize/parseFile";
+import { summarizeFile } from "../summarize/summarizeFile";
+
+/** Files larger than this are not parsed: the editor must stay responsive (a note says why). */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+export type SkipReason = "missing" | "binary" | "too-large" | "unreadable" | "failed";
+
+interface Entry {
+  version: number;
+  overlay: string | undefined;
+  summary: FileSummary | undefined;
+  skipped: { reason: SkipReason; detail: string } | undefined;
+}
+
+/** Called with (file, version) each time a summary is handed out, so callers can record dependencies. */
+export type SummaryObserver = (fileName: string, version: number) => void;
+
+/**
+ * Holds, per file, its current text source (an editor overlay or the disk) and its summary. A file is
+ * parsed again only when its text changed; everything else about the workspace is reused.
+ */
+export class FileStore {
+  readonly #fs: FileSystemHost;
+  readonly #entries = new Map<string, Entry>();
+  #clock = 0;
+  #observer: SummaryObserver | undefined;
+  /** Instrumentation: parses performed, in total and per file. */
+  readonly stats = { parses: 0, parsesByFile: new Map<string, number>() };
+
+  constructor(fs: FileSystemHost) {
+    this.#fs = fs;
+  }
+
+  get fileSystem(): FileSystemHost {
+    return this.#fs;
+  }
+
+  /** Runs `fn` while reporting every summary it reads to `observer`. */
+  observe<T>(observer: SummaryObserver, fn: () => T): T {
+    const previous = this.#observer;
+    this.#observer = observer;
+    try {
+      return fn();
+    } finally {
+      this.#observer = previous;
+    }
+  }
+
+  /** The editor's text for a file; it wins over the disk until `closeOverlay`. */
+  setOverlay(fileName: string, text: string): void {
+    const e = this.#entry(fileName);
+    if (e.overlay === text && (e.summary || e.skipped)) return;
+    e.overlay = text;
+    this.#invalidate(e);
+  }
+
+  closeOverlay(fileName: string): void {
+    const e = this.#entries.get(fileName);
+    if (!e || e.overlay === undefined) return;
+    e.overlay = undefined;
+    this.#invalidate(e);
+  }
+
+  hasOverlay(fileName: string): boolean {
+    return this.#entries.get(fileName)?.overlay !== undefined;
+  }
+
+  /** The file changed on disk (a watcher said so). */
+  changedOnDisk(fileName: string): void {
+    const e = this.#entries.get(fileName);
+    if (e && e.overlay === undefined) this.#invalidate(e);
+  }
+
+  /** The current version of a file's text, as last seen; 0 for a file never read. */
+  version(fileName: string): number {
+    return this.#entries.get(fileName)?.version ?? 0;
+  }
+
+  /** Why a file has no summary, if it has none. */
+  skipped(fileName: string): { reason: SkipReason; detail: string } | undefined {
+    this.summary(fileName);
+    return this.#entries.get(fileName)?.skipped;
+  }
+
+  /** The text the summary was made from (the overlay, else the disk); undefined when unreadable. */
+  text(fileName: string): string | undefined {
+    const e = this.#entries.get(fileName);
+    if (e?.overlay !== undefined) return e.overlay;
+    return this.#read(fileName).text;
+  }
+
+  summary(fileName: string): FileSummary | undefined {
+    const e = this.#entry(fileName);
+    if (!e.summary && !e.skipped) this.#load(fileName, e);
+    this.#observer?.(fileName, e.version);
+    return e.summary;
+  }
+
+  /** Every file with a summary or an overlay (for workspace-wide questions). */
+  knownFiles(): string[] {
+    return [...this.#entries.keys()];
+  }
+
+  #entry(fileName: string): Entry {
+    let e = this.#entries.get(fileName);
+    if (!e) {
+      e = { version: ++this.#clock, overlay: undefined, summary: undefined, skipped: undefined };
+      this.#entries.set(fileName, e);
+    }
+    return e;
+  }
+
+  #invalidate(e: Entry): void {
+    e.version = ++this.#clock;
+    e.summary = undefined;
+    e.skipped = undefined;
+  }
+
+  #load(fileName: string, e: Entry): void {
+    const read = e.overlay !== undefined ? { text: e.overlay } : this.#read(fileName);
+    if (read.text === undefined) {
+      e.skipped = read.skipped;
+      return;
+    }
+    if (read.text.length > MAX_FILE_BYTES) {
+      e.skipped = { reason: "too-large", detail: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB` };
+      return;
+    }
+    if (looksBinary(read.text)) {
+      e.skipped = { reason: "binary", detail: "not a text file" };
+      return;
+    }
+    try {
+      this.stats.parses++;
+      this.stats.parsesByFile.set(fileName, (this.stats.parsesByFile.get(fileName) ?? 0) + 1);
+      e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version);
+    } catch (err) {
+      // The parser or summariser gave up (e.g. nesting deep enough to exhaust the stack): the file
+      // contributes nothing, and the reason is kept for the caller to show.
+      e.skipped = { reason: "failed", detail: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  #read(fileName: string): { text?: string; skipped?: { reason: SkipReason; detail: string } } {
+    try {
+      if (!this.#fs.fileExistsSync(fileName)) return { skipped: { reason: "missing", detail: "no such file" } };
+      return { text: this.#fs.readFileSync(fileName, "utf8") };
+    } catch (err) {
+      return { skipped: { reason: "unreadable", detail: err instanceof Error ? err.message : String(err) } };
+    }
+  }
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A NUL character in the first 8 KB means the file is not source text. */
+export function looksBinary(text: string): boolean {
+  return text.slice(0, 8192).includes("\u0000");
+}

@@ -1,0 +1,161 @@
+import { Project, ts, type FileSystemHost } from "ts-morph";
+import { dirname, joinPath, isWithin } from "./paths";
+
+/** Options for a folder without a tsconfig (cli.md): modern module resolution, decorators allowed. */
+export const DEFAULT_COMPILER_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  experimentalDecorators: true,
+  allowJs: false,
+  types: [],
+};
+
+/** A tsconfig that exists but cannot be used (not JSON, unreadable, bad `extends`). */
+export class ConfigError extends Error {
+  constructor(
+    readonly configPath: string,
+    reason: string,
+  ) {
+    super(`cannot use ${configPath}: ${reason}`);
+  }
+}
+
+/**
+ * One ts-morph `Project` per tsconfig, created on first use and kept for the life of the workspace. The
+ * project supplies the compiler options (paths, module resolution) and the module-resolution host;
+ * files are not added to it wholesale: the analysis summarises the files it needs, one at a time.
+ */
+export class ProjectContext {
+  readonly project: Project;
+  readonly #resolutions = new Map<string, string | null>();
+
+  constructor(
+    readonly configPath: string | undefined,
+    fs: FileSystemHost,
+  ) {
+    try {
+      this.project = configPath
+        ? new Project({
+            fileSystem: fs,
+            tsConfigFilePath: configPath,
+            skipAddingFilesFromTsConfig: true,
+            skipFileDependencyResolution: true,
+            skipLoadingLibFiles: true,
+          })
+        : new Project({ fileSystem: fs, compilerOptions: DEFAULT_COMPILER_OPTIONS, skipLoadingLibFiles: true });
+    } catch (err) {
+      throw new ConfigError(configPath ?? "(defaults)", err instanceof Error ? err.message.split("\n")[0]! : String(err));
+    }
+  }
+
+  get compilerOptions(): ts.CompilerOptions {
+    return this.project.getCompilerOptions();
+  }
+
+  /** Folders the tsconfig writes output to: a folder walk skips them. */
+  outputFolders(): string[] {
+    const o = this.compilerOptions;
+    return [o.outDir, o.declarationDir].filter((d): d is string => typeof d === "string");
+  }
+
+  /** Resolves an import specifier as TypeScript would for this project; undefined when it cannot. */
+  resolveModule(specifier: string, fromFile: string): string | undefined {
+    const key = `${dirname(fromFile)}\u0000${specifier}`;
+    let hit = this.#resolutions.get(key);
+    if (hit === undefined) {
+      hit = this.#resolveUncached(specifier, fromFile) ?? null;
+      this.#resolutions.set(key, hit);
+    }
+    return hit ?? undefined;
+  }
+
+  /** Files were created or deleted: earlier answers may be wrong now. */
+  forgetResolutions(): void {
+    this.#resolutions.clear();
+  }
+
+  #resolveUncached(specifier: string, fromFile: string): string | undefined {
+    try {
+      const r = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.project.getModuleResolutionHost());
+      const resolved = r.resolvedModule;
+      if (!resolved) return undefined;
+      // A `.js` file is only analysable when it has types; prefer what TypeScript picked otherwise.
+      if (/\.(?:[cm]?js|jsx)$/i.test(resolved.resolvedFileName)) return undefined;
+      return resolved.resolvedFileName;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export interface RegistryOptions {
+  /** Folders tsconfig lookup never goes above (the working directory, or a folder given outside it). */
+  readonly roots: readonly string[];
+  /** `--project`: one tsconfig for every file. */
+  readonly tsconfig?: string;
+}
+
+/** Finds the project of a file: the nearest `tsconfig.json` above it, never above the root. */
+export class ProjectRegistry {
+  readonly #fs: FileSystemHost;
+  readonly #options: RegistryOptions;
+  readonly #projects = new Map<string, ProjectContext>();
+  readonly #configOfDir = new Map<string, string | null>();
+
+  constructor(fs: FileSystemHost, options: RegistryOptions) {
+    this.#fs = fs;
+    this.#options = options;
+  }
+
+  /** @throws ConfigError when the file's tsconfig cannot be read. */
+  projectFor(fileName: string): ProjectContext {
+    return this.#project(this.#options.tsconfig ?? this.#configFor(dirname(fileName)));
+  }
+
+  /** Every project created so far. */
+  projects(): ProjectContext[] {
+    return [...this.#projects.values()];
+  }
+
+  forgetResolutions(): void {
+    for (const p of this.#projects.values()) p.forgetResolutions();
+  }
+
+  /** A tsconfig changed: projects and lookups are rebuilt on next use. */
+  reset(): void {
+    this.#projects.clear();
+    this.#configOfDir.clear();
+  }
+
+  #project(configPath: string | undefined): ProjectContext {
+    const key = configPath ?? "";
+    let p = this.#projects.get(key);
+    if (!p) {
+      p = new ProjectContext(configPath, this.#fs);
+      this.#projects.set(key, p);
+    }
+    return p;
+  }
+
+  /** The deepest root holding `dir`. */
+  #rootOf(dir: string): string | undefined {
+    let best: string | undefined;
+    for (const r of this.#options.roots) if (isWithin(r, dir) && (best === undefined || r.length > best.length)) best = r;
+    return best;
+  }
+
+  #configFor(dir: string): string | undefined {
+    const cached = this.#configOfDir.get(dir);
+    if (cached !== undefined) return cached ?? undefined;
+    let found: string | undefined;
+    const root = this.#rootOf(dir);
+    if (root !== undefined) {
+      const candidate = joinPath(dir, "tsconfig.json");
+      if (this.#fs.fileExistsSync(candidate)) found = candidate;
+      else if (dir !== root) found = this.#configFor(dirname(dir));
+    }
+    this.#configOfDir.set(dir, found ?? null);
+    return found;
+  }
+}

@@ -1,0 +1,53 @@
+import { ts } from "ts-morph";
+import type { ClassSummary, Span } from "../model/summary";
+
+/** What the summariser of one file threads through its helpers. */
+export interface SummaryContext {
+  readonly sf: ts.SourceFile;
+  readonly text: string;
+  readonly ambientFile: boolean;
+  /** Every class of the file, top level or nested in a function, in discovery order. */
+  readonly classes: ClassSummary[];
+  /** Local type aliases that denote function types (`type Handler = (ctx) => void`). */
+  readonly functionTypeAliases: Set<string>;
+}
+
+/** Longest source text kept for a `$dynamic` value or a message. */
+const MAX_TEXT = 300;
+/** Deepest expression nesting summarised before the rest is kept as dynamic text. */
+export const MAX_DEPTH = 200;
+
+export function spanOf(ctx: SummaryContext, node: ts.Node): Span {
+  return { start: node.getStart(ctx.sf), end: node.end };
+}
+
+export function textOf(ctx: SummaryContext, node: ts.Node): string {
+  const raw = ctx.text.slice(node.getStart(ctx.sf), node.end).replace(/\s+/g, " ").trim();
+  return raw.length > MAX_TEXT ? `${raw.slice(0, MAX_TEXT - 1)}…` : raw;
+}
+
+export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+  return modifiers !== undefined && modifiers.some((m) => m.kind === kind);
+}
+
+/** The text of a property name when it is known from the syntax alone. */
+export function staticPropertyName(name: ts.PropertyName | ts.BindingName | undefined): string | undefined {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  if (ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isComputedPropertyName(name)) {
+    const e = name.expression;
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e)) return e.text;
+  }
+  return undefined;
+}
+
+/** Whether a JSDoc block directly before the node carries `tag` (e.g. `@mcpServer`). */
+export function leadingJsDocHasTag(ctx: SummaryContext, node: ts.Node, tag: string): boolean {
+  const ranges = ts.getLeadingCommentRanges(ctx.text, node.pos);
+  if (!ranges) return false;
+  const pattern = new RegExp(`@${tag}\\b`);
+  return ranges.some((r) => ctx.text.startsWith("/**", r.pos) && pattern.test(ctx.text.slice(r.pos, r.end)));
+}

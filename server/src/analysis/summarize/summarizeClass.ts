@@ -1,0 +1,294 @@
+import { ts } from "ts-morph";
+import { resembledHandlers } from "../model/handlers";
+import type { ClassSummary, DecoratorSummary, FunctionSummary, MemberKind, MemberSummary, Span, ValueExpr } from "../model/summary";
+import { hasModifier, leadingJsDocHasTag, spanOf, staticPropertyName, type SummaryContext } from "./context";
+import { toFunctionSummary, toValueExpr } from "./valueExpr";
+
+/** Static members whose initialiser the analysis evaluates (spec §4). */
+const KEPT_STATIC_VALUES = new Set(["__capabilities__", "components", "type"]);
+/** Decorators whose arguments the analysis reads. */
+const KEPT_DECORATOR_ARGS = new Set(["Endpoint"]);
+
+export interface ClassPlacement {
+  readonly topLevel: boolean;
+  /** The `const`/`let` name a class expression is bound to: it names the class (spec §2). */
+  readonly binding: ts.Identifier | undefined;
+  /** The node whose leading JSDoc belongs to the class (the statement, for exported classes). */
+  readonly jsDocHost: ts.Node;
+  readonly isDefaultExport?: boolean;
+}
+
+/** Summarises a class declaration or expression, appends it to the file's classes, returns its index. */
+export function summarizeClass(ctx: SummaryContext, node: ts.ClassLikeDeclaration, placement: ClassPlacement): number {
+  const index = ctx.classes.length;
+  // Reserve the slot first so classes nested in this one's members come after it.
+  ctx.classes.push(undefined as unknown as ClassSummary);
+  const ambient = ctx.ambientFile || hasModifier(node, ts.SyntaxKind.DeclareKeyword);
+  const nameNode = placement.binding ?? node.name;
+  const name = nameNode?.text ?? (placement.isDefaultExport ? "default" : "(anonymous)");
+  const nameSpan = nameNode ? spanOf(ctx, nameNode) : classKeywordSpan(ctx, node);
+  const ctorAssigned = constructorAssignedNames(node);
+  const members: MemberSummary[] = [];
+  for (const m of node.members) {
+    const summary = summarizeMember(ctx, m, ambient, ctorAssigned);
+    if (summary) members.push(summary);
+  }
+  for (const p of parameterProperties(node)) {
+    const summary = summarizeParameterProperty(ctx, p);
+    if (summary) members.push(summary);
+  }
+  ctx.classes[index] = {
+    name,
+    nameSpan,
+    span: spanOf(ctx, node),
+    bodyEnd: ctx.text[node.end - 1] === "}" ? node.end - 1 : node.end,
+    memberIndent: memberIndent(ctx, node),
+    isAbstract: hasModifier(node, ts.SyntaxKind.AbstractKeyword),
+    ambient,
+    topLevel: placement.topLevel,
+    heritage: heritageOf(ctx, node),
+    decorators: decoratorsOf(ctx, node),
+    mcpServerTag: leadingJsDocHasTag(ctx, placement.jsDocHost, "mcpServer"),
+    members: mergeOverloads(members),
+    thisHandlerLikeAccesses: thisHandlerLikeAccesses(ctx, node),
+  };
+  return index;
+}
+
+function classKeywordSpan(ctx: SummaryContext, node: ts.ClassLikeDeclaration): Span {
+  const from = node.getStart(ctx.sf);
+  const at = ctx.text.slice(from, node.end).search(/\bclass\b/);
+  const start = at >= 0 ? from + at : from;
+  return { start, end: start + 5 };
+}
+
+function heritageOf(ctx: SummaryContext, node: ts.ClassLikeDeclaration): ValueExpr | null {
+  for (const clause of node.heritageClauses ?? []) {
+    if (clause.token === ts.SyntaxKind.ExtendsKeyword && clause.types[0]) return toValueExpr(ctx, clause.types[0].expression);
+  }
+  return null;
+}
+
+function decoratorsOf(ctx: SummaryContext, node: ts.ClassLikeDeclaration): DecoratorSummary[] {
+  const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
+  if (!decorators) return [];
+  return decorators.map((d) => {
+    const e = d.expression;
+    const callee = ts.isCallExpression(e) ? e.expression : e;
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+    const args = ts.isCallExpression(e) && KEPT_DECORATOR_ARGS.has(name) ? e.arguments.map((a) => toValueExpr(ctx, a)) : [];
+    return { name, span: spanOf(ctx, d), args };
+  });
+}
+
+function summarizeMember(
+  ctx: SummaryContext,
+  m: ts.ClassElement,
+  ambient: boolean,
+  ctorAssigned: ReadonlySet<string>,
+): MemberSummary | undefined {
+  if (!ts.isMethodDeclaration(m) && !ts.isPropertyDeclaration(m) && !ts.isGetAccessorDeclaration(m) && !ts.isSetAccessorDeclaration(m)) {
+    return undefined;
+  }
+  const name = staticPropertyName(m.name);
+  if (name === undefined) return undefined;
+  const isStatic = hasModifier(m, ts.SyntaxKind.StaticKeyword);
+  const isAbstract = hasModifier(m, ts.SyntaxKind.AbstractKeyword);
+  const base = {
+    name,
+    nameSpan: spanOf(ctx, m.name),
+    span: spanOf(ctx, m),
+    isStatic,
+    isAbstract,
+    staticInsertAt: staticInsertOffset(ctx, m),
+  };
+  const keepFn = name === "__capabilities__";
+  if (ts.isMethodDeclaration(m)) {
+    const hasBody = m.body !== undefined;
+    return {
+      ...base,
+      kind: "method",
+      callable: !isAbstract && (hasBody || ambient),
+      typeOnly: isAbstract || (!hasBody && !ambient),
+      ...parameterInfo(ctx, m),
+      value: null,
+      fn: keepFn ? toFunctionSummary(ctx, m) : null,
+    };
+  }
+  if (ts.isPropertyDeclaration(m)) {
+    const init = m.initializer ? unwrap(m.initializer) : undefined;
+    const isFunctionInit = init !== undefined && (ts.isArrowFunction(init) || ts.isFunctionExpression(init));
+    const functionTyped = isFunctionType(ctx, m.type);
+    const assignedInCtor = ctorAssigned.has(name);
+    const fn = isFunctionInit ? (init as ts.ArrowFunction | ts.FunctionExpression) : undefined;
+    return {
+      ...base,
+      kind: "property",
+      callable: !isAbstract && (isFunctionInit || (functionTyped && (ambient || assignedInCtor))),
+      typeOnly: isAbstract || (init === undefined && (ambient ? !functionTyped : !assignedInCtor)),
+      ...(fn ? parameterInfo(ctx, fn) : functionTypeParameterInfo(ctx, m.type)),
+      value: isStatic && m.initializer && KEPT_STATIC_VALUES.has(name) ? toValueExpr(ctx, m.initializer) : null,
+      fn: keepFn && fn ? toFunctionSummary(ctx, fn) : null,
+    };
+  }
+  // Accessors: never handlers; a static getter may still compute `__capabilities__`.
+  const kind: MemberKind = "accessor";
+  const getterFn: FunctionSummary | null = keepFn && ts.isGetAccessorDeclaration(m) ? toFunctionSummary(ctx, m) : null;
+  return { ...base, kind, callable: false, typeOnly: false, params: null, paramSpans: [], value: null, fn: getterFn };
+}
+
+function summarizeParameterProperty(ctx: SummaryContext, p: ts.ParameterDeclaration): MemberSummary | undefined {
+  if (!ts.isIdentifier(p.name)) return undefined;
+  const functionTyped = isFunctionType(ctx, p.type);
+  return {
+    name: p.name.text,
+    nameSpan: spanOf(ctx, p.name),
+    span: spanOf(ctx, p),
+    kind: "property",
+    isStatic: false,
+    isAbstract: false,
+    callable: functionTyped,
+    typeOnly: false,
+    ...functionTypeParameterInfo(ctx, p.type),
+    value: null,
+    fn: null,
+    staticInsertAt: p.getStart(ctx.sf),
+  };
+}
+
+function parameterProperties(node: ts.ClassLikeDeclaration): ts.ParameterDeclaration[] {
+  const ctor = node.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined);
+  if (!ctor) return [];
+  return ctor.parameters.filter(
+    (p) =>
+      hasModifier(p, ts.SyntaxKind.PublicKeyword) ||
+      hasModifier(p, ts.SyntaxKind.PrivateKeyword) ||
+      hasModifier(p, ts.SyntaxKind.ProtectedKeyword) ||
+      hasModifier(p, ts.SyntaxKind.ReadonlyKeyword),
+  );
+}
+
+function parameterInfo(ctx: SummaryContext, fn: ts.SignatureDeclaration): { params: number; paramSpans: Span[] } {
+  const counted = fn.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === "this") && !p.dotDotDotToken);
+  return { params: counted.length, paramSpans: counted.map((p) => spanOf(ctx, p)) };
+}
+
+function functionTypeParameterInfo(ctx: SummaryContext, type: ts.TypeNode | undefined): { params: number | null; paramSpans: Span[] } {
+  let t = type;
+  while (t && ts.isParenthesizedTypeNode(t)) t = t.type;
+  if (t && ts.isFunctionTypeNode(t)) return parameterInfo(ctx, t);
+  return { params: null, paramSpans: [] };
+}
+
+function unwrap(e: ts.Expression): ts.Expression {
+  let cur = e;
+  while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isNonNullExpression(cur)) {
+    cur = cur.expression;
+  }
+  return cur;
+}
+
+/** A type written as a function type, syntactically: `(a) => b`, `{ (a): b }`, `Function`, or a local alias of one. */
+export function isFunctionType(ctx: SummaryContext, type: ts.TypeNode | undefined): boolean {
+  let t = type;
+  while (t && ts.isParenthesizedTypeNode(t)) t = t.type;
+  if (!t) return false;
+  if (ts.isFunctionTypeNode(t)) return true;
+  if (ts.isTypeLiteralNode(t)) return t.members.some((m) => ts.isCallSignatureDeclaration(m));
+  if (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName)) {
+    return t.typeName.text === "Function" || ctx.functionTypeAliases.has(t.typeName.text);
+  }
+  if (ts.isUnionTypeNode(t) || ts.isIntersectionTypeNode(t)) return t.types.some((x) => isFunctionType(ctx, x));
+  return false;
+}
+
+/** Names assigned as `this.<name> = ...` by statements of the constructor's body. */
+function constructorAssignedNames(node: ts.ClassLikeDeclaration): Set<string> {
+  const names = new Set<string>();
+  for (const m of node.members) {
+    if (!ts.isConstructorDeclaration(m) || !m.body) continue;
+    for (const s of m.body.statements) {
+      if (!ts.isExpressionStatement(s) || !ts.isBinaryExpression(s.expression)) continue;
+      const { left, operatorToken } = s.expression;
+      if (operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+      if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword) names.add(left.name.text);
+    }
+  }
+  return names;
+}
+
+/**
+ * Where `static ` goes for the `capabilities-not-static` fix: after decorators and an accessibility
+ * modifier, before `override`, `readonly` or `async` (TypeScript's required modifier order).
+ */
+function staticInsertOffset(ctx: SummaryContext, m: ts.ClassElement): number {
+  const modifiers = ts.canHaveModifiers(m) ? ts.getModifiers(m) ?? [] : [];
+  let at = m.getStart(ctx.sf);
+  const decorators = ts.canHaveDecorators(m) ? ts.getDecorators(m) ?? [] : [];
+  for (const d of decorators) at = Math.max(at, skipWhitespace(ctx.text, d.end));
+  for (const mod of modifiers) {
+    if (
+      mod.kind === ts.SyntaxKind.PublicKeyword ||
+      mod.kind === ts.SyntaxKind.PrivateKeyword ||
+      mod.kind === ts.SyntaxKind.ProtectedKeyword ||
+      mod.kind === ts.SyntaxKind.DeclareKeyword
+    ) {
+      at = skipWhitespace(ctx.text, mod.end);
+    }
+  }
+  return at;
+}
+
+function skipWhitespace(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+}
+
+function memberIndent(ctx: SummaryContext, node: ts.ClassLikeDeclaration): string {
+  const first = node.members[0];
+  if (first) return indentAt(ctx.text, first.getStart(ctx.sf));
+  return `${indentAt(ctx.text, node.getStart(ctx.sf))}  `;
+}
+
+function indentAt(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const m = /^[ \t]*/.exec(text.slice(lineStart, offset));
+  return m ? m[0] : "";
+}
+
+/** Overloads count once: keep the implementation (or the first signature of an ambient class). */
+function mergeOverloads(members: MemberSummary[]): MemberSummary[] {
+  const byKey = new Map<string, number>();
+  const out: MemberSummary[] = [];
+  for (const m of members) {
+    const key = `${m.isStatic ? "s" : "i"}:${m.name}`;
+    const at = byKey.get(key);
+    if (at === undefined || m.kind !== "method" || out[at]!.kind !== "method") {
+      if (at === undefined) byKey.set(key, out.length);
+      out.push(m);
+      continue;
+    }
+    const kept = out[at]!;
+    if (!kept.callable && m.callable) out[at] = m;
+    else if (kept.typeOnly && !m.typeOnly) out[at] = m;
+  }
+  return out;
+}
+
+const THIS_ACCESS = /\bthis\s*(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)|\bthis\s*\[\s*["'`]([A-Za-z_$][\w$]*)["'`]\s*\]/g;
+
+/**
+ * Handler-like names the class uses through `this` (a member it calls itself is a helper, never a
+ * misspelling). Read from the text with a regular expression: only names that resemble a handler are
+ * kept, so comments or strings can only silence a warning, never raise one.
+ */
+function thisHandlerLikeAccesses(ctx: SummaryContext, node: ts.ClassLikeDeclaration): string[] {
+  const body = ctx.text.slice(node.members.pos, node.members.end);
+  const names = new Set<string>();
+  for (const m of body.matchAll(THIS_ACCESS)) {
+    const name = m[1] ?? m[2];
+    if (name && resembledHandlers(name).length > 0) names.add(name);
+  }
+  return [...names];
+}

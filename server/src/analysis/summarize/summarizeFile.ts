@@ -1,0 +1,184 @@
+import { ts } from "ts-morph";
+import type { ExportEntry, FileSummary, ImportBinding, TopLevelDecl } from "../model/summary";
+import { hasModifier, spanOf, type SummaryContext } from "./context";
+import { isDeclarationFileName, parseErrorCount } from "./parseFile";
+import { summarizeClass } from "./summarizeClass";
+import { toFunctionSummary, toValueExpr } from "./valueExpr";
+
+/**
+ * Reads a parsed file's top level into a `FileSummary`: its imports and exports, its top-level
+ * bindings (constants, functions, enums, classes) and every class with its members. The AST is not
+ * referenced by the result.
+ */
+export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
+  const ctx: SummaryContext = {
+    sf,
+    text: sf.text,
+    ambientFile: isDeclarationFileName(sf.fileName),
+    classes: [],
+    functionTypeAliases: collectFunctionTypeAliases(sf),
+  };
+  const decls = new Map<string, TopLevelDecl>();
+  const imports = new Map<string, ImportBinding>();
+  const exports = new Map<string, ExportEntry>();
+  const starExports: string[] = [];
+
+  const exportLocal = (node: ts.Node, name: string) => {
+    if (!hasModifier(node, ts.SyntaxKind.ExportKeyword)) return;
+    exports.set(hasModifier(node, ts.SyntaxKind.DefaultKeyword) ? "default" : name, { k: "local", local: name });
+  };
+
+  for (const s of sf.statements) {
+    if (ts.isImportDeclaration(s)) {
+      readImport(ctx, s, imports);
+    } else if (ts.isImportEqualsDeclaration(s)) {
+      const ref = s.moduleReference;
+      if (ts.isExternalModuleReference(ref) && ts.isStringLiteral(ref.expression)) {
+        imports.set(s.name.text, { specifier: ref.expression.text, imported: "*", span: spanOf(ctx, s) });
+      }
+    } else if (ts.isExportDeclaration(s)) {
+      readExport(s, exports, starExports);
+    } else if (ts.isExportAssignment(s)) {
+      if (s.isExportEquals) continue;
+      const e = s.expression;
+      if (ts.isIdentifier(e)) exports.set("default", { k: "local", local: e.text });
+      else {
+        decls.set("default", declForInitializer(ctx, e, undefined, s, true));
+        exports.set("default", { k: "local", local: "default" });
+      }
+    } else if (ts.isClassDeclaration(s)) {
+      const isDefault = hasModifier(s, ts.SyntaxKind.DefaultKeyword);
+      const name = s.name?.text ?? "default";
+      const classIndex = summarizeClass(ctx, s, { topLevel: true, binding: undefined, jsDocHost: s, isDefaultExport: isDefault });
+      decls.set(name, { k: "class", classIndex });
+      exportLocal(s, name);
+    } else if (ts.isFunctionDeclaration(s)) {
+      const name = s.name?.text ?? "default";
+      const existing = decls.get(name);
+      // Overload signatures come first; the implementation (with a body) wins.
+      if (existing?.k === "function" && !s.body) continue;
+      decls.set(name, { k: "function", fn: toFunctionSummary(ctx, s), span: spanOf(ctx, s) });
+      exportLocal(s, name);
+    } else if (ts.isVariableStatement(s)) {
+      const isConst = (s.declarationList.flags & ts.NodeFlags.Const) !== 0 && !hasModifier(s, ts.SyntaxKind.DeclareKeyword);
+      for (const d of s.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name)) continue;
+        const name = d.name.text;
+        decls.set(
+          name,
+          d.initializer ? declForInitializer(ctx, d.initializer, d.name, s, isConst) : { k: "mutable", span: spanOf(ctx, d) },
+        );
+        exportLocal(s, name);
+      }
+    } else if (ts.isEnumDeclaration(s)) {
+      decls.set(s.name.text, { k: "enum", members: enumMembers(s), span: spanOf(ctx, s) });
+      exportLocal(s, s.name.text);
+    }
+  }
+
+  return {
+    fileName: sf.fileName,
+    version,
+    lineStarts: sf.getLineStarts(),
+    textLength: sf.text.length,
+    isDeclarationFile: ctx.ambientFile,
+    parseErrors: parseErrorCount(sf),
+    decls,
+    imports,
+    exports,
+    starExports,
+    classes: ctx.classes,
+  };
+}
+
+function declForInitializer(
+  ctx: SummaryContext,
+  init: ts.Expression,
+  binding: ts.Identifier | undefined,
+  statement: ts.Node,
+  isConst: boolean,
+): TopLevelDecl {
+  let e = init;
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
+  // A class expression bound to a name is a class of that name (spec §2), `let` included.
+  if (ts.isClassExpression(e)) {
+    const classIndex = summarizeClass(ctx, e, { topLevel: true, binding, jsDocHost: statement, isDefaultExport: binding === undefined });
+    return { k: "class", classIndex };
+  }
+  if (!isConst) return { k: "mutable", span: spanOf(ctx, init) };
+  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { k: "function", fn: toFunctionSummary(ctx, e), span: spanOf(ctx, e) };
+  return { k: "const", init: toValueExpr(ctx, init), span: spanOf(ctx, init) };
+}
+
+function readImport(ctx: SummaryContext, s: ts.ImportDeclaration, imports: Map<string, ImportBinding>): void {
+  if (!ts.isStringLiteral(s.moduleSpecifier) || !s.importClause) return;
+  const specifier = s.moduleSpecifier.text;
+  const clause = s.importClause;
+  const span = spanOf(ctx, s);
+  if (clause.name) imports.set(clause.name.text, { specifier, imported: "default", span });
+  const bindings = clause.namedBindings;
+  if (!bindings) return;
+  if (ts.isNamespaceImport(bindings)) {
+    imports.set(bindings.name.text, { specifier, imported: "*", span });
+  } else {
+    for (const el of bindings.elements) {
+      const imported = el.propertyName ? moduleExportName(el.propertyName) : el.name.text;
+      imports.set(el.name.text, { specifier, imported, span: spanOf(ctx, el) });
+    }
+  }
+}
+
+function readExport(s: ts.ExportDeclaration, exports: Map<string, ExportEntry>, starExports: string[]): void {
+  const specifier = s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) ? s.moduleSpecifier.text : undefined;
+  const clause = s.exportClause;
+  if (!clause) {
+    if (specifier !== undefined) starExports.push(specifier);
+    return;
+  }
+  if (ts.isNamespaceExport(clause)) {
+    if (specifier !== undefined) exports.set(moduleExportName(clause.name), { k: "namespace", specifier });
+    return;
+  }
+  for (const el of clause.elements) {
+    const exported = moduleExportName(el.name);
+    const inner = el.propertyName ? moduleExportName(el.propertyName) : exported;
+    exports.set(exported, specifier !== undefined ? { k: "from", specifier, imported: inner } : { k: "local", local: inner });
+  }
+}
+
+function moduleExportName(name: ts.ModuleExportName): string {
+  return name.text;
+}
+
+function enumMembers(s: ts.EnumDeclaration): Map<string, string | number | null> {
+  const members = new Map<string, string | number | null>();
+  let next: number | null = 0;
+  for (const m of s.members) {
+    const name = ts.isIdentifier(m.name) || ts.isStringLiteral(m.name) ? m.name.text : undefined;
+    if (name === undefined) continue;
+    let value: string | number | null = null;
+    const init = m.initializer;
+    if (!init) value = next;
+    else if (ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) value = init.text;
+    else if (ts.isNumericLiteral(init)) value = Number(init.text);
+    else if (ts.isPrefixUnaryExpression(init) && init.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(init.operand)) {
+      value = -Number(init.operand.text);
+    }
+    members.set(name, value);
+    next = typeof value === "number" ? value + 1 : null;
+  }
+  return members;
+}
+
+function collectFunctionTypeAliases(sf: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const s of sf.statements) {
+    if (!ts.isTypeAliasDeclaration(s)) continue;
+    let t: ts.TypeNode = s.type;
+    while (ts.isParenthesizedTypeNode(t)) t = t.type;
+    if (ts.isFunctionTypeNode(t) || (ts.isTypeLiteralNode(t) && t.members.some((m) => ts.isCallSignatureDeclaration(m)))) {
+      names.add(s.name.text);
+    }
+  }
+  return names;
+}

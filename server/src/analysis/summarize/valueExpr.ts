@@ -1,0 +1,172 @@
+import { ts } from "ts-morph";
+import type { ArrItem, FunctionSummary, KeyExpr, ObjEntry, ValueExpr } from "../model/summary";
+import { MAX_DEPTH, spanOf, textOf, type SummaryContext } from "./context";
+import { summarizeClass } from "./summarizeClass";
+
+/**
+ * Turns an expression into the evaluable intermediate form. Only syntax is looked at; what it cannot
+ * represent (calls other than mixins and `Object.freeze`, operators, templates with substitutions...)
+ * becomes `dyn` with its text, which the evaluator reports as dynamic.
+ */
+export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0): ValueExpr {
+  const span = spanOf(ctx, node);
+  if (depth > MAX_DEPTH) return { k: "dyn", text: textOf(ctx, node), span };
+  const next = depth + 1;
+  switch (node.kind) {
+    case ts.SyntaxKind.ParenthesizedExpression:
+    case ts.SyntaxKind.AsExpression:
+    case ts.SyntaxKind.SatisfiesExpression:
+    case ts.SyntaxKind.NonNullExpression:
+    case ts.SyntaxKind.TypeAssertionExpression:
+      return toValueExpr(ctx, (node as ts.ParenthesizedExpression).expression, next);
+    case ts.SyntaxKind.StringLiteral:
+    case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+      return { k: "lit", value: (node as ts.StringLiteral).text, span };
+    case ts.SyntaxKind.NumericLiteral:
+      return { k: "lit", value: Number((node as ts.NumericLiteral).text), span };
+    case ts.SyntaxKind.TrueKeyword:
+      return { k: "lit", value: true, span };
+    case ts.SyntaxKind.FalseKeyword:
+      return { k: "lit", value: false, span };
+    case ts.SyntaxKind.NullKeyword:
+      return { k: "lit", value: null, span };
+    case ts.SyntaxKind.PrefixUnaryExpression: {
+      const u = node as ts.PrefixUnaryExpression;
+      if (u.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(u.operand)) {
+        return { k: "lit", value: -Number(u.operand.text), span };
+      }
+      return { k: "dyn", text: textOf(ctx, node), span };
+    }
+    case ts.SyntaxKind.Identifier: {
+      const name = (node as ts.Identifier).text;
+      if (name === "undefined") return { k: "dyn", text: name, span };
+      return { k: "ref", name, span };
+    }
+    case ts.SyntaxKind.ObjectLiteralExpression:
+      return { k: "obj", entries: objectEntries(ctx, node as ts.ObjectLiteralExpression, next), span };
+    case ts.SyntaxKind.ArrayLiteralExpression:
+      return { k: "arr", items: arrayItems(ctx, node as ts.ArrayLiteralExpression, next), span };
+    case ts.SyntaxKind.PropertyAccessExpression: {
+      const p = node as ts.PropertyAccessExpression;
+      if (p.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
+      const key: KeyExpr = { k: "static", name: p.name.text, span: spanOf(ctx, p.name) };
+      return { k: "get", object: toValueExpr(ctx, p.expression, next), key, span };
+    }
+    case ts.SyntaxKind.ElementAccessExpression: {
+      const e = node as ts.ElementAccessExpression;
+      if (e.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
+      const arg = e.argumentExpression;
+      const key: KeyExpr =
+        ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg) || ts.isNumericLiteral(arg)
+          ? { k: "static", name: arg.text, span: spanOf(ctx, arg) }
+          : { k: "computed", expr: toValueExpr(ctx, arg, next), span: spanOf(ctx, arg) };
+      return { k: "get", object: toValueExpr(ctx, e.expression, next), key, span };
+    }
+    case ts.SyntaxKind.CallExpression: {
+      const c = node as ts.CallExpression;
+      if (c.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
+      const callee = c.expression;
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === "Object" &&
+        callee.name.text === "freeze" &&
+        c.arguments.length === 1
+      ) {
+        return { k: "freeze", arg: toValueExpr(ctx, c.arguments[0]!, next), span };
+      }
+      return {
+        k: "call",
+        callee: toValueExpr(ctx, callee, next),
+        args: c.arguments.map((a) => toValueExpr(ctx, a, next)),
+        span,
+      };
+    }
+    case ts.SyntaxKind.ArrowFunction:
+    case ts.SyntaxKind.FunctionExpression:
+      return { k: "fn", fn: toFunctionSummary(ctx, node as ts.ArrowFunction | ts.FunctionExpression, next), span };
+    case ts.SyntaxKind.ClassExpression: {
+      const classIndex = summarizeClass(ctx, node as ts.ClassExpression, { topLevel: false, binding: undefined, jsDocHost: node });
+      return { k: "class", classIndex, span };
+    }
+    default:
+      return { k: "dyn", text: textOf(ctx, node), span };
+  }
+}
+
+function objectEntries(ctx: SummaryContext, node: ts.ObjectLiteralExpression, depth: number): ObjEntry[] {
+  const entries: ObjEntry[] = [];
+  for (const p of node.properties) {
+    if (ts.isSpreadAssignment(p)) {
+      entries.push({ k: "spread", expr: toValueExpr(ctx, p.expression, depth), span: spanOf(ctx, p) });
+      continue;
+    }
+    const key = keyOf(ctx, p.name, depth);
+    if (!key) continue;
+    if (ts.isPropertyAssignment(p)) {
+      entries.push({ k: "prop", key, value: toValueExpr(ctx, p.initializer, depth) });
+    } else if (ts.isShorthandPropertyAssignment(p)) {
+      entries.push({ k: "prop", key, value: { k: "ref", name: p.name.text, span: spanOf(ctx, p.name) } });
+    } else {
+      // Methods and accessors in a capabilities object are code, not data.
+      entries.push({ k: "prop", key, value: { k: "dyn", text: textOf(ctx, p), span: spanOf(ctx, p) } });
+    }
+  }
+  return entries;
+}
+
+function keyOf(ctx: SummaryContext, name: ts.PropertyName | undefined, depth: number): KeyExpr | undefined {
+  if (!name) return undefined;
+  const span = spanOf(ctx, name);
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) {
+    return { k: "static", name: name.text, span };
+  }
+  if (ts.isComputedPropertyName(name)) return { k: "computed", expr: toValueExpr(ctx, name.expression, depth), span };
+  return undefined;
+}
+
+function arrayItems(ctx: SummaryContext, node: ts.ArrayLiteralExpression, depth: number): ArrItem[] {
+  return node.elements.map((e): ArrItem => {
+    if (ts.isSpreadElement(e)) return { k: "spread", expr: toValueExpr(ctx, e.expression, depth), span: spanOf(ctx, e) };
+    if (ts.isOmittedExpression(e)) return { k: "lit", value: null, span: { start: e.pos, end: e.end } };
+    return toValueExpr(ctx, e, depth);
+  });
+}
+
+/**
+ * Summarises a function for the evaluator: its parameter names, the constants and classes its body
+ * declares, and its single returned expression. A body that does anything else has no `result`.
+ */
+export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclaration, depth = 0): FunctionSummary {
+  const params = node.parameters
+    .filter((p) => !(ts.isIdentifier(p.name) && p.name.text === "this"))
+    .map((p) => (ts.isIdentifier(p.name) ? p.name.text : ""));
+  const body = (node as ts.FunctionLikeDeclarationBase).body;
+  const locals = new Map<string, ValueExpr>();
+  if (!body) return { params, locals, result: null, bodySpan: spanOf(ctx, node), bodyText: textOf(ctx, node) };
+  const bodySpan = spanOf(ctx, body);
+  const bodyText = textOf(ctx, body);
+  if (!ts.isBlock(body)) return { params, locals, result: toValueExpr(ctx, body, depth), bodySpan, bodyText };
+  let result: ValueExpr | null = null;
+  const statements = body.statements;
+  for (let i = 0; i < statements.length; i++) {
+    const s = statements[i]!;
+    const last = i === statements.length - 1;
+    if (ts.isReturnStatement(s) && last && s.expression) {
+      result = toValueExpr(ctx, s.expression, depth);
+    } else if (ts.isVariableStatement(s) && (s.declarationList.flags & ts.NodeFlags.Const) !== 0) {
+      for (const d of s.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && d.initializer) locals.set(d.name.text, toValueExpr(ctx, d.initializer, depth));
+        else return { params, locals, result: null, bodySpan, bodyText };
+      }
+    } else if (ts.isClassDeclaration(s) && s.name) {
+      const classIndex = summarizeClass(ctx, s, { topLevel: false, binding: undefined, jsDocHost: s });
+      locals.set(s.name.text, { k: "class", classIndex, span: spanOf(ctx, s) });
+    } else if (ts.isEmptyStatement(s)) {
+      continue;
+    } else {
+      return { params, locals, result: null, bodySpan, bodyText };
+    }
+  }
+  return { params, locals, result, bodySpan, bodyText };
+}
