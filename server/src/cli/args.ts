@@ -1,0 +1,99 @@
+// `mcp-caps` command-line parsing (spec/cli.md). Bad usage is a `UsageError`: exit 2, one line.
+
+export type EraChoice = "legacy" | "modern" | "both";
+
+export interface CliOptions {
+  readonly paths: readonly string[];
+  readonly json: boolean;
+  readonly era: EraChoice;
+  readonly tasks: boolean | undefined;
+  readonly project: string | undefined;
+  readonly check: string | undefined;
+  readonly writeSnapshot: string | undefined;
+  readonly strict: boolean;
+  readonly color: boolean | undefined;
+  readonly debug: boolean;
+  readonly help: boolean;
+  readonly version: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: mcp-caps [options] [PATH...]
+
+Shows what each MCP server class advertises as capabilities, in the legacy era
+(initialize, 2025-06-18 / 2025-11-25) and the modern era (server/discover, 2026-07-28),
+without running anything. PATH: files or folders (default ".").
+
+Options:
+  --json                     print the JSON report instead of the human report
+  --era legacy|modern|both   which eras the human report shows (default both)
+  --tasks on|off             force the tasks-extension switch
+                             (default: package.json "mcpCapabilityLens.tasksExtension", else off)
+  --project TSCONFIG         use this tsconfig for every file (default: the nearest
+                             tsconfig.json above each file, never above the working directory)
+  --check SNAPSHOT           compare with a snapshot written by --write-snapshot;
+                             exit 1 on any change and print it as a diff
+  --write-snapshot FILE      write both eras of every server as a stable JSON snapshot
+  --strict                   exit 1 when a warning or error is reported
+  --color, --no-color        force or disable colours (default: on for a terminal, off with NO_COLOR)
+  --debug                    print stack traces of internal errors
+  --help                     show this help
+  --version                  show the version
+
+Exit status: 0 done; 1 --check found a change or --strict found a warning/error;
+2 bad usage or an input that cannot be read.`;
+
+const VALUE_FLAGS = new Set(["--era", "--tasks", "--project", "--check", "--write-snapshot"]);
+
+export function parseArgs(argv: readonly string[]): CliOptions {
+  const paths: string[] = [];
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  let onlyPaths = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (onlyPaths || !arg.startsWith("-") || arg === "-") {
+      paths.push(arg);
+      continue;
+    }
+    if (arg === "--") {
+      onlyPaths = true;
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (VALUE_FLAGS.has(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || value === "") throw new UsageError(`${name} needs a value (see --help)`);
+      values.set(name, value);
+      continue;
+    }
+    if (eq > 0) throw new UsageError(`${name} takes no value (see --help)`);
+    if (!["--json", "--strict", "--help", "-h", "--version", "-v", "--debug", "--color", "--no-color"].includes(arg)) {
+      throw new UsageError(`unknown option ${arg} (see --help)`);
+    }
+    flags.add(arg);
+  }
+  const era = values.get("--era") ?? "both";
+  if (era !== "legacy" && era !== "modern" && era !== "both") throw new UsageError(`--era must be legacy, modern or both, not "${era}"`);
+  const tasksValue = values.get("--tasks");
+  if (tasksValue !== undefined && tasksValue !== "on" && tasksValue !== "off") throw new UsageError(`--tasks must be on or off, not "${tasksValue}"`);
+  if (values.has("--check") && values.has("--write-snapshot")) {
+    throw new UsageError("--check and --write-snapshot cannot be used together: write the snapshot first, then check against it");
+  }
+  return {
+    paths: paths.length > 0 ? paths : ["."],
+    json: flags.has("--json"),
+    era,
+    tasks: tasksValue === undefined ? undefined : tasksValue === "on",
+    project: values.get("--project"),
+    check: values.get("--check"),
+    writeSnapshot: values.get("--write-snapshot"),
+    strict: flags.has("--strict"),
+    color: flags.has("--no-color") ? false : flags.has("--color") ? true : undefined,
+    debug: flags.has("--debug"),
+    help: flags.has("--help") || flags.has("-h"),
+    version: flags.has("--version") || flags.has("-v"),
+  };
+}

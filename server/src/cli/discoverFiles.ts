@@ -1,0 +1,121 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { normalizePath } from "../analysis/project/paths";
+
+/** An input the CLI cannot read at all: exit 2 with this one line. */
+export class InputError extends Error {}
+
+const SOURCE = /\.(?:ts|tsx|mts|cts)$/i;
+const DECLARATION = /\.d\.(?:ts|mts|cts)$/i;
+const SKIPPED_FOLDERS = new Set(["node_modules", ".git"]);
+
+export interface DiscoveredInputs {
+  /** Source files to analyse, absolute and sorted. */
+  readonly files: string[];
+  /** Folders the walk started from, and the folders of file arguments (tsconfig lookup roots). */
+  readonly roots: string[];
+  /** Things skipped with a reason, for warning lines. */
+  readonly warnings: string[];
+}
+
+/**
+ * Expands the PATH arguments into source files: folders are walked (skipping `node_modules`, `.git`,
+ * output folders and `.d.ts` files), symlinked folders followed once (a loop is walked once).
+ * `outputFolders(dir)` names the output folders of the tsconfig found in `dir`, if any.
+ */
+export function discoverFiles(
+  args: readonly string[],
+  cwd: string,
+  outputFolders: (tsconfigPath: string) => string[],
+): DiscoveredInputs {
+  const files = new Set<string>();
+  const warnings: string[] = [];
+  const roots: string[] = [];
+  const seenDirs = new Set<string>();
+  const skipDirs = new Set<string>();
+
+  const walk = (dir: string) => {
+    let real: string;
+    try {
+      real = fs.realpathSync(dir);
+    } catch {
+      return;
+    }
+    if (seenDirs.has(real)) return;
+    seenDirs.add(real);
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (err) {
+      warnings.push(`skipped folder ${dir}: ${reason(err)}`);
+      return;
+    }
+    if (entries.some((e) => e.name === "tsconfig.json" && (e.isFile() || e.isSymbolicLink()))) {
+      for (const out of outputFolders(normalizePath(path.join(dir, "tsconfig.json")))) skipDirs.add(normalizePath(out));
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      if (e.isSymbolicLink()) {
+        try {
+          const st = fs.statSync(full);
+          isDir = st.isDirectory();
+          isFile = st.isFile();
+        } catch {
+          continue; // a dangling or looping link
+        }
+      }
+      if (isDir) {
+        if (SKIPPED_FOLDERS.has(e.name) || skipDirs.has(normalizePath(full))) continue;
+        walk(full);
+      } else if (isFile && SOURCE.test(e.name) && !DECLARATION.test(e.name)) {
+        files.add(normalizePath(full));
+      }
+    }
+  };
+
+  for (const arg of args) {
+    const abs = path.resolve(cwd, arg);
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(abs);
+    } catch (err) {
+      throw new InputError(`cannot read ${arg}: ${reason(err)}`);
+    }
+    if (st.isDirectory()) {
+      roots.push(normalizePath(isInside(cwd, abs) ? cwd : abs));
+      walk(abs);
+    } else if (st.isFile()) {
+      roots.push(normalizePath(isInside(cwd, abs) ? cwd : path.dirname(abs)));
+      if (SOURCE.test(abs)) files.add(normalizePath(abs));
+      else warnings.push(`skipped ${arg}: not a TypeScript file (.ts, .tsx, .mts, .cts)`);
+    } else {
+      throw new InputError(`cannot read ${arg}: not a file or folder`);
+    }
+  }
+  return { files: [...files].sort(), roots: [...new Set(roots)], warnings };
+}
+
+function isInside(dir: string, p: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+function reason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case "ENOENT":
+      return "no such file or folder";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "ELOOP":
+      return "symbolic link loop";
+    case "ENOTDIR":
+      return "not a folder";
+    default:
+      return err instanceof Error ? err.message : String(err);
+  }
+}

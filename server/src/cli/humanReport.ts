@@ -1,0 +1,173 @@
+import { isDynamicMarker, isPlainObject, type Json, type JsonObject } from "../analysis/evaluate/values";
+import type { EraChoice } from "./args";
+import type { JsonDiagnostic, JsonReport, JsonServer } from "./jsonReport";
+
+export interface HumanOptions {
+  readonly era: EraChoice;
+  readonly color: boolean;
+  /** Where the tasks switch came from, for the header. */
+  readonly tasksSource: string;
+  readonly fileCount: number;
+}
+
+interface Style {
+  bold(s: string): string;
+  dim(s: string): string;
+  green(s: string): string;
+  red(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+}
+
+const plain: Style = { bold: (s) => s, dim: (s) => s, green: (s) => s, red: (s) => s, yellow: (s) => s, cyan: (s) => s };
+const ansi = (code: number) => (s: string) => `\u001b[${code}m${s}\u001b[0m`;
+const colored: Style = { bold: ansi(1), dim: ansi(2), green: ansi(32), red: ansi(31), yellow: ansi(33), cyan: ansi(36) };
+
+/**
+ * The human report: per server a table of every capability path with its value in each era (side by
+ * side), a `+` where modern adds or turns something on, and the cause; then what modern adds, then the
+ * diagnostics with file:line:column.
+ */
+export function formatHumanReport(report: JsonReport, options: HumanOptions): string {
+  const st = options.color ? colored : plain;
+  const lines: string[] = [];
+  const n = report.servers.length;
+  lines.push(
+    `${st.bold(`mcp-caps ${report.version}`)} · ${n} server${n === 1 ? "" : "s"} in ${options.fileCount} file${options.fileCount === 1 ? "" : "s"} · ` +
+      `tasks extension ${report.tasksExtension ? "on" : "off"} (${options.tasksSource})`,
+  );
+  if (n === 0) {
+    lines.push("", "No MCP server classes found. A server class has static __capabilities__, a handler such as handleListTools,");
+    lines.push("Endpoint components, or the JSDoc tag @mcpServer.");
+  }
+  for (const server of report.servers) lines.push("", ...serverSection(server, report.diagnostics, options, st));
+  if (report.diagnostics.length > 0) lines.push("", ...diagnosticsSection(report.diagnostics, st));
+  return lines.join("\n");
+}
+
+function serverSection(s: JsonServer, diagnostics: readonly JsonDiagnostic[], o: HumanOptions, st: Style): string[] {
+  const out: string[] = [];
+  const tags = [s.dialect, s.exact ? "" : st.yellow("approximate")].filter(Boolean).join(" · ");
+  out.push(`${st.bold(s.name)}  ${st.cyan(`${s.file}:${s.line}:${s.column}`)}  ${st.dim(tags)}`);
+  const showLegacy = o.era !== "modern";
+  const showModern = o.era !== "legacy";
+  const rows = tableRows(s);
+  const header = ["capability", ...(showLegacy ? ["legacy · initialize"] : []), ...(showModern ? ["modern · server/discover"] : []), "why"];
+  const body = rows.map((r) => [
+    r.label,
+    ...(showLegacy ? [r.legacy] : []),
+    ...(showModern ? [r.modern + (r.added ? " +" : "")] : []),
+    r.why,
+  ]);
+  if (s.legacy === null || s.modern === null) {
+    if (showLegacy && s.legacy === null) out.push(`  ${st.red("legacy: not served")} (${nullReason(s, diagnostics)})`);
+    if (showModern && s.modern === null) out.push(`  ${st.red("modern: not served")} (${nullReason(s, diagnostics)})`);
+  }
+  if (rows.length > 0) out.push(...table(header, body, st, rows));
+  else if (s.legacy !== null || s.modern !== null) out.push(st.dim("  (advertises no capabilities)"));
+  if (showModern && s.legacy && s.modern) {
+    const added = rows.filter((r) => r.added).map((r) => r.path);
+    out.push(`  ${st.green("modern adds:")} ${added.length > 0 ? added.join(", ") : "nothing"}`);
+  }
+  const mine = diagnostics.filter((d) => d.file === s.file && d.severity !== "hint");
+  const problems = mine.filter((d) => d.severity === "error" || d.severity === "warning").length;
+  if (problems > 0) out.push(`  ${st.yellow(`⚠ ${problems} problem${problems === 1 ? "" : "s"} in ${s.file} (below)`)}`);
+  return out;
+}
+
+interface Row {
+  path: string;
+  label: string;
+  legacy: string;
+  modern: string;
+  added: boolean;
+  why: string;
+}
+
+/** One row per top-level key, plus one per flag inside an object-valued key. */
+function tableRows(s: JsonServer): Row[] {
+  const paths: string[][] = [];
+  const keys = new Set([...Object.keys(s.legacy ?? {}), ...Object.keys(s.modern ?? {})]);
+  for (const k of [...keys].sort()) {
+    const subs = new Set<string>();
+    for (const era of [s.legacy, s.modern]) {
+      const v = era?.[k];
+      if (isPlainObject(v) && !isDynamicMarker(v)) for (const sub of Object.keys(v)) subs.add(sub);
+    }
+    if (subs.size === 0) paths.push([k]);
+    else for (const sub of [...subs].sort()) paths.push([k, sub]);
+  }
+  return paths.map((path) => {
+    const l = valueAt(s.legacy, path);
+    const m = valueAt(s.modern, path);
+    return {
+      path: path.join("."),
+      label: path.length === 1 ? path[0]! : `${path[0]}.${path[1]}`,
+      legacy: s.legacy === null ? "·" : show(l),
+      modern: s.modern === null ? "·" : show(m),
+      added: s.legacy !== null && s.modern !== null && m !== undefined && JSON.stringify(l) !== JSON.stringify(m) && m !== false,
+      why: whyOf(s, path),
+    };
+  });
+}
+
+function valueAt(obj: JsonObject | null, path: readonly string[]): Json | undefined {
+  let cur: Json | undefined = obj ?? undefined;
+  for (const p of path) {
+    if (!isPlainObject(cur)) return undefined;
+    cur = cur[p];
+  }
+  return cur;
+}
+
+function show(v: Json | undefined): string {
+  if (v === undefined) return "—";
+  if (isDynamicMarker(v)) return `$dynamic(${String((v as JsonObject).$dynamic)})`;
+  const text = JSON.stringify(v);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+function whyOf(s: JsonServer, path: readonly string[]): string {
+  const key = path.join("\u0000");
+  const entries = s.provenance.filter((p) => (p.path as string[]).join("\u0000") === key);
+  const describe = (p: JsonObject) => {
+    const cause = p.because === "era" ? "era rule" : p.because === "tasksExtension" ? "tasks extension" : String(p.detail && p.because !== "base" ? p.detail : p.because);
+    const where = p.file ? ` ${p.file}:${p.line}` : "";
+    return `${cause}${where}`;
+  };
+  if (entries.length === 1) return describe(entries[0]!);
+  return entries.map((p) => `${p.era}: ${describe(p)}`).join(" · ");
+}
+
+function nullReason(s: JsonServer, diagnostics: readonly JsonDiagnostic[]): string {
+  const codes = ["capabilities-not-callable", "capability-not-object", "capabilities-dynamic"];
+  const d = diagnostics.find((x) => x.file === s.file && codes.includes(x.code)) ?? diagnostics.find((x) => codes.includes(x.code));
+  return d ? d.code : "the base cannot be evaluated";
+}
+
+function table(header: string[], body: string[][], st: Style, rows: Row[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const fmt = (cells: string[]) => `  ${cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")}`.trimEnd();
+  const out = [st.dim(fmt(header))];
+  body.forEach((cells, i) => {
+    const line = fmt(cells);
+    out.push(rows[i]!.added ? st.green(line) : line);
+  });
+  return out;
+}
+
+function diagnosticsSection(diagnostics: readonly JsonDiagnostic[], st: Style): string[] {
+  const counts = { error: 0, warning: 0, information: 0, hint: 0 } as Record<string, number>;
+  for (const d of diagnostics) counts[d.severity] = (counts[d.severity] ?? 0) + 1;
+  const summary = (["error", "warning", "information", "hint"] as const)
+    .filter((s) => counts[s]! > 0)
+    .map((s) => `${counts[s]} ${s === "information" ? "info" : s}${counts[s]! > 1 && s !== "information" ? "s" : ""}`)
+    .join(", ");
+  const out = [st.bold(`Diagnostics (${summary})`)];
+  const paint = (sev: string) => (sev === "error" ? st.red : sev === "warning" ? st.yellow : st.dim);
+  for (const d of diagnostics) {
+    out.push(`  ${st.cyan(`${d.file}:${d.line}:${d.column}`)}  ${paint(d.severity)(d.severity.padEnd(11))} ${d.code}`);
+    out.push(`      ${d.message}`);
+  }
+  return out;
+}

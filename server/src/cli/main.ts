@@ -1,0 +1,115 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Project } from "ts-morph";
+import { ConfigError, ProjectContext } from "../analysis/project/projectRegistry";
+import { normalizePath } from "../analysis/project/paths";
+import { readTasksSetting } from "../analysis/tasksSetting";
+import { Workspace } from "../analysis/workspace";
+import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
+import { discoverFiles, InputError } from "./discoverFiles";
+import { formatHumanReport } from "./humanReport";
+import { toJsonReport } from "./jsonReport";
+import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
+
+declare const __VERSION__: string;
+export const VERSION = typeof __VERSION__ === "string" ? __VERSION__ : "0.0.0-dev";
+
+export interface CliIo {
+  readonly cwd: string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly isTty: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Runs `mcp-caps` and returns its exit status; never throws. */
+export function runCli(argv: readonly string[], io: CliIo): number {
+  let options: CliOptions | undefined;
+  try {
+    options = parseArgs(argv);
+    if (options.help) {
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    }
+    if (options.version) {
+      io.stdout(`${VERSION}\n`);
+      return 0;
+    }
+    return run(options, io);
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof InputError || err instanceof ConfigError) {
+      io.stderr(`mcp-caps: ${err.message}\n`);
+      return 2;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`mcp-caps: internal error: ${message}${options?.debug ? "" : " (run with --debug for details)"}\n`);
+    if (options?.debug && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
+    return 2;
+  }
+}
+
+function run(options: CliOptions, io: CliIo): number {
+  const cwd = normalizePath(io.cwd);
+  const fileSystem = new Project({ skipLoadingLibFiles: true }).getFileSystem();
+  const tsconfig = options.project ? normalizePath(path.resolve(io.cwd, options.project)) : undefined;
+  if (tsconfig) {
+    if (!fs.existsSync(tsconfig)) throw new InputError(`cannot read tsconfig ${options.project}: no such file`);
+    new ProjectContext(tsconfig, fileSystem); // fails early, with exit 2, on a tsconfig that is not usable
+  }
+  const inputs = discoverFiles(options.paths, io.cwd, (configPath) => new ProjectContext(configPath, fileSystem).outputFolders());
+  for (const w of inputs.warnings) io.stderr(`mcp-caps: warning: ${w}\n`);
+
+  const fromPackage = readTasksSetting(fileSystem, cwd);
+  if (fromPackage.problem) io.stderr(`mcp-caps: warning: ${fromPackage.problem}\n`);
+  const tasksExtension = options.tasks ?? fromPackage.value ?? false;
+  const tasksSource = options.tasks !== undefined ? "--tasks" : fromPackage.value !== undefined ? "package.json" : "default";
+
+  const workspace = new Workspace({ fileSystem, roots: inputs.roots, ...(tsconfig ? { tsconfig } : {}) });
+  const analysis = workspace.analyzeFiles(inputs.files, { tasksExtension });
+  for (const s of analysis.skipped) io.stderr(`mcp-caps: warning: skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}\n`);
+
+  const report = toJsonReport(analysis, { cwd, version: VERSION, tasksExtension, position: (f, o) => workspace.position(f, o) });
+  let status = 0;
+  if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    const color = options.color ?? (io.isTty && !io.env.NO_COLOR);
+    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount: inputs.files.length })}\n`);
+  }
+
+  if (options.writeSnapshot) {
+    const target = path.resolve(io.cwd, options.writeSnapshot);
+    try {
+      fs.writeFileSync(target, serializeSnapshot(snapshotOf(report)));
+    } catch (err) {
+      throw new InputError(`cannot write snapshot ${options.writeSnapshot}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    io.stderr(`mcp-caps: wrote snapshot of ${report.servers.length} server${report.servers.length === 1 ? "" : "s"} to ${options.writeSnapshot}\n`);
+  }
+  if (options.check) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.resolve(io.cwd, options.check), "utf8");
+    } catch {
+      throw new InputError(`cannot read snapshot ${options.check}: no such file (write one with --write-snapshot ${options.check})`);
+    }
+    let before;
+    try {
+      before = parseSnapshot(text);
+    } catch (err) {
+      throw new InputError(`cannot use snapshot ${options.check}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const changes = diffSnapshots(before, snapshotOf(report));
+    const out = options.json ? io.stderr : io.stdout;
+    if (changes.length > 0) {
+      out(`${formatChanges(changes, options.check)}\n`);
+      status = 1;
+    } else {
+      io.stderr(`mcp-caps: capabilities match ${options.check}\n`);
+    }
+  }
+  if (options.strict && report.diagnostics.some((d) => d.severity === "error" || d.severity === "warning")) {
+    io.stderr(`mcp-caps: --strict: warnings or errors were reported\n`);
+    status = 1;
+  }
+  return status;
+}

@@ -1,0 +1,104 @@
+import { isPlainObject, sortKeysDeep, type Json, type JsonObject } from "../analysis/evaluate/values";
+import type { JsonReport } from "./jsonReport";
+
+/** Marks a file as an `mcp-caps` snapshot, and its format's version. */
+const FORMAT = "mcp-caps-snapshot/1";
+
+export interface Snapshot {
+  format: typeof FORMAT;
+  tasksExtension: boolean;
+  /** `file#ClassName` → both eras and exactness. */
+  servers: Record<string, { exact: boolean; legacy: Json; modern: Json }>;
+}
+
+/** The stable snapshot of a report: only what the servers advertise, keyed by file and class. */
+export function snapshotOf(report: JsonReport): Snapshot {
+  const servers: Snapshot["servers"] = {};
+  for (const s of report.servers) servers[`${s.file}#${s.name}`] = { exact: s.exact, legacy: s.legacy, modern: s.modern };
+  return sortKeysDeep({ format: FORMAT, tasksExtension: report.tasksExtension, servers } as unknown as Json) as unknown as Snapshot;
+}
+
+export function serializeSnapshot(s: Snapshot): string {
+  return `${JSON.stringify(s, null, 2)}\n`;
+}
+
+/** Parses a snapshot file's text; throws an Error with a one-line reason when it is not one. */
+export function parseSnapshot(text: string): Snapshot {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`not JSON (${err instanceof Error ? err.message : String(err)})`);
+  }
+  if (!isPlainObject(data as Json) || (data as JsonObject).format !== FORMAT || !isPlainObject((data as JsonObject).servers)) {
+    throw new Error(`not an mcp-caps snapshot (expected "format": "${FORMAT}"; write one with --write-snapshot)`);
+  }
+  return data as unknown as Snapshot;
+}
+
+export interface SnapshotChange {
+  readonly server: string;
+  readonly kind: "added" | "removed" | "changed";
+  /** For `changed`: one line per differing leaf, `- path: old` / `+ path: new`. */
+  readonly lines: readonly string[];
+}
+
+/** What changed from `before` to `after`, server by server, leaf by leaf. */
+export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotChange[] {
+  const changes: SnapshotChange[] = [];
+  const names = [...new Set([...Object.keys(before.servers), ...Object.keys(after.servers)])].sort();
+  for (const name of names) {
+    const a = before.servers[name];
+    const b = after.servers[name];
+    if (!a && b) changes.push({ server: name, kind: "added", lines: [] });
+    else if (a && !b) changes.push({ server: name, kind: "removed", lines: [] });
+    else if (a && b) {
+      const lines = diffLeaves(leaves(a as unknown as Json), leaves(b as unknown as Json));
+      if (lines.length > 0) changes.push({ server: name, kind: "changed", lines });
+    }
+  }
+  if (before.tasksExtension !== after.tasksExtension) {
+    changes.push({
+      server: "(tasks extension)",
+      kind: "changed",
+      lines: [`- tasksExtension: ${before.tasksExtension}`, `+ tasksExtension: ${after.tasksExtension}`],
+    });
+  }
+  return changes;
+}
+
+export function formatChanges(changes: readonly SnapshotChange[], snapshotPath: string): string {
+  const out = [`Capabilities changed since ${snapshotPath} (${changes.length} server${changes.length === 1 ? "" : "s"}):`];
+  for (const c of changes) {
+    if (c.kind === "added") out.push(`+ ${c.server}  (new server)`);
+    else if (c.kind === "removed") out.push(`- ${c.server}  (server removed)`);
+    else {
+      out.push(`~ ${c.server}`);
+      for (const l of c.lines) out.push(`    ${l}`);
+    }
+  }
+  out.push(`If the change is intended, update the snapshot: mcp-caps --write-snapshot ${snapshotPath}`);
+  return out.join("\n");
+}
+
+/** Flattens to `path → JSON of the leaf`; empty objects and arrays are leaves. */
+function leaves(v: Json, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  if (isPlainObject(v) && Object.keys(v).length > 0) {
+    for (const k of Object.keys(v).sort()) leaves(v[k]!, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    out.set(prefix, JSON.stringify(v));
+  }
+  return out;
+}
+
+function diffLeaves(a: Map<string, string>, b: Map<string, string>): string[] {
+  const lines: string[] = [];
+  for (const key of [...new Set([...a.keys(), ...b.keys()])].sort()) {
+    const x = a.get(key);
+    const y = b.get(key);
+    if (x === y) continue;
+    if (x !== undefined) lines.push(`- ${key}: ${x}`);
+    if (y !== undefined) lines.push(`+ ${key}: ${y}`);
+  }
+  return lines;
+}
