@@ -1,0 +1,37 @@
+// Runs the test files with Node's own test runner (TypeScript through tsx), so the summary at the end
+// is node:test's: "# pass N" / "# fail N". Usage: node scripts/run-tests.mjs [folder under test/ ...]
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const only = process.argv.slice(2);
+const folders = only.length > 0 ? only : ["unit", "cli", "conformance"];
+
+function collect(dir) {
+  const out = [];
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (e.name !== "fixtures") out.push(...collect(p));
+    } else if (/\.test\.(ts|mjs)$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+const files = folders.flatMap((f) => collect(join(root, "test", f))).sort();
+if (files.length === 0) {
+  console.error(`no test files under ${folders.map((f) => `test/${f}`).join(", ")}`);
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files.map((f) => relative(root, f))], {
+  cwd: root,
+  stdio: "inherit",
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,31 @@
+// Makes a fresh checkout ready: installs dependencies when they are missing or stale, and builds the
+// bundles when a source is newer than them. Uses only Node's built-ins: it runs before `npm ci`.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const run = (cmd) => execSync(cmd, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
+
+const installed = join(root, "node_modules", ".package-lock.json");
+if (!existsSync(installed) || mtime(join(root, "package-lock.json")) > mtime(installed)) {
+  console.error("setup: installing dependencies (npm ci)…");
+  run("npm ci --no-audit --no-fund");
+}
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const outputs = ["dist/cli.js", "dist/server.js", "dist/extension.js"].map((f) => join(root, f));
+const sources = Math.max(newest(join(root, "server")), newest(join(root, "client")), mtime(join(root, "esbuild.mjs")), mtime(join(root, "package.json")));
+if (outputs.some((o) => mtime(o) < sources)) {
+  console.error("setup: building (node esbuild.mjs)…");
+  run("node esbuild.mjs");
+}

@@ -1,0 +1,192 @@
+// `mcp-caps` as a user runs it (spec/cli.md): the built bundle, real folders, exit codes, stdout/stderr.
+import assert from "node:assert/strict";
+import { readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { mcpCaps, REPO, tempProject, writeFile } from "../helpers/tempProject";
+
+const SERVER = `export class DemoServer {
+  static __capabilities__() {
+    return { tools: { listChanged: false }, resources: { listChanged: false } };
+  }
+  handleListTools(ctx: unknown) { return { tools: [] }; }
+  handleSubscribeResource(ctx: unknown, uri: string) { return {}; }
+  handleComplete(ctx: unknown, ref: unknown, argument: unknown) { return { completion: { values: [] } }; }
+}
+`;
+
+const TYPO = `export class TypoServer {
+  handleListTools(ctx: unknown) { return { tools: [] }; }
+  handleCompletion(ctx: unknown, ref: unknown, argument: unknown) { return {}; }
+}
+`;
+
+function sortedDeep(v: unknown): boolean {
+  if (Array.isArray(v)) return v.every(sortedDeep);
+  if (v && typeof v === "object") {
+    const keys = Object.keys(v);
+    return keys.join("\0") === [...keys].sort().join("\0") && Object.values(v).every(sortedDeep);
+  }
+  return true;
+}
+
+describe("mcp-caps CLI", () => {
+  it("--help and --version exit 0", () => {
+    const help = mcpCaps(REPO, "--help");
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /Usage: mcp-caps/);
+    const version = mcpCaps(REPO, "--version");
+    assert.equal(version.status, 0);
+    assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version);
+  });
+
+  it("--json prints the report of cli.md: relative paths, 1-based positions, sorted keys", () => {
+    const dir = tempProject({ "src/demo.ts": SERVER });
+    const r = mcpCaps(dir, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.ok(sortedDeep(report), "keys sorted at every level");
+    assert.equal(report.tool, "mcp-caps");
+    assert.equal(report.tasksExtension, false);
+    const [server] = report.servers;
+    assert.equal(server.name, "DemoServer");
+    assert.equal(server.file, "src/demo.ts");
+    assert.equal(server.line, 1);
+    assert.equal(server.column, 14);
+    assert.equal(server.dialect, "conduit");
+    assert.equal(server.exact, true);
+    assert.deepEqual(server.legacy, { completions: {}, resources: { listChanged: false, subscribe: true }, tools: { listChanged: false } });
+    assert.deepEqual(server.modern, {
+      completions: {},
+      logging: {},
+      resources: { listChanged: true, subscribe: true },
+      tools: { listChanged: true },
+    });
+    const prov = (era: string, path: string[]) => server.provenance.find((p: { era: string; path: string[] }) => p.era === era && p.path.join(".") === path.join("."));
+    assert.deepEqual(prov("both", ["completions"]), { era: "both", path: ["completions"], because: "handleComplete", file: "src/demo.ts", line: 7 });
+    assert.deepEqual(prov("modern", ["logging"]), { era: "modern", path: ["logging"], because: "era" });
+    assert.equal(prov("legacy", ["resources", "subscribe"]).because, "handleSubscribeResource");
+    assert.equal(prov("modern", ["resources", "subscribe"]).because, "era");
+    assert.equal(prov("both", ["tools"]).because, "base");
+  });
+
+  it("the human report shows both eras side by side, what modern adds, and diagnostics with file:line", () => {
+    const dir = tempProject({ "typo.ts": TYPO });
+    const r = mcpCaps(dir);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /TypoServer\s+typo\.ts:1:14/);
+    assert.match(r.stdout, /legacy · initialize\s+modern · server\/discover/);
+    assert.match(r.stdout, /modern adds: .*tools\.listChanged/);
+    assert.match(r.stdout, /typo\.ts:3:3\s+warning\s+handler-misspelled/);
+    assert.match(r.stdout, /Did you mean handleComplete\?/);
+    const legacyOnly = mcpCaps(dir, "--era", "legacy");
+    assert.doesNotMatch(legacyOnly.stdout, /server\/discover/);
+    assert.match(legacyOnly.stdout, /legacy · initialize/);
+  });
+
+  it("--check passes against its own snapshot and fails with a readable diff after a handler is removed", () => {
+    const dir = tempProject({ "demo.ts": SERVER });
+    const write = mcpCaps(dir, "--write-snapshot", "caps.json");
+    assert.equal(write.status, 0, write.stderr);
+    assert.equal(mcpCaps(dir, "--check", "caps.json").status, 0);
+    writeFile(dir, "demo.ts", SERVER.replace(/\n {2}handleComplete.*\n/, "\n"));
+    const check = mcpCaps(dir, "--check", "caps.json");
+    assert.equal(check.status, 1);
+    assert.match(check.stdout, /Capabilities changed since caps\.json/);
+    assert.match(check.stdout, /~ demo\.ts#DemoServer/);
+    assert.match(check.stdout, /- legacy\.completions: \{\}/);
+    assert.match(check.stdout, /- modern\.completions: \{\}/);
+    const json = mcpCaps(dir, "--json", "--check", "caps.json");
+    assert.equal(json.status, 1);
+    JSON.parse(json.stdout); // the diff goes to stderr, so stdout stays JSON
+    assert.match(json.stderr, /legacy\.completions/);
+  });
+
+  it("--check and --write-snapshot report bad snapshot files with exit 2", () => {
+    const dir = tempProject({ "demo.ts": SERVER, "bad.json": "{ nope" });
+    const missing = mcpCaps(dir, "--check", "none.json");
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /none\.json/);
+    const bad = mcpCaps(dir, "--check", "bad.json");
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /bad\.json.*not JSON/);
+  });
+
+  it("--strict exits 1 on a warning, 0 without", () => {
+    assert.equal(mcpCaps(tempProject({ "typo.ts": TYPO }), "--strict").status, 1);
+    assert.equal(mcpCaps(tempProject({ "demo.ts": SERVER }), "--strict").status, 0);
+  });
+
+  it("--tasks overrides package.json, which overrides the default", () => {
+    const key = "io.modelcontextprotocol/tasks";
+    const plain = tempProject({ "demo.ts": SERVER });
+    assert.equal(JSON.parse(mcpCaps(plain, "--json").stdout).servers[0].modern.extensions, undefined);
+    const on = JSON.parse(mcpCaps(plain, "--json", "--tasks", "on").stdout);
+    assert.equal(on.tasksExtension, true);
+    assert.deepEqual(on.servers[0].modern.extensions, { [key]: {} });
+    assert.equal(on.servers[0].legacy.extensions, undefined);
+    const withPackage = tempProject({ "demo.ts": SERVER, "package.json": JSON.stringify({ mcpCapabilityLens: { tasksExtension: true } }) });
+    assert.equal(JSON.parse(mcpCaps(withPackage, "--json").stdout).tasksExtension, true);
+    assert.equal(JSON.parse(mcpCaps(withPackage, "--json", "--tasks", "off").stdout).tasksExtension, false);
+  });
+
+  it("bad usage and unreadable inputs exit 2 with one line naming the problem", () => {
+    const dir = tempProject({ "demo.ts": SERVER, "broken/tsconfig.json": "{ not json", "broken/a.ts": SERVER });
+    const cases: [string[], RegExp][] = [
+      [["/no/such/path"], /cannot read \/no\/such\/path: no such file or folder/],
+      [["--bogus"], /unknown option --bogus/],
+      [["--era", "both-ish"], /--era must be legacy, modern or both/],
+      [["--tasks", "maybe"], /--tasks must be on or off/],
+      [["--project"], /--project needs a value/],
+      [["--project", "nope.json"], /cannot read tsconfig nope\.json/],
+      [["broken"], /cannot use .*broken\/tsconfig\.json/],
+      [["--check", "a.json", "--write-snapshot", "b.json"], /cannot be used together/],
+    ];
+    for (const [args, message] of cases) {
+      const r = mcpCaps(dir, ...args);
+      assert.equal(r.status, 2, `${args.join(" ")}: ${r.stderr}`);
+      assert.match(r.stderr, message);
+      assert.equal(r.stderr.trim().split("\n").length, 1, `one line for ${args.join(" ")}`);
+      assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
+    }
+  });
+
+  it("walks folders: skips node_modules, .git, output folders and .d.ts; binary files are skipped with a warning", () => {
+    const dir = tempProject({
+      "tsconfig.json": JSON.stringify({ compilerOptions: { outDir: "out" } }),
+      "src/a.ts": SERVER,
+      "node_modules/pkg/index.ts": TYPO.replace("TypoServer", "InNodeModules"),
+      ".git/x.ts": TYPO.replace("TypoServer", "InGit"),
+      "out/b.ts": TYPO.replace("TypoServer", "InOut"),
+      "types.d.ts": "export declare class InDts { handleListTools(): void; }",
+      "blob.ts": Buffer.from([0x65, 0x00, 0x01, 0x02, 0x00]),
+    });
+    const r = mcpCaps(dir, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    const names = JSON.parse(r.stdout).servers.map((s: { name: string }) => s.name);
+    assert.deepEqual(names, ["DemoServer"]);
+    assert.match(r.stderr, /warning: skipped blob\.ts: not a text file/);
+  });
+
+  it("a symlink loop is walked once and a file that does not parse is still analysed", () => {
+    const dir = tempProject({ "a.ts": `${SERVER}\nexport class Broken {\n  handleListTools(ctx: unknown) { return [] \n  handleCallTool(ctx, name, \n` });
+    symlinkSync(dir, join(dir, "loop"));
+    const r = mcpCaps(dir, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    const names = JSON.parse(r.stdout).servers.map((s: { name: string }) => s.name);
+    assert.deepEqual(names.sort(), ["Broken", "DemoServer"]);
+  });
+
+  it("--project uses one tsconfig (its paths) for every file", () => {
+    const dir = tempProject({
+      "cfg/tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: "..", paths: { "@base/*": ["lib/*"] } } }),
+      "lib/base.ts": "export class CompletingBase { handleComplete(ctx: unknown, ref: unknown, arg: unknown) { return {}; } }\n",
+      "src/server.ts": 'import { CompletingBase } from "@base/base";\nexport class S extends CompletingBase { handleListTools(ctx: unknown) { return []; } }\n',
+    });
+    const withProject = JSON.parse(mcpCaps(dir, "--json", "--project", "cfg/tsconfig.json", "src").stdout);
+    assert.deepEqual(withProject.servers[0].legacy.completions, {});
+    assert.equal(withProject.servers[0].exact, true);
+    const without = JSON.parse(mcpCaps(dir, "--json", "src").stdout);
+    assert.equal(without.servers[0].exact, false, "without the paths the base is unresolved");
+  });
+});

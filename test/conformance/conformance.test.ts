@@ -1,0 +1,72 @@
+// Runs the built `mcp-caps` over every case folder, as the shared conformance runner does: the
+// public cases (test/fixtures/conformance, copied from the spec's vectors) and the project's own
+// (test/fixtures/cases). Each case: sources plus expected.json (format: see the runner's header).
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { isDeepStrictEqual } from "node:util";
+
+const root = join(__dirname, "..", "..");
+const cli = join(root, "dist", "cli.js");
+
+interface Expected {
+  tasks?: boolean;
+  servers?: Record<string, { legacy?: unknown; modern?: unknown; exact?: boolean }>;
+  notServers?: string[];
+  diagnostics?: { code: string; file: string; line: number | number[] }[];
+  onlyTheseDiagnostics?: boolean;
+}
+
+interface Report {
+  servers: { name: string; legacy: unknown; modern: unknown; exact: boolean }[];
+  diagnostics: { code: string; file: string; line: number; severity: string; message: string }[];
+}
+
+function problemsOf(dir: string): string[] {
+  const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as Expected;
+  const args = [cli, "--json", ...(expected.tasks === undefined ? [] : ["--tasks", expected.tasks ? "on" : "off"]), "."];
+  const report = JSON.parse(execFileSync(process.execPath, args, { cwd: dir, encoding: "utf8", timeout: 60_000 })) as Report;
+  const problems: string[] = [];
+  const byName = new Map(report.servers.map((s) => [s.name, s]));
+  for (const [name, want] of Object.entries(expected.servers ?? {})) {
+    const got = byName.get(name);
+    if (!got) {
+      problems.push(`server ${name} not reported`);
+      continue;
+    }
+    for (const era of ["legacy", "modern"] as const) {
+      if (era in want && !isDeepStrictEqual(got[era], want[era])) problems.push(`${name}.${era}: want ${JSON.stringify(want[era])} got ${JSON.stringify(got[era])}`);
+    }
+    if ("exact" in want && got.exact !== want.exact) problems.push(`${name}.exact: want ${want.exact} got ${got.exact}`);
+  }
+  for (const name of expected.notServers ?? []) if (byName.has(name)) problems.push(`${name} reported as a server`);
+  const matches = (w: { code: string; file: string; line: number | number[] }, g: Report["diagnostics"][number]) =>
+    w.code === g.code && w.file === g.file && (Array.isArray(w.line) ? w.line.includes(g.line) : w.line === g.line);
+  for (const w of expected.diagnostics ?? []) {
+    if (!report.diagnostics.some((g) => matches(w, g))) {
+      problems.push(`missing ${w.code}@${w.file}:${w.line} (got: ${report.diagnostics.map((g) => `${g.code}@${g.file}:${g.line}`).join(", ") || "none"})`);
+    }
+  }
+  if (expected.onlyTheseDiagnostics) {
+    for (const g of report.diagnostics) {
+      if ((g.severity === "error" || g.severity === "warning") && !(expected.diagnostics ?? []).some((w) => matches(w, g))) {
+        problems.push(`unexpected ${g.code}@${g.file}:${g.line}: ${g.message}`);
+      }
+    }
+  }
+  return problems;
+}
+
+for (const suite of ["conformance", "cases"]) {
+  const casesDir = join(root, "test", "fixtures", suite);
+  if (!existsSync(casesDir)) continue;
+  describe(`conformance: test/fixtures/${suite}`, () => {
+    for (const name of readdirSync(casesDir).sort()) {
+      const dir = join(casesDir, name);
+      if (!existsSync(join(dir, "expected.json"))) continue;
+      it(name, () => assert.deepEqual(problemsOf(dir), []));
+    }
+  });
+}
