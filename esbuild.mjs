@@ -19,4 +19,5 @@ const node = {
 
 await Promise.all([
   esbuild.build({ ...node, entryPoints: ["server/src/cli.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" } }),
+  esbuild.build({ ...node, entryPoints: ["server/src/main.ts"], outfile: "dist/server.js" }),
 ]);

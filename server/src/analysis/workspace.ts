@@ -149,6 +149,22 @@ export class Workspace {
     return summary ? positionAt(summary.lineStarts, offset) : { line: 0, character: 0 };
   }
 
+  /**
+   * Diagnostics located in `file` that analyses of other files produced (a base class's member judged
+   * for the server that inherits it), from results that are still current.
+   */
+  diagnosticsLocatedIn(file: string): AnalysisDiagnostic[] {
+    const out: AnalysisDiagnostic[] = [];
+    for (const [owner, entry] of this.#cache) {
+      if (owner === file) continue;
+      for (const c of entry.classes) {
+        if (!c.deps.has(file) || !this.#stillValid(c)) continue;
+        for (const d of c.analysis.diagnostics) if (d.loc.file === file) out.push(d);
+      }
+    }
+    return out;
+  }
+
   /** Files whose cached analyses read `file` (they need a refresh when it changes). */
   dependentsOf(file: string): string[] {
     const out: string[] = [];

@@ -6,7 +6,7 @@ import { normalizePath } from "../analysis/project/paths";
 import { readTasksSetting } from "../analysis/tasksSetting";
 import { Workspace } from "../analysis/workspace";
 import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
-import { discoverFiles, InputError } from "./discoverFiles";
+import { discoverFiles, InputError } from "../files/discoverFiles";
 import { formatHumanReport } from "./humanReport";
 import { toJsonReport } from "./jsonReport";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";

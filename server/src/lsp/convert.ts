@@ -1,0 +1,113 @@
+// Analysis results in LSP terms: diagnostics, fixes as workspace edits, servers as the preview's data.
+import { Diagnostic, DiagnosticSeverity, type Range } from "vscode-languageserver-protocol";
+import { DIAGNOSTIC_SOURCE, RULES_URL, type WireDiagnostic, type WireFix, type WireServer } from "../../../common/protocol";
+import type { AnalysisDiagnostic, FixData, Severity } from "../analysis/diagnostics/codes";
+import { HANDLERS } from "../analysis/model/handlers";
+import type { ServerReport } from "../analysis/model/serverReport";
+import { basename } from "../analysis/project/paths";
+import type { LensSettings } from "../../../common/protocol";
+import type { LanguageSession } from "./session";
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function isShown(d: AnalysisDiagnostic, settings: LensSettings): boolean {
+  return settings.diagnostics.enabled && !settings.diagnostics.disabledCodes.includes(d.code);
+}
+
+/**
+ * An analysis diagnostic as shown in `file`. One located in another file (an inherited member of a
+ * server declared here) is placed on the server's name, says where it comes from, and links there.
+ */
+export function toLspDiagnostic(session: LanguageSession, d: AnalysisDiagnostic, file: string): Diagnostic | undefined {
+  const here = d.loc.file === file;
+  if (!here && d.server?.loc.file !== file) return undefined;
+  const range = session.range(here ? d.loc : d.server!.loc);
+  const related = (d.related ?? [])
+    .filter((r) => !(here && r.loc.file === file && r.message.startsWith("in server")))
+    .map((r) => ({ location: session.location(r.loc), message: r.message }));
+  let message = d.message;
+  if (!here) {
+    const origin = session.range(d.loc);
+    message = `${basename(d.loc.file)}:${origin.start.line + 1}: ${d.message}`;
+    related.unshift({ location: session.location(d.loc), message: "the member concerned" });
+  }
+  return {
+    range,
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    codeDescription: { href: `${RULES_URL}${d.code}` },
+    source: DIAGNOSTIC_SOURCE,
+    message,
+    ...(related.length > 0 ? { relatedInformation: related } : {}),
+    data: { code: d.code, file: d.loc.file, start: d.loc.span.start },
+  };
+}
+
+export function toWireFix(session: LanguageSession, fix: FixData): WireFix {
+  const changes: Record<string, { range: Range; newText: string }[]> = {};
+  for (const e of fix.edits) {
+    const uri = session.location(e.loc).uri;
+    (changes[uri] ??= []).push({ range: session.range(e.loc), newText: e.newText });
+  }
+  return { title: fix.title, preferred: fix.preferred ?? false, changes };
+}
+
+export function toWireDiagnostic(session: LanguageSession, d: AnalysisDiagnostic): WireDiagnostic {
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    location: session.location(d.loc),
+    fixes: (d.fixes ?? []).map((f) => toWireFix(session, f)),
+  };
+}
+
+/** Diagnostics that belong to a server: its own rules, plus `inheritance-cycle` on its class. */
+export function diagnosticsOf(server: ServerReport, all: readonly AnalysisDiagnostic[]): AnalysisDiagnostic[] {
+  return all.filter(
+    (d) =>
+      (d.server && d.server.loc.file === server.loc.file && d.server.loc.span.start === server.loc.span.start) ||
+      (!d.server && d.loc.file === server.loc.file && d.loc.span.start === server.loc.span.start),
+  );
+}
+
+export function toWireServer(session: LanguageSession, server: ServerReport, diagnostics: readonly AnalysisDiagnostic[]): WireServer {
+  const { workspace } = session.workspaceFor(server.loc.file);
+  const classRange = {
+    start: workspace.position(server.loc.file, server.classSpan.start),
+    end: workspace.position(server.loc.file, server.classSpan.end),
+  };
+  return {
+    name: server.name,
+    location: session.location(server.loc),
+    classRange,
+    dialect: server.dialect,
+    exact: server.exact,
+    tasksExtension: server.tasksExtension,
+    legacy: server.legacy,
+    modern: server.modern,
+    provenance: server.provenance.map((p) => ({
+      era: p.era,
+      path: p.path,
+      because: p.because,
+      ...(p.detail ? { detail: p.detail } : {}),
+      ...(p.loc ? { location: session.location(p.loc) } : {}),
+    })),
+    base: { kind: server.base.kind, ...(server.base.loc ? { location: session.location(server.base.loc) } : {}) },
+    handlers: server.handlers.map((h) => ({
+      handler: h.handler,
+      via: h.via,
+      className: h.className,
+      request: HANDLERS.get(h.handler)?.request ?? "",
+      location: session.location(h.loc),
+    })),
+    missing: server.missing.map((m) => ({ path: m.path, era: m.era, member: m.member, handler: m.handler, location: session.location(m.loc) })),
+    chain: server.chain.map((c) => ({ name: c.name, location: session.location(c.loc) })),
+    diagnostics: diagnosticsOf(server, diagnostics).map((d) => toWireDiagnostic(session, d)),
+  };
+}

@@ -1,0 +1,39 @@
+import type { Connection, Disposable } from "vscode-languageserver";
+import { DocumentDiagnosticReportKind, type Diagnostic } from "vscode-languageserver-protocol";
+import { StatusNotification } from "../../../../common/protocol";
+import { isShown, toLspDiagnostic } from "../convert";
+import type { LanguageSession } from "../session";
+import { guard } from "../guard";
+
+/**
+ * Pull diagnostics (`textDocument/diagnostic`): the file's own problems, plus those of inherited
+ * members placed on the server that inherits them. After each pull the client's status is updated.
+ */
+export function registerDiagnostics(connection: Connection, session: LanguageSession): Disposable {
+  return connection.languages.diagnostics.on(
+    guard(connection, "diagnostics", { kind: DocumentDiagnosticReportKind.Full, items: [] }, async (params, token) => {
+      const analyzed = await session.analyze(params.textDocument.uri, token);
+      if (!analyzed) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      const items: Diagnostic[] = [];
+      const seen = new Set<string>();
+      const candidates = [...analyzed.analysis.diagnostics, ...analyzed.workspace.diagnosticsLocatedIn(analyzed.path)];
+      for (const d of candidates) {
+        if (!isShown(d, analyzed.settings)) continue;
+        const lsp = toLspDiagnostic(session, d, analyzed.path);
+        if (!lsp) continue;
+        const key = `${lsp.code}:${lsp.range.start.line}:${lsp.range.start.character}:${lsp.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        items.push(lsp);
+      }
+      void connection.sendNotification(StatusNotification.type, {
+        uri: analyzed.uri,
+        servers: analyzed.analysis.servers.length,
+        problems: items.filter((i) => i.severity === 1 || i.severity === 2).length,
+        elapsedMs: Math.round(analyzed.elapsedMs * 10) / 10,
+        tasksExtension: analyzed.tasksExtension,
+      });
+      return { kind: DocumentDiagnosticReportKind.Full, items };
+    }),
+  );
+}

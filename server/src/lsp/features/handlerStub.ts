@@ -1,0 +1,45 @@
+import { HANDLERS, type HandlerName } from "../../analysis/model/handlers";
+import type { ServerReport } from "../../analysis/model/serverReport";
+import type { FixData } from "../../analysis/diagnostics/codes";
+
+/** A minimal valid result per request, so a stub compiles and answers something sensible. */
+const STUB_RESULT: Record<HandlerName, string> = {
+  handleListTools: "{ tools: [] }",
+  handleCallTool: "{ content: [] }",
+  handleListResources: "{ resources: [] }",
+  handleListResourceTemplates: "{ resourceTemplates: [] }",
+  handleReadResource: "{ contents: [] }",
+  handleSubscribeResource: "{}",
+  handleUnsubscribeResource: "{}",
+  handleListPrompts: "{ prompts: [] }",
+  handleGetPrompt: "{ messages: [] }",
+  handleComplete: "{ completion: { values: [] } }",
+  handleSetLogLevel: "{}",
+};
+
+export function stubSignature(handler: HandlerName): string {
+  return `${handler}(${HANDLERS.get(handler)!.stubParams.join(", ")})`;
+}
+
+/**
+ * Inserts a handler with the parameters the runtime passes before the class's closing brace, indented
+ * like the class's members.
+ */
+export function handlerStubFix(server: ServerReport, handler: HandlerName, fileText: string | undefined): FixData {
+  const info = HANDLERS.get(handler)!;
+  const indent = server.stubInsert.indent || "  ";
+  const at = server.stubInsert.loc.span.start;
+  const params = info.stubParams.map((p) => `${p}: unknown`).join(", ");
+  const body = [
+    `${indent}async ${handler}(${params}) {`,
+    `${indent}  // TODO: serve ${info.request}`,
+    `${indent}  return ${STUB_RESULT[handler]};`,
+    `${indent}}`,
+  ].join("\n");
+  const lineStart = fileText ? fileText.lastIndexOf("\n", at - 1) + 1 : at;
+  const beforeBrace = fileText ? fileText.slice(lineStart, at) : "x";
+  const closingOnOwnLine = /^[ \t]*$/.test(beforeBrace);
+  const loc = { file: server.stubInsert.loc.file, span: { start: closingOnOwnLine ? lineStart : at, end: closingOnOwnLine ? lineStart : at } };
+  const newText = closingOnOwnLine ? `\n${body}\n` : `\n${body}\n${beforeBrace.match(/^[ \t]*/)?.[0] ?? ""}`;
+  return { title: `Add handler stub: ${stubSignature(handler)}`, edits: [{ loc, newText }] };
+}

@@ -1,0 +1,56 @@
+// Markdown building blocks that are safe for text from user code: names and keys can hold anything,
+// so inline code gets a fence longer than any backtick run inside, and prose is escaped.
+import { isPlainObject, type Json, type JsonObject } from "../../analysis/evaluate/values";
+
+/** Inline code that shows `text` literally, whatever backticks it holds. */
+export function code(text: string): string {
+  const runs = text.match(/`+/g) ?? [];
+  const fence = "`".repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${fence}${pad}${text.replace(/\r?\n/g, " ")}${pad}${fence}`;
+}
+
+/** A fenced block whose fence is longer than any backtick run in the content. */
+export function codeBlock(language: string, content: string): string {
+  const runs = content.match(/`{3,}/g) ?? [];
+  const fence = "`".repeat(Math.max(3, ...runs.map((r) => r.length + 1)));
+  return `${fence}${language}\n${content}\n${fence}`;
+}
+
+/**
+ * Prose from user code, escaped: the characters that start markdown constructs mid-line, and HTML.
+ * (Our prose never puts user text at the start of a line, where `#`, `-` or `1.` would matter.)
+ */
+export function escape(text: string): string {
+  return text.replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A link into a file (hover links open it at the line). */
+export function fileLink(label: string, uri: string, line: number): string {
+  return `[${escape(label)}](${uri}#L${line + 1})`;
+}
+
+/** A link that runs one of the extension's commands with JSON arguments. */
+export function commandLink(label: string, command: string, args: readonly unknown[]): string {
+  return `[${escape(label)}](command:${command}?${encodeURIComponent(JSON.stringify(args))})`;
+}
+
+/**
+ * JSON with one line per top-level key and each value on that line (spec/ux hover style):
+ * `"resources": { "listChanged": false, "subscribe": true },`.
+ */
+export function compactJson(obj: JsonObject): string {
+  const keys = Object.keys(obj);
+  if (keys.length === 0) return "{}";
+  const lines = keys.map((k, i) => `  ${JSON.stringify(k)}: ${inline(obj[k]!)}${i < keys.length - 1 ? "," : ""}`);
+  return `{\n${lines.join("\n")}\n}`;
+}
+
+function inline(v: Json): string {
+  if (Array.isArray(v)) return v.length === 0 ? "[]" : `[ ${v.map(inline).join(", ")} ]`;
+  if (isPlainObject(v)) {
+    const keys = Object.keys(v);
+    return keys.length === 0 ? "{}" : `{ ${keys.map((k) => `${JSON.stringify(k)}: ${inline(v[k]!)}`).join(", ")} }`;
+  }
+  return JSON.stringify(v);
+}

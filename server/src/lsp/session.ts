@@ -1,0 +1,160 @@
+import type { FileSystemHost } from "ts-morph";
+import type { Connection, TextDocuments } from "vscode-languageserver";
+import type { Range } from "vscode-languageserver-protocol";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { DEFAULT_SETTINGS, normalizeSettings, SECTION, type LensSettings, type WireLocation } from "../../../common/protocol";
+import type { CancellationToken } from "../analysis/cancellation";
+import type { Loc } from "../analysis/evaluate/values";
+import { dirname, isWithin } from "../analysis/project/paths";
+import { readTasksSetting } from "../analysis/tasksSetting";
+import { Workspace, type FileAnalysis } from "../analysis/workspace";
+import { isAnalysableSource, pathToUri, uriToPath } from "./uris";
+
+export interface AnalyzedDocument {
+  readonly uri: string;
+  readonly path: string;
+  readonly workspace: Workspace;
+  readonly document: TextDocument | undefined;
+  readonly analysis: FileAnalysis;
+  readonly settings: LensSettings;
+  readonly tasksExtension: boolean;
+  readonly tasksSource: "setting" | "package.json" | "default";
+  readonly elapsedMs: number;
+}
+
+/**
+ * The server's state between requests: one analysis `Workspace` per workspace folder, the editor's
+ * documents synced into it lazily (a burst of keystrokes costs one parse, at the next request), and
+ * the settings of each file, pulled from the client and cached until they change.
+ */
+export class LanguageSession {
+  readonly #fs: FileSystemHost;
+  readonly #documents: TextDocuments<TextDocument>;
+  readonly #connection: Connection;
+  #folders: string[] = [];
+  readonly #workspaces = new Map<string, Workspace>();
+  readonly #synced = new Map<string, number>();
+  readonly #settings = new Map<string, Promise<LensSettings>>();
+  readonly #packageTasks = new Map<string, boolean | undefined>();
+  configurationSupported = false;
+
+  constructor(connection: Connection, documents: TextDocuments<TextDocument>, fs: FileSystemHost) {
+    this.#connection = connection;
+    this.#documents = documents;
+    this.#fs = fs;
+  }
+
+  get documents(): TextDocuments<TextDocument> {
+    return this.#documents;
+  }
+
+  get folders(): readonly string[] {
+    return this.#folders;
+  }
+
+  setFolders(uris: readonly string[]): void {
+    this.#folders = uris.map(uriToPath).filter((p): p is string => p !== undefined);
+    this.#workspaces.clear();
+    this.#synced.clear();
+  }
+
+  /** The workspace of a file: its deepest workspace folder, else its own folder. */
+  workspaceFor(path: string): { workspace: Workspace; root: string } {
+    let root: string | undefined;
+    for (const f of this.#folders) if (isWithin(f, path) && (root === undefined || f.length > root.length)) root = f;
+    root ??= dirname(path);
+    let workspace = this.#workspaces.get(root);
+    if (!workspace) {
+      workspace = new Workspace({ fileSystem: this.#fs, roots: [root] });
+      this.#workspaces.set(root, workspace);
+    }
+    return { workspace, root };
+  }
+
+  allWorkspaces(): Workspace[] {
+    return [...this.#workspaces.values()];
+  }
+
+  /** Pushes the editor's text of an open document into its workspace if it changed since last time. */
+  sync(uri: string): { path: string; workspace: Workspace; root: string; document: TextDocument | undefined } | undefined {
+    const path = uriToPath(uri);
+    if (!path || !isAnalysableSource(path)) return undefined;
+    const { workspace, root } = this.workspaceFor(path);
+    const document = this.#documents.get(uri);
+    if (document && this.#synced.get(uri) !== document.version) {
+      workspace.setOverlay(path, document.getText());
+      this.#synced.set(uri, document.version);
+    }
+    return { path, workspace, root, document };
+  }
+
+  /** Pushes every open document (before a workspace-wide question). */
+  syncAll(): void {
+    for (const d of this.#documents.all()) this.sync(d.uri);
+  }
+
+  closed(uri: string): void {
+    const path = uriToPath(uri);
+    this.#synced.delete(uri);
+    if (path) this.workspaceFor(path).workspace.closeOverlay(path);
+  }
+
+  async settings(uri: string): Promise<LensSettings> {
+    if (!this.configurationSupported) return DEFAULT_SETTINGS;
+    let s = this.#settings.get(uri);
+    if (!s) {
+      s = this.#connection.workspace
+        .getConfiguration({ scopeUri: uri, section: SECTION })
+        .then(normalizeSettings, () => DEFAULT_SETTINGS);
+      this.#settings.set(uri, s);
+    }
+    return s;
+  }
+
+  settingsChanged(): void {
+    this.#settings.clear();
+  }
+
+  /** package.json changed on disk: the `auto` tasks switch must be read again. */
+  packageJsonChanged(): void {
+    this.#packageTasks.clear();
+  }
+
+  tasksFor(root: string, settings: LensSettings): { value: boolean; source: "setting" | "package.json" | "default" } {
+    if (settings.tasksExtension !== "auto") return { value: settings.tasksExtension === "on", source: "setting" };
+    if (!this.#packageTasks.has(root)) this.#packageTasks.set(root, readTasksSetting(this.#fs, root).value);
+    const fromPackage = this.#packageTasks.get(root);
+    return fromPackage === undefined ? { value: false, source: "default" } : { value: fromPackage, source: "package.json" };
+  }
+
+  /** Analyses a document as it is in the editor now. */
+  async analyze(uri: string, token?: CancellationToken): Promise<AnalyzedDocument | undefined> {
+    const settings = await this.settings(uri);
+    const synced = this.sync(uri);
+    if (!synced) return undefined;
+    const tasks = this.tasksFor(synced.root, settings);
+    const started = performance.now();
+    const analysis = synced.workspace.analyzeFile(synced.path, { tasksExtension: tasks.value, ...(token ? { token } : {}) });
+    return {
+      uri,
+      path: synced.path,
+      workspace: synced.workspace,
+      document: synced.document,
+      analysis,
+      settings,
+      tasksExtension: tasks.value,
+      tasksSource: tasks.source,
+      elapsedMs: performance.now() - started,
+    };
+  }
+
+  /** An analysis location as an LSP range (positions from the file's own summary). */
+  range(loc: Loc): Range {
+    const { workspace } = this.workspaceFor(loc.file);
+    return { start: workspace.position(loc.file, loc.span.start), end: workspace.position(loc.file, loc.span.end) };
+  }
+
+  location(loc: Loc): WireLocation {
+    return { uri: pathToUri(loc.file), range: this.range(loc) };
+  }
+}

@@ -1,0 +1,360 @@
+// Spec §4.1: the __capabilities__ base and its static evaluation.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { analyze } from "../../helpers/memoryWorkspace";
+import { LEGACY_TRIO, MODERN_TRIO, assertAt, capsClass, codesOf, none, one, server } from "./_util";
+
+/** Evaluates `expr` as the whole base of a server S (optionally with code before the class). */
+function base(expr: string, prelude = "", members = "") {
+  const src = `${prelude}${capsClass(expr, members)}`;
+  const r = analyze({ "s.ts": src });
+  return { r, s: server(r, "S"), src };
+}
+
+describe("§4.1 forms of __capabilities__", () => {
+  it("static method returning an object", () => {
+    const { s } = base("{ tools: {} }");
+    assert.deepEqual(s.legacy, { tools: {} });
+    assert.deepEqual(s.modern, { tools: { listChanged: true }, logging: {} });
+    assert.equal(s.exact, true);
+  });
+
+  it("static property initialised with an expression-bodied arrow", () => {
+    const r = analyze({ "s.ts": `export class S {\n  static __capabilities__ = () => ({ prompts: {} });\n}\n` });
+    assert.deepEqual(server(r, "S").legacy, { prompts: {} });
+  });
+
+  it("static property initialised with a function expression", () => {
+    const r = analyze({ "s.ts": `export class S {\n  static __capabilities__ = function () {\n    return { prompts: {} };\n  };\n}\n` });
+    assert.deepEqual(server(r, "S").legacy, { prompts: {} });
+  });
+
+  it("static property initialised with a block-bodied arrow with a single return", () => {
+    const r = analyze({ "s.ts": `export class S {\n  static __capabilities__ = () => {\n    return { prompts: {} };\n  };\n}\n` });
+    assert.deepEqual(server(r, "S").legacy, { prompts: {} });
+  });
+
+  it("{} is used as is: no primitive at all", () => {
+    const { s, r } = base("{}");
+    assert.deepEqual(s.legacy, {});
+    assert.deepEqual(s.modern, { logging: {} });
+    none(r);
+  });
+
+  it("{} with handlers gets only what the handlers add", () => {
+    const { s } = base("{}", "", "  handleListTools(ctx: unknown) { return ctx; }\n  handleComplete(ctx: unknown) { return ctx; }\n");
+    assert.deepEqual(s.legacy, { completions: {} });
+    assert.deepEqual(s.modern, { completions: {}, logging: {} });
+  });
+
+  it("an inherited static __capabilities__ is the subclass's base", () => {
+    const r = analyze({
+      "s.ts": `export class Base {\n  static __capabilities__() { return { tools: {} }; }\n}\nexport class S extends Base {\n  handleComplete(ctx: unknown) { return ctx; }\n}\n`,
+    });
+    assert.deepEqual(server(r, "S").legacy, { tools: {}, completions: {} });
+  });
+
+  it("a subclass's own static __capabilities__ wins over the inherited one", () => {
+    const r = analyze({
+      "s.ts": `export class Base {\n  static __capabilities__() { return { tools: {} }; }\n}\nexport class S extends Base {\n  static override __capabilities__() { return { prompts: {} }; }\n}\n`,
+    });
+    assert.deepEqual(server(r, "Base").legacy, { tools: {} });
+    assert.deepEqual(server(r, "S").legacy, { prompts: {} });
+  });
+});
+
+describe("§4.1 instance and non-callable __capabilities__", () => {
+  it("an instance __capabilities__ is ignored (default trio) with capabilities-not-static", () => {
+    const src = `export class S {\n  __capabilities__() { return { tools: {} }; }\n  handleListTools(ctx: unknown) { return ctx; }\n}\n`;
+    const r = analyze({ "s.ts": src });
+    const s = server(r, "S");
+    assert.deepEqual(s.legacy, LEGACY_TRIO);
+    assert.deepEqual(s.modern, MODERN_TRIO);
+    const d = one(r, "capabilities-not-static");
+    assert.equal(d.severity, "warning");
+    assertAt(d, "s.ts", src, "__capabilities__");
+  });
+
+  it("an instance arrow-property __capabilities__ is ignored too", () => {
+    const r = analyze({ "s.ts": `export class S {\n  __capabilities__ = () => ({});\n  handleListTools(ctx: unknown) { return ctx; }\n}\n` });
+    assert.deepEqual(server(r, "S").legacy, LEGACY_TRIO);
+    one(r, "capabilities-not-static");
+  });
+
+  it("an instance __capabilities__ does not hide an inherited static one", () => {
+    const r = analyze({
+      "s.ts": `class Base {\n  static __capabilities__() { return { tools: {} }; }\n}\nexport class S extends Base {\n  __capabilities__() { return {}; }\n}\n`,
+    });
+    // Computed as if absent: the base's static __capabilities__ applies.
+    assert.deepEqual(server(r, "S").legacy, { tools: {} });
+    one(r, "capabilities-not-static");
+  });
+
+  it("a non-callable static __capabilities__: server, both eras null, capabilities-not-callable", () => {
+    const src = `export class S {\n  static __capabilities__ = { tools: {} };\n  handleComplete(ctx: unknown) { return ctx; }\n}\n`;
+    const r = analyze({ "s.ts": src });
+    const s = server(r, "S");
+    assert.equal(s.legacy, null);
+    assert.equal(s.modern, null);
+    const d = one(r, "capabilities-not-callable");
+    assert.equal(d.severity, "error");
+    assertAt(d, "s.ts", src, "__capabilities__");
+  });
+
+  it("a static __capabilities__ bound to a const object is not callable either", () => {
+    const r = analyze({ "s.ts": `const CAPS = { tools: {} };\nexport class S {\n  static __capabilities__ = CAPS;\n}\n` });
+    const s = server(r, "S");
+    assert.equal(s.legacy, null);
+    assert.equal(s.modern, null);
+    one(r, "capabilities-not-callable");
+  });
+
+  it("a static __capabilities__ number is not callable", () => {
+    const r = analyze({ "s.ts": `export class S {\n  static __capabilities__ = 42;\n}\n` });
+    assert.equal(server(r, "S").legacy, null);
+    one(r, "capabilities-not-callable");
+  });
+});
+
+describe("§4.1 supported expressions", () => {
+  it("string, number, boolean, null literals and arrays pass through", () => {
+    const { s, r } = base(`{ experimental: { "com.example/x": { s: "text", n: 2.5, t: true, f: false, z: null, list: [1, "a", { k: 0 }] } } }`);
+    const want = { experimental: { "com.example/x": { s: "text", n: 2.5, t: true, f: false, z: null, list: [1, "a", { k: 0 }] } } };
+    assert.deepEqual(s.legacy, want);
+    assert.equal(s.exact, true);
+    none(r);
+  });
+
+  it("substitution-free template literals", () => {
+    const { s } = base("{ experimental: { note: `plain text` } }");
+    assert.deepEqual(s.legacy, { experimental: { note: "plain text" } });
+    assert.equal(s.exact, true);
+  });
+
+  it("a template literal with a substitution is dynamic", () => {
+    const { s, r } = base("{ experimental: { note: `v${VERSION}` } }", `const VERSION = "1";\n`);
+    assert.deepEqual(s.legacy, { experimental: { note: { $dynamic: "`v${VERSION}`" } } });
+    assert.equal(s.exact, false);
+    one(r, "capabilities-dynamic");
+  });
+
+  it("as const", () => {
+    assert.deepEqual(base("{ tools: { listChanged: true } } as const").s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("as (including double casts)", () => {
+    assert.deepEqual(base("{ tools: {} } as unknown as Record<string, object>").s.legacy, { tools: {} });
+  });
+
+  it("satisfies", () => {
+    const { s } = base("{ tools: {} } satisfies Record<string, object>");
+    assert.deepEqual(s.legacy, { tools: {} });
+    assert.equal(s.exact, true);
+  });
+
+  it("non-null assertion and parentheses", () => {
+    const { s } = base("((CAPS!))", `const CAPS: { tools: object } | undefined = { tools: {} };\n`);
+    assert.deepEqual(s.legacy, { tools: {} });
+    assert.equal(s.exact, true);
+  });
+
+  it("casts nested inside the object", () => {
+    const { s } = base("{ tools: ({ listChanged: true } as const), prompts: {} satisfies object }");
+    assert.deepEqual(s.legacy, { tools: { listChanged: true }, prompts: {} });
+  });
+
+  it("a const identifier in the same file", () => {
+    const { s } = base("CAPS", `const CAPS = { tools: { listChanged: true }, prompts: {} };\n`);
+    assert.deepEqual(s.legacy, { tools: { listChanged: true }, prompts: {} });
+    assert.equal(s.exact, true);
+  });
+
+  it("const identifiers used as values inside the object", () => {
+    const { s } = base("{ tools: TOOLS, experimental: { level: LEVEL } }", `const TOOLS = { listChanged: false };\nconst LEVEL = 3;\n`);
+    assert.deepEqual(s.legacy, { tools: { listChanged: false }, experimental: { level: 3 } });
+  });
+
+  it("a const imported from another file", () => {
+    const r = analyze({
+      "caps.ts": `export const CAPS = { prompts: { listChanged: false } };\n`,
+      "s.ts": `import { CAPS } from "./caps";\n${capsClass("CAPS")}`,
+    });
+    const s = server(r, "S");
+    assert.deepEqual(s.legacy, { prompts: { listChanged: false } });
+    assert.equal(s.exact, true);
+  });
+
+  it("a const imported under an alias through a named re-export", () => {
+    const r = analyze({
+      "caps.ts": `export const CAPS = { prompts: {} };\n`,
+      "index.ts": `export { CAPS as SHARED } from "./caps";\n`,
+      "s.ts": `import { SHARED } from "./index";\n${capsClass("SHARED")}`,
+    });
+    assert.deepEqual(server(r, "S").legacy, { prompts: {} });
+  });
+
+  it("a const imported through export *", () => {
+    const r = analyze({
+      "lib/caps.ts": `export const TOOLS = { listChanged: true };\n`,
+      "lib/index.ts": `export * from "./caps";\n`,
+      "s.ts": `import { TOOLS } from "./lib";\n${capsClass("{ tools: TOOLS }")}`,
+    });
+    const s = server(r, "S");
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    assert.equal(s.exact, true);
+  });
+
+  it("spread of an evaluable object (later keys win)", () => {
+    const { s } = base("{ ...BASE, prompts: {}, tools: { x: 1 } }", `const BASE = { tools: {}, resources: {} };\n`);
+    assert.deepEqual(s.legacy, { tools: { x: 1 }, resources: {}, prompts: {} });
+    assert.equal(s.exact, true);
+  });
+
+  it("spread of an imported const", () => {
+    const r = analyze({
+      "caps.ts": `export const BASE = { tools: {} };\n`,
+      "s.ts": `import { BASE } from "./caps";\n${capsClass("{ ...BASE, experimental: {} }")}`,
+    });
+    assert.deepEqual(server(r, "S").legacy, { tools: {}, experimental: {} });
+  });
+
+  it("computed keys that evaluate to strings", () => {
+    const { s } = base(`{ [KEY]: {}, ["prompts"]: {} }`, `const KEY = "tools";\n`);
+    assert.deepEqual(s.legacy, { tools: {}, prompts: {} });
+    assert.equal(s.exact, true);
+  });
+
+  it("a computed key from an imported const's property", () => {
+    const r = analyze({
+      "keys.ts": `export const KEYS = { tools: "tools", prompts: "prompts" } as const;\n`,
+      "s.ts": `import { KEYS } from "./keys";\n${capsClass("{ [KEYS.tools]: {}, [KEYS.prompts]: { listChanged: false } }")}`,
+    });
+    const s = server(r, "S");
+    assert.deepEqual(s.legacy, { tools: {}, prompts: { listChanged: false } });
+    assert.equal(s.exact, true);
+  });
+
+  it("string enum members as keys and values", () => {
+    const { s } = base(
+      "{ [Cap.Tools]: {}, experimental: { mode: Mode.Fast } }",
+      `enum Cap {\n  Tools = "tools",\n  Prompts = "prompts",\n}\nenum Mode {\n  Fast = "fast",\n}\n`,
+    );
+    assert.deepEqual(s.legacy, { tools: {}, experimental: { mode: "fast" } });
+    assert.equal(s.exact, true);
+  });
+
+  it("property access on evaluable objects", () => {
+    const { s } = base("CONFIG.mcp.caps", `const CONFIG = { mcp: { caps: { tools: {} }, other: 1 } };\n`);
+    assert.deepEqual(s.legacy, { tools: {} });
+    assert.equal(s.exact, true);
+  });
+
+  it("property access used as a value", () => {
+    const { s } = base("{ tools: SETTINGS.tools, experimental: { v: SETTINGS.version } }", `const SETTINGS = { tools: { listChanged: true }, version: "2" };\n`);
+    assert.deepEqual(s.legacy, { tools: { listChanged: true }, experimental: { v: "2" } });
+  });
+
+  it("Object.freeze(x)", () => {
+    const { s } = base("Object.freeze({ tools: {}, experimental: Object.freeze({ a: 1 }) })");
+    assert.deepEqual(s.legacy, { tools: {}, experimental: { a: 1 } });
+    assert.equal(s.exact, true);
+  });
+
+  it("a frozen const", () => {
+    const { s } = base("CAPS", `const CAPS = Object.freeze({ prompts: {} } as const);\n`);
+    assert.deepEqual(s.legacy, { prompts: {} });
+    assert.equal(s.exact, true);
+  });
+});
+
+describe("§4.1 dynamic values", () => {
+  it("a call as a value: {$dynamic: source}, exact false, capabilities-dynamic at the expression", () => {
+    const { s, r, src } = base("{ tools: loadTools(), prompts: {} }", `declare function loadTools(): object;\n`);
+    assert.deepEqual(s.legacy, { tools: { $dynamic: "loadTools()" }, prompts: {} });
+    // §4.1: era rules neither merge into a $dynamic value nor report it.
+    assert.deepEqual(s.modern, { tools: { $dynamic: "loadTools()" }, prompts: { listChanged: true }, logging: {} });
+    assert.equal(s.exact, false);
+    const d = one(r, "capabilities-dynamic");
+    assert.equal(d.severity, "information");
+    assertAt(d, "s.ts", src, "loadTools()", "return");
+    none(r, "capability-not-object");
+  });
+
+  it("a nested dynamic value (process.env)", () => {
+    const { s } = base("{ experimental: { flag: process.env.FLAG } }");
+    assert.deepEqual(s.legacy, { experimental: { flag: { $dynamic: "process.env.FLAG" } } });
+    assert.equal(s.exact, false);
+  });
+
+  it("the whole base dynamic: both eras null, exact false", () => {
+    const { s, r, src } = base("loadCaps()", `declare function loadCaps(): object;\n`, "  handleComplete(ctx: unknown) { return ctx; }\n");
+    assert.equal(s.legacy, null);
+    assert.equal(s.modern, null);
+    assert.equal(s.exact, false);
+    assertAt(one(r, "capabilities-dynamic"), "s.ts", src, "loadCaps()", "return");
+  });
+
+  it("a let binding is dynamic (only const bindings are evaluated)", () => {
+    const { s } = base("caps", `let caps = { tools: {} };\ncaps = { tools: {} };\n`);
+    assert.equal(s.legacy, null);
+    assert.equal(s.modern, null);
+    assert.equal(s.exact, false);
+  });
+
+  it("a const whose initialiser is not evaluable is dynamic", () => {
+    const { s, r } = base("CAPS", `declare function load(): object;\nconst CAPS = load();\n`);
+    assert.equal(s.legacy, null);
+    assert.equal(s.modern, null);
+    assert.equal(s.exact, false);
+    assert.ok(r.codes("capabilities-dynamic").length >= 1);
+  });
+
+  it("a dynamic spread adds a $dynamic entry to the enclosing object", () => {
+    const { s, r } = base("{ tools: {}, ...extra() }", `declare function extra(): object;\n`);
+    const legacy = s.legacy as Record<string, unknown>;
+    assert.deepEqual(Object.keys(legacy).sort(), ["$dynamic", "tools"]);
+    assert.equal(typeof legacy.$dynamic, "string");
+    assert.match(legacy.$dynamic as string, /extra\(\)/);
+    assert.deepEqual(legacy.tools, {});
+    const modern = s.modern as Record<string, unknown>;
+    assert.equal(modern.$dynamic, legacy.$dynamic);
+    assert.deepEqual(modern.tools, { listChanged: true });
+    assert.equal(s.exact, false);
+    assert.match(one(r, "capabilities-dynamic").text, /extra\(\)/);
+  });
+
+  it("a dynamic computed key adds a $dynamic entry to the enclosing object", () => {
+    const { s, r } = base("{ [keyName()]: { a: 1 }, prompts: {} }", `declare function keyName(): string;\n`);
+    const legacy = s.legacy as Record<string, unknown>;
+    assert.deepEqual(Object.keys(legacy).sort(), ["$dynamic", "prompts"]);
+    assert.match(legacy.$dynamic as string, /keyName\(\)/);
+    assert.equal(s.exact, false);
+    assert.ok(r.codes("capabilities-dynamic").length >= 1);
+  });
+
+  it("a dynamic spread nested in a capability object", () => {
+    const { s } = base("{ tools: { ...toolFlags(), x: 1 } }", `declare function toolFlags(): object;\n`);
+    const tools = (s.legacy as Record<string, Record<string, unknown>>).tools!;
+    assert.equal(tools.x, 1);
+    assert.match(tools.$dynamic as string, /toolFlags\(\)/);
+    assert.equal(s.exact, false);
+  });
+
+  it("era rules leave a dynamic resources value alone (no subscribe merge, no capability-not-object)", () => {
+    const { s, r } = base(
+      "{ resources: getResources() }",
+      `declare function getResources(): object;\n`,
+      "  handleSubscribeResource(ctx: unknown, uri: string) { return uri; }\n",
+    );
+    assert.deepEqual(s.legacy, { resources: { $dynamic: "getResources()" } });
+    assert.deepEqual(s.modern, { resources: { $dynamic: "getResources()" }, logging: {} });
+    none(r, "capability-not-object");
+    // "resources" is in the base: the subscribe handler is not ignored for lack of it.
+    none(r, "subscribe-without-resources");
+  });
+
+  it("dynamic parts do not produce other diagnostics", () => {
+    const { r } = base("{ tools: loadTools() }", `declare function loadTools(): object;\n`);
+    assert.deepEqual(codesOf(r), ["capabilities-dynamic"]);
+  });
+});
