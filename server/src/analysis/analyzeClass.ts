@@ -116,12 +116,13 @@ function build(base: JsonObject | undefined, handlers: ReadonlySet<HandlerName>,
 function cycleRule(chain: ClassChain): AnalysisDiagnostic[] {
   if (chain.end.kind !== "cycle") return [];
   const names = chain.end.members.map((m) => m.summary.name);
-  const loop = [...names, names[0]].join(" → ");
-  return chain.end.members.map((m) =>
-    diagnostic(
+  return chain.end.members.map((m, i) => {
+    // The loop is told from the class itself, so every analysis on the cycle words it the same way.
+    const loop = [...names.slice(i), ...names.slice(0, i), m.summary.name].join(" → ");
+    return diagnostic(
       "inheritance-cycle",
       { file: m.ref.file, span: m.summary.nameSpan },
       `${m.summary.name} is on an inheritance cycle (${loop}): the class cannot be defined at run time (a ReferenceError on load). Break the cycle.`,
-    ),
-  );
+    );
+  });
 }

@@ -81,8 +81,8 @@ function addTasksExtension(caps: JsonObject, effects: Effect[], notObject: strin
     return;
   } else if (!isPlainObject(existing)) {
     notObject.push("extensions");
-  } else if (!isEmptyObject(existing[TASKS_EXTENSION_ID])) {
-    // merge(extensions, {tasks: {}}): the right side wins, so an existing entry becomes {}.
+  } else if (!isPlainObject(existing[TASKS_EXTENSION_ID])) {
+    // An entry that is already an object is kept as it is: the merge adds `{}` and never deletes a key.
     existing[TASKS_EXTENSION_ID] = {};
     effects.push({ path: ["extensions", TASKS_EXTENSION_ID], because: "tasksExtension" });
   }

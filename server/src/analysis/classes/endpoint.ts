@@ -65,21 +65,23 @@ function resolveComponents(ev: Evaluator, declaredAt: number, via: "decorator" |
   const components: Component[] = [];
   const unresolved: UnresolvedComponent[] = [];
   const entries = value.t === "arr" ? value.items : [value];
-  for (const entry of entries) {
+  entries.forEach((entry, i) => {
+    // Problems are reported where the entry is written in the components list.
+    const at = value.t === "arr" ? value.itemLocs[i]! : value.loc;
     if (entry.t !== "class") {
       const text = entry.t === "dyn" ? entry.text : entry.t === "prim" ? JSON.stringify(entry.value) : entry.t;
       const why = entry.t === "dyn" ? entry.why ?? "it is not known statically" : "it is not a class";
-      unresolved.push({ text, loc: entry.loc, why: value.t === "arr" ? why : `the components are not a static array (${why})` });
-      continue;
+      unresolved.push({ text, loc: at, why: value.t === "arr" ? why : `the components are not a static array (${why})` });
+      return;
     }
     const summary = ev.summary(entry.cls.file)?.classes[entry.cls.index];
     const kind = summary ? componentKind(ev, buildChain(ev, entry.cls)) : undefined;
     if (!summary || !kind) {
-      unresolved.push({ text: summary?.name ?? "class", loc: entry.loc, why: "its kind (tool, resource or prompt) is not known" });
-      continue;
+      unresolved.push({ text: summary?.name ?? "class", loc: at, why: "its kind (tool, resource or prompt) is not known" });
+      return;
     }
     components.push({ kind, name: summary.name, loc: { file: entry.cls.file, span: summary.nameSpan } });
-  }
+  });
   return { declaredAt, via, loc, components, unresolved };
 }
 

@@ -67,16 +67,24 @@ export class Evaluator {
         return this.#object(expr, scope, opts, loc);
       case "arr": {
         const items: Value[] = [];
+        const itemLocs: Loc[] = [];
         for (const item of expr.items) {
+          const at = { file: scope.file, span: item.span };
           if (item.k === "spread") {
             const v = this.evaluate(item.expr, scope, opts);
-            if (v.t === "arr") items.push(...v.items);
-            else items.push(v.t === "dyn" ? v : { t: "dyn", text: `...${exprText(item.expr)}`, loc: { file: scope.file, span: item.span } });
+            if (v.t === "arr") {
+              items.push(...v.items);
+              itemLocs.push(...v.itemLocs);
+            } else {
+              items.push(v.t === "dyn" ? v : { t: "dyn", text: `...${exprText(item.expr)}`, loc: at });
+              itemLocs.push(at);
+            }
           } else {
             items.push(this.evaluate(item, scope, opts));
+            itemLocs.push(at);
           }
         }
-        return { t: "arr", items, loc };
+        return { t: "arr", items, itemLocs, loc };
       }
       case "ref":
         return this.lookup(expr.name, scope, loc, opts);

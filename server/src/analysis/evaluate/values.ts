@@ -34,7 +34,8 @@ export interface ObjEntryValue {
 /** What an expression evaluates to. Only `obj`, `arr` and `prim` are data; the rest are references. */
 export type Value =
   | { readonly t: "obj"; readonly entries: ReadonlyMap<string, ObjEntryValue>; readonly loc: Loc }
-  | { readonly t: "arr"; readonly items: readonly Value[]; readonly loc: Loc }
+  /** `itemLocs[i]` is where item i was written (its value's own `loc` may be its declaration). */
+  | { readonly t: "arr"; readonly items: readonly Value[]; readonly itemLocs: readonly Loc[]; readonly loc: Loc }
   | { readonly t: "prim"; readonly value: string | number | boolean | null; readonly loc: Loc }
   | { readonly t: "class"; readonly cls: ClassRef; readonly loc: Loc }
   | { readonly t: "fn"; readonly fn: FunctionSummary; readonly scope: Scope; readonly loc: Loc }
