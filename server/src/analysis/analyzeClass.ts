@@ -10,6 +10,7 @@ import type { Evaluator } from "./evaluate/evaluator";
 import type { ClassRef, JsonObject, Loc } from "./evaluate/values";
 import type { HandlerName } from "./model/handlers";
 import type { ClassAnalysis, ServerReport } from "./model/serverReport";
+import { basename } from "./project/paths";
 
 export interface ClassAnalysisOptions {
   readonly tasksExtension: boolean;
@@ -104,7 +105,27 @@ export function analyzeClass(ev: Evaluator, ref: ClassRef, options: ClassAnalysi
     chain: chain.links.map((l) => ({ name: l.summary.name, loc: { file: l.ref.file, span: l.summary.nameSpan } })),
     stubInsert: { loc: { file: ref.file, span: { start: summary.bodyEnd, end: summary.bodyEnd } }, indent: summary.memberIndent },
   };
-  return { className: summary.name, loc, server, diagnostics: [...cycleDiagnostics, ...rules.diagnostics, ...extra] };
+  const own = [...rules.diagnostics, ...extra].map((d) => (isLibraryFile(d.loc.file) ? onServer(d, loc) : d));
+  return { className: summary.name, loc, server, diagnostics: [...cycleDiagnostics, ...own] };
+}
+
+/** Declaration files and installed packages: the user cannot edit them. */
+function isLibraryFile(file: string): boolean {
+  return /\.d\.[cm]?ts$/.test(file) || file.includes("/node_modules/");
+}
+
+/**
+ * A problem found in a library the server inherits from is shown on the server itself, where the
+ * user can act (override the member, or choose another base); its real place stays as related info.
+ */
+function onServer(d: AnalysisDiagnostic, serverLoc: Loc): AnalysisDiagnostic {
+  const { fixes: _fixes, ...rest } = d;
+  return {
+    ...rest,
+    loc: serverLoc,
+    message: `Inherited from ${basename(d.loc.file)}: ${d.message}`,
+    related: [{ loc: d.loc, message: "declared here" }],
+  };
 }
 
 function build(base: JsonObject | undefined, handlers: ReadonlySet<HandlerName>, era: Era, tasks: boolean): BuildResult {

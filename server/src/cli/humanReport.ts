@@ -8,6 +8,8 @@ export interface HumanOptions {
   /** Where the tasks switch came from, for the header. */
   readonly tasksSource: string;
   readonly fileCount: number;
+  /** Why a server's era is null, by `file#name` (the code of the diagnostic that explains it). */
+  readonly nullReasons: ReadonlyMap<string, string>;
 }
 
 interface Style {
@@ -60,8 +62,9 @@ function serverSection(s: JsonServer, diagnostics: readonly JsonDiagnostic[], o:
     r.why,
   ]);
   if (s.legacy === null || s.modern === null) {
-    if (showLegacy && s.legacy === null) out.push(`  ${st.red("legacy: not served")} (${nullReason(s, diagnostics)})`);
-    if (showModern && s.modern === null) out.push(`  ${st.red("modern: not served")} (${nullReason(s, diagnostics)})`);
+    const reason = o.nullReasons.get(`${s.file}#${s.name}`) ?? "the base cannot be evaluated";
+    if (showLegacy && s.legacy === null) out.push(`  ${st.red("legacy: not served")} (${reason})`);
+    if (showModern && s.modern === null) out.push(`  ${st.red("modern: not served")} (${reason})`);
   }
   if (rows.length > 0) out.push(...table(header, body, st, rows));
   else if (s.legacy !== null || s.modern !== null) out.push(st.dim("  (advertises no capabilities)"));
@@ -137,12 +140,6 @@ function whyOf(s: JsonServer, path: readonly string[]): string {
   };
   if (entries.length === 1) return describe(entries[0]!);
   return entries.map((p) => `${p.era}: ${describe(p)}`).join(" · ");
-}
-
-function nullReason(s: JsonServer, diagnostics: readonly JsonDiagnostic[]): string {
-  const codes = ["capabilities-not-callable", "capability-not-object", "capabilities-dynamic"];
-  const d = diagnostics.find((x) => x.file === s.file && codes.includes(x.code)) ?? diagnostics.find((x) => codes.includes(x.code));
-  return d ? d.code : "the base cannot be evaluated";
 }
 
 function table(header: string[], body: string[][], st: Style, rows: Row[]): string[] {

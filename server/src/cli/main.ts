@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
 import { ConfigError, ProjectContext } from "../analysis/project/projectRegistry";
-import { normalizePath } from "../analysis/project/paths";
+import { normalizePath, relativePath } from "../analysis/project/paths";
 import { readTasksSetting } from "../analysis/tasksSetting";
 import { Workspace } from "../analysis/workspace";
 import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
@@ -12,6 +12,8 @@ import { toJsonReport } from "./jsonReport";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
 
 declare const __VERSION__: string;
+/** Diagnostics that explain why an era is null, most specific first. */
+const NULL_CAUSES: readonly string[] = ["capabilities-not-callable", "capability-not-object", "capabilities-dynamic"];
 export const VERSION = typeof __VERSION__ === "string" ? __VERSION__ : "0.0.0-dev";
 
 export interface CliIo {
@@ -73,7 +75,14 @@ function run(options: CliOptions, io: CliIo): number {
   if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else {
     const color = options.color ?? (io.isTty && !io.env.NO_COLOR);
-    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount: inputs.files.length })}\n`);
+    const nullReasons = new Map<string, string>();
+    for (const server of analysis.servers) {
+      const explaining = analysis.diagnostics.find(
+        (d) => d.server?.loc.file === server.loc.file && d.server.loc.span.start === server.loc.span.start && NULL_CAUSES.includes(d.code),
+      );
+      if (explaining) nullReasons.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, explaining.code);
+    }
+    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount: inputs.files.length, nullReasons })}\n`);
   }
 
   if (options.writeSnapshot) {

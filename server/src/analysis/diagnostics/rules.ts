@@ -223,7 +223,7 @@ function handlerRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void, m
       diagnostic(
         "logging-deprecated",
         setLogLevel.loc,
-        `${setLogLevel.className !== input.serverName ? `${setLogLevel.className}.` : ""}handleSetLogLevel only counts in legacy: 2026-07-28 has no logging/setLevel ` +
+        `handleSetLogLevel only counts in legacy: 2026-07-28 has no logging/setLevel ` +
           `(logging is deprecated there), and modern advertises logging regardless.`,
       ),
     );

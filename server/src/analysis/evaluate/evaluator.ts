@@ -183,9 +183,10 @@ export class Evaluator {
       case "ns":
         return this.resolveExport(object.file, key, loc, opts);
       case "enum": {
+        // Only string members are data here (spec §4.1); numeric ones are left dynamic.
         const m = object.members.get(key);
-        if (typeof m === "string" || typeof m === "number") return { t: "prim", value: m, loc };
-        return { t: "dyn", text, loc, why: "the enum member is not a literal" };
+        if (typeof m === "string") return { t: "prim", value: m, loc };
+        return { t: "dyn", text, loc, why: "only string enum members are evaluated" };
       }
       case "arr":
         if (key === "length") return { t: "prim", value: object.items.length, loc };
