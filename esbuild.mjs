@@ -17,7 +17,20 @@ const node = {
   define: { __VERSION__: JSON.stringify(pkg.version) },
 };
 
+const browser = {
+  bundle: true,
+  platform: "browser",
+  target: "chrome120",
+  format: "iife",
+  sourcemap: production ? false : "linked",
+  minify: production,
+  logLevel: "warning",
+};
+
 await Promise.all([
   esbuild.build({ ...node, entryPoints: ["server/src/cli.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" } }),
   esbuild.build({ ...node, entryPoints: ["server/src/main.ts"], outfile: "dist/server.js" }),
+  esbuild.build({ ...node, entryPoints: ["client/src/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] }),
+  esbuild.build({ ...browser, entryPoints: ["client/src/preview/webview/main.ts"], outfile: "dist/webview/preview.js" }),
+  esbuild.build({ ...browser, entryPoints: ["client/src/preview/webview/preview.css"], outfile: "dist/webview/preview.css" }),
 ]);

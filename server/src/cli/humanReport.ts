@@ -8,8 +8,17 @@ export interface HumanOptions {
   /** Where the tasks switch came from, for the header. */
   readonly tasksSource: string;
   readonly fileCount: number;
-  /** Why a server's era is null, by `file#name` (the code of the diagnostic that explains it). */
-  readonly nullReasons: ReadonlyMap<string, string>;
+  /** What the report knows of each server beyond its JSON, by `file#name`. */
+  readonly notes: ReadonlyMap<string, ServerNotes>;
+}
+
+export interface ServerNotes {
+  /** The code of the diagnostic that explains a null era. */
+  readonly nullReason?: string;
+  /** Warnings and errors about this server (inherited members included). */
+  readonly problems: number;
+  /** Capabilities a look-alike member would have produced: `completions (handleCompletion)`. */
+  readonly missing: readonly string[];
 }
 
 interface Style {
@@ -42,13 +51,14 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
     lines.push("", "No MCP server classes found. A server class has static __capabilities__, a handler such as handleListTools,");
     lines.push("Endpoint components, or the JSDoc tag @mcpServer.");
   }
-  for (const server of report.servers) lines.push("", ...serverSection(server, report.diagnostics, options, st));
+  for (const server of report.servers) lines.push("", ...serverSection(server, options, st));
   if (report.diagnostics.length > 0) lines.push("", ...diagnosticsSection(report.diagnostics, st));
   return lines.join("\n");
 }
 
-function serverSection(s: JsonServer, diagnostics: readonly JsonDiagnostic[], o: HumanOptions, st: Style): string[] {
+function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
   const out: string[] = [];
+  const notes = o.notes.get(`${s.file}#${s.name}`);
   const tags = [s.dialect, s.exact ? "" : st.yellow("approximate")].filter(Boolean).join(" · ");
   out.push(`${st.bold(s.name)}  ${st.cyan(`${s.file}:${s.line}:${s.column}`)}  ${st.dim(tags)}`);
   const showLegacy = o.era !== "modern";
@@ -62,7 +72,7 @@ function serverSection(s: JsonServer, diagnostics: readonly JsonDiagnostic[], o:
     r.why,
   ]);
   if (s.legacy === null || s.modern === null) {
-    const reason = o.nullReasons.get(`${s.file}#${s.name}`) ?? "the base cannot be evaluated";
+    const reason = notes?.nullReason ?? "the base cannot be evaluated";
     if (showLegacy && s.legacy === null) out.push(`  ${st.red("legacy: not served")} (${reason})`);
     if (showModern && s.modern === null) out.push(`  ${st.red("modern: not served")} (${reason})`);
   }
@@ -72,9 +82,9 @@ function serverSection(s: JsonServer, diagnostics: readonly JsonDiagnostic[], o:
     const added = rows.filter((r) => r.added).map((r) => r.path);
     out.push(`  ${st.green("modern adds:")} ${added.length > 0 ? added.join(", ") : "nothing"}`);
   }
-  const mine = diagnostics.filter((d) => d.file === s.file && d.severity !== "hint");
-  const problems = mine.filter((d) => d.severity === "error" || d.severity === "warning").length;
-  if (problems > 0) out.push(`  ${st.yellow(`⚠ ${problems} problem${problems === 1 ? "" : "s"} in ${s.file} (below)`)}`);
+  for (const m of notes?.missing ?? []) out.push(`  ${st.yellow(`missing? ${m}`)}`);
+  const problems = notes?.problems ?? 0;
+  if (problems > 0) out.push(`  ${st.yellow(`⚠ ${problems} problem${problems === 1 ? "" : "s"} (see Diagnostics below)`)}`);
   return out;
 }
 

@@ -1,13 +1,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
+import { diagnosticsOf } from "../analysis/diagnostics/ofServer";
 import { ConfigError, ProjectContext } from "../analysis/project/projectRegistry";
 import { normalizePath, relativePath } from "../analysis/project/paths";
 import { readTasksSetting } from "../analysis/tasksSetting";
 import { Workspace } from "../analysis/workspace";
 import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
 import { discoverFiles, InputError } from "../files/discoverFiles";
-import { formatHumanReport } from "./humanReport";
+import { formatHumanReport, type ServerNotes } from "./humanReport";
 import { toJsonReport } from "./jsonReport";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
 
@@ -75,14 +76,17 @@ function run(options: CliOptions, io: CliIo): number {
   if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else {
     const color = options.color ?? (io.isTty && !io.env.NO_COLOR);
-    const nullReasons = new Map<string, string>();
+    const notes = new Map<string, ServerNotes>();
     for (const server of analysis.servers) {
-      const explaining = analysis.diagnostics.find(
-        (d) => d.server?.loc.file === server.loc.file && d.server.loc.span.start === server.loc.span.start && NULL_CAUSES.includes(d.code),
-      );
-      if (explaining) nullReasons.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, explaining.code);
+      const mine = diagnosticsOf(server, analysis.diagnostics);
+      const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
+      notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
+        ...(nullReason ? { nullReason } : {}),
+        problems: mine.filter((d) => d.severity === "error" || d.severity === "warning").length,
+        missing: server.missing.map((m) => `${m.path.join(".")} (${m.member} is not a handler; did you mean ${m.handler}?)`),
+      });
     }
-    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount: inputs.files.length, nullReasons })}\n`);
+    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount: inputs.files.length, notes })}\n`);
   }
 
   if (options.writeSnapshot) {

@@ -6,6 +6,7 @@ import { HANDLERS } from "../analysis/model/handlers";
 import type { ServerReport } from "../analysis/model/serverReport";
 import { basename } from "../analysis/project/paths";
 import type { LensSettings } from "../../../common/protocol";
+import { diagnosticsOf } from "../analysis/diagnostics/ofServer";
 import type { LanguageSession } from "./session";
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -65,15 +66,6 @@ export function toWireDiagnostic(session: LanguageSession, d: AnalysisDiagnostic
     location: session.location(d.loc),
     fixes: (d.fixes ?? []).map((f) => toWireFix(session, f)),
   };
-}
-
-/** Diagnostics that belong to a server: its own rules, plus `inheritance-cycle` on its class. */
-export function diagnosticsOf(server: ServerReport, all: readonly AnalysisDiagnostic[]): AnalysisDiagnostic[] {
-  return all.filter(
-    (d) =>
-      (d.server && d.server.loc.file === server.loc.file && d.server.loc.span.start === server.loc.span.start) ||
-      (!d.server && d.loc.file === server.loc.file && d.loc.span.start === server.loc.span.start),
-  );
 }
 
 export function toWireServer(session: LanguageSession, server: ServerReport, diagnostics: readonly AnalysisDiagnostic[]): WireServer {

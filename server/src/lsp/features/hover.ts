@@ -3,7 +3,7 @@ import { MarkupKind, type Hover } from "vscode-languageserver-protocol";
 import { isHandlerName } from "../../analysis/model/handlers";
 import type { ServerReport } from "../../analysis/model/serverReport";
 import type { ClassSummary, Span } from "../../analysis/model/summary";
-import { diagnosticsOf } from "../convert";
+import { diagnosticsOf } from "../../analysis/diagnostics/ofServer";
 import { guard } from "../guard";
 import { capabilitiesHover, handlerHover, misspelledHover, serverHover, type HoverContext } from "../render/hoverMarkdown";
 import type { AnalyzedDocument, LanguageSession } from "../session";

@@ -1,0 +1,98 @@
+// The one-paragraph summary above the columns: what modern adds or turns on, what only legacy has,
+// and which keys both eras share for different reasons. It sits in a polite live region, so a
+// changed result is announced without moving focus.
+import type { Json, JsonObject, WireServer } from "../../../../common/protocol";
+import { compactJson, ERA_INFO, nullReason, pathText } from "./columns";
+import { html, join, type SafeHtml } from "./escape";
+import { isDynamic, isObject, jsonEqual } from "./jsonRows";
+
+export interface EraDiff {
+  readonly added: string[][];
+  readonly turnedOn: string[][];
+  readonly legacyOnly: string[][];
+  readonly changed: { readonly path: string[]; readonly legacy: Json; readonly modern: Json }[];
+  /** In both eras with the same value, but set by different causes. */
+  readonly causedDifferently: string[][];
+}
+
+const plainObject = (v: Json | undefined): v is JsonObject => isObject(v) && !isDynamic(v);
+
+function valueAt(root: JsonObject, path: readonly string[]): Json | undefined {
+  let cur: Json | undefined = root;
+  for (const k of path) {
+    if (!isObject(cur) || !Object.prototype.hasOwnProperty.call(cur, k)) return undefined;
+    cur = cur[k];
+  }
+  return cur;
+}
+
+export function eraDiff(server: Pick<WireServer, "legacy" | "modern" | "provenance">): EraDiff {
+  const diff: EraDiff = { added: [], turnedOn: [], legacyOnly: [], changed: [], causedDifferently: [] };
+  const { legacy, modern } = server;
+  if (!legacy || !modern) return diff;
+  const walk = (l: JsonObject, m: JsonObject, path: string[]) => {
+    for (const k of [...new Set([...Object.keys(l), ...Object.keys(m)])].sort()) {
+      const p = [...path, k];
+      const inL = Object.prototype.hasOwnProperty.call(l, k);
+      const inM = Object.prototype.hasOwnProperty.call(m, k);
+      const mv = m[k];
+      if (inM && !inL) {
+        // A new top-level object is named by what it holds: `extensions["io.modelcontextprotocol/tasks"]`.
+        if (path.length === 0 && plainObject(mv) && Object.keys(mv).length > 0) diff.added.push(...Object.keys(mv).sort().map((c) => [k, c]));
+        else if (mv === true) diff.turnedOn.push(p);
+        else diff.added.push(p);
+      } else if (inL && !inM) diff.legacyOnly.push(p);
+      else if (plainObject(l[k]) && plainObject(mv)) walk(l[k] as JsonObject, mv, p);
+      else if (!jsonEqual(l[k], mv)) {
+        if (mv === true) diff.turnedOn.push(p);
+        else diff.changed.push({ path: p, legacy: l[k]!, modern: mv! });
+      }
+    }
+  };
+  walk(legacy, modern, []);
+  const seen = new Set<string>();
+  for (const p of server.provenance) {
+    const id = JSON.stringify(p.path);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const entries = server.provenance.filter((q) => JSON.stringify(q.path) === id);
+    const split = entries.some((q) => q.era === "legacy") && entries.some((q) => q.era === "modern");
+    const lv = valueAt(legacy, p.path);
+    if (split && lv !== undefined && jsonEqual(lv, valueAt(modern, p.path))) diff.causedDifferently.push([...p.path]);
+  }
+  return diff;
+}
+
+const codes = (paths: readonly (readonly string[])[]): SafeHtml[] => paths.map((p) => html`<code>${pathText(p)}</code>`);
+
+/** "a", "a and b", "a, b and c" (or all with commas, when the sentence already has an "and"). */
+function list(items: readonly SafeHtml[], commasOnly = false): SafeHtml {
+  if (items.length <= 1 || commasOnly) return join(items, ", ");
+  return html`${join(items.slice(0, -1), ", ")} and ${items[items.length - 1]!}`;
+}
+
+export function summarySentence(server: WireServer): SafeHtml {
+  const { legacy, modern } = server;
+  const approx = server.exact ? "" : html` Approximate: parts of this server are only known when it runs.`;
+  if (legacy === null || modern === null) {
+    const d = nullReason(server);
+    const why = d ? html` (<code>${d.code}</code>)` : "";
+    if (legacy === null && modern === null) return html`Neither era can be shown${why}.${approx}`;
+    const era = legacy === null ? "legacy" : "modern";
+    return html`${ERA_INFO[era].title} (${ERA_INFO[era].method}) is not served${why}; only ${era === "legacy" ? "modern" : "legacy"} is shown.${approx}`;
+  }
+  const d = eraDiff(server);
+  const sentences: SafeHtml[] = [];
+  const both = d.added.length > 0 && d.turnedOn.length > 0;
+  const adds = d.added.length > 0 ? html`adds ${list(codes(d.added), both)}` : undefined;
+  const turns = d.turnedOn.length > 0 ? html`turns on ${list(codes(d.turnedOn), both)}` : undefined;
+  if (adds && turns) sentences.push(html`Modern ${adds} and ${turns}.`);
+  else if (adds || turns) sentences.push(html`Modern ${adds ?? turns!}.`);
+  if (d.legacyOnly.length > 0) sentences.push(html`Only legacy has ${list(codes(d.legacyOnly))}.`);
+  for (const c of d.changed) sentences.push(html`<code>${pathText(c.path)}</code> differs: legacy <code>${compactJson(c.legacy)}</code>, modern <code>${compactJson(c.modern)}</code>.`);
+  if (d.causedDifferently.length > 0) {
+    sentences.push(html`${list(codes(d.causedDifferently))} ${d.causedDifferently.length === 1 ? "is" : "are"} in both eras, for different reasons.`);
+  }
+  if (sentences.length === 0) sentences.push(html`Both eras advertise the same capabilities, for the same reasons.`);
+  return html`${join(sentences, " ")}${approx}`;
+}
