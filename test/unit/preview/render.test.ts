@@ -41,13 +41,20 @@ const find = (list: ReturnType<typeof rows>, code: string) => {
   return r;
 };
 
+/** The action of the nearest element with `data-act` that opens before `marker`. */
 function actionAt(view: { html: string; actions: readonly Action[] }, marker: string): Action {
   const at = view.html.indexOf(marker);
   assert.ok(at >= 0, `no ${marker}`);
-  const open = view.html.lastIndexOf("<", at);
-  const act = /data-act="(\d+)"/.exec(view.html.slice(open, view.html.indexOf(">", open)))?.[1];
-  assert.ok(act !== undefined, `no data-act before ${marker}`);
-  return view.actions[Number(act)]!;
+  const acts = [...view.html.slice(0, at + 1).matchAll(/<[a-z]+ [^>]*data-act="(\d+)"[^>]*>/g)];
+  assert.ok(acts.length > 0, `no data-act before ${marker}`);
+  return view.actions[Number(acts[acts.length - 1]![1])]!;
+}
+
+/** One part's markup. */
+function partOf(model: ViewModel, key: string): string {
+  const p = renderView(model).parts.find((x) => x.key === key);
+  assert.ok(p, `no part ${key}`);
+  return p.html;
 }
 
 describe("preview: InventoryServer (tasks off)", () => {
@@ -75,14 +82,14 @@ describe("preview: InventoryServer (tasks off)", () => {
   });
 
   it("has a legend with every marker in words", () => {
-    const legend = textOf(/data-part="legend".*?<\/div><\/div>/.exec(html)![0]);
+    const legend = textOf(partOf(vm(report), "legend"));
     for (const words of ["Legacy = initialize", "Modern = server/discover", "+added or turned on in modern", "−legacy only", "not in this era", "missing", "cause", "click to open"]) {
       assert.ok(legend.includes(words), `legend lacks "${words}": ${legend}`);
     }
   });
 
   it("summarises what modern turns on and what differs only in cause", () => {
-    const summary = textOf(/data-part="summary".*?<\/div><\/div>/.exec(html)![0]);
+    const summary = textOf(partOf(vm(report), "summary"));
     assert.equal(summary, "Modern turns on resources.listChanged and tools.listChanged. logging and resources.subscribe are in both eras, for different reasons.");
     assert.match(html, /data-part="summary" role="status" aria-live="polite"/);
   });
@@ -160,7 +167,7 @@ describe("preview: InventoryServer (tasks off)", () => {
   });
 
   it("lists this server's problems, warnings first, hints too, with code, location and fix buttons", () => {
-    const problems = /data-part="problems".*?<\/section><\/div>/.exec(html)![0];
+    const problems = partOf(vm(report), "problems");
     const items = [...problems.matchAll(/<li class="prob sev-(\w+)">(.*?)<\/li>/g)];
     assert.deepEqual(items.map((m) => m[1]), ["warning", "hint"]);
     const first = textOf(items[0]![2]!);
@@ -177,7 +184,7 @@ describe("preview: InventoryServer (tasks off)", () => {
   });
 
   it("shows the full wire shapes, placeholders dashed and never invented", () => {
-    const wire = /data-part="wire".*$/.exec(html)![0];
+    const wire = partOf(vm(report), "wire");
     const pres = [...wire.matchAll(/<pre[^>]*>(.*?)<\/pre>/gs)].map((m) => m[1]!);
     assert.equal(pres.length, 2);
     assert.equal(
@@ -206,7 +213,9 @@ describe("preview: InventoryServer (tasks off)", () => {
     }
     assert.match(html, /<button type="button" class="shb" id="sh-problems" data-cmd="section" data-section="problems" aria-expanded="true" aria-controls="sec-problems">/);
     assert.match(html, /<button type="button" class="shb" id="sh-wire" data-cmd="section" data-section="wire" aria-expanded="true" aria-controls="sec-wire">/);
-    assert.match(html, /aria-level="2"[^>]*aria-expanded|aria-level="1" aria-label="resources[^"]*" aria-expanded="true"/);
+    assert.match(find(legacy, '"resources"').attrs, /role="treeitem" aria-level="1" aria-label="resources, [^"]*" aria-expanded="true"/);
+    assert.match(find(legacy, '"subscribe"').attrs, /role="treeitem" aria-level="2" aria-label="resources\.subscribe, /);
+    assert.doesNotMatch(find(legacy, '"subscribe"').attrs, /aria-expanded/);
   });
 
   it("is deterministic, split in parts the script patches one by one", () => {
@@ -243,21 +252,22 @@ describe("preview: InventoryServer with the tasks extension on", () => {
   });
 
   it("says what modern adds, and ticks the checkbox", () => {
-    const summary = textOf(/data-part="summary".*?<\/div><\/div>/.exec(html)![0]);
+    const summary = textOf(partOf(vm(report), "summary"));
     assert.equal(
       summary,
       'Modern adds extensions["io.modelcontextprotocol/tasks"] and turns on resources.listChanged, tools.listChanged. logging and resources.subscribe are in both eras, for different reasons.',
     );
     assert.match(html, /<input type="checkbox" data-cmd="tasks" checked>/);
     assert.match(textOf(column(html, "modern")), /4 keys/);
-    assert.match(textOf(/data-part="wire".*$/.exec(html)![0]), /"extensions": \{ "io.modelcontextprotocol\/tasks": \{\} \}/);
+    assert.match(textOf(partOf(vm(report), "wire")), /"extensions": \{ "io.modelcontextprotocol\/tasks": \{\} \}/);
   });
 });
 
 describe("preview: eras that are not served, inexact servers, stale and empty states", () => {
   it("names the reason when modern is null (BarcodeServer, capability-not-object)", () => {
     const report = fixture("broken");
-    const html = renderPreview(vm(report, { selected: report.servers.findIndex((s) => s.name === "BarcodeServer") }));
+    const model = vm(report, { selected: report.servers.findIndex((s) => s.name === "BarcodeServer") });
+    const html = renderPreview(model);
     const modern = textOf(column(html, "modern"));
     assert.match(modern, /not served/);
     assert.match(modern, /Not served \(capability-not-object\)/);
@@ -265,8 +275,8 @@ describe("preview: eras that are not served, inexact servers, stale and empty st
     assert.match(modern, /broken-servers\.ts:41/);
     assert.doesNotMatch(column(html, "modern"), /role="tree"/);
     assert.match(textOf(column(html, "legacy")), /"tools": true/);
-    assert.match(textOf(/data-part="summary".*?<\/div><\/div>/.exec(html)![0]), /^Modern \(server\/discover\) is not served \(capability-not-object\); only legacy is shown\./);
-    assert.match(textOf(/data-part="wire".*$/.exec(html)![0]), /server\/discover result · 2026-07-28Not served \(capability-not-object\): no result is sent\./);
+    assert.match(textOf(partOf(model, "summary")), /^Modern \(server\/discover\) is not served \(capability-not-object\); only legacy is shown\./);
+    assert.match(textOf(partOf(model, "wire")), /server\/discover result · 2026-07-28Not served \(capability-not-object\): no result is sent\./);
   });
 
   it("shows both eras as unknown for a whole dynamic base, and tags the server approximate", () => {
