@@ -6,6 +6,8 @@ import { Evaluator, type EvaluationHost } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
 import type { ClassAnalysis, ServerReport } from "./model/serverReport";
 import { FileStore, type SkipReason } from "./project/fileStore";
+import { analyzeSdkServer } from "./sdk/analyzeSdkServer";
+import { findSdkSites } from "./sdk/findSdkServers";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
 
 export interface WorkspaceOptions {
@@ -100,17 +102,23 @@ export class Workspace {
     const cached = this.#cache.get(file);
     const reusable = cached && cached.version === summary.version && cached.tasksExtension === options.tasksExtension ? cached : undefined;
     const classes: CachedClass[] = [];
-    summary.classes.forEach((cls, index) => {
-      if (!cls.topLevel) return;
+    const analyzeOne = (compute: () => CachedClass) => {
       throwIfCancelled(options.token);
       const previous = reusable?.classes[classes.length];
       if (previous && this.#stillValid(previous)) {
         this.stats.classCacheHits++;
         classes.push(previous);
-        return;
+      } else {
+        classes.push(compute());
       }
-      classes.push(this.#analyzeClass(file, index, options));
+    };
+    summary.classes.forEach((cls, index) => {
+      if (cls.topLevel) analyzeOne(() => this.#analyzeClass(file, index, options));
     });
+    if (summary.sdk) {
+      const sites = findSdkSites(new Evaluator(this.#host), file);
+      sites.forEach((_site, index) => analyzeOne(() => this.#analyzeSdk(file, index)));
+    }
     this.#cache.set(file, { version: summary.version, tasksExtension: options.tasksExtension, classes });
     const analyses = classes.map((c) => c.analysis);
     return {
@@ -174,22 +182,36 @@ export class Workspace {
     return out;
   }
 
-  #analyzeClass(file: string, index: number, options: AnalyzeOptions): CachedClass {
+  readonly #host: EvaluationHost = {
+    summary: (f) => this.files.summary(f),
+    resolveModule: (spec, from) => this.#resolve(spec, from),
+  };
+
+  /** Runs one analysis while recording every file (and version) it reads. */
+  #tracked(compute: () => ClassAnalysis): CachedClass {
     this.stats.classAnalyses++;
     const deps = new Map<string, number>();
-    const host: EvaluationHost = {
-      summary: (f) => this.files.summary(f),
-      resolveModule: (spec, from) => this.#resolve(spec, from),
-    };
-    const analysis = this.files.observe(
-      (f, v) => deps.set(f, v),
-      () =>
-        analyzeClass(new Evaluator(host), { file, index, scope: null, key: `${file}#${index}` }, {
-          tasksExtension: options.tasksExtension,
-          fileText: (f) => this.files.text(f),
-        }),
-    );
+    const analysis = this.files.observe((f, v) => deps.set(f, v), compute);
     return { analysis, deps };
+  }
+
+  #analyzeClass(file: string, index: number, options: AnalyzeOptions): CachedClass {
+    return this.#tracked(() =>
+      analyzeClass(new Evaluator(this.#host), { file, index, scope: null, key: `${file}#${index}` }, {
+        tasksExtension: options.tasksExtension,
+        fileText: (f) => this.files.text(f),
+      }),
+    );
+  }
+
+  /** An SDK server (the second dialect): the tasks switch does not apply, the SDK decides its eras. */
+  #analyzeSdk(file: string, index: number): CachedClass {
+    return this.#tracked(() => {
+      const ev = new Evaluator(this.#host);
+      const site = findSdkSites(ev, file)[index]!;
+      const { server, diagnostics } = analyzeSdkServer(ev, site);
+      return { className: server.name, loc: server.loc, server, diagnostics };
+    });
   }
 
   #stillValid(c: CachedClass): boolean {

@@ -15,6 +15,8 @@ export interface HumanOptions {
 export interface ServerNotes {
   /** The code of the diagnostic that explains a null era. */
   readonly nullReason?: string;
+  /** Per era, why it is not served when no diagnostic says so (an SDK entry point). */
+  readonly eraNotes?: { readonly legacy?: string; readonly modern?: string };
   /** Warnings and errors about this server (inherited members included). */
   readonly problems: number;
   /** Capabilities a look-alike member would have produced: `completions (handleCompletion)`. */
@@ -72,9 +74,9 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     r.why,
   ]);
   if (s.legacy === null || s.modern === null) {
-    const reason = notes?.nullReason ?? "the base cannot be evaluated";
-    if (showLegacy && s.legacy === null) out.push(`  ${st.red("legacy: not served")} (${reason})`);
-    if (showModern && s.modern === null) out.push(`  ${st.red("modern: not served")} (${reason})`);
+    const reason = (era: "legacy" | "modern") => notes?.eraNotes?.[era] ?? notes?.nullReason ?? "the base cannot be evaluated";
+    if (showLegacy && s.legacy === null) out.push(`  ${st.red("legacy: not served")} (${reason("legacy")})`);
+    if (showModern && s.modern === null) out.push(`  ${st.red("modern: not served")} (${reason("modern")})`);
   }
   if (rows.length > 0) out.push(...table(header, body, st, rows));
   else if (s.legacy !== null || s.modern !== null) out.push(st.dim("  (advertises no capabilities)"));
@@ -144,12 +146,19 @@ function whyOf(s: JsonServer, path: readonly string[]): string {
   const key = path.join("\u0000");
   const entries = s.provenance.filter((p) => (p.path as string[]).join("\u0000") === key);
   const describe = (p: JsonObject) => {
-    const cause = p.because === "era" ? "era rule" : p.because === "tasksExtension" ? "tasks extension" : String(p.detail && p.because !== "base" ? p.detail : p.because);
+    const cause = p.because === "era" ? "era rule" : p.because === "tasksExtension" ? "tasks extension" : causeName(String(p.because), p.detail as string | undefined);
     const where = p.file ? ` ${p.file}:${p.line}` : "";
     return `${cause}${where}`;
   };
   if (entries.length === 1) return describe(entries[0]!);
   return entries.map((p) => `${p.era}: ${describe(p)}`).join(" · ");
+}
+
+/** `AuditBase.handleSetLogLevel` names an inherited handler more precisely; other details qualify the cause. */
+function causeName(because: string, detail: string | undefined): string {
+  if (!detail) return because;
+  if (detail.endsWith(`.${because}`)) return detail;
+  return `${because} (${detail})`;
 }
 
 function table(header: string[], body: string[][], st: Style, rows: Row[]): string[] {

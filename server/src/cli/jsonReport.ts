@@ -17,7 +17,7 @@ export interface JsonServer {
   file: string;
   line: number;
   column: number;
-  dialect: "conduit";
+  dialect: "conduit" | "sdk-v1" | "sdk-v2";
   exact: boolean;
   legacy: JsonObject | null;
   modern: JsonObject | null;

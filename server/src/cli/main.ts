@@ -82,6 +82,7 @@ function run(options: CliOptions, io: CliIo): number {
       const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
       notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
         ...(nullReason ? { nullReason } : {}),
+        ...(server.eraNotes ? { eraNotes: server.eraNotes } : {}),
         problems: mine.filter((d) => d.severity === "error" || d.severity === "warning").length,
         missing: server.missing.map((m) => `${m.path.join(".")} (${m.member} is not a handler; did you mean ${m.handler}?)`),
       });

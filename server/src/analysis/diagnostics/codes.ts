@@ -20,6 +20,18 @@ export const DIAGNOSTIC_CODES = {
   "base-unresolved": { severity: "information", summary: "an extends target that cannot be resolved" },
   "logging-deprecated": { severity: "hint", summary: "handleSetLogLevel: 2026-07-28 has no logging/setLevel" },
   "tasks-legacy-shape": { severity: "warning", summary: "the 2025-11-25 tasks key in the base" },
+  // The SDK dialect (@modelcontextprotocol/sdk 1.x, @modelcontextprotocol/server 2.x).
+  "sdk-handler-undeclared": { severity: "error", summary: "a request handler registered without its capability (throws at start-up, or never called)" },
+  "sdk-handler-missing": { severity: "warning", summary: "a capability declared with no handler: clients get -32601" },
+  "sdk-notification-flag": { severity: "warning", summary: "a list_changed/updated notification without the capability flag clients need" },
+  "sdk-logging-dropped": { severity: "warning", summary: "log messages sent without the logging capability" },
+  "sdk-logging-setlevel": { severity: "warning", summary: "v1: logging added by registerCapabilities installs no logging/setLevel" },
+  "sdk-completable-optional": { severity: "warning", summary: "v2: completable around an optional schema completes nothing" },
+  "sdk-register-after-connect": { severity: "error", summary: "a registration after connect(): the SDK throws" },
+  "sdk-revision-keys": { severity: "information", summary: "a key the era's protocol revision does not define" },
+  "sdk-extension-id": { severity: "warning", summary: "an extension or experimental id that breaks the naming rules" },
+  "sdk-tasks-legacy-shape": { severity: "warning", summary: "the 2025-11-25 tasks capability, replaced by the tasks extension" },
+  "sdk-nonspec-key": { severity: "warning", summary: "an unknown key inside tools, resources or prompts" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
@@ -54,9 +66,10 @@ export function diagnostic(
   code: DiagnosticCode,
   loc: Loc,
   message: string,
-  extra: Pick<AnalysisDiagnostic, "server" | "related" | "fixes"> = {},
+  extra: Pick<AnalysisDiagnostic, "server" | "related" | "fixes"> & { severity?: Severity } = {},
 ): AnalysisDiagnostic {
-  return { code, severity: DIAGNOSTIC_CODES[code].severity, message, loc, ...extra };
+  const { severity, ...rest } = extra;
+  return { code, severity: severity ?? DIAGNOSTIC_CODES[code].severity, message, loc, ...rest };
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };

@@ -35,6 +35,11 @@ export class Evaluator {
     this.#host = host;
   }
 
+  /** The workspace services the evaluator reads through (the SDK replay resolves helpers with it). */
+  get host(): EvaluationHost {
+    return this.#host;
+  }
+
   fileScope(file: string): Scope {
     return { file, vars: null, parent: null };
   }
@@ -100,6 +105,8 @@ export class Evaluator {
         return { t: "fn", fn: expr.fn, scope, loc };
       case "class":
         return { t: "class", cls: this.#classRef(scope, expr.classIndex), loc };
+      case "new":
+        return { t: "dyn", text: exprText(expr), loc, why: "an object built with new is only known when it runs" };
       case "call": {
         if (!opts.calls) return { t: "dyn", text: exprText(expr), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
@@ -312,6 +319,8 @@ export function exprText(e: ValueExpr): string {
       return e.key.k === "static" ? `${exprText(e.object)}.${e.key.name}` : `${exprText(e.object)}[${exprText(e.key.expr)}]`;
     case "call":
       return `${exprText(e.callee)}(${e.args.map(exprText).join(", ")})`;
+    case "new":
+      return `new ${exprText(e.callee)}(${e.args.map(exprText).join(", ")})`;
     case "freeze":
       return `Object.freeze(${exprText(e.arg)})`;
     case "obj":

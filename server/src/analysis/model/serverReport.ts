@@ -28,7 +28,7 @@ export interface ServerReport {
   readonly loc: Loc;
   /** The whole class, for "which server is the cursor in". */
   readonly classSpan: Span;
-  readonly dialect: "conduit";
+  readonly dialect: "conduit" | "sdk-v1" | "sdk-v2";
   readonly exact: boolean;
   readonly tasksExtension: boolean;
   readonly legacy: JsonObject | null;
@@ -39,6 +39,8 @@ export interface ServerReport {
   readonly missing: readonly MissingCapability[];
   /** The class and its ancestors, nearest first. */
   readonly chain: readonly { readonly name: string; readonly loc: Loc }[];
+  /** Why an era is null, when the reason is not a diagnostic (an SDK entry point that does not serve it). */
+  readonly eraNotes?: { readonly legacy?: string; readonly modern?: string };
   /** Where a handler stub goes: before the class's closing brace, with the members' indentation. */
   readonly stubInsert: { readonly loc: Loc; readonly indent: string };
 }

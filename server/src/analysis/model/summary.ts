@@ -23,6 +23,8 @@ export type ValueExpr =
   | { readonly k: "get"; readonly object: ValueExpr; readonly key: KeyExpr; readonly span: Span }
   | { readonly k: "freeze"; readonly arg: ValueExpr; readonly span: Span }
   | { readonly k: "call"; readonly callee: ValueExpr; readonly args: readonly ValueExpr[]; readonly span: Span }
+  /** `new X(...)`: never evaluated, but read by the SDK dialect (`new ResourceTemplate(uri, {...})`). */
+  | { readonly k: "new"; readonly callee: ValueExpr; readonly args: readonly ValueExpr[]; readonly span: Span }
   | { readonly k: "fn"; readonly fn: FunctionSummary; readonly span: Span }
   | { readonly k: "class"; readonly classIndex: number; readonly span: Span }
   | { readonly k: "dyn"; readonly text: string; readonly span: Span };
@@ -151,4 +153,45 @@ export interface FileSummary {
   readonly exports: ReadonlyMap<string, ExportEntry>;
   readonly starExports: readonly string[];
   readonly classes: readonly ClassSummary[];
+  /** What files that use the official MCP SDK do with their servers; absent for every other file. */
+  readonly sdk?: SdkFileSummary;
+}
+
+/** A path from a local name: `server`, `this.server`, `server.server` (the low-level Server inside). */
+export type RefPath = readonly string[];
+
+/**
+ * One thing a function body (or the module's top level) does that matters to an SDK server, in source
+ * order: construct one, call a method on something, pass something to a function, alias, return.
+ */
+export type SdkEvent =
+  | { readonly k: "new"; readonly ctor: string; readonly target: RefPath | null; readonly args: readonly ValueExpr[]; readonly span: Span; readonly nameSpan: Span }
+  | { readonly k: "call"; readonly receiver: RefPath; readonly method: string; readonly args: readonly ValueExpr[]; readonly span: Span; readonly methodSpan: Span }
+  /** `f(a, b)` where some arguments are names: the server may be handed to a helper. */
+  | { readonly k: "invoke"; readonly callee: ValueExpr; readonly args: readonly (RefPath | null)[]; readonly argExprs: readonly ValueExpr[]; readonly span: Span }
+  | { readonly k: "alias"; readonly target: string; readonly source: RefPath; readonly span: Span }
+  | { readonly k: "return"; readonly source: RefPath | null; readonly span: Span };
+
+export interface SdkEventEntry {
+  readonly event: SdkEvent;
+  /** Inside an `if`, loop, `try`, `switch` or a conditional expression: it may not happen. */
+  readonly conditional: boolean;
+}
+
+/** A function body (or the module top level) with its events. */
+export interface SdkUnit {
+  readonly id: number;
+  /** `<module>`, a function's name, `Class.method`, `Class.field`, or `(arrow)`. */
+  readonly name: string;
+  readonly kind: "module" | "function" | "method" | "field" | "closure";
+  readonly parent: number | null;
+  readonly params: readonly string[];
+  readonly events: readonly SdkEventEntry[];
+  readonly span: Span;
+  /** For methods and fields: the class's name (the unit shares `this` with its siblings). */
+  readonly className?: string;
+}
+
+export interface SdkFileSummary {
+  readonly units: readonly SdkUnit[];
 }

@@ -3,6 +3,7 @@ import type { ExportEntry, FileSummary, ImportBinding, TopLevelDecl } from "../m
 import { hasModifier, spanOf, type SummaryContext } from "./context";
 import { isDeclarationFileName, parseErrorCount } from "./parseFile";
 import { summarizeClass } from "./summarizeClass";
+import { summarizeSdk } from "./sdkSummary";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
 
 /**
@@ -76,6 +77,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
     }
   }
 
+  const sdk = summarizeSdk(ctx, imports);
   return {
     fileName: sf.fileName,
     version,
@@ -88,6 +90,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
     exports,
     starExports,
     classes: ctx.classes,
+    ...(sdk ? { sdk } : {}),
   };
 }
 

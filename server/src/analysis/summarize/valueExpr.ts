@@ -82,6 +82,10 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
         span,
       };
     }
+    case ts.SyntaxKind.NewExpression: {
+      const n = node as ts.NewExpression;
+      return { k: "new", callee: toValueExpr(ctx, n.expression, next), args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a, next)), span };
+    }
     case ts.SyntaxKind.ArrowFunction:
     case ts.SyntaxKind.FunctionExpression:
       return { k: "fn", fn: toFunctionSummary(ctx, node as ts.ArrowFunction | ts.FunctionExpression, next), span };

@@ -43,13 +43,14 @@ export function registerCodeLens(connection: Connection, session: LanguageSessio
       if (!analyzed || !server) return { ...lens, command: { title: "", command: "" } };
       const mine = diagnosticsOf(server, analyzed.analysis.diagnostics);
       const reason = nullReason(mine);
+      const eraReason = (era: "legacy" | "modern") => server.eraNotes?.[era] ?? reason;
       switch (data.kind) {
         case "legacy":
-          return { ...lens, command: { title: legacyLensTitle(server, reason), command: Commands.openPreviewAt, arguments: [data.uri, server.name, "legacy"] } };
+          return { ...lens, command: { title: legacyLensTitle(server, eraReason("legacy")), command: Commands.openPreviewAt, arguments: [data.uri, server.name, "legacy"] } };
         case "modern":
           return {
             ...lens,
-            command: { title: modernLensTitle(server, analyzed.settings.codeLens, reason), command: Commands.openPreviewAt, arguments: [data.uri, server.name, "modern"] },
+            command: { title: modernLensTitle(server, analyzed.settings.codeLens, eraReason("modern")), command: Commands.openPreviewAt, arguments: [data.uri, server.name, "modern"] },
           };
         case "problem": {
           const title = problemLensTitle(server, mine) ?? "";

@@ -1,0 +1,253 @@
+// One SDK server end to end: replay its story, decide which eras its entry point serves, check the
+// pain points of ts-mcp-ecosystem.md §4.6, and report it like any other server.
+import { diagnostic, type AnalysisDiagnostic } from "../diagnostics/codes";
+import type { Evaluator } from "../evaluate/evaluator";
+import { isPlainObject, sortKeysDeep, type JsonObject, type Loc } from "../evaluate/values";
+import type { ProvenanceEntry } from "../capabilities/provenance";
+import type { ServerReport } from "../model/serverReport";
+import type { SdkUnit } from "../model/summary";
+import { sdkNameOf, type SdkSite } from "./findSdkServers";
+import { Replay } from "./replay";
+import type { SdkState } from "./sdkState";
+import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
+
+export interface ServedEras {
+  readonly legacy: boolean;
+  readonly modern: boolean;
+  /** How it is served, for people: `createMcpHandler`, `serveStdio`, `connect()`. */
+  readonly via: string;
+}
+
+export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+  const replay = new Replay(ev, site);
+  const state = replay.run();
+  const eras = servedEras(ev, site, replay);
+  const loc: Loc = { file: site.file, span: site.event.nameSpan };
+  const caps = sortKeysDeep(state.caps) as JsonObject;
+  const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
+  if (state.threw) diagnostics.push(state.threw);
+  else diagnostics.push(...finalRules(state, replay, eras));
+  for (const part of replay.dynamics) {
+    diagnostics.push(
+      diagnostic("capabilities-dynamic", part.loc, `${part.text} cannot be known without running the server (${part.why ?? "not a static value"}): the result is approximate.`),
+    );
+  }
+  const serves = !state.threw;
+  const legacy = serves && eras.legacy ? caps : null;
+  const modern = serves && eras.modern ? caps : null;
+  const server: ServerReport = {
+    name: site.name,
+    loc,
+    classSpan: site.span,
+    dialect: site.version === "v1" ? "sdk-v1" : "sdk-v2",
+    exact: state.exact,
+    tasksExtension: false,
+    legacy,
+    modern,
+    provenance: provenance(state, caps, eras, serves),
+    base: { kind: "explicit", json: replay.optionsValue ? (state.optionsCaps ? caps : null) : {}, ...(state.optionsCaps ? { loc: state.optionsCaps } : {}) },
+    handlers: [],
+    missing: [],
+    chain: [],
+    eraNotes: eraNotes(site, eras, state),
+    stubInsert: { loc, indent: "" },
+  };
+  const serverRef = { name: site.name, loc };
+  return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };
+}
+
+function eraNotes(site: SdkSite, eras: ServedEras, state: SdkState): { legacy?: string; modern?: string } {
+  if (state.threw) return { legacy: `start-up throws (${state.threw.code})`, modern: `start-up throws (${state.threw.code})` };
+  return {
+    ...(eras.legacy ? {} : { legacy: `${eras.via} with legacy: "reject" refuses initialize` }),
+    ...(eras.modern
+      ? {}
+      : { modern: site.version === "v1" ? "SDK v1 answers initialize only" : "served with connect(): only createMcpHandler or serveStdio answer server/discover" }),
+  };
+}
+
+/** Which eras the entry point serves (ts-mcp-ecosystem.md §2.4 item 7). */
+function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
+  if (site.version === "v1") return { legacy: true, modern: false, via: "v1 (initialize only)" };
+  const summary = ev.summary(site.file)!;
+  const units = summary.sdk?.units ?? [];
+  const modernVersions = Array.isArray(replay.supportedVersions) && replay.supportedVersions.includes("2026-07-28");
+  for (const unit of units) {
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke") continue;
+      const entry = sdkNameOf(summary, event.callee);
+      if (entry !== "createMcpHandler" && entry !== "serveStdio") continue;
+      const factory = event.argExprs[0];
+      if (!factory || !isFactoryOf(units, factory, site)) continue;
+      const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
+      const legacyOption = options?.t === "obj" ? options.entries.get("legacy")?.value : undefined;
+      const rejectsLegacy = legacyOption?.t === "prim" && legacyOption.value === "reject";
+      return { legacy: !rejectsLegacy, modern: true, via: entry };
+    }
+  }
+  return { legacy: true, modern: modernVersions, via: "connect()" };
+}
+
+function isFactoryOf(units: readonly SdkUnit[], factory: import("../model/summary").ValueExpr, site: SdkSite): boolean {
+  let unit: SdkUnit | undefined;
+  if (factory.k === "ref") unit = units.find((u) => u.kind === "function" && u.name === factory.name);
+  else if (factory.k === "fn") unit = units.find((u) => u.span.start === factory.span.start);
+  if (!unit) return false;
+  if (unit === site.unit) return true;
+  // `() => server`: a factory that hands out the module's server.
+  const target = site.event.target?.join(".");
+  return unit.events.some(({ event }) => event.k === "return" && event.source?.join(".") === target);
+}
+
+function provenance(state: SdkState, caps: JsonObject, eras: ServedEras, serves: boolean): ProvenanceEntry[] {
+  if (!serves) return [];
+  const era = eras.legacy && eras.modern ? "both" : eras.legacy ? "legacy" : "modern";
+  if (!eras.legacy && !eras.modern) return [];
+  const out: ProvenanceEntry[] = [];
+  for (const k of Object.keys(caps)) {
+    const paths = [[k], ...(isPlainObject(caps[k]) ? Object.keys(caps[k] as JsonObject).map((s) => [k, s]) : [])];
+    for (const path of paths) {
+      const cause = state.causes.get(path.join(".")) ?? state.causes.get(k);
+      out.push({ era, path, because: cause?.because ?? "constructor", ...(cause?.loc ? { loc: cause.loc } : {}), ...(cause?.detail ? { detail: cause.detail } : {}) });
+    }
+  }
+  return out;
+}
+
+function finalRules(state: SdkState, replay: Replay, eras: ServedEras): AnalysisDiagnostic[] {
+  const out: AnalysisDiagnostic[] = [];
+  const caps = state.caps;
+  const at = (k: string): Loc => state.causes.get(k)?.loc ?? state.optionsCaps ?? { file: "", span: { start: 0, end: 0 } };
+
+  for (const [k, answers] of Object.entries(ANSWERS)) {
+    if (!(k in caps) || answers.some((m) => state.handlers.has(m))) continue;
+    if (k === "logging" && replay.loggingLate) continue;
+    out.push(
+      diagnostic(
+        "sdk-handler-missing",
+        at(k),
+        `${k} is advertised, but nothing answers ${answers[0]}: clients that trust the capability get -32601 (Method not found). ` +
+          (k === "completions" ? "Add a completable argument or a template with complete callbacks, or remove completions." : `Register a handler for ${answers[0]}, or remove ${k}.`),
+      ),
+    );
+  }
+  const resources = caps.resources;
+  if (isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe")) {
+    out.push(
+      diagnostic(
+        "sdk-handler-missing",
+        state.causes.get("resources.subscribe")?.loc ?? at("resources"),
+        `resources.subscribe is advertised, but there is no resources/subscribe handler: a client's subscribe gets -32601 (Method not found). ` +
+          `Register one with setRequestHandler, or drop subscribe.`,
+      ),
+    );
+  }
+  if (replay.loggingLate && !state.handlers.has("logging/setLevel")) {
+    out.push(
+      diagnostic(
+        "sdk-logging-setlevel",
+        replay.loggingLate,
+        `In SDK v1, logging added by registerCapabilities installs no logging/setLevel handler (typescript-sdk #1464): clients that set a level get -32601. ` +
+          `Declare logging in the constructor's capabilities instead.`,
+      ),
+    );
+  }
+  for (const send of state.sends) {
+    const flag = NOTIFICATION_FLAGS[send.method];
+    const method = send.raw ? send.method : flag?.notification ?? "notifications/message";
+    if (flag) {
+      const key = caps[flag.key];
+      if (!(flag.key in caps)) {
+        out.push(
+          diagnostic(
+            "sdk-notification-flag",
+            send.loc,
+            `${send.method}() throws: the SDK checks that ${flag.key} is advertised before sending ${method}. Declare ${flag.key}: { ${flag.flag}: true }.`,
+            { severity: "error", ...replay.addKeyFix(flag.key, `{ ${flag.flag}: true }`) },
+          ),
+        );
+      } else if (!isPlainObject(key) || key[flag.flag] !== true) {
+        out.push(
+          diagnostic(
+            "sdk-notification-flag",
+            send.loc,
+            `${send.method}() sends ${method}, but ${flag.key}.${flag.flag} is not advertised: the SDK only checks ${flag.key}, so the notification goes out and conforming clients ignore it. ` +
+              `Declare ${flag.key}: { ${flag.flag}: true }.`,
+          ),
+        );
+      }
+    } else if (method === "notifications/message" && !("logging" in caps)) {
+      out.push(
+        diagnostic(
+          "sdk-logging-dropped",
+          send.loc,
+          send.raw
+            ? `This notifications/message throws: the SDK requires the logging capability for it ("Server does not support logging"). Declare logging: {}.`
+            : `sendLoggingMessage() does nothing without the logging capability: the SDK drops the message silently. Declare logging: {} in the capabilities.`,
+          { ...(send.raw ? { severity: "error" as const } : {}), ...replay.addKeyFix("logging") },
+        ),
+      );
+    }
+  }
+  for (const loc of replay.optionalCompletables) {
+    out.push(
+      diagnostic(
+        "sdk-completable-optional",
+        loc,
+        `completable() around an optional schema completes nothing in SDK v2: completion metadata is only found outside the optional, so this argument adds no completions. ` +
+          `Write completable(z.string(), complete).optional() instead.`,
+      ),
+    );
+  }
+  if (eras.legacy && "extensions" in caps) {
+    out.push(diagnostic("sdk-revision-keys", at("extensions"), `extensions is not part of 2025-11-25: initialize sends it, and legacy clients ignore it. Only server/discover (2026-07-28) defines extensions.`));
+  }
+  if (eras.modern && "logging" in caps) {
+    out.push(
+      diagnostic("sdk-revision-keys", at("logging"), `logging is deprecated in 2026-07-28: there is no logging/setLevel, and clients opt in to log messages per request.`, { severity: "hint" }),
+    );
+  }
+  if ("tasks" in caps) {
+    out.push(
+      diagnostic(
+        "sdk-tasks-legacy-shape",
+        at("tasks"),
+        `tasks is the 2025-11-25 capability: 2026-07-28 removed it${state.version === "v2" ? ", and SDK v2 no longer serves tasks/*" : ""}. ` +
+          `Migrate to the tasks extension (extensions["io.modelcontextprotocol/tasks"]).`,
+      ),
+    );
+  }
+  for (const group of ["extensions", "experimental"]) {
+    const ids = caps[group];
+    if (!isPlainObject(ids)) continue;
+    for (const id of Object.keys(ids)) {
+      const reserved = id.startsWith("io.modelcontextprotocol/") && !KNOWN_EXTENSIONS.has(id);
+      const malformed = group === "extensions" && !EXTENSION_ID.test(id);
+      if (!reserved && !malformed) continue;
+      out.push(
+        diagnostic(
+          "sdk-extension-id",
+          at(`${group}.${id}`),
+          reserved
+            ? `"${id}" uses the reserved io.modelcontextprotocol/ prefix but is not an extension MCP defines: clients will not recognise it. Use your own reverse-DNS prefix.`
+            : `"${id}" is not a valid extension id: ids are a reverse-DNS prefix and a name, like "com.example/feature". Clients may reject or ignore it.`,
+        ),
+      );
+    }
+  }
+  for (const [k, allowed] of Object.entries(SPEC_SUBKEYS)) {
+    const v = caps[k];
+    if (!isPlainObject(v)) continue;
+    for (const sub of Object.keys(v)) {
+      if (allowed.includes(sub) || sub === "$dynamic") continue;
+      out.push(
+        diagnostic(
+          "sdk-nonspec-key",
+          at(`${k}.${sub}`),
+          `${k}.${sub} is not part of the ${k} capability (it defines ${allowed.join(" and ")}): clients ignore it. Per-item data belongs in the ${k}/list results.`,
+        ),
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+import type { Evaluator } from "../evaluate/evaluator";
+import type { FileSummary, SdkEvent, SdkUnit, Span, ValueExpr } from "../model/summary";
+import type { SdkVersion } from "./sdkTables";
+
+export type NewEvent = Extract<SdkEvent, { k: "new" }>;
+
+/** One place an SDK server is constructed. */
+export interface SdkSite {
+  readonly file: string;
+  readonly unit: SdkUnit;
+  readonly eventIndex: number;
+  readonly event: NewEvent;
+  readonly version: SdkVersion;
+  readonly kind: "mcp" | "low";
+  /** `server`, `Agent.server`, or the factory's name for `return new McpServer(...)`. */
+  readonly name: string;
+  /** The span a cursor must be in to mean this server: its factory, its class, or its statement. */
+  readonly span: Span;
+}
+
+/** What an SDK import is: the module and the name it exports. */
+export function sdkImport(summary: FileSummary, localName: string): { specifier: string; name: string } | undefined {
+  const [head, member] = localName.split(".");
+  const binding = summary.imports.get(head!);
+  if (!binding || !binding.specifier.startsWith("@modelcontextprotocol/")) return undefined;
+  if (member !== undefined) return binding.imported === "*" ? { specifier: binding.specifier, name: member } : undefined;
+  return { specifier: binding.specifier, name: binding.imported };
+}
+
+export function versionOf(specifier: string): SdkVersion | undefined {
+  if (specifier.startsWith("@modelcontextprotocol/sdk")) return "v1";
+  if (specifier.startsWith("@modelcontextprotocol/server") || specifier.startsWith("@modelcontextprotocol/core")) return "v2";
+  return undefined;
+}
+
+/** The SDK import a callee expression names (`completable`, `sdk.completable`), if any. */
+export function sdkNameOf(summary: FileSummary, callee: ValueExpr): string | undefined {
+  if (callee.k === "ref") return sdkImport(summary, callee.name)?.name;
+  if (callee.k === "get" && callee.object.k === "ref" && callee.key.k === "static") return sdkImport(summary, `${callee.object.name}.${callee.key.name}`)?.name;
+  return undefined;
+}
+
+/** Every SDK server constructed in a file (`new McpServer(...)`, `new Server(...)` from the SDK's modules). */
+export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
+  const summary = ev.summary(file);
+  if (!summary?.sdk) return [];
+  const sites: SdkSite[] = [];
+  for (const unit of summary.sdk.units) {
+    unit.events.forEach((entry, eventIndex) => {
+      const e = entry.event;
+      if (e.k !== "new") return;
+      const imported = sdkImport(summary, e.ctor);
+      const version = imported ? versionOf(imported.specifier) : undefined;
+      if (!imported || !version || (imported.name !== "McpServer" && imported.name !== "Server")) return;
+      sites.push({
+        file,
+        unit,
+        eventIndex,
+        event: e,
+        version,
+        kind: imported.name === "McpServer" ? "mcp" : "low",
+        name: siteName(unit, e),
+        span: unit.kind === "module" ? e.span : unit.span,
+      });
+    });
+  }
+  return sites;
+}
+
+function siteName(unit: SdkUnit, e: NewEvent): string {
+  const t = e.target;
+  if (!t || t[0] === "<return>") return unit.kind === "module" ? "server" : unit.name;
+  if (t[0] === "this") return unit.className ? `${unit.className}.${t.slice(1).join(".")}` : t.join(".");
+  return t.join(".");
+}

@@ -1,0 +1,532 @@
+// Replays what a program does with one SDK server, in the order it happens: the constructor's
+// capabilities, then every registration, merge and handler (following helpers that receive the server),
+// then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
+import { diagnostic, type AnalysisDiagnostic } from "../diagnostics/codes";
+import type { Evaluator } from "../evaluate/evaluator";
+import { exprText } from "../evaluate/evaluator";
+import { isPlainObject, toJson, type DynamicPart, type Json, type JsonObject, type Loc, type Value } from "../evaluate/values";
+import { positionAt } from "../model/positions";
+import type { FileSummary, RefPath, SdkEvent, SdkUnit, ValueExpr } from "../model/summary";
+import { sdkNameOf, type SdkSite } from "./findSdkServers";
+import { markInexact, newState, type SdkCause, type SdkState } from "./sdkState";
+import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
+
+type CallEvent = Extract<SdkEvent, { k: "call" }>;
+
+/** How deep helpers that receive the server are followed. */
+const MAX_DEPTH = 8;
+
+const key = (p: RefPath) => p.join(".");
+
+export class Replay {
+  readonly state: SdkState;
+  readonly #ev: Evaluator;
+  readonly #site: SdkSite;
+  /** Units already replayed (a helper called twice registers twice, but a cycle must end). */
+  readonly #active = new Set<string>();
+  readonly #ran = new Set<string>();
+  /** Dynamic parts met in option literals (reported as `capabilities-dynamic`). */
+  readonly dynamics: DynamicPart[] = [];
+  /** Where the constructor's options put each capability key, for diagnostics and quick fixes. */
+  optionsValue: Value | undefined;
+
+  constructor(ev: Evaluator, site: SdkSite) {
+    this.#ev = ev;
+    this.#site = site;
+    this.state = newState(site.version, site.kind);
+  }
+
+  run(): SdkState {
+    const { site } = { site: this.#site };
+    this.#construct();
+    const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
+    const summary = this.#ev.summary(site.file)!;
+    this.#runUnit(site.file, site.unit, site.eventIndex + 1, paths, 0, false);
+    // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
+    // members (for a server held in a field), and callbacks, which run only after start-up.
+    const units = summary.sdk?.units ?? [];
+    if (site.unit.kind !== "function") {
+      for (const unit of units) {
+        if (unit === site.unit || this.#ran.has(`${site.file}#${unit.id}`)) continue;
+        const later = unit.kind === "function" || (unit.kind === "method" && unit.className !== undefined && unit.className === site.unit.className);
+        if (later && this.#mentionsDeep(site.file, unit, paths, new Set())) this.#runUnit(site.file, unit, 0, paths, 1, false);
+      }
+    }
+    // Callbacks inside what ran (tool handlers, timers) use the server after start-up.
+    for (const unit of units) {
+      if (unit.kind !== "closure" || this.#ran.has(`${site.file}#${unit.id}`)) continue;
+      if (!this.#insideRan(site.file, units, unit)) continue;
+      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, true);
+    }
+    return this.state;
+  }
+
+  #insideRan(file: string, units: readonly SdkUnit[], unit: SdkUnit): boolean {
+    for (let p = unit.parent; p !== null; p = units[p]?.parent ?? null) if (this.#ran.has(`${file}#${p}`)) return true;
+    return false;
+  }
+
+  /** Whether a unit uses the paths itself, or calls a function of its file that does. */
+  #mentionsDeep(file: string, unit: SdkUnit, paths: ReadonlySet<string>, seen: Set<number>): boolean {
+    if (seen.has(unit.id)) return false;
+    seen.add(unit.id);
+    if (mentions(unit, paths)) return true;
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke") continue;
+      const target = this.#resolveFunction(file, event.callee);
+      if (target && target.file === file && this.#mentionsDeep(file, target.unit, paths, seen)) return true;
+    }
+    return false;
+  }
+
+  #construct(): void {
+    const { event, file } = this.#site;
+    const options = event.args[1];
+    if (!options) return;
+    const value = this.#ev.evaluate(options, this.#ev.fileScope(file), { calls: false });
+    if (value.t === "dyn") {
+      this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
+      markInexact(this.state, "the constructor's options are not known statically");
+      return;
+    }
+    if (value.t !== "obj") return;
+    this.state.optionsObject = value.loc;
+    const capsEntry = value.entries.get("capabilities");
+    if (capsEntry) {
+      this.optionsValue = capsEntry.value;
+      this.state.optionsCaps = capsEntry.value.loc;
+      const json = this.#json(capsEntry.value);
+      if (json) this.#merge(json, capsEntry.value, { because: "constructor", loc: capsEntry.keyLoc }, true);
+    }
+    const versions = value.entries.get("supportedProtocolVersions");
+    if (versions) this.supportedVersions = this.#json(versions.value) ?? undefined;
+    if ("logging" in this.state.caps) {
+      this.state.loggingAtConstruction = true;
+      this.state.handlers.set("logging/setLevel", { file, span: event.span });
+    }
+    if (this.state.version === "v2" && this.state.kind === "mcp") {
+      // v2 installs the list handlers of every primitive the options declare, and advertises
+      // `listChanged: true` unless the author wrote `false` (upgrade-to-v2.md, "Eager capability-handler install").
+      for (const k of ["tools", "resources", "prompts"]) {
+        if (!(k in this.state.caps)) continue;
+        this.#firstRegistration(k, { because: "eagerInstall", loc: { file, span: event.span }, detail: "v2 installs the handlers of declared primitives" });
+      }
+    }
+  }
+
+  supportedVersions: Json | undefined;
+
+  /** Evaluates a capability object; dynamic parts make the result inexact. */
+  #json(v: Value): JsonObject | undefined {
+    if (v.t === "dyn") {
+      this.dynamics.push({ text: v.text, loc: v.loc, ...(v.why ? { why: v.why } : {}) });
+      markInexact(this.state, "part of the capabilities is not known statically");
+      return undefined;
+    }
+    const parts: DynamicPart[] = [];
+    const json = toJson(v, parts);
+    if (parts.length > 0) {
+      this.dynamics.push(...parts);
+      markInexact(this.state, "part of the capabilities is not known statically");
+    }
+    return isPlainObject(json) ? json : undefined;
+  }
+
+  /** The SDK's `mergeCapabilities`: one level deep; objects merge per property, anything else replaces. */
+  #merge(add: JsonObject, source: Value | undefined, cause: SdkCause, fromLiteral = false): void {
+    const caps = this.state.caps;
+    for (const [k, v] of Object.entries(add)) {
+      const keyLoc = source?.t === "obj" ? source.entries.get(k)?.keyLoc : undefined;
+      const at = fromLiteral && keyLoc ? { ...cause, loc: keyLoc } : cause;
+      const before = caps[k];
+      if (isPlainObject(before) && isPlainObject(v)) caps[k] = { ...before, ...v };
+      else caps[k] = structuredClone(v);
+      if (!this.state.causes.has(k) || !isPlainObject(before)) this.state.causes.set(k, at);
+      if (isPlainObject(v)) {
+        for (const sub of Object.keys(v)) {
+          const inner = source?.t === "obj" ? source.entries.get(k)?.value : undefined;
+          const subLoc = inner?.t === "obj" ? inner.entries.get(sub)?.keyLoc : undefined;
+          this.state.causes.set(`${k}.${sub}`, fromLiteral && subLoc ? { ...cause, loc: subLoc } : at);
+        }
+      }
+    }
+  }
+
+  /** v2: the first registration of a primitive sets `listChanged` to what was written, else true. */
+  #firstRegistration(k: string, cause: SdkCause): void {
+    if (this.state.registered.has(k)) return;
+    this.state.registered.add(k);
+    const existing = this.state.caps[k];
+    const obj: JsonObject = isPlainObject(existing) ? { ...existing } : {};
+    if (obj.listChanged === undefined) {
+      obj.listChanged = true;
+      this.state.causes.set(`${k}.listChanged`, cause);
+    }
+    if (!(k in this.state.caps)) this.state.causes.set(k, cause);
+    this.state.caps[k] = obj;
+  }
+
+  #runUnit(file: string, unit: SdkUnit, from: number, paths: ReadonlySet<string>, depth: number, deferred: boolean): void {
+    const id = `${file}#${unit.id}`;
+    if (depth > MAX_DEPTH || this.#active.has(id)) {
+      markInexact(this.state, "the server goes through helpers too deep to follow");
+      return;
+    }
+    this.#active.add(id);
+    this.#ran.add(id);
+    const local = new Set(paths);
+    try {
+      for (let i = from; i < unit.events.length; i++) {
+        if (this.state.threw) return;
+        const { event, conditional } = unit.events[i]!;
+        switch (event.k) {
+          case "alias":
+            if (local.has(key(event.source))) local.add(event.target);
+            break;
+          case "call": {
+            const receiver = key(event.receiver);
+            const onServer = local.has(receiver);
+            const onInner = [...local].some((p) => receiver === `${p}.server`);
+            if (!onServer && !onInner) break;
+            if (conditional && !deferred) markInexact(this.state, `${event.method} is called only under a condition`);
+            this.#apply(file, event, deferred);
+            break;
+          }
+          case "invoke":
+            this.#invoke(file, unit, event, local, depth, deferred || conditional);
+            break;
+          case "new":
+          case "return":
+            break;
+        }
+      }
+    } finally {
+      this.#active.delete(id);
+    }
+  }
+
+  /** A call that may hand the server to a helper, or run a local function that uses it. */
+  #invoke(file: string, unit: SdkUnit, event: Extract<SdkEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, conditional: boolean): void {
+    const passed = event.args.map((a) => (a && paths.has(key(a)) ? true : false));
+    const target = this.#resolveFunction(file, event.callee);
+    if (!target) {
+      if (passed.some(Boolean)) markInexact(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`);
+      return;
+    }
+    const bound = new Set<string>();
+    target.unit.params.forEach((p, i) => {
+      if (p && passed[i]) bound.add(p);
+    });
+    // A function of the same file also sees the module's own names (a `setup()` using `server`).
+    if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
+    if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
+    if (conditional) markInexact(this.state, `${target.unit.name} is called only under a condition`);
+    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, false);
+  }
+
+  /** The function unit a callee names: a local function, an imported one, or an inline arrow. */
+  #resolveFunction(file: string, callee: ValueExpr): { file: string; unit: SdkUnit } | undefined {
+    const summary = this.#ev.summary(file);
+    if (!summary?.sdk) return undefined;
+    if (callee.k === "fn") {
+      const unit = summary.sdk.units.find((u) => u.span.start === callee.span.start);
+      return unit ? { file, unit } : undefined;
+    }
+    if (callee.k !== "ref") return undefined;
+    const local = summary.sdk.units.find((u) => u.kind === "function" && u.name === callee.name);
+    if (local) return { file, unit: local };
+    const imported = summary.imports.get(callee.name);
+    if (!imported || imported.imported === "*") return undefined;
+    return this.#exportedFunction(file, imported.specifier, imported.imported, 0);
+  }
+
+  #exportedFunction(fromFile: string, specifier: string, name: string, hops: number): { file: string; unit: SdkUnit } | undefined {
+    if (hops > 5) return undefined;
+    const target = this.#host.resolveModule(specifier, fromFile);
+    const summary = target ? this.#ev.summary(target) : undefined;
+    if (!target || !summary) return undefined;
+    const entry = summary.exports.get(name);
+    if (entry?.k === "from") return this.#exportedFunction(target, entry.specifier, entry.imported, hops + 1);
+    const localName = entry?.k === "local" ? entry.local : undefined;
+    if (!localName) {
+      for (const spec of summary.starExports) {
+        const found = this.#exportedFunction(target, spec, name, hops + 1);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    const unit = summary.sdk?.units.find((u) => u.kind === "function" && u.name === localName);
+    return unit ? { file: target, unit } : undefined;
+  }
+
+  get #host(): { resolveModule(specifier: string, from: string): string | undefined } {
+    return this.#ev.host;
+  }
+
+  #apply(file: string, e: CallEvent, deferred: boolean): void {
+    const loc: Loc = { file, span: e.methodSpan };
+    const summary = this.#ev.summary(file)!;
+    switch (e.method) {
+      case "connect":
+        if (!deferred) this.state.connected ??= loc;
+        return;
+      case "close":
+        return;
+      case "sendToolListChanged":
+      case "sendResourceListChanged":
+      case "sendPromptListChanged":
+      case "sendResourceUpdated":
+      case "sendLoggingMessage":
+        this.state.sends.push({ method: e.method, loc, raw: false });
+        return;
+      case "notification": {
+        const arg = e.args[0];
+        const v = arg ? this.#ev.evaluate(arg, this.#ev.fileScope(file), { calls: false }) : undefined;
+        const method = v?.t === "obj" ? v.entries.get("method")?.value : undefined;
+        if (method?.t === "prim" && typeof method.value === "string") this.state.sends.push({ method: method.value, loc, raw: true });
+        return;
+      }
+    }
+    if (deferred) {
+      // A registration inside a callback happens after start-up, once the server is connected.
+      this.#afterConnect(loc, e.method, "it runs in a callback, after the server is connected");
+      return;
+    }
+    if (this.state.connected && e.method !== "setRequestHandler") {
+      this.#afterConnect(loc, e.method, `connect() comes first (${this.#where(this.state.connected)})`);
+      return;
+    }
+    switch (e.method) {
+      case "registerCapabilities": {
+        const arg = e.args[0];
+        if (!arg) return;
+        const value = this.#ev.evaluate(arg, this.#ev.fileScope(file), { calls: false });
+        const json = this.#json(value);
+        if (!json) return;
+        this.#merge(json, value, { because: "registerCapabilities", loc }, true);
+        if ("logging" in json && this.state.version === "v2") this.state.handlers.set("logging/setLevel", loc);
+        if ("logging" in json && this.state.version === "v1" && !this.state.loggingAtConstruction) this.loggingLate ??= loc;
+        return;
+      }
+      case "setRequestHandler":
+        return this.#setHandler(file, summary, e, loc);
+      case "registerTool":
+      case "tool":
+        return this.#register("tools", loc, e.method, ["tools/list", "tools/call"]);
+      case "registerResource":
+      case "resource":
+        this.#register("resources", loc, e.method, ["resources/list", "resources/templates/list", "resources/read"]);
+        this.#templateCompletions(file, summary, e, loc);
+        return;
+      case "registerPrompt":
+      case "prompt":
+        this.#register("prompts", loc, e.method, ["prompts/list", "prompts/get"]);
+        this.#promptCompletions(file, summary, e);
+        return;
+    }
+  }
+
+  /** v1 only: where `logging` was added after construction (no `logging/setLevel` then). */
+  loggingLate: Loc | undefined;
+
+  #register(k: string, loc: Loc, how: string, methods: readonly string[]): void {
+    if (this.state.kind !== "mcp") return;
+    const cause: SdkCause = { because: how, loc };
+    if (this.state.version === "v1") {
+      // v1 merges {listChanged: true} on every registration, overriding an explicit false (#1488).
+      this.#merge({ [k]: { listChanged: true } }, undefined, cause);
+    } else {
+      this.#firstRegistration(k, cause);
+    }
+    for (const m of methods) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
+  }
+
+  #completions(cause: SdkCause): void {
+    if (!("completions" in this.state.caps)) this.state.causes.set("completions", cause);
+    this.#merge({ completions: {} }, undefined, cause);
+    this.state.causes.set("completions", this.state.causes.get("completions") ?? cause);
+    if (!this.state.handlers.has("completion/complete")) this.state.handlers.set("completion/complete", cause.loc!);
+  }
+
+  /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
+  #templateCompletions(file: string, summary: FileSummary, e: CallEvent, loc: Loc): void {
+    const template = this.#constructed(file, summary, e.args[1], "ResourceTemplate");
+    if (!template) return;
+    const uri = this.#ev.evaluate(template.args[0] ?? { k: "dyn", text: "", span: template.span }, this.#ev.fileScope(file), { calls: false });
+    const opts = template.args[1] ? this.#ev.evaluate(template.args[1], this.#ev.fileScope(file), { calls: false }) : undefined;
+    const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
+    if (!complete) return;
+    if (uri.t !== "prim" || typeof uri.value !== "string" || complete.value.t !== "obj") {
+      markInexact(this.state, "a resource template's URI or completions are not known statically");
+      return;
+    }
+    const variables = templateVariables(uri.value);
+    const completed = [...complete.value.entries.keys()].filter((v) => variables.includes(v));
+    if (completed.length > 0) this.#completions({ because: "resourceTemplate.complete", loc: complete.keyLoc, detail: `completes {${completed.join(", ")}}` });
+    else if (complete.value.entries.size > 0) this.unusedTemplateCompletes.push({ loc: complete.keyLoc, loc2: loc });
+  }
+
+  readonly unusedTemplateCompletes: { loc: Loc; loc2: Loc }[] = [];
+  /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing. */
+  readonly optionalCompletables: Loc[] = [];
+
+  /** A prompt argument wrapped in `completable(...)` adds `completions` (v2: not around an optional schema). */
+  #promptCompletions(file: string, summary: FileSummary, e: CallEvent): void {
+    const shape = this.#argsShape(file, summary, e);
+    if (!shape) return;
+    for (const entry of shape.entries) {
+      if (entry.k !== "prop") continue;
+      let field = entry.value;
+      const outer = optionalInner(summary, field);
+      if (outer) field = outer;
+      if (field.k !== "call" || sdkNameOf(summary, field.callee) !== "completable") continue;
+      const inner = field.args[0];
+      if (this.state.version === "v2" && inner && optionalInner(summary, inner)) {
+        this.optionalCompletables.push({ file, span: field.span });
+        continue;
+      }
+      this.#completions({ because: "completable", loc: { file, span: field.span }, detail: `prompt argument ${entry.key.k === "static" ? entry.key.name : "?"}` });
+    }
+  }
+
+  /** The prompt's argument shape: `{ argsSchema: {...} }` (register) or the object argument (deprecated `prompt`). */
+  #argsShape(file: string, summary: FileSummary, e: CallEvent): Extract<ValueExpr, { k: "obj" }> | undefined {
+    const fromObject = (ir: ValueExpr | undefined): Extract<ValueExpr, { k: "obj" }> | undefined => {
+      if (!ir) return undefined;
+      if (ir.k === "obj") return ir;
+      // z.object({...}) in v2's Standard Schema style.
+      if (ir.k === "call" && ir.callee.k === "get" && ir.callee.key.k === "static" && ir.callee.key.name === "object") return fromObject(ir.args[0]);
+      if (ir.k === "ref") {
+        const decl = this.#ev.summary(file)?.decls.get(ir.name);
+        if (decl?.k === "const") return fromObject(decl.init);
+        markInexact(this.state, `the prompt's arguments (${ir.name}) are not known statically`);
+      }
+      return undefined;
+    };
+    if (e.method === "registerPrompt") {
+      const config = e.args[1];
+      const obj = config?.k === "obj" ? config : undefined;
+      const args = obj?.entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === "argsSchema");
+      return args?.k === "prop" ? fromObject(args.value) : undefined;
+    }
+    // prompt(name, [description], [argsSchema], callback)
+    for (const a of e.args.slice(1, -1)) {
+      const shape = fromObject(a);
+      if (shape) return shape;
+    }
+    void summary;
+    return undefined;
+  }
+
+  /** `new X(...)` written in place or through a `const`, when X is the SDK's `name`. */
+  #constructed(file: string, summary: FileSummary, ir: ValueExpr | undefined, name: string): Extract<ValueExpr, { k: "new" }> | undefined {
+    if (!ir) return undefined;
+    if (ir.k === "new") return sdkNameOf(summary, ir.callee) === name ? ir : undefined;
+    if (ir.k === "ref") {
+      const decl = summary.decls.get(ir.name);
+      if (decl?.k === "const") return this.#constructed(file, summary, decl.init, name);
+    }
+    return undefined;
+  }
+
+  #setHandler(file: string, summary: FileSummary, e: CallEvent, loc: Loc): void {
+    const method = this.#methodOf(file, summary, e.args[0]);
+    if (!method) {
+      markInexact(this.state, "a request handler's method is not known statically");
+      return;
+    }
+    const required = requiredCapability(method, this.state.version);
+    if (required && !(required in this.state.caps)) {
+      this.state.threw = diagnostic(
+        "sdk-handler-undeclared",
+        loc,
+        `setRequestHandler for ${method} throws at start-up: the SDK checks capabilities when a handler is registered ` +
+          `("Server does not support ${required} (required for ${method})"). Declare ${required} in the server's capabilities first.`,
+        this.#addKeyFix(required),
+      );
+      return;
+    }
+    if ((method === "resources/subscribe" || method === "resources/unsubscribe") && !subscribeAdvertised(this.state.caps)) {
+      this.state.diagnostics.push(
+        diagnostic(
+          "sdk-handler-undeclared",
+          loc,
+          `The ${method} handler is never called: the SDK does not check it, but resources.subscribe is not advertised, so clients never subscribe. ` +
+            `Declare resources: { subscribe: true }.`,
+          { severity: "warning" },
+        ),
+      );
+    }
+    this.state.handlers.set(method, loc);
+  }
+
+  #methodOf(file: string, summary: FileSummary, ir: ValueExpr | undefined): string | undefined {
+    if (!ir) return undefined;
+    const name = sdkNameOf(summary, ir);
+    if (name && SCHEMA_METHODS[name]) return SCHEMA_METHODS[name];
+    const v = this.#ev.evaluate(ir, this.#ev.fileScope(file), { calls: false });
+    return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
+  }
+
+  #afterConnect(loc: Loc, method: string, why: string): void {
+    const addsCapability = method !== "setRequestHandler";
+    if (!addsCapability) return;
+    const d = diagnostic(
+      "sdk-register-after-connect",
+      loc,
+      `${method} throws here: ${why}, and the SDK refuses to register capabilities after connecting to a transport ` +
+        `("Cannot register capabilities after connecting to transport"). Register everything before connect().`,
+    );
+    if (this.state.version === "v1" || method === "registerCapabilities") {
+      if (why.startsWith("connect()")) this.state.threw ??= d;
+      else this.state.diagnostics.push(d);
+    } else {
+      markInexact(this.state, `${method} runs after the server is connected`);
+    }
+  }
+
+  #where(loc: Loc): string {
+    const lineStarts = this.#ev.summary(loc.file)?.lineStarts ?? [0];
+    return `line ${positionAt(lineStarts, loc.span.start).line + 1}`;
+  }
+
+  /** A quick fix adding `key: {}` to the constructor's `capabilities` literal, when there is one. */
+  #addKeyFix(k: string): Pick<AnalysisDiagnostic, "fixes"> {
+    const at = this.state.optionsCaps;
+    if (!at) return {};
+    return { fixes: [{ title: `Declare ${k} in the capabilities`, edits: [{ loc: { file: at.file, span: { start: at.span.start + 1, end: at.span.start + 1 } }, newText: ` ${k}: {},` }], preferred: true }] };
+  }
+
+  addKeyFix(k: string, value = "{}"): Pick<AnalysisDiagnostic, "fixes"> {
+    const fix = this.#addKeyFix(k);
+    if (!fix.fixes) return {};
+    return { fixes: fix.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, newText: ` ${k}: ${value},` })) })) };
+  }
+}
+
+/** `x.optional()` or `z.optional(x)` → x. */
+function optionalInner(summary: FileSummary, ir: ValueExpr): ValueExpr | undefined {
+  if (ir.k !== "call") return undefined;
+  const c = ir.callee;
+  if (c.k === "get" && c.key.k === "static" && c.key.name === "optional") {
+    if (ir.args.length === 0) return c.object;
+    if (c.object.k === "ref" && ir.args[0]) return ir.args[0];
+  }
+  void summary;
+  return undefined;
+}
+
+function subscribeAdvertised(caps: JsonObject): boolean {
+  const r = caps.resources;
+  return isPlainObject(r) && r.subscribe === true;
+}
+
+/** Whether a unit uses one of the paths (as a receiver, an argument, or an alias source). */
+function mentions(unit: SdkUnit, paths: ReadonlySet<string>): boolean {
+  const hit = (p: RefPath | null) => {
+    if (!p) return false;
+    for (let i = 1; i <= p.length; i++) if (paths.has(key(p.slice(0, i)))) return true;
+    return false;
+  };
+  return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) : e.k === "alias" ? hit(e.source) : false));
+}

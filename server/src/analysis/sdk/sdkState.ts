@@ -1,0 +1,66 @@
+import type { AnalysisDiagnostic } from "../diagnostics/codes";
+import type { JsonObject, Loc } from "../evaluate/values";
+import type { SdkVersion } from "./sdkTables";
+
+/** Why a key or flag is in an SDK server's capabilities. */
+export interface SdkCause {
+  /** `constructor`, `registerCapabilities`, `registerTool`, `completable`, `eagerInstall`, ... */
+  readonly because: string;
+  readonly loc?: Loc;
+  readonly detail?: string;
+}
+
+/**
+ * What replaying a server's story (construction, registrations, connect, notifications) produced: its
+ * capabilities as they stand when it serves, the handlers it has, and what went wrong on the way.
+ */
+export interface SdkState {
+  readonly version: SdkVersion;
+  /** `mcp`: McpServer (registers for you); `low`: the low-level Server (capabilities as written). */
+  readonly kind: "mcp" | "low";
+  caps: JsonObject;
+  /** `tools`, `tools.listChanged` → cause. */
+  readonly causes: Map<string, SdkCause>;
+  /** Request methods with a handler → where it was registered. */
+  readonly handlers: Map<string, Loc>;
+  /** Primitives McpServer has registered at least once (v2 sets `listChanged` only the first time). */
+  readonly registered: Set<string>;
+  connected: Loc | undefined;
+  exact: boolean;
+  readonly inexact: string[];
+  /** Set when the server's start-up throws (the SDK refuses a registration). */
+  threw: AnalysisDiagnostic | undefined;
+  readonly diagnostics: AnalysisDiagnostic[];
+  /** `logging` was in the constructor's capabilities (so `logging/setLevel` is installed). */
+  loggingAtConstruction: boolean;
+  /** Notifications and log messages sent anywhere in the server's code, checked against the final capabilities. */
+  readonly sends: { readonly method: string; readonly loc: Loc; readonly raw: boolean }[];
+  /** The options literal's object, for quick fixes that add a key to it. */
+  optionsCaps: Loc | undefined;
+  optionsObject: Loc | undefined;
+}
+
+export function newState(version: SdkVersion, kind: "mcp" | "low"): SdkState {
+  return {
+    version,
+    kind,
+    caps: {},
+    causes: new Map(),
+    handlers: new Map(),
+    registered: new Set(),
+    connected: undefined,
+    exact: true,
+    inexact: [],
+    threw: undefined,
+    diagnostics: [],
+    loggingAtConstruction: false,
+    sends: [],
+    optionsCaps: undefined,
+    optionsObject: undefined,
+  };
+}
+
+export function markInexact(state: SdkState, why: string): void {
+  state.exact = false;
+  if (!state.inexact.includes(why)) state.inexact.push(why);
+}

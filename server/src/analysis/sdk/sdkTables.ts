@@ -1,0 +1,81 @@
+// What the official SDK does, as tables (ts-mcp-ecosystem.md §2): which request method each v1 schema
+// constant names, and which capability `setRequestHandler` requires for each method.
+
+export type SdkVersion = "v1" | "v2";
+
+/** v1 request-schema constants and the method each one names (the codemod's schemaToMethodMap). */
+export const SCHEMA_METHODS: Readonly<Record<string, string>> = {
+  InitializeRequestSchema: "initialize",
+  PingRequestSchema: "ping",
+  ListToolsRequestSchema: "tools/list",
+  CallToolRequestSchema: "tools/call",
+  ListPromptsRequestSchema: "prompts/list",
+  GetPromptRequestSchema: "prompts/get",
+  ListResourcesRequestSchema: "resources/list",
+  ReadResourceRequestSchema: "resources/read",
+  ListResourceTemplatesRequestSchema: "resources/templates/list",
+  SubscribeRequestSchema: "resources/subscribe",
+  UnsubscribeRequestSchema: "resources/unsubscribe",
+  SetLevelRequestSchema: "logging/setLevel",
+  CompleteRequestSchema: "completion/complete",
+  GetTaskRequestSchema: "tasks/get",
+  GetTaskPayloadRequestSchema: "tasks/result",
+  ListTasksRequestSchema: "tasks/list",
+  CancelTaskRequestSchema: "tasks/cancel",
+};
+
+/**
+ * The capability `setRequestHandler` asserts before installing a handler (`assertRequestHandlerCapability`):
+ * a missing one throws at registration. `resources/subscribe` and `unsubscribe` are not checked.
+ */
+export function requiredCapability(method: string, version: SdkVersion): string | undefined {
+  if (method === "completion/complete") return "completions";
+  if (method === "logging/setLevel") return "logging";
+  if (method === "prompts/get" || method === "prompts/list") return "prompts";
+  if (method === "resources/list" || method === "resources/templates/list" || method === "resources/read") return "resources";
+  if (method === "tools/call" || method === "tools/list") return "tools";
+  if (version === "v1" && method.startsWith("tasks/")) return "tasks";
+  return undefined;
+}
+
+/** The request a capability obliges the server to answer (declared without it: -32601). */
+export const ANSWERS: Readonly<Record<string, readonly string[]>> = {
+  tools: ["tools/list"],
+  resources: ["resources/list", "resources/templates/list", "resources/read"],
+  prompts: ["prompts/list"],
+  completions: ["completion/complete"],
+  logging: ["logging/setLevel"],
+};
+
+/** Notification methods and the capability flag a client needs to act on them. */
+export const NOTIFICATION_FLAGS: Readonly<Record<string, { key: string; flag: string; notification: string }>> = {
+  sendToolListChanged: { key: "tools", flag: "listChanged", notification: "notifications/tools/list_changed" },
+  sendResourceListChanged: { key: "resources", flag: "listChanged", notification: "notifications/resources/list_changed" },
+  sendPromptListChanged: { key: "prompts", flag: "listChanged", notification: "notifications/prompts/list_changed" },
+  sendResourceUpdated: { key: "resources", flag: "subscribe", notification: "notifications/resources/updated" },
+};
+
+/** Extension ids the 2026-07-28 ecosystem defines under the reserved prefix. */
+export const KNOWN_EXTENSIONS = new Set(["io.modelcontextprotocol/tasks", "io.modelcontextprotocol/ui", "io.modelcontextprotocol/skills"]);
+
+/** `_meta`-style key: an optional reverse-DNS prefix ending in `/`, then a name. */
+export const EXTENSION_ID = /^(?:[a-zA-Z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)+\/)[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$/;
+
+/** The sub-keys each primitive capability defines in every revision. */
+export const SPEC_SUBKEYS: Readonly<Record<string, readonly string[]>> = {
+  tools: ["listChanged"],
+  prompts: ["listChanged"],
+  resources: ["listChanged", "subscribe"],
+};
+
+/** Variable names of an RFC 6570 URI template: `x://{id}/{+path}{?q,page}` → id, path, q, page. */
+export function templateVariables(uri: string): string[] {
+  const names: string[] = [];
+  for (const m of uri.matchAll(/\{([^}]*)\}/g)) {
+    for (const part of m[1]!.replace(/^[+#./;?&]/, "").split(",")) {
+      const name = part.replace(/[*]$/, "").replace(/:\d+$/, "").trim();
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
