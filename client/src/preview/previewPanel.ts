@@ -185,7 +185,9 @@ export class PreviewManager implements vscode.Disposable {
       let selected = report.selected;
       if (selected < 0) selected = Math.max(0, report.servers.findIndex((s) => s.name === this.#state.server));
       this.#state = { ...this.#state, source, server: report.servers[selected]!.name };
+      // A lens click asks for one era once; later updates must not pull focus back to it.
       const focusEra = this.#state.focusEra;
+      this.#state = { ...this.#state, focusEra: undefined };
       await this.#post({ type: "update", source, report, selected, follow: this.#state.follow, ...(focusEra ? { focusEra } : {}) });
       if (this.#panel) this.#panel.title = `Capabilities: ${report.servers[selected]!.name}`;
     } catch (err) {

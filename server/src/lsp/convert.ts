@@ -2,7 +2,8 @@
 import { Diagnostic, DiagnosticSeverity, type Range } from "vscode-languageserver-protocol";
 import { DIAGNOSTIC_SOURCE, RULES_URL, type WireDiagnostic, type WireFix, type WireServer } from "../../../common/protocol";
 import type { AnalysisDiagnostic, FixData, Severity } from "../analysis/diagnostics/codes";
-import { HANDLERS } from "../analysis/model/handlers";
+import { HANDLERS, type HandlerName } from "../analysis/model/handlers";
+import { handlerStubFix } from "./features/handlerStub";
 import type { ServerReport } from "../analysis/model/serverReport";
 import { basename } from "../analysis/project/paths";
 import type { LensSettings } from "../../../common/protocol";
@@ -100,6 +101,15 @@ export function toWireServer(session: LanguageSession, server: ServerReport, dia
     })),
     missing: server.missing.map((m) => ({ path: m.path, era: m.era, member: m.member, handler: m.handler, location: session.location(m.loc) })),
     chain: server.chain.map((c) => ({ name: c.name, location: session.location(c.loc) })),
-    diagnostics: diagnosticsOf(server, diagnostics).map((d) => toWireDiagnostic(session, d)),
+    diagnostics: diagnosticsOf(server, diagnostics).map((d) => withStub(session, server, toWireDiagnostic(session, d), d)),
   };
+}
+
+/** A look-alike handler also offers "Add handler stub…" (keeping the member), as the quick-fix menu does. */
+function withStub(session: LanguageSession, server: ServerReport, wire: WireDiagnostic, d: AnalysisDiagnostic): WireDiagnostic {
+  const target = d.code === "handler-misspelled" ? (d.fixes?.[0]?.edits[0]?.newText as HandlerName | undefined) : undefined;
+  if (!target || !HANDLERS.has(target)) return wire;
+  const text = session.workspaceFor(server.stubInsert.loc.file).workspace.files.text(server.stubInsert.loc.file);
+  const stub = handlerStubFix(server, target, text);
+  return { ...wire, fixes: [...wire.fixes, toWireFix(session, { ...stub, title: "Add handler stub…" })] };
 }

@@ -55,6 +55,7 @@ export function textOf(markup: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&#96;/g, "`")
+    .replace(/&#61;/g, "=")
     .replace(/&amp;/g, "&");
 }
 

@@ -95,8 +95,9 @@ describe("preview: InventoryServer (tasks off)", () => {
   });
 
   it("titles the columns by era, method and versions", () => {
-    assert.match(textOf(column(html, "legacy")), /^Legacy· initialize2025-11-25 · also 2025-06-183 keys/);
-    assert.match(textOf(column(html, "modern")), /^Modern· server\/discover2026-07-283 keys/);
+    assert.match(textOf(column(html, "legacy")), /^Legacy capabilities, initialize result, 2025-11-25 and 2025-06-18Legacy· initialize2025-11-25 · also 2025-06-183 keys/);
+    assert.match(textOf(column(html, "modern")), /^Modern capabilities, server\/discover result, 2026-07-28Modern· server\/discover2026-07-283 keys/);
+    assert.match(column(html, "legacy"), /<section class="col era-legacy" aria-labelledby="col-legacy"><div class="ch"><span class="sr" id="col-legacy">/);
   });
 
   it("prints both eras as sorted, pretty JSON, row for row", () => {

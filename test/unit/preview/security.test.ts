@@ -36,7 +36,9 @@ describe("preview security: hostile user data renders as text", () => {
     assert.ok(Object.keys(s.legacy!).some((k) => k.includes(IMG)));
     assert.ok(JSON.stringify(s.legacy).includes(JS));
     assert.ok(s.location.uri.includes(IMG));
-    assert.ok(s.diagnostics.every((d) => d.message.includes(SCRIPT)));
+    assert.ok(s.diagnostics.some((d) => d.message.includes(SCRIPT)));
+    assert.ok(s.diagnostics.some((d) => d.message.includes(JS)));
+    assert.ok(s.diagnostics.some((d) => d.code.includes(IMG)));
     assert.ok(s.diagnostics.some((d) => d.fixes.some((f) => f.title.includes(IMG))));
     assert.ok(s.handlers.every((h) => h.className.includes(IMG)));
     assert.ok(report.stale!.includes(SCRIPT));
@@ -76,10 +78,10 @@ describe("preview security: hostile user data renders as text", () => {
     const text = textOf(full!.html);
     assert.ok(text.includes(`Inventory${IMG}Server${ATTR}`), "server name");
     assert.ok(full!.html.includes(esc(IMG)));
-    assert.ok(full!.html.includes("&lt;img src=x onerror=alert(1)&gt;"));
+    assert.ok(full!.html.includes("&lt;img src&#61;x onerror&#61;alert(1)&gt;"));
     assert.ok(full!.html.includes("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
-    assert.ok(full!.html.includes("&quot; onmouseover=&quot;x"));
-    assert.ok(full!.html.includes("&#39; onfocus=&#39;x&#96;"), "single quotes and backticks too");
+    assert.ok(full!.html.includes("&quot; onmouseover&#61;&quot;x"));
+    assert.ok(full!.html.includes("&#39; onfocus&#61;&#39;x&#96;"), "single quotes and backticks too");
     assert.ok(text.includes(JS), "javascript: shows as text");
     assert.ok(text.includes(`Rename to handleComplete${IMG}${ATTR}${SCRIPT}`), "fix title");
     assert.ok(text.includes(`stale ${IMG}`), "stale message");
@@ -111,11 +113,11 @@ describe("preview security: hostile user data renders as text", () => {
 
 describe("escape helpers", () => {
   it("escapes & < > \" ' and backtick", () => {
-    assert.equal(esc(`&<>"'\``), "&amp;&lt;&gt;&quot;&#39;&#96;");
+    assert.equal(esc(`&<>"'\`=`), "&amp;&lt;&gt;&quot;&#39;&#96;&#61;");
   });
 
   it("escapes every interpolation of html`` unless it is html`` itself", () => {
     const inner = html`<b>${"<i>"}</b>`;
-    assert.equal(html`<p title="${'"x'}">${inner}${["<a>", html`<br>`]}${null}${undefined}${false}${0}</p>`.value, '<p title="&quot;x"><b>&lt;i&gt;</b>&lt;a&gt;<br>0</p>');
+    assert.equal(html`<p title="${'"x='}">${inner}${["<a>", html`<br>`]}${null}${undefined}${false}${0}</p>`.value, '<p title="&quot;x&#61;"><b>&lt;i&gt;</b>&lt;a&gt;<br>0</p>');
   });
 });

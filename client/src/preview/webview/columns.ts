@@ -87,16 +87,17 @@ function punctRow(line: Line | null): SafeHtml {
   return html`<div class="row punct${line.mark === "none" ? "" : ` ${line.mark}`}" aria-hidden="true"><span class="sg">${SIGN[line.mark]}</span><span class="cd">${text}</span></div>`;
 }
 
+function causeOf(line: Line, ctx: RowCtx): Cause | undefined {
+  if (line.kind === "ghost") return missingCause(line.missing!);
+  const p = provenanceOf(ctx.server, line.path, ctx.era);
+  return p ? describeCause(ctx.server, p, ctx.report.tasksSource) : undefined;
+}
+
 function keyRow(line: Line, ctx: RowCtx): SafeHtml {
   const key = line.path[line.path.length - 1]!;
   const path = pathText(line.path);
   const ghost = line.kind === "ghost";
-  const cause: Cause | undefined = ghost
-    ? missingCause(line.missing!)
-    : (() => {
-        const p = provenanceOf(ctx.server, line.path, ctx.era);
-        return p ? describeCause(ctx.server, p, ctx.report.tasksSource) : undefined;
-      })();
+  const cause = causeOf(line, ctx);
   const chip = cause ? chipWithAction(cause, ctx.actions) : undefined;
   const copyText = `${path}: ${line.value === undefined ? "" : compactJson(line.value)}`;
   const copy = ctx.actions.add({ kind: "copy", text: copyText, what: `${ERA_INFO[ctx.era].title} ${path}` });
@@ -176,7 +177,7 @@ function columnHtml(era: Era, body: SafeHtml, server: WireServer, actions: Actio
       ? ""
       : html`<button type="button" class="ibtn" data-act="${actions.add({ kind: "copy", text: JSON.stringify(value, null, 2), what: `${info.title} capabilities JSON` })}" aria-label="Copy ${info.title.toLowerCase()} capabilities JSON" title="Copy ${info.title.toLowerCase()} JSON">${icons.copy()}</button>`;
   const count = keyCount(value);
-  return html`<section class="col era-${era}${focused ? " focused" : ""}" aria-labelledby="col-${era}"><div class="ch"><span class="era" id="col-${era}" aria-label="${info.spoken}"><i class="dot ${era}" aria-hidden="true"></i>${info.title}</span><span class="m1">· ${info.method}</span><span class="m">${info.versions}</span><span class="r">${
+  return html`<section class="col era-${era}${focused ? " focused" : ""}" aria-labelledby="col-${era}"><div class="ch"><span class="sr" id="col-${era}">${info.spoken}</span><span class="era" aria-hidden="true"><i class="dot ${era}"></i>${info.title}</span><span class="m1" aria-hidden="true">· ${info.method}</span><span class="m" aria-hidden="true">${info.versions}</span><span class="r">${
     value === null ? html`<span>not served</span>` : html`<span>${count} ${count === 1 ? "key" : "keys"}</span>`
   }${copy}</span></div>${body}</section>`;
 }

@@ -10,11 +10,14 @@ const ENTITIES: Readonly<Record<string, string>> = {
   '"': "&quot;",
   "'": "&#39;",
   "`": "&#96;",
+  // Not needed inside quoted attributes, but it keeps attribute-like text (`onerror=`) from ever
+  // appearing in the output, whatever a later reader of the markup assumes.
+  "=": "&#61;",
 };
 
 /** Escapes text for element content and for quoted attribute values alike. */
 export function esc(value: unknown): string {
-  return String(value).replace(/[&<>"'`]/g, (c) => ENTITIES[c]!);
+  return String(value).replace(/[&<>"'`=]/g, (c) => ENTITIES[c]!);
 }
 
 /** Markup that is already safe: made by `html`, or a constant of ours wrapped with `raw`. */

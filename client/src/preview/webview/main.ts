@@ -6,6 +6,7 @@
 // indexes into it.
 import { DEFAULT_PREVIEW_STATE, type FromWebview, type PreviewState, type ToWebview } from "../messages";
 import type { Action, Part, ViewModel } from "./model";
+import { listMove, treeMove, type ListMove } from "./navigation";
 import { patchParts } from "./patch";
 import { renderView, shownServer } from "./render";
 
@@ -84,9 +85,11 @@ function afterData(focusEra: string | undefined): void {
     }
   }
   if (focusEra && focusEra !== lastFocusEra) {
-    const row = root.querySelector<HTMLElement>(`.col.era-${focusEra === "legacy" ? "legacy" : "modern"} [role="treeitem"]`);
-    row?.focus({ preventScroll: true });
-    row?.closest(".col")?.scrollIntoView({ block: "nearest" });
+    const column = root.querySelector<HTMLElement>(`.col.era-${focusEra === "legacy" ? "legacy" : "modern"}`);
+    column?.scrollIntoView({ block: "nearest" });
+    // The panel opens without taking focus from the editor; only a focused page moves focus.
+    const row = column?.querySelector<HTMLElement>('[role="treeitem"]');
+    if (row && document.hasFocus()) focusRow(row);
   }
   lastFocusEra = focusEra;
 }
@@ -223,51 +226,30 @@ function restoreRoving(): void {
 function treeKey(event: KeyboardEvent, row: HTMLElement): boolean {
   const tree = row.closest('[role="tree"]');
   if (!tree) return false;
-  const rows = treeRows(tree);
-  const i = rows.indexOf(row);
-  const level = Number(row.getAttribute("aria-level") ?? "1");
-  const expanded = row.getAttribute("aria-expanded");
-  const go = (r: HTMLElement | undefined) => r && focusRow(r);
-  switch (event.key) {
-    case "ArrowDown":
-      go(rows[i + 1]);
-      return true;
-    case "ArrowUp":
-      go(rows[i - 1]);
-      return true;
-    case "Home":
-      go(rows[0]);
-      return true;
-    case "End":
-      go(rows[rows.length - 1]);
-      return true;
-    case "ArrowRight":
-      if (expanded === "false") run(actionOf(row, "toggle"));
-      else if (expanded === "true") go(rows[i + 1]);
-      return true;
-    case "ArrowLeft":
-      if (expanded === "true") run(actionOf(row, "toggle"));
-      else go(rows.slice(0, i).reverse().find((r) => Number(r.getAttribute("aria-level")) === level - 1));
-      return true;
-    case "Enter":
-      run(actionOf(row));
-      return true;
+  if (event.key === "Enter") {
+    run(actionOf(row));
+    return true;
   }
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "c" && !window.getSelection()?.toString()) {
     run(actionOf(row, "copy"));
     return true;
   }
-  return false;
+  const rows = treeRows(tree);
+  const shape = rows.map((r) => {
+    const expanded = r.getAttribute("aria-expanded");
+    return { level: Number(r.getAttribute("aria-level") ?? "1"), ...(expanded === null ? {} : { expanded: expanded === "true" }) };
+  });
+  const move = treeMove(shape, rows.indexOf(row), event.key);
+  if (move && "focus" in move) focusRow(rows[move.focus]!);
+  else if (move) run(actionOf(row, "toggle"));
+  return ["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key);
 }
 
-function focusOption(which: "selected" | "first" | "last" | "next" | "prev"): void {
+function focusOption(which: ListMove): void {
   const options = Array.from(root.querySelectorAll<HTMLElement>('#picker-list [role="option"]'));
-  if (options.length === 0) return;
   const current = options.indexOf(document.activeElement as HTMLElement);
   const selected = options.findIndex((o) => o.getAttribute("aria-selected") === "true");
-  const index =
-    which === "first" ? 0 : which === "last" ? options.length - 1 : which === "next" ? Math.min(options.length - 1, current + 1) : which === "prev" ? Math.max(0, current - 1) : Math.max(0, selected);
-  options[index]!.focus();
+  options[listMove(options.length, current, selected, which)]?.focus();
 }
 
 function pickerKey(event: KeyboardEvent, option: HTMLElement): boolean {

@@ -41,7 +41,7 @@ function problem(d: WireDiagnostic, actions: ActionTable): SafeHtml {
   const fixes = d.fixes.map(
     (f) => html`<button type="button" class="btn ${f.preferred ? "pri" : "sec"}" data-act="${actions.add({ kind: "applyFix", fix: f })}">${f.title}</button>`,
   );
-  return html`<li class="prob sev-${d.severity}"><span class="sev">${ICON[d.severity]()}<span class="sr">${d.severity}:</span></span><span class="msg">${messageHtml(d.message)}</span><span class="where"><button type="button" class="linkbtn code" data-act="${actions.add({ kind: "openRule", code: d.code })}" title="Open the rule's documentation">${d.code}</button> · ${d.severity} · <button type="button" class="linkbtn" data-act="${actions.add({ kind: "reveal", location: d.location })}" title="Go to the problem">${where}</button></span>${
+  return html`<li class="prob sev-${d.severity}"><span class="sev">${ICON[d.severity]()}<span class="sr">${d.severity}:</span></span><span class="msg">${messageHtml(d.message)}</span><span class="where"><button type="button" class="linkbtn code" data-act="${actions.add({ kind: "openRule", code: d.code })}" title="Open the documentation of this rule">${d.code}</button> · ${d.severity} · <button type="button" class="linkbtn" data-act="${actions.add({ kind: "reveal", location: d.location })}" title="Go to the problem">${where}</button></span>${
     fixes.length > 0 ? html`<span class="fixes">${join(fixes)}</span>` : ""
   }</li>`;
 }
@@ -54,7 +54,7 @@ export function renderProblems(server: WireServer, collapsed: boolean, actions: 
       : html`<ul class="probs" aria-label="Problems of this server">${join(list.map((d) => problem(d, actions)))}</ul>`;
   return html`<section class="sect" aria-labelledby="sh-problems"><h2 class="sh"><button type="button" class="shb" id="sh-problems" data-cmd="section" data-section="problems" aria-expanded="${collapsed ? "false" : "true"}" aria-controls="sec-problems">${
     collapsed ? icons.chevronRight() : icons.chevronDown()
-  }<span>Problems</span><span class="cnt" aria-label="${list.length} ${list.length === 1 ? "problem" : "problems"}">${list.length}</span></button><span class="r">this server, inherited members included</span></h2><div id="sec-problems"${
+  }<span>Problems</span><span class="cnt" aria-hidden="true">${list.length}</span><span class="sr">, ${list.length} ${list.length === 1 ? "problem" : "problems"}</span></button><span class="r">this server, inherited members included</span></h2><div id="sec-problems"${
     collapsed ? html` hidden` : ""
   }>${body}</div></section>`;
 }

@@ -93,7 +93,7 @@ function card(method: string, version: string, result: Record<string, WireValue>
   }
   const pretty = prettyWire(result);
   const copy = actions.add({ kind: "copy", text: pretty.text, what: `${method} result` });
-  return html`<div class="wcard"><div class="wh">${head}<span class="r"><button type="button" class="ibtn" data-act="${copy}" aria-label="Copy the ${method} result" title="Copy (placeholders stay as &lt;…&gt;)">${icons.copy()}</button></span></div><pre tabindex="0" aria-label="${method} result">${pretty.html}</pre></div>`;
+  return html`<div class="wcard"><div class="wh">${head}<span class="r"><button type="button" class="ibtn" data-act="${copy}" aria-label="Copy the ${method} result" title="Copy (placeholders stay as &lt;…&gt;)">${icons.copy()}</button></span></div><pre tabindex="0" role="region" aria-label="${method} result">${pretty.html}</pre></div>`;
 }
 
 export function renderWire(server: WireServer, collapsed: boolean, actions: ActionTable): SafeHtml {
