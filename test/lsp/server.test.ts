@@ -170,7 +170,8 @@ describe("language server over stdio", () => {
     const server = byName.servers[byName.selected]!;
     assert.deepEqual(server.legacy, { logging: {}, resources: { listChanged: false, subscribe: true }, tools: { listChanged: false } });
     assert.deepEqual(server.missing.map((m) => m.path.join(".")), ["completions"]);
-    assert.ok(server.diagnostics.some((d) => d.code === "handler-misspelled" && d.fixes.length === 1));
+    const typo = server.diagnostics.find((d) => d.code === "handler-misspelled");
+    assert.deepEqual(typo?.fixes.map((f) => f.title), ["Rename to handleComplete", "Add handler stub…"]);
     assert.ok(server.diagnostics.some((d) => d.code === "logging-deprecated" && d.location.uri.endsWith("audit-base.ts")), "inherited hint included");
     assert.deepEqual(server.chain.map((c) => c.name), ["InventoryServer", "AuditBase"]);
     assert.equal(byName.tasksExtension, false);
