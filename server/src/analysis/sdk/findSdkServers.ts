@@ -70,6 +70,8 @@ export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
 function siteName(unit: SdkUnit, e: NewEvent): string {
   const t = e.target;
   if (!t || t[0] === "<return>") return unit.kind === "module" ? "server" : unit.name;
+  // A server built in a named function (a v2 factory) is known by that function.
+  if (unit.kind === "function" && t[0] !== "this") return unit.name;
   if (t[0] === "this") return unit.className ? `${unit.className}.${t.slice(1).join(".")}` : t.join(".");
   return t.join(".");
 }

@@ -144,6 +144,9 @@ export class Replay {
       if (!this.state.causes.has(k) || !isPlainObject(before)) this.state.causes.set(k, at);
       if (isPlainObject(v)) {
         for (const sub of Object.keys(v)) {
+          // The cause of a flag is whatever last changed it, not every merge that repeated it.
+          const unchanged = isPlainObject(before) && JSON.stringify(before[sub]) === JSON.stringify(v[sub]);
+          if (unchanged && this.state.causes.has(`${k}.${sub}`)) continue;
           const inner = source?.t === "obj" ? source.entries.get(k)?.value : undefined;
           const subLoc = inner?.t === "obj" ? inner.entries.get(sub)?.keyLoc : undefined;
           this.state.causes.set(`${k}.${sub}`, fromLiteral && subLoc ? { ...cause, loc: subLoc } : at);
