@@ -65,7 +65,7 @@ const near = [PreviewServer.__capabilities__X, PreviewServer.x__capabilities__, 
 function __capabilities__() { return {}; }
 //       ^^^^^^^^^^^^^^^^ meta.definition.function.ts - entity.name.function.capabilities.mcp-capability-lens
 const bare = __capabilities__();
-//           ^^^^^^^^^^^^^^^^ meta.function-call.ts - support.function.capabilities.mcp-capability-lens - entity.name.function.capabilities.mcp-capability-lens
+//           ^^^^^^^^^^^^^^^^ meta.function-call.ts - support.function.capabilities.mcp-capability-lens entity.name.function.capabilities.mcp-capability-lens
 class Near {
   static __capabilities__X() {}
 //       ^^^^^^^^^^^^^^^^^ entity.name.function.ts - entity.name.function.capabilities.mcp-capability-lens
