@@ -185,6 +185,7 @@ export class Workspace {
   readonly #host: EvaluationHost = {
     summary: (f) => this.files.summary(f),
     resolveModule: (spec, from) => this.#resolve(spec, from),
+    text: (f) => this.files.text(f),
   };
 
   /** Runs one analysis while recording every file (and version) it reads. */

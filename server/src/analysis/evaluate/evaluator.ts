@@ -6,6 +6,8 @@ import { DYNAMIC_KEY } from "./values";
 export interface EvaluationHost {
   summary(fileName: string): FileSummary | undefined;
   resolveModule(specifier: string, fromFile: string): string | undefined;
+  /** A file's text, for quick fixes that must look at the source around an edit. */
+  text?(fileName: string): string | undefined;
 }
 
 /** Deepest evaluation recursion before giving up with a dynamic value (self-referencing consts...). */

@@ -170,7 +170,8 @@ export type SdkEvent =
   /** `f(a, b)` where some arguments are names: the server may be handed to a helper. */
   | { readonly k: "invoke"; readonly callee: ValueExpr; readonly args: readonly (RefPath | null)[]; readonly argExprs: readonly ValueExpr[]; readonly span: Span }
   | { readonly k: "alias"; readonly target: string; readonly source: RefPath; readonly span: Span }
-  | { readonly k: "return"; readonly source: RefPath | null; readonly span: Span };
+  /** `expr` is the returned expression (a factory may return `new Service().server`). */
+  | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span };
 
 export interface SdkEventEntry {
   readonly event: SdkEvent;

@@ -5,10 +5,10 @@ import type { Evaluator } from "../evaluate/evaluator";
 import { isPlainObject, sortKeysDeep, type JsonObject, type Loc } from "../evaluate/values";
 import type { ProvenanceEntry } from "../capabilities/provenance";
 import type { ServerReport } from "../model/serverReport";
-import type { SdkUnit } from "../model/summary";
+import type { SdkUnit, ValueExpr } from "../model/summary";
 import { sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
-import type { SdkState } from "./sdkState";
+import { markInexact, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
 export interface ServedEras {
@@ -23,6 +23,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
+  settleConditionalKeys(state, replay);
   const caps = sortKeysDeep(state.caps) as JsonObject;
   const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
   if (state.threw) diagnostics.push(state.threw);
@@ -34,7 +35,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
   }
   const serves = !state.threw;
   const legacy = serves && eras.legacy ? caps : null;
-  const modern = serves && eras.modern ? caps : null;
+  const modern = serves && eras.modern ? withoutRemovedKeys(caps) : null;
   const server: ServerReport = {
     name: site.name,
     loc,
@@ -54,6 +55,25 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
   };
   const serverRef = { name: site.name, loc };
   return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };
+}
+
+/**
+ * Keys only conditional registrations add may or may not be advertised: they are not stated, and the
+ * object says so with a `$dynamic` entry naming them.
+ */
+function settleConditionalKeys(state: SdkState, replay: Replay): void {
+  if (replay.conditionalKeys.size === 0) return;
+  const keys = [...replay.conditionalKeys.keys()];
+  for (const k of keys) delete state.caps[k];
+  state.caps.$dynamic = `registered only under a condition: ${keys.join(", ")}`;
+  markInexact(state, `${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} registered only under a condition`);
+}
+
+/** The 2026-07-28 codec deletes `tasks` from `server/discover`: it is not part of that revision. */
+function withoutRemovedKeys(caps: JsonObject): JsonObject {
+  if (!("tasks" in caps)) return caps;
+  const { tasks: _tasks, ...rest } = caps;
+  return rest;
 }
 
 function eraNotes(site: SdkSite, eras: ServedEras, state: SdkState): { legacy?: string; modern?: string } {
@@ -88,15 +108,27 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   return { legacy: true, modern: modernVersions, via: "connect()" };
 }
 
-function isFactoryOf(units: readonly SdkUnit[], factory: import("../model/summary").ValueExpr, site: SdkSite): boolean {
+function isFactoryOf(units: readonly SdkUnit[], factory: ValueExpr, site: SdkSite): boolean {
   let unit: SdkUnit | undefined;
   if (factory.k === "ref") unit = units.find((u) => u.kind === "function" && u.name === factory.name);
   else if (factory.k === "fn") unit = units.find((u) => u.span.start === factory.span.start);
   if (!unit) return false;
   if (unit === site.unit) return true;
-  // `() => server`: a factory that hands out the module's server.
   const target = site.event.target?.join(".");
-  return unit.events.some(({ event }) => event.k === "return" && event.source?.join(".") === target);
+  return unit.events.some(({ event }) => {
+    if (event.k !== "return") return false;
+    // `() => server`: a factory that hands out the module's server.
+    if (target && event.source?.join(".") === target) return true;
+    // `() => new Service().server`: a factory that builds the class holding the server in a field.
+    return site.unit.className !== undefined && event.expr !== undefined && builds(event.expr, site.unit.className);
+  });
+}
+
+/** Whether an expression constructs `className` (`new C()`, `new C().server`). */
+function builds(expr: ValueExpr, className: string): boolean {
+  if (expr.k === "new") return expr.callee.k === "ref" && expr.callee.name === className;
+  if (expr.k === "get") return builds(expr.object, className);
+  return false;
 }
 
 function provenance(state: SdkState, caps: JsonObject, eras: ServedEras, serves: boolean): ProvenanceEntry[] {
@@ -189,13 +221,14 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
       );
     }
   }
-  for (const loc of replay.optionalCompletables) {
+  for (const { loc, fix } of replay.optionalCompletables) {
     out.push(
       diagnostic(
         "sdk-completable-optional",
         loc,
         `completable() around an optional schema completes nothing in SDK v2: completion metadata is only found outside the optional, so this argument adds no completions. ` +
           `Write completable(z.string(), complete).optional() instead.`,
+        fix ? { fixes: [fix] } : {},
       ),
     );
   }
@@ -222,7 +255,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     if (!isPlainObject(ids)) continue;
     for (const id of Object.keys(ids)) {
       const reserved = id.startsWith("io.modelcontextprotocol/") && !KNOWN_EXTENSIONS.has(id);
-      const malformed = group === "extensions" && !EXTENSION_ID.test(id);
+      const malformed = !EXTENSION_ID.test(id);
       if (!reserved && !malformed) continue;
       out.push(
         diagnostic(
@@ -230,7 +263,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
           at(`${group}.${id}`),
           reserved
             ? `"${id}" uses the reserved io.modelcontextprotocol/ prefix but is not an extension MCP defines: clients will not recognise it. Use your own reverse-DNS prefix.`
-            : `"${id}" is not a valid extension id: ids are a reverse-DNS prefix and a name, like "com.example/feature". Clients may reject or ignore it.`,
+            : `"${id}" is not a valid ${group === "extensions" ? "extension" : "experimental capability"} id: ids are a reverse-DNS prefix and a name, like "com.example/feature". The SDK sends it as written; clients may reject or ignore it.`,
         ),
       );
     }

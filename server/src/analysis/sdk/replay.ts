@@ -1,17 +1,34 @@
 // Replays what a program does with one SDK server, in the order it happens: the constructor's
 // capabilities, then every registration, merge and handler (following helpers that receive the server),
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
-import { diagnostic, type AnalysisDiagnostic } from "../diagnostics/codes";
+import { diagnostic, type AnalysisDiagnostic, type FixData } from "../diagnostics/codes";
 import type { Evaluator } from "../evaluate/evaluator";
 import { exprText } from "../evaluate/evaluator";
 import { isPlainObject, toJson, type DynamicPart, type Json, type JsonObject, type Loc, type Value } from "../evaluate/values";
 import { positionAt } from "../model/positions";
-import type { FileSummary, RefPath, SdkEvent, SdkUnit, ValueExpr } from "../model/summary";
+import type { FileSummary, RefPath, SdkEvent, SdkUnit, Span, ValueExpr } from "../model/summary";
 import { sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, newState, type SdkCause, type SdkState } from "./sdkState";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 
 type CallEvent = Extract<SdkEvent, { k: "call" }>;
+
+/** When an event runs: `deferred` in a callback after start-up; `conditional` if it may not run at all. */
+interface Mode {
+  readonly deferred: boolean;
+  readonly conditional: boolean;
+}
+
+const NOW: Mode = { deferred: false, conditional: false };
+const LATER: Mode = { deferred: true, conditional: true };
+const DYNAMIC = "$dynamic";
+
+/** The requests McpServer answers once a primitive is registered (or declared up front). */
+const PRIMITIVE_METHODS: Readonly<Record<string, readonly string[]>> = {
+  tools: ["tools/list", "tools/call"],
+  resources: ["resources/list", "resources/templates/list", "resources/read"],
+  prompts: ["prompts/list", "prompts/get"],
+};
 
 /** How deep helpers that receive the server are followed. */
 const MAX_DEPTH = 8;
@@ -41,7 +58,7 @@ export class Replay {
     this.#construct();
     const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
-    this.#runUnit(site.file, site.unit, site.eventIndex + 1, paths, 0, false);
+    this.#runUnit(site.file, site.unit, site.eventIndex + 1, paths, 0, NOW);
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
     // members (for a server held in a field), and callbacks, which run only after start-up.
     const units = summary.sdk?.units ?? [];
@@ -49,14 +66,14 @@ export class Replay {
       for (const unit of units) {
         if (unit === site.unit || this.#ran.has(`${site.file}#${unit.id}`)) continue;
         const later = unit.kind === "function" || (unit.kind === "method" && unit.className !== undefined && unit.className === site.unit.className);
-        if (later && this.#mentionsDeep(site.file, unit, paths, new Set())) this.#runUnit(site.file, unit, 0, paths, 1, false);
+        if (later && this.#mentionsDeep(site.file, unit, paths, new Set())) this.#runUnit(site.file, unit, 0, paths, 1, NOW);
       }
     }
     // Callbacks inside what ran (tool handlers, timers) use the server after start-up.
     for (const unit of units) {
       if (unit.kind !== "closure" || this.#ran.has(`${site.file}#${unit.id}`)) continue;
       if (!this.#insideRan(site.file, units, unit)) continue;
-      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, true);
+      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, LATER);
     }
     return this.state;
   }
@@ -87,6 +104,7 @@ export class Replay {
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       markInexact(this.state, "the constructor's options are not known statically");
+      this.capsUncertain = true;
       return;
     }
     if (value.t !== "obj") return;
@@ -104,24 +122,36 @@ export class Replay {
       this.state.loggingAtConstruction = true;
       this.state.handlers.set("logging/setLevel", { file, span: event.span });
     }
-    if (this.state.version === "v2" && this.state.kind === "mcp") {
-      // v2 installs the list handlers of every primitive the options declare, and advertises
-      // `listChanged: true` unless the author wrote `false` (upgrade-to-v2.md, "Eager capability-handler install").
+    if (this.state.kind === "mcp") {
+      // McpServer installs the handlers of every primitive its options declare (v2, and v1 since 1.32)
+      // and advertises listChanged: v2 keeps an explicit false, v1 forces true.
       for (const k of ["tools", "resources", "prompts"]) {
         if (!(k in this.state.caps)) continue;
-        this.#firstRegistration(k, { because: "eagerInstall", loc: { file, span: event.span }, detail: "v2 installs the handlers of declared primitives" });
+        const cause: SdkCause = { because: "eagerInstall", loc: { file, span: event.span }, detail: "McpServer installs the handlers of declared primitives" };
+        if (this.state.version === "v1") {
+          this.#merge({ [k]: { listChanged: true } }, undefined, cause);
+          this.state.registered.add(k);
+        } else {
+          this.#firstRegistration(k, cause);
+        }
+        for (const m of PRIMITIVE_METHODS[k]!) this.state.handlers.set(m, { file, span: event.span });
       }
     }
   }
 
   supportedVersions: Json | undefined;
 
+  /** Set once any capability object was not fully known statically. */
+  capsUncertain = false;
+
   /** Evaluates a capability object; dynamic parts make the result inexact. */
   #json(v: Value): JsonObject | undefined {
+    if (v.t !== "obj" || [...v.entries.keys()].includes(DYNAMIC)) this.capsUncertain = true;
     if (v.t === "dyn") {
       this.dynamics.push({ text: v.text, loc: v.loc, ...(v.why ? { why: v.why } : {}) });
       markInexact(this.state, "part of the capabilities is not known statically");
-      return undefined;
+      // Whatever it holds is merged in at run time: the object says so instead of guessing.
+      return { [DYNAMIC]: v.text };
     }
     const parts: DynamicPart[] = [];
     const json = toJson(v, parts);
@@ -132,9 +162,23 @@ export class Replay {
     return isPlainObject(json) ? json : undefined;
   }
 
+  /** Whether the event being applied may not happen (inside an `if`, a loop, a conditional helper call). */
+  #conditional = false;
+  /** Keys that only conditional registrations add: not stated, the result gets a `$dynamic` entry instead. */
+  readonly conditionalKeys = new Map<string, Loc | undefined>();
+  readonly #certainKeys = new Set<string>();
+
   /** The SDK's `mergeCapabilities`: one level deep; objects merge per property, anything else replaces. */
   #merge(add: JsonObject, source: Value | undefined, cause: SdkCause, fromLiteral = false): void {
     const caps = this.state.caps;
+    for (const k of Object.keys(add)) {
+      if (this.#conditional) {
+        if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.conditionalKeys.set(k, cause.loc);
+      } else {
+        this.#certainKeys.add(k);
+        this.conditionalKeys.delete(k);
+      }
+    }
     for (const [k, v] of Object.entries(add)) {
       const keyLoc = source?.t === "obj" ? source.entries.get(k)?.keyLoc : undefined;
       const at = fromLiteral && keyLoc ? { ...cause, loc: keyLoc } : cause;
@@ -157,6 +201,12 @@ export class Replay {
 
   /** v2: the first registration of a primitive sets `listChanged` to what was written, else true. */
   #firstRegistration(k: string, cause: SdkCause): void {
+    if (this.#conditional) {
+      if (!this.#certainKeys.has(k) && !(k in this.state.caps)) this.conditionalKeys.set(k, cause.loc);
+    } else {
+      this.#certainKeys.add(k);
+      this.conditionalKeys.delete(k);
+    }
     if (this.state.registered.has(k)) return;
     this.state.registered.add(k);
     const existing = this.state.caps[k];
@@ -169,7 +219,7 @@ export class Replay {
     this.state.caps[k] = obj;
   }
 
-  #runUnit(file: string, unit: SdkUnit, from: number, paths: ReadonlySet<string>, depth: number, deferred: boolean): void {
+  #runUnit(file: string, unit: SdkUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
     const id = `${file}#${unit.id}`;
     if (depth > MAX_DEPTH || this.#active.has(id)) {
       markInexact(this.state, "the server goes through helpers too deep to follow");
@@ -181,7 +231,9 @@ export class Replay {
     try {
       for (let i = from; i < unit.events.length; i++) {
         if (this.state.threw) return;
-        const { event, conditional } = unit.events[i]!;
+        const entry = unit.events[i]!;
+        const { event } = entry;
+        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || entry.conditional };
         switch (event.k) {
           case "alias":
             if (local.has(key(event.source))) local.add(event.target);
@@ -191,12 +243,11 @@ export class Replay {
             const onServer = local.has(receiver);
             const onInner = [...local].some((p) => receiver === `${p}.server`);
             if (!onServer && !onInner) break;
-            if (conditional && !deferred) markInexact(this.state, `${event.method} is called only under a condition`);
-            this.#apply(file, event, deferred);
+            this.#apply(file, event, here);
             break;
           }
           case "invoke":
-            this.#invoke(file, unit, event, local, depth, deferred || conditional);
+            this.#invoke(file, unit, event, local, depth, here);
             break;
           case "new":
           case "return":
@@ -209,7 +260,7 @@ export class Replay {
   }
 
   /** A call that may hand the server to a helper, or run a local function that uses it. */
-  #invoke(file: string, unit: SdkUnit, event: Extract<SdkEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, conditional: boolean): void {
+  #invoke(file: string, unit: SdkUnit, event: Extract<SdkEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
     const passed = event.args.map((a) => (a && paths.has(key(a)) ? true : false));
     const target = this.#resolveFunction(file, event.callee);
     if (!target) {
@@ -223,8 +274,7 @@ export class Replay {
     // A function of the same file also sees the module's own names (a `setup()` using `server`).
     if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
-    if (conditional) markInexact(this.state, `${target.unit.name} is called only under a condition`);
-    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, false);
+    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
   }
 
   /** The function unit a callee names: a local function, an imported one, or an inline arrow. */
@@ -266,8 +316,10 @@ export class Replay {
     return this.#ev.host;
   }
 
-  #apply(file: string, e: CallEvent, deferred: boolean): void {
+  #apply(file: string, e: CallEvent, mode: Mode): void {
     const loc: Loc = { file, span: e.methodSpan };
+    const deferred = mode.deferred;
+    this.#conditional = mode.conditional;
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
       case "connect":
@@ -290,14 +342,9 @@ export class Replay {
         return;
       }
     }
-    if (deferred) {
-      // A registration inside a callback happens after start-up, once the server is connected.
-      this.#afterConnect(loc, e.method, "it runs in a callback, after the server is connected");
-      return;
-    }
-    if (this.state.connected && e.method !== "setRequestHandler") {
-      this.#afterConnect(loc, e.method, `connect() comes first (${this.#where(this.state.connected)})`);
-      return;
+    if (deferred || (this.state.connected && e.method !== "setRequestHandler")) {
+      const why = deferred ? "it runs in a callback, after the server is connected" : `connect() comes first (${this.#where(this.state.connected!)})`;
+      if (this.#afterConnect(loc, e.method, why, deferred)) return;
     }
     switch (e.method) {
       case "registerCapabilities": {
@@ -315,15 +362,15 @@ export class Replay {
         return this.#setHandler(file, summary, e, loc);
       case "registerTool":
       case "tool":
-        return this.#register("tools", loc, e.method, ["tools/list", "tools/call"]);
+        return this.#register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
       case "registerResource":
       case "resource":
-        this.#register("resources", loc, e.method, ["resources/list", "resources/templates/list", "resources/read"]);
+        this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
         this.#templateCompletions(file, summary, e, loc);
         return;
       case "registerPrompt":
       case "prompt":
-        this.#register("prompts", loc, e.method, ["prompts/list", "prompts/get"]);
+        this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
         this.#promptCompletions(file, summary, e);
         return;
     }
@@ -370,8 +417,8 @@ export class Replay {
   }
 
   readonly unusedTemplateCompletes: { loc: Loc; loc2: Loc }[] = [];
-  /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing. */
-  readonly optionalCompletables: Loc[] = [];
+  /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing, with the fix. */
+  readonly optionalCompletables: { readonly loc: Loc; readonly fix?: FixData }[] = [];
 
   /** A prompt argument wrapped in `completable(...)` adds `completions` (v2: not around an optional schema). */
   #promptCompletions(file: string, summary: FileSummary, e: CallEvent): void {
@@ -384,12 +431,28 @@ export class Replay {
       if (outer) field = outer;
       if (field.k !== "call" || sdkNameOf(summary, field.callee) !== "completable") continue;
       const inner = field.args[0];
-      if (this.state.version === "v2" && inner && optionalInner(summary, inner)) {
-        this.optionalCompletables.push({ file, span: field.span });
+      const innerSchema = inner ? optionalInner(summary, inner) : undefined;
+      if (inner && innerSchema) {
+        this.optionalCompletables.push({ loc: { file, span: field.span }, ...this.#moveOptionalOut(file, field.span, inner, innerSchema) });
         continue;
       }
       this.#completions({ because: "completable", loc: { file, span: field.span }, detail: `prompt argument ${entry.key.k === "static" ? entry.key.name : "?"}` });
     }
+  }
+
+  /** `completable(x.optional(), cb)` → `completable(x, cb).optional()`, when the source is at hand. */
+  #moveOptionalOut(file: string, call: Span, inner: ValueExpr, schema: ValueExpr): { fix?: FixData } {
+    const text = this.#ev.host.text?.(file);
+    if (!text) return {};
+    const fix: FixData = {
+      title: "Move .optional() outside completable()",
+      preferred: true,
+      edits: [
+        { loc: { file, span: inner.span }, newText: text.slice(schema.span.start, schema.span.end) },
+        { loc: { file, span: { start: call.end, end: call.end } }, newText: ".optional()" },
+      ],
+    };
+    return { fix };
   }
 
   /** The prompt's argument shape: `{ argsSchema: {...} }` (register) or the object argument (deprecated `prompt`). */
@@ -439,13 +502,16 @@ export class Replay {
       return;
     }
     const required = requiredCapability(method, this.state.version);
-    if (required && !(required in this.state.caps)) {
+    if (required && !(required in this.state.caps) && (DYNAMIC in this.state.caps || this.capsUncertain)) {
+      // The capabilities are not fully known: the key may well be there at run time.
+      markInexact(this.state, `whether ${required} is declared for ${method} is not known statically`);
+    } else if (required && !(required in this.state.caps)) {
       this.state.threw = diagnostic(
         "sdk-handler-undeclared",
         loc,
         `setRequestHandler for ${method} throws at start-up: the SDK checks capabilities when a handler is registered ` +
           `("Server does not support ${required} (required for ${method})"). Declare ${required} in the server's capabilities first.`,
-        this.#addKeyFix(required),
+        this.addKeyFix(required),
       );
       return;
     }
@@ -471,21 +537,30 @@ export class Replay {
     return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
   }
 
-  #afterConnect(loc: Loc, method: string, why: string): void {
-    const addsCapability = method !== "setRequestHandler";
-    if (!addsCapability) return;
+  /** Capability keys each registration method adds. */
+  static readonly #ADDS: Readonly<Record<string, string>> = {
+    registerTool: "tools", tool: "tools", registerResource: "resources", resource: "resources", registerPrompt: "prompts", prompt: "prompts",
+  };
+
+  /**
+   * A registration once connected: it throws when it has to add a capability (the SDK refuses
+   * `registerCapabilities` after connecting); a primitive declared up front registers fine.
+   * Returns true when the registration must not be applied.
+   */
+  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean): boolean {
+    if (method === "setRequestHandler") return false;
+    const adds = Replay.#ADDS[method];
+    if (adds !== undefined && adds in this.state.caps) return false;
     const d = diagnostic(
       "sdk-register-after-connect",
       loc,
       `${method} throws here: ${why}, and the SDK refuses to register capabilities after connecting to a transport ` +
-        `("Cannot register capabilities after connecting to transport"). Register everything before connect().`,
+        `("Cannot register capabilities after connecting to transport"). Register everything before connect()` +
+        (adds ? `, or declare ${adds} in the constructor's capabilities.` : "."),
     );
-    if (this.state.version === "v1" || method === "registerCapabilities") {
-      if (why.startsWith("connect()")) this.state.threw ??= d;
-      else this.state.diagnostics.push(d);
-    } else {
-      markInexact(this.state, `${method} runs after the server is connected`);
-    }
+    if (deferred) this.state.diagnostics.push(d);
+    else this.state.threw ??= d;
+    return true;
   }
 
   #where(loc: Loc): string {
@@ -493,17 +568,21 @@ export class Replay {
     return `line ${positionAt(lineStarts, loc.span.start).line + 1}`;
   }
 
-  /** A quick fix adding `key: {}` to the constructor's `capabilities` literal, when there is one. */
-  #addKeyFix(k: string): Pick<AnalysisDiagnostic, "fixes"> {
-    const at = this.state.optionsCaps;
-    if (!at) return {};
-    return { fixes: [{ title: `Declare ${k} in the capabilities`, edits: [{ loc: { file: at.file, span: { start: at.span.start + 1, end: at.span.start + 1 } }, newText: ` ${k}: {},` }], preferred: true }] };
-  }
-
+  /**
+   * A quick fix declaring `k` in the constructor's `capabilities` literal, or adding a `capabilities`
+   * literal to the options object; none when neither is written as a literal.
+   */
   addKeyFix(k: string, value = "{}"): Pick<AnalysisDiagnostic, "fixes"> {
-    const fix = this.#addKeyFix(k);
-    if (!fix.fixes) return {};
-    return { fixes: fix.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, newText: ` ${k}: ${value},` })) })) };
+    const insertAfterBrace = (at: Loc | undefined, text: string) => {
+      const source = at ? this.#ev.host.text?.(at.file) : undefined;
+      if (!at || source?.[at.span.start] !== "{") return undefined;
+      const empty = /^\s*}/.test(source.slice(at.span.start + 1));
+      return { loc: { file: at.file, span: { start: at.span.start + 1, end: at.span.start + 1 } }, newText: empty ? ` ${text} ` : ` ${text},` };
+    };
+    const edit = this.state.optionsCaps
+      ? insertAfterBrace(this.state.optionsCaps, `${k}: ${value}`)
+      : insertAfterBrace(this.state.optionsObject, `capabilities: { ${k}: ${value} }`);
+    return edit ? { fixes: [{ title: `Declare ${k} in the server's capabilities`, edits: [edit], preferred: true }] } : {};
   }
 }
 

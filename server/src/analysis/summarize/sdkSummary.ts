@@ -94,7 +94,7 @@ export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, I
       } else {
         visit(fn.body, child, false);
         const p = pathOf(body);
-        push(child, { k: "return", source: p, span: spanOf(ctx, body) }, false);
+        push(child, { k: "return", source: p, expr: toValueExpr(ctx, body), span: spanOf(ctx, body) }, false);
       }
     }
   };
@@ -142,7 +142,7 @@ export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, I
         return;
       }
       if (node.expression) visit(node.expression, unit, conditional);
-      push(unit, { k: "return", source: e ? pathOf(e) : null, span: spanOf(ctx, node) }, conditional);
+      push(unit, { k: "return", source: e ? pathOf(e) : null, ...(e ? { expr: toValueExpr(ctx, e) } : {}), span: spanOf(ctx, node) }, conditional);
       return;
     }
     if (ts.isCallExpression(node)) return visitCall(node, unit, conditional);
