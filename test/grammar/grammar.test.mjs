@@ -7,8 +7,8 @@
 //
 // Writing assertions: a line that starts with "//" followed by ^ (or <-) asserts scopes for the line above it.
 // "^^^ a b" requires scopes a and b, in that order, on every token under the carets; "^^^ a - x y" also forbids x and y.
-// Use at most one "-" per assertion line: vscode-tmgrammar-test 0.1.3 backtracks for ever on a second one (the
-// spawn timeout below turns that into a failure instead of a hang).
+// Use at most one "-" per assertion line: on a second one the assertion parser of vscode-tmgrammar-test 0.1.3
+// backtracks catastrophically and never returns (the spawn timeout below turns that into a failure, not a hang).
 //
 // The last tests prove that the suite can fail: a deliberately wrong case file, and the real cases without our
 // injection grammars, must both be rejected.
@@ -46,10 +46,10 @@ const caseFiles = readdirSync(CASES)
 
 /** Runs vscode-tmgrammar-test from the repository root; paths in its output are relative to the root. */
 function runTool(config, files, { compact = false } = {}) {
-  const args = [TOOL, ...(compact ? ["--compact"] : []), "--config", relative(ROOT, config), ...files.map((f) => relative(ROOT, f))];
+  const args = [relative(ROOT, TOOL), ...(compact ? ["--compact"] : []), "--config", relative(ROOT, config), ...files.map((f) => relative(ROOT, f))];
   const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8", timeout: TIMEOUT_MS });
   const output = [
-    `$ node ${args.map((a) => relative(ROOT, a) || a).join(" ")}`,
+    `$ (cd ${ROOT} && node ${args.join(" ")})`,
     `exit status: ${r.status}${r.signal ? `, killed by ${r.signal} (timeout ${TIMEOUT_MS} ms?)` : ""}`,
     r.error ? `spawn error: ${r.error.message}` : "",
     "--- stdout ---",

@@ -1,0 +1,151 @@
+// End-to-end tests: the built extension (dist/) in a real VS Code — code-server 1.139 on 127.0.0.1,
+// driven by headless Chromium — on copies of examples/.
+//   1. in-host suite: host/suite.cjs runs inside the extension host and checks the VS Code API;
+//   2. UI suite: lib/ui.mjs checks what a person sees, with a screenshot of each step;
+//   3. nothing the run started is left running.
+// Setup (Chromium, libkrb5-dev, Node 24, code-server, playwright-core) is installed when missing.
+// Env: MCP_LENS_E2E_EXTENSION=<folder> tests another build of the extension (package.json + dist/);
+//      MCP_LENS_E2E_UPDATE_IMAGES=1 copies the README's screenshots to docs/images/.
+import assert from "node:assert/strict";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { launchBrowser, runInExtensionHost } from "./lib/browser.mjs";
+import { startCodeServer } from "./lib/codeServer.mjs";
+import { HOST_SUITE, ROOT, extensionDir, log, sleep } from "./lib/paths.mjs";
+import { killMentioning, processesMentioning, startGuard } from "./lib/procs.mjs";
+import { copyExamples, newRunDir } from "./lib/run.mjs";
+import { ensureTools } from "./lib/tools.mjs";
+import { DOC_IMAGES, UI_STEPS } from "./lib/ui.mjs";
+
+const MINUTE = 60000;
+let run;
+let guard;
+let extension;
+
+before(() => {
+  const t = Date.now();
+  ensureTools();
+  extension = extensionDir();
+  run = newRunDir("test");
+  guard = startGuard(run);
+  log(`tools ready in ${((Date.now() - t) / 1000).toFixed(1)} s; extension under test: ${extension}`);
+  log(`run folder (logs, workspaces): ${run}`);
+  log(`screenshots: ${join(run, "screenshots")}`);
+}, { timeout: 20 * MINUTE });
+
+after(async () => {
+  guard?.stop();
+  if (run) await killMentioning(run); // a last resort; the test below has already checked there is nothing
+});
+
+/** Starts code-server + Chromium for one suite and always stops both. */
+async function withWorkbench(name, options, fn) {
+  const dir = join(run, name);
+  const folder = copyExamples(dir);
+  let server;
+  let context;
+  try {
+    server = await startCodeServer(join(dir, "cs"), options);
+    log(`${name}: code-server on ${server.url} (log: ${server.paths.log})`);
+    context = await launchBrowser(join(dir, "ch"));
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    return await fn({ server, context, folder });
+  } finally {
+    await context?.close().catch(() => {});
+    await server?.stop();
+  }
+}
+
+test("in-host suite: the extension through the VS Code API, inside the real extension host", { timeout: 8 * MINUTE }, async (t) => {
+  const started = Date.now();
+  const outcome = await withWorkbench("host", {}, async ({ server, context, folder }) => {
+    const r = await runInExtensionHost(context, server, folder, {
+      developmentPath: extension,
+      testsPath: HOST_SUITE,
+      timeoutMs: 6 * MINUTE,
+      onLog: (_type, text) => {
+        if (text.startsWith("E2E-RESULT ")) {
+          const res = JSON.parse(text.slice("E2E-RESULT ".length));
+          log(`host: ${res.ok ? "ok" : "FAILED"} ${res.name} (${res.ms} ms)`);
+        } else if (text.startsWith("E2E-INFO ")) log(`host: ${text.slice("E2E-INFO ".length)}`);
+      },
+    });
+    if (r.code !== 0) {
+      mkdirSync(join(run, "screenshots"), { recursive: true });
+      await r.page.screenshot({ path: join(run, "screenshots", "host-failure.png") }).catch(() => {});
+      r.logTail = server.logTail();
+    }
+    return r;
+  });
+  const results = outcome.lines.filter((l) => l.startsWith("E2E-RESULT ")).map((l) => JSON.parse(l.slice("E2E-RESULT ".length)));
+  for (const r of results) {
+    await t.test(r.name, () => {
+      if (!r.ok) throw new Error(r.error);
+    });
+  }
+  log(`in-host suite: exit ${outcome.code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const done = outcome.lines.find((l) => l.startsWith("E2E-DONE "));
+  assert.ok(done, `the in-host suite did not finish (exit ${outcome.code}); extension host said:\n${outcome.lines.slice(-30).join("\n")}\ncode-server log:\n${outcome.logTail ?? ""}`);
+  assert.equal(outcome.code, 0, `the extension host reported exit code ${outcome.code}`);
+  assert.ok(results.length > 0 && results.every((r) => r.ok));
+});
+
+describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE }, () => {
+  let server;
+  let context;
+  let page;
+  const shots = () => join(run, "screenshots");
+  const dir = () => join(run, "ui");
+
+  before(async () => {
+    mkdirSync(shots(), { recursive: true });
+    const folder = copyExamples(dir());
+    server = await startCodeServer(join(dir(), "cs"), { extension });
+    log(`ui: code-server on ${server.url} (log: ${server.paths.log}); extension installed from ${extension}`);
+    context = await launchBrowser(join(dir(), "ch"));
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on("pageerror", (e) => log(`ui: page error: ${e.message}`));
+    page.url_ = `${server.url}/?folder=${encodeURIComponent(folder)}`;
+  });
+
+  after(async () => {
+    await context?.close().catch(() => {});
+    await server?.stop();
+  });
+
+  for (const [name, fn, shot] of UI_STEPS) {
+    test(name, async () => {
+      const started = Date.now();
+      try {
+        await fn({ page, url: page.url_ });
+      } catch (err) {
+        await page?.screenshot({ path: join(shots(), `${shot}-FAILED.png`) }).catch(() => {});
+        throw new Error(`${err.message}\n(screenshot: ${join(shots(), `${shot}-FAILED.png`)}; code-server log: ${server?.paths.log})`, { cause: err });
+      }
+      await sleep(300); // let animations (hover fade-in, lens layout) settle for the picture
+      const file = join(shots(), `${shot}.png`);
+      await page.screenshot({ path: file });
+      log(`ui: ok ${name} (${Date.now() - started} ms) → ${file}`);
+      if (process.env.MCP_LENS_E2E_UPDATE_IMAGES && DOC_IMAGES[shot]) {
+        const dest = join(ROOT, "docs", "images", DOC_IMAGES[shot]);
+        mkdirSync(join(ROOT, "docs", "images"), { recursive: true });
+        copyFileSync(file, dest);
+        log(`ui: README image updated: ${dest}`);
+      }
+    });
+  }
+});
+
+test("nothing the run started is still running", { timeout: MINUTE }, async () => {
+  const exclude = guard ? [guard.pid] : [];
+  let left = processesMentioning(run, exclude);
+  const end = Date.now() + 15000;
+  while (left.length > 0 && Date.now() < end) {
+    await sleep(250);
+    left = processesMentioning(run, exclude);
+  }
+  assert.deepEqual(left, [], "processes of this run still running");
+  log(`screenshots of this run: ${join(run, "screenshots")}`);
+});

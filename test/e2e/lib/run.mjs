@@ -1,0 +1,47 @@
+// One folder per run under .tmp/e2e/runs/, and the workspace copies the suites open.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { EXAMPLES, TMP } from "./paths.mjs";
+
+const KEEP = 3;
+/** Unix socket paths are limited to 107 bytes; VS Code and Chromium put sockets in TMPDIR. */
+const SOCKET_ROOM = 107 - "/org.chromium.Chromium.XXXXXX/SingletonSocket".length - 10;
+const outside = [];
+
+/** A fresh run folder `.tmp/e2e/runs/<kind>-<pid>` (older runs beyond the last few are deleted). */
+export function newRunDir(kind) {
+  const runs = join(TMP, "runs");
+  mkdirSync(runs, { recursive: true });
+  const old = readdirSync(runs)
+    .map((name) => ({ name, t: statSync(join(runs, name)).mtimeMs }))
+    .sort((a, b) => b.t - a.t)
+    .slice(KEEP - 1);
+  for (const o of old) rmSync(join(runs, o.name), { recursive: true, force: true });
+  const dir = join(runs, `${kind}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * A TMPDIR for processes that create unix sockets in it: `preferred` (in the run folder) when its
+ * path is short enough, else (a checkout in a deep folder) a fresh folder in the system's
+ * temporary folder, deleted when this process exits.
+ */
+export function socketSafeTmp(preferred) {
+  if (preferred.length <= SOCKET_ROOM) {
+    mkdirSync(preferred, { recursive: true });
+    return preferred;
+  }
+  const dir = mkdtempSync("/tmp/mcl-e2e-");
+  if (outside.length === 0) process.on("exit", () => outside.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  outside.push(dir);
+  return dir;
+}
+
+/** A copy of examples/ at `dir/examples` (the suites edit it and write workspace settings). */
+export function copyExamples(dir) {
+  const dest = join(dir, "examples");
+  cpSync(EXAMPLES, dest, { recursive: true, filter: (src) => !/[/\\](node_modules|\.vscode)([/\\]|$)/.test(src) });
+  return dest;
+}

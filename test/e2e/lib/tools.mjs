@@ -1,0 +1,142 @@
+// Installs what the end-to-end layer needs when it is missing, and only then:
+//   - Debian packages `chromium` (the browser Playwright drives) and `libkrb5-dev` (the native build
+//     of code-server's `kerberos`), through apt-get when running as root, else a clear message;
+//   - Node 24 from the npm registry (`node-linux-<arch>`): code-server 4.139 refuses any other major;
+//   - `code-server` and `playwright-core`, pinned by test/e2e/tools/package-lock.json, installed with
+//     `npm ci` into .tmp/e2e/tools/node_modules (git-ignored), never into the extension's own tree.
+// Usage as a script: `node test/e2e/lib/tools.mjs` (what the tests do first).
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { CODE_SERVER_ENTRY, NODE_BIN, NODE_DIR, NODE_VERSION, TMP, TOOLS_DIR, TOOLS_SOURCE, cleanEnv, log } from "./paths.mjs";
+
+const STAMP = join(TOOLS_DIR, "node_modules", ".e2e-tools-stamp");
+const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"];
+
+function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
+  if (r.error) throw new Error(`e2e setup: ${cmd} ${args.join(" ")}: ${r.error.message}`);
+  if (r.status !== 0) {
+    const out = `${r.stdout ?? ""}\n${r.stderr ?? ""}`.trim().split("\n").slice(-40).join("\n");
+    throw new Error(`e2e setup: \`${cmd} ${args.join(" ")}\` exited with ${r.status ?? r.signal}:\n${out}`);
+  }
+  return r.stdout ?? "";
+}
+
+const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+
+export function chromiumPath() {
+  if (process.env.MCP_LENS_E2E_CHROMIUM) return process.env.MCP_LENS_E2E_CHROMIUM;
+  return CHROMIUM_CANDIDATES.find((p) => existsSync(p));
+}
+
+function toolsInstalled() {
+  return existsSync(STAMP) && readFileSync(STAMP, "utf8") === stampValue() && existsSync(CODE_SERVER_ENTRY) && existsSync(join(TOOLS_DIR, "node_modules", "playwright-core", "package.json"));
+}
+
+function stampValue() {
+  const hash = createHash("sha256");
+  for (const f of ["package.json", "package-lock.json"]) if (existsSync(join(TOOLS_SOURCE, f))) hash.update(readFileSync(join(TOOLS_SOURCE, f)));
+  return `${hash.digest("hex")} node ${NODE_VERSION} ${process.arch}\n`;
+}
+
+/** Debian packages: what is missing, installed by apt-get as root, else an error that says what to run. */
+function ensureSystemPackages(needBuild) {
+  const missing = [];
+  if (!chromiumPath()) missing.push("chromium");
+  if (needBuild) {
+    if (!existsSync("/usr/include/gssapi/gssapi.h") && !existsSync("/usr/include/gssapi.h")) missing.push("libkrb5-dev");
+    if (!has("make") || !has("g++")) missing.push("build-essential");
+    if (!has("python3")) missing.push("python3");
+  }
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot || !has("apt-get")) {
+    throw new Error(
+      `e2e setup: missing system packages: ${missing.join(", ")}.\n` +
+        `Install them once (Debian/Ubuntu): sudo apt-get update && sudo apt-get install -y ${missing.join(" ")}\n` +
+        `(or point MCP_LENS_E2E_CHROMIUM at a Chromium binary). The e2e tests install them themselves only when run as root.`,
+    );
+  }
+  const t = Date.now();
+  log(`installing Debian packages: ${missing.join(" ")} (apt-get)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  run("apt-get", ["update"], { env });
+  run("apt-get", ["install", "-y", ...missing], { env });
+  log(`apt-get: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+/** Node 24 from the npm registry, unpacked into .tmp/e2e/node (it has no npm: the system npm runs on it). */
+function ensureNode(env) {
+  if (existsSync(NODE_BIN) && spawnSync(NODE_BIN, ["--version"], { encoding: "utf8" }).stdout?.trim() === `v${NODE_VERSION}`) return;
+  const arch = { x64: "x64", arm64: "arm64" }[process.arch];
+  if (process.platform !== "linux" || !arch) throw new Error(`e2e setup: the e2e layer runs on Linux x64/arm64 only (this is ${process.platform}/${process.arch})`);
+  const t = Date.now();
+  const pkg = `node-linux-${arch}@${NODE_VERSION}`;
+  log(`fetching Node ${NODE_VERSION} from the npm registry (${pkg})…`);
+  const dest = join(TMP, "download");
+  rmSync(dest, { recursive: true, force: true });
+  mkdirSync(dest, { recursive: true });
+  run("npm", ["pack", pkg, "--silent", "--pack-destination", dest], { env, cwd: dest });
+  const tgz = readdirSync(dest).find((f) => f.endsWith(".tgz"));
+  if (!tgz) throw new Error(`e2e setup: npm pack ${pkg} produced no tarball`);
+  rmSync(NODE_DIR, { recursive: true, force: true });
+  mkdirSync(NODE_DIR, { recursive: true });
+  run("tar", ["xzf", join(dest, tgz), "-C", NODE_DIR, "--strip-components=1"]);
+  rmSync(dest, { recursive: true, force: true });
+  const version = spawnSync(NODE_BIN, ["--version"], { encoding: "utf8" }).stdout?.trim();
+  if (version !== `v${NODE_VERSION}`) throw new Error(`e2e setup: ${NODE_BIN} reports ${version}, expected v${NODE_VERSION}`);
+  log(`Node ${NODE_VERSION}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+/** Makes every tool ready; returns the paths the harness needs. Idempotent and quick when warm. */
+export function ensureTools() {
+  const needInstall = !toolsInstalled();
+  ensureSystemPackages(needInstall);
+  if (!needInstall) return { node: NODE_BIN, chromium: chromiumPath() };
+  const home = join(TMP, "install-home");
+  const tmp = join(TMP, "install-tmp");
+  for (const d of [home, tmp]) mkdirSync(d, { recursive: true });
+  // npm and node-gyp write into HOME, TMPDIR and the npm cache: all of it stays in .tmp/e2e. The
+  // user's npm config (registry, CA) is kept by naming it, since HOME moves.
+  const env = cleanEnv({
+    HOME: home,
+    TMPDIR: tmp,
+    XDG_CACHE_HOME: join(home, ".cache"),
+    XDG_CONFIG_HOME: join(home, ".config"),
+    npm_config_cache: join(TMP, "npm-cache"),
+    npm_config_userconfig: process.env.npm_config_userconfig ?? join(homedir(), ".npmrc"),
+    npm_config_update_notifier: "false",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+  });
+  ensureNode(env);
+  const t = Date.now();
+  log("installing code-server and playwright-core with Node 24 (npm ci in .tmp/e2e/tools; 2-8 min cold: native builds)…");
+  // code-server's postinstall checks the Node major through npm's user agent, and builds native
+  // modules with node-gyp: run the system npm on Node 24, with Node 24's headers (never the
+  // machine's `nodedir`, and never a download from nodejs.org).
+  // JOBS: node-gyp builds with every core.
+  const npmEnv = { ...env, PATH: `${join(NODE_DIR, "bin")}:${process.env.PATH}`, npm_config_nodedir: NODE_DIR, JOBS: "max" };
+  rmSync(STAMP, { force: true });
+  mkdirSync(TOOLS_DIR, { recursive: true });
+  for (const f of ["package.json", "package-lock.json"]) {
+    if (existsSync(join(TOOLS_SOURCE, f))) copyFileSync(join(TOOLS_SOURCE, f), join(TOOLS_DIR, f));
+    else rmSync(join(TOOLS_DIR, f), { force: true });
+  }
+  const hasLock = existsSync(join(TOOLS_DIR, "package-lock.json"));
+  run("npm", [hasLock ? "ci" : "install", "--no-audit", "--no-fund", "--loglevel=error"], { env: npmEnv, cwd: TOOLS_DIR });
+  if (!existsSync(CODE_SERVER_ENTRY)) throw new Error(`e2e setup: code-server is not installed (${CODE_SERVER_ENTRY} is missing)`);
+  const version = spawnSync(NODE_BIN, [CODE_SERVER_ENTRY, "--version"], { encoding: "utf8", env: { ...npmEnv, XDG_DATA_HOME: join(home, ".local/share") } }).stdout?.trim();
+  writeFileSync(STAMP, stampValue());
+  log(`tools installed in ${((Date.now() - t) / 1000).toFixed(1)} s: code-server ${version?.split("\n").pop()}`);
+  return { node: NODE_BIN, chromium: chromiumPath() };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const t = Date.now();
+  ensureTools();
+  log(`e2e tools ready (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}

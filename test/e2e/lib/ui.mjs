@@ -1,0 +1,213 @@
+// The UI suite: what a person sees in VS Code (code-server), through the DOM with Playwright. Each
+// step is a function of a shared context ({ page, shot }); they run in order, each one starting
+// where the previous one left the workbench. Selectors: the workbench's (verified on VS Code 1.139)
+// and, inside the preview webview, text first (era names, key names, counts).
+import assert from "node:assert/strict";
+
+/** The webview of the preview: outer iframe (VS Code's host) → inner iframe (our document). */
+const webview = (page) => page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+/** An era column of the preview, found by its heading text. */
+const column = (page, era) => webview(page).locator("section").filter({ hasText: new RegExp(`^\\s*${era}`) });
+const editorLine = (page, text) => page.locator(".editor-instance .view-line").filter({ hasText: text });
+/** One token of the editor (the innermost span), by its exact text. */
+const token = (page, text) => page.locator(".editor-instance .view-line > span > span").filter({ hasText: new RegExp(`^${text}$`) });
+const lens = (page, text) => page.locator(".monaco-editor .codelens-decoration a").filter({ hasText: text });
+
+async function palette(page, command) {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor();
+  await input.fill(`>${command}`);
+  await page.locator(".quick-input-list .monaco-list-row").filter({ hasText: command }).first().waitFor();
+  await page.keyboard.press("Enter");
+  await page.locator(".quick-input-widget").waitFor({ state: "hidden" });
+}
+
+/** Cosmetic waits before a picture: the TypeScript service's "Initializing" status gone (best effort). */
+async function settle(page) {
+  await page
+    .locator(".statusbar-item")
+    .filter({ hasText: /Initializing|Loading/ })
+    .first()
+    .waitFor({ state: "detached", timeout: 20000 })
+    .catch(() => {});
+}
+
+/** Drags a sash (found by `locator`) by dx, dy; false when there is no such sash. */
+async function dragSash(page, locator, dx, dy) {
+  const box = await locator.boundingBox().catch(() => null);
+  if (!box) return false;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 8 });
+  await page.mouse.up();
+  return true;
+}
+
+async function hoverUntil(page, target, expected) {
+  const hover = page.locator(".monaco-hover").filter({ hasText: expected });
+  for (let i = 0; i < 6; i++) {
+    await page.mouse.move(5, 5);
+    await target.hover();
+    try {
+      await hover.first().waitFor({ timeout: 5000 });
+      return hover.first();
+    } catch {
+      /* the language server may still be starting: move away and back */
+    }
+  }
+  throw new Error(`no hover with ${JSON.stringify(expected)}`);
+}
+
+export const LENS_LEGACY = "legacy: logging · resources (subscribe) · tools";
+export const LENS_MODERN = "modern: logging · resources (+listChanged, subscribe) · tools (+listChanged)";
+
+/** [name, fn, screenshot name] in order. */
+export const UI_STEPS = [
+  [
+    "the workbench opens the examples folder",
+    async ({ page, url }) => {
+      await page.goto(url);
+      await page.locator(".monaco-workbench").waitFor({ timeout: 90000 });
+      await page.locator(".explorer-folders-view .monaco-list-row").filter({ hasText: /^\s*src\s*$/ }).waitFor({ timeout: 90000 });
+    },
+    "01-workbench",
+  ],
+  [
+    "open src/inventory.ts from the explorer",
+    async ({ page }) => {
+      await page.locator(".explorer-folders-view .monaco-list-row").filter({ hasText: /^\s*src\s*$/ }).click();
+      await page.locator(".explorer-folders-view .monaco-list-row").filter({ hasText: /^\s*inventory\.ts\s*$/ }).dblclick();
+      await editorLine(page, "export class InventoryServer extends AuditBase").waitFor();
+    },
+    "02-editor",
+  ],
+  [
+    "the code lenses show both eras and the misspelled handler",
+    async ({ page }) => {
+      await lens(page, LENS_LEGACY).waitFor({ timeout: 90000 });
+      const titles = (await page.locator(".monaco-editor .codelens-decoration a").allTextContents()).map((t) => t.trim());
+      assert.ok(titles.includes(LENS_LEGACY), `legacy lens among ${JSON.stringify(titles)}`);
+      assert.ok(titles.includes(LENS_MODERN), `modern lens among ${JSON.stringify(titles)}`);
+      // $(warning) is rendered as a codicon, the rest as text
+      const problem = lens(page, "completions? (handleCompletion)");
+      await problem.waitFor();
+      assert.equal(await problem.locator(".codicon-warning").count(), 1, "the problem lens has a warning icon");
+      await page.locator(".monaco-editor .squiggly-warning").first().waitFor();
+    },
+    "03-lens",
+  ],
+  [
+    "hovering the server class shows both eras",
+    async ({ page }) => {
+      await settle(page);
+      const hover = await hoverUntil(page, token(page, "InventoryServer").first(), "MCP server · InventoryServer");
+      const text = await hover.innerText();
+      for (const s of ["Legacy", "initialize", "Modern", "server/discover", "Modern adds", "resources.listChanged", "tools.listChanged"]) {
+        assert.ok(text.includes(s), `the hover shows ${JSON.stringify(s)}:\n${text}`);
+      }
+      // for the picture: make the hover tall enough to show all of it (its bottom edge is a sash)
+      await dragSash(page, page.locator(".monaco-resizable-hover .monaco-sash.orthogonal-edge-south:not(.disabled)").first(), 0, 330);
+      await page.locator(".monaco-hover").filter({ hasText: "MCP server · InventoryServer" }).first().waitFor();
+    },
+    "04-hover",
+  ],
+  [
+    "the Problems panel lists the misspelled handler",
+    async ({ page }) => {
+      await page.keyboard.press("Escape");
+      await page.mouse.move(5, 5);
+      await palette(page, "View: Focus Problems");
+      const row = page.locator(".markers-panel .monaco-list-row").filter({ hasText: "Did you mean handleComplete?" });
+      await row.first().waitFor();
+      await page.locator(".markers-panel .monaco-list-row").filter({ hasText: "inventory.ts" }).first().waitFor();
+    },
+    "05-problems",
+  ],
+  [
+    "the quick fix menu on the typo offers the rename",
+    async ({ page }) => {
+      await token(page, "handleCompletion").first().click({ force: true });
+      await page.keyboard.press("Control+.");
+      const menu = page.locator(".action-widget").filter({ hasText: "Rename to handleComplete" }).first();
+      await menu.waitFor();
+      const text = await menu.innerText();
+      assert.ok(text.includes("Add handler stub: handleComplete(ctx, ref, argument)"), `the menu offers the stub:\n${text}`);
+    },
+    "06-quick-fix",
+  ],
+  [
+    "the legacy lens opens the Capability Preview beside the editor",
+    async ({ page }) => {
+      await page.keyboard.press("Escape");
+      await lens(page, LENS_LEGACY).click();
+      await page.locator(".tab").filter({ hasText: "Capabilities: InventoryServer" }).waitFor();
+      await column(page, "Legacy").waitFor();
+    },
+    "07-preview",
+  ],
+  [
+    "the preview shows both eras and their causes",
+    async ({ page }) => {
+      const legacy = column(page, "Legacy");
+      const modern = column(page, "Modern");
+      await legacy.filter({ hasText: "3 keys" }).waitFor();
+      await modern.filter({ hasText: "3 keys" }).waitFor();
+      for (const k of ['"logging"', '"resources"', '"subscribe"', '"tools"', '"listChanged"']) {
+        await legacy.getByText(k, { exact: true }).first().waitFor();
+        await modern.getByText(k, { exact: true }).first().waitFor();
+      }
+      assert.ok((await legacy.innerText()).includes("handleSubscribeResource"), "legacy names the subscribe handler as the cause");
+      assert.ok((await modern.innerText()).includes("modern rule"), "modern names its era rule");
+      // the typo costs completions: shown as a ghost row with its cause
+      assert.ok((await legacy.innerText()).includes("missing? handleCompletion"), "legacy shows the missing completions");
+      // room for the picture: no panel, no side bar, and the preview wide enough for its two columns
+      await palette(page, "View: Hide Panel");
+      await palette(page, "View: Close Primary Side Bar");
+      const sash = page.locator(".part.editor .monaco-sash.vertical:not(.disabled)").first();
+      await dragSash(page, sash, -130, 0);
+      await webview(page).locator("html").evaluate(() => window.scrollTo(0, 0));
+      await settle(page);
+      await page.mouse.move(5, 5);
+      await webview(page).locator("body").hover();
+    },
+    "08-preview-beside",
+  ],
+  [
+    "typing in the editor updates the preview",
+    async ({ page }) => {
+      const typo = token(page, "handleCompletion").first();
+      // force: the text cursor, left on this word by the quick fix step, is on top of it
+      await typo.dblclick({ force: true });
+      await page.keyboard.type("handleComplete");
+      await editorLine(page, "handleComplete(ctx, ref, argument)").waitFor();
+      const legacy = column(page, "Legacy");
+      const modern = column(page, "Modern");
+      await legacy.filter({ hasText: "4 keys" }).waitFor();
+      await modern.filter({ hasText: "4 keys" }).waitFor();
+      await legacy.getByText('"completions"', { exact: true }).first().waitFor();
+      assert.ok(!(await legacy.innerText()).includes("missing? handleCompletion"), "the ghost row is gone");
+      await lens(page, "legacy: completions · logging").waitFor();
+    },
+    "09-typed",
+  ],
+  [
+    "clicking a key in the preview lands on its cause",
+    async ({ page }) => {
+      // from somewhere else in the file (line 1) …
+      await editorLine(page, "// Inventory MCP server").first().click({ position: { x: 40, y: 5 } });
+      await page.keyboard.press("Control+Home");
+      await page.locator(".statusbar-item").filter({ hasText: /Ln 1, Col/ }).waitFor();
+      // … the key "subscribe" of the legacy column is set by handleSubscribeResource (line 9)
+      await column(page, "Legacy").getByText('"subscribe"', { exact: true }).first().click();
+      await page.locator(".statusbar-item").filter({ hasText: /Ln 9, Col \d+ \(23 selected\)/ }).waitFor();
+      await page.locator(".editor-instance .selected-text").first().waitFor();
+    },
+    "10-reveal",
+  ],
+];
+
+/** The screenshots the README shows, by their step's screenshot name. */
+export const DOC_IMAGES = { "04-hover": "hover.png", "06-quick-fix": "lens-and-diagnostics.png", "08-preview-beside": "preview.png" };

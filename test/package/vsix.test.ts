@@ -1,0 +1,45 @@
+// `npm run package` yields a small .vsix holding only the bundles and assets: no source maps, sources,
+// tests or fixtures (the .vscodeignore is an allow-list).
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { REPO } from "../helpers/tempProject";
+
+/** Names of the entries of a zip file, read from its central directory. */
+function zipEntries(file: string): string[] {
+  const buf = readFileSync(file);
+  let eocd = buf.length - 22;
+  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  assert.ok(eocd >= 0, "a zip file");
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    assert.equal(buf.readUInt32LE(at), 0x02014b50);
+    const nameLength = buf.readUInt16LE(at + 28);
+    const extra = buf.readUInt16LE(at + 30);
+    const comment = buf.readUInt16LE(at + 32);
+    names.push(buf.toString("utf8", at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + extra + comment;
+  }
+  return names;
+}
+
+describe("packaging", () => {
+  it("the .vsix is under 20 MB and holds only bundles and assets", { timeout: 240_000 }, () => {
+    const out = join(REPO, ".tmp", "package-test");
+    mkdirSync(out, { recursive: true });
+    const vsix = join(out, "mcp-capability-lens.vsix");
+    execFileSync(join(REPO, "node_modules", ".bin", "vsce"), ["package", "--no-dependencies", "--out", vsix], { cwd: REPO, stdio: "pipe" });
+    assert.ok(statSync(vsix).size < 20 * 1024 * 1024, "under 20 MB");
+    const entries = zipEntries(vsix).filter((e) => e.startsWith("extension/"));
+    for (const required of ["extension/package.json", "extension/dist/extension.js", "extension/dist/server.js", "extension/dist/webview/preview.js", "extension/dist/webview/preview.css", "extension/readme.md"]) {
+      assert.ok(entries.some((e) => e.toLowerCase() === required.toLowerCase()), `${required} is packaged`);
+    }
+    const unwanted = entries.filter((e) => /\.map$|\.ts$|^extension\/(test|server\/src|client\/src|common|examples|node_modules|scripts|bench)\/|fixtures/.test(e));
+    assert.deepEqual(unwanted, []);
+    assert.ok(entries.some((e) => e.startsWith("extension/syntaxes/") && e.endsWith(".tmLanguage.json")), "the grammar is packaged");
+  });
+});

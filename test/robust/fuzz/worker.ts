@@ -1,0 +1,195 @@
+// The fuzzer's worker thread: analyses one in-memory workspace per message with the real analysis
+// layer, times every file, checks that the answer is well formed, renders it as the CLI would, and
+// (for mutations) checks that a long-lived workspace fed the same text as an editor overlay agrees
+// with a fresh one. The main thread enforces the time limit (it terminates a worker that hangs).
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { parentPort } from "node:worker_threads";
+import { InMemoryFileSystemHost } from "ts-morph";
+import { formatHumanReport } from "../../../server/src/cli/humanReport";
+import { toJsonReport } from "../../../server/src/cli/jsonReport";
+import { DIAGNOSTIC_CODES } from "../../../server/src/analysis/diagnostics/codes";
+import type { Loc } from "../../../server/src/analysis/evaluate/values";
+import { Workspace, type WorkspaceAnalysis } from "../../../server/src/analysis/workspace";
+import { isSource } from "./corpus";
+import type { Outcome } from "./hostile";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+const ROOT = "/w";
+
+export type Request =
+  | {
+      readonly type: "run";
+      readonly id: number;
+      readonly files: Readonly<Record<string, string>>;
+      readonly tasks: boolean;
+      /**
+       * Also analyse through a long-lived workspace of the seed project `key` (its disk holds
+       * `originals`), with the mutated files as editor overlays.
+       */
+      readonly incremental?: { readonly key: string; readonly originals: Readonly<Record<string, string>>; readonly overlays: readonly string[] };
+    }
+  | { readonly type: "gc"; readonly id: number };
+
+export type Reply =
+  | {
+      readonly type: "run";
+      readonly id: number;
+      readonly ok: true;
+      readonly ms: number;
+      readonly slowestFile: { readonly file: string; readonly ms: number };
+      readonly outcome: Outcome;
+      /** Answers that are not well formed (a position outside its file, a non-object era...). */
+      readonly invalid: readonly string[];
+      /** The overlay workspace disagreed with a fresh one. */
+      readonly mismatch?: string;
+      readonly heap: number;
+    }
+  | { readonly type: "run"; readonly id: number; readonly ok: false; readonly error: string; readonly stack: string; readonly ms: number; readonly heap: number }
+  | { readonly type: "gc"; readonly id: number; readonly heap: number };
+
+interface LongLived {
+  readonly workspace: Workspace;
+  readonly paths: string[];
+  overlays: Set<string>;
+}
+const longLived = new Map<string, LongLived>();
+
+function newWorkspace(files: Readonly<Record<string, string>>): { workspace: Workspace; paths: string[] } {
+  const fs = new InMemoryFileSystemHost();
+  const paths: string[] = [];
+  for (const [name, text] of Object.entries(files)) {
+    fs.writeFileSync(`${ROOT}/${name}`, text);
+    if (isSource(name)) paths.push(`${ROOT}/${name}`);
+  }
+  paths.sort();
+  return { workspace: new Workspace({ fileSystem: fs, roots: [ROOT] }), paths };
+}
+
+function heap(): number {
+  return getHeapStatistics().used_heap_size;
+}
+
+function run(req: Extract<Request, { type: "run" }>): Reply {
+  const started = performance.now();
+  try {
+    const { workspace, paths } = newWorkspace(req.files);
+    const options = { tasksExtension: req.tasks };
+    let slowestFile = { file: "", ms: 0 };
+    for (const p of paths) {
+      const t = performance.now();
+      workspace.analyzeFile(p, options);
+      const ms = performance.now() - t;
+      if (ms > slowestFile.ms) slowestFile = { file: p.slice(ROOT.length + 1), ms };
+    }
+    const analysis = workspace.analyzeFiles(paths, options);
+    const invalid = check(workspace, analysis, req.files, paths.length);
+    let mismatch: string | undefined;
+    if (req.incremental) mismatch = compareIncremental(req, analysis);
+    const ms = performance.now() - started;
+    return { type: "run", id: req.id, ok: true, ms, slowestFile, outcome: outcomeOf(analysis), invalid, ...(mismatch ? { mismatch } : {}), heap: heap() };
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    return { type: "run", id: req.id, ok: false, error: `${e.name}: ${e.message}`, stack: (e.stack ?? "").split("\n").slice(0, 12).join("\n"), ms: performance.now() - started, heap: heap() };
+  }
+}
+
+function outcomeOf(analysis: WorkspaceAnalysis): Outcome {
+  return {
+    servers: analysis.servers.slice(0, 50).map((s) => ({ name: s.name.slice(0, 200), exact: s.exact, legacyNull: s.legacy === null, modernNull: s.modern === null })),
+    serverCount: analysis.servers.length,
+    codes: [...new Set(analysis.diagnostics.map((d) => d.code))],
+    skipped: analysis.skipped.map((s) => ({ file: s.file.slice(ROOT.length + 1), reason: s.reason, detail: s.detail.slice(0, 200) })),
+  };
+}
+
+const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Structural checks of an answer: every place inside its file, eras objects or null, JSON throughout. */
+function check(workspace: Workspace, analysis: WorkspaceAnalysis, files: Readonly<Record<string, string>>, fileCount: number): string[] {
+  const problems: string[] = [];
+  const lengthOf = (file: string) => workspace.files.summary(file)?.textLength ?? workspace.files.text(file)?.length;
+  const inFile = (what: string, loc: Loc | undefined) => {
+    if (!loc) return;
+    const len = lengthOf(loc.file);
+    const { start, end } = loc.span;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || (len !== undefined && end > len)) {
+      problems.push(`${what}: span ${start}..${end} outside ${loc.file} (length ${len})`);
+    }
+    const p = workspace.position(loc.file, start);
+    if (!(p.line >= 0 && p.character >= 0)) problems.push(`${what}: position ${JSON.stringify(p)}`);
+  };
+  for (const s of analysis.servers) {
+    const who = `server ${s.name.slice(0, 60)}`;
+    if (typeof s.name !== "string") problems.push(`${who}: name is not a string`);
+    for (const era of ["legacy", "modern"] as const) if (s[era] !== null && !isPlainObject(s[era])) problems.push(`${who}: ${era} is neither null nor an object`);
+    inFile(`${who} name`, s.loc);
+    inFile(`${who} class`, { file: s.loc.file, span: s.classSpan });
+    inFile(`${who} stub`, s.stubInsert.loc);
+    for (const h of s.handlers) inFile(`${who} handler ${h.handler}`, h.loc);
+    for (const m of s.missing) inFile(`${who} missing ${m.member}`, m.loc);
+    for (const c of s.chain) inFile(`${who} chain ${c.name}`, c.loc);
+    if (s.base.loc) inFile(`${who} base`, s.base.loc);
+  }
+  for (const d of analysis.diagnostics) {
+    const who = `diagnostic ${d.code}`;
+    if (!(d.code in DIAGNOSTIC_CODES)) problems.push(`${who}: unknown code`);
+    if (!["error", "warning", "information", "hint"].includes(d.severity)) problems.push(`${who}: severity ${d.severity}`);
+    if (typeof d.message !== "string" || d.message.length === 0) problems.push(`${who}: empty message`);
+    else if (d.message.includes("[object Object]")) problems.push(`${who}: message shows [object Object]: ${d.message.slice(0, 200)}`);
+    inFile(who, d.loc);
+    for (const r of d.related ?? []) inFile(`${who} related`, r.loc);
+    for (const f of d.fixes ?? []) for (const e of f.edits) inFile(`${who} fix ${f.title.slice(0, 40)}`, e.loc);
+  }
+  // What the CLI prints must be producible from any answer.
+  try {
+    const report = toJsonReport(analysis, { cwd: ROOT, version: "fuzz", tasksExtension: false, position: (f, o) => workspace.position(f, o) });
+    const text = JSON.stringify(report);
+    JSON.parse(text);
+    formatHumanReport(report, { era: "both", color: false, tasksSource: "default", fileCount, notes: new Map() });
+  } catch (err) {
+    problems.push(`report: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+  }
+  void files;
+  return problems.slice(0, 20);
+}
+
+/** The long-lived workspace of the seed project, fed the mutated file as an overlay, must agree. */
+function compareIncremental(req: Extract<Request, { type: "run" }>, fresh: WorkspaceAnalysis): string | undefined {
+  const inc = req.incremental!;
+  let ll = longLived.get(inc.key);
+  if (!ll) {
+    const { workspace, paths } = newWorkspace({ ...req.files, ...inc.originals });
+    ll = { workspace, paths, overlays: new Set() };
+    longLived.set(inc.key, ll);
+    ll.workspace.analyzeFiles(paths, { tasksExtension: req.tasks });
+  }
+  const now = new Set(inc.overlays.map((f) => `${ROOT}/${f}`));
+  // Files typed in before but not now are closed (their disk text comes back), like an editor tab.
+  for (const p of ll.overlays) if (!now.has(p)) ll.workspace.closeOverlay(p);
+  for (const f of inc.overlays) ll.workspace.setOverlay(`${ROOT}/${f}`, req.files[f]!);
+  ll.overlays = now;
+  const again = ll.workspace.analyzeFiles(ll.paths, { tasksExtension: req.tasks });
+  const a = canonical(fresh);
+  const b = canonical(again);
+  if (a === b) return undefined;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `fresh …${a.slice(Math.max(0, i - 150), i + 150)}… ≠ overlay …${b.slice(Math.max(0, i - 150), i + 150)}…`;
+}
+
+function canonical(a: WorkspaceAnalysis): string {
+  return JSON.stringify({ servers: a.servers, diagnostics: a.diagnostics, skipped: a.skipped.map((s) => ({ file: s.file, reason: s.reason })) });
+}
+
+parentPort!.postMessage({ type: "ready" });
+parentPort!.on("message", (req: Request) => {
+  if (req.type === "gc") {
+    gc();
+    parentPort!.postMessage({ type: "gc", id: req.id, heap: heap() } satisfies Reply);
+    return;
+  }
+  parentPort!.postMessage(run(req));
+});

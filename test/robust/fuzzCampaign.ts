@@ -1,0 +1,35 @@
+// `npm run fuzz [-- --seed N --inputs N --budget MS --limit MS --workers N --no-hostile]`: the longer,
+// seeded campaign (10× what `npm test` runs). Prints the figures; exit 1 on a crash or hang.
+import { cpus } from "node:os";
+import { formatFigures, runCampaign } from "./fuzz/campaign";
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const raw = i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+  const n = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+async function main(): Promise<void> {
+  const seed = arg("seed", 20260728);
+  const inputs = arg("inputs", 20_000);
+  const figures = await runCampaign({
+    seed,
+    inputs,
+    hostile: !process.argv.includes("--no-hostile"),
+    budgetMs: arg("budget", 2000),
+    hardLimitMs: arg("limit", 15_000),
+    workers: arg("workers", Math.max(1, Math.min(4, cpus().length))),
+    heapMb: arg("heap", 1024),
+    sweepShare: 0.25,
+    log: (line) => console.log(line),
+  });
+  console.log("");
+  console.log(formatFigures(figures));
+  if (figures.failures.length > 0) {
+    console.log(`\n${figures.failures.length} failing input(s); reproduce with --seed ${seed} (files in .tmp/fuzz-failures/seed-${seed}/)`);
+  }
+  process.exitCode = figures.crashes + figures.hangs + figures.invalid + figures.unexpected + figures.mismatches > 0 ? 1 : 0;
+}
+
+void main();

@@ -1,0 +1,173 @@
+// Every diagnostic of the SDK dialect on a small in-memory program: its code, severity, the exact
+// source it covers, and a message that says what the SDK does at run time and how to fix it.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const V1_MCP = 'import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";\n';
+const V1_LOW = 'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n';
+const V1_TYPES =
+  'import { ListToolsRequestSchema, ListPromptsRequestSchema, SubscribeRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n';
+const V2 = 'import { McpServer, createMcpHandler, completable } from "@modelcontextprotocol/server";\nimport { z } from "zod";\n';
+
+function only(code: string, files: Record<string, string>) {
+  const result = analyze(files);
+  const found = result.codes(code);
+  assert.equal(found.length, 1, `one ${code}, got ${JSON.stringify(result.diagnostics.map((d) => [d.code, d.line, d.text]))}`);
+  return { d: found[0]!, result };
+}
+
+describe("SDK dialect diagnostics: code, severity, range, message", () => {
+  it("sdk-handler-undeclared: a guarded handler without its capability throws at start-up (on the method name)", () => {
+    const { d, result } = only("sdk-handler-undeclared", {
+      "s.ts": `${V1_LOW}${V1_TYPES}export const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));\nserver.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [] }));\n`,
+    });
+    assert.equal(d.severity, "error");
+    assert.equal(d.line, 5);
+    assert.equal(d.text, "setRequestHandler");
+    assert.match(d.message, /throws at start-up/);
+    assert.match(d.message, /Server does not support prompts \(required for prompts\/list\)/);
+    assert.equal(d.raw.fixes?.[0]?.edits[0]?.newText, " prompts: {},", "quick fix declares the capability");
+    const server = result.servers.get("server")!;
+    assert.equal(server.legacy, null, "a server that cannot start serves no era");
+  });
+
+  it("sdk-handler-undeclared (warning): a subscribe handler clients never call", () => {
+    const { d } = only("sdk-handler-undeclared", {
+      "s.ts": `${V1_LOW}${V1_TYPES}export const server = new Server({ name: "s", version: "1" }, { capabilities: { resources: {} } });\nserver.setRequestHandler(SubscribeRequestSchema, async () => ({}));\n`,
+    });
+    assert.equal(d.severity, "warning");
+    assert.equal(d.text, "setRequestHandler");
+    assert.match(d.message, /never called/);
+    assert.match(d.message, /resources: \{ subscribe: true \}/);
+  });
+
+  it("sdk-handler-missing: a capability nothing answers (on the key in the literal)", () => {
+    const { d } = only("sdk-handler-missing", {
+      "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n`,
+    });
+    assert.equal(d.severity, "warning");
+    assert.equal(d.text, "tools");
+    assert.match(d.message, /-32601/);
+    assert.match(d.message, /Register a handler for tools\/list, or remove tools/);
+  });
+
+  it("sdk-notification-flag: list_changed without listChanged (warning), without the key (error)", () => {
+    const result = analyze({
+      "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\nexport function later() {\n  server.sendToolListChanged();\n  server.sendResourceUpdated({ uri: "x://1" });\n}\n`,
+    });
+    const flags = result.codes("sdk-notification-flag");
+    assert.deepEqual(flags.map((f) => [f.line, f.text, f.severity]), [
+      [4, "sendToolListChanged", "warning"],
+      [5, "sendResourceUpdated", "error"],
+    ]);
+    assert.match(flags[0]!.message, /conforming clients ignore it/);
+    assert.match(flags[1]!.message, /throws/);
+  });
+
+  it("sdk-logging-dropped: sendLoggingMessage without logging is silently dropped", () => {
+    const { d } = only("sdk-logging-dropped", {
+      "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("t", {}, async () => ({ content: [] }));\nexport async function main() { await server.sendLoggingMessage({ level: "info", data: "x" }); }\n`,
+    });
+    assert.equal(d.severity, "warning");
+    assert.equal(d.text, "sendLoggingMessage");
+    assert.match(d.message, /drops the message silently/);
+  });
+
+  it("sdk-logging-setlevel: v1 logging added late installs no setLevel", () => {
+    const { d } = only("sdk-logging-setlevel", {
+      "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: {} });\nserver.registerCapabilities({ logging: {} });\n`,
+    });
+    assert.equal(d.text, "registerCapabilities");
+    assert.match(d.message, /#1464/);
+    assert.match(d.message, /Declare logging in the constructor's capabilities/);
+  });
+
+  it("sdk-completable-optional: the argument completes nothing; the fix moves .optional() outside", () => {
+    const source = `${V2}function build() {\n  const server = new McpServer({ name: "s", version: "1" });\n  server.registerPrompt("p", { argsSchema: z.object({ topic: completable(z.string().optional(), () => []) }) }, async () => ({ messages: [] }));\n  return server;\n}\nexport const handler = createMcpHandler(build);\n`;
+    const { d, result } = only("sdk-completable-optional", { "s.ts": source });
+    assert.equal(d.text, "completable(z.string().optional(), () => [])");
+    assert.match(d.message, /completes nothing/);
+    const edits = d.raw.fixes?.[0]?.edits ?? [];
+    assert.deepEqual(edits.map((e) => e.newText), ["z.string()", ".optional()"]);
+    assert.equal(result.servers.get("build")?.legacy?.completions, undefined, "no completions advertised");
+  });
+
+  it("sdk-register-after-connect: registering a new primitive after connect() throws", () => {
+    const { d } = only("sdk-register-after-connect", {
+      "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" });\nexport async function start(t: any) {\n  await server.connect(t);\n  server.registerTool("late", {}, async () => ({ content: [] }));\n}\n`,
+    });
+    assert.equal(d.severity, "error");
+    assert.equal(d.line, 5);
+    assert.equal(d.text, "registerTool");
+    assert.match(d.message, /Cannot register capabilities after connecting to transport/);
+  });
+
+  it("sdk-revision-keys: extensions on initialize", () => {
+    const { d } = only("sdk-revision-keys", {
+      "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { extensions: { "com.example/x": {} } } });\n`,
+    });
+    assert.equal(d.severity, "information");
+    assert.equal(d.text, "extensions");
+    assert.match(d.message, /not part of 2025-11-25/);
+  });
+
+  it("sdk-extension-id: a reserved prefix and a malformed id", () => {
+    const result = analyze({
+      "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { experimental: { "io.modelcontextprotocol/made-up": {}, widgetsBeta: {} } } });\n`,
+    });
+    const ids = result.codes("sdk-extension-id");
+    assert.deepEqual(ids.map((d) => d.text).sort(), ['"io.modelcontextprotocol/made-up"', "widgetsBeta"]);
+    assert.ok(ids.some((d) => /reserved io\.modelcontextprotocol\/ prefix/.test(d.message)));
+    assert.ok(ids.some((d) => /reverse-DNS prefix and a name/.test(d.message)));
+  });
+
+  it("sdk-tasks-legacy-shape: the 2025-11-25 tasks capability", () => {
+    const { d } = only("sdk-tasks-legacy-shape", {
+      "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { tasks: { list: {} } } });\n`,
+    });
+    assert.equal(d.text, "tasks");
+    assert.match(d.message, /tasks extension/);
+  });
+
+  it("sdk-nonspec-key: a per-tool map inside tools", () => {
+    const { d } = only("sdk-nonspec-key", {
+      "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" }, { capabilities: { tools: { search: { description: "x" } } } });\nserver.registerTool("search", {}, async () => ({ content: [] }));\n`,
+    });
+    assert.equal(d.text, "search");
+    assert.match(d.message, /tools\.search is not part of the tools capability/);
+  });
+});
+
+describe("SDK dialect: what is computed", () => {
+  it("v1 forces listChanged, adds completions for completing templates, serves legacy only", () => {
+    const { servers } = analyze({
+      "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" }, { capabilities: { tools: { listChanged: false } } });\nserver.registerTool("t", {}, async () => ({ content: [] }));\nserver.registerResource("r", new ResourceTemplate("r://{id}", { list: undefined, complete: { id: () => [] } }), {}, async () => ({ contents: [] }));\n`,
+    });
+    const s = servers.get("server")!;
+    assert.equal(s.dialect, "sdk-v1");
+    assert.deepEqual(s.legacy, { completions: {}, resources: { listChanged: true }, tools: { listChanged: true } });
+    assert.equal(s.modern, null);
+    assert.equal(s.exact, true);
+  });
+
+  it("v2 through createMcpHandler: both eras, an explicit false kept; a helper in another file followed", () => {
+    const { servers } = analyze({
+      "tools.ts": 'import type { McpServer } from "@modelcontextprotocol/server";\nexport function addTools(s: McpServer) { s.registerTool("t", {}, async () => ({ content: [] })); }\n',
+      "s.ts": `${V2}import { addTools } from "./tools";\nfunction build() {\n  const server = new McpServer({ name: "s", version: "1" }, { capabilities: { prompts: { listChanged: false } } });\n  addTools(server);\n  return server;\n}\nexport const handler = createMcpHandler(build, { legacy: "reject" });\n`,
+    });
+    const s = servers.get("build")!;
+    assert.equal(s.dialect, "sdk-v2");
+    assert.equal(s.legacy, null, "legacy: reject");
+    assert.deepEqual(s.modern, { prompts: { listChanged: false }, tools: { listChanged: true } });
+  });
+
+  it("what cannot be known is inexact and marked $dynamic, never guessed", () => {
+    const { servers } = analyze({
+      "s.ts": `${V1_LOW}declare function makeCaps(): object;\nexport const server = new Server({ name: "s", version: "1" }, { capabilities: makeCaps() });\n`,
+    });
+    const s = servers.get("server")!;
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { $dynamic: "makeCaps()" });
+  });
+});
