@@ -178,8 +178,7 @@ function notObjectRules(input: RuleInput, base: Extract<BaseSet, { kind: "explic
 function handlerRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void, missing: MissingCapability[]): void {
   const { handlers, chain, base } = input;
   const subscribe = handlers.get("handleSubscribeResource");
-  const baseJson = base.kind === "explicit" ? base.json : base.json;
-  if (subscribe && baseJson && !("resources" in baseJson) && !("$dynamic" in baseJson)) {
+  if (subscribe && base.json && !("resources" in base.json) && !("$dynamic" in base.json)) {
     const why = base.kind === "endpoint" ? "this Endpoint has no resource components" : "the base capabilities have no resources";
     push(
       diagnostic(

@@ -5,7 +5,7 @@ import type { ServerReport } from "../../analysis/model/serverReport";
 import type { ClassSummary, Span } from "../../analysis/model/summary";
 import { diagnosticsOf } from "../../analysis/diagnostics/ofServer";
 import { guard } from "../guard";
-import { capabilitiesHover, handlerHover, misspelledHover, serverHover, type HoverContext } from "../render/hoverMarkdown";
+import { capabilitiesHover, handlerHover, notAHandlerHover, serverHover, type HoverContext } from "../render/hoverMarkdown";
 import type { AnalyzedDocument, LanguageSession } from "../session";
 
 const within = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
@@ -40,10 +40,10 @@ export function hoverAt(session: LanguageSession, analyzed: AnalyzedDocument, of
   if (member.name === "__capabilities__") return markdown(capabilitiesHover(ctx, server, mine, member.isStatic), member.nameSpan);
   const atMember = mine.filter((d) => d.loc.file === analyzed.path && d.loc.span.start === member.nameSpan.start);
   const misspelled = atMember.find((d) => d.code === "handler-misspelled");
-  if (misspelled) return markdown(misspelledHover(ctx, server, misspelled), member.nameSpan);
+  if (misspelled) return markdown(notAHandlerHover(ctx, server, misspelled), member.nameSpan);
   if (member.isStatic || !isHandlerName(member.name)) {
     const staticHandler = atMember.find((d) => d.code === "handler-static");
-    return staticHandler ? markdown(misspelledHover(ctx, server, staticHandler), member.nameSpan) : null;
+    return staticHandler ? markdown(notAHandlerHover(ctx, server, staticHandler), member.nameSpan) : null;
   }
   const present = server.handlers.find((h) => h.handler === member.name);
   const inherited = present && present.via !== "own" ? present.className : undefined;

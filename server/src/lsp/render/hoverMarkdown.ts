@@ -147,8 +147,8 @@ export function handlerHover(ctx: HoverContext, server: ServerReport, handler: H
   return out.join("\n");
 }
 
-/** A member that is not a handler, but looks like one. */
-export function misspelledHover(ctx: HoverContext, server: ServerReport, diagnostic: AnalysisDiagnostic): string {
+/** A member the runtime never calls as a handler: a look-alike name, or a static one. */
+export function notAHandlerHover(ctx: HoverContext, server: ServerReport, diagnostic: AnalysisDiagnostic): string {
   return [
     `$(warning) **Not an MCP handler**`,
     "",
