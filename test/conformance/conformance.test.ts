@@ -2,7 +2,8 @@
 // public cases (test/fixtures/conformance, copied from the spec's vectors) and the project's own
 // (test/fixtures/cases). Each case: sources plus expected.json (format: see the runner's header).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -24,10 +25,13 @@ interface Report {
   diagnostics: { code: string; file: string; line: number; severity: string; message: string }[];
 }
 
-function problemsOf(dir: string): string[] {
+const run = promisify(execFile);
+
+async function problemsOf(dir: string): Promise<string[]> {
   const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as Expected;
   const args = [cli, "--json", ...(expected.tasks === undefined ? [] : ["--tasks", expected.tasks ? "on" : "off"]), "."];
-  const report = JSON.parse(execFileSync(process.execPath, args, { cwd: dir, encoding: "utf8", timeout: 60_000 })) as Report;
+  const { stdout } = await run(process.execPath, args, { cwd: dir, encoding: "utf8", timeout: 60_000 });
+  const report = JSON.parse(stdout) as Report;
   const problems: string[] = [];
   const byName = new Map(report.servers.map((s) => [s.name, s]));
   for (const [name, want] of Object.entries(expected.servers ?? {})) {
@@ -62,11 +66,12 @@ function problemsOf(dir: string): string[] {
 for (const suite of ["conformance", "cases"]) {
   const casesDir = join(root, "test", "fixtures", suite);
   if (!existsSync(casesDir)) continue;
-  describe(`conformance: test/fixtures/${suite}`, () => {
+  // Each case waits on its own CLI process: several at once keep both cores busy.
+  describe(`conformance: test/fixtures/${suite}`, { concurrency: 4 }, () => {
     for (const name of readdirSync(casesDir).sort()) {
       const dir = join(casesDir, name);
       if (!existsSync(join(dir, "expected.json"))) continue;
-      it(name, () => assert.deepEqual(problemsOf(dir), []));
+      it(name, async () => assert.deepEqual(await problemsOf(dir), []));
     }
   });
 }

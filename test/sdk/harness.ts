@@ -10,7 +10,8 @@ export const FIXTURES = join(REPO, "test", "fixtures", "sdk");
 export const CLI = join(REPO, "dist", "cli.js");
 
 /** How many fixtures run at once (each oracle/CLI run is a child process). */
-export const CONCURRENCY = Math.max(1, Number(process.env.SDK_TEST_CONCURRENCY ?? 2) || 2);
+// Each fixture mostly waits on a child process: more runs than cores keep both cores busy.
+export const CONCURRENCY = Math.max(1, Number(process.env.SDK_TEST_CONCURRENCY ?? 4) || 4);
 
 /** The diagnostics of the SDK dialect, with what the real SDK does at run time. */
 export const DIAGNOSTICS = {
