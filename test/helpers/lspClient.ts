@@ -128,8 +128,12 @@ export class LspClient {
     return report.kind === "full" ? report.items : [];
   }
 
-  async codeActions(relative: string, range: Range, diagnostics: Diagnostic[] = []): Promise<CodeAction[]> {
-    const actions = await this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: this.uri(relative) }, range, context: { diagnostics } });
+  async codeActions(relative: string, range: Range, diagnostics: Diagnostic[] = [], only?: string[]): Promise<CodeAction[]> {
+    const actions = await this.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: this.uri(relative) },
+      range,
+      context: { diagnostics, ...(only ? { only } : {}) },
+    });
     return (actions ?? []) as CodeAction[];
   }
 

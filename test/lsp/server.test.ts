@@ -153,13 +153,18 @@ describe("language server over stdio", () => {
     assert.match(await fixFor("subscribe-without-resources"), /return \{\n {6}resources: \{ listChanged: false \},\n {6}tools: \{ listChanged: false \},\n {4}\};/);
   });
 
-  it("offers the missing handlers as stubs inside a server class", async () => {
+  it("offers the missing handlers as stubs: from the Refactor menu in the class, in the lightbulb on its name", async () => {
     const inside = positionOf(INVENTORY, "handleReadResource", 0);
-    const actions = await client.codeActions("src/inventory.ts", { start: inside, end: inside });
-    const stubs = actions.filter((a) => a.kind === "refactor.rewrite").map((a) => a.title);
+    const refactor = await client.codeActions("src/inventory.ts", { start: inside, end: inside }, [], ["refactor"]);
+    const stubs = refactor.filter((a) => a.kind === "refactor.rewrite").map((a) => a.title);
     assert.ok(stubs.includes("Add handler stub: handleListTools(ctx, cursor)"));
     assert.ok(stubs.includes("Add handler stub: handleComplete(ctx, ref, argument)"));
     assert.ok(!stubs.some((s) => s.includes("handleCallTool")), "present handlers are not offered");
+    const lightbulbInBody = await client.codeActions("src/inventory.ts", { start: inside, end: inside });
+    assert.equal(lightbulbInBody.filter((a) => a.kind === "refactor.rewrite").length, 0, "the body's lightbulb stays short");
+    const onName = positionOf(INVENTORY, "InventoryServer", 2);
+    const lightbulbOnName = await client.codeActions("src/inventory.ts", { start: onName, end: onName });
+    assert.ok(lightbulbOnName.some((a) => a.title === "Add handler stub: handleListTools(ctx, cursor)"));
   });
 
   it("serverReport returns the server under the cursor, or by name, with its diagnostics", async () => {

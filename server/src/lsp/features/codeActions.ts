@@ -51,11 +51,18 @@ export function registerCodeActions(connection: Connection, session: LanguageSes
           }
         }
       }
-      const server = analyzed.analysis.servers.find((s) => overlaps(session.range({ file: s.loc.file, span: s.classSpan }), params.range));
-      if (server && (!params.context.only || params.context.only.some((k) => k.startsWith("refactor")))) {
+      // The stubs are a refactoring of the class: offered from the Refactor menu anywhere in it, and in
+      // the lightbulb only on the class name (inside the body they would bury the quick fixes).
+      const askedForRefactor = params.context.only?.some((k) => k.startsWith("refactor")) ?? false;
+      const server = analyzed.analysis.servers.find((s) =>
+        s.dialect === "conduit" && overlaps(session.range(askedForRefactor ? { file: s.loc.file, span: s.classSpan } : s.loc), params.range),
+      );
+      if (server) {
         const present = new Set(server.handlers.map((h) => h.handler));
+        const offeredAsFix = new Set(actions.map((a) => a.title));
         for (const handler of HANDLER_NAMES.filter((h) => !present.has(h))) {
           const fix = handlerStubFix(server, handler, fileText(server.stubInsert.loc.file));
+          if (offeredAsFix.has(fix.title)) continue;
           actions.push({ title: fix.title, kind: CodeActionKind.RefactorRewrite, edit: { changes: toWireFix(session, fix).changes as Record<string, { range: Range; newText: string }[]> } });
         }
       }
