@@ -19,13 +19,14 @@ function collect(dir) {
   for (const e of entries) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== "fixtures") out.push(...collect(p));
+      if (e.name !== "fixtures" && e.name !== "node_modules") out.push(...collect(p));
     } else if (/\.test\.(ts|mjs)$/.test(e.name)) out.push(p);
   }
   return out;
 }
 
-const files = folders.flatMap((f) => collect(join(root, "test", f))).sort();
+// Folder order is run order (e2e last, after unit and LSP tests); files are sorted within a folder.
+const files = folders.flatMap((f) => collect(join(root, "test", f)).sort());
 if (files.length === 0) {
   console.error(`no test files under ${folders.map((f) => `test/${f}`).join(", ")}`);
   process.exit(1);

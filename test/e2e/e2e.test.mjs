@@ -36,7 +36,7 @@ before(() => {
 
 after(async () => {
   guard?.stop();
-  if (run) await killMentioning(run); // a last resort; the test below has already checked there is nothing
+  if (run) await killMentioning(run, guard ? [guard.pid] : []); // a last resort; the last test has checked there is nothing
 });
 
 /** Starts code-server + Chromium for one suite and always stops both. */
@@ -95,6 +95,7 @@ describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE
   let server;
   let context;
   let page;
+  let url;
   const shots = () => join(run, "screenshots");
   const dir = () => join(run, "ui");
 
@@ -107,7 +108,7 @@ describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     page = context.pages()[0] ?? (await context.newPage());
     page.on("pageerror", (e) => log(`ui: page error: ${e.message}`));
-    page.url_ = `${server.url}/?folder=${encodeURIComponent(folder)}`;
+    url = `${server.url}/?folder=${encodeURIComponent(folder)}`;
   });
 
   after(async () => {
@@ -115,12 +116,16 @@ describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE
     await server?.stop();
   });
 
+  // Each step starts where the previous one left the workbench: after a failure, the rest fail at once.
+  let failedStep;
   for (const [name, fn, shot] of UI_STEPS) {
     test(name, async () => {
+      if (failedStep) throw new Error(`not run: the step "${failedStep}" failed`);
       const started = Date.now();
       try {
-        await fn({ page, url: page.url_ });
+        await fn({ page, url });
       } catch (err) {
+        failedStep = name;
         await page?.screenshot({ path: join(shots(), `${shot}-FAILED.png`) }).catch(() => {});
         throw new Error(`${err.message}\n(screenshot: ${join(shots(), `${shot}-FAILED.png`)}; code-server log: ${server?.paths.log})`, { cause: err });
       }
@@ -139,6 +144,7 @@ describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE
 });
 
 test("nothing the run started is still running", { timeout: MINUTE }, async () => {
+  assert.ok(run, "the run did not start");
   const exclude = guard ? [guard.pid] : [];
   let left = processesMentioning(run, exclude);
   const end = Date.now() + 15000;

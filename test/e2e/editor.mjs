@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { freePort, startCodeServer } from "./lib/codeServer.mjs";
 import { EXAMPLES, extensionDir, log } from "./lib/paths.mjs";
-import { startGuard, stopGroup } from "./lib/procs.mjs";
+import { killMentioning, startGuard, stopGroup } from "./lib/procs.mjs";
 import { copyExamples, newRunDir } from "./lib/run.mjs";
 import { ensureTools } from "./lib/tools.mjs";
 
@@ -39,7 +39,8 @@ async function shutdown(signal) {
   log(`${signal}: stopping code-server…`);
   await stopGroup(server.pid);
   guard.stop();
-  log("stopped; nothing left running.");
+  const left = await killMentioning(run, [guard.pid]); // anything that escaped the process group
+  log(left.length === 0 ? "stopped; nothing left running." : `stopped; also ended ${left.length} stray process(es): ${left.map((p) => p.cmd).join("; ")}`);
   process.exit(0);
 }
 // Replaces procs.mjs' default signal handling: a clean stop, then exit 0.

@@ -13,12 +13,6 @@ import { copyExamples, newRunDir } from "./lib/run.mjs";
 const { runTests, downloadAndUnzipVSCode } = await import("@vscode/test-electron");
 
 const extension = extensionDir();
-const run = newRunDir("electron");
-const folder = copyExamples(run);
-const userData = join(run, "user-data");
-mkdirSync(join(userData, "User"), { recursive: true });
-writeFileSync(join(userData, "User", "settings.json"), JSON.stringify(SETTINGS, null, 2));
-for (const d of ["home", "tmp"]) mkdirSync(join(run, d), { recursive: true });
 const cachePath = join(TMP, "vscode-test");
 const version = process.env.MCP_LENS_VSCODE_VERSION || "stable";
 
@@ -41,6 +35,13 @@ if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND
   console.error("test:electron: no display (DISPLAY is not set). Run it under a virtual one, e.g. `xvfb-run -a npm run test:electron`.");
   process.exit(1);
 }
+
+const run = newRunDir("electron");
+const folder = copyExamples(run);
+const userData = join(run, "user-data");
+mkdirSync(join(userData, "User"), { recursive: true });
+writeFileSync(join(userData, "User", "settings.json"), JSON.stringify(SETTINGS, null, 2));
+for (const d of ["home", "tmp"]) mkdirSync(join(run, d), { recursive: true });
 
 // Desktop VS Code writes into HOME and TMPDIR too: keep both in the run folder.
 process.env.HOME = join(run, "home");

@@ -96,10 +96,16 @@ export class PreviewManager implements vscode.Disposable {
 
   async #onMessage(message: FromWebview): Promise<void> {
     switch (message.type) {
-      case "ready":
-        this.#state = { ...this.#state, ...message.state, ...(this.#state.source ? { source: this.#state.source } : {}) };
-        this.#source ??= message.state.source;
+      case "ready": {
+        // A panel opened or retargeted by a command (a lens click) keeps the server, follow mode and era
+        // the host chose; the webview's saved state restores the rest, or everything after a reload.
+        const restored = message.state;
+        this.#state = this.#source
+          ? { ...this.#state, collapsed: restored.collapsed ?? this.#state.collapsed, scrollY: restored.scrollY ?? this.#state.scrollY }
+          : { ...this.#state, ...restored };
+        this.#source ??= restored.source;
         return this.update();
+      }
       case "reveal":
         return reveal(message.location.uri, message.location.range, this.#editorColumn());
       case "selectServer":

@@ -200,26 +200,46 @@ test("the handler stub refactoring adds handleComplete", async () => {
   await until("the warning to come back", misspelled);
 });
 
+/** Resolves once the preview's webview has loaded (its script asks for the server list after its first data). */
+const webviewLoaded = () => until("the preview's webview to load", () => api.preview.posted.some((p) => p.type === "serverList"));
+
+/** Resolves once nothing was posted to the preview for `quietMs`. */
+async function previewSettled(quietMs = 1500) {
+  let seen;
+  let since = Date.now();
+  await until("the preview to settle", () => {
+    const last = api.preview.posted[api.preview.posted.length - 1];
+    if (last !== seen) {
+      seen = last;
+      since = Date.now();
+    }
+    return Date.now() - since >= quietMs;
+  });
+}
+
 test("commands: preview to the side, pinned preview, copy JSON, reveal", async () => {
   const editor = await openInventory();
   editor.selection = new vscode.Selection(5, 4, 5, 4); // inside InventoryServer
   await vscode.commands.executeCommand("mcpCapabilityLens.showPreviewToSide");
   await until("the Capabilities tab", () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label === "Capabilities: InventoryServer"));
   assert.ok(api.preview.panel, "the preview panel exists");
-  let m = await until("an update posted to the preview", () => shown(lastUpdate()) && lastUpdate());
+  await webviewLoaded();
+  await previewSettled();
+  let m = lastUpdate();
   assert.equal(shown(m).name, "InventoryServer");
   assert.deepEqual(shown(m).legacy, LEGACY);
   assert.deepEqual(shown(m).modern, MODERN);
-  assert.equal(m.follow, true);
+  assert.equal(m.follow, true, "showPreviewToSide follows the cursor");
 
   await vscode.commands.executeCommand("mcpCapabilityLens.openPreviewAt", uri.toString(), "InventoryServer", "modern");
   m = await until("a pinned update focused on modern", () => {
     const u = lastUpdate();
     return u !== m && u.focusEra === "modern" && u;
   });
-  assert.equal(m.follow, false);
+  await previewSettled();
+  m = lastUpdate();
+  assert.equal(m.follow, false, "openPreviewAt with a server name pins the preview on it");
   assert.equal(shown(m).name, "InventoryServer");
-  console.log(`E2E-INFO messages posted to the preview so far: ${api.preview.posted.map((p) => p.type).join(" ")}`);
 
   await vscode.env.clipboard.writeText("");
   await vscode.commands.executeCommand("mcpCapabilityLens.copyLegacyJson", uri.toString(), "InventoryServer");
@@ -236,6 +256,24 @@ test("commands: preview to the side, pinned preview, copy JSON, reveal", async (
   });
   assert.deepEqual([active.selection.start.line, active.selection.start.character, active.selection.end.line, active.selection.end.character], [8, 2, 8, 25]);
   assert.equal(active.document.getText(active.selection), "handleSubscribeResource");
+});
+
+test("a preview opened on a server (lens, hover link) is still pinned on it once its webview has loaded", async () => {
+  await openInventory();
+  if (api.preview.panel) {
+    api.preview.panel.dispose();
+    await until("the preview to close", () => !api.preview.panel);
+  }
+  api.preview.posted.splice(0); // this test reads only what the new panel is told
+  await vscode.commands.executeCommand("mcpCapabilityLens.openPreviewAt", uri.toString(), "InventoryServer", "legacy");
+  await until("an update", lastUpdate);
+  await webviewLoaded();
+  await previewSettled();
+  const trail = api.preview.posted.map((p) => (p.type === "update" ? `update(follow=${p.follow}, focusEra=${p.focusEra})` : p.type)).join(" → ");
+  const m = lastUpdate();
+  assert.equal(shown(m).name, "InventoryServer");
+  assert.ok(api.preview.posted.some((p) => p.type === "update" && p.focusEra === "legacy"), `the legacy era was focused; posted: ${trail}`);
+  assert.equal(m.follow, false, `after its webview loaded, the preview must still be pinned on InventoryServer (not follow the cursor); posted: ${trail}`);
 });
 
 test("the tasks setting adds the tasks extension to the modern era only", async () => {

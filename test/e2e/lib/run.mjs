@@ -8,11 +8,21 @@ const KEEP = 3;
 const SOCKET_ROOM = 107 - "/org.chromium.Chromium.XXXXXX/SingletonSocket".length - 10;
 const outside = [];
 
-/** A fresh run folder `.tmp/e2e/runs/<kind>-<pid>` (older runs beyond the last few are deleted). */
+/** A fresh run folder `.tmp/e2e/runs/<kind>-<pid>` (finished runs beyond the last few are deleted). */
 export function newRunDir(kind) {
   const runs = join(TMP, "runs");
   mkdirSync(runs, { recursive: true });
+  // a folder named after a process that is still running is in use (another run at the same time)
+  const alive = (name) => {
+    const pid = Number(name.split("-").pop());
+    try {
+      return pid > 0 && pid !== process.pid && (process.kill(pid, 0), true);
+    } catch {
+      return false;
+    }
+  };
   const old = readdirSync(runs)
+    .filter((name) => !alive(name))
     .map((name) => ({ name, t: statSync(join(runs, name)).mtimeMs }))
     .sort((a, b) => b.t - a.t)
     .slice(KEEP - 1);

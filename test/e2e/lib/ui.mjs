@@ -142,8 +142,17 @@ export const UI_STEPS = [
     "the legacy lens opens the Capability Preview beside the editor",
     async ({ page }) => {
       await page.keyboard.press("Escape");
-      await lens(page, LENS_LEGACY).click();
-      await page.locator(".tab").filter({ hasText: "Capabilities: InventoryServer" }).waitFor();
+      const tab = page.locator(".tab").filter({ hasText: "Capabilities: InventoryServer" });
+      // the lenses are re-rendered when the server refreshes them: a click can land on one being replaced
+      for (let i = 0; ; i++) {
+        await lens(page, LENS_LEGACY).click();
+        try {
+          await tab.waitFor({ timeout: 10000 });
+          break;
+        } catch (err) {
+          if (i === 2) throw err;
+        }
+      }
       await column(page, "Legacy").waitFor();
     },
     "07-preview",
