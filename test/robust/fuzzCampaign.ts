@@ -1,7 +1,8 @@
-// `npm run fuzz [-- --seed N --inputs N --budget MS --limit MS --workers N --no-hostile]`: the longer,
-// seeded campaign (10× what `npm test` runs). Prints the figures; exit 1 on a crash or hang.
+// `npm run fuzz [-- --seed N --inputs N --budget MS --limit MS --workers N --heap MB --no-hostile]`: the
+// longer seeded campaign (the hostile inputs, then 10× the mutated and generated inputs `npm test` runs).
+// Prints the figures; exit 1 on a crash, hang, malformed answer or overlay mismatch.
 import { cpus } from "node:os";
-import { formatFigures, runCampaign } from "./fuzz/campaign";
+import { formatFigures, runCampaign, TEST_INPUTS, TEST_SEED } from "./fuzz/campaign";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -11,8 +12,8 @@ function arg(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
-  const seed = arg("seed", 20260728);
-  const inputs = arg("inputs", 20_000);
+  const seed = arg("seed", TEST_SEED);
+  const inputs = arg("inputs", TEST_INPUTS * 10);
   const figures = await runCampaign({
     seed,
     inputs,

@@ -6,9 +6,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isMutable, isSource, REPO, seedProjects, type SeedProject } from "./corpus";
 import { hostileInputs, type HostileInput } from "./hostile";
+import { generateProject } from "./generate";
 import { identifiersOf, mutate, POSITION_CLASSES, positionsOf, tokenize } from "./mutate";
 import { Pool, type Result } from "./pool";
 import { Rng } from "./prng";
+
+/** The seed and size of the campaign `npm test` runs; `npm run fuzz` runs ten times the inputs. */
+export const TEST_SEED = 20260728;
+export const TEST_INPUTS = 1500;
 
 export interface CampaignOptions {
   readonly seed: number;
@@ -42,6 +47,7 @@ export interface FuzzInput {
   readonly originals?: Readonly<Record<string, string>>;
   readonly project?: string;
   readonly hostile?: HostileInput;
+  readonly generated?: boolean;
 }
 
 export interface Failure {
@@ -121,6 +127,10 @@ export function makeInput(seed: number, index: number, projects: readonly SeedPr
       project: item.project.name,
     };
   }
+  if (rng.chance(0.15)) {
+    const g = generateProject(rng);
+    return { index, name: `#${index} generated ${g.summary}`, files: g.files, tasks: rng.chance(0.3), steps: [`generated ${g.summary}`], generated: true };
+  }
   const project = rng.pick(projects);
   const mutable = Object.keys(project.files).filter(isMutable);
   const file = rng.pick(mutable);
@@ -153,7 +163,7 @@ export function makeInput(seed: number, index: number, projects: readonly SeedPr
 function save(seed: number, input: FuzzInput, result: Result): string {
   const dir = join(REPO, ".tmp", "fuzz-failures", `seed-${seed}`, input.hostile ? `hostile-${input.index}` : `input-${input.index}`);
   for (const [name, text] of Object.entries(input.files)) {
-    if (input.hostile === undefined && !(input.originals && name in input.originals)) continue;
+    if (input.hostile === undefined && !input.generated && !(input.originals && name in input.originals)) continue;
     const p = join(dir, "files", name);
     mkdirSync(dirname(p), { recursive: true });
     writeFileSync(p, text);
@@ -185,10 +195,10 @@ export async function runCampaign(options: CampaignOptions): Promise<Figures> {
   const handle = (input: FuzzInput, result: Result) => {
     tried++;
     if (input.hostile) hostileTried++;
-    if (result.type === "gc") return;
+    if (result.type === "gc" || result.type === "phase") return;
     if (result.type === "hang") {
       hangs++;
-      fail(input, "hang", `no answer within ${options.hardLimitMs} ms (terminated)`, result);
+      fail(input, "hang", `no answer within ${options.hardLimitMs} ms (terminated during: ${result.phase || "start-up"})`, result);
       return;
     }
     if (result.type === "died") {

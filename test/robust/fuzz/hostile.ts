@@ -63,6 +63,15 @@ export function hostileInputs(): HostileInput[] {
     deep("nesting: 100,000 additions", "deep.ts", `const x = ${"1 + ".repeat(100_000)}1;\nexport class D { static __capabilities__() { return { tools: x }; } }\n`),
     deep("nesting: 2,000 nested mixin calls", "deep.ts", `const M = (B) => class extends B {};\nexport class D extends ${"M(".repeat(2000)}Object${")".repeat(2000)} { handleListTools(ctx) {} }\n`),
 
+    {
+      // TypeScript's own parser backtracks exponentially here (each `async f(` may start an arrow
+      // function): 18 levels take ~2 s, each further level about twice as long. Found by the fuzzer
+      // (a duplicated `async registerTool(` in an SDK fixture).
+      name: "parser backtracking: 24 nested `async f(` calls (a 600-byte file)",
+      files: { "async.ts": `import { McpServer } from "@modelcontextprotocol/server";\nexport const server = new McpServer({ name: "x", version: "1" }, { capabilities: { tools: {} } });\nserver.registerTool("t", {}, ${"async f(\n  \"x\",\n  ".repeat(24)}async () => ({ content: [] })${")".repeat(24)});\n`, "ok.ts": SERVER },
+      expect: (o) => (o.servers.some((s) => s.name === "S") ? undefined : "the plain server next to it is missing"),
+    },
+
     // Huge one-line inputs.
     {
       name: "a 1 MB one-line string literal in __capabilities__",

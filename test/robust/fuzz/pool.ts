@@ -6,7 +6,7 @@ import type { Reply, Request } from "./worker";
 
 export type Result =
   | Reply
-  | { readonly type: "hang"; readonly id: number; readonly ms: number }
+  | { readonly type: "hang"; readonly id: number; readonly ms: number; readonly phase: string }
   | { readonly type: "died"; readonly id: number; readonly ms: number; readonly error: string };
 
 type Job = { readonly req: Request; readonly resolve: (r: Result) => void };
@@ -19,6 +19,7 @@ class Slot {
   job: Job | undefined;
   timer: NodeJS.Timeout | undefined;
   started = 0;
+  phase = "";
 }
 
 export class Pool {
@@ -71,13 +72,17 @@ export class Pool {
         return;
       }
       if (slot.worker !== worker || !slot.job || slot.job.req.id !== m.id) return;
+      if (m.type === "phase") {
+        slot.phase = m.phase;
+        return;
+      }
       this.#finish(slot, m);
     });
     const died = (error: string) => {
       if (slot.worker !== worker || this.#closed) return;
       const job = slot.job;
       this.#start(slot);
-      if (job) this.#finish(slot, { type: "died", id: job.req.id, ms: performance.now() - slot.started, error });
+      if (job) this.#finish(slot, { type: "died", id: job.req.id, ms: performance.now() - slot.started, error: slot.phase ? `${error} (during ${slot.phase})` : error });
     };
     worker.on("error", (err) => died(`${err.name}: ${err.message}`));
     worker.on("exit", (code) => died(`worker exited with code ${code}`));
@@ -99,6 +104,7 @@ export class Pool {
         const job = this.#queue.shift()!;
         slot.job = job;
         slot.started = performance.now();
+        slot.phase = "";
         const worker = slot.worker;
         slot.timer = setTimeout(() => {
           if (slot.worker !== worker || slot.job !== job) return;
@@ -106,7 +112,7 @@ export class Pool {
           const ms = performance.now() - slot.started;
           this.#start(slot);
           void worker.terminate();
-          this.#finish(slot, { type: "hang", id: job.req.id, ms });
+          this.#finish(slot, { type: "hang", id: job.req.id, ms, phase: slot.phase });
         }, this.#hardLimitMs);
         worker.postMessage(job.req);
       }

@@ -48,7 +48,9 @@ export type Reply =
       readonly heap: number;
     }
   | { readonly type: "run"; readonly id: number; readonly ok: false; readonly error: string; readonly stack: string; readonly ms: number; readonly heap: number }
-  | { readonly type: "gc"; readonly id: number; readonly heap: number };
+  | { readonly type: "gc"; readonly id: number; readonly heap: number }
+  /** Progress inside one input, so a hang can be told apart: analysis, checks, CLI report, overlay. */
+  | { readonly type: "phase"; readonly id: number; readonly phase: string };
 
 interface LongLived {
   readonly workspace: Workspace;
@@ -75,6 +77,8 @@ function heap(): number {
 function run(req: Extract<Request, { type: "run" }>): Reply {
   const started = performance.now();
   try {
+    const phase = (name: string) => parentPort!.postMessage({ type: "phase", id: req.id, phase: name } satisfies Reply);
+    phase("analysis");
     const { workspace, paths } = newWorkspace(req.files);
     const options = { tasksExtension: req.tasks };
     let slowestFile = { file: "", ms: 0 };
@@ -85,9 +89,13 @@ function run(req: Extract<Request, { type: "run" }>): Reply {
       if (ms > slowestFile.ms) slowestFile = { file: p.slice(ROOT.length + 1), ms };
     }
     const analysis = workspace.analyzeFiles(paths, options);
+    phase("checks and the CLI's JSON and human reports");
     const invalid = check(workspace, analysis, req.files, paths.length);
     let mismatch: string | undefined;
-    if (req.incremental) mismatch = compareIncremental(req, analysis);
+    if (req.incremental) {
+      phase("the same text as an editor overlay");
+      mismatch = compareIncremental(req, analysis);
+    }
     const ms = performance.now() - started;
     return { type: "run", id: req.id, ok: true, ms, slowestFile, outcome: outcomeOf(analysis), invalid, ...(mismatch ? { mismatch } : {}), heap: heap() };
   } catch (err) {
