@@ -1,6 +1,6 @@
 import type { FileSystemHost } from "ts-morph";
 import { analyzeClass } from "./analyzeClass";
-import { throwIfCancelled, type CancellationToken } from "./cancellation";
+import { CancelledError, throwIfCancelled, type CancellationToken } from "./cancellation";
 import type { AnalysisDiagnostic } from "./diagnostics/codes";
 import { Evaluator, type EvaluationHost } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
@@ -16,6 +16,8 @@ export interface WorkspaceOptions {
   readonly roots: readonly string[];
   /** One tsconfig for every file (`--project`). */
   readonly tsconfig?: string;
+  /** Why a found tsconfig must not be read (a link to a device, a FIFO); the host can tell, the analysis cannot. */
+  readonly unusableConfig?: (path: string) => string | undefined;
 }
 
 export interface AnalyzeOptions {
@@ -42,6 +44,8 @@ interface CachedClass {
   readonly analysis: ClassAnalysis;
   /** Every file read to produce it, with the version read. */
   readonly deps: ReadonlyMap<string, number>;
+  /** Why the analysis gave up, when it did. */
+  readonly failure?: string;
 }
 
 interface CachedFile {
@@ -60,12 +64,15 @@ export class Workspace {
   readonly files: FileStore;
   readonly projects: ProjectRegistry;
   readonly #cache = new Map<string, CachedFile>();
+  /** Reverse dependencies: a file → the files whose cached results read it (kept by `#store`). */
+  readonly #readers = new Map<string, Set<string>>();
+  readonly #depsOf = new Map<string, Set<string>>();
   /** Instrumentation: class analyses run and reused. */
   readonly stats = { classAnalyses: 0, classCacheHits: 0 };
 
   constructor(readonly options: WorkspaceOptions) {
     this.files = new FileStore(options.fileSystem);
-    this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}) });
+    this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
   }
 
   setOverlay(file: string, text: string): void {
@@ -84,19 +91,52 @@ export class Workspace {
   filesCreatedOrDeleted(files: readonly string[]): void {
     for (const f of files) this.files.changedOnDisk(f);
     this.projects.forgetResolutions();
-    this.#cache.clear();
+    this.#clearCache();
   }
 
   /** A tsconfig changed: projects are rebuilt and every result recomputed. */
   configChanged(): void {
     this.projects.reset();
+    this.#clearCache();
+  }
+
+  #clearCache(): void {
     this.#cache.clear();
+    this.#readers.clear();
+    this.#depsOf.clear();
   }
 
   analyzeFile(file: string, options: AnalyzeOptions): FileAnalysis {
+    const steps = this.#analyzeSteps(file, options);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The same, yielding to the event loop every `sliceMs` so a language server can read a
+   * `$/cancelRequest` (or answer a hover) in the middle of a long analysis.
+   */
+  async analyzeFileAsync(file: string, options: AnalyzeOptions, sliceMs = 10): Promise<FileAnalysis> {
+    const steps = this.#analyzeSteps(file, options);
+    let sliceStart = performance.now();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() - sliceStart > sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        throwIfCancelled(options.token);
+        sliceStart = performance.now();
+      }
+    }
+  }
+
+  /** Analyses a file class by class, yielding between classes. */
+  *#analyzeSteps(file: string, options: AnalyzeOptions): Generator<void, FileAnalysis> {
     const summary = this.files.summary(file);
     if (!summary) {
-      this.#cache.delete(file);
+      this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], classes: [], ...this.#skipped(file) };
     }
     const cached = this.#cache.get(file);
@@ -112,21 +152,47 @@ export class Workspace {
         classes.push(compute());
       }
     };
-    summary.classes.forEach((cls, index) => {
-      if (cls.topLevel) analyzeOne(() => this.#analyzeClass(file, index, options));
-    });
+    for (let index = 0; index < summary.classes.length; index++) {
+      if (!summary.classes[index]!.topLevel) continue;
+      analyzeOne(() => this.#analyzeClass(file, index, options));
+      yield;
+    }
     if (summary.sdk) {
       const sites = findSdkSites(new Evaluator(this.#host), file);
-      sites.forEach((_site, index) => analyzeOne(() => this.#analyzeSdk(file, index)));
+      for (let index = 0; index < sites.length; index++) {
+        analyzeOne(() => this.#analyzeSdk(file, index));
+        yield;
+      }
     }
-    this.#cache.set(file, { version: summary.version, tasksExtension: options.tasksExtension, classes });
+    this.#store(file, { version: summary.version, tasksExtension: options.tasksExtension, classes });
     const analyses = classes.map((c) => c.analysis);
+    const failure = classes.find((c) => c.failure)?.failure;
     return {
       file,
       servers: analyses.flatMap((a) => (a.server ? [a.server] : [])),
       diagnostics: analyses.flatMap((a) => a.diagnostics),
       classes: analyses,
+      ...(failure ? { skipped: { reason: "failed" as const, detail: `part of the file could not be analysed (${failure})` } } : {}),
     };
+  }
+
+  /** Caches a file's results and keeps the reverse index (file read → files whose results read it). */
+  #store(file: string, entry: CachedFile | undefined): void {
+    for (const dep of this.#depsOf.get(file) ?? []) this.#readers.get(dep)?.delete(file);
+    this.#depsOf.delete(file);
+    if (!entry) {
+      this.#cache.delete(file);
+      return;
+    }
+    this.#cache.set(file, entry);
+    const deps = new Set<string>();
+    for (const c of entry.classes) for (const dep of c.deps.keys()) if (dep !== file) deps.add(dep);
+    this.#depsOf.set(file, deps);
+    for (const dep of deps) {
+      let readers = this.#readers.get(dep);
+      if (!readers) this.#readers.set(dep, (readers = new Set()));
+      readers.add(file);
+    }
   }
 
   /** Analyses several files; servers sorted by place, diagnostics deduplicated and sorted. */
@@ -163,9 +229,8 @@ export class Workspace {
    */
   diagnosticsLocatedIn(file: string): AnalysisDiagnostic[] {
     const out: AnalysisDiagnostic[] = [];
-    for (const [owner, entry] of this.#cache) {
-      if (owner === file) continue;
-      for (const c of entry.classes) {
+    for (const owner of this.#readers.get(file) ?? []) {
+      for (const c of this.#cache.get(owner)?.classes ?? []) {
         if (!c.deps.has(file) || !this.#stillValid(c)) continue;
         for (const d of c.analysis.diagnostics) if (d.loc.file === file) out.push(d);
       }
@@ -175,11 +240,7 @@ export class Workspace {
 
   /** Files whose cached analyses read `file` (they need a refresh when it changes). */
   dependentsOf(file: string): string[] {
-    const out: string[] = [];
-    for (const [owner, entry] of this.#cache) {
-      if (owner !== file && entry.classes.some((c) => c.deps.has(file))) out.push(owner);
-    }
-    return out;
+    return [...(this.#readers.get(file) ?? [])];
   }
 
   readonly #host: EvaluationHost = {
@@ -188,16 +249,26 @@ export class Workspace {
     text: (f) => this.files.text(f),
   };
 
-  /** Runs one analysis while recording every file (and version) it reads. */
-  #tracked(compute: () => ClassAnalysis): CachedClass {
+  /**
+   * Runs one analysis while recording every file (and version) it reads. Whatever a file contains, one
+   * class that cannot be analysed (a stack exhausted by hostile nesting) costs that class only: it is
+   * recorded as failed and the rest of the workspace goes on.
+   */
+  #tracked(file: string, compute: () => ClassAnalysis): CachedClass {
     this.stats.classAnalyses++;
     const deps = new Map<string, number>();
-    const analysis = this.files.observe((f, v) => deps.set(f, v), compute);
-    return { analysis, deps };
+    try {
+      return { analysis: this.files.observe((f, v) => deps.set(f, v), compute), deps };
+    } catch (err) {
+      if (err instanceof CancelledError) throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      const loc = { file, span: { start: 0, end: 0 } };
+      return { analysis: { className: "(failed)", loc, server: undefined, diagnostics: [] }, deps, failure: reason };
+    }
   }
 
   #analyzeClass(file: string, index: number, options: AnalyzeOptions): CachedClass {
-    return this.#tracked(() =>
+    return this.#tracked(file, () =>
       analyzeClass(new Evaluator(this.#host), { file, index, scope: null, key: `${file}#${index}` }, {
         tasksExtension: options.tasksExtension,
         fileText: (f) => this.files.text(f),
@@ -207,7 +278,7 @@ export class Workspace {
 
   /** An SDK server (the second dialect): the tasks switch does not apply, the SDK decides its eras. */
   #analyzeSdk(file: string, index: number): CachedClass {
-    return this.#tracked(() => {
+    return this.#tracked(file, () => {
       const ev = new Evaluator(this.#host);
       const site = findSdkSites(ev, file)[index]!;
       const { server, diagnostics } = analyzeSdkServer(ev, site);

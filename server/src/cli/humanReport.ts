@@ -101,6 +101,13 @@ interface Row {
 
 /** One row per top-level key, plus one per flag inside an object-valued key. */
 function tableRows(s: JsonServer): Row[] {
+  const causes = new Map<string, JsonObject[]>();
+  for (const p of s.provenance) {
+    const key = (p.path as string[]).join("\u0000");
+    let list = causes.get(key);
+    if (!list) causes.set(key, (list = []));
+    list.push(p);
+  }
   const paths: string[][] = [];
   const keys = new Set([...Object.keys(s.legacy ?? {}), ...Object.keys(s.modern ?? {})]);
   for (const k of [...keys].sort()) {
@@ -121,7 +128,7 @@ function tableRows(s: JsonServer): Row[] {
       legacy: s.legacy === null ? "·" : show(l),
       modern: s.modern === null ? "·" : show(m),
       added: s.legacy !== null && s.modern !== null && m !== undefined && JSON.stringify(l) !== JSON.stringify(m) && m !== false,
-      why: whyOf(s, path),
+      why: whyOf(causes.get(path.join("\u0000")) ?? []),
     };
   });
 }
@@ -142,9 +149,7 @@ function show(v: Json | undefined): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function whyOf(s: JsonServer, path: readonly string[]): string {
-  const key = path.join("\u0000");
-  const entries = s.provenance.filter((p) => (p.path as string[]).join("\u0000") === key);
+function whyOf(entries: readonly JsonObject[]): string {
   const describe = (p: JsonObject) => {
     const cause = p.because === "era" ? "era rule" : p.because === "tasksExtension" ? "tasks extension" : causeName(String(p.because), p.detail as string | undefined);
     const where = p.file ? ` ${p.file}:${p.line}` : "";
@@ -162,7 +167,11 @@ function causeName(because: string, detail: string | undefined): string {
 }
 
 function table(header: string[], body: string[][], st: Style, rows: Row[]): string[] {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const widths = header.map((h, i) => {
+    let w = h.length;
+    for (const r of body) w = Math.max(w, r[i]!.length);
+    return w;
+  });
   const fmt = (cells: string[]) => `  ${cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")}`.trimEnd();
   const out = [st.dim(fmt(header))];
   body.forEach((cells, i) => {

@@ -1,13 +1,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
-import { diagnosticsOf } from "../analysis/diagnostics/ofServer";
+import { diagnosticsByServer } from "../analysis/diagnostics/ofServer";
 import { ConfigError, ProjectContext } from "../analysis/project/projectRegistry";
 import { normalizePath, relativePath } from "../analysis/project/paths";
 import { readTasksSetting } from "../analysis/tasksSetting";
 import { Workspace } from "../analysis/workspace";
 import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
-import { discoverFiles, InputError } from "../files/discoverFiles";
+import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
 import { formatHumanReport, type ServerNotes } from "./humanReport";
 import { toJsonReport } from "./jsonReport";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
@@ -57,6 +57,8 @@ function run(options: CliOptions, io: CliIo): number {
   const tsconfig = options.project ? normalizePath(path.resolve(io.cwd, options.project)) : undefined;
   if (tsconfig) {
     if (!fs.existsSync(tsconfig)) throw new InputError(`cannot read tsconfig ${options.project}: no such file`);
+    const problem = unusableConfig(tsconfig);
+    if (problem) throw new InputError(`cannot read tsconfig ${options.project}: ${problem}`);
     new ProjectContext(tsconfig, fileSystem); // fails early, with exit 2, on a tsconfig that is not usable
   }
   const inputs = discoverFiles(options.paths, io.cwd, (configPath) => new ProjectContext(configPath, fileSystem).outputFolders());
@@ -67,7 +69,7 @@ function run(options: CliOptions, io: CliIo): number {
   const tasksExtension = options.tasks ?? fromPackage.value ?? false;
   const tasksSource = options.tasks !== undefined ? "--tasks" : fromPackage.value !== undefined ? "package.json" : "default";
 
-  const workspace = new Workspace({ fileSystem, roots: inputs.roots, ...(tsconfig ? { tsconfig } : {}) });
+  const workspace = new Workspace({ fileSystem, roots: inputs.roots, unusableConfig, ...(tsconfig ? { tsconfig } : {}) });
   const analysis = workspace.analyzeFiles(inputs.files, { tasksExtension });
   for (const s of analysis.skipped) io.stderr(`mcp-caps: warning: skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}\n`);
 
@@ -77,8 +79,9 @@ function run(options: CliOptions, io: CliIo): number {
   else {
     const color = options.color ?? (io.isTty && !io.env.NO_COLOR);
     const notes = new Map<string, ServerNotes>();
+    const grouped = diagnosticsByServer(analysis.servers, analysis.diagnostics);
     for (const server of analysis.servers) {
-      const mine = diagnosticsOf(server, analysis.diagnostics);
+      const mine = grouped.get(server)!;
       const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
       notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
         ...(nullReason ? { nullReason } : {}),

@@ -5,6 +5,25 @@ import { normalizePath } from "../analysis/project/paths";
 /** An input the CLI cannot read at all: exit 2 with this one line. */
 export class InputError extends Error {}
 
+/** Largest config file read (a tsconfig larger than this is not one). */
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Why a config file cannot be read safely, or undefined when it can: only a regular file of sane size
+ * is opened (a cloned repository may link tsconfig.json to /dev/zero or a FIFO, which would never end).
+ */
+export function unusableConfig(file: string): string | undefined {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch (err) {
+    return reason(err);
+  }
+  if (!st.isFile()) return "not a regular file";
+  if (st.size > MAX_CONFIG_BYTES) return `larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MB`;
+  return undefined;
+}
+
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/i;
 const DECLARATION = /\.d\.(?:ts|mts|cts)$/i;
 const SKIPPED_FOLDERS = new Set(["node_modules", ".git"]);
@@ -51,7 +70,10 @@ export function discoverFiles(
       return;
     }
     if (entries.some((e) => e.name === "tsconfig.json" && (e.isFile() || e.isSymbolicLink()))) {
-      for (const out of outputFolders(normalizePath(path.join(dir, "tsconfig.json")))) skipDirs.add(normalizePath(out));
+      const config = path.join(dir, "tsconfig.json");
+      const problem = unusableConfig(config);
+      if (problem) throw new InputError(`cannot use ${config}: ${problem}`);
+      for (const out of outputFolders(normalizePath(config))) skipDirs.add(normalizePath(out));
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {

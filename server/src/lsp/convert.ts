@@ -7,7 +7,6 @@ import { handlerStubFix } from "./features/handlerStub";
 import type { ServerReport } from "../analysis/model/serverReport";
 import { basename } from "../analysis/project/paths";
 import type { LensSettings } from "../../../common/protocol";
-import { diagnosticsOf } from "../analysis/diagnostics/ofServer";
 import type { LanguageSession } from "./session";
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -69,6 +68,7 @@ export function toWireDiagnostic(session: LanguageSession, d: AnalysisDiagnostic
   };
 }
 
+/** The preview's data for one server; `diagnostics` are that server's own (see `diagnosticsByServer`). */
 export function toWireServer(session: LanguageSession, server: ServerReport, diagnostics: readonly AnalysisDiagnostic[]): WireServer {
   const { workspace } = session.workspaceFor(server.loc.file);
   const classRange = {
@@ -101,7 +101,7 @@ export function toWireServer(session: LanguageSession, server: ServerReport, dia
     })),
     missing: server.missing.map((m) => ({ path: m.path, era: m.era, member: m.member, handler: m.handler, location: session.location(m.loc) })),
     chain: server.chain.map((c) => ({ name: c.name, location: session.location(c.loc) })),
-    diagnostics: diagnosticsOf(server, diagnostics).map((d) => withStub(session, server, toWireDiagnostic(session, d), d)),
+    diagnostics: diagnostics.map((d) => withStub(session, server, toWireDiagnostic(session, d), d)),
   };
 }
 

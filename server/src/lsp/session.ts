@@ -8,6 +8,7 @@ import type { Loc } from "../analysis/evaluate/values";
 import { dirname, isWithin } from "../analysis/project/paths";
 import { readTasksSetting } from "../analysis/tasksSetting";
 import { Workspace, type FileAnalysis } from "../analysis/workspace";
+import { unusableConfig } from "../files/discoverFiles";
 import { isAnalysableSource, pathToUri, uriToPath } from "./uris";
 
 export interface AnalyzedDocument {
@@ -65,7 +66,7 @@ export class LanguageSession {
     root ??= dirname(path);
     let workspace = this.#workspaces.get(root);
     if (!workspace) {
-      workspace = new Workspace({ fileSystem: this.#fs, roots: [root] });
+      workspace = new Workspace({ fileSystem: this.#fs, roots: [root], unusableConfig });
       this.#workspaces.set(root, workspace);
     }
     return { workspace, root };
@@ -134,7 +135,7 @@ export class LanguageSession {
     if (!synced) return undefined;
     const tasks = this.tasksFor(synced.root, settings);
     const started = performance.now();
-    const analysis = synced.workspace.analyzeFile(synced.path, { tasksExtension: tasks.value, ...(token ? { token } : {}) });
+    const analysis = await synced.workspace.analyzeFileAsync(synced.path, { tasksExtension: tasks.value, ...(token ? { token } : {}) });
     return {
       uri,
       path: synced.path,

@@ -4,7 +4,7 @@
 import type { BaseSet } from "../capabilities/baseSet";
 import { keyLocation } from "../capabilities/provenance";
 import type { BuildResult, Era } from "../capabilities/builder";
-import { findMember, type ClassChain } from "../classes/classChain";
+import type { ClassChain } from "../classes/classChain";
 import type { EndpointInfo } from "../classes/endpoint";
 import type { HandlerSource } from "../classes/handlerPresence";
 import { damerauLevenshtein, HANDLERS, isHandlerName, resembledHandlers, type HandlerName } from "../model/handlers";
@@ -232,6 +232,7 @@ function handlerRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void, m
 
 function staticAndMisspelled(input: RuleInput, push: (d: AnalysisDiagnostic) => void, missing: MissingCapability[], chain: ClassChain): void {
   const helpers = new Set(chain.links.flatMap((l) => l.summary.thisHandlerLikeAccesses));
+  const winners = winningInstanceMembers(chain);
   for (const link of chain.links) {
     for (const m of link.summary.members) {
       const loc = { file: link.ref.file, span: m.nameSpan };
@@ -250,7 +251,7 @@ function staticAndMisspelled(input: RuleInput, push: (d: AnalysisDiagnostic) => 
       }
       if (m.typeOnly || helpers.has(m.name)) continue;
       // Only the declaration that wins at run time is judged; an overridden one is not the class's.
-      if (findMember(chain, m.name, false)?.member !== m) continue;
+      if (winners.get(m.name) !== m) continue;
       const resembled = resembledHandlers(m.name);
       if (resembled.length === 0) continue;
       const nearest = resembled[0]!.distance;
@@ -267,6 +268,15 @@ function staticAndMisspelled(input: RuleInput, push: (d: AnalysisDiagnostic) => 
       if (effect) missing.push({ path: effect.path, era: effect.era, member: m.name, handler: target, loc });
     }
   }
+}
+
+/** Per name, the instance member that wins at run time (nearest first), computed once per chain. */
+function winningInstanceMembers(chain: ClassChain): Map<string, MemberSummary> {
+  const winners = new Map<string, MemberSummary>();
+  for (const link of chain.links) {
+    for (const m of link.summary.members) if (!m.isStatic && !m.typeOnly && !winners.has(m.name)) winners.set(m.name, m);
+  }
+  return winners;
 }
 
 function chainRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void): void {

@@ -14,6 +14,8 @@ export interface EvaluationHost {
 const MAX_DEPTH = 300;
 /** Evaluation steps per root expression: a bound on pathological inputs, far above real code. */
 const MAX_STEPS = 200_000;
+/** Items one array may gather through spreads (arrays that double themselves must stay bounded). */
+const MAX_ITEMS = 10_000;
 
 export interface EvalOptions {
   /** Apply calls of known functions: only for `extends` clauses (mixins), never for data (spec §4.1). */
@@ -80,8 +82,15 @@ export class Evaluator {
           if (item.k === "spread") {
             const v = this.evaluate(item.expr, scope, opts);
             if (v.t === "arr") {
-              items.push(...v.items);
-              itemLocs.push(...v.itemLocs);
+              if (items.length + v.items.length > MAX_ITEMS) {
+                items.push({ t: "dyn", text: `...${exprText(item.expr)}`, loc: at, why: "the array is too large to be a capability" });
+                itemLocs.push(at);
+                continue;
+              }
+              for (let j = 0; j < v.items.length; j++) {
+                items.push(v.items[j]!);
+                itemLocs.push(v.itemLocs[j]!);
+              }
             } else {
               items.push(v.t === "dyn" ? v : { t: "dyn", text: `...${exprText(item.expr)}`, loc: at });
               itemLocs.push(at);

@@ -64,38 +64,63 @@ export interface DynamicPart {
   readonly why?: string;
 }
 
+/** Deepest JSON a capability value may have before the rest is shown as `$dynamic`. */
+const MAX_JSON_DEPTH = 64;
+/** Most JSON nodes one conversion produces: consts that reuse each other must not expand exponentially. */
+const MAX_JSON_NODES = 20_000;
+
 /**
  * Converts a value to report JSON. Whatever is not data (dynamic values, classes, functions) becomes a
- * `$dynamic` marker, and each such place is collected so it can be reported.
+ * `$dynamic` marker, and each such place is collected so it can be reported. Values too deep or too
+ * large to be real capabilities (built by consts that reuse each other) are cut off the same way.
  */
 export function toJson(v: Value, dynamics: DynamicPart[]): Json {
-  switch (v.t) {
-    case "prim":
-      return v.value;
-    case "arr":
-      return v.items.map((i) => toJson(i, dynamics));
-    case "obj": {
-      const out: JsonObject = {};
-      for (const [k, e] of v.entries) {
-        // A dynamic spread or key is kept as the entry `"$dynamic": "<source>"` of its object.
-        if (k === DYNAMIC_KEY && e.value.t === "dyn") {
-          dynamics.push({ text: e.value.text, loc: e.value.loc, ...(e.value.why ? { why: e.value.why } : {}) });
-          out[k] = e.value.text;
-        } else {
-          out[k] = toJson(e.value, dynamics);
-        }
+  let nodes = 0;
+  const tooBig = (loc: Loc): Json => {
+    const why = "the value is too large or too deeply nested to be a capability";
+    if (!dynamics.some((d) => d.why === why)) dynamics.push({ text: "…", loc, why });
+    return { [DYNAMIC_KEY]: "…" };
+  };
+  const convert = (value: Value, depth: number): Json => {
+    if (++nodes > MAX_JSON_NODES || depth > MAX_JSON_DEPTH) return tooBig(value.loc);
+    switch (value.t) {
+      case "prim":
+        return value.value;
+      case "arr": {
+        const out: Json[] = [];
+        for (const item of value.items) out.push(convert(item, depth + 1));
+        return out;
       }
-      return out;
+      case "obj": {
+        const out: JsonObject = {};
+        for (const [k, e] of value.entries) {
+          // A dynamic spread or key is kept as the entry `"$dynamic": "<source>"` of its object.
+          if (k === DYNAMIC_KEY && e.value.t === "dyn") {
+            dynamics.push({ text: e.value.text, loc: e.value.loc, ...(e.value.why ? { why: e.value.why } : {}) });
+            setKey(out, k, e.value.text);
+          } else {
+            setKey(out, k, convert(e.value, depth + 1));
+          }
+        }
+        return out;
+      }
+      case "dyn":
+        dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
+        return { [DYNAMIC_KEY]: value.text };
+      default: {
+        const text = value.t === "class" ? "class" : value.t === "fn" ? "function" : value.t === "ns" ? "module namespace" : "enum";
+        dynamics.push({ text, loc: value.loc, why: `a ${text} is not JSON data` });
+        return { [DYNAMIC_KEY]: text };
+      }
     }
-    case "dyn":
-      dynamics.push({ text: v.text, loc: v.loc, ...(v.why ? { why: v.why } : {}) });
-      return { [DYNAMIC_KEY]: v.text };
-    default: {
-      const text = v.t === "class" ? "class" : v.t === "fn" ? "function" : v.t === "ns" ? "module namespace" : "enum";
-      dynamics.push({ text, loc: v.loc, why: `a ${text} is not JSON data` });
-      return { [DYNAMIC_KEY]: text };
-    }
-  }
+  };
+  return convert(v, 0);
+}
+
+/** Sets an own key, `__proto__` included (plain assignment would change the object's prototype). */
+export function setKey(obj: JsonObject, key: string, value: Json): void {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 /** Deep copy with keys sorted alphabetically at every level (the order conduit's encoder emits). */
@@ -103,7 +128,7 @@ export function sortKeysDeep(v: Json): Json {
   if (Array.isArray(v)) return v.map(sortKeysDeep);
   if (!isPlainObject(v)) return v;
   const out: JsonObject = {};
-  for (const k of Object.keys(v).sort()) out[k] = sortKeysDeep(v[k]!);
+  for (const k of Object.keys(v).sort()) setKey(out, k, sortKeysDeep(v[k]!));
   return out;
 }
 

@@ -1,6 +1,6 @@
 import type { FileSystemHost } from "ts-morph";
 import type { FileSummary } from "../model/summary";
-import { parseFile } from "../summarize/parseFile";
+import { MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth, parseFile } from "../summarize/parseFile";
 import { summarizeFile } from "../summarize/summarizeFile";
 
 /** Files larger than this are not parsed: the editor must stay responsive (a note says why). */
@@ -131,6 +131,10 @@ export class FileStore {
     }
     if (looksBinary(read.text)) {
       e.skipped = { reason: "binary", detail: "not a text file" };
+      return;
+    }
+    if (nestedAsyncCallDepth(read.text) > MAX_NESTED_ASYNC_CALLS) {
+      e.skipped = { reason: "failed", detail: `more than ${MAX_NESTED_ASYNC_CALLS} nested async calls, which the TypeScript parser cannot parse in reasonable time` };
       return;
     }
     try {

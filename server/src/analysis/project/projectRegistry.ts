@@ -94,6 +94,7 @@ export interface RegistryOptions {
   readonly roots: readonly string[];
   /** `--project`: one tsconfig for every file. */
   readonly tsconfig?: string;
+  readonly unusableConfig?: (path: string) => string | undefined;
 }
 
 /** Finds the project of a file: the nearest `tsconfig.json` above it, never above the root. */
@@ -132,6 +133,8 @@ export class ProjectRegistry {
     const key = configPath ?? "";
     let p = this.#projects.get(key);
     if (!p) {
+      const problem = configPath ? this.#options.unusableConfig?.(configPath) : undefined;
+      if (problem) throw new ConfigError(configPath!, problem);
       p = new ProjectContext(configPath, this.#fs);
       this.#projects.set(key, p);
     }

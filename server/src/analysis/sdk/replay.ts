@@ -32,6 +32,8 @@ const PRIMITIVE_METHODS: Readonly<Record<string, readonly string[]>> = {
 
 /** How deep helpers that receive the server are followed. */
 const MAX_DEPTH = 8;
+/** Events one replay may visit: helpers that call helpers many times over must stay bounded. */
+const MAX_STEPS = 20_000;
 
 const key = (p: RefPath) => p.join(".");
 
@@ -42,6 +44,7 @@ export class Replay {
   /** Units already replayed (a helper called twice registers twice, but a cycle must end). */
   readonly #active = new Set<string>();
   readonly #ran = new Set<string>();
+  #steps = 0;
   /** Dynamic parts met in option literals (reported as `capabilities-dynamic`). */
   readonly dynamics: DynamicPart[] = [];
   /** Where the constructor's options put each capability key, for diagnostics and quick fixes. */
@@ -231,6 +234,10 @@ export class Replay {
     try {
       for (let i = from; i < unit.events.length; i++) {
         if (this.state.threw) return;
+        if (++this.#steps > MAX_STEPS) {
+          markInexact(this.state, "the server goes through more helper calls than the analysis follows");
+          return;
+        }
         const entry = unit.events[i]!;
         const { event } = entry;
         const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || entry.conditional };

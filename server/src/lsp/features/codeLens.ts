@@ -1,7 +1,7 @@
 import type { Connection, Disposable } from "vscode-languageserver";
 import type { CodeLens } from "vscode-languageserver-protocol";
 import { Commands } from "../../../../common/protocol";
-import { diagnosticsOf } from "../../analysis/diagnostics/ofServer";
+import { diagnosticsByServer, diagnosticsOf } from "../../analysis/diagnostics/ofServer";
 import { guard } from "../guard";
 import { legacyLensTitle, modernLensTitle, nullReason, problemLensTitle } from "../render/lensTitles";
 import type { LanguageSession } from "../session";
@@ -26,10 +26,11 @@ export function registerCodeLens(connection: Connection, session: LanguageSessio
       const analyzed = await session.analyze(params.textDocument.uri, token);
       if (!analyzed || analyzed.settings.codeLens === "off") return [];
       const lenses: CodeLens[] = [];
+      const grouped = diagnosticsByServer(analyzed.analysis.servers, analyzed.analysis.diagnostics);
       for (const server of analyzed.analysis.servers) {
         const range = session.range(server.loc);
         const kinds: LensKind[] = ["legacy", "modern"];
-        if (problemLensTitle(server, diagnosticsOf(server, analyzed.analysis.diagnostics))) kinds.push("problem");
+        if (problemLensTitle(server, grouped.get(server)!)) kinds.push("problem");
         for (const kind of kinds) lenses.push({ range, data: { uri: params.textDocument.uri, name: server.name, kind } satisfies LensData });
       }
       return lenses;

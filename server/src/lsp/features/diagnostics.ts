@@ -1,6 +1,6 @@
 import type { Connection, Disposable } from "vscode-languageserver";
-import { DocumentDiagnosticReportKind, type Diagnostic } from "vscode-languageserver-protocol";
-import { StatusNotification } from "../../../../common/protocol";
+import { DiagnosticSeverity, DocumentDiagnosticReportKind, type Diagnostic } from "vscode-languageserver-protocol";
+import { DIAGNOSTIC_SOURCE, StatusNotification } from "../../../../common/protocol";
 import { isShown, toLspDiagnostic } from "../convert";
 import type { LanguageSession } from "../session";
 import { guard } from "../guard";
@@ -15,6 +15,17 @@ export function registerDiagnostics(connection: Connection, session: LanguageSes
       const analyzed = await session.analyze(params.textDocument.uri, token);
       if (!analyzed) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const items: Diagnostic[] = [];
+      const skipped = analyzed.analysis.skipped;
+      if (skipped && (skipped.reason === "failed" || skipped.reason === "too-large")) {
+        // Say so rather than show a blank file: the user should know the tool did not look.
+        items.push({
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          severity: DiagnosticSeverity.Information,
+          source: DIAGNOSTIC_SOURCE,
+          code: "file-skipped",
+          message: `MCP Capability Lens did not analyse ${skipped.reason === "too-large" ? "all of " : ""}this file: ${skipped.detail}.`,
+        });
+      }
       const seen = new Set<string>();
       const candidates = [...analyzed.analysis.diagnostics, ...analyzed.workspace.diagnosticsLocatedIn(analyzed.path)];
       for (const d of candidates) {

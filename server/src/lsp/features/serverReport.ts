@@ -1,6 +1,8 @@
 import type { Connection, Disposable } from "vscode-languageserver";
 import { ListServersRequest, ServerReportRequest, StatsRequest, type ServerListEntry, type ServerReportResult } from "../../../../common/protocol";
 import { discoverFiles } from "../../files/discoverFiles";
+import { throwIfCancelled } from "../../analysis/cancellation";
+import { diagnosticsByServer } from "../../analysis/diagnostics/ofServer";
 import { toWireServer } from "../convert";
 import { guard } from "../guard";
 import type { LanguageSession } from "../session";
@@ -27,7 +29,8 @@ export function registerServerReport(connection: Connection, session: LanguageSe
       if (summary && summary.parseErrors > 0 && previous && previous.servers.length > 0) {
         return { ...previous, stale: "The file has syntax errors: showing the last result that parsed." };
       }
-      const servers = analyzed.analysis.servers.map((s) => toWireServer(session, s, analyzed.analysis.diagnostics));
+      const grouped = diagnosticsByServer(analyzed.analysis.servers, analyzed.analysis.diagnostics);
+      const servers = analyzed.analysis.servers.map((s) => toWireServer(session, s, grouped.get(s)!));
       let selected = -1;
       if (params.name !== undefined) selected = servers.findIndex((s) => s.name === params.name);
       else if (params.position && analyzed.document) {
@@ -57,8 +60,17 @@ export function registerServerReport(connection: Connection, session: LanguageSe
         const { workspace, root } = session.workspaceFor(`${folder}/x.ts`);
         const settings = await session.settings(pathToUri(folder));
         const tasks = session.tasksFor(root, settings);
-        const analysis = workspace.analyzeFiles(files, { tasksExtension: tasks.value, token });
-        for (const s of analysis.servers) servers.push({ name: s.name, uri: pathToUri(s.loc.file), line: workspace.position(s.loc.file, s.loc.span.start).line });
+        // File by file, yielding between them: a picker over thousands of files must stay cancellable.
+        let sliceStart = performance.now();
+        for (const file of files) {
+          throwIfCancelled(token);
+          const analysis = await workspace.analyzeFileAsync(file, { tasksExtension: tasks.value, token });
+          for (const s of analysis.servers) servers.push({ name: s.name, uri: pathToUri(s.loc.file), line: workspace.position(s.loc.file, s.loc.span.start).line });
+          if (performance.now() - sliceStart > 10) {
+            await new Promise((resolve) => setImmediate(resolve));
+            sliceStart = performance.now();
+          }
+        }
       }
       return { servers };
     }),

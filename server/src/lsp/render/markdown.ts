@@ -27,7 +27,9 @@ export function escape(text: string): string {
 
 /** A link into a file (hover links open it at the line). */
 export function fileLink(label: string, uri: string, line: number): string {
-  return `[${escape(label)}](${uri}#L${line + 1})`;
+  // Parentheses end a markdown link target: a folder named `a)b` must not cut the link short.
+  const target = uri.replace(/\(/g, "%28").replace(/\)/g, "%29").replace(/ /g, "%20");
+  return `[${escape(label)}](${target}#L${line + 1})`;
 }
 
 /** A link that runs one of the extension's commands with JSON arguments. */
