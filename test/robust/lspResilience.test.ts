@@ -109,7 +109,7 @@ describe("the language server under bad messages and load", () => {
       ["a 20 MB body that is not JSON", (c) => c.writeRaw(c.frame(`{${"x".repeat(20 * 1024 * 1024)}`))],
       ["a 30 MB document (over the 8 MB limit) opened and hovered", (c) => {
         c.open("huge.ts", `// ${"y".repeat(30 * 1024 * 1024)}\nexport class Huge { handleListTools(ctx) {} }\n`);
-        void c.hover("huge.ts", 1, 14);
+        c.hover("huge.ts", 1, 14).catch(() => undefined); // may be cut short when the test stops the server
       }],
       ["a charset the protocol does not use", (c) => c.writeRaw(c.frame(body(c), "Content-Type: application/vscode-jsonrpc; charset=utf-16\r\n"))],
     ];

@@ -66,6 +66,12 @@ export class ResilientMessageReader extends AbstractMessageReader {
     for (;;) {
       const buffer = this.#buffer();
       if (buffer.length === 0) return;
+      // A frame starts with its header; anything else is what a broken frame left behind.
+      if (!startsWithHeader(buffer)) {
+        if (buffer.length < HEADER_PREFIX.length) return this.#wait(HEADER_PREFIX.length);
+        this.#resync(buffer, 1);
+        continue;
+      }
       const headerEnd = buffer.subarray(0, MAX_HEADER_BYTES + HEADER_END.length).indexOf(HEADER_END);
       if (headerEnd < 0) {
         if (buffer.length > MAX_HEADER_BYTES) this.#resync(buffer, 1);
@@ -89,8 +95,9 @@ export class ResilientMessageReader extends AbstractMessageReader {
         this.#keep(buffer, bodyStart + length);
         callback(message as Message);
       } else {
-        // A wrong length may have swallowed the start of the next frame: look for it inside the body.
-        this.#resync(buffer, bodyStart + 1);
+        // A wrong length may have swallowed the start of the next frame: look for it inside the body
+        // (or right after an empty one). The header just read is dropped either way, so this advances.
+        this.#resync(buffer, bodyStart);
       }
     }
   }
@@ -99,14 +106,22 @@ export class ResilientMessageReader extends AbstractMessageReader {
     this.#needed = bytes;
   }
 
-  /** Drops everything before the next `Content-Length:` that starts a line at or after `from`. */
+  /** Drops everything before the next `Content-Length:` at or after `from`. */
   #resync(buffer: Buffer, from: number): void {
     this.skipped++;
-    let at = buffer.indexOf(LENGTH_FIELD, from);
-    while (at > 0 && buffer[at - 1] !== 0x0a) at = buffer.indexOf(LENGTH_FIELD, at + 1);
+    const at = buffer.indexOf(LENGTH_FIELD, from);
     // Nothing yet: keep a tail in case the field name is split across chunks.
-    this.#keep(buffer, at >= 0 ? at : Math.max(from, buffer.length - LENGTH_FIELD.length));
+    this.#keep(buffer, at >= 0 ? at : Math.max(from, buffer.length - LENGTH_FIELD.length + 1));
   }
+}
+
+const HEADER_PREFIX = Buffer.from("content-");
+
+/** Whether the buffer begins like a header (`Content-Length:` or `Content-Type:`, any case). */
+function startsWithHeader(buffer: Buffer): boolean {
+  const n = Math.min(buffer.length, HEADER_PREFIX.length);
+  for (let i = 0; i < n; i++) if ((buffer[i]! | 0x20) !== HEADER_PREFIX[i]) return false;
+  return true;
 }
 
 /** The Content-Length of a header block, when it is a sane one. */
