@@ -68,7 +68,6 @@ export type MemberKind = "method" | "property" | "accessor";
 export interface MemberSummary {
   readonly name: string;
   readonly nameSpan: Span;
-  readonly span: Span;
   readonly kind: MemberKind;
   readonly isStatic: boolean;
   readonly isAbstract: boolean;
@@ -84,15 +83,16 @@ export interface MemberSummary {
    * an inherited member.
    */
   readonly typeOnly: boolean;
-  /** Declared parameters, not counting a TypeScript `this` parameter; `null` when not a function. */
+  /** Declared parameters, not counting a TypeScript `this` parameter or a rest one; `null` when not a function. */
   readonly params: number | null;
-  /** Where the first parameter beyond a handler's limit would start, for range-precise arity warnings. */
-  readonly paramSpans: readonly Span[];
   /** A static property's initialiser, kept for `__capabilities__`, `components` and `type` only. */
   readonly value: ValueExpr | null;
   /** A method's (or function-valued property's) body, kept for `__capabilities__` only. */
   readonly fn: FunctionSummary | null;
-  /** Offset where `static ` can be inserted (after an accessibility modifier, before `async`). */
+  /**
+   * Offset where `static ` can be inserted (after an accessibility modifier, before `async`); kept for
+   * `__capabilities__` only (the one quick fix that needs it), -1 otherwise.
+   */
   readonly staticInsertAt: number;
 }
 

@@ -26,9 +26,12 @@ export function textOf(ctx: SummaryContext, node: ts.Node): string {
   return raw.length > MAX_TEXT ? `${raw.slice(0, MAX_TEXT - 1)}…` : raw;
 }
 
+/** Whether a declaration carries a modifier; reads the node's own list (no array is built per call). */
 export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
-  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
-  return modifiers !== undefined && modifiers.some((m) => m.kind === kind);
+  const modifiers = (node as { modifiers?: ts.NodeArray<ts.ModifierLike> }).modifiers;
+  if (!modifiers) return false;
+  for (let i = 0; i < modifiers.length; i++) if (modifiers[i]!.kind === kind) return true;
+  return false;
 }
 
 /** The text of a property name when it is known from the syntax alone. */

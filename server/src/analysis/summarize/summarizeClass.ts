@@ -1,6 +1,6 @@
 import { ts } from "ts-morph";
 import { resembledHandlers } from "../model/handlers";
-import type { ClassSummary, DecoratorSummary, FunctionSummary, MemberKind, MemberSummary, Span, ValueExpr } from "../model/summary";
+import type { ClassSummary, DecoratorSummary, FunctionSummary, MemberSummary, Span, ValueExpr } from "../model/summary";
 import { hasModifier, leadingJsDocHasTag, spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
 
@@ -87,72 +87,73 @@ function summarizeMember(
   ambient: boolean,
   ctorAssigned: ReadonlySet<string>,
 ): MemberSummary | undefined {
-  if (!ts.isMethodDeclaration(m) && !ts.isPropertyDeclaration(m) && !ts.isGetAccessorDeclaration(m) && !ts.isSetAccessorDeclaration(m)) {
-    return undefined;
-  }
+  // Runs for every member of every class in the workspace: plain object literals, nothing computed
+  // that only one quick fix or one member name needs.
+  const isMethod = ts.isMethodDeclaration(m);
+  const isProperty = !isMethod && ts.isPropertyDeclaration(m);
+  if (!isMethod && !isProperty && !ts.isGetAccessorDeclaration(m) && !ts.isSetAccessorDeclaration(m)) return undefined;
   const name = staticPropertyName(m.name);
   if (name === undefined) return undefined;
   const isStatic = hasModifier(m, ts.SyntaxKind.StaticKeyword);
   const isAbstract = hasModifier(m, ts.SyntaxKind.AbstractKeyword);
-  const base = {
-    name,
-    nameSpan: spanOf(ctx, m.name),
-    span: spanOf(ctx, m),
-    isStatic,
-    isAbstract,
-    staticInsertAt: staticInsertOffset(ctx, m),
-  };
+  const nameSpan = spanOf(ctx, m.name);
   const keepFn = name === "__capabilities__";
-  if (ts.isMethodDeclaration(m)) {
+  const staticInsertAt = keepFn ? staticInsertOffset(ctx, m) : -1;
+  if (isMethod) {
     const hasBody = m.body !== undefined;
     return {
-      ...base,
+      name,
+      nameSpan,
       kind: "method",
+      isStatic,
+      isAbstract,
       callable: !isAbstract && (hasBody || ambient),
       typeOnly: isAbstract || (!hasBody && !ambient),
-      ...parameterInfo(ctx, m),
+      params: countParameters(m),
       value: null,
       fn: keepFn ? toFunctionSummary(ctx, m) : null,
+      staticInsertAt,
     };
   }
-  if (ts.isPropertyDeclaration(m)) {
-    const init = m.initializer ? unwrap(m.initializer) : undefined;
-    const isFunctionInit = init !== undefined && (ts.isArrowFunction(init) || ts.isFunctionExpression(init));
-    const functionTyped = isFunctionType(ctx, m.type);
+  if (isProperty) {
+    const p = m as ts.PropertyDeclaration;
+    const init = p.initializer ? unwrap(p.initializer) : undefined;
+    const fn = init !== undefined && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? init : undefined;
+    const functionTyped = isFunctionType(ctx, p.type);
     const assignedInCtor = ctorAssigned.has(name);
-    const fn = isFunctionInit ? (init as ts.ArrowFunction | ts.FunctionExpression) : undefined;
     return {
-      ...base,
+      name,
+      nameSpan,
       kind: "property",
-      callable: !isAbstract && (isFunctionInit || (functionTyped && (ambient || assignedInCtor))),
+      isStatic,
+      isAbstract,
+      callable: !isAbstract && (fn !== undefined || (functionTyped && (ambient || assignedInCtor))),
       typeOnly: isAbstract || (init === undefined && (ambient ? !functionTyped : !assignedInCtor)),
-      ...(fn ? parameterInfo(ctx, fn) : functionTypeParameterInfo(ctx, m.type)),
-      value: isStatic && m.initializer && KEPT_STATIC_VALUES.has(name) ? toValueExpr(ctx, m.initializer) : null,
+      params: fn ? countParameters(fn) : functionTypeParameters(p.type),
+      value: isStatic && p.initializer && KEPT_STATIC_VALUES.has(name) ? toValueExpr(ctx, p.initializer) : null,
       fn: keepFn && fn ? toFunctionSummary(ctx, fn) : null,
+      staticInsertAt,
     };
   }
   // Accessors: never handlers; a static getter may still compute `__capabilities__`.
-  const kind: MemberKind = "accessor";
   const getterFn: FunctionSummary | null = keepFn && ts.isGetAccessorDeclaration(m) ? toFunctionSummary(ctx, m) : null;
-  return { ...base, kind, callable: false, typeOnly: false, params: null, paramSpans: [], value: null, fn: getterFn };
+  return { name, nameSpan, kind: "accessor", isStatic, isAbstract, callable: false, typeOnly: false, params: null, value: null, fn: getterFn, staticInsertAt };
 }
 
 function summarizeParameterProperty(ctx: SummaryContext, p: ts.ParameterDeclaration): MemberSummary | undefined {
   if (!ts.isIdentifier(p.name)) return undefined;
-  const functionTyped = isFunctionType(ctx, p.type);
   return {
     name: p.name.text,
     nameSpan: spanOf(ctx, p.name),
-    span: spanOf(ctx, p),
     kind: "property",
     isStatic: false,
     isAbstract: false,
-    callable: functionTyped,
+    callable: isFunctionType(ctx, p.type),
     typeOnly: false,
-    ...functionTypeParameterInfo(ctx, p.type),
+    params: functionTypeParameters(p.type),
     value: null,
     fn: null,
-    staticInsertAt: p.getStart(ctx.sf),
+    staticInsertAt: -1,
   };
 }
 
@@ -168,16 +169,17 @@ function parameterProperties(node: ts.ClassLikeDeclaration): ts.ParameterDeclara
   );
 }
 
-function parameterInfo(ctx: SummaryContext, fn: ts.SignatureDeclaration): { params: number; paramSpans: Span[] } {
-  const counted = fn.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === "this") && !p.dotDotDotToken);
-  return { params: counted.length, paramSpans: counted.map((p) => spanOf(ctx, p)) };
+/** Declared parameters the runtime fills: not a TypeScript `this` parameter, not a rest parameter. */
+function countParameters(fn: ts.SignatureDeclaration): number {
+  let n = 0;
+  for (const p of fn.parameters) if (!p.dotDotDotToken && !(ts.isIdentifier(p.name) && p.name.text === "this")) n++;
+  return n;
 }
 
-function functionTypeParameterInfo(ctx: SummaryContext, type: ts.TypeNode | undefined): { params: number | null; paramSpans: Span[] } {
+function functionTypeParameters(type: ts.TypeNode | undefined): number | null {
   let t = type;
   while (t && ts.isParenthesizedTypeNode(t)) t = t.type;
-  if (t && ts.isFunctionTypeNode(t)) return parameterInfo(ctx, t);
-  return { params: null, paramSpans: [] };
+  return t && ts.isFunctionTypeNode(t) ? countParameters(t) : null;
 }
 
 function unwrap(e: ts.Expression): ts.Expression {
