@@ -1,5 +1,5 @@
 // Shared helpers for the spec-derived unit tests (test/unit/spec/*.test.ts). Expected values in those
-// tests come from /work/shared/spec/conduit-dialect.md, never from the implementation.
+// tests come from ../shared/spec/conduit-dialect.md (copied to docs/conduit-dialect.md), never from the implementation.
 import assert from "node:assert/strict";
 import type { MemoryResult, SimpleDiagnostic } from "../../helpers/memoryWorkspace";
 import type { ServerReport } from "../../../server/src/analysis/model/serverReport";

@@ -4,6 +4,7 @@ import { DIAGNOSTIC_SOURCE, StatusNotification } from "../../../../common/protoc
 import { isShown, toLspDiagnostic } from "../convert";
 import type { LanguageSession } from "../session";
 import { guard } from "../guard";
+import { slicer } from "../slices";
 
 /**
  * Pull diagnostics (`textDocument/diagnostic`): the file's own problems, plus those of inherited
@@ -28,7 +29,9 @@ export function registerDiagnostics(connection: Connection, session: LanguageSes
       }
       const seen = new Set<string>();
       const candidates = [...analyzed.analysis.diagnostics, ...analyzed.workspace.diagnosticsLocatedIn(analyzed.path)];
+      const pause = slicer(token);
       for (const d of candidates) {
+        await pause();
         if (!isShown(d, analyzed.settings)) continue;
         const lsp = toLspDiagnostic(session, d, analyzed.path);
         if (!lsp) continue;

@@ -4,6 +4,7 @@ import { discoverFiles } from "../../files/discoverFiles";
 import { throwIfCancelled } from "../../analysis/cancellation";
 import { diagnosticsByServer } from "../../analysis/diagnostics/ofServer";
 import { toWireServer } from "../convert";
+import { slicer } from "../slices";
 import { guard } from "../guard";
 import type { LanguageSession } from "../session";
 import { pathToUri } from "../uris";
@@ -61,15 +62,12 @@ export function registerServerReport(connection: Connection, session: LanguageSe
         const settings = await session.settings(pathToUri(folder));
         const tasks = session.tasksFor(root, settings);
         // File by file, yielding between them: a picker over thousands of files must stay cancellable.
-        let sliceStart = performance.now();
+        const pause = slicer(token);
         for (const file of files) {
           throwIfCancelled(token);
           const analysis = await workspace.analyzeFileAsync(file, { tasksExtension: tasks.value, token });
           for (const s of analysis.servers) servers.push({ name: s.name, uri: pathToUri(s.loc.file), line: workspace.position(s.loc.file, s.loc.span.start).line });
-          if (performance.now() - sliceStart > 10) {
-            await new Promise((resolve) => setImmediate(resolve));
-            sliceStart = performance.now();
-          }
+          await pause();
         }
       }
       return { servers };

@@ -1,0 +1,322 @@
+// The benchmarks of MCP Capability Lens (`npm run bench`):
+//
+//   node --expose-gc bench/run.mjs [options]
+//     --out DIR          where RESULTS.md and results.json go (default: bench/)
+//     --sizes A,B,C      corpus sizes in files (default 100,1000,5000)
+//     --primary N        the corpus the ratio, edit and LSP targets are measured on (default 1000)
+//     --large N          the corpus of the peak-RSS target (default: the largest size)
+//     --clock auto|wall|cpu
+//                        which clock the in-process targets use (default auto: wall-clock, unless the
+//                        machine is busier than its core count at start, then CPU time; both are shown)
+//     --smoke            a tiny run of the harness itself (one small corpus, one repetition)
+//
+// Corpora are generated (deterministically, bench/corpus.mjs) under .tmp/bench/ and reused while the
+// generator is unchanged. Every measurement runs in its own child process (bench/measure.mjs): the
+// parse floor and the cold analysis interleaved, the edits on the warm workspace, the type-checker
+// peer, the peak RSS; the real-SDK baseline starts one `node` per server (bench/sdk-start.mjs); the
+// LSP round trips talk to dist/server.js over stdio (bench/lsp.mjs).
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { ensureCorpus } from "./corpus.mjs";
+import { measureLsp } from "./lsp.mjs";
+import { RESULT_MARK, summary } from "./stats.mjs";
+import { evaluateTargets } from "./targets.mjs";
+import { renderResults } from "./report.mjs";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = join(HERE, "..");
+const TMP = join(REPO, ".tmp", "bench");
+const require = createRequire(import.meta.url);
+
+// ---------------------------------------------------------------------------------------------
+// options
+
+function parseOptions(argv) {
+  const o = { smoke: false, out: HERE, sizes: [100, 1000, 5000], primary: 1000, large: undefined, clock: "auto" };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--smoke") o.smoke = true;
+    else if (a.startsWith("--out")) o.out = value();
+    else if (a.startsWith("--sizes")) o.sizes = value().split(",").map(Number);
+    else if (a.startsWith("--primary")) o.primary = Number(value());
+    else if (a.startsWith("--large")) o.large = Number(value());
+    else if (a.startsWith("--clock")) o.clock = value();
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.smoke && !argv.some((a) => a.startsWith("--sizes"))) o.sizes = [60];
+  if (o.smoke && !argv.some((a) => a.startsWith("--primary"))) o.primary = o.sizes[0];
+  o.large ??= Math.max(...o.sizes);
+  for (const s of [o.primary, o.large]) if (!o.sizes.includes(s)) throw new Error(`--primary/--large ${s} is not one of --sizes`);
+  if (!["auto", "wall", "cpu"].includes(o.clock)) throw new Error("--clock is auto, wall or cpu");
+  return o;
+}
+
+/** Repetitions per corpus size (the 5,000-file corpus gets fewer: it must fit the 15-minute run). */
+function plan(o, files) {
+  if (o.smoke) return { reps: 1, minReps: 1, budgetMs: 0, editReps: 3, baseReps: 2, parseReps: 3, peerReps: 1, peerBudgetMs: 0, sdkSample: 2, sdkReps: 1, lspReps: 3, lspWarmup: 1 };
+  // reps: wanted; minReps: always; budgetMs: no new repetition starts after this (a busy machine gets fewer).
+  if (files <= 200) return { reps: 9, minReps: 5, budgetMs: 30_000, editReps: 30, baseReps: 20, peerReps: 3, peerBudgetMs: 30_000 };
+  if (files <= 2000) return { reps: 5, minReps: 3, budgetMs: 90_000, editReps: 40, baseReps: 20, peerReps: 3, peerBudgetMs: 40_000, sdkSample: 20, sdkReps: 3, lspReps: 50, lspWarmup: 5 };
+  return { reps: 3, minReps: 1, budgetMs: 60_000, editReps: 20, baseReps: 10, peerReps: 1, peerBudgetMs: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// child processes
+
+function runChild(args, { timeoutMs = 900_000, env = {}, cwd = REPO } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_NO_WARNINGS: "1", ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const wallMs = performance.now() - started;
+      const line = stdout.split("\n").find((l) => l.startsWith(RESULT_MARK));
+      if (!line) {
+        reject(new Error(`${args.map((a) => relative(REPO, a) || a).join(" ").slice(0, 200)} failed (exit ${code}${signal ? `, ${signal}` : ""})\n${stderr.slice(-4000)}`));
+        return;
+      }
+      resolve({ result: JSON.parse(line.slice(RESULT_MARK.length)), wallMs, stderr });
+    });
+  });
+}
+
+const measure = (task, options, childOptions = {}) =>
+  runChild([...(childOptions.nodeArgs ?? ["--expose-gc"]), join(HERE, "measure.mjs"), task, JSON.stringify(options)], childOptions).then((r) => r.result);
+
+// ---------------------------------------------------------------------------------------------
+// build
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** The analysis as the benchmarks call it: bench/lib.ts bundled like dist/, ts-morph external. */
+async function buildLib() {
+  const esbuild = require("esbuild");
+  const outfile = join(TMP, "lib.cjs");
+  const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8"));
+  await esbuild.build({
+    entryPoints: [join(HERE, "lib.ts")],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    external: ["ts-morph"],
+    logLevel: "warning",
+    define: { __VERSION__: JSON.stringify(pkg.version) },
+  });
+  return outfile;
+}
+
+/** dist/server.js for the LSP round trips: built when missing or older than the sources. */
+function ensureServerBundle() {
+  const server = join(REPO, "dist", "server.js");
+  const sources = Math.max(newest(join(REPO, "server", "src")), newest(join(REPO, "common")));
+  if (!existsSync(server) || statSync(server).mtimeMs < sources) {
+    console.error("bench: building dist/ (node esbuild.mjs)…");
+    execFileSync(process.execPath, [join(REPO, "esbuild.mjs")], { cwd: REPO, stdio: ["ignore", "inherit", "inherit"] });
+  }
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the real SDK: what users do today
+
+/** Compiles the sampled SDK servers to .mjs (as `tsc` would) next to the corpus, inside the repository. */
+function compileSdkServers(corpusDir, sample, outDir) {
+  const { ts } = require("ts-morph");
+  mkdirSync(outDir, { recursive: true });
+  return sample.map((rel) => {
+    const source = readFileSync(join(corpusDir, rel), "utf8");
+    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const file = join(outDir, rel.replace(/[\\/]/g, "__").replace(/\.ts$/, ".mjs"));
+    writeFileSync(file, js);
+    return { rel, file };
+  });
+}
+
+async function realSdkStarts(compiled, smoke) {
+  // One unmeasured start first: the file-system cache and the module cache of the disk are warm, as
+  // for a user who has run the inspector before.
+  if (!smoke) await runChild([join(HERE, "sdk-start.mjs"), compiled[0].file]);
+  const starts = [];
+  for (const { rel, file } of compiled) {
+    const r = await runChild([join(HERE, "sdk-start.mjs"), file], { timeoutMs: 60_000 });
+    starts.push({ rel, wallMs: r.wallMs, cpuMs: r.result.cpuMs, inProcessMs: r.result.inProcessMs, capabilities: r.result.capabilities });
+  }
+  return starts;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function machine(o) {
+  const info = cpus();
+  let commit;
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    commit = undefined;
+  }
+  const { ts } = require("ts-morph");
+  return {
+    cores: info.length,
+    cpuModel: info[0]?.model ?? "unknown",
+    memoryGB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    typescript: ts.version,
+    tsMorph: require("ts-morph/package.json").version,
+    commit,
+    loadAverageAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+    smoke: o.smoke,
+  };
+}
+
+async function main() {
+  const o = parseOptions(process.argv.slice(2));
+  const t0 = performance.now();
+  const log = (msg) => console.error(`bench [${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
+  mkdirSync(TMP, { recursive: true });
+  const info = machine(o);
+  const clock = o.clock === "auto" ? (info.loadAverageAtStart[0] > info.cores ? "cpu" : "wall") : o.clock;
+  log(`${info.cores} cores, Node ${info.node}, load ${info.loadAverageAtStart.join(" ")}; targets on the ${clock} clock`);
+
+  const lib = await buildLib();
+  const server = ensureServerBundle();
+  log(`built ${relative(REPO, lib)}; language server ${relative(REPO, server)}`);
+
+  const corpora = [];
+  for (const files of o.sizes) {
+    const dir = join(TMP, o.smoke ? `smoke-corpus-${files}` : `corpus-${files}`);
+    const started = performance.now();
+    const { manifest, reused } = ensureCorpus({ dir, files });
+    corpora.push({ files, dir, manifest, generateMs: reused ? 0 : performance.now() - started, reused });
+    log(`corpus ${files}: ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.lines} lines${reused ? " (reused)" : ""}`);
+  }
+
+  const results = { machine: info, clock, corpora: [], sdk: undefined, lsp: undefined };
+  const primary = corpora.find((c) => c.files === o.primary);
+  for (const c of corpora) {
+    const p = plan(o, c.files);
+    const isPrimary = c === primary;
+    const sdkSample = isPrimary ? pickSample(c.manifest.sdkFiles, p.sdkSample ?? 0) : [];
+    log(`corpus ${c.files}: parse floor and cold analysis (${p.reps} reps), edits${sdkSample.length ? ", SDK servers" : ""}…`);
+    const analysisRun = measure("analysis", {
+      lib,
+      corpus: c.dir,
+      reps: p.reps,
+      minReps: p.minReps,
+      budgetMs: p.budgetMs,
+      edits: true,
+      editReps: p.editReps,
+      baseReps: p.baseReps,
+      floorDefault: c.files <= 2000,
+      parseReps: p.parseReps ?? 21,
+    });
+    // A real run measures one thing at a time; the smoke run only checks the harness, in parallel.
+    let analysis = o.smoke ? undefined : await analysisRun;
+    if (analysis) log(`corpus ${c.files}: floor ${analysis.floor.median.toFixed(0)} ms, cold ${analysis.cold.median.toFixed(0)} ms; type-checker peer…`);
+    const peerRun = measure("peer", { corpus: c.dir, reps: p.peerReps, budgetMs: p.peerBudgetMs }, { nodeArgs: ["--expose-gc", "--max-old-space-size=8192"] });
+    let peer = o.smoke ? undefined : await peerRun;
+    if (peer) log(`corpus ${c.files}: peer ${peer.peer.median.toFixed(0)} ms; peak RSS…`);
+    const rss = await measure("rss", { lib, corpus: c.dir }, { nodeArgs: ["--expose-gc"] });
+    log(`corpus ${c.files}: peak RSS ${rss.peakRssMB} MB`);
+    if (o.smoke) [analysis, peer] = await Promise.all([analysisRun, peerRun]);
+    results.corpora.push({ files: c.files, dir: relative(REPO, c.dir), generateMs: c.generateMs, manifest: stripManifest(c.manifest), analysis, peer, rss });
+    const lspRun = () => measureLsp({ server, corpus: c.dir, manifest: c.manifest, reps: p.lspReps ?? 50, warmup: p.lspWarmup ?? 5 });
+    const smokeLsp = isPrimary && o.smoke ? lspRun() : undefined;
+    if (isPrimary && sdkSample.length > 0) {
+      log(`corpus ${c.files}: ${sdkSample.length} SDK servers, analysed one by one…`);
+      // Warm-up: the other SDK servers and some ordinary files, so the code is as warm as in a running server.
+      const warmup = [...c.manifest.sdkFiles.filter((f) => !sdkSample.includes(f)), ...c.manifest.sourceFiles.filter((f) => f.startsWith("src/lib/")).slice(0, 40)];
+      const ours = await measure("sdk-ours", { lib, corpus: c.dir, sdkSample, sdkReps: p.sdkReps ?? 1, ...(warmup.length > 0 ? { warmup } : {}) });
+      log(`corpus ${c.files}: starting ${sdkSample.length} SDK servers with the real SDK…`);
+      const compiled = compileSdkServers(c.dir, sdkSample, join(TMP, o.smoke ? "smoke-sdk-js" : "sdk-js", String(c.files)));
+      const starts = await realSdkStarts(compiled, o.smoke);
+      const agree = starts.filter((s) => JSON.stringify(sortKeys(s.capabilities)) === JSON.stringify(sortKeys(ours.servers[s.rel]?.legacy ?? null))).length;
+      results.sdk = {
+        corpus: c.files,
+        sample: sdkSample,
+        realStart: summary(starts.map((s) => s.wallMs)),
+        realStartCpu: summary(starts.map((s) => s.cpuMs)),
+        realInProcess: summary(starts.map((s) => s.inProcessMs)),
+        oursPerServer: ours.perServer,
+        oursPerServerCpu: ours.perServerCpu,
+        oursFreshEach: ours.freshEach,
+        oursFreshEachCpu: ours.freshEachCpu,
+        oursWarmEach: ours.warmEach,
+        oursWarmEachCpu: ours.warmEachCpu,
+        agree,
+        compared: starts.length,
+        disagreements: starts
+          .filter((s) => JSON.stringify(sortKeys(s.capabilities)) !== JSON.stringify(sortKeys(ours.servers[s.rel]?.legacy ?? null)))
+          .map((s) => ({ file: s.rel, real: s.capabilities, ours: ours.servers[s.rel]?.legacy ?? null })),
+      };
+      log(`SDK: real start ${results.sdk.realStart.median.toFixed(0)} ms, ours ${ours.perServer.median.toFixed(1)} ms per server; ${agree}/${starts.length} agree`);
+    }
+    if (isPrimary) {
+      log(`corpus ${c.files}: LSP round trips on a warm server…`);
+      results.lsp = { corpus: c.files, ...(await (smokeLsp ?? lspRun())) };
+      log(`LSP: hover p95 ${results.lsp.hover.p95} ms, code lens p95 ${results.lsp.codeLens.p95} ms, diagnostics p95 ${results.lsp.diagnostics.p95} ms`);
+    }
+  }
+  results.machine.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
+  results.totalSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  results.primary = o.primary;
+  results.large = o.large;
+  const targets = evaluateTargets(results);
+  const json = { targets, ...results };
+  mkdirSync(o.out, { recursive: true });
+  writeFileSync(join(o.out, "results.json"), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(join(o.out, "RESULTS.md"), renderResults(json));
+  const missed = targets.filter((t) => !t.holds);
+  log(`wrote ${relative(REPO, join(o.out, "RESULTS.md")) || join(o.out, "RESULTS.md")} and results.json: ${targets.length - missed.length}/${targets.length} targets hold${missed.length ? ` (missed: ${missed.map((t) => t.id).join(", ")})` : ""}`);
+}
+
+/** Every k-th file, so the sample spreads over the corpus. */
+function pickSample(list, n) {
+  if (n <= 0 || list.length === 0) return [];
+  if (n >= list.length) return [...list];
+  const step = list.length / n;
+  return Array.from({ length: n }, (_, i) => list[Math.floor(i * step)]);
+}
+
+function sortKeys(v) {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+  return v;
+}
+
+function stripManifest(m) {
+  const { sourceFiles, platformDependents, sdkFiles, ...rest } = m;
+  return { ...rest, platformDependents: platformDependents.length, sdkServers: sdkFiles.length };
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : String(err));
+  process.exit(1);
+});
