@@ -149,13 +149,20 @@ export class FileStore {
   }
 
   #read(fileName: string): { text?: string; skipped?: { reason: SkipReason; detail: string } } {
+    // One read, no existence check first: the error tells a missing file from an unreadable one.
     try {
-      if (!this.#fs.fileExistsSync(fileName)) return { skipped: { reason: "missing", detail: "no such file" } };
       return { text: this.#fs.readFileSync(fileName, "utf8") };
     } catch (err) {
+      if (isNotFound(err)) return { skipped: { reason: "missing", detail: "no such file" } };
       return { skipped: { reason: "unreadable", detail: err instanceof Error ? err.message : String(err) } };
     }
   }
+}
+
+/** Node's ENOENT/ENOTDIR/EISDIR (no file there), or ts-morph's FileNotFoundError (its in-memory file system). */
+function isNotFound(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR" || (err instanceof Error && err.constructor.name === "FileNotFoundError");
 }
 
 function stripBom(text: string): string {

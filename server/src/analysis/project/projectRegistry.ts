@@ -1,5 +1,6 @@
 import { Project, ts, type FileSystemHost } from "ts-morph";
 import { dirname, joinPath, isWithin } from "./paths";
+import { readTsconfigOptions } from "./tsconfigOptions";
 
 /** Options for a folder without a tsconfig (cli.md): modern module resolution, decorators allowed. */
 export const DEFAULT_COMPILER_OPTIONS: ts.CompilerOptions = {
@@ -29,21 +30,19 @@ export class ConfigError extends Error {
 export class ProjectContext {
   readonly project: Project;
   readonly #resolutions = new Map<string, string | null>();
+  /** TypeScript's own cache and a file-system host that remembers what it probed: thousands of
+   *  imports share their folders, `node_modules` lookups and package.json files. Both are valid
+   *  until files are created or deleted (`forgetResolutions`). */
+  #cache: ts.ModuleResolutionCache | undefined;
+  #host: ts.ModuleResolutionHost | undefined;
 
   constructor(
     readonly configPath: string | undefined,
     fs: FileSystemHost,
   ) {
     try {
-      this.project = configPath
-        ? new Project({
-            fileSystem: fs,
-            tsConfigFilePath: configPath,
-            skipAddingFilesFromTsConfig: true,
-            skipFileDependencyResolution: true,
-            skipLoadingLibFiles: true,
-          })
-        : new Project({ fileSystem: fs, compilerOptions: DEFAULT_COMPILER_OPTIONS, skipLoadingLibFiles: true });
+      const compilerOptions = configPath ? readTsconfigOptions(configPath, fs) : DEFAULT_COMPILER_OPTIONS;
+      this.project = new Project({ fileSystem: fs, compilerOptions, skipLoadingLibFiles: true });
     } catch (err) {
       throw new ConfigError(configPath ?? "(defaults)", err instanceof Error ? err.message.split("\n")[0]! : String(err));
     }
@@ -73,11 +72,16 @@ export class ProjectContext {
   /** Files were created or deleted: earlier answers may be wrong now. */
   forgetResolutions(): void {
     this.#resolutions.clear();
+    this.#cache = undefined;
+    this.#host = undefined;
   }
 
   #resolveUncached(specifier: string, fromFile: string): string | undefined {
     try {
-      const r = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.project.getModuleResolutionHost());
+      const options = this.compilerOptions;
+      this.#host ??= memoizedHost(this.project.getModuleResolutionHost());
+      this.#cache ??= ts.createModuleResolutionCache(dirname(this.configPath ?? fromFile), (f) => f, options);
+      const r = ts.resolveModuleName(specifier, fromFile, options, this.#host, this.#cache);
       const resolved = r.resolvedModule;
       if (!resolved) return undefined;
       // A `.js` file is only analysable when it has types; prefer what TypeScript picked otherwise.
@@ -87,6 +91,25 @@ export class ProjectContext {
       return undefined;
     }
   }
+}
+
+/** The host with its existence checks and realpaths remembered (file contents are read as before). */
+function memoizedHost(host: ts.ModuleResolutionHost): ts.ModuleResolutionHost {
+  const remember = <T>(fn: (path: string) => T): ((path: string) => T) => {
+    const seen = new Map<string, T>();
+    return (path) => {
+      if (seen.has(path)) return seen.get(path)!;
+      const value = fn(path);
+      seen.set(path, value);
+      return value;
+    };
+  };
+  return {
+    ...host,
+    fileExists: remember((f) => host.fileExists(f)),
+    ...(host.directoryExists ? { directoryExists: remember((d) => host.directoryExists!(d)) } : {}),
+    ...(host.realpath ? { realpath: remember((p) => host.realpath!(p)) } : {}),
+  };
 }
 
 export interface RegistryOptions {

@@ -22,8 +22,23 @@ export function spanOf(ctx: SummaryContext, node: ts.Node): Span {
 }
 
 export function textOf(ctx: SummaryContext, node: ts.Node): string {
-  const raw = ctx.text.slice(node.getStart(ctx.sf), node.end).replace(/\s+/g, " ").trim();
-  return raw.length > MAX_TEXT ? `${raw.slice(0, MAX_TEXT - 1)}…` : raw;
+  return compactText(ctx.text, node.getStart(ctx.sf), node.end);
+}
+
+/**
+ * `text[start, end)` with whitespace runs collapsed, cut to MAX_TEXT. Only a growing prefix is
+ * normalised: a function body of 20 KB costs what its first few hundred characters cost.
+ */
+export function compactText(text: string, start: number, end: number): string {
+  for (let window = MAX_TEXT * 2; ; window *= 4) {
+    const cut = start + window < end;
+    const raw = text.slice(start, cut ? start + window : end).replace(/\s+/g, " ");
+    const norm = cut ? raw.trimStart() : raw.trim();
+    // The normalised prefix is a prefix of the normalised whole: once it is longer than MAX_TEXT,
+    // the whole is too, and its first MAX_TEXT - 1 characters are these.
+    if (norm.length > MAX_TEXT) return `${norm.slice(0, MAX_TEXT - 1)}…`;
+    if (!cut) return norm;
+  }
 }
 
 /** Whether a declaration carries a modifier; reads the node's own list (no array is built per call). */

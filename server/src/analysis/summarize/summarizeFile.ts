@@ -1,7 +1,7 @@
 import { ts } from "ts-morph";
 import type { ExportEntry, FileSummary, ImportBinding, TopLevelDecl } from "../model/summary";
 import { hasModifier, spanOf, type SummaryContext } from "./context";
-import { isDeclarationFileName, parseErrorCount } from "./parseFile";
+import { isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
 import { summarizeClass } from "./summarizeClass";
 import { summarizeSdk } from "./sdkSummary";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
@@ -81,7 +81,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
   return {
     fileName: sf.fileName,
     version,
-    lineStarts: sf.getLineStarts(),
+    lineStarts: lineStartsOf(sf),
     textLength: sf.text.length,
     isDeclarationFile: ctx.ambientFile,
     parseErrors: parseErrorCount(sf),
