@@ -84,6 +84,46 @@ describe("mcp-caps CLI", () => {
     assert.match(legacyOnly.stdout, /legacy · initialize/);
   });
 
+  it("--era shows one era only: its rows, its causes, nothing of the other", () => {
+    const dir = tempProject({ "demo.ts": SERVER });
+    const legacy = mcpCaps(dir, "--era", "legacy").stdout;
+    assert.match(legacy, /resources\.subscribe\s+true\s+handleSubscribeResource demo\.ts:6/);
+    assert.doesNotMatch(legacy, /modern|era rule/, "no modern column, cause or summary");
+    assert.doesNotMatch(legacy, /^\s+logging/m, "logging is modern-only here: no row");
+    const modern = mcpCaps(dir, "--era", "modern").stdout;
+    assert.match(modern, /^\s+logging\s+\{\} \+\s+era rule$/m, "modern-only logging, marked as added");
+    assert.match(modern, /resources\.subscribe\s+true\s+era rule$/m, "legacy's cause (the handler) is not shown");
+    assert.doesNotMatch(modern, /legacy · initialize|legacy:/);
+  });
+
+  it("a flag whose value was forgotten does not swallow the next option, and --write-snapshot never overwrites a source file", () => {
+    const dir = tempProject({ "demo.ts": SERVER });
+    const forgot = mcpCaps(dir, "--write-snapshot", "--json");
+    assert.equal(forgot.status, 2);
+    assert.match(forgot.stderr, /--write-snapshot needs a value, not the option --json/);
+    const overwrite = mcpCaps(dir, "--write-snapshot", "demo.ts");
+    assert.equal(overwrite.status, 2);
+    assert.match(overwrite.stderr, /refusing to overwrite demo\.ts: it is not an mcp-caps snapshot/);
+    assert.equal(readFileSync(join(dir, "demo.ts"), "utf8"), SERVER, "the source file is untouched");
+    // An existing snapshot is overwritten as before.
+    assert.equal(mcpCaps(dir, "--write-snapshot", "caps.json").status, 0);
+    assert.equal(mcpCaps(dir, "--write-snapshot", "caps.json").status, 0);
+    const folder = mcpCaps(dir, "--check", ".");
+    assert.equal(folder.status, 2);
+    assert.match(folder.stderr, /cannot read snapshot \.: it is a folder/);
+  });
+
+  it("a tsconfig whose extends chain is broken is used with a warning line naming the problem", () => {
+    const dir = tempProject({
+      "tsconfig.json": JSON.stringify({ extends: "./missing-base.json", compilerOptions: { strict: true } }),
+      "demo.ts": SERVER,
+    });
+    const r = mcpCaps(dir, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).servers.length, 1);
+    assert.match(r.stderr, /^mcp-caps: warning: tsconfig\.json: Cannot read file '.*missing-base\.json'/m);
+  });
+
   it("--check passes against its own snapshot and fails with a readable diff after a handler is removed", () => {
     const dir = tempProject({ "demo.ts": SERVER });
     const write = mcpCaps(dir, "--write-snapshot", "caps.json");

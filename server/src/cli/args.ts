@@ -66,6 +66,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     if (VALUE_FLAGS.has(name)) {
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined || value === "") throw new UsageError(`${name} needs a value (see --help)`);
+      // `--write-snapshot --json` is a forgotten value, not a file named "--json"; `--flag=-x` is meant.
+      if (eq < 0 && value.startsWith("-") && value !== "-") throw new UsageError(`${name} needs a value, not the option ${value} (see --help)`);
       values.set(name, value);
       continue;
     }

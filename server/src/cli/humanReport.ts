@@ -65,7 +65,7 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
   out.push(`${st.bold(s.name)}  ${st.cyan(`${s.file}:${s.line}:${s.column}`)}  ${st.dim(tags)}`);
   const showLegacy = o.era !== "modern";
   const showModern = o.era !== "legacy";
-  const rows = tableRows(s);
+  const rows = tableRows(s, o.era);
   const header = ["capability", ...(showLegacy ? ["legacy · initialize"] : []), ...(showModern ? ["modern · server/discover"] : []), "why"];
   const body = rows.map((r) => [
     r.label,
@@ -78,8 +78,9 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     if (showLegacy && s.legacy === null) out.push(`  ${st.red("legacy: not served")} (${reason("legacy")})`);
     if (showModern && s.modern === null) out.push(`  ${st.red("modern: not served")} (${reason("modern")})`);
   }
+  const served = (showLegacy && s.legacy !== null) || (showModern && s.modern !== null);
   if (rows.length > 0) out.push(...table(header, body, st, rows));
-  else if (s.legacy !== null || s.modern !== null) out.push(st.dim("  (advertises no capabilities)"));
+  else if (served) out.push(st.dim("  (advertises no capabilities)"));
   if (showModern && s.legacy && s.modern) {
     const added = rows.filter((r) => r.added).map((r) => r.path);
     out.push(`  ${st.green("modern adds:")} ${added.length > 0 ? added.join(", ") : "nothing"}`);
@@ -99,21 +100,27 @@ interface Row {
   why: string;
 }
 
-/** One row per top-level key, plus one per flag inside an object-valued key. */
-function tableRows(s: JsonServer): Row[] {
+/**
+ * One row per top-level key, plus one per flag inside an object-valued key, of the eras shown: with
+ * `--era legacy` a key only modern has gets no row, and the causes are legacy's alone.
+ */
+function tableRows(s: JsonServer, era: EraChoice): Row[] {
+  const legacy = era === "modern" ? null : s.legacy;
+  const modern = era === "legacy" ? null : s.modern;
   const causes = new Map<string, JsonObject[]>();
   for (const p of s.provenance) {
+    if (era !== "both" && p.era !== "both" && p.era !== era) continue;
     const key = (p.path as string[]).join("\u0000");
     let list = causes.get(key);
     if (!list) causes.set(key, (list = []));
     list.push(p);
   }
   const paths: string[][] = [];
-  const keys = new Set([...Object.keys(s.legacy ?? {}), ...Object.keys(s.modern ?? {})]);
+  const keys = new Set([...Object.keys(legacy ?? {}), ...Object.keys(modern ?? {})]);
   for (const k of [...keys].sort()) {
     const subs = new Set<string>();
-    for (const era of [s.legacy, s.modern]) {
-      const v = era?.[k];
+    for (const shown of [legacy, modern]) {
+      const v = shown?.[k];
       if (isPlainObject(v) && !isDynamicMarker(v)) for (const sub of Object.keys(v)) subs.add(sub);
     }
     if (subs.size === 0) paths.push([k]);
@@ -128,7 +135,7 @@ function tableRows(s: JsonServer): Row[] {
       legacy: s.legacy === null ? "·" : show(l),
       modern: s.modern === null ? "·" : show(m),
       added: s.legacy !== null && s.modern !== null && m !== undefined && JSON.stringify(l) !== JSON.stringify(m) && m !== false,
-      why: whyOf(causes.get(path.join("\u0000")) ?? []),
+      why: whyOf(causes.get(path.join("\u0000")) ?? [], era !== "both"),
     };
   });
 }
@@ -149,13 +156,13 @@ function show(v: Json | undefined): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function whyOf(entries: readonly JsonObject[]): string {
+function whyOf(entries: readonly JsonObject[], oneEra: boolean): string {
   const describe = (p: JsonObject) => {
     const cause = p.because === "era" ? "era rule" : p.because === "tasksExtension" ? "tasks extension" : causeName(String(p.because), p.detail as string | undefined);
     const where = p.file ? ` ${p.file}:${p.line}` : "";
     return `${cause}${where}`;
   };
-  if (entries.length === 1) return describe(entries[0]!);
+  if (entries.length === 1 || oneEra) return entries.map(describe).join(" · ");
   return entries.map((p) => `${p.era}: ${describe(p)}`).join(" · ");
 }
 

@@ -59,10 +59,18 @@ function run(options: CliOptions, io: CliIo): number {
     if (!fs.existsSync(tsconfig)) throw new InputError(`cannot read tsconfig ${options.project}: no such file`);
     const problem = unusableConfig(tsconfig);
     if (problem) throw new InputError(`cannot read tsconfig ${options.project}: ${problem}`);
-    new ProjectContext(tsconfig, fileSystem); // fails early, with exit 2, on a tsconfig that is not usable
   }
-  const inputs = discoverFiles(options.paths, io.cwd, (configPath) => new ProjectContext(configPath, fileSystem).outputFolders());
-  for (const w of inputs.warnings) io.stderr(`mcp-caps: warning: ${w}\n`);
+  // Every tsconfig in play is read once up front: one that cannot be used fails now, with exit 2,
+  // and one whose `extends` chain is broken gets a warning line.
+  const configWarnings: string[] = [];
+  const readConfig = (configPath: string) => {
+    const project = new ProjectContext(configPath, fileSystem);
+    for (const problem of project.problems) configWarnings.push(`${path.relative(io.cwd, configPath) || configPath}: ${problem} (its other options are used)`);
+    return project;
+  };
+  if (tsconfig) readConfig(tsconfig);
+  const inputs = discoverFiles(options.paths, io.cwd, (configPath) => readConfig(configPath).outputFolders());
+  for (const w of [...configWarnings, ...inputs.warnings]) io.stderr(`mcp-caps: warning: ${w}\n`);
 
   const fromPackage = readTasksSetting(fileSystem, cwd);
   if (fromPackage.problem) io.stderr(`mcp-caps: warning: ${fromPackage.problem}\n`);
@@ -95,6 +103,11 @@ function run(options: CliOptions, io: CliIo): number {
 
   if (options.writeSnapshot) {
     const target = path.resolve(io.cwd, options.writeSnapshot);
+    // Only a snapshot is ever overwritten: a mistyped path must not replace a source file.
+    const existing = readIfFile(target);
+    if (existing !== undefined && !isSnapshot(existing)) {
+      throw new InputError(`refusing to overwrite ${options.writeSnapshot}: it is not an mcp-caps snapshot (choose another file, or delete it first)`);
+    }
     try {
       fs.writeFileSync(target, serializeSnapshot(snapshotOf(report)));
     } catch (err) {
@@ -106,8 +119,10 @@ function run(options: CliOptions, io: CliIo): number {
     let text: string;
     try {
       text = fs.readFileSync(path.resolve(io.cwd, options.check), "utf8");
-    } catch {
-      throw new InputError(`cannot read snapshot ${options.check}: no such file (write one with --write-snapshot ${options.check})`);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === "ENOENT" ? `no such file (write one with --write-snapshot ${options.check})` : code === "EISDIR" ? "it is a folder, not a snapshot file" : err instanceof Error ? err.message : String(err);
+      throw new InputError(`cannot read snapshot ${options.check}: ${why}`);
     }
     let before;
     try {
@@ -129,4 +144,22 @@ function run(options: CliOptions, io: CliIo): number {
     status = 1;
   }
   return status;
+}
+
+/** A file's text, or undefined when there is no readable file there. */
+function readIfFile(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function isSnapshot(text: string): boolean {
+  try {
+    parseSnapshot(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

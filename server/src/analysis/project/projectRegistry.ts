@@ -29,6 +29,8 @@ export class ConfigError extends Error {
  */
 export class ProjectContext {
   readonly project: Project;
+  /** What is wrong with the tsconfig's `extends` chain; the options are used as far as they go. */
+  readonly problems: readonly string[];
   readonly #resolutions = new Map<string, string | null>();
   /** TypeScript's own cache and a file-system host that remembers what it probed: thousands of
    *  imports share their folders, `node_modules` lookups and package.json files. Both are valid
@@ -41,8 +43,9 @@ export class ProjectContext {
     fs: FileSystemHost,
   ) {
     try {
-      const compilerOptions = configPath ? readTsconfigOptions(configPath, fs) : DEFAULT_COMPILER_OPTIONS;
-      this.project = new Project({ fileSystem: fs, compilerOptions, skipLoadingLibFiles: true });
+      const config = configPath ? readTsconfigOptions(configPath, fs) : { options: DEFAULT_COMPILER_OPTIONS, problems: [] };
+      this.project = new Project({ fileSystem: fs, compilerOptions: config.options, skipLoadingLibFiles: true });
+      this.problems = config.problems;
     } catch (err) {
       throw new ConfigError(configPath ?? "(defaults)", err instanceof Error ? err.message.split("\n")[0]! : String(err));
     }

@@ -7,7 +7,21 @@ import { dirname } from "./paths";
  * file list nobody reads (what a ts-morph `Project` given the tsconfig does) is pure cost.
  * @throws Error when the file cannot be read or is not JSON.
  */
-export function readTsconfigOptions(configPath: string, fs: FileSystemHost): ts.CompilerOptions {
+/** Problems that TypeScript would refuse the config for, but that still leave usable options. */
+const EXTENDS_PROBLEMS = new Set([
+  5083, // Cannot read file (the `extends` target)
+  6053, // File not found (an `extends` package)
+  18000, // Circularity detected while resolving configuration
+  18001, // A path in an `extends` option must be relative or rooted
+]);
+
+export interface TsconfigOptions {
+  readonly options: ts.CompilerOptions;
+  /** One line each: what is wrong with the `extends` chain (its options are used without that part). */
+  readonly problems: readonly string[];
+}
+
+export function readTsconfigOptions(configPath: string, fs: FileSystemHost): TsconfigOptions {
   const text = fs.readFileSync(configPath, "utf8");
   const json = ts.parseConfigFileTextToJson(configPath, text);
   if (json.error) throw new Error(ts.flattenDiagnosticMessageText(json.error.messageText, "\n"));
@@ -23,5 +37,7 @@ export function readTsconfigOptions(configPath: string, fs: FileSystemHost): ts.
       }
     },
   };
-  return ts.parseJsonConfigFileContent(json.config, host, dirname(configPath), undefined, configPath).options;
+  const parsed = ts.parseJsonConfigFileContent(json.config, host, dirname(configPath), undefined, configPath);
+  const problems = parsed.errors.filter((e) => EXTENDS_PROBLEMS.has(e.code)).map((e) => ts.flattenDiagnosticMessageText(e.messageText, " "));
+  return { options: parsed.options, problems };
 }
