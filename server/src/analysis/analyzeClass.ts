@@ -42,9 +42,10 @@ export function analyzeClass(ev: Evaluator, ref: ClassRef, options: ClassAnalysi
   const base = chooseBase(ev, chain, endpoint);
   const handlerSet = new Set(handlers.keys());
   const usable = base.kind !== "explicit" || (base.json !== undefined && !base.notCallable);
+  const opaque = base.kind === "explicit" ? base.opaque : new Set<string>();
   const eras: Record<Era, BuildResult> = {
-    legacy: build(usable ? base.json : undefined, handlerSet, "legacy", options.tasksExtension),
-    modern: build(usable ? base.json : undefined, handlerSet, "modern", options.tasksExtension),
+    legacy: build(usable ? base.json : undefined, handlerSet, "legacy", options.tasksExtension, opaque),
+    modern: build(usable ? base.json : undefined, handlerSet, "modern", options.tasksExtension, opaque),
   };
   const rules = serverDiagnostics({
     serverName: summary.name,
@@ -128,9 +129,9 @@ function onServer(d: AnalysisDiagnostic, serverLoc: Loc): AnalysisDiagnostic {
   };
 }
 
-function build(base: JsonObject | undefined, handlers: ReadonlySet<HandlerName>, era: Era, tasks: boolean): BuildResult {
+function build(base: JsonObject | undefined, handlers: ReadonlySet<HandlerName>, era: Era, tasks: boolean, opaque: ReadonlySet<string>): BuildResult {
   if (!base) return { capabilities: null, effects: [], notObject: [] };
-  return buildCapabilities({ base, handlers, era, tasksExtension: tasks });
+  return buildCapabilities({ base, handlers, era, tasksExtension: tasks, opaque });
 }
 
 /** `inheritance-cycle` on every class of the loop (spec §2): such code cannot run. */

@@ -31,6 +31,8 @@ export type BaseSet =
       readonly notCallable: boolean;
       /** Set when the whole result is unknown: both eras are null. */
       readonly wholeDynamic: DynamicPart | undefined;
+      /** Top-level keys whose value is unknown (not an object, array or primitive in the source). */
+      readonly opaque: ReadonlySet<string>;
     };
 
 /**
@@ -50,11 +52,11 @@ function explicitBase(ev: Evaluator, found: FoundMember): BaseSet {
   if (result === "not-callable") {
     const loc = { file: found.link.ref.file, span: found.member.nameSpan };
     const value: Value = { t: "dyn", text: "__capabilities__", loc };
-    return { kind: "explicit", member: found, json: undefined, value, dynamics: [], notCallable: true, wholeDynamic: undefined };
+    return { kind: "explicit", member: found, json: undefined, value, dynamics: [], notCallable: true, wholeDynamic: undefined, opaque: new Set() };
   }
   if (result.t === "dyn") {
     const part: DynamicPart = { text: result.text, loc: result.loc, ...(result.why ? { why: result.why } : {}) };
-    return { kind: "explicit", member: found, json: undefined, value: result, dynamics: [part], notCallable: false, wholeDynamic: part };
+    return { kind: "explicit", member: found, json: undefined, value: result, dynamics: [part], notCallable: false, wholeDynamic: part, opaque: new Set() };
   }
   const dynamics: DynamicPart[] = [];
   const json = toJson(result, dynamics);
@@ -67,7 +69,18 @@ function explicitBase(ev: Evaluator, found: FoundMember): BaseSet {
     dynamics,
     notCallable: false,
     wholeDynamic: undefined,
+    opaque: opaqueKeys(result),
   };
+}
+
+function opaqueKeys(value: Value): Set<string> {
+  const keys = new Set<string>();
+  if (value.t !== "obj") return keys;
+  for (const [key, entry] of value.entries) {
+    const t = entry.value.t;
+    if (t !== "obj" && t !== "arr" && t !== "prim") keys.add(key);
+  }
+  return keys;
 }
 
 /** What `Class.__capabilities__()` returns, or "not-callable" when the member is not a function. */

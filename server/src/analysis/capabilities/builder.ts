@@ -14,6 +14,13 @@ export interface BuildInput {
   readonly handlers: ReadonlySet<HandlerName>;
   readonly era: Era;
   readonly tasksExtension: boolean;
+  /**
+   * Top-level keys whose value is not known at all (`tools: load()`): the rules neither merge into
+   * them nor report them. An object written in the source whose only entry is a dynamic spread
+   * (`{ ...load() }`) looks the same in JSON but is an object, and is merged into. When absent,
+   * every value shaped `{"$dynamic": ...}` counts as unknown.
+   */
+  readonly opaque?: ReadonlySet<string>;
 }
 
 /** Why the era rules set a value: a handler, a rule of the modern era, or the tasks extension. */
@@ -38,11 +45,12 @@ export function buildCapabilities(input: BuildInput): BuildResult {
   const effects: Effect[] = [];
   const notObject: string[] = [];
   const has = (h: HandlerName) => input.handlers.has(h);
+  const unknown = (key: string) => (input.opaque ? input.opaque.has(key) : isDynamicMarker(caps[key]));
 
   /** Sets `caps[key][flag] = true` by merging; records a failure when `caps[key]` is not an object. */
   const mergeFlag = (key: string, flag: string, because: EffectCause) => {
     const target = caps[key];
-    if (isDynamicMarker(target)) return;
+    if (unknown(key)) return;
     if (!isPlainObject(target)) {
       if (!notObject.includes(key)) notObject.push(key);
       return;
@@ -67,7 +75,7 @@ export function buildCapabilities(input: BuildInput): BuildResult {
     if ("resources" in caps) mergeFlag("resources", "subscribe", "era");
     if (has("handleComplete")) replace("completions", "handleComplete");
     replace("logging", "era");
-    if (input.tasksExtension) addTasksExtension(caps, effects, notObject);
+    if (input.tasksExtension && !unknown("extensions")) addTasksExtension(caps, effects, notObject);
   }
   return { capabilities: notObject.length > 0 ? null : (sortKeysDeep(caps) as JsonObject), effects, notObject };
 }
@@ -77,8 +85,6 @@ function addTasksExtension(caps: JsonObject, effects: Effect[], notObject: strin
   if (existing === undefined) {
     caps.extensions = { [TASKS_EXTENSION_ID]: {} };
     effects.push({ path: ["extensions"], because: "tasksExtension" }, { path: ["extensions", TASKS_EXTENSION_ID], because: "tasksExtension" });
-  } else if (isDynamicMarker(existing)) {
-    return;
   } else if (!isPlainObject(existing)) {
     notObject.push("extensions");
   } else if (!isPlainObject(existing[TASKS_EXTENSION_ID])) {

@@ -1,6 +1,7 @@
 import type { FileSummary, FunctionSummary, KeyExpr, ValueExpr } from "../model/summary";
 import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY } from "./values";
+import { compactText } from "../model/text";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
 export interface EvaluationHost {
@@ -31,6 +32,8 @@ export class Evaluator {
   readonly #host: EvaluationHost;
   readonly #inProgress = new Set<string>();
   readonly #constCache = new Map<string, Value>();
+  /** File texts read for `$dynamic` source text, once per file per evaluator. */
+  readonly #texts = new Map<string, string | undefined>();
   #depth = 0;
   #steps = 0;
   #mixinInstances = 0;
@@ -52,11 +55,26 @@ export class Evaluator {
     return this.#host.summary(file);
   }
 
+  /**
+   * The source text of an expression, as `$dynamic` shows it (spec §4.1): read from the file the
+   * summary was made from; rebuilt from the summary when that text is not at hand or has changed.
+   */
+  sourceText(expr: ValueExpr, file: string): string {
+    if (expr.k === "dyn") return expr.text;
+    let text = this.#texts.get(file);
+    if (!this.#texts.has(file)) {
+      const candidate = this.#host.text?.(file);
+      text = candidate !== undefined && candidate.length === this.#host.summary(file)?.textLength ? candidate : undefined;
+      this.#texts.set(file, text);
+    }
+    return text !== undefined ? compactText(text, expr.span.start, expr.span.end) : exprText(expr);
+  }
+
   evaluate(expr: ValueExpr, scope: Scope, opts: EvalOptions): Value {
     if (this.#depth === 0) this.#steps = 0;
     const loc = { file: scope.file, span: expr.span };
     if (++this.#steps > MAX_STEPS || this.#depth > MAX_DEPTH) {
-      return { t: "dyn", text: exprText(expr), loc, why: "too deeply nested to evaluate" };
+      return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "too deeply nested to evaluate" };
     }
     this.#depth++;
     try {
@@ -83,7 +101,7 @@ export class Evaluator {
             const v = this.evaluate(item.expr, scope, opts);
             if (v.t === "arr") {
               if (items.length + v.items.length > MAX_ITEMS) {
-                items.push({ t: "dyn", text: `...${exprText(item.expr)}`, loc: at, why: "the array is too large to be a capability" });
+                items.push({ t: "dyn", text: `...${this.sourceText(item.expr, scope.file)}`, loc: at, why: "the array is too large to be a capability" });
                 itemLocs.push(at);
                 continue;
               }
@@ -92,7 +110,7 @@ export class Evaluator {
                 itemLocs.push(v.itemLocs[j]!);
               }
             } else {
-              items.push(v.t === "dyn" ? v : { t: "dyn", text: `...${exprText(item.expr)}`, loc: at });
+              items.push(v.t === "dyn" ? v : { t: "dyn", text: `...${this.sourceText(item.expr, scope.file)}`, loc: at });
               itemLocs.push(at);
             }
           } else {
@@ -107,8 +125,8 @@ export class Evaluator {
       case "get": {
         const object = this.evaluate(expr.object, scope, opts);
         const key = this.#key(expr.key, scope, opts);
-        if (key === undefined) return { t: "dyn", text: exprText(expr), loc, why: "the property name is not static" };
-        return this.#member(object, key, exprText(expr), loc, opts);
+        if (key === undefined) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "the property name is not static" };
+        return this.#member(object, key, this.sourceText(expr, scope.file), loc, opts);
       }
       case "freeze":
         return this.evaluate(expr.arg, scope, opts);
@@ -117,14 +135,14 @@ export class Evaluator {
       case "class":
         return { t: "class", cls: this.#classRef(scope, expr.classIndex), loc };
       case "new":
-        return { t: "dyn", text: exprText(expr), loc, why: "an object built with new is only known when it runs" };
+        return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        if (!opts.calls) return { t: "dyn", text: exprText(expr), loc, why: "a call is only known when it runs" };
+        if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
         if (callee.t !== "fn") {
-          return { t: "dyn", text: exprText(expr), loc, why: callee.t === "dyn" && callee.why ? callee.why : "the called function is not known" };
+          return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: callee.t === "dyn" && callee.why ? callee.why : "the called function is not known" };
         }
-        return this.#apply(callee.fn, callee.scope, expr.args.map((a) => this.evaluate(a, scope, opts)), opts, exprText(expr), loc);
+        return this.#apply(callee.fn, callee.scope, expr.args.map((a) => this.evaluate(a, scope, opts)), opts, this.sourceText(expr, scope.file), loc);
       }
     }
   }
@@ -169,14 +187,14 @@ export class Evaluator {
         } else if (v.t === "prim" && v.value === null) {
           continue;
         } else {
-          addDynamic(`...${exprText(entry.expr)}`, at, v.t === "dyn" ? v.why : "the spread value is not an object");
+          addDynamic(`...${this.sourceText(entry.expr, scope.file)}`, at, v.t === "dyn" ? v.why : "the spread value is not an object");
         }
         continue;
       }
       const keyLoc = { file: scope.file, span: entry.key.span };
       const key = this.#key(entry.key, scope, opts);
       if (key === undefined) {
-        addDynamic(`[${entry.key.k === "computed" ? exprText(entry.key.expr) : ""}]`, keyLoc, "the key is not static");
+        addDynamic(`[${entry.key.k === "computed" ? this.sourceText(entry.key.expr, scope.file) : ""}]`, keyLoc, "the key is not static");
         continue;
       }
       entries.delete(key);

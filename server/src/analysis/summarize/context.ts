@@ -1,5 +1,6 @@
 import { ts } from "ts-morph";
 import type { ClassSummary, Span } from "../model/summary";
+import { compactText } from "../model/text";
 
 /** What the summariser of one file threads through its helpers. */
 export interface SummaryContext {
@@ -12,8 +13,6 @@ export interface SummaryContext {
   readonly functionTypeAliases: Set<string>;
 }
 
-/** Longest source text kept for a `$dynamic` value or a message. */
-const MAX_TEXT = 300;
 /** Deepest expression nesting summarised before the rest is kept as dynamic text. */
 export const MAX_DEPTH = 200;
 
@@ -25,21 +24,6 @@ export function textOf(ctx: SummaryContext, node: ts.Node): string {
   return compactText(ctx.text, node.getStart(ctx.sf), node.end);
 }
 
-/**
- * `text[start, end)` with whitespace runs collapsed, cut to MAX_TEXT. Only a growing prefix is
- * normalised: a function body of 20 KB costs what its first few hundred characters cost.
- */
-export function compactText(text: string, start: number, end: number): string {
-  for (let window = MAX_TEXT * 2; ; window *= 4) {
-    const cut = start + window < end;
-    const raw = text.slice(start, cut ? start + window : end).replace(/\s+/g, " ");
-    const norm = cut ? raw.trimStart() : raw.trim();
-    // The normalised prefix is a prefix of the normalised whole: once it is longer than MAX_TEXT,
-    // the whole is too, and its first MAX_TEXT - 1 characters are these.
-    if (norm.length > MAX_TEXT) return `${norm.slice(0, MAX_TEXT - 1)}…`;
-    if (!cut) return norm;
-  }
-}
 
 /** Whether a declaration carries a modifier; reads the node's own list (no array is built per call). */
 export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
