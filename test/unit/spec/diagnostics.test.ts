@@ -231,6 +231,11 @@ describe("§7 handler-misspelled subtleties", () => {
     assert.match(one(r, "handler-misspelled").message, /handleComplete\b/);
   });
 
+  it("unrestricted Damerau: a transposed pair with an edit between counts 2 (handleCompeXlteZ is 3; restricted OSA says 4)", () => {
+    const { r } = misspelled("handleCompeXlteZ");
+    assert.match(one(r, "handler-misspelled").message, /handleComplete\b/);
+  });
+
   it("distance is case-sensitive: HANDLECOMPLETEX is far from handleComplete", () => {
     const { r } = misspelled("HANDLECOMPLETEX");
     none(r, "handler-misspelled");

@@ -115,27 +115,48 @@ function bagDistance(a: string, b: string): number {
 }
 
 /**
- * Optimal-string-alignment Damerau–Levenshtein distance (adjacent transpositions count 1), stopping
- * early once every cell of a row exceeds `limit`.
+ * The (unrestricted) Damerau–Levenshtein distance: insertions, deletions, substitutions and
+ * transpositions of adjacent characters, each costing 1, where a transposed pair may also be edited
+ * around (`ca` → `abc` is 2, where the restricted "optimal string alignment" variant says 3). The
+ * Lowrance–Wagner algorithm; a row whose every cell exceeds `limit` ends it early (rows never
+ * decrease below their minimum later on).
  */
 export function damerauLevenshtein(a: string, b: string, limit = Infinity): number {
   const n = a.length;
   const m = b.length;
-  let prev2 = new Array<number>(m + 1).fill(0);
-  let prev = Array.from({ length: m + 1 }, (_, j) => j);
-  let cur = new Array<number>(m + 1).fill(0);
+  const big = n + m;
+  // d[i + 1][j + 1] is the distance of a[0, i) and b[0, j); row and column 0 hold `big` sentinels.
+  const d: number[][] = Array.from({ length: n + 2 }, () => new Array<number>(m + 2).fill(0));
+  d[0]![0] = big;
+  for (let i = 0; i <= n; i++) {
+    d[i + 1]![0] = big;
+    d[i + 1]![1] = i;
+  }
+  for (let j = 0; j <= m; j++) {
+    d[0]![j + 1] = big;
+    d[1]![j + 1] = j;
+  }
+  /** The last row (1-based) where each character of `a` was seen. */
+  const lastRow = new Map<string, number>();
   for (let i = 1; i <= n; i++) {
-    cur[0] = i;
-    let rowMin = cur[0];
+    let lastMatchCol = 0;
+    let rowMin = Infinity;
     for (let j = 1; j <= m; j++) {
+      const k = lastRow.get(b[j - 1]!) ?? 0;
+      const l = lastMatchCol;
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
-      cur[j] = v;
+      if (cost === 0) lastMatchCol = j;
+      const v = Math.min(
+        d[i]![j]! + cost, // substitution (or match)
+        d[i + 1]![j]! + 1, // insertion
+        d[i]![j + 1]! + 1, // deletion
+        d[k]![l]! + (i - k - 1) + 1 + (j - l - 1), // transposition, with what lies between deleted/inserted
+      );
+      d[i + 1]![j + 1] = v;
       if (v < rowMin) rowMin = v;
     }
+    lastRow.set(a[i - 1]!, i);
     if (rowMin > limit) return rowMin;
-    [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return prev[m]!;
+  return d[n + 1]![m + 1]!;
 }
