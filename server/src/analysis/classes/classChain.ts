@@ -107,6 +107,10 @@ export function findMember(chain: ClassChain, name: string, isStatic: boolean): 
 
 /** Whether the class at `index` in the chain, or one above it, extends something named `name`. */
 export function extendsNamed(chain: ClassChain, index: number, name: string): boolean {
-  for (let i = index; i < chain.links.length; i++) if (chain.links[i]!.extendsNames.includes(name)) return true;
+  for (let i = index; i < chain.links.length; i++) {
+    if (chain.links[i]!.extendsNames.includes(name)) return true;
+    // A base re-exported under another name is still the class it resolved to.
+    if (i > index && chain.links[i]!.summary.name === name) return true;
+  }
   return false;
 }

@@ -93,8 +93,11 @@ export function componentKind(ev: Evaluator, chain: ClassChain): ComponentKind |
       if (kind) return kind;
     }
   }
-  for (const link of chain.links) {
-    for (const name of link.extendsNames) {
+  for (let i = 0; i < chain.links.length; i++) {
+    // The base as written, as imported, and the class it resolved to: `export { Tool as McpTool }`
+    // re-exports a class named Tool.
+    const resolvedBase = chain.links[i + 1]?.summary.name;
+    for (const name of [...chain.links[i]!.extendsNames, ...(resolvedBase ? [resolvedBase] : [])]) {
       const kind = KIND_BY_NAME[name];
       if (kind) return kind;
     }

@@ -56,7 +56,10 @@ export interface FunctionSummary {
 }
 
 export interface DecoratorSummary {
-  /** The last identifier of the decorator's callee: `Endpoint` for `@conduit.Endpoint({...})`. */
+  /**
+   * The last identifier of the decorator's callee (`Endpoint` for `@conduit.Endpoint({...})`), or the
+   * name an imported identifier is exported as (`Endpoint` for `@EP(...)` after `import { Endpoint as EP }`).
+   */
   readonly name: string;
   readonly span: Span;
   /** The call's arguments; kept only for decorators whose arguments the analysis reads. */

@@ -1,5 +1,5 @@
 import { ts } from "ts-morph";
-import type { ClassSummary, Span } from "../model/summary";
+import type { ClassSummary, ImportBinding, Span } from "../model/summary";
 import { compactText } from "../model/text";
 
 /** What the summariser of one file threads through its helpers. */
@@ -11,6 +11,8 @@ export interface SummaryContext {
   readonly classes: ClassSummary[];
   /** Local type aliases that denote function types (`type Handler = (ctx) => void`). */
   readonly functionTypeAliases: Set<string>;
+  /** The file's imports, read before anything else. */
+  readonly imports: ReadonlyMap<string, ImportBinding>;
 }
 
 /** Deepest expression nesting summarised before the rest is kept as dynamic text. */

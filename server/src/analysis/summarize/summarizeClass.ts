@@ -75,7 +75,10 @@ function decoratorsOf(ctx: SummaryContext, node: ts.ClassLikeDeclaration): Decor
   return decorators.map((d) => {
     const e = d.expression;
     const callee = ts.isCallExpression(e) ? e.expression : e;
-    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+    // `import { Endpoint as EP }` … `@EP(...)`: decorators are matched by the name they are exported as.
+    const written = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+    const imported = ts.isIdentifier(callee) ? ctx.imports.get(written)?.imported : undefined;
+    const name = imported !== undefined && imported !== "*" && imported !== "default" ? imported : written;
     const args = ts.isCallExpression(e) && KEPT_DECORATOR_ARGS.has(name) ? e.arguments.map((a) => toValueExpr(ctx, a)) : [];
     return { name, span: spanOf(ctx, d), args };
   });

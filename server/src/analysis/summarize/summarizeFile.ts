@@ -12,15 +12,27 @@ import { toFunctionSummary, toValueExpr } from "./valueExpr";
  * referenced by the result.
  */
 export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
+  const imports = new Map<string, ImportBinding>();
   const ctx: SummaryContext = {
     sf,
     text: sf.text,
     ambientFile: isDeclarationFileName(sf.fileName),
     classes: [],
     functionTypeAliases: collectFunctionTypeAliases(sf),
+    imports,
   };
+  // Imports first (they are hoisted): a class above its file's last import still sees every alias.
+  for (const s of sf.statements) {
+    if (ts.isImportDeclaration(s)) {
+      readImport(ctx, s, imports);
+    } else if (ts.isImportEqualsDeclaration(s)) {
+      const ref = s.moduleReference;
+      if (ts.isExternalModuleReference(ref) && ts.isStringLiteral(ref.expression)) {
+        imports.set(s.name.text, { specifier: ref.expression.text, imported: "*", span: spanOf(ctx, s) });
+      }
+    }
+  }
   const decls = new Map<string, TopLevelDecl>();
-  const imports = new Map<string, ImportBinding>();
   const exports = new Map<string, ExportEntry>();
   const starExports: string[] = [];
 
@@ -30,13 +42,8 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
   };
 
   for (const s of sf.statements) {
-    if (ts.isImportDeclaration(s)) {
-      readImport(ctx, s, imports);
-    } else if (ts.isImportEqualsDeclaration(s)) {
-      const ref = s.moduleReference;
-      if (ts.isExternalModuleReference(ref) && ts.isStringLiteral(ref.expression)) {
-        imports.set(s.name.text, { specifier: ref.expression.text, imported: "*", span: spanOf(ctx, s) });
-      }
+    if (ts.isImportDeclaration(s) || ts.isImportEqualsDeclaration(s)) {
+      continue;
     } else if (ts.isExportDeclaration(s)) {
       readExport(s, exports, starExports);
     } else if (ts.isExportAssignment(s)) {
