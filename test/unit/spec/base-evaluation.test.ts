@@ -353,6 +353,26 @@ describe("§4.1 dynamic values", () => {
     none(r, "subscribe-without-resources");
   });
 
+  it("an object written in the source whose only entry is a dynamic spread is still an object: the era rules merge into it", () => {
+    const { s } = base(
+      "{ resources: { ...extra() }, tools: { [keyName()]: true } }",
+      `declare function extra(): object;\ndeclare function keyName(): string;\n`,
+      "  handleSubscribeResource(ctx: unknown, uri: string) { return uri; }\n",
+    );
+    assert.deepEqual(s.legacy, { resources: { $dynamic: "...extra()", subscribe: true }, tools: { $dynamic: "[keyName()]" } });
+    assert.deepEqual(s.modern, {
+      logging: {},
+      resources: { $dynamic: "...extra()", listChanged: true, subscribe: true },
+      tools: { $dynamic: "[keyName()]", listChanged: true },
+    });
+    assert.equal(s.exact, false);
+  });
+
+  it("$dynamic shows the expression's source text, arguments included", () => {
+    const { s } = base("{ tools: load({ a: 1 }), prompts: load([1, 2], () => 3) }", `declare function load(...a: unknown[]): object;\n`);
+    assert.deepEqual(s.legacy, { prompts: { $dynamic: "load([1, 2], () => 3)" }, tools: { $dynamic: "load({ a: 1 })" } });
+  });
+
   it("dynamic parts do not produce other diagnostics", () => {
     const { r } = base("{ tools: loadTools() }", `declare function loadTools(): object;\n`);
     assert.deepEqual(codesOf(r), ["capabilities-dynamic"]);

@@ -231,6 +231,26 @@ describe("§4.2 component kinds", () => {
     assert.deepEqual(server(r, "E").legacy, RESOURCES);
   });
 
+  it("by a base class re-exported under another name (it is still the class named Tool)", () => {
+    const r = analyze({
+      "classes.ts": CLASSES,
+      "kit.ts": `export { Tool as McpTool, Endpoint as McpEndpoint } from "./classes";\n`,
+      "e.ts": `import { McpTool, McpEndpoint } from "./kit";\nclass Echo extends McpTool {}\nexport class E extends McpEndpoint {\n  static components = [Echo];\n}\n`,
+    });
+    const s = server(r, "E");
+    assert.deepEqual(s.legacy, TOOLS);
+    assert.equal(s.exact, true);
+    none(r, "component-unresolved");
+  });
+
+  it("by a decorator imported under another name (matched by the name it is exported as)", () => {
+    const r = analyze({
+      "decorators.ts": DECORATORS,
+      "e.ts": `import { Resource as Res, Endpoint as EP } from "./decorators";\n@Res({ uri: "a://{b}" })\nclass R {}\n@EP({ name: "x", components: [R] })\nexport class E {}\n`,
+    });
+    assert.deepEqual(server(r, "E").legacy, RESOURCES);
+  });
+
   it("components imported from another file", () => {
     const r = analyze({
       "classes.ts": CLASSES,

@@ -54,6 +54,13 @@ describe("§3 each handler", () => {
 });
 
 describe("§3 member forms", () => {
+  it("a computed member name from a const string of the file counts as that name", () => {
+    const r = analyze({
+      "s.ts": `const SUB = "handleSubscribeResource";\nexport class S {\n  static __capabilities__() { return { resources: {} }; }\n  [SUB](ctx: unknown, uri: string) { return uri; }\n}\n`,
+    });
+    assert.deepEqual(server(r, "S").legacy, { resources: { subscribe: true } });
+  });
+
   it("a property initialised with an arrow function counts", () => {
     const r = analyze({
       "s.ts": `export class S {\n  handleListTools = (ctx: unknown) => ctx;\n  handleComplete = (ctx: unknown, ref: unknown) => ref;\n}\n`,

@@ -13,6 +13,8 @@ export interface SummaryContext {
   readonly functionTypeAliases: Set<string>;
   /** The file's imports, read before anything else. */
   readonly imports: ReadonlyMap<string, ImportBinding>;
+  /** Top-level `const NAME = "text"` bindings, for computed member names. */
+  readonly stringConsts: ReadonlyMap<string, string>;
 }
 
 /** Deepest expression nesting summarised before the rest is kept as dynamic text. */
@@ -36,7 +38,7 @@ export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
 }
 
 /** The text of a property name when it is known from the syntax alone. */
-export function staticPropertyName(name: ts.PropertyName | ts.BindingName | undefined): string | undefined {
+export function staticPropertyName(name: ts.PropertyName | ts.BindingName | undefined, ctx?: SummaryContext): string | undefined {
   if (!name) return undefined;
   if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
   if (ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
@@ -44,6 +46,8 @@ export function staticPropertyName(name: ts.PropertyName | ts.BindingName | unde
   if (ts.isComputedPropertyName(name)) {
     const e = name.expression;
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e)) return e.text;
+    // `[SUB]()` after `const SUB = "handleSubscribeResource"` in the same file.
+    if (ts.isIdentifier(e)) return ctx?.stringConsts.get(e.text);
   }
   return undefined;
 }

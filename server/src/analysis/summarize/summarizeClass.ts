@@ -95,7 +95,7 @@ function summarizeMember(
   const isMethod = ts.isMethodDeclaration(m);
   const isProperty = !isMethod && ts.isPropertyDeclaration(m);
   if (!isMethod && !isProperty && !ts.isGetAccessorDeclaration(m) && !ts.isSetAccessorDeclaration(m)) return undefined;
-  const name = staticPropertyName(m.name);
+  const name = staticPropertyName(m.name, ctx);
   if (name === undefined) return undefined;
   const isStatic = hasModifier(m, ts.SyntaxKind.StaticKeyword);
   const isAbstract = hasModifier(m, ts.SyntaxKind.AbstractKeyword);

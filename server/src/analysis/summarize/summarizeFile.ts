@@ -13,6 +13,7 @@ import { toFunctionSummary, toValueExpr } from "./valueExpr";
  */
 export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
   const imports = new Map<string, ImportBinding>();
+  const stringConsts = new Map<string, string>();
   const ctx: SummaryContext = {
     sf,
     text: sf.text,
@@ -20,10 +21,17 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
     classes: [],
     functionTypeAliases: collectFunctionTypeAliases(sf),
     imports,
+    stringConsts,
   };
   // Imports first (they are hoisted): a class above its file's last import still sees every alias.
+  // String consts too, which computed member names may use before their line.
   for (const s of sf.statements) {
-    if (ts.isImportDeclaration(s)) {
+    if (ts.isVariableStatement(s) && (s.declarationList.flags & ts.NodeFlags.Const) !== 0) {
+      for (const d of s.declarationList.declarations) {
+        const init = d.initializer && unwrapConstAssertion(d.initializer);
+        if (ts.isIdentifier(d.name) && init && (ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init))) stringConsts.set(d.name.text, init.text);
+      }
+    } else if (ts.isImportDeclaration(s)) {
       readImport(ctx, s, imports);
     } else if (ts.isImportEqualsDeclaration(s)) {
       const ref = s.moduleReference;
@@ -191,4 +199,11 @@ function collectFunctionTypeAliases(sf: ts.SourceFile): Set<string> {
     }
   }
   return names;
+}
+
+/** `"x" as const`, `("x")`, `"x" satisfies string`: the literal inside. */
+function unwrapConstAssertion(e: ts.Expression): ts.Expression {
+  let cur = e;
+  while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur)) cur = cur.expression;
+  return cur;
 }
