@@ -98,7 +98,7 @@ function callCapabilities(ev: Evaluator, found: FoundMember): Value | "not-calla
   if (member.kind === "method") {
     if (member.fn?.result) return ev.callWithoutArguments(member.fn, scope, "__capabilities__()", nameLoc);
     if (link.summary.ambient) return unknown("it is declared in a declaration file, without a body");
-    if (member.fn) return { t: "dyn", text: member.fn.bodyText, loc: { file: link.ref.file, span: member.fn.bodySpan }, why: "the body does more than return a value" };
+    if (member.fn) return { t: "dyn", text: member.fn.bodyText, loc: { file: link.ref.file, span: member.fn.bodySpan }, why: bodyWhy(member.fn) };
     return unknown("it has no body");
   }
   if (member.kind === "accessor") {
@@ -106,7 +106,12 @@ function callCapabilities(ev: Evaluator, found: FoundMember): Value | "not-calla
     return callValue(ev.callWithoutArguments(member.fn, scope, "__capabilities__", nameLoc));
   }
   if (member.fn?.result) return ev.callWithoutArguments(member.fn, scope, "__capabilities__()", nameLoc);
-  if (member.fn) return { t: "dyn", text: member.fn.bodyText, loc: { file: link.ref.file, span: member.fn.bodySpan }, why: "the body does more than return a value" };
+  if (member.fn) return { t: "dyn", text: member.fn.bodyText, loc: { file: link.ref.file, span: member.fn.bodySpan }, why: bodyWhy(member.fn) };
   if (member.value) return callValue(ev.evaluate(member.value, scope, { calls: false }));
   return unknown("its value is not declared here");
+}
+
+/** Why a function body is not evaluated: it returns nothing, or does more than return a value. */
+function bodyWhy(fn: { readonly bodyText: string }): string {
+  return /^\{\s*\}$/.test(fn.bodyText) ? "the body is empty: it returns undefined" : "the body does more than return a value";
 }

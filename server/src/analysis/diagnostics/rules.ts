@@ -169,7 +169,7 @@ function notObjectRules(input: RuleInput, base: Extract<BaseSet, { kind: "explic
       diagnostic(
         "capability-not-object",
         keyLocation(base.value, [key]) ?? memberLoc(base.member, base.member.member),
-        `"${key}" is ${what}, not an object: ${where} fails at run time (-32603 Internal error) when the era rules add flags to it. Write ${key}: ${advice} instead.`,
+        `"${key}" is ${what}, not an object: ${where} ${eras.length > 1 ? "fail" : "fails"} at run time (-32603 Internal error) when the era rules add flags to it. Write ${key}: ${advice} instead.`,
       ),
     );
   }
@@ -185,7 +185,9 @@ function handlerRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void, m
         "subscribe-without-resources",
         subscribe.loc,
         `handleSubscribeResource has no effect in legacy: ${why}, so initialize advertises no resources.subscribe and clients never subscribe. ` +
-          `Add resources: { listChanged: false } to __capabilities__(), or remove the handler.`,
+          (base.kind === "endpoint"
+            ? `Add a resource component to the Endpoint's components, or remove the handler.`
+            : `Add resources: { listChanged: false } to __capabilities__(), or remove the handler.`),
         { fixes: addResourcesFix(input) },
       ),
     );
