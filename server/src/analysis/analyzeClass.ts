@@ -8,8 +8,9 @@ import { diagnostic, type AnalysisDiagnostic } from "./diagnostics/codes";
 import { serverDiagnostics } from "./diagnostics/rules";
 import type { Evaluator } from "./evaluate/evaluator";
 import type { ClassRef, JsonObject, Loc } from "./evaluate/values";
-import type { HandlerName } from "./model/handlers";
+import { isHandlerName, type HandlerName } from "./model/handlers";
 import type { ClassAnalysis, ServerReport } from "./model/serverReport";
+import type { ClassSummary } from "./model/summary";
 import { basename } from "./project/paths";
 
 export interface ClassAnalysisOptions {
@@ -25,6 +26,9 @@ export interface ClassAnalysisOptions {
 export function analyzeClass(ev: Evaluator, ref: ClassRef, options: ClassAnalysisOptions): ClassAnalysis {
   const summary = ev.summary(ref.file)!.classes[ref.index]!;
   const loc: Loc = { file: ref.file, span: summary.nameSpan };
+  // Most classes of a workspace extend nothing and have none of the members that make a server:
+  // they are answered without walking a chain.
+  if (!summary.heritage && !mayBeServerOnItsOwn(summary)) return { className: summary.name, loc, server: undefined, diagnostics: [] };
   const chain = buildChain(ev, ref);
   const cycleDiagnostics = cycleRule(chain);
   const none: ClassAnalysis = { className: summary.name, loc, server: undefined, diagnostics: cycleDiagnostics };
@@ -108,6 +112,15 @@ export function analyzeClass(ev: Evaluator, ref: ClassRef, options: ClassAnalysi
   };
   const own = [...rules.diagnostics, ...extra].map((d) => (isLibraryFile(d.loc.file) ? onServer(d, loc) : d));
   return { className: summary.name, loc, server, diagnostics: [...cycleDiagnostics, ...own] };
+}
+
+/** Whether a class that extends nothing could qualify by what it declares itself (spec §2). */
+function mayBeServerOnItsOwn(summary: ClassSummary): boolean {
+  return (
+    summary.mcpServerTag ||
+    summary.decorators.some((d) => d.name === "Endpoint") ||
+    summary.members.some((m) => m.name === "__capabilities__" || isHandlerName(m.name))
+  );
 }
 
 /** Declaration files and installed packages: the user cannot edit them. */

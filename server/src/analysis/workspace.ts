@@ -9,6 +9,7 @@ import { FileStore, type SkipReason } from "./project/fileStore";
 import { analyzeSdkServer } from "./sdk/analyzeSdkServer";
 import { findSdkSites } from "./sdk/findSdkServers";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
+import { mayDeclareServers } from "./mayDeclareServers";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -134,10 +135,10 @@ export class Workspace {
 
   /** Analyses a file class by class, yielding between classes. */
   *#analyzeSteps(file: string, options: AnalyzeOptions): Generator<void, FileAnalysis> {
-    const summary = this.files.summary(file);
+    const summary = this.files.screenedSummary(file, mayDeclareServers);
     if (!summary) {
       this.#store(file, undefined);
-      return { file, servers: [], diagnostics: [], classes: [], ...this.#skipped(file) };
+      return { file, servers: [], diagnostics: [], classes: [], ...(this.files.screenedOut(file) ? {} : this.#skipped(file)) };
     }
     const cached = this.#cache.get(file);
     const reusable = cached && cached.version === summary.version && cached.tasksExtension === options.tasksExtension ? cached : undefined;

@@ -146,10 +146,10 @@ function run(options: CliOptions, io: CliIo): number {
   return status;
 }
 
-/** A file's text, or undefined when there is no readable file there. */
+/** A regular file's text, or undefined when there is none there (devices and pipes are not read). */
 function readIfFile(file: string): string | undefined {
   try {
-    return fs.readFileSync(file, "utf8");
+    return fs.statSync(file).isFile() ? fs.readFileSync(file, "utf8") : undefined;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import type { Evaluator } from "../evaluate/evaluator";
 import { toJson, type DynamicPart, type JsonObject, type Loc, type Value } from "../evaluate/values";
+import type { Span } from "../model/summary";
 import { classScope, findMember, type ClassChain, type FoundMember } from "../classes/classChain";
 import type { Component, ComponentKind, EndpointInfo } from "../classes/endpoint";
 
@@ -98,7 +99,7 @@ function callCapabilities(ev: Evaluator, found: FoundMember): Value | "not-calla
   if (member.kind === "method") {
     if (member.fn?.result) return ev.callWithoutArguments(member.fn, scope, "__capabilities__()", nameLoc);
     if (link.summary.ambient) return unknown("it is declared in a declaration file, without a body");
-    if (member.fn) return { t: "dyn", text: member.fn.bodyText, loc: { file: link.ref.file, span: member.fn.bodySpan }, why: bodyWhy(member.fn) };
+    if (member.fn) return bodyNotEvaluated(ev, link.ref.file, member.fn.bodySpan);
     return unknown("it has no body");
   }
   if (member.kind === "accessor") {
@@ -106,12 +107,14 @@ function callCapabilities(ev: Evaluator, found: FoundMember): Value | "not-calla
     return callValue(ev.callWithoutArguments(member.fn, scope, "__capabilities__", nameLoc));
   }
   if (member.fn?.result) return ev.callWithoutArguments(member.fn, scope, "__capabilities__()", nameLoc);
-  if (member.fn) return { t: "dyn", text: member.fn.bodyText, loc: { file: link.ref.file, span: member.fn.bodySpan }, why: bodyWhy(member.fn) };
+  if (member.fn) return bodyNotEvaluated(ev, link.ref.file, member.fn.bodySpan);
   if (member.value) return callValue(ev.evaluate(member.value, scope, { calls: false }));
   return unknown("its value is not declared here");
 }
 
-/** Why a function body is not evaluated: it returns nothing, or does more than return a value. */
-function bodyWhy(fn: { readonly bodyText: string }): string {
-  return /^\{\s*\}$/.test(fn.bodyText) ? "the body is empty: it returns undefined" : "the body does more than return a value";
+/** A `__capabilities__` body that is not a single `return`: dynamic, quoting the body. */
+function bodyNotEvaluated(ev: Evaluator, file: string, span: Span): Value {
+  const text = ev.textAt(file, span) ?? "{…}";
+  const why = /^\{\s*\}$/.test(text) ? "the body is empty: it returns undefined" : "the body does more than return a value";
+  return { t: "dyn", text, loc: { file, span }, why };
 }

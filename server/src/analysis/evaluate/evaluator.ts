@@ -1,4 +1,4 @@
-import type { FileSummary, FunctionSummary, KeyExpr, ValueExpr } from "../model/summary";
+import type { FileSummary, FunctionSummary, KeyExpr, Span, ValueExpr } from "../model/summary";
 import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY } from "./values";
 import { compactText } from "../model/text";
@@ -61,13 +61,18 @@ export class Evaluator {
    */
   sourceText(expr: ValueExpr, file: string): string {
     if (expr.k === "dyn") return expr.text;
+    return this.textAt(file, expr.span) ?? exprText(expr);
+  }
+
+  /** The source at a span of a summarised file, whitespace collapsed; undefined when not at hand. */
+  textAt(file: string, span: Span): string | undefined {
     let text = this.#texts.get(file);
     if (!this.#texts.has(file)) {
       const candidate = this.#host.text?.(file);
       text = candidate !== undefined && candidate.length === this.#host.summary(file)?.textLength ? candidate : undefined;
       this.#texts.set(file, text);
     }
-    return text !== undefined ? compactText(text, expr.span.start, expr.span.end) : exprText(expr);
+    return text !== undefined ? compactText(text, span.start, span.end) : undefined;
   }
 
   evaluate(expr: ValueExpr, scope: Scope, opts: EvalOptions): Value {

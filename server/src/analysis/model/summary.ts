@@ -50,9 +50,8 @@ export interface FunctionSummary {
   readonly params: readonly string[];
   readonly locals: ReadonlyMap<string, ValueExpr>;
   readonly result: ValueExpr | null;
-  /** Where the function's body is, for a `capabilities-dynamic` that must point at it. */
+  /** Where the function's body is, for a `capabilities-dynamic` that must point at it (and quote it). */
   readonly bodySpan: Span;
-  readonly bodyText: string;
 }
 
 export interface DecoratorSummary {

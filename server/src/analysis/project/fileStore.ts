@@ -13,6 +13,8 @@ interface Entry {
   overlay: string | undefined;
   summary: FileSummary | undefined;
   skipped: { reason: SkipReason; detail: string } | undefined;
+  /** The text failed a `screenedSummary` screen: not parsed (yet) for this version. */
+  screenedOut: boolean;
 }
 
 /** Called with (file, version) each time a summary is handed out, so callers can record dependencies. */
@@ -99,6 +101,23 @@ export class FileStore {
     return e.summary;
   }
 
+  /**
+   * The summary of a file whose text passes `screen`. A file whose text does not is not parsed (one
+   * read, no parse) and gives undefined, with `screenedOut` true, until its text changes or its
+   * `summary` is asked for (another file imports from it).
+   */
+  screenedSummary(fileName: string, screen: (text: string) => boolean): FileSummary | undefined {
+    const e = this.#entry(fileName);
+    if (!e.summary && !e.skipped && !e.screenedOut) this.#load(fileName, e, screen);
+    this.#observer?.(fileName, e.version);
+    return e.summary;
+  }
+
+  screenedOut(fileName: string): boolean {
+    const e = this.#entries.get(fileName);
+    return e !== undefined && e.screenedOut && !e.summary;
+  }
+
   /** Every file with a summary or an overlay (for workspace-wide questions). */
   knownFiles(): string[] {
     return [...this.#entries.keys()];
@@ -107,7 +126,7 @@ export class FileStore {
   #entry(fileName: string): Entry {
     let e = this.#entries.get(fileName);
     if (!e) {
-      e = { version: ++this.#clock, overlay: undefined, summary: undefined, skipped: undefined };
+      e = { version: ++this.#clock, overlay: undefined, summary: undefined, skipped: undefined, screenedOut: false };
       this.#entries.set(fileName, e);
     }
     return e;
@@ -117,9 +136,10 @@ export class FileStore {
     e.version = ++this.#clock;
     e.summary = undefined;
     e.skipped = undefined;
+    e.screenedOut = false;
   }
 
-  #load(fileName: string, e: Entry): void {
+  #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {
     const read = e.overlay !== undefined ? { text: e.overlay } : this.#read(fileName);
     if (read.text === undefined) {
       e.skipped = read.skipped;
@@ -131,6 +151,10 @@ export class FileStore {
     }
     if (looksBinary(read.text)) {
       e.skipped = { reason: "binary", detail: "not a text file" };
+      return;
+    }
+    if (screen && !screen(read.text)) {
+      e.screenedOut = true;
       return;
     }
     if (nestedAsyncCallDepth(read.text) > MAX_NESTED_ASYNC_CALLS) {

@@ -147,10 +147,9 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
     .map((p) => (ts.isIdentifier(p.name) ? p.name.text : ""));
   const body = (node as ts.FunctionLikeDeclarationBase).body;
   const locals = new Map<string, ValueExpr>();
-  if (!body) return { params, locals, result: null, bodySpan: spanOf(ctx, node), bodyText: textOf(ctx, node) };
+  if (!body) return { params, locals, result: null, bodySpan: spanOf(ctx, node) };
   const bodySpan = spanOf(ctx, body);
-  const bodyText = textOf(ctx, body);
-  if (!ts.isBlock(body)) return { params, locals, result: toValueExpr(ctx, body, depth), bodySpan, bodyText };
+  if (!ts.isBlock(body)) return { params, locals, result: toValueExpr(ctx, body, depth), bodySpan };
   let result: ValueExpr | null = null;
   const statements = body.statements;
   for (let i = 0; i < statements.length; i++) {
@@ -161,7 +160,7 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
     } else if (ts.isVariableStatement(s) && (s.declarationList.flags & ts.NodeFlags.Const) !== 0) {
       for (const d of s.declarationList.declarations) {
         if (ts.isIdentifier(d.name) && d.initializer) locals.set(d.name.text, toValueExpr(ctx, d.initializer, depth));
-        else return { params, locals, result: null, bodySpan, bodyText };
+        else return { params, locals, result: null, bodySpan };
       }
     } else if (ts.isClassDeclaration(s) && s.name) {
       const classIndex = summarizeClass(ctx, s, { topLevel: false, binding: undefined, jsDocHost: s });
@@ -169,8 +168,8 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
     } else if (ts.isEmptyStatement(s)) {
       continue;
     } else {
-      return { params, locals, result: null, bodySpan, bodyText };
+      return { params, locals, result: null, bodySpan };
     }
   }
-  return { params, locals, result, bodySpan, bodyText };
+  return { params, locals, result, bodySpan };
 }
