@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript";
 import type { ClassSummary, ImportBinding, Span } from "../model/summary";
 import { compactText } from "../model/text";
 

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript";
 
 /**
  * Parses one file with the TypeScript that ts-morph bundles. JSDoc is not parsed into the tree (the

@@ -1,7 +1,10 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript";
 import type { ImportBinding, RefPath, SdkEvent, SdkEventEntry, SdkFileSummary, SdkUnit } from "../model/summary";
 import { spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { toValueExpr } from "./valueExpr";
+
+/** Read once: `ts.SyntaxKind` is a getter, and the visitor's switch tests it for every node. */
+const SK = ts.SyntaxKind;
 
 /** Module specifiers of the official SDK, v1 and v2. */
 export function isSdkSpecifier(specifier: string): boolean {
@@ -112,45 +115,79 @@ export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, I
     }
   };
 
+  // Runs for every node of a file that imports the SDK: a switch on the kind, no array per node.
   const visit = (node: ts.Node, unit: MutableUnit, conditional: boolean): void => {
-    if (ts.isFunctionDeclaration(node)) return visitFunction(node, unit, node.name?.text ?? "default", unit.kind === "module" ? "function" : "closure");
-    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return visitFunction(node, unit, "(function)", "closure");
-    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) return visitClass(node, unit, node.name?.text ?? "(class)");
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      const init = unwrap(node.initializer);
-      if (ts.isNewExpression(init) && recordNew(unit, init, [node.name.text], node.name, conditional)) return;
-      if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module") {
-        return visitFunction(init, unit, node.name.text, "function");
+    let branches = false;
+    switch (node.kind) {
+      case SK.FunctionDeclaration: {
+        const fn = node as ts.FunctionDeclaration;
+        return visitFunction(fn, unit, fn.name?.text ?? "default", unit.kind === "module" ? "function" : "closure");
       }
-      const source = pathOf(init);
-      if (source && !ts.isCallExpression(init)) {
-        push(unit, { k: "alias", target: node.name.text, source, span: spanOf(ctx, node) }, conditional);
+      case SK.ArrowFunction:
+      case SK.FunctionExpression:
+        return visitFunction(node as ts.ArrowFunction | ts.FunctionExpression, unit, "(function)", "closure");
+      case SK.ClassDeclaration:
+      case SK.ClassExpression: {
+        const cls = node as ts.ClassLikeDeclaration;
+        return visitClass(cls, unit, cls.name?.text ?? "(class)");
+      }
+      case SK.VariableDeclaration: {
+        const d = node as ts.VariableDeclaration;
+        if (!ts.isIdentifier(d.name) || !d.initializer) break;
+        const init = unwrap(d.initializer);
+        if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional)) return;
+        if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module") {
+          return visitFunction(init, unit, d.name.text, "function");
+        }
+        const source = pathOf(init);
+        if (source && !ts.isCallExpression(init)) {
+          push(unit, { k: "alias", target: d.name.text, source, span: spanOf(ctx, d) }, conditional);
+          return;
+        }
+        return visit(d.initializer, unit, conditional);
+      }
+      case SK.BinaryExpression: {
+        const b = node as ts.BinaryExpression;
+        const op = b.operatorToken.kind;
+        if (op === SK.EqualsToken) {
+          const target = pathOf(b.left);
+          const right = unwrap(b.right);
+          if (target && ts.isNewExpression(right) && recordNew(unit, right, target, b.left, conditional)) return;
+        } else {
+          branches = op === SK.AmpersandAmpersandToken || op === SK.BarBarToken || op === SK.QuestionQuestionToken;
+        }
+        break;
+      }
+      case SK.NewExpression:
+        if (recordNew(unit, node as ts.NewExpression, null, (node as ts.NewExpression).expression, conditional)) return;
+        break;
+      case SK.ReturnStatement: {
+        const r = node as ts.ReturnStatement;
+        const e = r.expression ? unwrap(r.expression) : undefined;
+        if (e && ts.isNewExpression(e) && recordNew(unit, e, ["<return>"], e.expression, conditional)) {
+          push(unit, { k: "return", source: ["<return>"], span: spanOf(ctx, r) }, conditional);
+          return;
+        }
+        if (r.expression) visit(r.expression, unit, conditional);
+        push(unit, { k: "return", source: e ? pathOf(e) : null, ...(e ? { expr: toValueExpr(ctx, e) } : {}), span: spanOf(ctx, r) }, conditional);
         return;
       }
-      return visit(node.initializer, unit, conditional);
+      case SK.CallExpression:
+        return visitCall(node as ts.CallExpression, unit, conditional);
+      case SK.IfStatement:
+      case SK.ConditionalExpression:
+      case SK.SwitchStatement:
+      case SK.TryStatement:
+      case SK.ForStatement:
+      case SK.ForOfStatement:
+      case SK.ForInStatement:
+      case SK.WhileStatement:
+      case SK.DoStatement:
+        branches = true;
+        break;
     }
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-      const target = pathOf(node.left);
-      const right = unwrap(node.right);
-      if (target && ts.isNewExpression(right) && recordNew(unit, right, target, node.left, conditional)) return;
-    }
-    if (ts.isNewExpression(node) && recordNew(unit, node, null, node.expression, conditional)) return;
-    if (ts.isReturnStatement(node)) {
-      const e = node.expression ? unwrap(node.expression) : undefined;
-      if (e && ts.isNewExpression(e) && recordNew(unit, e, ["<return>"], e.expression, conditional)) {
-        push(unit, { k: "return", source: ["<return>"], span: spanOf(ctx, node) }, conditional);
-        return;
-      }
-      if (node.expression) visit(node.expression, unit, conditional);
-      push(unit, { k: "return", source: e ? pathOf(e) : null, ...(e ? { expr: toValueExpr(ctx, e) } : {}), span: spanOf(ctx, node) }, conditional);
-      return;
-    }
-    if (ts.isCallExpression(node)) return visitCall(node, unit, conditional);
-    const branches =
-      ts.isIfStatement(node) || ts.isConditionalExpression(node) || ts.isSwitchStatement(node) || ts.isTryStatement(node) ||
-      ts.isForStatement(node) || ts.isForOfStatement(node) || ts.isForInStatement(node) || ts.isWhileStatement(node) || ts.isDoStatement(node) ||
-      (ts.isBinaryExpression(node) && [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(node.operatorToken.kind));
-    ts.forEachChild(node, (child) => visit(child, unit, conditional || branches));
+    const inner = conditional || branches;
+    ts.forEachChild(node, (child) => visit(child, unit, inner));
   };
 
   const visitCall = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {

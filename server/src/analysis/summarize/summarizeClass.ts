@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript";
 import { resembledHandlers } from "../model/handlers";
 import type { ClassSummary, DecoratorSummary, FunctionSummary, MemberSummary, Span, ValueExpr } from "../model/summary";
 import { hasModifier, leadingJsDocHasTag, spanOf, staticPropertyName, type SummaryContext } from "./context";

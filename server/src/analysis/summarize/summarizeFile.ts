@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript";
 import type { ExportEntry, FileSummary, ImportBinding, TopLevelDecl } from "../model/summary";
 import { hasModifier, spanOf, type SummaryContext } from "./context";
 import { isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../typescript";
 import type { ArrItem, FunctionSummary, KeyExpr, ObjEntry, ValueExpr } from "../model/summary";
 import { MAX_DEPTH, spanOf, textOf, type SummaryContext } from "./context";
 import { summarizeClass } from "./summarizeClass";
