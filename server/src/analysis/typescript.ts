@@ -4,3 +4,6 @@
 import * as morph from "ts-morph";
 
 export import ts = morph.ts;
+
+/** `ts.SyntaxKind`, read once: on the namespace it is a getter, and the summarisers test kinds per node. */
+export const SK = ts.SyntaxKind;

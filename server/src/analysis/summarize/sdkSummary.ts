@@ -1,10 +1,7 @@
-import { ts } from "../typescript";
+import { SK, ts } from "../typescript";
 import type { ImportBinding, RefPath, SdkEvent, SdkEventEntry, SdkFileSummary, SdkUnit } from "../model/summary";
 import { spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { toValueExpr } from "./valueExpr";
-
-/** Read once: `ts.SyntaxKind` is a getter, and the visitor's switch tests it for every node. */
-const SK = ts.SyntaxKind;
 
 /** Module specifiers of the official SDK, v1 and v2. */
 export function isSdkSpecifier(specifier: string): boolean {
@@ -55,7 +52,7 @@ export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, I
     let cur = e;
     while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
     if (ts.isIdentifier(cur)) return [cur.text];
-    if (cur.kind === ts.SyntaxKind.ThisKeyword) return ["this"];
+    if (cur.kind === SK.ThisKeyword) return ["this"];
     if (ts.isPropertyAccessExpression(cur)) {
       const base = pathOf(cur.expression);
       return base ? [...base, cur.name.text] : null;

@@ -1,4 +1,4 @@
-import { ts } from "../typescript";
+import { SK, ts } from "../typescript";
 import { resembledHandlers } from "../model/handlers";
 import type { ClassSummary, DecoratorSummary, FunctionSummary, MemberSummary, Span, ValueExpr } from "../model/summary";
 import { hasModifier, leadingJsDocHasTag, spanOf, staticPropertyName, type SummaryContext } from "./context";
@@ -23,7 +23,7 @@ export function summarizeClass(ctx: SummaryContext, node: ts.ClassLikeDeclaratio
   const index = ctx.classes.length;
   // Reserve the slot first so classes nested in this one's members come after it.
   ctx.classes.push(undefined as unknown as ClassSummary);
-  const ambient = ctx.ambientFile || hasModifier(node, ts.SyntaxKind.DeclareKeyword);
+  const ambient = ctx.ambientFile || hasModifier(node, SK.DeclareKeyword);
   const nameNode = placement.binding ?? node.name;
   const name = nameNode?.text ?? (placement.isDefaultExport ? "default" : "(anonymous)");
   const nameSpan = nameNode ? spanOf(ctx, nameNode) : classKeywordSpan(ctx, node);
@@ -43,7 +43,7 @@ export function summarizeClass(ctx: SummaryContext, node: ts.ClassLikeDeclaratio
     span: spanOf(ctx, node),
     bodyEnd: ctx.text[node.end - 1] === "}" ? node.end - 1 : node.end,
     memberIndent: memberIndent(ctx, node),
-    isAbstract: hasModifier(node, ts.SyntaxKind.AbstractKeyword),
+    isAbstract: hasModifier(node, SK.AbstractKeyword),
     ambient,
     topLevel: placement.topLevel,
     heritage: heritageOf(ctx, node),
@@ -64,7 +64,7 @@ function classKeywordSpan(ctx: SummaryContext, node: ts.ClassLikeDeclaration): S
 
 function heritageOf(ctx: SummaryContext, node: ts.ClassLikeDeclaration): ValueExpr | null {
   for (const clause of node.heritageClauses ?? []) {
-    if (clause.token === ts.SyntaxKind.ExtendsKeyword && clause.types[0]) return toValueExpr(ctx, clause.types[0].expression);
+    if (clause.token === SK.ExtendsKeyword && clause.types[0]) return toValueExpr(ctx, clause.types[0].expression);
   }
   return null;
 }
@@ -97,8 +97,8 @@ function summarizeMember(
   if (!isMethod && !isProperty && !ts.isGetAccessorDeclaration(m) && !ts.isSetAccessorDeclaration(m)) return undefined;
   const name = staticPropertyName(m.name, ctx);
   if (name === undefined) return undefined;
-  const isStatic = hasModifier(m, ts.SyntaxKind.StaticKeyword);
-  const isAbstract = hasModifier(m, ts.SyntaxKind.AbstractKeyword);
+  const isStatic = hasModifier(m, SK.StaticKeyword);
+  const isAbstract = hasModifier(m, SK.AbstractKeyword);
   const nameSpan = spanOf(ctx, m.name);
   const keepFn = name === "__capabilities__";
   const staticInsertAt = keepFn ? staticInsertOffset(ctx, m) : -1;
@@ -165,10 +165,10 @@ function parameterProperties(node: ts.ClassLikeDeclaration): ts.ParameterDeclara
   if (!ctor) return [];
   return ctor.parameters.filter(
     (p) =>
-      hasModifier(p, ts.SyntaxKind.PublicKeyword) ||
-      hasModifier(p, ts.SyntaxKind.PrivateKeyword) ||
-      hasModifier(p, ts.SyntaxKind.ProtectedKeyword) ||
-      hasModifier(p, ts.SyntaxKind.ReadonlyKeyword),
+      hasModifier(p, SK.PublicKeyword) ||
+      hasModifier(p, SK.PrivateKeyword) ||
+      hasModifier(p, SK.ProtectedKeyword) ||
+      hasModifier(p, SK.ReadonlyKeyword),
   );
 }
 
@@ -215,8 +215,8 @@ function constructorAssignedNames(node: ts.ClassLikeDeclaration): Set<string> {
     for (const s of m.body.statements) {
       if (!ts.isExpressionStatement(s) || !ts.isBinaryExpression(s.expression)) continue;
       const { left, operatorToken } = s.expression;
-      if (operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
-      if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword) names.add(left.name.text);
+      if (operatorToken.kind !== SK.EqualsToken) continue;
+      if (ts.isPropertyAccessExpression(left) && left.expression.kind === SK.ThisKeyword) names.add(left.name.text);
     }
   }
   return names;
@@ -233,10 +233,10 @@ function staticInsertOffset(ctx: SummaryContext, m: ts.ClassElement): number {
   for (const d of decorators) at = Math.max(at, skipWhitespace(ctx.text, d.end));
   for (const mod of modifiers) {
     if (
-      mod.kind === ts.SyntaxKind.PublicKeyword ||
-      mod.kind === ts.SyntaxKind.PrivateKeyword ||
-      mod.kind === ts.SyntaxKind.ProtectedKeyword ||
-      mod.kind === ts.SyntaxKind.DeclareKeyword
+      mod.kind === SK.PublicKeyword ||
+      mod.kind === SK.PrivateKeyword ||
+      mod.kind === SK.ProtectedKeyword ||
+      mod.kind === SK.DeclareKeyword
     ) {
       at = skipWhitespace(ctx.text, mod.end);
     }

@@ -1,4 +1,4 @@
-import { ts } from "../typescript";
+import { SK, ts } from "../typescript";
 import type { ExportEntry, FileSummary, ImportBinding, TopLevelDecl } from "../model/summary";
 import { hasModifier, spanOf, type SummaryContext } from "./context";
 import { isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
@@ -45,8 +45,8 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
   const starExports: string[] = [];
 
   const exportLocal = (node: ts.Node, name: string) => {
-    if (!hasModifier(node, ts.SyntaxKind.ExportKeyword)) return;
-    exports.set(hasModifier(node, ts.SyntaxKind.DefaultKeyword) ? "default" : name, { k: "local", local: name });
+    if (!hasModifier(node, SK.ExportKeyword)) return;
+    exports.set(hasModifier(node, SK.DefaultKeyword) ? "default" : name, { k: "local", local: name });
   };
 
   for (const s of sf.statements) {
@@ -63,7 +63,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
         exports.set("default", { k: "local", local: "default" });
       }
     } else if (ts.isClassDeclaration(s)) {
-      const isDefault = hasModifier(s, ts.SyntaxKind.DefaultKeyword);
+      const isDefault = hasModifier(s, SK.DefaultKeyword);
       const name = s.name?.text ?? "default";
       const classIndex = summarizeClass(ctx, s, { topLevel: true, binding: undefined, jsDocHost: s, isDefaultExport: isDefault });
       decls.set(name, { k: "class", classIndex });
@@ -76,7 +76,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
       decls.set(name, { k: "function", fn: toFunctionSummary(ctx, s), span: spanOf(ctx, s) });
       exportLocal(s, name);
     } else if (ts.isVariableStatement(s)) {
-      const isConst = (s.declarationList.flags & ts.NodeFlags.Const) !== 0 && !hasModifier(s, ts.SyntaxKind.DeclareKeyword);
+      const isConst = (s.declarationList.flags & ts.NodeFlags.Const) !== 0 && !hasModifier(s, SK.DeclareKeyword);
       for (const d of s.declarationList.declarations) {
         if (!ts.isIdentifier(d.name)) continue;
         const name = d.name.text;
@@ -179,7 +179,7 @@ function enumMembers(s: ts.EnumDeclaration): Map<string, string | number | null>
     if (!init) value = next;
     else if (ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) value = init.text;
     else if (ts.isNumericLiteral(init)) value = Number(init.text);
-    else if (ts.isPrefixUnaryExpression(init) && init.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(init.operand)) {
+    else if (ts.isPrefixUnaryExpression(init) && init.operator === SK.MinusToken && ts.isNumericLiteral(init.operand)) {
       value = -Number(init.operand.text);
     }
     members.set(name, value);

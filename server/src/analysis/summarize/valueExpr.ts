@@ -1,4 +1,4 @@
-import { ts } from "../typescript";
+import { SK, ts } from "../typescript";
 import type { ArrItem, FunctionSummary, KeyExpr, ObjEntry, ValueExpr } from "../model/summary";
 import { MAX_DEPTH, spanOf, textOf, type SummaryContext } from "./context";
 import { summarizeClass } from "./summarizeClass";
@@ -13,46 +13,46 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
   if (depth > MAX_DEPTH) return { k: "dyn", text: textOf(ctx, node), span };
   const next = depth + 1;
   switch (node.kind) {
-    case ts.SyntaxKind.ParenthesizedExpression:
-    case ts.SyntaxKind.AsExpression:
-    case ts.SyntaxKind.SatisfiesExpression:
-    case ts.SyntaxKind.NonNullExpression:
-    case ts.SyntaxKind.TypeAssertionExpression:
+    case SK.ParenthesizedExpression:
+    case SK.AsExpression:
+    case SK.SatisfiesExpression:
+    case SK.NonNullExpression:
+    case SK.TypeAssertionExpression:
       return toValueExpr(ctx, (node as ts.ParenthesizedExpression).expression, next);
-    case ts.SyntaxKind.StringLiteral:
-    case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+    case SK.StringLiteral:
+    case SK.NoSubstitutionTemplateLiteral:
       return { k: "lit", value: (node as ts.StringLiteral).text, span };
-    case ts.SyntaxKind.NumericLiteral:
+    case SK.NumericLiteral:
       return { k: "lit", value: Number((node as ts.NumericLiteral).text), span };
-    case ts.SyntaxKind.TrueKeyword:
+    case SK.TrueKeyword:
       return { k: "lit", value: true, span };
-    case ts.SyntaxKind.FalseKeyword:
+    case SK.FalseKeyword:
       return { k: "lit", value: false, span };
-    case ts.SyntaxKind.NullKeyword:
+    case SK.NullKeyword:
       return { k: "lit", value: null, span };
-    case ts.SyntaxKind.PrefixUnaryExpression: {
+    case SK.PrefixUnaryExpression: {
       const u = node as ts.PrefixUnaryExpression;
-      if (u.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(u.operand)) {
+      if (u.operator === SK.MinusToken && ts.isNumericLiteral(u.operand)) {
         return { k: "lit", value: -Number(u.operand.text), span };
       }
       return { k: "dyn", text: textOf(ctx, node), span };
     }
-    case ts.SyntaxKind.Identifier: {
+    case SK.Identifier: {
       const name = (node as ts.Identifier).text;
       if (name === "undefined") return { k: "dyn", text: name, span };
       return { k: "ref", name, span };
     }
-    case ts.SyntaxKind.ObjectLiteralExpression:
+    case SK.ObjectLiteralExpression:
       return { k: "obj", entries: objectEntries(ctx, node as ts.ObjectLiteralExpression, next), span };
-    case ts.SyntaxKind.ArrayLiteralExpression:
+    case SK.ArrayLiteralExpression:
       return { k: "arr", items: arrayItems(ctx, node as ts.ArrayLiteralExpression, next), span };
-    case ts.SyntaxKind.PropertyAccessExpression: {
+    case SK.PropertyAccessExpression: {
       const p = node as ts.PropertyAccessExpression;
       if (p.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
       const key: KeyExpr = { k: "static", name: p.name.text, span: spanOf(ctx, p.name) };
       return { k: "get", object: toValueExpr(ctx, p.expression, next), key, span };
     }
-    case ts.SyntaxKind.ElementAccessExpression: {
+    case SK.ElementAccessExpression: {
       const e = node as ts.ElementAccessExpression;
       if (e.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
       const arg = e.argumentExpression;
@@ -62,7 +62,7 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
           : { k: "computed", expr: toValueExpr(ctx, arg, next), span: spanOf(ctx, arg) };
       return { k: "get", object: toValueExpr(ctx, e.expression, next), key, span };
     }
-    case ts.SyntaxKind.CallExpression: {
+    case SK.CallExpression: {
       const c = node as ts.CallExpression;
       if (c.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
       const callee = c.expression;
@@ -82,14 +82,14 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
         span,
       };
     }
-    case ts.SyntaxKind.NewExpression: {
+    case SK.NewExpression: {
       const n = node as ts.NewExpression;
       return { k: "new", callee: toValueExpr(ctx, n.expression, next), args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a, next)), span };
     }
-    case ts.SyntaxKind.ArrowFunction:
-    case ts.SyntaxKind.FunctionExpression:
+    case SK.ArrowFunction:
+    case SK.FunctionExpression:
       return { k: "fn", fn: toFunctionSummary(ctx, node as ts.ArrowFunction | ts.FunctionExpression, next), span };
-    case ts.SyntaxKind.ClassExpression: {
+    case SK.ClassExpression: {
       const classIndex = summarizeClass(ctx, node as ts.ClassExpression, { topLevel: false, binding: undefined, jsDocHost: node });
       return { k: "class", classIndex, span };
     }
