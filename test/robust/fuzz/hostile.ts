@@ -72,6 +72,15 @@ export function hostileInputs(): HostileInput[] {
       expect: (o) => (o.servers.some((s) => s.name === "S") ? undefined : "the plain server next to it is missing"),
     },
 
+    {
+      // The same backtracking through unnamed `async (` arrows whose parenthesis never closes: 23
+      // such lines (a duplicated `async ({ title, ... })` in an SDK fixture) take minutes to parse.
+      // Found by `npm run fuzz` (seed 20260728, input #11384).
+      name: "parser backtracking: 23 unclosed `async ({` arrows",
+      files: { "arrows.ts": `import { McpServer } from "@modelcontextprotocol/server";\nexport const server = new McpServer({ name: "x", version: "1" }, { capabilities: { tools: {} } });\nserver.registerTool("t",\n${"  async ({ title, z.object({ title: z.string(), url: z.string().url() }) },\n".repeat(23)}  async () => ({ content: [] }));\n`, "ok.ts": SERVER },
+      expect: (o) => (o.servers.some((s) => s.name === "S") ? undefined : "the plain server next to it is missing"),
+    },
+
     // Huge one-line inputs.
     {
       name: "a 1 MB one-line string literal in __capabilities__",

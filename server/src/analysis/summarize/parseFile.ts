@@ -50,20 +50,21 @@ export function parseErrorCount(sf: ts.SourceFile): number {
 export const MAX_NESTED_ASYNC_CALLS = 12;
 
 /**
- * How deeply calls written `async name(...)` nest. TypeScript's parser tries each one both as an arrow
- * function and as a call, so its time doubles with every level (18 levels take seconds, 24 freeze
- * it): such files are refused before parsing. Strings and comments are not skipped, which can only
+ * How deeply calls written `async name(...)` or `async (...` nest without their parenthesis closing.
+ * TypeScript's parser tries each one both as an arrow function and as a call, so its time grows
+ * geometrically with every level (18 levels of `async f(` take seconds, 24 freeze it; 23 unclosed
+ * `async ({ a, g({...}) },` lines take minutes): such files are refused before parsing. Strings and comments are not skipped, which can only
  * over-count, on text nobody writes by hand. A file with at most MAX_NESTED_ASYNC_CALLS such calls
  * cannot nest deeper than their count, which is returned without the scan (an upper bound).
  */
 export function nestedAsyncCallDepth(text: string): number {
   if (!text.includes("async")) return 0;
-  const calls = text.match(/async\s+[A-Za-z_$][\w$]*\s*\(/g)?.length ?? 0;
+  const calls = text.match(/async(?:\s+[A-Za-z_$][\w$]*)?\s*\(/g)?.length ?? 0;
   if (calls <= MAX_NESTED_ASYNC_CALLS) return calls;
   const stack: boolean[] = [];
   let depth = 0;
   let max = 0;
-  const asyncCall = /async\s+[A-Za-z_$][\w$]*\s*\(/y;
+  const asyncCall = /async(?:\s+[A-Za-z_$][\w$]*)?\s*\(/y;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 97 /* a */ && (i === 0 || !/[\w$]/.test(text[i - 1]!))) {
