@@ -14,7 +14,7 @@ import { launchBrowser, runInExtensionHost } from "./lib/browser.mjs";
 import { startCodeServer } from "./lib/codeServer.mjs";
 import { HOST_SUITE, ROOT, extensionDir, log, sleep } from "./lib/paths.mjs";
 import { killMentioning, processesMentioning, startGuard } from "./lib/procs.mjs";
-import { copyExamples, newRunDir } from "./lib/run.mjs";
+import { addHostileServers, copyExamples, newRunDir } from "./lib/run.mjs";
 import { ensureTools } from "./lib/tools.mjs";
 import { DOC_IMAGES, UI_STEPS } from "./lib/ui.mjs";
 
@@ -102,6 +102,7 @@ describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE
   before(async () => {
     mkdirSync(shots(), { recursive: true });
     const folder = copyExamples(dir());
+    addHostileServers(folder);
     server = await startCodeServer(join(dir(), "cs"), { extension });
     log(`ui: code-server on ${server.url} (log: ${server.paths.log}); extension installed from ${extension}`);
     context = await launchBrowser(join(dir(), "ch"));

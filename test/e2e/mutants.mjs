@@ -33,6 +33,14 @@ const MUTANTS = [
     replace: "return null;",
     expect: ["hover on the server class shows both eras", "hovering the server class shows both eras"],
   },
+  {
+    name: "preview-no-escaping",
+    what: "the preview's webview does not escape user text",
+    file: "client/src/preview/webview/escape.ts",
+    find: "return String(value).replace(/[&<>\"'`=]/g, (c) => ENTITIES[c]!);",
+    replace: "return String(value);",
+    expect: ["renders them as text, and none of them runs"],
+  },
 ];
 
 const only = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // One folder per run under .tmp/e2e/runs/, and the workspace copies the suites open.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { EXAMPLES, TMP } from "./paths.mjs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { EXAMPLES, ROOT, TMP } from "./paths.mjs";
 
 const KEEP = 3;
 /** Unix socket paths are limited to 107 bytes; VS Code and Chromium put sockets in TMPDIR. */
@@ -54,4 +54,23 @@ export function copyExamples(dir) {
   const dest = join(dir, "examples");
   cpSync(EXAMPLES, dest, { recursive: true, filter: (src) => !/[/\\](node_modules|\.vscode)([/\\]|$)/.test(src) });
   return dest;
+}
+
+/** The markup payload the hostile fixture's base file is named after (a folder and a file on Linux). */
+export const HOSTILE_BASE_FILE = "javascript:alert(1)/<img src=x onerror=alert(1)>.ts";
+
+/**
+ * The hostile-preview fixture (test/fixtures/robust/hostile-preview) at `folder/hostile/`, under the
+ * names a cloned repository could give it: every string the preview shows is a markup payload, and
+ * some of them would set `window.__lensXss` in the webview if they ever ran.
+ */
+export function addHostileServers(folder) {
+  const from = join(ROOT, "test", "fixtures", "robust", "hostile-preview");
+  const to = join(folder, "hostile");
+  // (both names hold a "/": each is a folder and a file)
+  for (const [source, name] of [["server.ts", "server.ts"], ["base.ts", HOSTILE_BASE_FILE], ["picker.ts", '"><script>alert(1)</script>.ts']]) {
+    mkdirSync(dirname(join(to, name)), { recursive: true });
+    copyFileSync(join(from, source), join(to, name));
+  }
+  return to;
 }

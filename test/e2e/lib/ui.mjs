@@ -216,6 +216,38 @@ export const UI_STEPS = [
     },
     "10-reveal",
   ],
+  [
+    "a server whose names and keys are markup payloads renders them as text, and none of them runs",
+    async ({ page }) => {
+      // Quick Open (the palette without its ">") on the hostile fixture the run put in hostile/
+      await page.keyboard.press("F1");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor();
+      await input.fill("hostile/server.ts");
+      await page.locator(".quick-input-list .monaco-list-row").filter({ hasText: "server.ts" }).filter({ hasText: "hostile" }).first().waitFor();
+      await page.keyboard.press("Enter");
+      await editorLine(page, "export class Inventory$Server extends PayloadBase").waitFor();
+      // the preview was pinned by the lens: let it follow the cursor onto the hostile server
+      const view = webview(page);
+      await view.getByRole("button", { name: "Follow cursor" }).click();
+      await token(page, "Inventory\\$Server").first().click({ force: true });
+      await view.locator("h1").filter({ hasText: "Inventory$Server" }).first().waitFor();
+      const text = await view.locator("body").innerText();
+      for (const payload of ["<img src=x onerror=alert(1)>", "</script><script>alert(1)</script>", "javascript:alert(1)", "window.__lensXss=1"]) {
+        assert.ok(text.includes(payload), `the preview shows ${JSON.stringify(payload)} as text`);
+      }
+      await page.waitForTimeout(1000); // an <img onerror> would have fired by now
+      const dom = await view.locator("html").evaluate(() => ({
+        xss: window.__lensXss,
+        handlers: document.querySelectorAll("[onerror], [onload], [onmouseover], [onfocus], [onclick]").length,
+        injected: document.querySelectorAll("img, iframe, object, embed, a[href^='javascript:']").length,
+        // (VS Code's webview host adds a script of its own; ours carries the nonce)
+        scripts: [...document.scripts].filter((s) => /alert\(|__lensXss/.test(`${s.src} ${s.textContent}`)).length,
+      }));
+      assert.deepEqual(dom, { xss: undefined, handlers: 0, injected: 0, scripts: 0 }, "no payload became markup, and none ran");
+    },
+    "11-hostile-inert",
+  ],
 ];
 
 /** The screenshots the README shows, by their step's screenshot name. */
