@@ -90,7 +90,7 @@ export function renderResults(r) {
       "",
       "## SDK servers: what users do today",
       "",
-      `${s.compared} SDK (v1 \`McpServer\`) servers of the ${fmt(s.corpus)}-file corpus, compiled to JavaScript, each started in a fresh \`node\` process that imports it, connects an SDK \`Client\` over \`InMemoryTransport\` and reads \`getServerCapabilities()\` (bench/sdk-start.mjs), timed from spawn to exit. Ours, in a process where the analysis code is loaded and warm: **per server = the sampled servers' files analysed together in a fresh \`Workspace\` (tsconfig read, every cache empty), divided by their number** (the target); also each file in its own fresh \`Workspace\`, and each file analysed for the first time in a \`Workspace\` whose tsconfig is already loaded (a file opened in a running editor).`,
+      `${s.compared} SDK (v1 \`McpServer\`) servers of the ${fmt(s.corpus)}-file corpus, compiled to JavaScript, each started in a fresh \`node\` process that imports it, connects an SDK \`Client\` over \`InMemoryTransport\` and reads \`getServerCapabilities()\` (bench/sdk-start.mjs), timed from spawn to exit. Ours, in a process where the analysis code is loaded and warm: **per server = the sampled servers' files analysed together in a fresh \`Workspace\` (tsconfig read, every cache empty), divided by their number**, the median of several such batches run back to back (the target); also each file in its own fresh \`Workspace\`, and each file analysed for the first time in a \`Workspace\` whose tsconfig is already loaded (a file opened in a running editor).`,
       "",
       "| | Median | p95 |",
       "| --- | ---: | ---: |",

@@ -65,7 +65,7 @@ function plan(o, files) {
   if (o.smoke) return { reps: 1, minReps: 1, budgetMs: 0, editReps: 3, baseReps: 2, parseReps: 3, peerReps: 1, peerBudgetMs: 0, sdkSample: 2, sdkReps: 1, lspReps: 3, lspWarmup: 1 };
   // reps: wanted; minReps: always; budgetMs: no new repetition starts after this (a busy machine gets fewer).
   if (files <= 200) return { reps: 9, minReps: 5, budgetMs: 30_000, editReps: 30, baseReps: 20, peerReps: 3, peerBudgetMs: 30_000 };
-  if (files <= 2000) return { reps: 5, minReps: 3, budgetMs: 90_000, editReps: 40, baseReps: 20, peerReps: 3, peerBudgetMs: 40_000, sdkSample: 20, sdkReps: 3, lspReps: 50, lspWarmup: 5 };
+  if (files <= 2000) return { reps: 5, minReps: 3, budgetMs: 90_000, editReps: 40, baseReps: 20, peerReps: 3, peerBudgetMs: 40_000, sdkSample: 20, sdkReps: 7, lspReps: 50, lspWarmup: 5 };
   return { reps: 3, minReps: 1, budgetMs: 60_000, editReps: 20, baseReps: 10, peerReps: 1, peerBudgetMs: 0 };
 }
 
