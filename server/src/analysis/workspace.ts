@@ -10,6 +10,8 @@ import { analyzeSdkServer } from "./sdk/analyzeSdkServer";
 import { findSdkSites } from "./sdk/findSdkServers";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
 import { mayDeclareServers } from "./mayDeclareServers";
+import { DeclarationIndex } from "./project/declarationIndex";
+import { isDeclarationFileName } from "./summarize/parseFile";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -64,6 +66,8 @@ interface CachedFile {
 export class Workspace {
   readonly files: FileStore;
   readonly projects: ProjectRegistry;
+  /** What the project's own declaration files declare for every file (ambient modules, globals). */
+  readonly declarations: DeclarationIndex;
   readonly #cache = new Map<string, CachedFile>();
   /** Reverse dependencies: a file → the files whose cached results read it (kept by `#store`). */
   readonly #readers = new Map<string, Set<string>>();
@@ -74,25 +78,35 @@ export class Workspace {
   constructor(readonly options: WorkspaceOptions) {
     this.files = new FileStore(options.fileSystem);
     this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
+    this.declarations = new DeclarationIndex(options.fileSystem, options.roots, (f) => this.files.summary(f));
   }
 
   setOverlay(file: string, text: string): void {
     this.files.setOverlay(file, text);
+    this.#declarationChanged(file);
   }
 
   closeOverlay(file: string): void {
     this.files.closeOverlay(file);
+    this.#declarationChanged(file);
   }
 
   changedOnDisk(file: string): void {
     this.files.changedOnDisk(file);
+    this.#declarationChanged(file);
   }
 
   /** Files appeared or disappeared: imports may resolve differently now. */
   filesCreatedOrDeleted(files: readonly string[]): void {
     for (const f of files) this.files.changedOnDisk(f);
     this.projects.forgetResolutions();
+    this.declarations.invalidate();
     this.#clearCache();
+  }
+
+  /** A declaration file's text changed: what it declares for everyone may have too. */
+  #declarationChanged(file: string): void {
+    if (isDeclarationFileName(file)) this.declarations.invalidate();
   }
 
   /** A tsconfig changed: projects are rebuilt and every result recomputed. */
@@ -248,6 +262,8 @@ export class Workspace {
     summary: (f) => this.files.summary(f),
     resolveModule: (spec, from) => this.#resolve(spec, from),
     text: (f) => this.files.text(f),
+    ambientModule: (spec) => this.declarations.moduleFile(spec),
+    globalDeclaration: (name) => this.declarations.globalFile(name),
   };
 
   /**

@@ -2,7 +2,7 @@
 // files, unresolvable bases and extends cycles.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { analyze } from "../../helpers/memoryWorkspace";
+import { analyze, analyzeWith, memoryWorkspace, ROOT } from "../../helpers/memoryWorkspace";
 import { LEGACY_TRIO, MODERN_TRIO, assertAt, none, notServer, one, server, serverNames } from "./_util";
 
 /** A base class providing handleComplete (and nothing that makes it a server on its own). */
@@ -222,6 +222,64 @@ describe("§2 declaration files", () => {
       "s.ts": `import { LocalBase } from "./types/base";\nexport class S extends LocalBase {}\n`,
     });
     assert.deepEqual(server(r, "S").legacy, LEGACY_WITH_COMPLETIONS);
+  });
+
+  it("a base from an ambient `declare module` in a project .d.ts (the package is not installed)", () => {
+    const r = analyze({
+      "types/vendor.d.ts": `declare module "vendor-kit" {\n  export class VendorBase {\n    handleListTools(ctx: unknown): unknown;\n    handleComplete(ctx: unknown): unknown;\n  }\n}\n`,
+      "s.ts": `import { VendorBase } from "vendor-kit";\nexport class S extends VendorBase {}\n`,
+    });
+    const s = server(r, "S");
+    assert.deepEqual(s.legacy, LEGACY_WITH_COMPLETIONS);
+    assert.equal(s.exact, true);
+    none(r, "base-unresolved");
+  });
+
+  it("inside an ambient module, a class extends another of the same module, with or without `export`", () => {
+    const r = analyze({
+      "types/kit.d.ts": `declare module "kit" {\n  class Inner {\n    handleSetLogLevel(ctx: unknown, level: string): unknown;\n  }\n  export class Outer extends Inner {\n    handleListTools(ctx: unknown): unknown;\n  }\n}\n`,
+      "s.ts": `import { Outer } from "kit";\nexport class S extends Outer {}\n`,
+    });
+    const s = server(r, "S");
+    assert.deepEqual(s.legacy, { ...LEGACY_TRIO, logging: {} });
+    assert.equal(s.exact, true);
+  });
+
+  it("a global `declare class` of a project .d.ts script, and one in a `declare global` block", () => {
+    const r = analyze({
+      "types/globals.d.ts": `declare class GlobalBase {\n  handleSetLogLevel(ctx: unknown, level: string): unknown;\n}\n`,
+      "types/augment.d.ts": `export {};\ndeclare global {\n  class AugmentedBase {\n    handleComplete(ctx: unknown): unknown;\n  }\n}\n`,
+      "a.ts": `export class A extends GlobalBase { handleListTools(ctx: unknown) { return ctx; } }\n`,
+      "b.ts": `export class B extends AugmentedBase { handleListTools(ctx: unknown) { return ctx; } }\n`,
+    });
+    assert.deepEqual(server(r, "A").legacy, { ...LEGACY_TRIO, logging: {} });
+    assert.deepEqual(server(r, "B").legacy, LEGACY_WITH_COMPLETIONS);
+    assert.equal(server(r, "A").exact, true);
+    none(r, "base-unresolved");
+  });
+
+  it("a module's own declarations are not globals, and node_modules is not searched for ambient modules", () => {
+    const r = analyze({
+      "types/mod.d.ts": `export declare class NotGlobal {\n  handleComplete(ctx: unknown): unknown;\n}\n`,
+      "node_modules/x/index.d.ts": `declare module "elsewhere" {\n  export class Hidden { handleComplete(ctx: unknown): unknown; }\n}\n`,
+      "a.ts": `export class A extends NotGlobal { handleListTools(ctx: unknown) { return ctx; } }\n`,
+      "b.ts": `import { Hidden } from "elsewhere";\nexport class B extends Hidden { handleListTools(ctx: unknown) { return ctx; } }\n`,
+    });
+    assert.equal(server(r, "A").exact, false);
+    assert.equal(server(r, "B").exact, false);
+    assert.equal(r.codes("base-unresolved").length, 2);
+  });
+
+  it("a declaration file edited to declare the module: the next analysis sees it", () => {
+    const { workspace, paths } = memoryWorkspace({
+      "types/vendor.d.ts": `declare module "other" {}\n`,
+      "s.ts": `import { VendorBase } from "vendor-kit";\nexport class S extends VendorBase { handleListTools(ctx: unknown) { return ctx; } }\n`,
+    });
+    assert.equal(analyzeWith(workspace, paths).servers.get("S")!.exact, false);
+    workspace.setOverlay(`${ROOT}/types/vendor.d.ts`, `declare module "vendor-kit" {\n  export class VendorBase { handleComplete(ctx: unknown): unknown; }\n}\n`);
+    const after = analyzeWith(workspace, paths).servers.get("S")!;
+    assert.equal(after.exact, true);
+    assert.deepEqual(after.legacy, LEGACY_WITH_COMPLETIONS);
   });
 });
 

@@ -2,16 +2,10 @@ import type { ClassSummary, MemberSummary, ValueExpr } from "../model/summary";
 import type { Evaluator } from "../evaluate/evaluator";
 import { exprText } from "../evaluate/evaluator";
 import type { ClassRef, Loc, Scope } from "../evaluate/values";
+import { BUILTIN_BASES } from "../model/builtins";
 
 /** Base classes matched by name, wherever they come from (spec §4.2): never "unresolved". */
 export const FRAMEWORK_BASES = new Set(["Endpoint", "Tool", "Resource", "Prompt"]);
-
-/** Globals a class may extend that cannot carry MCP handlers: extending them is not a blind spot. */
-const BUILTIN_BASES = new Set([
-  "Object", "Function", "Array", "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError",
-  "URIError", "AggregateError", "Map", "Set", "WeakMap", "WeakSet", "Promise", "RegExp", "Date", "EventTarget",
-  "Event", "AbortController", "Uint8Array", "ArrayBuffer", "DataView", "WeakRef", "FinalizationRegistry", "HTMLElement",
-]);
 
 /** Longest chain followed: far beyond real code, short enough to stay fast on hostile input. */
 const MAX_CHAIN = 1000;

@@ -1,7 +1,8 @@
-import type { FileSummary, FunctionSummary, KeyExpr, Span, ValueExpr } from "../model/summary";
+import type { AmbientModuleSummary, FileSummary, FunctionSummary, KeyExpr, Span, TopLevelDecl, ValueExpr } from "../model/summary";
 import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY } from "./values";
 import { compactText } from "../model/text";
+import { BUILTIN_BASES } from "../model/builtins";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
 export interface EvaluationHost {
@@ -9,6 +10,10 @@ export interface EvaluationHost {
   resolveModule(specifier: string, fromFile: string): string | undefined;
   /** A file's text, for quick fixes that must look at the source around an edit. */
   text?(fileName: string): string | undefined;
+  /** The project declaration file whose `declare module "<specifier>"` block declares that module. */
+  ambientModule?(specifier: string): string | undefined;
+  /** The project declaration file that declares `name` for every file (a global). */
+  globalDeclaration?(name: string): string | undefined;
 }
 
 /** Deepest evaluation recursion before giving up with a dynamic value (self-referencing consts...). */
@@ -32,6 +37,8 @@ export class Evaluator {
   readonly #host: EvaluationHost;
   readonly #inProgress = new Set<string>();
   readonly #constCache = new Map<string, Value>();
+  /** The scopes of ambient modules' blocks, by file and module name. */
+  readonly #moduleScopes = new Map<string, Scope>();
   /** File texts read for `$dynamic` source text, once per file per evaluator. */
   readonly #texts = new Map<string, string | undefined>();
   #depth = 0;
@@ -263,29 +270,83 @@ export class Evaluator {
     const summary = this.#host.summary(file);
     if (!summary) return { t: "dyn", text: name, loc: useLoc, why: `${file} cannot be read` };
     const decl = summary.decls.get(name);
-    if (decl) {
-      const declLoc = { file, span: "span" in decl ? decl.span : summary.classes[decl.classIndex]!.nameSpan };
-      switch (decl.k) {
-        case "class":
-          return { t: "class", cls: this.#classRef(this.fileScope(file), decl.classIndex), loc: declLoc };
-        case "function":
-          return { t: "fn", fn: decl.fn, scope: this.fileScope(file), loc: declLoc };
-        case "enum":
-          return { t: "enum", members: decl.members, loc: declLoc };
-        case "mutable":
-          return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not a const` };
-        case "const":
-          return this.#constValue(file, name, decl.init, useLoc, opts);
-      }
-    }
+    if (decl) return this.#declValue(file, summary, name, decl, this.fileScope(file), useLoc, opts);
     const imported = summary.imports.get(name);
     if (imported) {
       const target = this.#host.resolveModule(imported.specifier, file);
-      if (!target) return { t: "dyn", text: name, loc: useLoc, why: `module "${imported.specifier}" cannot be resolved` };
+      if (!target) {
+        const ambient = imported.imported === "*" ? undefined : this.#ambientExport(imported.specifier, imported.imported, useLoc, opts);
+        return ambient ?? { t: "dyn", text: name, loc: useLoc, why: `module "${imported.specifier}" cannot be resolved` };
+      }
       if (imported.imported === "*") return { t: "ns", file: target, loc: useLoc };
       return this.resolveExport(target, imported.imported, useLoc, opts);
     }
-    return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not declared in this file` };
+    return this.#globalValue(file, name, useLoc, opts) ?? { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not declared in this file` };
+  }
+
+  /** The value of a declaration of `file`, seen from `scope` (the file's, or an ambient module's). */
+  #declValue(file: string, summary: FileSummary, name: string, decl: TopLevelDecl, scope: Scope, useLoc: Loc, opts: EvalOptions): Value {
+    const declLoc = { file, span: "span" in decl ? decl.span : summary.classes[decl.classIndex]!.nameSpan };
+    switch (decl.k) {
+      case "class":
+        // A class of an ambient module keeps that module's scope, under a stable identity.
+        return {
+          t: "class",
+          cls: scope.vars === null ? this.#classRef(scope, decl.classIndex) : { file, index: decl.classIndex, scope, key: `${file}#${decl.classIndex}` },
+          loc: declLoc,
+        };
+      case "function":
+        return { t: "fn", fn: decl.fn, scope, loc: declLoc };
+      case "enum":
+        return { t: "enum", members: decl.members, loc: declLoc };
+      case "mutable":
+        return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not a const` };
+      case "const":
+        return scope.vars === null ? this.#constValue(file, name, decl.init, useLoc, opts) : this.evaluate(decl.init, scope, opts);
+    }
+  }
+
+  /** An export of a `declare module "<specifier>"` block in a project declaration file, if one declares it. */
+  #ambientExport(specifier: string, name: string, useLoc: Loc, opts: EvalOptions): Value | undefined {
+    const file = this.#host.ambientModule?.(specifier);
+    const summary = file ? this.#host.summary(file) : undefined;
+    const mod = summary?.ambientModules?.get(specifier);
+    if (!file || !summary || !mod) return undefined;
+    const entry = mod.exports.get(name);
+    const local = entry?.k === "local" ? mod.decls.get(entry.local) : undefined;
+    if (entry?.k === "local" && local) return this.#declValue(file, summary, entry.local, local, this.#moduleScope(file, specifier, summary, mod), useLoc, opts);
+    if (entry?.k === "from") {
+      const target = this.#host.resolveModule(entry.specifier, file);
+      if (target) return this.resolveExport(target, entry.imported, useLoc, opts);
+      return this.#ambientExport(entry.specifier, entry.imported, useLoc, opts);
+    }
+    return { t: "dyn", text: name, loc: useLoc, why: `no export "${name}" in the module "${specifier}" declared in ${file}` };
+  }
+
+  /** The scope inside an ambient module's block: its own declarations, then the file's. */
+  #moduleScope(file: string, specifier: string, summary: FileSummary, mod: AmbientModuleSummary): Scope {
+    const key = `${file}\u0000${specifier}`;
+    let scope = this.#moduleScopes.get(key);
+    if (scope) return scope;
+    const vars = new Map<string, Binding>();
+    scope = { file, vars, parent: this.fileScope(file) };
+    this.#moduleScopes.set(key, scope);
+    const noLoc = { file, span: { start: 0, end: 0 } };
+    for (const [name, decl] of mod.decls) {
+      vars.set(name, decl.k === "const" ? { expr: decl.init, scope } : { value: this.#declValue(file, summary, name, decl, scope, noLoc, { calls: false }) });
+    }
+    return scope;
+  }
+
+  /** A name declared for every file by a project declaration file (not the file asking). */
+  #globalValue(file: string, name: string, useLoc: Loc, opts: EvalOptions): Value | undefined {
+    if (BUILTIN_BASES.has(name)) return undefined;
+    const declaring = this.#host.globalDeclaration?.(name);
+    if (!declaring || declaring === file) return undefined;
+    const summary = this.#host.summary(declaring);
+    const decl = summary?.globals?.get(name);
+    if (!summary || !decl) return undefined;
+    return this.#declValue(declaring, summary, name, decl, this.fileScope(declaring), useLoc, opts);
   }
 
   #constValue(file: string, name: string, init: ValueExpr, useLoc: Loc, opts: EvalOptions): Value {

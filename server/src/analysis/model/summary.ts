@@ -141,6 +141,13 @@ export type ExportEntry =
   | { readonly k: "from"; readonly specifier: string; readonly imported: string }
   | { readonly k: "namespace"; readonly specifier: string };
 
+/** The declarations of a scope and what it exports: a file's top level, or an ambient module's block. */
+export interface AmbientModuleSummary {
+  readonly decls: ReadonlyMap<string, TopLevelDecl>;
+  readonly exports: ReadonlyMap<string, ExportEntry>;
+  readonly starExports: readonly string[];
+}
+
 export interface FileSummary {
   readonly fileName: string;
   /** Incremented by the store each time the file's text changes. */
@@ -157,6 +164,10 @@ export interface FileSummary {
   readonly classes: readonly ClassSummary[];
   /** What files that use the official MCP SDK do with their servers; absent for every other file. */
   readonly sdk?: SdkFileSummary;
+  /** A declaration file's `declare module "name" { … }` blocks, by module name. */
+  readonly ambientModules?: ReadonlyMap<string, AmbientModuleSummary>;
+  /** What a declaration file declares for every file: all of a script's declarations, or a module's `declare global` block. */
+  readonly globals?: ReadonlyMap<string, TopLevelDecl>;
 }
 
 /** A path from a local name: `server`, `this.server`, `server.server` (the low-level Server inside). */

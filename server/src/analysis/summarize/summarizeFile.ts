@@ -1,5 +1,5 @@
 import { SK, ts } from "../typescript";
-import type { ExportEntry, FileSummary, ImportBinding, TopLevelDecl } from "../model/summary";
+import type { AmbientModuleSummary, ExportEntry, FileSummary, ImportBinding, TopLevelDecl } from "../model/summary";
 import { hasModifier, spanOf, type SummaryContext } from "./context";
 import { isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
 import { summarizeClass } from "./summarizeClass";
@@ -40,16 +40,59 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
       }
     }
   }
+  const top = readScope(ctx, sf.statements, false);
+  // A declaration file's ambient modules (`declare module "x" { … }`) and globals: a script (no
+  // import or export) declares everything globally, a module only in `declare global { … }`.
+  const ambientModules = new Map<string, AmbientModuleSummary>();
+  let globals: ReadonlyMap<string, TopLevelDecl> | undefined;
+  if (ctx.ambientFile) {
+    const isModule = imports.size > 0 || top.exports.size > 0 || top.starExports.length > 0 || sf.statements.some((s) => ts.isExportAssignment(s));
+    if (!isModule) globals = top.decls;
+    for (const s of sf.statements) {
+      if (!ts.isModuleDeclaration(s) || !s.body || !ts.isModuleBlock(s.body)) continue;
+      if (ts.isStringLiteral(s.name)) ambientModules.set(s.name.text, readScope(ctx, s.body.statements, true));
+      else if ((s.flags & ts.NodeFlags.GlobalAugmentation) !== 0) {
+        globals = new Map([...(globals ?? []), ...readScope(ctx, s.body.statements, true).decls]);
+      }
+    }
+  }
+  const { decls, exports, starExports } = top;
+
+  const sdk = summarizeSdk(ctx, imports);
+  return {
+    fileName: sf.fileName,
+    version,
+    lineStarts: lineStartsOf(sf),
+    textLength: sf.text.length,
+    isDeclarationFile: ctx.ambientFile,
+    parseErrors: parseErrorCount(sf),
+    decls,
+    imports,
+    exports,
+    starExports,
+    classes: ctx.classes,
+    ...(sdk ? { sdk } : {}),
+    ...(ambientModules.size > 0 ? { ambientModules } : {}),
+    ...(globals && globals.size > 0 ? { globals } : {}),
+  };
+}
+
+/**
+ * The declarations of a statement list (a file's top level, or the block of an ambient module), with
+ * what it exports. In an ambient module every declaration is exported, `export` written or not.
+ */
+function readScope(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, ambientModule: boolean): AmbientModuleSummary {
   const decls = new Map<string, TopLevelDecl>();
   const exports = new Map<string, ExportEntry>();
   const starExports: string[] = [];
 
   const exportLocal = (node: ts.Node, name: string) => {
+    if (ambientModule && !hasModifier(node, SK.DefaultKeyword)) exports.set(name, { k: "local", local: name });
     if (!hasModifier(node, SK.ExportKeyword)) return;
     exports.set(hasModifier(node, SK.DefaultKeyword) ? "default" : name, { k: "local", local: name });
   };
 
-  for (const s of sf.statements) {
+  for (const s of statements) {
     if (ts.isImportDeclaration(s) || ts.isImportEqualsDeclaration(s)) {
       continue;
     } else if (ts.isExportDeclaration(s)) {
@@ -65,7 +108,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
     } else if (ts.isClassDeclaration(s)) {
       const isDefault = hasModifier(s, SK.DefaultKeyword);
       const name = s.name?.text ?? "default";
-      const classIndex = summarizeClass(ctx, s, { topLevel: true, binding: undefined, jsDocHost: s, isDefaultExport: isDefault });
+      const classIndex = summarizeClass(ctx, s, { topLevel: !ambientModule, binding: undefined, jsDocHost: s, isDefaultExport: isDefault });
       decls.set(name, { k: "class", classIndex });
       exportLocal(s, name);
     } else if (ts.isFunctionDeclaration(s)) {
@@ -91,22 +134,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
       exportLocal(s, s.name.text);
     }
   }
-
-  const sdk = summarizeSdk(ctx, imports);
-  return {
-    fileName: sf.fileName,
-    version,
-    lineStarts: lineStartsOf(sf),
-    textLength: sf.text.length,
-    isDeclarationFile: ctx.ambientFile,
-    parseErrors: parseErrorCount(sf),
-    decls,
-    imports,
-    exports,
-    starExports,
-    classes: ctx.classes,
-    ...(sdk ? { sdk } : {}),
-  };
+  return { decls, exports, starExports };
 }
 
 function declForInitializer(

@@ -1,0 +1,98 @@
+import type { FileSystemHost } from "ts-morph";
+import type { FileSummary } from "../model/summary";
+import { isDeclarationFileName } from "../summarize/parseFile";
+import { basename, joinPath } from "./paths";
+
+/** Folders never searched for declaration files: installed packages, history, hidden tool folders. */
+const SKIPPED = (name: string) => name === "node_modules" || name.startsWith(".");
+/** Most folders one search visits: a bound on pathological trees, far above real projects. */
+const MAX_FOLDERS = 20_000;
+
+interface Entries {
+  /** Module name → the declaration file whose `declare module` block declares it. */
+  readonly modules: Map<string, string>;
+  /** Global name → the declaration file that declares it for everyone. */
+  readonly globals: Map<string, string>;
+  readonly files: readonly string[];
+}
+
+/**
+ * The project's own declaration files, indexed by what they declare for every file: the modules of
+ * `declare module "x" { … }` blocks, and global declarations (a `.d.ts` file without imports or
+ * exports, or a `declare global { … }` block). An import TypeScript cannot resolve to a file, or a
+ * name no file declares, is looked up here (spec §2: inheritance is followed into declaration files).
+ *
+ * Built on first use by walking the roots (`node_modules` and hidden folders skipped, symbolic links
+ * not followed, so a loop cannot hold it up); thrown away when a declaration file changes, appears or
+ * goes. Every lookup reads the indexed files' summaries, so a cached result depends on all of them.
+ */
+export class DeclarationIndex {
+  readonly #fs: FileSystemHost;
+  readonly #roots: readonly string[];
+  readonly #summary: (file: string) => FileSummary | undefined;
+  #entries: Entries | undefined;
+
+  constructor(fs: FileSystemHost, roots: readonly string[], summary: (file: string) => FileSummary | undefined) {
+    this.#fs = fs;
+    this.#roots = roots;
+    this.#summary = summary;
+  }
+
+  /** The declaration file with a `declare module "<specifier>"` block, if any. */
+  moduleFile(specifier: string): string | undefined {
+    return this.#read().modules.get(specifier);
+  }
+
+  /** The declaration file that declares `name` globally, if any. */
+  globalFile(name: string): string | undefined {
+    return this.#read().globals.get(name);
+  }
+
+  invalidate(): void {
+    this.#entries = undefined;
+  }
+
+  #read(): Entries {
+    this.#entries ??= this.#build();
+    // Each lookup depends on every indexed file: a new `declare module` anywhere may change its answer.
+    for (const f of this.#entries.files) this.#summary(f);
+    return this.#entries;
+  }
+
+  #build(): Entries {
+    const modules = new Map<string, string>();
+    const globals = new Map<string, string>();
+    const files = this.#declarationFiles();
+    for (const file of files) {
+      const s = this.#summary(file);
+      for (const name of s?.ambientModules?.keys() ?? []) if (!modules.has(name)) modules.set(name, file);
+      for (const name of s?.globals?.keys() ?? []) if (!globals.has(name)) globals.set(name, file);
+    }
+    return { modules, globals, files };
+  }
+
+  #declarationFiles(): string[] {
+    const found: string[] = [];
+    const seen = new Set<string>();
+    const queue = [...this.#roots];
+    while (queue.length > 0 && seen.size < MAX_FOLDERS) {
+      const dir = queue.shift()!;
+      if (seen.has(dir)) continue;
+      seen.add(dir);
+      let entries;
+      try {
+        entries = this.#fs.readDirSync(dir);
+      } catch {
+        continue;
+      }
+      // Real file systems name entries, the in-memory one gives full paths.
+      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        const full = e.name.startsWith("/") ? e.name : joinPath(dir, e.name);
+        if (e.isSymlink) continue;
+        if (e.isDirectory && !SKIPPED(basename(full))) queue.push(full);
+        else if (e.isFile && isDeclarationFileName(full)) found.push(full);
+      }
+    }
+    return found.sort();
+  }
+}
