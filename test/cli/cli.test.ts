@@ -142,6 +142,14 @@ describe("mcp-caps CLI", () => {
     assert.match(json.stderr, /legacy\.completions/);
   });
 
+  it("--check names a key with dots or slashes unambiguously in its diff", () => {
+    const dir = tempProject({ "demo.ts": SERVER });
+    assert.equal(mcpCaps(dir, "--write-snapshot", "caps.json", "--tasks", "off").status, 0);
+    const check = mcpCaps(dir, "--check", "caps.json", "--tasks", "on");
+    assert.equal(check.status, 1);
+    assert.match(check.stdout, /\+ modern\.extensions\["io\.modelcontextprotocol\/tasks"\]: \{\}/);
+  });
+
   it("--check and --write-snapshot report bad snapshot files with exit 2", () => {
     const dir = tempProject({ "demo.ts": SERVER, "bad.json": "{ nope" });
     const missing = mcpCaps(dir, "--check", "none.json");
@@ -215,6 +223,23 @@ describe("mcp-caps CLI", () => {
     assert.equal(r.status, 0, r.stderr);
     const names = JSON.parse(r.stdout).servers.map((s: { name: string }) => s.name);
     assert.deepEqual(names.sort(), ["Broken", "DemoServer"]);
+  });
+
+  it("a file reached through links is reported once, under its own path", () => {
+    const dir = tempProject({ "src/demo.ts": SERVER });
+    symlinkSync(join(dir, "src", "demo.ts"), join(dir, "link.ts"));
+    symlinkSync(join(dir, "src"), join(dir, "alias"));
+    const r = mcpCaps(dir, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).servers.map((s: { file: string }) => s.file), ["src/demo.ts"]);
+  });
+
+  it("the human report's header counts the files analysed, not the ones skipped", () => {
+    const dir = tempProject({ "demo.ts": SERVER });
+    writeFile(dir, "blob.ts", "abc\u0000def");
+    const r = mcpCaps(dir);
+    assert.match(r.stdout, /1 server in 1 file/);
+    assert.match(r.stderr, /skipped blob\.ts: not a text file/);
   });
 
   it("--project uses one tsconfig (its paths) for every file", () => {

@@ -98,7 +98,9 @@ function run(options: CliOptions, io: CliIo): number {
         missing: server.missing.map((m) => `${m.path.join(".")} (${m.member} is not a handler; did you mean ${m.handler}?)`),
       });
     }
-    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount: inputs.files.length, notes })}\n`);
+    // Files skipped whole (binary, too large, unreadable) were not analysed: the header does not count them.
+    const fileCount = inputs.files.length - analysis.skipped.filter((f) => f.reason !== "failed").length;
+    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount, notes })}\n`);
   }
 
   if (options.writeSnapshot) {

@@ -84,11 +84,16 @@ export function formatChanges(changes: readonly SnapshotChange[], snapshotPath: 
 /** Flattens to `path → JSON of the leaf`; empty objects and arrays are leaves. */
 function leaves(v: Json, prefix = "", out = new Map<string, string>()): Map<string, string> {
   if (isPlainObject(v) && Object.keys(v).length > 0) {
-    for (const k of Object.keys(v).sort()) leaves(v[k]!, prefix ? `${prefix}.${k}` : k, out);
+    for (const k of Object.keys(v).sort()) leaves(v[k]!, prefix ? `${prefix}${pathPart(k)}` : k, out);
   } else {
     out.set(prefix, JSON.stringify(v));
   }
   return out;
+}
+
+/** `.key` for a plain name, `["io.modelcontextprotocol/tasks"]` for a key a dot would make ambiguous. */
+function pathPart(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
 function diffLeaves(a: Map<string, string>, b: Map<string, string>): string[] {

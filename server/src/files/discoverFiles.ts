@@ -52,6 +52,10 @@ export function discoverFiles(
   const roots: string[] = [];
   const seenDirs = new Set<string>();
   const skipDirs = new Set<string>();
+  /** Real paths of the files found, so a link to one of them does not report it twice. */
+  const realFiles = new Set<string>();
+  /** Links are followed after everything else: a file is reported under its own path, not a link's. */
+  const links: { full: string; name: string }[] = [];
 
   const walk = (dir: string) => {
     let real: string;
@@ -78,22 +82,33 @@ export function discoverFiles(
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
       const full = path.join(dir, e.name);
-      let isDir = e.isDirectory();
-      let isFile = e.isFile();
-      if (e.isSymbolicLink()) {
-        try {
-          const st = fs.statSync(full);
-          isDir = st.isDirectory();
-          isFile = st.isFile();
-        } catch {
-          continue; // a dangling or looping link
-        }
-      }
-      if (isDir) {
-        if (SKIPPED_FOLDERS.has(e.name) || skipDirs.has(normalizePath(full))) continue;
-        walk(full);
-      } else if (isFile && SOURCE.test(e.name) && !DECLARATION.test(e.name)) {
+      if (e.isSymbolicLink()) links.push({ full, name: e.name });
+      else if (e.isDirectory()) visitDir(full, e.name);
+      else if (e.isFile() && isSource(e.name)) {
         files.add(normalizePath(full));
+        realFiles.add(path.join(real, e.name));
+      }
+    }
+  };
+  const visitDir = (full: string, name: string) => {
+    if (SKIPPED_FOLDERS.has(name) || skipDirs.has(normalizePath(full))) return;
+    walk(full);
+  };
+  const followLinks = () => {
+    while (links.length > 0) {
+      const { full, name } = links.shift()!;
+      let st: fs.Stats;
+      let real: string;
+      try {
+        st = fs.statSync(full);
+        real = fs.realpathSync(full);
+      } catch {
+        continue; // a dangling or looping link
+      }
+      if (st.isDirectory()) visitDir(full, name);
+      else if (st.isFile() && isSource(name) && !realFiles.has(real)) {
+        files.add(normalizePath(full));
+        realFiles.add(real);
       }
     }
   };
@@ -109,6 +124,7 @@ export function discoverFiles(
     if (st.isDirectory()) {
       roots.push(normalizePath(isInside(cwd, abs) ? cwd : abs));
       walk(abs);
+      followLinks();
     } else if (st.isFile()) {
       roots.push(normalizePath(isInside(cwd, abs) ? cwd : path.dirname(abs)));
       if (SOURCE.test(abs)) files.add(normalizePath(abs));
@@ -118,6 +134,10 @@ export function discoverFiles(
     }
   }
   return { files: [...files].sort(), roots: [...new Set(roots)], warnings };
+}
+
+function isSource(name: string): boolean {
+  return SOURCE.test(name) && !DECLARATION.test(name);
 }
 
 function isInside(dir: string, p: string): boolean {
