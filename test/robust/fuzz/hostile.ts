@@ -163,6 +163,15 @@ export function hostileInputs(): HostileInput[] {
       },
       expect: servers(2),
     },
+    {
+      name: "ambient modules that re-export each other, and a global class that extends itself",
+      files: {
+        "types/a.d.ts": 'declare module "a" { export { X } from "b"; }\ndeclare module "b" { export { X } from "a"; }\ndeclare module "c" { import { Y } from "c"; export class Y extends Y { handleListTools(ctx: unknown): unknown; } }\n',
+        "types/g.d.ts": "declare class G extends G { handleListTools(ctx: unknown): unknown; }\n",
+        "s.ts": 'import { X } from "a";\nimport { Y } from "c";\nexport class S extends X { handleListTools(ctx) {} }\nexport class T extends Y {}\nexport class U extends G {}\n',
+      },
+      expect: (o) => (o.servers.some((s) => s.name === "S" && !s.exact) ? undefined : "S is missing or exact"),
+    },
     { name: "a 5,000-long const chain", files: { "c.ts": Array.from({ length: 5000 }, (_, i) => (i === 0 ? "const a0 = { tools: {} };" : `const a${i} = a${i - 1};`)).join("\n") + "\nexport class S { static __capabilities__() { return a4999; } }\n" }, expect: servers(1) },
     {
       name: "a 2,000-file re-export chain",

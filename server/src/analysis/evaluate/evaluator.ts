@@ -307,7 +307,10 @@ export class Evaluator {
   }
 
   /** An export of a `declare module "<specifier>"` block in a project declaration file, if one declares it. */
-  #ambientExport(specifier: string, name: string, useLoc: Loc, opts: EvalOptions): Value | undefined {
+  #ambientExport(specifier: string, name: string, useLoc: Loc, opts: EvalOptions, seen = new Set<string>()): Value | undefined {
+    const key = `${specifier}\u0000${name}`;
+    if (seen.has(key)) return { t: "dyn", text: name, loc: useLoc, why: `the export "${name}" of the module "${specifier}" is circular` };
+    seen.add(key);
     const file = this.#host.ambientModule?.(specifier);
     const summary = file ? this.#host.summary(file) : undefined;
     const mod = summary?.ambientModules?.get(specifier);
@@ -318,7 +321,7 @@ export class Evaluator {
     if (entry?.k === "from") {
       const target = this.#host.resolveModule(entry.specifier, file);
       if (target) return this.resolveExport(target, entry.imported, useLoc, opts);
-      return this.#ambientExport(entry.specifier, entry.imported, useLoc, opts);
+      return this.#ambientExport(entry.specifier, entry.imported, useLoc, opts, seen);
     }
     return { t: "dyn", text: name, loc: useLoc, why: `no export "${name}" in the module "${specifier}" declared in ${file}` };
   }
