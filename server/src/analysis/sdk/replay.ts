@@ -21,6 +21,7 @@ interface Mode {
 
 const NOW: Mode = { deferred: false, conditional: false };
 const LATER: Mode = { deferred: true, conditional: true };
+const MAYBE: Mode = { deferred: false, conditional: true };
 const DYNAMIC = "$dynamic";
 
 /** The requests McpServer answers once a primitive is registered (or declared up front). */
@@ -68,8 +69,15 @@ export class Replay {
     if (site.unit.kind !== "function") {
       for (const unit of units) {
         if (unit === site.unit || this.#ran.has(`${site.file}#${unit.id}`)) continue;
-        const later = unit.kind === "function" || (unit.kind === "method" && unit.className !== undefined && unit.className === site.unit.className);
-        if (later && this.#mentionsDeep(site.file, unit, paths, new Set())) this.#runUnit(site.file, unit, 0, paths, 1, NOW);
+        if (unit.kind === "method" && unit.className !== undefined && unit.className === site.unit.className) {
+          if (this.#mentionsDeep(site.file, unit, paths, new Set())) this.#runUnit(site.file, unit, 0, paths, 1, NOW);
+        } else if (unit.kind === "function") {
+          // Nothing here calls it: it may run (a `main` the program's entry calls) or not (a helper
+          // for embedders), so what it adds is not stated. A parameter of the server's name is
+          // another server.
+          const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!)));
+          if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUnit(site.file, unit, 0, own, 1, MAYBE);
+        }
       }
     }
     // Callbacks inside what ran (tool handlers, timers) use the server after start-up.
@@ -390,8 +398,11 @@ export class Replay {
     if (this.state.kind !== "mcp") return;
     const cause: SdkCause = { because: how, loc };
     if (this.state.version === "v1") {
-      // v1 merges {listChanged: true} on every registration, overriding an explicit false (#1488).
-      this.#merge({ [k]: { listChanged: true } }, undefined, cause);
+      // v1 merges {listChanged: true} when it installs a primitive's handlers, overriding an explicit
+      // false (#1488): once, at the first registration (or at construction, for a declared primitive).
+      // A later registration changes nothing, but makes the key certain if the first one was not.
+      this.#merge({ [k]: this.state.registered.has(k) ? {} : { listChanged: true } }, undefined, cause);
+      this.state.registered.add(k);
     } else {
       this.#firstRegistration(k, cause);
     }

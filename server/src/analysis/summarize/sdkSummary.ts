@@ -16,6 +16,9 @@ const SDK_METHODS = new Set([
   "sendLoggingMessage", "notification",
 ]);
 
+/** Array methods that call their callback before they return (not later, like a tool handler). */
+const SYNC_CALLBACK_METHODS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find", "findIndex", "reduce", "reduceRight"]);
+
 interface MutableUnit {
   id: number;
   name: string;
@@ -190,6 +193,15 @@ export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, I
   const visitCall = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {
     const callee = node.expression;
     for (const a of node.arguments) visit(a, unit, conditional);
+    // `items.forEach((x) => server.registerTool(...))` calls back right away, zero or more times.
+    if (ts.isPropertyAccessExpression(callee) && SYNC_CALLBACK_METHODS.has(callee.name.text)) {
+      for (const a of node.arguments) {
+        const fn = unwrap(a);
+        if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
+          push(unit, { k: "invoke", callee: toValueExpr(ctx, fn), args: [], argExprs: [], span: spanOf(ctx, node) }, true);
+        }
+      }
+    }
     if (ts.isPropertyAccessExpression(callee)) {
       const receiver = pathOf(callee.expression);
       if (receiver && SDK_METHODS.has(callee.name.text)) {
