@@ -24,6 +24,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
   const eras = servedEras(ev, site, replay);
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
   settleConditionalKeys(state, replay);
+  if (state.open.length > 0 && !("$dynamic" in state.caps)) state.caps.$dynamic = `may hold more: ${state.open.join("; ")}`;
   const caps = sortKeysDeep(state.caps) as JsonObject;
   const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
   if (state.threw) diagnostics.push(state.threw);

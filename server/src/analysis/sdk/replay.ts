@@ -4,14 +4,16 @@
 import { diagnostic, type AnalysisDiagnostic, type FixData } from "../diagnostics/codes";
 import type { Evaluator } from "../evaluate/evaluator";
 import { exprText } from "../evaluate/evaluator";
-import { isPlainObject, toJson, type DynamicPart, type Json, type JsonObject, type Loc, type Value } from "../evaluate/values";
+import { isPlainObject, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../evaluate/values";
 import { positionAt } from "../model/positions";
-import type { FileSummary, RefPath, SdkEvent, SdkUnit, Span, ValueExpr } from "../model/summary";
+import type { FileSummary, ObjEntry, RefPath, SdkEvent, SdkUnit, Span, ValueExpr } from "../model/summary";
 import { sdkNameOf, type SdkSite } from "./findSdkServers";
-import { markInexact, newState, type SdkCause, type SdkState } from "./sdkState";
+import { markInexact, markOpen, newState, type SdkCause, type SdkState } from "./sdkState";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 
 type CallEvent = Extract<SdkEvent, { k: "call" }>;
+/** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
+type PromptField = { readonly file: string; readonly summary: FileSummary; readonly entry: Extract<ObjEntry, { k: "prop" }> };
 
 /** When an event runs: `deferred` in a callback after start-up; `conditional` if it may not run at all. */
 interface Mode {
@@ -233,7 +235,7 @@ export class Replay {
   #runUnit(file: string, unit: SdkUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
     const id = `${file}#${unit.id}`;
     if (depth > MAX_DEPTH || this.#active.has(id)) {
-      markInexact(this.state, "the server goes through helpers too deep to follow");
+      markOpen(this.state, "the server goes through helpers too deep to follow");
       return;
     }
     this.#active.add(id);
@@ -243,7 +245,7 @@ export class Replay {
       for (let i = from; i < unit.events.length; i++) {
         if (this.state.threw) return;
         if (++this.#steps > MAX_STEPS) {
-          markInexact(this.state, "the server goes through more helper calls than the analysis follows");
+          markOpen(this.state, "the server goes through more helper calls than the analysis follows");
           return;
         }
         const entry = unit.events[i]!;
@@ -251,7 +253,10 @@ export class Replay {
         const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || entry.conditional };
         switch (event.k) {
           case "alias":
-            if (local.has(key(event.source))) local.add(event.target);
+            // `const s = server` and `const protocol = server.server` (the low-level Server inside).
+            if (local.has(key(event.source)) || (event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1))))) {
+              local.add(event.target);
+            }
             break;
           case "call": {
             const receiver = key(event.receiver);
@@ -277,9 +282,15 @@ export class Replay {
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: SdkUnit, event: Extract<SdkEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
     const passed = event.args.map((a) => (a && paths.has(key(a)) ? true : false));
+    // `registerTools({ server, db })`: the server handed over inside an object is not followed.
+    const inObject = event.argExprs.some((a) => a.k === "obj" && a.entries.some((x) => x.k === "prop" && x.value.k === "ref" && paths.has(x.value.name)));
+    if (inObject) {
+      markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`);
+      return;
+    }
     const target = this.#resolveFunction(file, event.callee);
     if (!target) {
-      if (passed.some(Boolean)) markInexact(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`);
+      if (passed.some(Boolean)) markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`);
       return;
     }
     const bound = new Set<string>();
@@ -299,6 +310,11 @@ export class Replay {
     if (callee.k === "fn") {
       const unit = summary.sdk.units.find((u) => u.span.start === callee.span.start);
       return unit ? { file, unit } : undefined;
+    }
+    // `features.registerPrompts(server)` after `import * as features from "./features"`.
+    if (callee.k === "get" && callee.key.k === "static" && callee.object.k === "ref") {
+      const ns = summary.imports.get(callee.object.name);
+      return ns?.imported === "*" ? this.#exportedFunction(file, ns.specifier, callee.key.name, 0) : undefined;
     }
     if (callee.k !== "ref") return undefined;
     const local = summary.sdk.units.find((u) => u.kind === "function" && u.name === callee.name);
@@ -381,12 +397,12 @@ export class Replay {
       case "registerResource":
       case "resource":
         this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
-        this.#templateCompletions(file, summary, e, loc);
+        this.#templateCompletions(file, e, loc);
         return;
       case "registerPrompt":
       case "prompt":
         this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
-        this.#promptCompletions(file, summary, e);
+        this.#promptCompletions(file, e);
         return;
     }
   }
@@ -417,11 +433,17 @@ export class Replay {
   }
 
   /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
-  #templateCompletions(file: string, summary: FileSummary, e: CallEvent, loc: Loc): void {
-    const template = this.#constructed(file, summary, e.args[1], "ResourceTemplate");
-    if (!template) return;
-    const uri = this.#ev.evaluate(template.args[0] ?? { k: "dyn", text: "", span: template.span }, this.#ev.fileScope(file), { calls: false });
-    const opts = template.args[1] ? this.#ev.evaluate(template.args[1], this.#ev.fileScope(file), { calls: false }) : undefined;
+  #templateCompletions(file: string, e: CallEvent, loc: Loc): void {
+    const found = e.args[1] ? this.#templateOf(this.#ev.fileScope(file), e.args[1], 0) : undefined;
+    if (!found) {
+      // A URI string is a static resource; anything else may be a template built elsewhere.
+      const uri = e.args[1] ? this.#ev.evaluate(e.args[1], this.#ev.fileScope(file), { calls: false }) : undefined;
+      if (uri && !(uri.t === "prim" && typeof uri.value === "string")) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
+      return;
+    }
+    const { template, scope } = found;
+    const uri = this.#ev.evaluate(template.args[0] ?? { k: "dyn", text: "", span: template.span }, scope, { calls: false });
+    const opts = template.args[1] ? this.#ev.evaluate(template.args[1], scope, { calls: false }) : undefined;
     const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
     if (!complete) return;
     if (uri.t !== "prim" || typeof uri.value !== "string" || complete.value.t !== "obj") {
@@ -439,22 +461,89 @@ export class Replay {
   readonly optionalCompletables: { readonly loc: Loc; readonly fix?: FixData }[] = [];
 
   /** A prompt argument wrapped in `completable(...)` adds `completions` (v2: not around an optional schema). */
-  #promptCompletions(file: string, summary: FileSummary, e: CallEvent): void {
-    const shape = this.#argsShape(file, summary, e);
-    if (!shape) return;
-    for (const entry of shape.entries) {
-      if (entry.k !== "prop") continue;
+  #promptCompletions(file: string, e: CallEvent): void {
+    const fields = this.#promptFields(file, e);
+    if (!fields) {
+      markOpen(this.state, "a prompt's arguments are not known statically, so completable() arguments may be missed");
+      return;
+    }
+    for (const { file: at, summary: where, entry } of fields) {
       let field = entry.value;
-      const outer = optionalInner(summary, field);
+      const outer = optionalInner(where, field);
       if (outer) field = outer;
-      if (field.k !== "call" || sdkNameOf(summary, field.callee) !== "completable") continue;
+      if (field.k !== "call" || sdkNameOf(where, field.callee) !== "completable") continue;
       const inner = field.args[0];
-      const innerSchema = inner ? optionalInner(summary, inner) : undefined;
+      const innerSchema = inner ? optionalInner(where, inner) : undefined;
       if (inner && innerSchema) {
-        this.optionalCompletables.push({ loc: { file, span: field.span }, ...this.#moveOptionalOut(file, field.span, inner, innerSchema) });
+        this.optionalCompletables.push({ loc: { file: at, span: field.span }, ...this.#moveOptionalOut(at, field.span, inner, innerSchema) });
         continue;
       }
-      this.#completions({ because: "completable", loc: { file, span: field.span }, detail: `prompt argument ${entry.key.k === "static" ? entry.key.name : "?"}` });
+      this.#completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${entry.key.k === "static" ? entry.key.name : "?"}` });
+    }
+  }
+
+  /**
+   * The prompt's argument fields, each with the file it is written in: `{ argsSchema: {...} }`
+   * (register) or the object argument (the deprecated `prompt`). Undefined when they cannot be read.
+   */
+  #promptFields(file: string, e: CallEvent): PromptField[] | undefined {
+    if (e.method === "registerPrompt") {
+      const config = e.args[1];
+      if (!config) return [];
+      if (config.k !== "obj") return undefined;
+      const args = config.entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === "argsSchema");
+      if (!args) return config.entries.some((x) => x.k !== "prop") ? undefined : [];
+      return args.k === "prop" ? this.#fieldsOf(file, args.value, 0) : undefined;
+    }
+    // prompt(name, [description], [argsSchema], callback)
+    for (const a of e.args.slice(1, -1)) {
+      if (a.k === "lit") continue;
+      return this.#fieldsOf(file, a, 0);
+    }
+    return [];
+  }
+
+  /** The fields of an argument shape: a literal, `z.object({...})`, `.extend({...})`, spreads, consts (imported too). */
+  #fieldsOf(file: string, ir: ValueExpr, depth: number): PromptField[] | undefined {
+    const summary = this.#ev.summary(file);
+    if (!summary || depth > 8) return undefined;
+    switch (ir.k) {
+      case "obj": {
+        const out: PromptField[] = [];
+        for (const entry of ir.entries) {
+          if (entry.k === "prop") out.push({ file, summary, entry });
+          else {
+            const spread = this.#fieldsOf(file, entry.expr, depth + 1);
+            if (!spread) return undefined;
+            out.push(...spread);
+          }
+        }
+        return out;
+      }
+      case "call": {
+        const c = ir.callee;
+        if (c.k !== "get" || c.key.k !== "static") return undefined;
+        // z.object({...}) in v2's Standard Schema style; Base.extend({...}) adds to Base's fields.
+        if (c.key.name === "object" && ir.args[0]) return this.#fieldsOf(file, ir.args[0], depth + 1);
+        if (c.key.name === "extend" && ir.args[0]) {
+          const base = this.#fieldsOf(file, c.object, depth + 1);
+          const added = this.#fieldsOf(file, ir.args[0], depth + 1);
+          return base && added ? [...base, ...added] : undefined;
+        }
+        return undefined;
+      }
+      case "ref": {
+        const decl = summary.decls.get(ir.name);
+        if (decl?.k === "const") return this.#fieldsOf(file, decl.init, depth + 1);
+        const imported = summary.imports.get(ir.name);
+        if (!imported || imported.imported === "*") return undefined;
+        const target = this.#host.resolveModule(imported.specifier, file);
+        const exported = target ? this.#ev.summary(target)?.exports.get(imported.imported) : undefined;
+        const local = exported?.k === "local" ? this.#ev.summary(target!)?.decls.get(exported.local) : undefined;
+        return local?.k === "const" ? this.#fieldsOf(target!, local.init, depth + 1) : undefined;
+      }
+      default:
+        return undefined;
     }
   }
 
@@ -473,44 +562,29 @@ export class Replay {
     return { fix };
   }
 
-  /** The prompt's argument shape: `{ argsSchema: {...} }` (register) or the object argument (deprecated `prompt`). */
-  #argsShape(file: string, summary: FileSummary, e: CallEvent): Extract<ValueExpr, { k: "obj" }> | undefined {
-    const fromObject = (ir: ValueExpr | undefined): Extract<ValueExpr, { k: "obj" }> | undefined => {
-      if (!ir) return undefined;
-      if (ir.k === "obj") return ir;
-      // z.object({...}) in v2's Standard Schema style.
-      if (ir.k === "call" && ir.callee.k === "get" && ir.callee.key.k === "static" && ir.callee.key.name === "object") return fromObject(ir.args[0]);
-      if (ir.k === "ref") {
-        const decl = this.#ev.summary(file)?.decls.get(ir.name);
-        if (decl?.k === "const") return fromObject(decl.init);
-        markInexact(this.state, `the prompt's arguments (${ir.name}) are not known statically`);
-      }
-      return undefined;
-    };
-    if (e.method === "registerPrompt") {
-      const config = e.args[1];
-      const obj = config?.k === "obj" ? config : undefined;
-      const args = obj?.entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === "argsSchema");
-      return args?.k === "prop" ? fromObject(args.value) : undefined;
-    }
-    // prompt(name, [description], [argsSchema], callback)
-    for (const a of e.args.slice(1, -1)) {
-      const shape = fromObject(a);
-      if (shape) return shape;
-    }
-    void summary;
-    return undefined;
-  }
-
-  /** `new X(...)` written in place or through a `const`, when X is the SDK's `name`. */
-  #constructed(file: string, summary: FileSummary, ir: ValueExpr | undefined, name: string): Extract<ValueExpr, { k: "new" }> | undefined {
-    if (!ir) return undefined;
-    if (ir.k === "new") return sdkNameOf(summary, ir.callee) === name ? ir : undefined;
+  /**
+   * `new ResourceTemplate(...)` written in place, through a `const`, or returned by a helper function
+   * (local or imported) called here, with the scope its arguments are read in (the helper's parameters
+   * bound to the call's arguments).
+   */
+  #templateOf(scope: Scope, ir: ValueExpr, depth: number): { template: Extract<ValueExpr, { k: "new" }>; scope: Scope } | undefined {
+    const summary = this.#ev.summary(scope.file);
+    if (!summary || depth > 6) return undefined;
+    if (ir.k === "new") return sdkNameOf(summary, ir.callee) === "ResourceTemplate" ? { template: ir, scope } : undefined;
     if (ir.k === "ref") {
+      const bound = scope.vars?.get(ir.name);
+      if (bound) return "expr" in bound ? this.#templateOf(bound.scope, bound.expr, depth + 1) : undefined;
       const decl = summary.decls.get(ir.name);
-      if (decl?.k === "const") return this.#constructed(file, summary, decl.init, name);
+      return decl?.k === "const" ? this.#templateOf(this.#ev.fileScope(scope.file), decl.init, depth + 1) : undefined;
     }
-    return undefined;
+    if (ir.k !== "call" || ir.callee.k !== "ref") return undefined;
+    const fn = this.#ev.lookup(ir.callee.name, scope, { file: scope.file, span: ir.span }, { calls: false });
+    if (fn.t !== "fn" || !fn.fn.result) return undefined;
+    const vars = new Map<string, Binding>();
+    fn.fn.params.forEach((p, i) => {
+      if (p && ir.args[i]) vars.set(p, { expr: ir.args[i]!, scope });
+    });
+    return this.#templateOf({ file: fn.scope.file, vars, parent: fn.scope }, fn.fn.result, depth + 1);
   }
 
   #setHandler(file: string, summary: FileSummary, e: CallEvent, loc: Loc): void {

@@ -28,6 +28,8 @@ export interface SdkState {
   connected: Loc | undefined;
   exact: boolean;
   readonly inexact: string[];
+  /** Why capabilities may be added that the analysis does not see (the server escapes it): the result gets a `$dynamic` entry. */
+  readonly open: string[];
   /** Set when the server's start-up throws (the SDK refuses a registration). */
   threw: AnalysisDiagnostic | undefined;
   readonly diagnostics: AnalysisDiagnostic[];
@@ -51,6 +53,7 @@ export function newState(version: SdkVersion, kind: "mcp" | "low"): SdkState {
     connected: undefined,
     exact: true,
     inexact: [],
+    open: [],
     threw: undefined,
     diagnostics: [],
     loggingAtConstruction: false,
@@ -63,4 +66,13 @@ export function newState(version: SdkVersion, kind: "mcp" | "low"): SdkState {
 export function markInexact(state: SdkState, why: string): void {
   state.exact = false;
   if (!state.inexact.includes(why)) state.inexact.push(why);
+}
+
+/**
+ * The server goes where the analysis does not follow (a helper it cannot resolve, a caller of the
+ * factory that returns it): more capabilities may be added there, so the result says it is not all.
+ */
+export function markOpen(state: SdkState, why: string): void {
+  markInexact(state, why);
+  if (!state.open.includes(why)) state.open.push(why);
 }
