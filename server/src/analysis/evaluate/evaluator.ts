@@ -2,6 +2,7 @@ import type { AmbientModuleSummary, FileSummary, FunctionSummary, KeyExpr, Span,
 import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY } from "./values";
 import { compactText } from "../model/text";
+import { mutatesConst } from "./mutation";
 import { BUILTIN_BASES } from "../model/builtins";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
@@ -73,13 +74,22 @@ export class Evaluator {
 
   /** The source at a span of a summarised file, whitespace collapsed; undefined when not at hand. */
   textAt(file: string, span: Span): string | undefined {
-    let text = this.#texts.get(file);
-    if (!this.#texts.has(file)) {
-      const candidate = this.#host.text?.(file);
-      text = candidate !== undefined && candidate.length === this.#host.summary(file)?.textLength ? candidate : undefined;
-      this.#texts.set(file, text);
-    }
+    const text = this.#text(file);
     return text !== undefined ? compactText(text, span.start, span.end) : undefined;
+  }
+
+  /** The text a file's summary was made from, once per file per evaluator; undefined when not at hand. */
+  #text(file: string): string | undefined {
+    if (this.#texts.has(file)) return this.#texts.get(file);
+    const candidate = this.#host.text?.(file);
+    const text = candidate !== undefined && candidate.length === this.#host.summary(file)?.textLength ? candidate : undefined;
+    this.#texts.set(file, text);
+    return text;
+  }
+
+  #mutated(file: string, name: string): boolean {
+    const text = this.#text(file);
+    return text !== undefined && mutatesConst(text, name);
   }
 
   evaluate(expr: ValueExpr, scope: Scope, opts: EvalOptions): Value {
@@ -302,6 +312,9 @@ export class Evaluator {
       case "mutable":
         return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not a const` };
       case "const":
+        if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#mutated(file, name)) {
+          return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after declaring it` };
+        }
         return scope.vars === null ? this.#constValue(file, name, decl.init, useLoc, opts) : this.evaluate(decl.init, scope, opts);
     }
   }

@@ -181,7 +181,15 @@ export type SdkEvent =
   | { readonly k: "new"; readonly ctor: string; readonly target: RefPath | null; readonly args: readonly ValueExpr[]; readonly span: Span; readonly nameSpan: Span }
   | { readonly k: "call"; readonly receiver: RefPath; readonly method: string; readonly args: readonly ValueExpr[]; readonly span: Span; readonly methodSpan: Span }
   /** `f(a, b)` where some arguments are names: the server may be handed to a helper. */
-  | { readonly k: "invoke"; readonly callee: ValueExpr; readonly args: readonly (RefPath | null)[]; readonly argExprs: readonly ValueExpr[]; readonly span: Span }
+  | {
+      readonly k: "invoke";
+      readonly callee: ValueExpr;
+      readonly args: readonly (RefPath | null)[];
+      readonly argExprs: readonly ValueExpr[];
+      readonly span: Span;
+      /** `const server = createServer()`: the name the result is bound to. */
+      readonly result?: string;
+    }
   | { readonly k: "alias"; readonly target: string; readonly source: RefPath; readonly span: Span }
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
   | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span };

@@ -6,9 +6,9 @@ import { isPlainObject, sortKeysDeep, type JsonObject, type Loc } from "../evalu
 import type { ProvenanceEntry } from "../capabilities/provenance";
 import type { ServerReport } from "../model/serverReport";
 import type { SdkUnit, ValueExpr } from "../model/summary";
-import { sdkNameOf, type SdkSite } from "./findSdkServers";
+import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
-import { markInexact, type SdkState } from "./sdkState";
+import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
 export interface ServedEras {
@@ -16,12 +16,17 @@ export interface ServedEras {
   readonly modern: boolean;
   /** How it is served, for people: `createMcpHandler`, `serveStdio`, `connect()`. */
   readonly via: string;
+  /** The entry point is code the analysis does not follow: `modern: false` means "not known". */
+  readonly unknown?: boolean;
 }
 
 export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
   const replay = new Replay(ev, site);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
+  if (returnsServer(site) && !replay.followedCallers && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
+    markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
+  }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
   settleConditionalKeys(state, replay);
   if (state.open.length > 0 && !("$dynamic" in state.caps)) state.caps.$dynamic = `may hold more: ${state.open.join("; ")}`;
@@ -83,7 +88,14 @@ function eraNotes(site: SdkSite, eras: ServedEras, state: SdkState): { legacy?: 
     ...(eras.legacy ? {} : { legacy: `${eras.via} with legacy: "reject" refuses initialize` }),
     ...(eras.modern
       ? {}
-      : { modern: site.version === "v1" ? "SDK v1 answers initialize only" : "served with connect(): only createMcpHandler or serveStdio answer server/discover" }),
+      : {
+          modern:
+            site.version === "v1"
+              ? "SDK v1 answers initialize only"
+              : eras.unknown
+                ? `not known: ${eras.via} serves it`
+                : "served with connect(): only createMcpHandler or serveStdio answer server/discover",
+        }),
   };
 }
 
@@ -99,30 +111,60 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
       const entry = sdkNameOf(summary, event.callee);
       if (entry !== "createMcpHandler" && entry !== "serveStdio") continue;
       const factory = event.argExprs[0];
-      if (!factory || !isFactoryOf(units, factory, site)) continue;
+      if (!factory || !isFactoryOf(units, factory, site, 0)) continue;
       const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
-      const legacyOption = options?.t === "obj" ? options.entries.get("legacy")?.value : undefined;
+      const legacyOption = options?.t === "obj" ? options.entries.get("legacy")?.value : options?.t === "dyn" ? options : undefined;
+      if (legacyOption && legacyOption.t !== "prim") markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
       const rejectsLegacy = legacyOption?.t === "prim" && legacyOption.value === "reject";
       return { legacy: !rejectsLegacy, modern: true, via: entry };
     }
   }
+  if (!replay.state.connected && !replay.followedCallers && returnsServer(site)) {
+    // Built and handed out (`export function createServer()`), served by code elsewhere: which eras
+    // that code serves is not known here. Only initialize is stated (every entry point but a
+    // legacy: "reject" one answers it).
+    markInexact(replay.state, `the server is served by code that calls ${site.unit.name}(), which the analysis does not follow`);
+    return { legacy: true, modern: false, via: "code the analysis does not follow", unknown: true };
+  }
   return { legacy: true, modern: modernVersions, via: "connect()" };
 }
 
-function isFactoryOf(units: readonly SdkUnit[], factory: ValueExpr, site: SdkSite): boolean {
+
+/**
+ * Whether `factory` (the argument of createMcpHandler/serveStdio) hands out this server: the server's
+ * own function, a function returning it (`() => server`, `() => createServer(CONFIG)`,
+ * `() => withLogging(createServer())`, `() => new Service().server`), or a call of a function that
+ * returns such a function (`makeFactory(options)`).
+ */
+function isFactoryOf(units: readonly SdkUnit[], factory: ValueExpr, site: SdkSite, depth: number): boolean {
+  if (depth > 4) return false;
   let unit: SdkUnit | undefined;
   if (factory.k === "ref") unit = units.find((u) => u.kind === "function" && u.name === factory.name);
   else if (factory.k === "fn") unit = units.find((u) => u.span.start === factory.span.start);
+  else if (factory.k === "call" && factory.callee.k === "ref") {
+    const maker = units.find((u) => u.kind === "function" && u.name === (factory.callee as { name: string }).name);
+    return maker?.events.some(({ event }) => event.k === "return" && event.expr !== undefined && event.expr.k === "fn" && isFactoryOf(units, event.expr, site, depth + 1)) ?? false;
+  }
   if (!unit) return false;
   if (unit === site.unit) return true;
   const target = site.event.target?.join(".");
+  const siteFunction = site.unit.kind === "function" ? site.unit.name : undefined;
   return unit.events.some(({ event }) => {
     if (event.k !== "return") return false;
     // `() => server`: a factory that hands out the module's server.
     if (target && event.source?.join(".") === target) return true;
+    if (event.expr === undefined) return false;
+    // `() => createServer(CONFIG)`, `() => withLogging(createServer())`: it calls the server's function.
+    if (siteFunction && calls(event.expr, siteFunction)) return true;
     // `() => new Service().server`: a factory that builds the class holding the server in a field.
-    return site.unit.className !== undefined && event.expr !== undefined && builds(event.expr, site.unit.className);
+    return site.unit.className !== undefined && builds(event.expr, site.unit.className);
   });
+}
+
+/** Whether an expression calls the function `name` (itself, or in an argument). */
+function calls(expr: ValueExpr, name: string): boolean {
+  if (expr.k !== "call") return false;
+  return (expr.callee.k === "ref" && expr.callee.name === name) || expr.args.some((a) => calls(a, name));
 }
 
 /** Whether an expression constructs `className` (`new C()`, `new C().server`). */

@@ -75,3 +75,12 @@ function siteName(unit: SdkUnit, e: NewEvent): string {
   if (t[0] === "this") return unit.className ? `${unit.className}.${t.slice(1).join(".")}` : t.join(".");
   return t.join(".");
 }
+
+/** Whether the server's own function returns it (a factory). */
+export function returnsServer(site: SdkSite): boolean {
+  const target = site.event.target?.join(".");
+  return (
+    site.unit.kind !== "module" &&
+    site.unit.events.some(({ event }) => event.k === "return" && (event.source?.[0] === "<return>" || (target !== undefined && event.source?.join(".") === target)))
+  );
+}

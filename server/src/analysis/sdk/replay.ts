@@ -7,7 +7,7 @@ import { exprText } from "../evaluate/evaluator";
 import { isPlainObject, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../evaluate/values";
 import { positionAt } from "../model/positions";
 import type { FileSummary, ObjEntry, RefPath, SdkEvent, SdkUnit, Span, ValueExpr } from "../model/summary";
-import { sdkNameOf, type SdkSite } from "./findSdkServers";
+import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, type SdkCause, type SdkState } from "./sdkState";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 
@@ -52,6 +52,8 @@ export class Replay {
   readonly dynamics: DynamicPart[] = [];
   /** Where the constructor's options put each capability key, for diagnostics and quick fixes. */
   optionsValue: Value | undefined;
+  /** The server's factory is called in its own file, and what the caller does with it was replayed. */
+  followedCallers = false;
 
   constructor(ev: Evaluator, site: SdkSite) {
     this.#ev = ev;
@@ -79,6 +81,36 @@ export class Replay {
           // another server.
           const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!)));
           if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUnit(site.file, unit, 0, own, 1, MAYBE);
+        }
+      }
+    }
+    // `const server = createServer()` in this file: what follows the call happens to this server too,
+    // and so does what the file's uncalled functions (`main`) do with that name.
+    if (site.unit.kind === "function" && returnsServer(site)) {
+      for (const unit of units) {
+        unit.events.forEach(({ event, conditional }, i) => {
+          if (event.k !== "invoke" || !event.result || event.callee.k !== "ref" || event.callee.name !== site.unit.name) return;
+          const mode: Mode = { deferred: false, conditional };
+          const named = new Set([event.result]);
+          this.followedCallers = true;
+          this.#runUnit(site.file, unit, i + 1, named, 1, mode);
+          if (unit.kind !== "module") return;
+          for (const other of units) {
+            if (other.kind !== "function" || other === site.unit || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(event.result)) continue;
+            if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
+          }
+        });
+      }
+    }
+    // `() => withLogging(createServer())`: a factory hands the server it returns to a local helper.
+    if (site.unit.kind === "function") {
+      for (const unit of units) {
+        for (const { event } of unit.events) {
+          if (event.k !== "return" || event.expr?.k !== "call") continue;
+          const at = event.expr.args.findIndex((a) => a.k === "call" && a.callee.k === "ref" && a.callee.name === site.unit.name);
+          const target = at >= 0 ? this.#resolveFunction(site.file, event.expr.callee) : undefined;
+          const param = target?.unit.params[at];
+          if (target && param && !this.#ran.has(`${target.file}#${target.unit.id}`)) this.#runUnit(target.file, target.unit, 0, new Set([param]), 1, NOW);
         }
       }
     }

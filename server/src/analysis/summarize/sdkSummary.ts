@@ -144,7 +144,14 @@ export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, I
           push(unit, { k: "alias", target: d.name.text, source, span: spanOf(ctx, d) }, conditional);
           return;
         }
-        return visit(d.initializer, unit, conditional);
+        const before = unit.events.length;
+        visit(d.initializer, unit, conditional);
+        // `const server = createServer()`: the call's own event is the last one its visit pushed.
+        const last = unit.events.at(-1);
+        if (ts.isCallExpression(init) && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === init.getStart(ctx.sf)) {
+          unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: d.name.text } };
+        }
+        return;
       }
       case SK.BinaryExpression: {
         const b = node as ts.BinaryExpression;

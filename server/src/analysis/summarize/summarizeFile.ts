@@ -77,6 +77,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
   };
 }
 
+
 /**
  * The declarations of a statement list (a file's top level, or the block of an ambient module), with
  * what it exports. In an ambient module every declaration is exported, `export` written or not.
