@@ -2,7 +2,7 @@ import type { AmbientModuleSummary, FileSummary, FunctionSummary, KeyExpr, Span,
 import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY } from "./values";
 import { compactText } from "../model/text";
-import { mutatesConst } from "./mutation";
+import { mutatedNames } from "./mutation";
 import { BUILTIN_BASES } from "../model/builtins";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
@@ -89,7 +89,8 @@ export class Evaluator {
 
   #mutated(file: string, name: string): boolean {
     const text = this.#text(file);
-    return text !== undefined && mutatesConst(text, name);
+    const summary = this.#host.summary(file);
+    return text !== undefined && summary !== undefined && mutatedNames(summary, text).has(name);
   }
 
   evaluate(expr: ValueExpr, scope: Scope, opts: EvalOptions): Value {

@@ -1,17 +1,31 @@
+import type { FileSummary } from "../model/summary";
+
+const IDENT = String.raw`[A-Za-z_$][\w$]*`;
+const MEMBER = String.raw`(?:\s*\.\s*${IDENT}|\s*\[[^\]\n]*\])`;
+const ASSIGN = String.raw`(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?!=)`;
+/** `name.x = …`, `name[k] += …`, `name.push(…)`, `Object.assign(name, …)`, `delete name.x`. */
+const MUTATION = new RegExp(
+  String.raw`(?<![\w$.])(${IDENT})(?:${MEMBER}+\s*${ASSIGN}|\s*\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\()` +
+    String.raw`|Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*(${IDENT})|\bdelete\s+(${IDENT})\s*[.[]`,
+  "g",
+);
+
+/** Per summary (a file's text at one version): the names whose objects its text changes. */
+const cache = new WeakMap<FileSummary, ReadonlySet<string>>();
+
 /**
- * Whether a file changes the object or array a top-level const holds after declaring it
- * (`capabilities.logging = {}`, `Object.assign(capabilities, …)`, `list.push(…)`, `delete caps.x`):
- * then its declared value is not what the program uses. Read from the text, so a comment or a string
- * can only make a value unknown, never wrong. Asked only for the consts an evaluation reads.
+ * The names whose object or array a file changes after declaring them (`capabilities.logging = {}`,
+ * `Object.assign(capabilities, …)`, `list.push(…)`, `delete caps.x`): for a top-level const among
+ * them, the declared value is not what the program uses. Read from the text in one pass, so a comment
+ * or a string can only make a value unknown, never wrong; asked only for files whose consts an
+ * evaluation reads, and remembered for the summary's text.
  */
-export function mutatesConst(text: string, name: string): boolean {
-  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return false;
-  const n = name.replace(/\$/g, "\\$");
-  const member = String.raw`(?:\.\s*[A-Za-z_$][\w$]*|\[[^\]\n]*\])`;
-  const assign = String.raw`(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?!=)`;
-  const pattern = new RegExp(
-    String.raw`(?<![\w$.])${n}\s*(?:${member}+\s*${assign}|\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\()` +
-      String.raw`|Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*${n}\b|\bdelete\s+${n}\s*[.[]`,
-  );
-  return pattern.test(text);
+export function mutatedNames(summary: FileSummary, text: string): ReadonlySet<string> {
+  let names = cache.get(summary);
+  if (!names) {
+    const found = new Set<string>();
+    for (const m of text.matchAll(MUTATION)) found.add((m[1] ?? m[2] ?? m[3])!);
+    cache.set(summary, (names = found));
+  }
+  return names;
 }
