@@ -141,6 +141,19 @@ function arrayItems(ctx: SummaryContext, node: ts.ArrayLiteralExpression, depth:
  * Summarises a function for the evaluator: its parameter names, the constants and classes its body
  * declares, and its single returned expression. A body that does anything else has no `result`.
  */
+function evaluableBody(statements: ts.NodeArray<ts.Statement>): boolean {
+  const last = statements[statements.length - 1];
+  if (!last || !ts.isReturnStatement(last) || !last.expression) return false;
+  for (let i = 0; i < statements.length - 1; i++) {
+    const s = statements[i]!;
+    if (ts.isVariableStatement(s)) {
+      if ((s.declarationList.flags & ts.NodeFlags.Const) === 0) return false;
+      for (const d of s.declarationList.declarations) if (!ts.isIdentifier(d.name) || !d.initializer) return false;
+    } else if (!(ts.isClassDeclaration(s) && s.name) && !ts.isEmptyStatement(s)) return false;
+  }
+  return true;
+}
+
 export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclaration, depth = 0): FunctionSummary {
   const params = node.parameters
     .filter((p) => !(ts.isIdentifier(p.name) && p.name.text === "this"))
@@ -152,6 +165,9 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
   if (!ts.isBlock(body)) return { params, locals, result: toValueExpr(ctx, body, depth), bodySpan };
   let result: ValueExpr | null = null;
   const statements = body.statements;
+  // Only a body of consts and classes ending in `return x` can be evaluated: anything else is told
+  // before converting a single expression (most functions of a workspace are not evaluable).
+  if (!evaluableBody(statements)) return { params, locals, result: null, bodySpan };
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i]!;
     const last = i === statements.length - 1;
