@@ -1,8 +1,8 @@
 // In-memory workspaces for unit tests: the real analysis on files that exist only in memory.
 import { InMemoryFileSystemHost } from "ts-morph";
-import type { AnalysisDiagnostic } from "../../server/src/analysis/diagnostics/codes";
-import type { ServerReport } from "../../server/src/analysis/model/serverReport";
-import { Workspace, type WorkspaceAnalysis } from "../../server/src/analysis/workspace";
+import type { AnalysisDiagnostic } from "../../server/src/analysis/core/model/diagnostics";
+import type { ServerReport } from "../../server/src/analysis/core/model/serverReport";
+import { Workspace, type WorkspaceAnalysis } from "../../server/src/analysis/core/workspace";
 
 export const ROOT = "/w";
 

@@ -3,9 +3,9 @@
 // hand-written vectors from the spec's edge cases.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { buildCapabilities, TASKS_EXTENSION_ID, type Era } from "../../server/src/analysis/capabilities/builder";
-import type { HandlerName } from "../../server/src/analysis/model/handlers";
-import type { Json, JsonObject } from "../../server/src/analysis/evaluate/values";
+import { buildCapabilities, TASKS_EXTENSION_ID, type Era } from "../../server/src/analysis/dialects/conduit/builder";
+import type { HandlerName } from "../../server/src/analysis/dialects/conduit/handlers";
+import type { Json, JsonObject } from "../../server/src/analysis/core/evaluate/values";
 
 const DYN = { $dynamic: "load()" };
 

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { InMemoryFileSystemHost } from "ts-morph";
-import { Workspace } from "../../server/src/analysis/workspace";
-import { CancelledError } from "../../server/src/analysis/cancellation";
+import { Workspace } from "../../server/src/analysis/core/workspace";
+import { CancelledError } from "../../server/src/analysis/core/cancellation";
 
 const examples = join(__dirname, "..", "..", "examples");
 

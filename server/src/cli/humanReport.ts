@@ -1,4 +1,4 @@
-import { isDynamicMarker, isPlainObject, type Json, type JsonObject } from "../analysis/evaluate/values";
+import { isDynamicMarker, isPlainObject, type Json, type JsonObject } from "../analysis/core/evaluate/values";
 import type { EraChoice } from "./args";
 import type { JsonDiagnostic, JsonReport, JsonServer } from "./jsonReport";
 

@@ -1,9 +1,9 @@
-import type { AnalysisDiagnostic } from "../analysis/diagnostics/codes";
-import { sortKeysDeep, type Json, type JsonObject } from "../analysis/evaluate/values";
-import type { ServerReport } from "../analysis/model/serverReport";
-import { relativePath } from "../analysis/project/paths";
-import type { WorkspaceAnalysis } from "../analysis/workspace";
-import type { LineCharacter } from "../analysis/model/positions";
+import type { AnalysisDiagnostic } from "../analysis/core/model/diagnostics";
+import { sortKeysDeep, type Json, type JsonObject } from "../analysis/core/evaluate/values";
+import type { ServerReport } from "../analysis/core/model/serverReport";
+import { relativePath } from "../analysis/core/project/paths";
+import type { WorkspaceAnalysis } from "../analysis/core/workspace";
+import type { LineCharacter } from "../analysis/core/model/positions";
 
 export interface ReportContext {
   readonly cwd: string;

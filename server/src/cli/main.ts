@@ -1,11 +1,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
-import { diagnosticsByServer } from "../analysis/diagnostics/ofServer";
-import { ConfigError, ProjectContext } from "../analysis/project/projectRegistry";
-import { normalizePath, relativePath } from "../analysis/project/paths";
-import { readTasksSetting } from "../analysis/tasksSetting";
-import { Workspace } from "../analysis/workspace";
+import { diagnosticsByServer } from "../analysis/core/model/ofServer";
+import { ConfigError, ProjectContext } from "../analysis/core/project/projectRegistry";
+import { normalizePath, relativePath } from "../analysis/core/project/paths";
+import { readTasksSetting } from "../analysis/core/tasksSetting";
+import { Workspace } from "../analysis/core/workspace";
 import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
 import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
 import { formatHumanReport, type ServerNotes } from "./humanReport";

@@ -1,4 +1,4 @@
-import { isPlainObject, sortKeysDeep, type Json, type JsonObject } from "../analysis/evaluate/values";
+import { isPlainObject, sortKeysDeep, type Json, type JsonObject } from "../analysis/core/evaluate/values";
 import type { JsonReport } from "./jsonReport";
 
 /** Marks a file as an `mcp-caps` snapshot, and its format's version. */

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { normalizePath } from "../analysis/project/paths";
+import { normalizePath } from "../analysis/core/project/paths";
 
 /** An input the CLI cannot read at all: exit 2 with this one line. */
 export class InputError extends Error {}

@@ -1,11 +1,11 @@
 // Analysis results in LSP terms: diagnostics, fixes as workspace edits, servers as the preview's data.
 import { Diagnostic, DiagnosticSeverity, type Range } from "vscode-languageserver-protocol";
 import { DIAGNOSTIC_SOURCE, RULES_URL, type WireDiagnostic, type WireFix, type WireServer } from "../../../common/protocol";
-import type { AnalysisDiagnostic, FixData, Severity } from "../analysis/diagnostics/codes";
-import { HANDLERS, type HandlerName } from "../analysis/model/handlers";
+import type { AnalysisDiagnostic, FixData, Severity } from "../analysis/core/model/diagnostics";
+import { HANDLERS, type HandlerName } from "../analysis/dialects/conduit/handlers";
 import { handlerStubFix } from "./features/handlerStub";
-import type { ServerReport } from "../analysis/model/serverReport";
-import { basename } from "../analysis/project/paths";
+import type { ServerReport } from "../analysis/core/model/serverReport";
+import { basename } from "../analysis/core/project/paths";
 import type { LensSettings } from "../../../common/protocol";
 import type { LanguageSession } from "./session";
 

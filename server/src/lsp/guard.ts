@@ -1,5 +1,5 @@
 import type { Connection } from "vscode-languageserver";
-import { CancelledError } from "../analysis/cancellation";
+import { CancelledError } from "../analysis/core/cancellation";
 
 /**
  * Wraps a request handler so that nothing a file contains can take the server down: a cancelled

@@ -3,11 +3,11 @@ import type { Connection, TextDocuments } from "vscode-languageserver";
 import type { Range } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { DEFAULT_SETTINGS, normalizeSettings, SECTION, type LensSettings, type WireLocation } from "../../../common/protocol";
-import type { CancellationToken } from "../analysis/cancellation";
-import type { Loc } from "../analysis/evaluate/values";
-import { dirname, isWithin } from "../analysis/project/paths";
-import { readTasksSetting } from "../analysis/tasksSetting";
-import { Workspace, type FileAnalysis } from "../analysis/workspace";
+import type { CancellationToken } from "../analysis/core/cancellation";
+import type { Loc } from "../analysis/core/evaluate/values";
+import { dirname, isWithin } from "../analysis/core/project/paths";
+import { readTasksSetting } from "../analysis/core/tasksSetting";
+import { Workspace, type FileAnalysis } from "../analysis/core/workspace";
 import { unusableConfig } from "../files/discoverFiles";
 import { isAnalysableSource, pathToUri, uriToPath } from "./uris";
 

@@ -1,4 +1,4 @@
-import { throwIfCancelled, type CancellationToken } from "../analysis/cancellation";
+import { throwIfCancelled, type CancellationToken } from "../analysis/core/cancellation";
 
 /**
  * Cuts a long synchronous loop into slices: call the returned function between items; every `sliceMs`

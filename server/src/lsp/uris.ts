@@ -1,5 +1,5 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { normalizePath } from "../analysis/project/paths";
+import { normalizePath } from "../analysis/core/project/paths";
 
 /** The analysis path of a document URI; undefined for URIs that are not files (untitled, git...). */
 export function uriToPath(uri: string): string | undefined {

@@ -8,9 +8,9 @@ import { parentPort } from "node:worker_threads";
 import { InMemoryFileSystemHost } from "ts-morph";
 import { formatHumanReport } from "../../../server/src/cli/humanReport";
 import { toJsonReport } from "../../../server/src/cli/jsonReport";
-import { DIAGNOSTIC_CODES } from "../../../server/src/analysis/diagnostics/codes";
-import type { Loc } from "../../../server/src/analysis/evaluate/values";
-import { Workspace, type WorkspaceAnalysis } from "../../../server/src/analysis/workspace";
+import { DIAGNOSTIC_CODES } from "../../../server/src/analysis/core/model/diagnostics";
+import type { Loc } from "../../../server/src/analysis/core/evaluate/values";
+import { Workspace, type WorkspaceAnalysis } from "../../../server/src/analysis/core/workspace";
 import { isSource } from "./corpus";
 import type { Outcome } from "./hostile";
 

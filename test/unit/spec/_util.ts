@@ -2,7 +2,7 @@
 // tests come from ../shared/spec/conduit-dialect.md (copied to docs/conduit-dialect.md), never from the implementation.
 import assert from "node:assert/strict";
 import type { MemoryResult, SimpleDiagnostic } from "../../helpers/memoryWorkspace";
-import type { ServerReport } from "../../../server/src/analysis/model/serverReport";
+import type { ServerReport } from "../../../server/src/analysis/core/model/serverReport";
 
 /** §4.1 default trio, as the legacy era shows it when no handler adds anything. */
 export const LEGACY_TRIO = {

@@ -1,9 +1,9 @@
 import type { Connection, Disposable } from "vscode-languageserver";
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from "vscode-languageserver-protocol";
 import { Commands } from "../../../../common/protocol";
-import type { AnalysisDiagnostic, FixData } from "../../analysis/diagnostics/codes";
-import { HANDLER_NAMES, type HandlerName } from "../../analysis/model/handlers";
-import type { ServerReport } from "../../analysis/model/serverReport";
+import type { AnalysisDiagnostic, FixData } from "../../analysis/core/model/diagnostics";
+import { HANDLER_NAMES, type HandlerName } from "../../analysis/dialects/conduit/handlers";
+import type { ServerReport } from "../../analysis/core/model/serverReport";
 import { toWireFix } from "../convert";
 import { guard } from "../guard";
 import type { LanguageSession } from "../session";

@@ -1,7 +1,7 @@
 import type { Connection, Disposable } from "vscode-languageserver";
 import type { CodeLens } from "vscode-languageserver-protocol";
 import { Commands } from "../../../../common/protocol";
-import { diagnosticsByServer, diagnosticsOf } from "../../analysis/diagnostics/ofServer";
+import { diagnosticsByServer, diagnosticsOf } from "../../analysis/core/model/ofServer";
 import { guard } from "../guard";
 import { legacyLensTitle, modernLensTitle, nullReason, problemLensTitle } from "../render/lensTitles";
 import type { LanguageSession } from "../session";

@@ -1,6 +1,6 @@
-import { HANDLERS, type HandlerName } from "../../analysis/model/handlers";
-import type { ServerReport } from "../../analysis/model/serverReport";
-import type { FixData } from "../../analysis/diagnostics/codes";
+import { HANDLERS, type HandlerName } from "../../analysis/dialects/conduit/handlers";
+import type { ServerReport } from "../../analysis/core/model/serverReport";
+import type { FixData } from "../../analysis/core/model/diagnostics";
 
 /** A minimal valid result per request, so a stub compiles and answers something sensible. */
 const STUB_RESULT: Record<HandlerName, string> = {

@@ -1,9 +1,9 @@
 import type { Connection, Disposable } from "vscode-languageserver";
 import { MarkupKind, type Hover } from "vscode-languageserver-protocol";
-import { isHandlerName } from "../../analysis/model/handlers";
-import type { ServerReport } from "../../analysis/model/serverReport";
-import type { ClassSummary, Span } from "../../analysis/model/summary";
-import { diagnosticsOf } from "../../analysis/diagnostics/ofServer";
+import { isHandlerName } from "../../analysis/dialects/conduit/handlers";
+import type { ServerReport } from "../../analysis/core/model/serverReport";
+import type { ClassSummary, Span } from "../../analysis/core/model/summary";
+import { diagnosticsOf } from "../../analysis/core/model/ofServer";
 import { guard } from "../guard";
 import { capabilitiesHover, handlerHover, notAHandlerHover, serverHover, type HoverContext } from "../render/hoverMarkdown";
 import type { AnalyzedDocument, LanguageSession } from "../session";

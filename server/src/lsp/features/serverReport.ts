@@ -1,8 +1,8 @@
 import type { Connection, Disposable } from "vscode-languageserver";
 import { ListServersRequest, ServerReportRequest, StatsRequest, type ServerListEntry, type ServerReportResult } from "../../../../common/protocol";
 import { discoverFiles } from "../../files/discoverFiles";
-import { throwIfCancelled } from "../../analysis/cancellation";
-import { diagnosticsByServer } from "../../analysis/diagnostics/ofServer";
+import { throwIfCancelled } from "../../analysis/core/cancellation";
+import { diagnosticsByServer } from "../../analysis/core/model/ofServer";
 import { toWireServer } from "../convert";
 import { slicer } from "../slices";
 import { guard } from "../guard";

@@ -1,12 +1,12 @@
 // Hover texts (spec/ux/editor-ux.md §3): a server class shows both eras and why each key is there; a
 // handler shows what it drives in each era; `__capabilities__` shows the evaluated base set.
 import { Commands, type WireLocation } from "../../../../common/protocol";
-import type { ProvenanceEntry } from "../../analysis/capabilities/provenance";
-import type { AnalysisDiagnostic } from "../../analysis/diagnostics/codes";
-import type { Loc } from "../../analysis/evaluate/values";
-import { HANDLERS, type HandlerName } from "../../analysis/model/handlers";
-import type { ServerReport } from "../../analysis/model/serverReport";
-import { basename } from "../../analysis/project/paths";
+import type { ProvenanceEntry } from "../../analysis/dialects/conduit/provenance";
+import type { AnalysisDiagnostic } from "../../analysis/core/model/diagnostics";
+import type { Loc } from "../../analysis/core/evaluate/values";
+import { HANDLERS, type HandlerName } from "../../analysis/dialects/conduit/handlers";
+import type { ServerReport } from "../../analysis/core/model/serverReport";
+import { basename } from "../../analysis/core/project/paths";
 import { code, codeBlock, commandLink, compactJson, escape, fileLink } from "./markdown";
 
 export interface HoverContext {

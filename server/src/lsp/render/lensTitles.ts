@@ -1,9 +1,9 @@
 // The one-line era summaries shown as code lenses above a server class (spec/ux/editor-ux.md §1):
 // `legacy: logging · resources (subscribe) · tools` | `modern: ... · tools (+listChanged)`.
 import type { CodeLensSetting } from "../../../../common/protocol";
-import { isDynamicMarker, isPlainObject, type Json, type JsonObject } from "../../analysis/evaluate/values";
-import type { ServerReport } from "../../analysis/model/serverReport";
-import type { AnalysisDiagnostic } from "../../analysis/diagnostics/codes";
+import { isDynamicMarker, isPlainObject, type Json, type JsonObject } from "../../analysis/core/evaluate/values";
+import type { ServerReport } from "../../analysis/core/model/serverReport";
+import type { AnalysisDiagnostic } from "../../analysis/core/model/diagnostics";
 
 /** `io.modelcontextprotocol/tasks` → `tasks`: the last segment of an extension id reads best. */
 function shortName(key: string): string {

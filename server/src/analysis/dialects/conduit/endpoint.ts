@@ -1,5 +1,5 @@
-import type { Evaluator } from "../evaluate/evaluator";
-import type { Loc, Value } from "../evaluate/values";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc, Value } from "../../core/evaluate/values";
 import { buildChain, classScope, extendsNamed, findMember, type ChainLink, type ClassChain } from "./classChain";
 
 export type ComponentKind = "tool" | "resource" | "prompt";

@@ -1,6 +1,6 @@
-import { ENDPOINT_HANDLERS, HANDLER_NAMES, type HandlerName } from "../model/handlers";
-import type { MemberSummary } from "../model/summary";
-import type { Loc } from "../evaluate/values";
+import { ENDPOINT_HANDLERS, HANDLER_NAMES, type HandlerName } from "./handlers";
+import type { MemberSummary } from "../../core/model/summary";
+import type { Loc } from "../../core/evaluate/values";
 import { findMember, type ChainLink, type ClassChain } from "./classChain";
 import type { EndpointInfo } from "./endpoint";
 

@@ -1,5 +1,5 @@
-import type { Evaluator } from "../evaluate/evaluator";
-import type { FileSummary, SdkEvent, SdkUnit, Span, ValueExpr } from "../model/summary";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FileSummary, SdkEvent, SdkUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { SdkVersion } from "./sdkTables";
 
 export type NewEvent = Extract<SdkEvent, { k: "new" }>;

@@ -1,8 +1,8 @@
-import type { Era } from "../capabilities/builder";
-import type { ProvenanceEntry } from "../capabilities/provenance";
-import type { AnalysisDiagnostic } from "../diagnostics/codes";
+import type { Era } from "../../dialects/conduit/builder";
+import type { ProvenanceEntry } from "../../dialects/conduit/provenance";
+import type { AnalysisDiagnostic } from "./diagnostics";
 import type { Json, JsonObject, Loc } from "../evaluate/values";
-import type { HandlerName } from "./handlers";
+import type { HandlerName } from "../../dialects/conduit/handlers";
 import type { Span } from "./summary";
 
 /** A capability a misspelled member would have produced (a "ghost row" in the preview). */

@@ -1,5 +1,5 @@
-import type { AnalysisDiagnostic } from "../diagnostics/codes";
-import type { JsonObject, Loc } from "../evaluate/values";
+import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
+import type { JsonObject, Loc } from "../../core/evaluate/values";
 import type { SdkVersion } from "./sdkTables";
 
 /** Why a key or flag is in an SDK server's capabilities. */

@@ -1,6 +1,6 @@
-import { isDynamicMarker, isPlainObject, type JsonObject, type Loc, type Value } from "../evaluate/values";
-import type { HandlerName } from "../model/handlers";
-import type { HandlerSource } from "../classes/handlerPresence";
+import { isDynamicMarker, isPlainObject, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
+import type { HandlerName } from "./handlers";
+import type { HandlerSource } from "./handlerPresence";
 import type { BaseSet } from "./baseSet";
 import type { BuildResult, Era } from "./builder";
 

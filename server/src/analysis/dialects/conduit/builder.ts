@@ -1,8 +1,8 @@
 // The algorithm of spec §6 as a pure function: base set, handlers present, era, tasks switch in;
 // capabilities, the cause of each change, and the keys that made the era fail out. No I/O, no AST.
 
-import type { HandlerName } from "../model/handlers";
-import { cloneJson, isDynamicMarker, isPlainObject, sortKeysDeep, type Json, type JsonObject } from "../evaluate/values";
+import type { HandlerName } from "./handlers";
+import { cloneJson, isDynamicMarker, isPlainObject, sortKeysDeep, type Json, type JsonObject } from "../../core/evaluate/values";
 
 export type Era = "legacy" | "modern";
 

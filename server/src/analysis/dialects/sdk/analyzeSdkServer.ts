@@ -1,11 +1,11 @@
 // One SDK server end to end: replay its story, decide which eras its entry point serves, check the
 // pain points of ts-mcp-ecosystem.md §4.6, and report it like any other server.
-import { diagnostic, type AnalysisDiagnostic } from "../diagnostics/codes";
-import type { Evaluator } from "../evaluate/evaluator";
-import { isPlainObject, sortKeysDeep, type JsonObject, type Loc } from "../evaluate/values";
-import type { ProvenanceEntry } from "../capabilities/provenance";
-import type { ServerReport } from "../model/serverReport";
-import type { SdkUnit, ValueExpr } from "../model/summary";
+import { diagnostic, type AnalysisDiagnostic } from "../../core/model/diagnostics";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { isPlainObject, sortKeysDeep, type JsonObject, type Loc } from "../../core/evaluate/values";
+import type { ProvenanceEntry } from "../conduit/provenance";
+import type { ServerReport } from "../../core/model/serverReport";
+import type { SdkUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
 import { markInexact, markOpen, type SdkState } from "./sdkState";

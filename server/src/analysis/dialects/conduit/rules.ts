@@ -1,17 +1,17 @@
 // The diagnostics of spec §7 for one server class. Each message says what happens at run time and
 // how to fix it; each is placed on the member or key concerned, wherever in the workspace that is.
 
-import type { BaseSet } from "../capabilities/baseSet";
-import { keyLocation } from "../capabilities/provenance";
-import type { BuildResult, Era } from "../capabilities/builder";
-import type { ClassChain } from "../classes/classChain";
-import type { EndpointInfo } from "../classes/endpoint";
-import type { HandlerSource } from "../classes/handlerPresence";
-import { damerauLevenshtein, HANDLERS, isHandlerName, resembledHandlers, type HandlerName } from "../model/handlers";
-import type { MemberSummary } from "../model/summary";
-import type { MissingCapability } from "../model/serverReport";
-import type { Loc } from "../evaluate/values";
-import { diagnostic, type AnalysisDiagnostic, type FixData } from "./codes";
+import type { BaseSet } from "./baseSet";
+import { keyLocation } from "./provenance";
+import type { BuildResult, Era } from "./builder";
+import type { ClassChain } from "./classChain";
+import type { EndpointInfo } from "./endpoint";
+import type { HandlerSource } from "./handlerPresence";
+import { damerauLevenshtein, HANDLERS, isHandlerName, resembledHandlers, type HandlerName } from "./handlers";
+import type { MemberSummary } from "../../core/model/summary";
+import type { MissingCapability } from "../../core/model/serverReport";
+import type { Loc } from "../../core/evaluate/values";
+import { diagnostic, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
 
 export interface RuleInput {
   readonly serverName: string;

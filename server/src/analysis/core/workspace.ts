@@ -1,15 +1,15 @@
 import type { FileSystemHost } from "ts-morph";
-import { analyzeClass } from "./analyzeClass";
+import { analyzeClass } from "../dialects/conduit/analyzeClass";
 import { CancelledError, throwIfCancelled, type CancellationToken } from "./cancellation";
-import type { AnalysisDiagnostic } from "./diagnostics/codes";
+import type { AnalysisDiagnostic } from "./model/diagnostics";
 import { Evaluator, type EvaluationHost } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
 import type { ClassAnalysis, ServerReport } from "./model/serverReport";
 import { FileStore, type SkipReason } from "./project/fileStore";
-import { analyzeSdkServer } from "./sdk/analyzeSdkServer";
-import { findSdkSites } from "./sdk/findSdkServers";
+import { analyzeSdkServer } from "../dialects/sdk/analyzeSdkServer";
+import { findSdkSites } from "../dialects/sdk/findSdkServers";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
-import { mayDeclareServers } from "./mayDeclareServers";
+import { mayDeclareServers } from "../dialects/conduit/mayDeclareServers";
 import { DeclarationIndex } from "./project/declarationIndex";
 import { isDeclarationFileName } from "./summarize/parseFile";
 

@@ -1,12 +1,12 @@
 // Replays what a program does with one SDK server, in the order it happens: the constructor's
 // capabilities, then every registration, merge and handler (following helpers that receive the server),
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
-import { diagnostic, type AnalysisDiagnostic, type FixData } from "../diagnostics/codes";
-import type { Evaluator } from "../evaluate/evaluator";
-import { exprText } from "../evaluate/evaluator";
-import { isPlainObject, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../evaluate/values";
-import { positionAt } from "../model/positions";
-import type { FileSummary, ObjEntry, RefPath, SdkEvent, SdkUnit, Span, ValueExpr } from "../model/summary";
+import { diagnostic, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { exprText } from "../../core/evaluate/evaluator";
+import { isPlainObject, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
+import { positionAt } from "../../core/model/positions";
+import type { FileSummary, ObjEntry, RefPath, SdkEvent, SdkUnit, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, type SdkCause, type SdkState } from "./sdkState";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";

@@ -1,8 +1,8 @@
-import type { ClassSummary, MemberSummary, ValueExpr } from "../model/summary";
-import type { Evaluator } from "../evaluate/evaluator";
-import { exprText } from "../evaluate/evaluator";
-import type { ClassRef, Loc, Scope } from "../evaluate/values";
-import { BUILTIN_BASES } from "../model/builtins";
+import type { ClassSummary, MemberSummary, ValueExpr } from "../../core/model/summary";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { exprText } from "../../core/evaluate/evaluator";
+import type { ClassRef, Loc, Scope } from "../../core/evaluate/values";
+import { BUILTIN_BASES } from "../../core/model/builtins";
 
 /** Base classes matched by name, wherever they come from (spec §4.2): never "unresolved". */
 export const FRAMEWORK_BASES = new Set(["Endpoint", "Tool", "Resource", "Prompt"]);

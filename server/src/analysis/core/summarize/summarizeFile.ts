@@ -3,7 +3,7 @@ import type { AmbientModuleSummary, ExportEntry, FileSummary, ImportBinding, Top
 import { hasModifier, spanOf, type SummaryContext } from "./context";
 import { isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
 import { summarizeClass } from "./summarizeClass";
-import { summarizeSdk } from "./sdkSummary";
+import { summarizeSdk } from "./flowSummary";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
 
 /**

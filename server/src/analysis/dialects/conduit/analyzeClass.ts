@@ -1,17 +1,17 @@
-import { buildCapabilities, type BuildResult, type Era } from "./capabilities/builder";
-import { chooseBase } from "./capabilities/baseSet";
-import { computeProvenance } from "./capabilities/provenance";
-import { buildChain, findMember, type ClassChain } from "./classes/classChain";
-import { findEndpoint } from "./classes/endpoint";
-import { presentHandlers } from "./classes/handlerPresence";
-import { diagnostic, type AnalysisDiagnostic } from "./diagnostics/codes";
-import { serverDiagnostics } from "./diagnostics/rules";
-import type { Evaluator } from "./evaluate/evaluator";
-import type { ClassRef, JsonObject, Loc } from "./evaluate/values";
-import { isHandlerName, type HandlerName } from "./model/handlers";
-import type { ClassAnalysis, ServerReport } from "./model/serverReport";
-import type { ClassSummary } from "./model/summary";
-import { basename } from "./project/paths";
+import { buildCapabilities, type BuildResult, type Era } from "./builder";
+import { chooseBase } from "./baseSet";
+import { computeProvenance } from "./provenance";
+import { buildChain, findMember, type ClassChain } from "./classChain";
+import { findEndpoint } from "./endpoint";
+import { presentHandlers } from "./handlerPresence";
+import { diagnostic, type AnalysisDiagnostic } from "../../core/model/diagnostics";
+import { serverDiagnostics } from "./rules";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { ClassRef, JsonObject, Loc } from "../../core/evaluate/values";
+import { isHandlerName, type HandlerName } from "./handlers";
+import type { ClassAnalysis, ServerReport } from "../../core/model/serverReport";
+import type { ClassSummary } from "../../core/model/summary";
+import { basename } from "../../core/project/paths";
 
 export interface ClassAnalysisOptions {
   readonly tasksExtension: boolean;

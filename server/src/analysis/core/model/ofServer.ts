@@ -1,5 +1,5 @@
-import type { ServerReport } from "../model/serverReport";
-import type { AnalysisDiagnostic } from "./codes";
+import type { ServerReport } from "./serverReport";
+import type { AnalysisDiagnostic } from "./diagnostics";
 
 const keyOf = (file: string, start: number) => `${file}\u0000${start}`;
 

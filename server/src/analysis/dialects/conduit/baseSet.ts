@@ -1,8 +1,8 @@
-import type { Evaluator } from "../evaluate/evaluator";
-import { toJson, type DynamicPart, type JsonObject, type Loc, type Value } from "../evaluate/values";
-import type { Span } from "../model/summary";
-import { classScope, findMember, type ClassChain, type FoundMember } from "../classes/classChain";
-import type { Component, ComponentKind, EndpointInfo } from "../classes/endpoint";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { toJson, type DynamicPart, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
+import type { Span } from "../../core/model/summary";
+import { classScope, findMember, type ClassChain, type FoundMember } from "./classChain";
+import type { Component, ComponentKind, EndpointInfo } from "./endpoint";
 
 /** The default trio (spec §4.1): advertised when a class has neither `__capabilities__` nor components. */
 export function defaultTrio(): JsonObject {

@@ -1,5 +1,5 @@
 import { SK, ts } from "../typescript";
-import { resembledHandlers } from "../model/handlers";
+import { resembledHandlers } from "../../dialects/conduit/handlers";
 import type { ClassSummary, DecoratorSummary, FunctionSummary, MemberSummary, Span, ValueExpr } from "../model/summary";
 import { hasModifier, leadingJsDocHasTag, spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
