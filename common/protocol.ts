@@ -58,10 +58,20 @@ export interface WireLocation {
   readonly range: Range;
 }
 
+/** A cause as its dialect words it (the preview never interprets `because` itself). */
+export interface WireCause {
+  /** Icon family: base, default, handler, inherited, component, registration, rule, tasks. */
+  readonly kind: string;
+  readonly label: string;
+  readonly spoken: string;
+  readonly title: string;
+}
+
 export interface WireProvenance {
   readonly era: "legacy" | "modern" | "both";
   readonly path: readonly string[];
   readonly because: string;
+  readonly cause?: WireCause;
   readonly detail?: string;
   readonly location?: WireLocation;
 }
@@ -81,21 +91,31 @@ export interface WireDiagnostic {
   readonly fixes: readonly WireFix[];
 }
 
+export interface WireEraNote {
+  readonly text: string;
+  readonly location?: WireLocation;
+}
+
 export interface WireServer {
   readonly name: string;
   readonly location: WireLocation;
   /** The whole class, for "the server the cursor is in". */
   readonly classRange: Range;
+  /** How the dialect names itself for this server: `conduit dialect`, `SDK v1`. */
   readonly dialect: string;
+  /** What one of the dialect's servers is called: `server class`, `SDK server`. */
+  readonly serverNoun: string;
   readonly exact: boolean;
   readonly tasksExtension: boolean;
+  /** Only what the server is known to send; what is not known is in `unknown`. */
   readonly legacy: JsonObject | null;
   readonly modern: JsonObject | null;
+  readonly unknown: readonly { readonly path: readonly string[]; readonly reason: string; readonly source?: string; readonly spread?: boolean; readonly location?: WireLocation }[];
+  /** How an era is served, or why not, when that is a fact and not a problem. */
+  readonly eraNotes: { readonly legacy?: WireEraNote; readonly modern?: WireEraNote };
   readonly provenance: readonly WireProvenance[];
-  readonly base: { readonly kind: "default" | "explicit" | "endpoint"; readonly location?: WireLocation };
-  readonly handlers: readonly { readonly handler: string; readonly via: string; readonly className: string; readonly request: string; readonly location: WireLocation }[];
-  readonly missing: readonly { readonly path: readonly string[]; readonly era: string; readonly member: string; readonly handler: string; readonly location: WireLocation }[];
-  readonly chain: readonly { readonly name: string; readonly location: WireLocation }[];
+  /** Capabilities a near-miss (a misspelled handler) would have produced: the preview's ghost rows. */
+  readonly missing: readonly { readonly path: readonly string[]; readonly era: string; readonly member: string; readonly meant: string; readonly location: WireLocation }[];
   /** This server's diagnostics, inherited members and hints included. */
   readonly diagnostics: readonly WireDiagnostic[];
 }

@@ -2,6 +2,7 @@
 import { InMemoryFileSystemHost } from "ts-morph";
 import type { AnalysisDiagnostic } from "../../server/src/analysis/core/model/diagnostics";
 import type { ServerReport } from "../../server/src/analysis/core/model/serverReport";
+import { DIALECTS } from "../../server/src/analysis/dialects";
 import { Workspace, type WorkspaceAnalysis } from "../../server/src/analysis/core/workspace";
 
 export const ROOT = "/w";
@@ -40,7 +41,7 @@ export function memoryWorkspace(files: Readonly<Record<string, string>>): { work
     fs.writeFileSync(p, text);
     if (/\.(ts|tsx|mts|cts)$/.test(name) && !/\.d\.ts$/.test(name) && !name.startsWith("node_modules/")) paths.push(p);
   }
-  return { workspace: new Workspace({ fileSystem: fs, roots: [ROOT] }), fs, paths };
+  return { workspace: new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: [ROOT] }), fs, paths };
 }
 
 /** Analyses every source file of an in-memory workspace (not `.d.ts`, not node_modules). */

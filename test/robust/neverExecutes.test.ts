@@ -4,6 +4,7 @@
 // package and a tsconfig plugin — writes an EXECUTED-* marker file, flags the global object and throws
 // if it runs. The in-memory analysis, the CLI and the language server all analyse it; nothing may run,
 // and the answers must still be the sane, static ones.
+import { conduitDetails } from "../../server/src/analysis/dialects/conduit/details";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -76,7 +77,7 @@ describe("static means static: nothing of the user's code ever runs", () => {
     const side = r.servers.get("SideEffectServer")!;
     assert.equal(side.legacy, null);
     assert.equal(side.exact, false);
-    assert.ok(side.handlers.some((h) => h.handler === "handleReadResource" && h.via === "inherited"), "the .d.ts base of the installed package is read");
+    assert.ok(conduitDetails(side.details)!.handlers.some((h) => h.handler === "handleReadResource" && h.via === "inherited"), "the .d.ts base of the installed package is read");
     const plain = r.servers.get("PlainDataServer")!;
     assert.deepEqual(plain.legacy?.tools, { listChanged: false });
     assert.deepEqual(plain.legacy?.resources, { listChanged: false, subscribe: true });

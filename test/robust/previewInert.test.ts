@@ -79,7 +79,7 @@ describe("the preview is inert (real server → real renderer)", () => {
     assert.ok(wire.includes(JS), "a javascript: value and folder");
     assert.ok(wire.includes("<svg onload=alert(1)>"), "dynamic source text");
     assert.ok(s.diagnostics.some((d) => d.message.includes(IMG)), "a diagnostic message (unknown key)");
-    assert.ok(s.handlers.some((h) => decodeURIComponent(h.location.uri).endsWith(BASE_FILE)), "a handler in the hostile file");
+    assert.ok(s.provenance.some((p) => p.location && decodeURIComponent(p.location.uri).endsWith(BASE_FILE)), "a cause in the hostile file");
     assert.ok(mixed.servers[mixed.selected]!.diagnostics.some((d) => d.message.includes(IMG)), "base-unresolved quotes the extends text");
     assert.ok(servers.some((x) => decodeURIComponent(x.uri).endsWith(PICKER_FILE)), "the picker lists the hostile file");
   });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { InMemoryFileSystemHost } from "ts-morph";
 import { Workspace } from "../../server/src/analysis/core/workspace";
+import { DIALECTS } from "../../server/src/analysis/dialects";
 import { CancelledError } from "../../server/src/analysis/core/cancellation";
 
 const examples = join(__dirname, "..", "..", "examples");
@@ -26,7 +27,7 @@ function loadExamples(): { workspace: Workspace; files: string[] } {
     }
   };
   walk(examples, "");
-  return { workspace: new Workspace({ fileSystem: fs, roots: ["/ex"] }), files: files.sort() };
+  return { workspace: new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/ex"] }), files: files.sort() };
 }
 
 describe("incremental analysis", () => {
@@ -53,7 +54,7 @@ describe("incremental analysis", () => {
     fs.writeFileSync("/w/base.ts", "export class Base { handleComplete(ctx: unknown) { return {}; } }\n");
     fs.writeFileSync("/w/a.ts", 'import { Base } from "./base";\nexport class A extends Base { handleListTools(ctx: unknown) { return []; } }\n');
     fs.writeFileSync("/w/b.ts", "export class B { handleListTools(ctx: unknown) { return []; } }\n");
-    const workspace = new Workspace({ fileSystem: fs, roots: ["/w"] });
+    const workspace = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
     const files = ["/w/a.ts", "/w/b.ts", "/w/base.ts"];
     const before = workspace.analyzeFiles(files, { tasksExtension: false });
     assert.deepEqual(before.servers.find((s) => s.name === "A")?.legacy?.completions, {});
@@ -69,7 +70,7 @@ describe("incremental analysis", () => {
   it("stops between classes when cancelled", () => {
     const fs = new InMemoryFileSystemHost();
     fs.writeFileSync("/w/a.ts", "export class A { handleListTools() {} }\nexport class B { handleListTools() {} }\n");
-    const workspace = new Workspace({ fileSystem: fs, roots: ["/w"] });
+    const workspace = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
     assert.throws(() => workspace.analyzeFile("/w/a.ts", { tasksExtension: false, token: { isCancellationRequested: true } }), CancelledError);
   });
 });

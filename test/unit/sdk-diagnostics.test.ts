@@ -162,12 +162,13 @@ describe("SDK dialect: what is computed", () => {
     assert.deepEqual(s.modern, { prompts: { listChanged: false }, tools: { listChanged: true } });
   });
 
-  it("what cannot be known is inexact and marked $dynamic, never guessed", () => {
+  it("what cannot be known is inexact and listed in unknown, never guessed", () => {
     const { servers } = analyze({
       "s.ts": `${V1_LOW}declare function makeCaps(): object;\nexport const server = new Server({ name: "s", version: "1" }, { capabilities: makeCaps() });\n`,
     });
     const s = servers.get("server")!;
     assert.equal(s.exact, false);
-    assert.deepEqual(s.legacy, { $dynamic: "makeCaps()" });
+    assert.deepEqual(s.legacy, {});
+    assert.deepEqual(s.unknown.map((u) => ({ path: u.path, source: u.source, spread: u.spread })), [{ path: [], source: "makeCaps()", spread: true }]);
   });
 });

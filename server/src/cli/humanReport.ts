@@ -1,4 +1,4 @@
-import { isDynamicMarker, isPlainObject, type Json, type JsonObject } from "../analysis/core/evaluate/values";
+import { isPlainObject, type Json, type JsonObject } from "../analysis/core/evaluate/values";
 import type { EraChoice } from "./args";
 import type { JsonDiagnostic, JsonReport, JsonServer } from "./jsonReport";
 
@@ -7,6 +7,8 @@ export interface HumanOptions {
   readonly color: boolean;
   /** Where the tasks switch came from, for the header. */
   readonly tasksSource: string;
+  /** What the dialects recognise, for a report that found nothing (one line each). */
+  readonly recognised: readonly string[];
   readonly fileCount: number;
   /** What the report knows of each server beyond its JSON, by `file#name`. */
   readonly notes: ReadonlyMap<string, ServerNotes>;
@@ -15,8 +17,12 @@ export interface HumanOptions {
 export interface ServerNotes {
   /** The code of the diagnostic that explains a null era. */
   readonly nullReason?: string;
-  /** Per era, why it is not served when no diagnostic says so (an SDK entry point). */
+  /** Per era, why it is not served when no diagnostic says so (an SDK entry point): a fact, not a problem. */
   readonly eraNotes?: { readonly legacy?: string; readonly modern?: string };
+  /** How the dialect names itself for this server (`conduit dialect`, `SDK v1`). */
+  readonly tag: string;
+  /** The dialect's words for each cause, by `era` + path (see `causeKey`). */
+  readonly causes: ReadonlyMap<string, string>;
   /** Warnings and errors about this server (inherited members included). */
   readonly problems: number;
   /** Capabilities a look-alike member would have produced: `completions (handleCompletion)`. */
@@ -50,8 +56,8 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
       `tasks extension ${report.tasksExtension ? "on" : "off"} (${options.tasksSource})`,
   );
   if (n === 0) {
-    lines.push("", "No MCP server classes found. A server class has static __capabilities__, a handler such as handleListTools,");
-    lines.push("Endpoint components, or the JSDoc tag @mcpServer.");
+    lines.push("", "No MCP servers found. Recognised:");
+    for (const r of options.recognised) lines.push(`- ${r}`);
   }
   for (const server of report.servers) lines.push("", ...serverSection(server, options, st));
   if (report.diagnostics.length > 0) lines.push("", ...diagnosticsSection(report.diagnostics, st));
@@ -61,11 +67,11 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
 function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
   const out: string[] = [];
   const notes = o.notes.get(`${s.file}#${s.name}`);
-  const tags = [s.dialect, s.exact ? "" : st.yellow("approximate")].filter(Boolean).join(" · ");
+  const tags = [notes?.tag ?? s.dialect, s.frameworkVersion ? `v${s.frameworkVersion}` : "", s.exact ? "" : st.yellow("≈ approximate")].filter(Boolean).join(" · ");
   out.push(`${st.bold(s.name)}  ${st.cyan(`${s.file}:${s.line}:${s.column}`)}  ${st.dim(tags)}`);
   const showLegacy = o.era !== "modern";
   const showModern = o.era !== "legacy";
-  const rows = tableRows(s, o.era);
+  const rows = tableRows(s, o.era, notes?.causes ?? new Map());
   const header = ["capability", ...(showLegacy ? ["legacy · initialize"] : []), ...(showModern ? ["modern · server/discover"] : []), "why"];
   const body = rows.map((r) => [
     r.label,
@@ -74,9 +80,13 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     r.why,
   ]);
   if (s.legacy === null || s.modern === null) {
-    const reason = (era: "legacy" | "modern") => notes?.eraNotes?.[era] ?? notes?.nullReason ?? "the base cannot be evaluated";
-    if (showLegacy && s.legacy === null) out.push(`  ${st.red("legacy: not served")} (${reason("legacy")})`);
-    if (showModern && s.modern === null) out.push(`  ${st.red("modern: not served")} (${reason("modern")})`);
+    // A fact about the entry point reads plainly; a null caused by a problem reads as one.
+    const line = (era: "legacy" | "modern") => {
+      const fact = notes?.eraNotes?.[era];
+      return fact ? `  ${st.dim(`${era}: not served`)} (${fact})` : `  ${st.red(`${era}: not served`)} (${notes?.nullReason ?? "the base cannot be evaluated"})`;
+    };
+    if (showLegacy && s.legacy === null) out.push(line("legacy"));
+    if (showModern && s.modern === null) out.push(line("modern"));
   }
   const served = (showLegacy && s.legacy !== null) || (showModern && s.modern !== null);
   if (rows.length > 0) out.push(...table(header, body, st, rows));
@@ -86,6 +96,12 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     out.push(`  ${st.green("modern adds:")} ${added.length > 0 ? added.join(", ") : "nothing"}`);
   }
   for (const m of notes?.missing ?? []) out.push(`  ${st.yellow(`missing? ${m}`)}`);
+  for (const u of s.unknown) {
+    const at = u.path as string[];
+    const where = u.file ? ` ${st.cyan(`${u.file}:${u.line}`)}` : "";
+    const what = at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".");
+    out.push(`  ${st.yellow(`≈ unknown: ${what}`)} — ${String(u.reason)}${where}`);
+  }
   const problems = notes?.problems ?? 0;
   if (problems > 0) out.push(`  ${st.yellow(`⚠ ${problems} problem${problems === 1 ? "" : "s"} (see Diagnostics below)`)}`);
   return out;
@@ -104,7 +120,7 @@ interface Row {
  * One row per top-level key, plus one per flag inside an object-valued key, of the eras shown: with
  * `--era legacy` a key only modern has gets no row, and the causes are legacy's alone.
  */
-function tableRows(s: JsonServer, era: EraChoice): Row[] {
+function tableRows(s: JsonServer, era: EraChoice, words: ReadonlyMap<string, string>): Row[] {
   const legacy = era === "modern" ? null : s.legacy;
   const modern = era === "legacy" ? null : s.modern;
   const causes = new Map<string, JsonObject[]>();
@@ -121,7 +137,7 @@ function tableRows(s: JsonServer, era: EraChoice): Row[] {
     const subs = new Set<string>();
     for (const shown of [legacy, modern]) {
       const v = shown?.[k];
-      if (isPlainObject(v) && !isDynamicMarker(v)) for (const sub of Object.keys(v)) subs.add(sub);
+      if (isPlainObject(v)) for (const sub of Object.keys(v)) subs.add(sub);
     }
     if (subs.size === 0) paths.push([k]);
     else for (const sub of [...subs].sort()) paths.push([k, sub]);
@@ -135,7 +151,7 @@ function tableRows(s: JsonServer, era: EraChoice): Row[] {
       legacy: s.legacy === null ? "·" : show(l),
       modern: s.modern === null ? "·" : show(m),
       added: s.legacy !== null && s.modern !== null && m !== undefined && JSON.stringify(l) !== JSON.stringify(m) && m !== false,
-      why: whyOf(causes.get(path.join("\u0000")) ?? [], era !== "both"),
+      why: whyOf(causes.get(path.join("\u0000")) ?? [], era !== "both", words),
     };
   });
 }
@@ -151,14 +167,18 @@ function valueAt(obj: JsonObject | null, path: readonly string[]): Json | undefi
 
 function show(v: Json | undefined): string {
   if (v === undefined) return "—";
-  if (isDynamicMarker(v)) return `$dynamic(${String((v as JsonObject).$dynamic)})`;
   const text = JSON.stringify(v);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function whyOf(entries: readonly JsonObject[], oneEra: boolean): string {
+/** The key of a cause in `ServerNotes.causes`. */
+export function causeKey(era: string, path: readonly string[]): string {
+  return `${era}\u0000${path.join("\u0000")}`;
+}
+
+function whyOf(entries: readonly JsonObject[], oneEra: boolean, words: ReadonlyMap<string, string>): string {
   const describe = (p: JsonObject) => {
-    const cause = p.because === "era" ? "era rule" : p.because === "tasksExtension" ? "tasks extension" : causeName(String(p.because), p.detail as string | undefined);
+    const cause = words.get(causeKey(String(p.era), p.path as string[])) ?? causeName(String(p.because), p.detail as string | undefined);
     const where = p.file ? ` ${p.file}:${p.line}` : "";
     return `${cause}${where}`;
   };

@@ -17,10 +17,14 @@ export interface JsonServer {
   file: string;
   line: number;
   column: number;
-  dialect: "conduit" | "sdk-v1" | "sdk-v2";
+  /** `conduit`, `sdk-v1`, `sdk-v2`, or a framework's name. */
+  dialect: string;
+  /** The framework version whose rules were applied, when they depend on it. */
+  frameworkVersion?: string;
   exact: boolean;
   legacy: JsonObject | null;
   modern: JsonObject | null;
+  unknown: JsonObject[];
   provenance: JsonObject[];
 }
 
@@ -66,9 +70,18 @@ function jsonServer(s: ServerReport, rel: (f: string) => string, at: (f: string,
     file: rel(s.loc.file),
     ...at(s.loc.file, s.loc.span.start),
     dialect: s.dialect,
+    ...(s.frameworkVersion ? { frameworkVersion: s.frameworkVersion } : {}),
     exact: s.exact,
     legacy: s.legacy,
     modern: s.modern,
+    unknown: s.unknown.map((u) => ({
+      path: [...u.path],
+      ...(u.source !== undefined ? { source: u.source } : {}),
+      ...(u.spread ? { spread: true } : {}),
+      reason: u.reason,
+      ...(u.loc ? { file: rel(u.loc.file), line: at(u.loc.file, u.loc.span.start).line } : {}),
+      ...(u.era ? { era: u.era } : {}),
+    })),
     provenance: s.provenance.map((p) => ({
       era: p.era,
       path: [...p.path],

@@ -6,9 +6,11 @@ import { ConfigError, ProjectContext } from "../analysis/core/project/projectReg
 import { normalizePath, relativePath } from "../analysis/core/project/paths";
 import { readTasksSetting } from "../analysis/core/tasksSetting";
 import { Workspace } from "../analysis/core/workspace";
+import type { Dialect } from "../analysis/core/dialect";
+import { DIALECTS } from "../analysis/dialects";
 import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
 import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
-import { formatHumanReport, type ServerNotes } from "./humanReport";
+import { causeKey, formatHumanReport, type ServerNotes } from "./humanReport";
 import { toJsonReport } from "./jsonReport";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
 
@@ -25,8 +27,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** Runs `mcp-caps` and returns its exit status; never throws. */
-export function runCli(argv: readonly string[], io: CliIo): number {
+/** Runs `mcp-caps` with the given dialects (all the tool knows, by default) and returns its exit status; never throws. */
+export function runCli(argv: readonly string[], io: CliIo, dialects: readonly Dialect[] = DIALECTS): number {
   let options: CliOptions | undefined;
   try {
     options = parseArgs(argv);
@@ -38,7 +40,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       io.stdout(`${VERSION}\n`);
       return 0;
     }
-    return run(options, io);
+    return run(options, io, dialects);
   } catch (err) {
     if (err instanceof UsageError || err instanceof InputError || err instanceof ConfigError) {
       io.stderr(`mcp-caps: ${err.message}\n`);
@@ -51,7 +53,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
   }
 }
 
-function run(options: CliOptions, io: CliIo): number {
+function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): number {
   const cwd = normalizePath(io.cwd);
   const fileSystem = new Project({ skipLoadingLibFiles: true }).getFileSystem();
   const tsconfig = options.project ? normalizePath(path.resolve(io.cwd, options.project)) : undefined;
@@ -77,7 +79,7 @@ function run(options: CliOptions, io: CliIo): number {
   const tasksExtension = options.tasks ?? fromPackage.value ?? false;
   const tasksSource = options.tasks !== undefined ? "--tasks" : fromPackage.value !== undefined ? "package.json" : "default";
 
-  const workspace = new Workspace({ fileSystem, roots: inputs.roots, unusableConfig, ...(tsconfig ? { tsconfig } : {}) });
+  const workspace = new Workspace({ fileSystem, dialects, roots: inputs.roots, unusableConfig, ...(tsconfig ? { tsconfig } : {}) });
   const analysis = workspace.analyzeFiles(inputs.files, { tasksExtension });
   for (const s of analysis.skipped) io.stderr(`mcp-caps: warning: skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}\n`);
 
@@ -91,16 +93,20 @@ function run(options: CliOptions, io: CliIo): number {
     for (const server of analysis.servers) {
       const mine = grouped.get(server)!;
       const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
+      const dialect = workspace.dialectOf(server);
+      const eraNotes = { legacy: server.eraNotes?.legacy?.text, modern: server.eraNotes?.modern?.text };
       notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
         ...(nullReason ? { nullReason } : {}),
-        ...(server.eraNotes ? { eraNotes: server.eraNotes } : {}),
+        eraNotes,
+        tag: dialect?.words.tag(server) ?? server.dialect,
+        causes: new Map(server.provenance.map((p) => [causeKey(p.era, p.path), dialect?.words.cause(server, p).brief ?? p.because])),
         problems: mine.filter((d) => d.severity === "error" || d.severity === "warning").length,
-        missing: server.missing.map((m) => `${m.path.join(".")} (${m.member} is not a handler; did you mean ${m.handler}?)`),
+        missing: server.missing.map((m) => `${m.path.join(".")} (${m.member} is not a handler; did you mean ${m.meant}?)`),
       });
     }
     // Files skipped whole (binary, too large, unreadable) were not analysed: the header does not count them.
     const fileCount = inputs.files.length - analysis.skipped.filter((f) => f.reason !== "failed").length;
-    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount, notes })}\n`);
+    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount, notes, recognised: dialects.map((d) => d.words.recognises) })}\n`);
   }
 
   if (options.writeSnapshot) {

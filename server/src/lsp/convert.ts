@@ -2,9 +2,7 @@
 import { Diagnostic, DiagnosticSeverity, type Range } from "vscode-languageserver-protocol";
 import { DIAGNOSTIC_SOURCE, RULES_URL, type WireDiagnostic, type WireFix, type WireServer } from "../../../common/protocol";
 import type { AnalysisDiagnostic, FixData, Severity } from "../analysis/core/model/diagnostics";
-import { HANDLERS, type HandlerName } from "../analysis/dialects/conduit/handlers";
-import { handlerStubFix } from "./features/handlerStub";
-import type { ServerReport } from "../analysis/core/model/serverReport";
+import type { EraNote, ServerReport } from "../analysis/core/model/serverReport";
 import { basename } from "../analysis/core/project/paths";
 import type { LensSettings } from "../../../common/protocol";
 import type { LanguageSession } from "./session";
@@ -71,45 +69,44 @@ export function toWireDiagnostic(session: LanguageSession, d: AnalysisDiagnostic
 /** The preview's data for one server; `diagnostics` are that server's own (see `diagnosticsByServer`). */
 export function toWireServer(session: LanguageSession, server: ServerReport, diagnostics: readonly AnalysisDiagnostic[]): WireServer {
   const { workspace } = session.workspaceFor(server.loc.file);
+  const dialect = workspace.dialectOf(server);
   const classRange = {
-    start: workspace.position(server.loc.file, server.classSpan.start),
-    end: workspace.position(server.loc.file, server.classSpan.end),
+    start: workspace.position(server.loc.file, server.span.start),
+    end: workspace.position(server.loc.file, server.span.end),
   };
+  const note = (n: EraNote | undefined) => (n ? { text: n.text, ...(n.loc ? { location: session.location(n.loc) } : {}) } : undefined);
+  const legacyNote = note(server.eraNotes?.legacy);
+  const modernNote = note(server.eraNotes?.modern);
   return {
     name: server.name,
     location: session.location(server.loc),
     classRange,
-    dialect: server.dialect,
+    dialect: dialect?.words.tag(server) ?? server.dialect,
+    serverNoun: dialect?.words.serverNoun ?? "server",
     exact: server.exact,
     tasksExtension: server.tasksExtension,
     legacy: server.legacy,
     modern: server.modern,
-    provenance: server.provenance.map((p) => ({
-      era: p.era,
-      path: p.path,
-      because: p.because,
-      ...(p.detail ? { detail: p.detail } : {}),
-      ...(p.loc ? { location: session.location(p.loc) } : {}),
+    unknown: server.unknown.map((u) => ({
+      path: u.path,
+      reason: u.reason,
+      ...(u.source !== undefined ? { source: u.source } : {}),
+      ...(u.spread ? { spread: true } : {}),
+      ...(u.loc ? { location: session.location(u.loc) } : {}),
     })),
-    base: { kind: server.base.kind, ...(server.base.loc ? { location: session.location(server.base.loc) } : {}) },
-    handlers: server.handlers.map((h) => ({
-      handler: h.handler,
-      via: h.via,
-      className: h.className,
-      request: HANDLERS.get(h.handler)?.request ?? "",
-      location: session.location(h.loc),
-    })),
-    missing: server.missing.map((m) => ({ path: m.path, era: m.era, member: m.member, handler: m.handler, location: session.location(m.loc) })),
-    chain: server.chain.map((c) => ({ name: c.name, location: session.location(c.loc) })),
-    diagnostics: diagnostics.map((d) => withStub(session, server, toWireDiagnostic(session, d), d)),
+    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), ...(modernNote ? { modern: modernNote } : {}) },
+    provenance: server.provenance.map((p) => {
+      const words = dialect?.words.cause(server, p);
+      return {
+        era: p.era,
+        path: p.path,
+        because: p.because,
+        ...(words ? { cause: { kind: words.kind, label: words.label, spoken: words.spoken, title: words.title } } : {}),
+        ...(p.detail ? { detail: p.detail } : {}),
+        ...(p.loc ? { location: session.location(p.loc) } : {}),
+      };
+    }),
+    missing: server.missing.map((m) => ({ path: m.path, era: m.era, member: m.member, meant: m.meant, location: session.location(m.loc) })),
+    diagnostics: diagnostics.map((d) => toWireDiagnostic(session, d)),
   };
-}
-
-/** A look-alike handler also offers "Add handler stub…" (keeping the member), as the quick-fix menu does. */
-function withStub(session: LanguageSession, server: ServerReport, wire: WireDiagnostic, d: AnalysisDiagnostic): WireDiagnostic {
-  const target = d.code === "handler-misspelled" ? (d.fixes?.[0]?.edits[0]?.newText as HandlerName | undefined) : undefined;
-  if (!target || !HANDLERS.has(target)) return wire;
-  const text = session.workspaceFor(server.stubInsert.loc.file).workspace.files.text(server.stubInsert.loc.file);
-  const stub = handlerStubFix(server, target, text);
-  return { ...wire, fixes: [...wire.fixes, toWireFix(session, { ...stub, title: "Add handler stub…" })] };
 }

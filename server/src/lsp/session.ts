@@ -8,6 +8,9 @@ import type { Loc } from "../analysis/core/evaluate/values";
 import { dirname, isWithin } from "../analysis/core/project/paths";
 import { readTasksSetting } from "../analysis/core/tasksSetting";
 import { Workspace, type FileAnalysis } from "../analysis/core/workspace";
+import { DIALECTS } from "../analysis/dialects";
+import type { Dialect } from "../analysis/core/dialect";
+import type { FeatureContext } from "../features/context";
 import { unusableConfig } from "../files/discoverFiles";
 import { isAnalysableSource, pathToUri, uriToPath } from "./uris";
 
@@ -39,8 +42,11 @@ export class LanguageSession {
   readonly #packageTasks = new Map<string, boolean | undefined>();
   configurationSupported = false;
 
-  constructor(connection: Connection, documents: TextDocuments<TextDocument>, fs: FileSystemHost) {
+  readonly #dialects: readonly Dialect[];
+
+  constructor(connection: Connection, documents: TextDocuments<TextDocument>, fs: FileSystemHost, dialects: readonly Dialect[] = DIALECTS) {
     this.#connection = connection;
+    this.#dialects = dialects;
     this.#documents = documents;
     this.#fs = fs;
   }
@@ -66,7 +72,7 @@ export class LanguageSession {
     root ??= dirname(path);
     let workspace = this.#workspaces.get(root);
     if (!workspace) {
-      workspace = new Workspace({ fileSystem: this.#fs, roots: [root], unusableConfig });
+      workspace = new Workspace({ fileSystem: this.#fs, dialects: this.#dialects, roots: [root], unusableConfig });
       this.#workspaces.set(root, workspace);
     }
     return { workspace, root };
@@ -158,4 +164,9 @@ export class LanguageSession {
   location(loc: Loc): WireLocation {
     return { uri: pathToUri(loc.file), range: this.range(loc) };
   }
+}
+
+/** The LSP-free features' view of an analysed document. */
+export function featureContext(session: LanguageSession, analyzed: AnalyzedDocument): FeatureContext {
+  return { workspace: analyzed.workspace, file: analyzed.path, analysis: analyzed.analysis, location: (l) => session.location(l) };
 }

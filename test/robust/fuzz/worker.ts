@@ -8,7 +8,10 @@ import { parentPort } from "node:worker_threads";
 import { InMemoryFileSystemHost } from "ts-morph";
 import { formatHumanReport } from "../../../server/src/cli/humanReport";
 import { toJsonReport } from "../../../server/src/cli/jsonReport";
-import { DIAGNOSTIC_CODES } from "../../../server/src/analysis/core/model/diagnostics";
+import { DIALECTS } from "../../../server/src/analysis/dialects";
+import { conduitDetails } from "../../../server/src/analysis/dialects/conduit/details";
+
+const KNOWN_CODES = new Set(DIALECTS.flatMap((d) => Object.keys(d.codes)));
 import type { Loc } from "../../../server/src/analysis/core/evaluate/values";
 import { Workspace, type WorkspaceAnalysis } from "../../../server/src/analysis/core/workspace";
 import { isSource } from "./corpus";
@@ -67,7 +70,7 @@ function newWorkspace(files: Readonly<Record<string, string>>): { workspace: Wor
     if (isSource(name)) paths.push(`${ROOT}/${name}`);
   }
   paths.sort();
-  return { workspace: new Workspace({ fileSystem: fs, roots: [ROOT] }), paths };
+  return { workspace: new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: [ROOT] }), paths };
 }
 
 function heap(): number {
@@ -134,16 +137,22 @@ function check(workspace: Workspace, analysis: WorkspaceAnalysis, files: Readonl
     if (typeof s.name !== "string") problems.push(`${who}: name is not a string`);
     for (const era of ["legacy", "modern"] as const) if (s[era] !== null && !isPlainObject(s[era])) problems.push(`${who}: ${era} is neither null nor an object`);
     inFile(`${who} name`, s.loc);
-    inFile(`${who} class`, { file: s.loc.file, span: s.classSpan });
-    inFile(`${who} stub`, s.stubInsert.loc);
-    for (const h of s.handlers) inFile(`${who} handler ${h.handler}`, h.loc);
+    inFile(`${who} span`, { file: s.loc.file, span: s.span });
     for (const m of s.missing) inFile(`${who} missing ${m.member}`, m.loc);
-    for (const c of s.chain) inFile(`${who} chain ${c.name}`, c.loc);
-    if (s.base.loc) inFile(`${who} base`, s.base.loc);
+    for (const u of s.unknown) if (u.loc) inFile(`${who} unknown`, u.loc);
+    if (JSON.stringify([s.legacy, s.modern]).includes('"$dynamic"')) problems.push(`${who}: an era holds a $dynamic placeholder`);
+    if (s.exact !== (s.unknown.length === 0)) problems.push(`${who}: exact is ${s.exact} with ${s.unknown.length} unknown parts`);
+    const conduit = conduitDetails(s.details);
+    if (conduit) {
+      inFile(`${who} stub`, conduit.stubInsert.loc);
+      for (const h of conduit.handlers) inFile(`${who} handler ${h.handler}`, h.loc);
+      for (const c of conduit.chain) inFile(`${who} chain ${c.name}`, c.loc);
+      if (conduit.base.loc) inFile(`${who} base`, conduit.base.loc);
+    }
   }
   for (const d of analysis.diagnostics) {
     const who = `diagnostic ${d.code}`;
-    if (!(d.code in DIAGNOSTIC_CODES)) problems.push(`${who}: unknown code`);
+    if (!KNOWN_CODES.has(d.code)) problems.push(`${who}: unknown code`);
     if (!["error", "warning", "information", "hint"].includes(d.severity)) problems.push(`${who}: severity ${d.severity}`);
     if (typeof d.message !== "string" || d.message.length === 0) problems.push(`${who}: empty message`);
     else if (d.message.includes("[object Object]")) problems.push(`${who}: message shows [object Object]: ${d.message.slice(0, 200)}`);
@@ -156,7 +165,7 @@ function check(workspace: Workspace, analysis: WorkspaceAnalysis, files: Readonl
     const report = toJsonReport(analysis, { cwd: ROOT, version: "fuzz", tasksExtension: false, position: (f, o) => workspace.position(f, o) });
     const text = JSON.stringify(report);
     JSON.parse(text);
-    formatHumanReport(report, { era: "both", color: false, tasksSource: "default", fileCount, notes: new Map() });
+    formatHumanReport(report, { era: "both", color: false, tasksSource: "default", fileCount, notes: new Map(), recognised: [] });
   } catch (err) {
     problems.push(`report: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
   }

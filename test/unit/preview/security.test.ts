@@ -40,7 +40,8 @@ describe("preview security: hostile user data renders as text", () => {
     assert.ok(s.diagnostics.some((d) => d.message.includes(JS)));
     assert.ok(s.diagnostics.some((d) => d.code.includes(IMG)));
     assert.ok(s.diagnostics.some((d) => d.fixes.some((f) => f.title.includes(IMG))));
-    assert.ok(s.handlers.every((h) => h.className.includes(IMG)));
+    assert.ok(s.provenance.every((p) => !p.cause || p.cause.label.includes(IMG)));
+    assert.ok(s.unknown.some((u) => u.reason.includes(IMG)));
     assert.ok(report.stale!.includes(SCRIPT));
     assert.ok(servers.some((x) => x.uri.startsWith("javascript:")));
   });

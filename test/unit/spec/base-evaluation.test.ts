@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { analyze } from "../../helpers/memoryWorkspace";
 import { LEGACY_TRIO, MODERN_TRIO, assertAt, capsClass, codesOf, none, one, server } from "./_util";
+import type { ServerReport } from "../../../server/src/analysis/core/model/serverReport";
 
 /** Evaluates `expr` as the whole base of a server S (optionally with code before the class). */
 function base(expr: string, prelude = "", members = "") {
@@ -133,7 +134,8 @@ describe("§4.1 supported expressions", () => {
 
   it("a template literal with a substitution is dynamic", () => {
     const { s, r } = base("{ experimental: { note: `v${VERSION}` } }", `const VERSION = "1";\n`);
-    assert.deepEqual(s.legacy, { experimental: { note: { $dynamic: "`v${VERSION}`" } } });
+    assert.deepEqual(s.legacy, { experimental: {} });
+    assert.deepEqual(unknownOf(s), [{ path: ["experimental", "note"], source: "`v${VERSION}`" }]);
     assert.equal(s.exact, false);
     one(r, "capabilities-dynamic");
   });
@@ -267,12 +269,19 @@ describe("§4.1 supported expressions", () => {
   });
 });
 
+/** The `unknown` entries of a server, as the spec's JSON states them (no reasons or places). */
+function unknownOf(s: ServerReport): { path: readonly string[]; source?: string; spread?: true }[] {
+  return s.unknown.map((u) => ({ path: u.path, ...(u.source !== undefined ? { source: u.source } : {}), ...(u.spread ? { spread: u.spread } : {}) }));
+}
+
 describe("§4.1 dynamic values", () => {
-  it("a call as a value: {$dynamic: source}, exact false, capabilities-dynamic at the expression", () => {
+  it("a call as a value: left out of both eras, listed in unknown with its source, exact false, capabilities-dynamic at the expression", () => {
     const { s, r, src } = base("{ tools: loadTools(), prompts: {} }", `declare function loadTools(): object;\n`);
-    assert.deepEqual(s.legacy, { tools: { $dynamic: "loadTools()" }, prompts: {} });
-    // §4.1: era rules neither merge into a $dynamic value nor report it.
-    assert.deepEqual(s.modern, { tools: { $dynamic: "loadTools()" }, prompts: { listChanged: true }, logging: {} });
+    assert.deepEqual(s.legacy, { prompts: {} });
+    // §4.1: era rules neither merge into an unknown value nor report it.
+    assert.deepEqual(s.modern, { prompts: { listChanged: true }, logging: {} });
+    assert.deepEqual(unknownOf(s), [{ path: ["tools"], source: "loadTools()" }]);
+    assert.match(s.unknown[0]!.reason, /loadTools\(\) cannot be known without running the server/);
     assert.equal(s.exact, false);
     const d = one(r, "capabilities-dynamic");
     assert.equal(d.severity, "information");
@@ -282,7 +291,8 @@ describe("§4.1 dynamic values", () => {
 
   it("a nested dynamic value (process.env)", () => {
     const { s } = base("{ experimental: { flag: process.env.FLAG } }");
-    assert.deepEqual(s.legacy, { experimental: { flag: { $dynamic: "process.env.FLAG" } } });
+    assert.deepEqual(s.legacy, { experimental: {} });
+    assert.deepEqual(unknownOf(s), [{ path: ["experimental", "flag"], source: "process.env.FLAG" }]);
     assert.equal(s.exact, false);
   });
 
@@ -291,6 +301,7 @@ describe("§4.1 dynamic values", () => {
     assert.equal(s.legacy, null);
     assert.equal(s.modern, null);
     assert.equal(s.exact, false);
+    assert.deepEqual(unknownOf(s), [{ path: [], source: "loadCaps()" }]);
     assertAt(one(r, "capabilities-dynamic"), "s.ts", src, "loadCaps()", "return");
   });
 
@@ -309,34 +320,30 @@ describe("§4.1 dynamic values", () => {
     assert.ok(r.codes("capabilities-dynamic").length >= 1);
   });
 
-  it("a dynamic spread adds a $dynamic entry to the enclosing object", () => {
+  it("a dynamic spread keeps the object's known keys and adds a spread entry at its path", () => {
     const { s, r } = base("{ tools: {}, ...extra() }", `declare function extra(): object;\n`);
-    const legacy = s.legacy as Record<string, unknown>;
-    assert.deepEqual(Object.keys(legacy).sort(), ["$dynamic", "tools"]);
-    assert.equal(typeof legacy.$dynamic, "string");
-    assert.match(legacy.$dynamic as string, /extra\(\)/);
-    assert.deepEqual(legacy.tools, {});
-    const modern = s.modern as Record<string, unknown>;
-    assert.equal(modern.$dynamic, legacy.$dynamic);
-    assert.deepEqual(modern.tools, { listChanged: true });
+    assert.deepEqual(s.legacy, { tools: {} });
+    assert.deepEqual(s.modern, { tools: { listChanged: true }, logging: {} });
+    assert.deepEqual(unknownOf(s), [{ path: [], source: "...extra()", spread: true }]);
     assert.equal(s.exact, false);
     assert.match(one(r, "capabilities-dynamic").text, /extra\(\)/);
   });
 
-  it("a dynamic computed key adds a $dynamic entry to the enclosing object", () => {
+  it("a dynamic computed key adds a spread entry at the enclosing object's path", () => {
     const { s, r } = base("{ [keyName()]: { a: 1 }, prompts: {} }", `declare function keyName(): string;\n`);
-    const legacy = s.legacy as Record<string, unknown>;
-    assert.deepEqual(Object.keys(legacy).sort(), ["$dynamic", "prompts"]);
-    assert.match(legacy.$dynamic as string, /keyName\(\)/);
+    assert.deepEqual(s.legacy, { prompts: {} });
+    assert.equal(s.unknown.length, 1);
+    assert.deepEqual(s.unknown[0]!.path, []);
+    assert.equal(s.unknown[0]!.spread, true);
+    assert.match(s.unknown[0]!.source!, /keyName\(\)/);
     assert.equal(s.exact, false);
     assert.ok(r.codes("capabilities-dynamic").length >= 1);
   });
 
   it("a dynamic spread nested in a capability object", () => {
     const { s } = base("{ tools: { ...toolFlags(), x: 1 } }", `declare function toolFlags(): object;\n`);
-    const tools = (s.legacy as Record<string, Record<string, unknown>>).tools!;
-    assert.equal(tools.x, 1);
-    assert.match(tools.$dynamic as string, /toolFlags\(\)/);
+    assert.deepEqual(s.legacy, { tools: { x: 1 } });
+    assert.deepEqual(unknownOf(s), [{ path: ["tools"], source: "...toolFlags()", spread: true }]);
     assert.equal(s.exact, false);
   });
 
@@ -346,8 +353,9 @@ describe("§4.1 dynamic values", () => {
       `declare function getResources(): object;\n`,
       "  handleSubscribeResource(ctx: unknown, uri: string) { return uri; }\n",
     );
-    assert.deepEqual(s.legacy, { resources: { $dynamic: "getResources()" } });
-    assert.deepEqual(s.modern, { resources: { $dynamic: "getResources()" }, logging: {} });
+    assert.deepEqual(s.legacy, {});
+    assert.deepEqual(s.modern, { logging: {} });
+    assert.deepEqual(unknownOf(s), [{ path: ["resources"], source: "getResources()" }]);
     none(r, "capability-not-object");
     // "resources" is in the base: the subscribe handler is not ignored for lack of it.
     none(r, "subscribe-without-resources");
@@ -359,18 +367,23 @@ describe("§4.1 dynamic values", () => {
       `declare function extra(): object;\ndeclare function keyName(): string;\n`,
       "  handleSubscribeResource(ctx: unknown, uri: string) { return uri; }\n",
     );
-    assert.deepEqual(s.legacy, { resources: { $dynamic: "...extra()", subscribe: true }, tools: { $dynamic: "[keyName()]" } });
+    assert.deepEqual(s.legacy, { resources: { subscribe: true }, tools: {} });
     assert.deepEqual(s.modern, {
       logging: {},
-      resources: { $dynamic: "...extra()", listChanged: true, subscribe: true },
-      tools: { $dynamic: "[keyName()]", listChanged: true },
+      resources: { listChanged: true, subscribe: true },
+      tools: { listChanged: true },
     });
+    assert.deepEqual(unknownOf(s), [
+      { path: ["resources"], source: "...extra()", spread: true },
+      { path: ["tools"], source: "[keyName()]", spread: true },
+    ]);
     assert.equal(s.exact, false);
   });
 
-  it("$dynamic shows the expression's source text, arguments included", () => {
+  it("an unknown entry quotes the expression's source text, arguments included", () => {
     const { s } = base("{ tools: load({ a: 1 }), prompts: load([1, 2], () => 3) }", `declare function load(...a: unknown[]): object;\n`);
-    assert.deepEqual(s.legacy, { prompts: { $dynamic: "load([1, 2], () => 3)" }, tools: { $dynamic: "load({ a: 1 })" } });
+    assert.deepEqual(s.legacy, {});
+    assert.deepEqual(unknownOf(s), [{ path: ["prompts"], source: "load([1, 2], () => 3)" }, { path: ["tools"], source: "load({ a: 1 })" }]);
   });
 
   it("dynamic parts do not produce other diagnostics", () => {

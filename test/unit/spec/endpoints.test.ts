@@ -1,5 +1,6 @@
 // Spec §4.2: Endpoints (decorator and base-class forms), component kinds, the generated base, the
 // handlers an Endpoint provides, and __capabilities__ overrides.
+import { conduitDetails } from "../../../server/src/analysis/dialects/conduit/details";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { analyze } from "../../helpers/memoryWorkspace";
@@ -265,7 +266,7 @@ describe("§4.2 component kinds", () => {
 describe("§4.2 handlers an Endpoint provides", () => {
   it("provides the seven list/call/read/get handlers, never handleComplete, handleSetLogLevel, handleSubscribeResource", () => {
     const { r } = decorated(["EchoTool"]);
-    const names = new Set(server(r, "E").handlers.map((h) => h.handler));
+    const names = new Set(conduitDetails(server(r, "E").details)!.handlers.map((h) => h.handler));
     for (const h of ["handleListTools", "handleCallTool", "handleListResources", "handleListResourceTemplates", "handleReadResource", "handleListPrompts", "handleGetPrompt"]) {
       assert.ok(names.has(h as never), `${h} should be provided`);
     }

@@ -1,4 +1,5 @@
 // Spec §3: handler presence, member forms, arity and static members.
+import { conduitDetails } from "../../../server/src/analysis/dialects/conduit/details";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { analyze } from "../../helpers/memoryWorkspace";
@@ -124,7 +125,7 @@ describe("§3 member forms", () => {
     });
     const s = server(r, "S");
     assert.deepEqual(s.legacy, LEGACY_TRIO);
-    assert.equal(s.handlers.filter((h) => h.handler === "handleCallTool").length, 1);
+    assert.equal(conduitDetails(s.details)!.handlers.filter((h) => h.handler === "handleCallTool").length, 1);
     none(r);
   });
 

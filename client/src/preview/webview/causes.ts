@@ -7,7 +7,8 @@ import { icons } from "./icons";
 import type { Missing } from "./jsonRows";
 import type { Action, ActionTable } from "./model";
 
-export type CauseKind = "base" | "default" | "handler" | "inherited" | "component" | "rule" | "tasks" | "missing";
+const CAUSE_KINDS = ["base", "default", "handler", "inherited", "component", "registration", "rule", "tasks", "missing"] as const;
+export type CauseKind = (typeof CAUSE_KINDS)[number];
 
 export interface Cause {
   readonly kind: CauseKind;
@@ -32,13 +33,6 @@ export function provenanceOf(server: WireServer, path: readonly string[], era: E
   return server.provenance.find((p) => same(p) && p.era === era) ?? server.provenance.find((p) => same(p) && p.era === "both");
 }
 
-/** What the modern era's rule for `path` is about (the rule documentation names it so). */
-function ruleTopic(path: readonly string[]): string | undefined {
-  if (path.length === 1 && path[0] === "logging") return "always on";
-  if (path.length === 2 && (path[1] === "listChanged" || (path[0] === "resources" && path[1] === "subscribe"))) return "subscriptions/listen";
-  return undefined;
-}
-
 const TASKS_SOURCE: Readonly<Record<ServerReportResult["tasksSource"], string>> = {
   setting: "workspace setting",
   "package.json": "package.json",
@@ -48,64 +42,39 @@ const TASKS_SOURCE: Readonly<Record<ServerReportResult["tasksSource"], string>> 
 export function describeCause(server: WireServer, p: WireProvenance, tasksSource: ServerReportResult["tasksSource"]): Cause {
   const reveal = (loc: WireLocation | undefined): Action | undefined => (loc ? { kind: "reveal", location: loc } : undefined);
   const at = (loc: WireLocation | undefined) => (loc ? `, ${spokenLoc(loc)}` : "");
-  switch (p.because) {
-    case "base": {
-      const loc = p.location ?? server.base.location;
-      const label = server.base.kind === "endpoint" ? "base · Endpoint" : "base · __capabilities__";
-      return { kind: "base", label, where: loc && fileLine(loc), action: reveal(loc), spoken: `set by the base, __capabilities__${at(loc)}`, title: "Written in the base capabilities" };
-    }
-    case "default":
-      return {
-        kind: "default",
-        label: "default trio",
-        where: "no __capabilities__",
-        action: reveal(server.location),
-        spoken: "from the default trio, the class has no __capabilities__",
-        title: "No __capabilities__: the default tools, resources and prompts",
-      };
-    case "era": {
-      const topic = ruleTopic(p.path);
-      return {
-        kind: "rule",
-        label: topic ? `modern rule · ${topic}` : "modern rule",
-        action: { kind: "openRule", code: RULE_CODES.modernEra },
-        spoken: `set by the modern era rule${topic ? `, ${topic}` : ""}`,
-        title: "A rule of the 2026-07-28 era: open its documentation",
-      };
-    }
-    case "tasksExtension": {
-      const source = TASKS_SOURCE[tasksSource] ?? tasksSource;
-      return {
-        kind: "tasks",
-        label: "tasks extension",
-        where: p.path.length === 1 ? source : undefined,
-        action: { kind: "openRule", code: RULE_CODES.tasksExtension },
-        spoken: `set by the tasks extension, from the ${source}`,
-        title: "The tasks extension is on: open its documentation",
-      };
-    }
-  }
-  const handler = server.handlers.find((h) => h.handler === p.because);
-  if (handler || /^handle[A-Z]/.test(p.because)) {
-    const inherited = handler ? handler.via !== "own" : p.detail !== undefined;
-    const label = inherited ? (p.detail ?? `${handler!.className}.${p.because}`) : p.because;
-    const loc = p.location ?? handler?.location;
+  const loc = p.location;
+  // Era rules and the tasks switch open their documentation; every other cause is worded by the dialect.
+  if (p.because === "era" || p.cause?.kind === "rule") {
+    const label = p.cause?.label ?? "modern rule";
     return {
-      kind: inherited ? "inherited" : "handler",
+      kind: "rule",
       label,
       where: loc && fileLine(loc),
-      action: reveal(loc),
-      spoken: `set by ${inherited ? "inherited handler " : ""}${label}${at(loc)}`,
-      title: inherited ? `Handler inherited from ${handler?.className ?? "a base class"}` : "Handler of this class",
+      action: p.because === "era" ? { kind: "openRule", code: RULE_CODES.modernEra } : reveal(loc),
+      spoken: `${p.cause?.spoken ?? "set by the modern era rule"}${at(loc)}`,
+      title: p.cause?.title ?? "A rule of the 2026-07-28 era: open its documentation",
     };
   }
+  if (p.because === "tasksExtension") {
+    const source = TASKS_SOURCE[tasksSource] ?? tasksSource;
+    return {
+      kind: "tasks",
+      label: "tasks extension",
+      where: p.path.length === 1 ? source : undefined,
+      action: { kind: "openRule", code: RULE_CODES.tasksExtension },
+      spoken: `set by the tasks extension, from the ${source}`,
+      title: "The tasks extension is on: open its documentation",
+    };
+  }
+  const kind = (CAUSE_KINDS as readonly string[]).includes(p.cause?.kind ?? "") ? (p.cause!.kind as CauseKind) : "component";
+  const target = loc ?? (kind === "default" ? server.location : undefined);
   return {
-    kind: "component",
-    label: p.detail ? `${p.because} · ${p.detail}` : p.because,
-    where: p.location && fileLine(p.location),
-    action: reveal(p.location),
-    spoken: `set by component ${p.because}${p.detail ? `, ${p.detail}` : ""}${at(p.location)}`,
-    title: "Endpoint component",
+    kind,
+    label: p.cause?.label ?? (p.detail ? `${p.because} · ${p.detail}` : p.because),
+    where: kind === "default" ? "default" : loc && fileLine(loc),
+    action: reveal(target),
+    spoken: `${p.cause?.spoken ?? `set by ${p.because}`}${at(loc)}`,
+    title: p.cause?.title ?? p.because,
   };
 }
 
@@ -115,8 +84,8 @@ export function missingCause(m: Missing): Cause {
     label: `missing? ${m.member}`,
     where: fileLine(m.location),
     action: { kind: "reveal", location: m.location },
-    spoken: `missing: ${m.member} is not a handler, did you mean ${m.handler}? ${spokenLoc(m.location)}`,
-    title: `${m.member} is not a handler. Did you mean ${m.handler}?`,
+    spoken: `missing: ${m.member} is not a handler, did you mean ${m.meant}? ${spokenLoc(m.location)}`,
+    title: `${m.member} is not a handler. Did you mean ${m.meant}?`,
   };
 }
 
@@ -126,6 +95,7 @@ const ICON: Readonly<Record<CauseKind, () => SafeHtml>> = {
   handler: icons.method,
   inherited: icons.inherited,
   component: icons.component,
+  registration: icons.method,
   rule: icons.rule,
   tasks: icons.extension,
   missing: icons.warning,

@@ -71,15 +71,25 @@ function list(items: readonly SafeHtml[], commasOnly = false): SafeHtml {
   return html`${join(items.slice(0, -1), ", ")} and ${items[items.length - 1]!}`;
 }
 
+/** What the analysis cannot know, each with its reason: those parts are left out of the eras shown. */
+function unknownParts(server: WireServer): SafeHtml {
+  const items = server.unknown.map((u) => {
+    const where = u.path.length === 0 ? (u.spread ? html`more keys` : html`everything`) : u.spread ? html`more keys in <code>${pathText(u.path)}</code>` : html`<code>${pathText(u.path)}</code>`;
+    return html`${where} (${u.reason})`;
+  });
+  return items.length > 0 ? html` not known statically, and left out: ${join(items, "; ")}.` : html` parts of this server are only known when it runs.`;
+}
+
 export function summarySentence(server: WireServer): SafeHtml {
   const { legacy, modern } = server;
-  const approx = server.exact ? "" : html` Approximate: parts of this server are only known when it runs.`;
+  const approx = server.exact ? "" : html` Approximate:${unknownParts(server)}`;
   if (legacy === null || modern === null) {
     const d = nullReason(server);
-    const why = d ? html` (<code>${d.code}</code>)` : "";
-    if (legacy === null && modern === null) return html`Neither era can be shown${why}.${approx}`;
+    const note = (era: "legacy" | "modern") => server.eraNotes[era];
+    const why = (era: "legacy" | "modern") => (note(era) ? html` (${note(era)!.text})` : d ? html` (<code>${d.code}</code>)` : "");
+    if (legacy === null && modern === null) return html`Neither era can be shown${why("legacy")}.${approx}`;
     const era = legacy === null ? "legacy" : "modern";
-    return html`${ERA_INFO[era].title} (${ERA_INFO[era].method}) is not served${why}; only ${era === "legacy" ? "modern" : "legacy"} is shown.${approx}`;
+    return html`${ERA_INFO[era].title} (${ERA_INFO[era].method}) is not served${why(era)}; only ${era === "legacy" ? "modern" : "legacy"} is shown.${approx}`;
   }
   const d = eraDiff(server);
   const sentences: SafeHtml[] = [];

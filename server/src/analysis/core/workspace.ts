@@ -1,20 +1,20 @@
 import type { FileSystemHost } from "ts-morph";
-import { analyzeClass } from "../dialects/conduit/analyzeClass";
 import { CancelledError, throwIfCancelled, type CancellationToken } from "./cancellation";
 import type { AnalysisDiagnostic } from "./model/diagnostics";
 import { Evaluator, type EvaluationHost } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
-import type { ClassAnalysis, ServerReport } from "./model/serverReport";
+import type { ServerReport, UnitAnalysis } from "./model/serverReport";
 import { FileStore, type SkipReason } from "./project/fileStore";
-import { analyzeSdkServer } from "../dialects/sdk/analyzeSdkServer";
-import { findSdkSites } from "../dialects/sdk/findSdkServers";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
-import { mayDeclareServers } from "../dialects/conduit/mayDeclareServers";
+import { combinedFlow, type Contribution, type Dialect } from "./dialect";
+import { InstalledVersions } from "./project/installedVersions";
 import { DeclarationIndex } from "./project/declarationIndex";
 import { isDeclarationFileName } from "./summarize/parseFile";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
+  /** The dialects to recognise, in the order their servers are listed within a file. */
+  readonly dialects: readonly Dialect[];
   /** The working directory (CLI) or workspace folders (editor): tsconfig lookup stops at them. */
   readonly roots: readonly string[];
   /** One tsconfig for every file (`--project`). */
@@ -33,7 +33,7 @@ export interface FileAnalysis {
   readonly servers: readonly ServerReport[];
   /** Diagnostics of the classes declared in this file (they may be located in other files). */
   readonly diagnostics: readonly AnalysisDiagnostic[];
-  readonly classes: readonly ClassAnalysis[];
+  readonly units: readonly UnitAnalysis[];
   readonly skipped?: { readonly reason: SkipReason; readonly detail: string };
 }
 
@@ -43,18 +43,21 @@ export interface WorkspaceAnalysis {
   readonly skipped: readonly { readonly file: string; readonly reason: SkipReason; readonly detail: string }[];
 }
 
-interface CachedClass {
-  readonly analysis: ClassAnalysis;
+interface CachedUnit {
+  readonly analysis: UnitAnalysis;
   /** Every file read to produce it, with the version read. */
   readonly deps: ReadonlyMap<string, number>;
   /** Why the analysis gave up, when it did. */
   readonly failure?: string;
+  /** Which dialect's unit it is (a cached result is reused only for the same one). */
+  readonly dialect: string;
+  readonly index: number;
 }
 
 interface CachedFile {
   readonly version: number;
   readonly tasksExtension: boolean;
-  readonly classes: readonly CachedClass[];
+  readonly units: readonly CachedUnit[];
 }
 
 /**
@@ -75,10 +78,22 @@ export class Workspace {
   /** Instrumentation: class analyses run and reused. */
   readonly stats = { classAnalyses: 0, classCacheHits: 0 };
 
+  readonly dialects: readonly Dialect[];
+  readonly #byId: ReadonlyMap<string, Dialect>;
+  readonly #versions: InstalledVersions;
+
   constructor(readonly options: WorkspaceOptions) {
-    this.files = new FileStore(options.fileSystem);
+    this.dialects = options.dialects;
+    this.#byId = new Map(options.dialects.map((d) => [d.id, d]));
+    this.#versions = new InstalledVersions(options.fileSystem, options.roots);
+    this.files = new FileStore(options.fileSystem, combinedFlow(options.dialects));
     this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
     this.declarations = new DeclarationIndex(options.fileSystem, options.roots, (f) => this.files.summary(f));
+  }
+
+  /** The dialect that reported a server. */
+  dialectOf(server: ServerReport): Dialect | undefined {
+    return this.#byId.get(server.dialectId);
   }
 
   setOverlay(file: string, text: string): void {
@@ -147,49 +162,44 @@ export class Workspace {
     }
   }
 
-  /** Analyses a file class by class, yielding between classes. */
+  /** Analyses a file unit by unit (each dialect's classes or server constructions), yielding between units. */
   *#analyzeSteps(file: string, options: AnalyzeOptions): Generator<void, FileAnalysis> {
-    const summary = this.files.screenedSummary(file, mayDeclareServers);
+    const summary = this.files.screenedSummary(file, this.#mayDeclare);
     if (!summary) {
       this.#store(file, undefined);
-      return { file, servers: [], diagnostics: [], classes: [], ...(this.files.screenedOut(file) ? {} : this.#skipped(file)) };
+      return { file, servers: [], diagnostics: [], units: [], ...(this.files.screenedOut(file) ? {} : this.#skipped(file)) };
     }
     const cached = this.#cache.get(file);
     const reusable = cached && cached.version === summary.version && cached.tasksExtension === options.tasksExtension ? cached : undefined;
-    const classes: CachedClass[] = [];
-    const analyzeOne = (compute: () => CachedClass) => {
-      throwIfCancelled(options.token);
-      const previous = reusable?.classes[classes.length];
-      if (previous && this.#stillValid(previous)) {
-        this.stats.classCacheHits++;
-        classes.push(previous);
-      } else {
-        classes.push(compute());
-      }
-    };
-    for (let index = 0; index < summary.classes.length; index++) {
-      if (!summary.classes[index]!.topLevel) continue;
-      analyzeOne(() => this.#analyzeClass(file, index, options));
-      yield;
-    }
-    if (summary.sdk) {
-      const sites = findSdkSites(new Evaluator(this.#host), file);
-      for (let index = 0; index < sites.length; index++) {
-        analyzeOne(() => this.#analyzeSdk(file, index));
+    const units: CachedUnit[] = [];
+    for (const dialect of this.dialects) {
+      const count = dialect.unitCount(new Evaluator(this.#host), file, summary);
+      for (let index = 0; index < count; index++) {
+        throwIfCancelled(options.token);
+        const previous = reusable?.units[units.length];
+        if (previous && previous.dialect === dialect.id && previous.index === index && this.#stillValid(previous)) {
+          this.stats.classCacheHits++;
+          units.push(previous);
+        } else {
+          units.push(this.#analyzeUnit(dialect, file, index, options));
+        }
         yield;
       }
     }
-    this.#store(file, { version: summary.version, tasksExtension: options.tasksExtension, classes });
-    const analyses = classes.map((c) => c.analysis);
-    const failure = classes.find((c) => c.failure)?.failure;
+    this.#store(file, { version: summary.version, tasksExtension: options.tasksExtension, units });
+    const analyses = units.map((c) => c.analysis);
+    const failure = units.find((c) => c.failure)?.failure;
     return {
       file,
       servers: analyses.flatMap((a) => (a.server ? [a.server] : [])),
       diagnostics: analyses.flatMap((a) => a.diagnostics),
-      classes: analyses,
+      units: analyses,
       ...(failure ? { skipped: { reason: "failed" as const, detail: `part of the file could not be analysed (${failure})` } } : {}),
     };
   }
+
+  /** Whether any dialect may find something in a text (a file none accepts is not parsed for its own sake). */
+  readonly #mayDeclare = (text: string): boolean => this.dialects.some((d) => d.mayDeclare(text));
 
   /** Caches a file's results and keeps the reverse index (file read → files whose results read it). */
   #store(file: string, entry: CachedFile | undefined): void {
@@ -201,7 +211,7 @@ export class Workspace {
     }
     this.#cache.set(file, entry);
     const deps = new Set<string>();
-    for (const c of entry.classes) for (const dep of c.deps.keys()) if (dep !== file) deps.add(dep);
+    for (const c of entry.units) for (const dep of c.deps.keys()) if (dep !== file) deps.add(dep);
     this.#depsOf.set(file, deps);
     for (const dep of deps) {
       let readers = this.#readers.get(dep);
@@ -245,9 +255,27 @@ export class Workspace {
   diagnosticsLocatedIn(file: string): AnalysisDiagnostic[] {
     const out: AnalysisDiagnostic[] = [];
     for (const owner of this.#readers.get(file) ?? []) {
-      for (const c of this.#cache.get(owner)?.classes ?? []) {
+      for (const c of this.#cache.get(owner)?.units ?? []) {
         if (!c.deps.has(file) || !this.#stillValid(c)) continue;
         for (const d of c.analysis.diagnostics) if (d.loc.file === file) out.push(d);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Servers declared in other files that code in `file` adds to (a helper that registers tools on a
+   * server passed in), from results that are still current.
+   */
+  contributionsIn(file: string): { server: ServerReport; contribution: Contribution }[] {
+    const out: { server: ServerReport; contribution: Contribution }[] = [];
+    for (const owner of this.#readers.get(file) ?? []) {
+      for (const c of this.#cache.get(owner)?.units ?? []) {
+        const server = c.analysis.server;
+        if (!server || !c.deps.has(file) || !this.#stillValid(c)) continue;
+        for (const contribution of this.dialectOf(server)?.editor?.contributions?.(server) ?? []) {
+          if (contribution.loc.file === file) out.push({ server, contribution });
+        }
       }
     }
     return out;
@@ -267,43 +295,39 @@ export class Workspace {
   };
 
   /**
-   * Runs one analysis while recording every file (and version) it reads. Whatever a file contains, one
-   * class that cannot be analysed (a stack exhausted by hostile nesting) costs that class only: it is
-   * recorded as failed and the rest of the workspace goes on.
+   * Runs one dialect's analysis of one unit while recording every file (and version) it reads. Whatever
+   * a file contains, a unit that cannot be analysed (a stack exhausted by hostile nesting) costs that
+   * unit only: it is recorded as failed and the rest of the workspace goes on.
    */
-  #tracked(file: string, compute: () => ClassAnalysis): CachedClass {
+  #analyzeUnit(dialect: Dialect, file: string, index: number, options: AnalyzeOptions): CachedUnit {
     this.stats.classAnalyses++;
     const deps = new Map<string, number>();
+    const at = { dialect: dialect.id, index };
     try {
-      return { analysis: this.files.observe((f, v) => deps.set(f, v), compute), deps };
+      const analysis = this.files.observe(
+        (f, v) => deps.set(f, v),
+        () =>
+          dialect.analyze(
+            {
+              ev: new Evaluator(this.#host),
+              tasksExtension: options.tasksExtension,
+              fileText: (f) => this.files.text(f),
+              installedVersion: (from, name) => this.#versions.of(from, name),
+            },
+            file,
+            index,
+          ),
+      );
+      return { analysis, deps, ...at };
     } catch (err) {
       if (err instanceof CancelledError) throw err;
       const reason = err instanceof Error ? err.message : String(err);
       const loc = { file, span: { start: 0, end: 0 } };
-      return { analysis: { className: "(failed)", loc, server: undefined, diagnostics: [] }, deps, failure: reason };
+      return { analysis: { name: "(failed)", loc, server: undefined, diagnostics: [] }, deps, failure: reason, ...at };
     }
   }
 
-  #analyzeClass(file: string, index: number, options: AnalyzeOptions): CachedClass {
-    return this.#tracked(file, () =>
-      analyzeClass(new Evaluator(this.#host), { file, index, scope: null, key: `${file}#${index}` }, {
-        tasksExtension: options.tasksExtension,
-        fileText: (f) => this.files.text(f),
-      }),
-    );
-  }
-
-  /** An SDK server (the second dialect): the tasks switch does not apply, the SDK decides its eras. */
-  #analyzeSdk(file: string, index: number): CachedClass {
-    return this.#tracked(file, () => {
-      const ev = new Evaluator(this.#host);
-      const site = findSdkSites(ev, file)[index]!;
-      const { server, diagnostics } = analyzeSdkServer(ev, site);
-      return { className: server.name, loc: server.loc, server, diagnostics };
-    });
-  }
-
-  #stillValid(c: CachedClass): boolean {
+  #stillValid(c: CachedUnit): boolean {
     for (const [f, v] of c.deps) if (this.files.version(f) !== v) return false;
     return true;
   }

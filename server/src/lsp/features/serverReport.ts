@@ -36,7 +36,7 @@ export function registerServerReport(connection: Connection, session: LanguageSe
       if (params.name !== undefined) selected = servers.findIndex((s) => s.name === params.name);
       else if (params.position && analyzed.document) {
         const offset = analyzed.document.offsetAt(params.position);
-        selected = analyzed.analysis.servers.findIndex((s) => offset >= s.classSpan.start && offset <= s.classSpan.end);
+        selected = analyzed.analysis.servers.findIndex((s) => offset >= s.span.start && offset <= s.span.end);
       }
       const result: ServerReportResult = {
         uri: params.uri,

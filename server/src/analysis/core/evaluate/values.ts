@@ -48,6 +48,11 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type JsonObject = { [key: string]: Json };
 
 export const DYNAMIC_KEY = "$dynamic";
+/**
+ * In report JSON before it is cleaned, the entry of an object that holds a dynamic spread or computed
+ * key (`{ ...load(), a: 1 }`): the object is known, but may hold more keys.
+ */
+export const SPREAD_KEY = "$spread";
 
 export function isPlainObject(v: Json | undefined): v is JsonObject {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -94,10 +99,10 @@ export function toJson(v: Value, dynamics: DynamicPart[]): Json {
       case "obj": {
         const out: JsonObject = {};
         for (const [k, e] of value.entries) {
-          // A dynamic spread or key is kept as the entry `"$dynamic": "<source>"` of its object.
+          // A dynamic spread or key is kept as the entry `"$spread": "<source>"` of its object.
           if (k === DYNAMIC_KEY && e.value.t === "dyn") {
             dynamics.push({ text: e.value.text, loc: e.value.loc, ...(e.value.why ? { why: e.value.why } : {}) });
-            setKey(out, k, e.value.text);
+            setKey(out, SPREAD_KEY, e.value.text);
           } else {
             setKey(out, k, convert(e.value, depth + 1));
           }

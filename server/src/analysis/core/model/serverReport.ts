@@ -1,52 +1,69 @@
-import type { Era } from "../../dialects/conduit/builder";
-import type { ProvenanceEntry } from "../../dialects/conduit/provenance";
 import type { AnalysisDiagnostic } from "./diagnostics";
-import type { Json, JsonObject, Loc } from "../evaluate/values";
-import type { HandlerName } from "../../dialects/conduit/handlers";
+import type { JsonObject, Loc } from "../evaluate/values";
+import type { ProvenanceEntry } from "./provenance";
 import type { Span } from "./summary";
+import type { UnknownPart } from "./unknown";
 
-/** A capability a misspelled member would have produced (a "ghost row" in the preview). */
+export type Era = "legacy" | "modern";
+
+/** A capability a near-miss would have produced (a misspelled handler): a "ghost row" in the preview. */
 export interface MissingCapability {
   readonly path: readonly string[];
   readonly era: Era | "both";
+  /** What is written (`handleCompletion`). */
   readonly member: string;
-  readonly handler: HandlerName;
+  /** What was meant (`handleComplete`). */
+  readonly meant: string;
   readonly loc: Loc;
 }
 
-export interface HandlerEntry {
-  readonly handler: HandlerName;
-  readonly via: "own" | "inherited" | "endpoint";
-  readonly className: string;
-  readonly loc: Loc;
+/**
+ * What a dialect keeps of a server for its own editor features (a conduit class's handlers, an SDK
+ * server's registrations). The generic layers pass it back to the dialect and never look inside.
+ */
+export interface DialectDetails {
+  readonly kind: string;
 }
 
-/** Everything the tool knows about one server class: both eras, their causes, and its context. */
+/**
+ * Everything the tool knows about one server, whatever the dialect: both eras, their causes, what is
+ * not known, and where it is. Dialect-specific data is in `details`.
+ */
 export interface ServerReport {
   readonly name: string;
-  /** The class name (or `class` keyword of an anonymous class). */
+  /** Where the server is named: a class name, the `new McpServer(...)` expression, a factory's name. */
   readonly loc: Loc;
-  /** The whole class, for "which server is the cursor in". */
-  readonly classSpan: Span;
-  readonly dialect: "conduit" | "sdk-v1" | "sdk-v2";
+  /** The whole declaration, for "which server is the cursor in". */
+  readonly span: Span;
+  /** The id of the dialect that found it (its registry entry). */
+  readonly dialectId: string;
+  /** What the report calls its dialect: `conduit`, `sdk-v1`, `sdk-v2`. */
+  readonly dialect: string;
+  /** The version of the framework whose rules were applied, when it matters and is known. */
+  readonly frameworkVersion?: string;
   readonly exact: boolean;
   readonly tasksExtension: boolean;
+  /** Only keys and values the server is known to send; null when the era is not served (or cannot be known). */
   readonly legacy: JsonObject | null;
   readonly modern: JsonObject | null;
+  /** What the analysis cannot know (cli.md `unknown`); empty exactly when `exact`. */
+  readonly unknown: readonly UnknownPart[];
   readonly provenance: readonly ProvenanceEntry[];
-  readonly base: { readonly kind: "default" | "explicit" | "endpoint"; readonly json: Json | null; readonly loc?: Loc };
-  readonly handlers: readonly HandlerEntry[];
+  /** Why an era is null or how it is served, when that is a fact rather than a problem. */
+  readonly eraNotes?: { readonly legacy?: EraNote; readonly modern?: EraNote };
   readonly missing: readonly MissingCapability[];
-  /** The class and its ancestors, nearest first. */
-  readonly chain: readonly { readonly name: string; readonly loc: Loc }[];
-  /** Why an era is null, when the reason is not a diagnostic (an SDK entry point that does not serve it). */
-  readonly eraNotes?: { readonly legacy?: string; readonly modern?: string };
-  /** Where a handler stub goes: before the class's closing brace, with the members' indentation. */
-  readonly stubInsert: { readonly loc: Loc; readonly indent: string };
+  readonly details: DialectDetails;
 }
 
-export interface ClassAnalysis {
-  readonly className: string;
+/** A fact about how an era is served (or not): `SDK v1 answers initialize only`, with the place that decides it. */
+export interface EraNote {
+  readonly text: string;
+  readonly loc?: Loc;
+}
+
+/** What a dialect found at one place of a file: a server, or nothing but diagnostics. */
+export interface UnitAnalysis {
+  readonly name: string;
   readonly loc: Loc;
   readonly server: ServerReport | undefined;
   readonly diagnostics: readonly AnalysisDiagnostic[];

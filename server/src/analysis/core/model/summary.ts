@@ -73,6 +73,8 @@ export interface MemberSummary {
   readonly kind: MemberKind;
   readonly isStatic: boolean;
   readonly isAbstract: boolean;
+  /** Declared `private` or `protected`: how ordinary classes name their helpers (still callable at run time). */
+  readonly hidden: boolean;
   /**
    * Whether the member exists at run time as something that can be called: a method with a body, a
    * method or function-typed property of an ambient class, a property initialised with a function, or
@@ -118,8 +120,8 @@ export interface ClassSummary {
   /** JSDoc carries `@mcpServer`. */
   readonly mcpServerTag: boolean;
   readonly members: readonly MemberSummary[];
-  /** Names the class body reads as `this.<name>` that look like handler names (helper detection). */
-  readonly thisHandlerLikeAccesses: readonly string[];
+  /** Names the class body reads as `this.<name>` (a dialect may treat those members as helpers). */
+  readonly thisAccesses: readonly string[];
 }
 
 export type TopLevelDecl =
@@ -163,7 +165,7 @@ export interface FileSummary {
   readonly starExports: readonly string[];
   readonly classes: readonly ClassSummary[];
   /** What files that use the official MCP SDK do with their servers; absent for every other file. */
-  readonly sdk?: SdkFileSummary;
+  readonly flow?: FlowSummary;
   /** A declaration file's `declare module "name" { … }` blocks, by module name. */
   readonly ambientModules?: ReadonlyMap<string, AmbientModuleSummary>;
   /** What a declaration file declares for every file: all of a script's declarations, or a module's `declare global` block. */
@@ -177,7 +179,7 @@ export type RefPath = readonly string[];
  * One thing a function body (or the module's top level) does that matters to an SDK server, in source
  * order: construct one, call a method on something, pass something to a function, alias, return.
  */
-export type SdkEvent =
+export type FlowEvent =
   | { readonly k: "new"; readonly ctor: string; readonly target: RefPath | null; readonly args: readonly ValueExpr[]; readonly span: Span; readonly nameSpan: Span }
   | { readonly k: "call"; readonly receiver: RefPath; readonly method: string; readonly args: readonly ValueExpr[]; readonly span: Span; readonly methodSpan: Span }
   /** `f(a, b)` where some arguments are names: the server may be handed to a helper. */
@@ -194,26 +196,26 @@ export type SdkEvent =
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
   | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span };
 
-export interface SdkEventEntry {
-  readonly event: SdkEvent;
+export interface FlowEventEntry {
+  readonly event: FlowEvent;
   /** Inside an `if`, loop, `try`, `switch` or a conditional expression: it may not happen. */
   readonly conditional: boolean;
 }
 
 /** A function body (or the module top level) with its events. */
-export interface SdkUnit {
+export interface FlowUnit {
   readonly id: number;
   /** `<module>`, a function's name, `Class.method`, `Class.field`, or `(arrow)`. */
   readonly name: string;
   readonly kind: "module" | "function" | "method" | "field" | "closure";
   readonly parent: number | null;
   readonly params: readonly string[];
-  readonly events: readonly SdkEventEntry[];
+  readonly events: readonly FlowEventEntry[];
   readonly span: Span;
   /** For methods and fields: the class's name (the unit shares `this` with its siblings). */
   readonly className?: string;
 }
 
-export interface SdkFileSummary {
-  readonly units: readonly SdkUnit[];
+export interface FlowSummary {
+  readonly units: readonly FlowUnit[];
 }

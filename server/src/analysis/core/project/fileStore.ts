@@ -2,6 +2,7 @@ import type { FileSystemHost } from "ts-morph";
 import type { FileSummary } from "../model/summary";
 import { MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth, parseFile } from "../summarize/parseFile";
 import { summarizeFile } from "../summarize/summarizeFile";
+import type { FlowSpec } from "../summarize/flowSummary";
 
 /** Files larger than this are not parsed: the editor must stay responsive (a note says why). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -32,7 +33,7 @@ export class FileStore {
   /** Instrumentation: parses performed, in total and per file. */
   readonly stats = { parses: 0, parsesByFile: new Map<string, number>() };
 
-  constructor(fs: FileSystemHost) {
+  constructor(fs: FileSystemHost, readonly flowSpec?: FlowSpec) {
     this.#fs = fs;
   }
 
@@ -164,7 +165,7 @@ export class FileStore {
     try {
       this.stats.parses++;
       this.stats.parsesByFile.set(fileName, (this.stats.parsesByFile.get(fileName) ?? 0) + 1);
-      e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version);
+      e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version, this.flowSpec);
     } catch (err) {
       // The parser or summariser gave up (e.g. nesting deep enough to exhaust the stack): the file
       // contributes nothing, and the reason is kept for the caller to show.

@@ -1,20 +1,17 @@
 import { SK, ts } from "../typescript";
-import type { ImportBinding, RefPath, SdkEvent, SdkEventEntry, SdkFileSummary, SdkUnit } from "../model/summary";
+import type { ImportBinding, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit } from "../model/summary";
 import { spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { toValueExpr } from "./valueExpr";
 
-/** Module specifiers of the official SDK, v1 and v2. */
-export function isSdkSpecifier(specifier: string): boolean {
-  return specifier.startsWith("@modelcontextprotocol/");
+/**
+ * What a dialect needs recorded of a file's program flow: files importing a module it names get a
+ * flow summary, and only calls of the methods it names are kept (other calls cannot change what a
+ * server advertises).
+ */
+export interface FlowSpec {
+  readonly specifier: (specifier: string) => boolean;
+  readonly methods: ReadonlySet<string>;
 }
-
-/** Methods whose calls the SDK dialect replays; other calls on a server are irrelevant to what it advertises. */
-const SDK_METHODS = new Set([
-  "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt",
-  "setRequestHandler", "registerCapabilities", "connect", "close",
-  "sendToolListChanged", "sendResourceListChanged", "sendPromptListChanged", "sendResourceUpdated",
-  "sendLoggingMessage", "notification",
-]);
 
 /** Array methods that call their callback before they return (not later, like a tool handler). */
 const SYNC_CALLBACK_METHODS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find", "findIndex", "reduce", "reduceRight"]);
@@ -22,10 +19,10 @@ const SYNC_CALLBACK_METHODS = new Set(["forEach", "map", "flatMap", "filter", "s
 interface MutableUnit {
   id: number;
   name: string;
-  kind: SdkUnit["kind"];
+  kind: FlowUnit["kind"];
   parent: number | null;
   params: string[];
-  events: SdkEventEntry[];
+  events: FlowEventEntry[];
   span: { start: number; end: number };
   className?: string;
 }
@@ -34,19 +31,19 @@ interface MutableUnit {
  * Records, for a file that imports the SDK, what each function body and the top level do with SDK
  * objects: constructions, method calls, helpers they are passed to, aliases and returns, in order.
  */
-export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, ImportBinding>): SdkFileSummary | undefined {
-  if (![...imports.values()].some((i) => isSdkSpecifier(i.specifier))) return undefined;
+export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, ImportBinding>, spec: FlowSpec): FlowSummary | undefined {
+  if (![...imports.values()].some((i) => spec.specifier(i.specifier))) return undefined;
   const isSdkName = (name: string) => {
     const b = imports.get(name);
-    return b !== undefined && isSdkSpecifier(b.specifier);
+    return b !== undefined && spec.specifier(b.specifier);
   };
   const units: MutableUnit[] = [];
-  const newUnit = (name: string, kind: SdkUnit["kind"], parent: number | null, node: ts.Node, params: string[], className?: string) => {
+  const newUnit = (name: string, kind: FlowUnit["kind"], parent: number | null, node: ts.Node, params: string[], className?: string) => {
     const unit: MutableUnit = { id: units.length, name, kind, parent, params, events: [], span: spanOf(ctx, node), ...(className ? { className } : {}) };
     units.push(unit);
     return unit;
   };
-  const push = (unit: MutableUnit, event: SdkEvent, conditional: boolean) => unit.events.push({ event, conditional });
+  const push = (unit: MutableUnit, event: FlowEvent, conditional: boolean) => unit.events.push({ event, conditional });
 
   const paramsOf = (fn: ts.SignatureDeclaration) => fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : ""));
 
@@ -85,7 +82,7 @@ export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, I
     return true;
   };
 
-  const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: SdkUnit["kind"], className?: string) => {
+  const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string) => {
     const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className);
     if (!fn.body) return;
     if (ts.isBlock(fn.body)) visit(fn.body, child, false);
@@ -211,7 +208,7 @@ export function summarizeSdk(ctx: SummaryContext, imports: ReadonlyMap<string, I
     }
     if (ts.isPropertyAccessExpression(callee)) {
       const receiver = pathOf(callee.expression);
-      if (receiver && SDK_METHODS.has(callee.name.text)) {
+      if (receiver && spec.methods.has(callee.name.text)) {
         push(unit, {
           k: "call",
           receiver,

@@ -1,5 +1,4 @@
 import { SK, ts } from "../typescript";
-import { resembledHandlers } from "../../dialects/conduit/handlers";
 import type { ClassSummary, DecoratorSummary, FunctionSummary, MemberSummary, Span, ValueExpr } from "../model/summary";
 import { hasModifier, leadingJsDocHasTag, spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
@@ -50,7 +49,7 @@ export function summarizeClass(ctx: SummaryContext, node: ts.ClassLikeDeclaratio
     decorators: decoratorsOf(ctx, node),
     mcpServerTag: leadingJsDocHasTag(ctx, placement.jsDocHost, "mcpServer"),
     members: mergeOverloads(members),
-    thisHandlerLikeAccesses: thisHandlerLikeAccesses(ctx, node),
+    thisAccesses: thisAccesses(ctx, node),
   };
   return index;
 }
@@ -99,6 +98,7 @@ function summarizeMember(
   if (name === undefined) return undefined;
   const isStatic = hasModifier(m, SK.StaticKeyword);
   const isAbstract = hasModifier(m, SK.AbstractKeyword);
+  const hidden = hasModifier(m, SK.PrivateKeyword) || hasModifier(m, SK.ProtectedKeyword);
   const nameSpan = spanOf(ctx, m.name);
   const keepFn = name === "__capabilities__";
   const staticInsertAt = keepFn ? staticInsertOffset(ctx, m) : -1;
@@ -110,6 +110,7 @@ function summarizeMember(
       kind: "method",
       isStatic,
       isAbstract,
+      hidden,
       callable: !isAbstract && (hasBody || ambient),
       typeOnly: isAbstract || (!hasBody && !ambient),
       params: countParameters(m),
@@ -130,6 +131,7 @@ function summarizeMember(
       kind: "property",
       isStatic,
       isAbstract,
+      hidden,
       callable: !isAbstract && (fn !== undefined || (functionTyped && (ambient || assignedInCtor))),
       typeOnly: isAbstract || (init === undefined && (ambient ? !functionTyped : !assignedInCtor)),
       params: fn ? countParameters(fn) : functionTypeParameters(p.type),
@@ -140,7 +142,7 @@ function summarizeMember(
   }
   // Accessors: never handlers; a static getter may still compute `__capabilities__`.
   const getterFn: FunctionSummary | null = keepFn && ts.isGetAccessorDeclaration(m) ? toFunctionSummary(ctx, m) : null;
-  return { name, nameSpan, kind: "accessor", isStatic, isAbstract, callable: false, typeOnly: false, params: null, value: null, fn: getterFn, staticInsertAt };
+  return { name, nameSpan, kind: "accessor", isStatic, isAbstract, hidden, callable: false, typeOnly: false, params: null, value: null, fn: getterFn, staticInsertAt };
 }
 
 function summarizeParameterProperty(ctx: SummaryContext, p: ts.ParameterDeclaration): MemberSummary | undefined {
@@ -151,6 +153,7 @@ function summarizeParameterProperty(ctx: SummaryContext, p: ts.ParameterDeclarat
     kind: "property",
     isStatic: false,
     isAbstract: false,
+    hidden: hasModifier(p, SK.PrivateKeyword) || hasModifier(p, SK.ProtectedKeyword),
     callable: isFunctionType(ctx, p.type),
     typeOnly: false,
     params: functionTypeParameters(p.type),
@@ -283,17 +286,20 @@ function mergeOverloads(members: MemberSummary[]): MemberSummary[] {
 
 const THIS_ACCESS = /\bthis\s*(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)|\bthis\s*\[\s*["'`]([A-Za-z_$][\w$]*)["'`]\s*\]/g;
 
+/** Most distinct names kept per class: a dialect only asks whether a few names are among them. */
+const MAX_THIS_ACCESSES = 512;
+
 /**
- * Handler-like names the class uses through `this` (a member it calls itself is a helper, never a
- * misspelling). Read from the text with a regular expression: only names that resemble a handler are
- * kept, so comments or strings can only silence a warning, never raise one.
+ * Names the class uses through `this` (a dialect may treat a member the class calls itself as a
+ * helper). Read from the text with a regular expression, so comments or strings can only add names.
  */
-function thisHandlerLikeAccesses(ctx: SummaryContext, node: ts.ClassLikeDeclaration): string[] {
+function thisAccesses(ctx: SummaryContext, node: ts.ClassLikeDeclaration): string[] {
   const body = ctx.text.slice(node.members.pos, node.members.end);
   const names = new Set<string>();
   for (const m of body.matchAll(THIS_ACCESS)) {
     const name = m[1] ?? m[2];
-    if (name && resembledHandlers(name).length > 0) names.add(name);
+    if (name) names.add(name);
+    if (names.size >= MAX_THIS_ACCESSES) break;
   }
   return [...names];
 }

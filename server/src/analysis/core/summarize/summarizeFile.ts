@@ -3,7 +3,7 @@ import type { AmbientModuleSummary, ExportEntry, FileSummary, ImportBinding, Top
 import { hasModifier, spanOf, type SummaryContext } from "./context";
 import { isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
 import { summarizeClass } from "./summarizeClass";
-import { summarizeSdk } from "./flowSummary";
+import { summarizeFlow, type FlowSpec } from "./flowSummary";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
 
 /**
@@ -11,7 +11,7 @@ import { toFunctionSummary, toValueExpr } from "./valueExpr";
  * bindings (constants, functions, enums, classes) and every class with its members. The AST is not
  * referenced by the result.
  */
-export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
+export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: FlowSpec): FileSummary {
   const imports = new Map<string, ImportBinding>();
   const stringConsts = new Map<string, string>();
   const ctx: SummaryContext = {
@@ -58,7 +58,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
   }
   const { decls, exports, starExports } = top;
 
-  const sdk = summarizeSdk(ctx, imports);
+  const flow = flowSpec ? summarizeFlow(ctx, imports, flowSpec) : undefined;
   return {
     fileName: sf.fileName,
     version,
@@ -71,7 +71,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number): FileSummary {
     exports,
     starExports,
     classes: ctx.classes,
-    ...(sdk ? { sdk } : {}),
+    ...(flow ? { flow } : {}),
     ...(ambientModules.size > 0 ? { ambientModules } : {}),
     ...(globals && globals.size > 0 ? { globals } : {}),
   };

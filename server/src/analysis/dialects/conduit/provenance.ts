@@ -1,19 +1,11 @@
-import { isDynamicMarker, isPlainObject, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
+import { isDynamicMarker, isPlainObject, SPREAD_KEY, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
+import type { ProvenanceEntry } from "../../core/model/provenance";
+
+export type { ProvenanceEntry };
 import type { HandlerName } from "./handlers";
 import type { HandlerSource } from "./handlerPresence";
 import type { BaseSet } from "./baseSet";
 import type { BuildResult, Era } from "./builder";
-
-/** Why a key or flag is in an era (cli.md `provenance`). */
-export interface ProvenanceEntry {
-  readonly era: Era | "both";
-  readonly path: readonly string[];
-  /** `base`, `default`, a component's class name, a handler name, `era` or `tasksExtension`. */
-  readonly because: string;
-  readonly loc?: Loc;
-  /** For people: `AuditBase.handleSetLogLevel` for an inherited handler, `tool component` ... */
-  readonly detail?: string;
-}
 
 interface Cause {
   readonly because: string;
@@ -55,10 +47,13 @@ export function computeProvenance(
 
 function pathsOf(caps: JsonObject): string[][] {
   const paths: string[][] = [];
+  // Only what the server is known to send has a cause: unknown values and spreads are left out.
   for (const key of Object.keys(caps)) {
-    paths.push([key]);
     const v = caps[key];
-    if (isPlainObject(v) && !isDynamicMarker(v)) for (const sub of Object.keys(v)) paths.push([key, sub]);
+    if (key === SPREAD_KEY || isDynamicMarker(v)) continue;
+    paths.push([key]);
+    if (!isPlainObject(v)) continue;
+    for (const sub of Object.keys(v)) if (sub !== SPREAD_KEY && !isDynamicMarker(v[sub])) paths.push([key, sub]);
   }
   return paths;
 }

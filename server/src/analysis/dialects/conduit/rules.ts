@@ -10,8 +10,9 @@ import type { HandlerSource } from "./handlerPresence";
 import { damerauLevenshtein, HANDLERS, isHandlerName, resembledHandlers, type HandlerName } from "./handlers";
 import type { MemberSummary } from "../../core/model/summary";
 import type { MissingCapability } from "../../core/model/serverReport";
-import type { Loc } from "../../core/evaluate/values";
-import { diagnostic, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
+import { SPREAD_KEY, type Loc } from "../../core/evaluate/values";
+import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
+import { diagnostic } from "./codes";
 
 export interface RuleInput {
   readonly serverName: string;
@@ -109,7 +110,7 @@ function baseRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void): voi
         whole
           ? `The capabilities cannot be known without running the server (${part.why ?? "not a static value"}): neither era can be shown. ` +
               `Return an object literal or a const so the analysis can read it.`
-          : `${part.text} cannot be known without running the server (${part.why ?? "not a static value"}): it is shown as $dynamic and the result is approximate. ` +
+          : `${part.text} cannot be known without running the server (${part.why ?? "not a static value"}): it is left out of both eras and the result is approximate. ` +
               `Use literals or const values to make it exact.`,
       ),
     );
@@ -127,7 +128,7 @@ function baseRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void): voi
     return;
   }
   for (const key of Object.keys(base.json)) {
-    if (key === "$dynamic" || KNOWN_KEYS.includes(key)) continue;
+    if (key === SPREAD_KEY || KNOWN_KEYS.includes(key)) continue;
     const loc = keyLocation(base.value, [key]) ?? capsLoc;
     const suggestion = nearestKey(key);
     const fixes: FixData[] = suggestion ? [renameKeyFix(input, loc, key, suggestion)] : [];
@@ -178,7 +179,7 @@ function notObjectRules(input: RuleInput, base: Extract<BaseSet, { kind: "explic
 function handlerRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void, missing: MissingCapability[]): void {
   const { handlers, chain, base } = input;
   const subscribe = handlers.get("handleSubscribeResource");
-  if (subscribe && base.json && !("resources" in base.json) && !("$dynamic" in base.json)) {
+  if (subscribe && base.json && !("resources" in base.json) && !(SPREAD_KEY in base.json)) {
     const why = base.kind === "endpoint" ? "this Endpoint has no resource components" : "the base capabilities have no resources";
     push(
       diagnostic(
@@ -233,7 +234,7 @@ function handlerRules(input: RuleInput, push: (d: AnalysisDiagnostic) => void, m
 }
 
 function staticAndMisspelled(input: RuleInput, push: (d: AnalysisDiagnostic) => void, missing: MissingCapability[], chain: ClassChain): void {
-  const helpers = new Set(chain.links.flatMap((l) => l.summary.thisHandlerLikeAccesses));
+  const helpers = new Set(chain.links.flatMap((l) => l.summary.thisAccesses));
   const winners = winningInstanceMembers(chain);
   for (const link of chain.links) {
     for (const m of link.summary.members) {
@@ -267,7 +268,7 @@ function staticAndMisspelled(input: RuleInput, push: (d: AnalysisDiagnostic) => 
           fixes: [{ title: `Rename to ${target}`, edits: [{ loc, newText: target }], preferred: true }],
         }),
       );
-      if (effect) missing.push({ path: effect.path, era: effect.era, member: m.name, handler: target, loc });
+      if (effect) missing.push({ path: effect.path, era: effect.era, member: m.name, meant: target, loc });
     }
   }
 }

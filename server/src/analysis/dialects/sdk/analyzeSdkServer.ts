@@ -1,11 +1,15 @@
 // One SDK server end to end: replay its story, decide which eras its entry point serves, check the
 // pain points of ts-mcp-ecosystem.md §4.6, and report it like any other server.
-import { diagnostic, type AnalysisDiagnostic } from "../../core/model/diagnostics";
+import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
+import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { isPlainObject, sortKeysDeep, type JsonObject, type Loc } from "../../core/evaluate/values";
-import type { ProvenanceEntry } from "../conduit/provenance";
-import type { ServerReport } from "../../core/model/serverReport";
-import type { SdkUnit, ValueExpr } from "../../core/model/summary";
+import { isPlainObject, sortKeysDeep, SPREAD_KEY, type JsonObject, type Loc } from "../../core/evaluate/values";
+import type { ProvenanceEntry } from "../../core/model/provenance";
+import type { EraNote, ServerReport } from "../../core/model/serverReport";
+import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { withoutMarkers } from "../../core/evaluate/unknownParts";
+import { sdkDetails } from "./details";
+import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
@@ -18,6 +22,8 @@ export interface ServedEras {
   readonly via: string;
   /** The entry point is code the analysis does not follow: `modern: false` means "not known". */
   readonly unknown?: boolean;
+  /** The call that decides it (`createMcpHandler(...)`, `serveStdio(...)`, `connect(...)`). */
+  readonly loc?: Loc;
 }
 
 export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
@@ -28,8 +34,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
     markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
-  settleConditionalKeys(state, replay);
-  if (state.open.length > 0 && !("$dynamic" in state.caps)) state.caps.$dynamic = `may hold more: ${state.open.join("; ")}`;
+  const conditional = settleConditionalKeys(state, replay);
   const caps = sortKeysDeep(state.caps) as JsonObject;
   const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
   if (state.threw) diagnostics.push(state.threw);
@@ -40,39 +45,55 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
     );
   }
   const serves = !state.threw;
-  const legacy = serves && eras.legacy ? caps : null;
-  const modern = serves && eras.modern ? withoutRemovedKeys(caps) : null;
+  const known = withoutMarkers(caps, replay.dynamics);
+  const legacy = serves && eras.legacy ? known.caps : null;
+  const modern = serves && eras.modern && known.caps ? withoutRemovedKeys(known.caps) : null;
+  const open = state.open.length > 0 ? [{ path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${state.open.join("; ")}` }] : [];
+  const unknown = serves ? sortUnknown([...known.unknown, ...conditional, ...open, ...inexactOnly(state, [...known.unknown, ...conditional, ...open])]) : [];
   const server: ServerReport = {
     name: site.name,
     loc,
-    classSpan: site.span,
+    span: site.span,
+    dialectId: "sdk",
     dialect: site.version === "v1" ? "sdk-v1" : "sdk-v2",
-    exact: state.exact,
+    exact: unknown.length === 0,
     tasksExtension: false,
     legacy,
     modern,
-    provenance: provenance(state, caps, eras, serves),
-    base: { kind: "explicit", json: replay.optionsValue ? (state.optionsCaps ? caps : null) : {}, ...(state.optionsCaps ? { loc: state.optionsCaps } : {}) },
-    handlers: [],
-    missing: [],
-    chain: [],
+    unknown,
+    provenance: provenance(state, known.caps ?? {}, eras, serves),
     eraNotes: eraNotes(site, eras, state),
-    stubInsert: { loc, indent: "" },
+    missing: [],
+    details: sdkDetails(site, replay, state, eras),
   };
   const serverRef = { name: site.name, loc };
   return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };
 }
 
 /**
- * Keys only conditional registrations add may or may not be advertised: they are not stated, and the
- * object says so with a `$dynamic` entry naming them.
+ * Keys only conditional registrations add may or may not be advertised: they are not stated, and each
+ * is an `unknown` entry at the place of its registration.
  */
-function settleConditionalKeys(state: SdkState, replay: Replay): void {
-  if (replay.conditionalKeys.size === 0) return;
+function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
+  if (replay.conditionalKeys.size === 0) return [];
   const keys = [...replay.conditionalKeys.keys()];
   for (const k of keys) delete state.caps[k];
-  state.caps.$dynamic = `registered only under a condition: ${keys.join(", ")}`;
   markInexact(state, `${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} registered only under a condition`);
+  return [...replay.conditionalKeys].map(([k, at]) => ({
+    path: [k],
+    reason: `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
+    ...(at ? { loc: at } : {}),
+  }));
+}
+
+/**
+ * Reasons the result is inexact that name no part of the capabilities (options the entry point takes,
+ * a handler's method not known): they still go in `unknown`, since `exact` is false exactly when it
+ * is not empty.
+ */
+function inexactOnly(state: SdkState, stated: readonly UnknownPart[]): UnknownPart[] {
+  if (state.exact || stated.length > 0) return [];
+  return [{ path: [], spread: true, reason: state.inexact.join("; ") || "part of the server is not known statically" }];
 }
 
 /** The 2026-07-28 codec deletes `tasks` from `server/discover`: it is not part of that revision. */
@@ -82,28 +103,35 @@ function withoutRemovedKeys(caps: JsonObject): JsonObject {
   return rest;
 }
 
-function eraNotes(site: SdkSite, eras: ServedEras, state: SdkState): { legacy?: string; modern?: string } {
-  if (state.threw) return { legacy: `start-up throws (${state.threw.code})`, modern: `start-up throws (${state.threw.code})` };
+function eraNotes(site: SdkSite, eras: ServedEras, state: SdkState): { legacy?: EraNote; modern?: EraNote } {
+  if (state.threw) {
+    const threw = { text: `start-up throws (${state.threw.code})`, loc: state.threw.loc };
+    return { legacy: threw, modern: threw };
+  }
+  const at = eras.loc ? { loc: eras.loc } : {};
   return {
-    ...(eras.legacy ? {} : { legacy: `${eras.via} with legacy: "reject" refuses initialize` }),
+    ...(eras.legacy ? {} : { legacy: { text: `${eras.via} with legacy: "reject" refuses initialize`, ...at } }),
     ...(eras.modern
       ? {}
       : {
-          modern:
-            site.version === "v1"
-              ? "SDK v1 answers initialize only"
-              : eras.unknown
-                ? `not known: ${eras.via} serves it`
-                : "served with connect(): only createMcpHandler or serveStdio answer server/discover",
+          modern: {
+            text:
+              site.version === "v1"
+                ? "SDK v1 answers initialize only"
+                : eras.unknown
+                  ? `not known: ${eras.via} serves it`
+                  : "served with connect(): only createMcpHandler or serveStdio answer server/discover",
+            ...at,
+          },
         }),
   };
 }
 
 /** Which eras the entry point serves (ts-mcp-ecosystem.md §2.4 item 7). */
 function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
-  if (site.version === "v1") return { legacy: true, modern: false, via: "v1 (initialize only)" };
+  if (site.version === "v1") return { legacy: true, modern: false, via: "v1 (initialize only)", ...(replay.state.connected ? { loc: replay.state.connected } : {}) };
   const summary = ev.summary(site.file)!;
-  const units = summary.sdk?.units ?? [];
+  const units = summary.flow?.units ?? [];
   const modernVersions = Array.isArray(replay.supportedVersions) && replay.supportedVersions.includes("2026-07-28");
   for (const unit of units) {
     for (const { event } of unit.events) {
@@ -116,7 +144,7 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
       const legacyOption = options?.t === "obj" ? options.entries.get("legacy")?.value : options?.t === "dyn" ? options : undefined;
       if (legacyOption && legacyOption.t !== "prim") markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
       const rejectsLegacy = legacyOption?.t === "prim" && legacyOption.value === "reject";
-      return { legacy: !rejectsLegacy, modern: true, via: entry };
+      return { legacy: !rejectsLegacy, modern: true, via: entry, loc: { file: site.file, span: event.span } };
     }
   }
   if (!replay.state.connected && !replay.followedCallers && returnsServer(site)) {
@@ -126,7 +154,7 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     markInexact(replay.state, `the server is served by code that calls ${site.unit.name}(), which the analysis does not follow`);
     return { legacy: true, modern: false, via: "code the analysis does not follow", unknown: true };
   }
-  return { legacy: true, modern: modernVersions, via: "connect()" };
+  return { legacy: true, modern: modernVersions, via: "connect()", ...(replay.state.connected ? { loc: replay.state.connected } : {}) };
 }
 
 
@@ -136,9 +164,9 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
  * `() => withLogging(createServer())`, `() => new Service().server`), or a call of a function that
  * returns such a function (`makeFactory(options)`).
  */
-function isFactoryOf(units: readonly SdkUnit[], factory: ValueExpr, site: SdkSite, depth: number): boolean {
+function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSite, depth: number): boolean {
   if (depth > 4) return false;
-  let unit: SdkUnit | undefined;
+  let unit: FlowUnit | undefined;
   if (factory.k === "ref") unit = units.find((u) => u.kind === "function" && u.name === factory.name);
   else if (factory.k === "fn") unit = units.find((u) => u.span.start === factory.span.start);
   else if (factory.k === "call" && factory.callee.k === "ref") {
@@ -315,7 +343,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     const v = caps[k];
     if (!isPlainObject(v)) continue;
     for (const sub of Object.keys(v)) {
-      if (allowed.includes(sub) || sub === "$dynamic") continue;
+      if (allowed.includes(sub) || sub === SPREAD_KEY) continue;
       out.push(
         diagnostic(
           "sdk-nonspec-key",

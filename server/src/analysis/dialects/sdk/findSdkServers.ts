@@ -1,13 +1,13 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FileSummary, SdkEvent, SdkUnit, Span, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { SdkVersion } from "./sdkTables";
 
-export type NewEvent = Extract<SdkEvent, { k: "new" }>;
+export type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
 /** One place an SDK server is constructed. */
 export interface SdkSite {
   readonly file: string;
-  readonly unit: SdkUnit;
+  readonly unit: FlowUnit;
   readonly eventIndex: number;
   readonly event: NewEvent;
   readonly version: SdkVersion;
@@ -43,9 +43,9 @@ export function sdkNameOf(summary: FileSummary, callee: ValueExpr): string | und
 /** Every SDK server constructed in a file (`new McpServer(...)`, `new Server(...)` from the SDK's modules). */
 export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
   const summary = ev.summary(file);
-  if (!summary?.sdk) return [];
+  if (!summary?.flow) return [];
   const sites: SdkSite[] = [];
-  for (const unit of summary.sdk.units) {
+  for (const unit of summary.flow.units) {
     unit.events.forEach((entry, eventIndex) => {
       const e = entry.event;
       if (e.k !== "new") return;
@@ -67,7 +67,7 @@ export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
   return sites;
 }
 
-function siteName(unit: SdkUnit, e: NewEvent): string {
+function siteName(unit: FlowUnit, e: NewEvent): string {
   const t = e.target;
   if (!t || t[0] === "<return>") return unit.kind === "module" ? "server" : unit.name;
   // A server built in a named function (a v2 factory) is known by that function.

@@ -1,17 +1,18 @@
 // Replays what a program does with one SDK server, in the order it happens: the constructor's
 // capabilities, then every registration, merge and handler (following helpers that receive the server),
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
-import { diagnostic, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
+import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
+import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
-import { isPlainObject, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
+import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import { positionAt } from "../../core/model/positions";
-import type { FileSummary, ObjEntry, RefPath, SdkEvent, SdkUnit, Span, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, type SdkCause, type SdkState } from "./sdkState";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 
-type CallEvent = Extract<SdkEvent, { k: "call" }>;
+type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
 type PromptField = { readonly file: string; readonly summary: FileSummary; readonly entry: Extract<ObjEntry, { k: "prop" }> };
 
@@ -69,7 +70,7 @@ export class Replay {
     this.#runUnit(site.file, site.unit, site.eventIndex + 1, paths, 0, NOW);
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
     // members (for a server held in a field), and callbacks, which run only after start-up.
-    const units = summary.sdk?.units ?? [];
+    const units = summary.flow?.units ?? [];
     if (site.unit.kind !== "function") {
       for (const unit of units) {
         if (unit === site.unit || this.#ran.has(`${site.file}#${unit.id}`)) continue;
@@ -123,13 +124,13 @@ export class Replay {
     return this.state;
   }
 
-  #insideRan(file: string, units: readonly SdkUnit[], unit: SdkUnit): boolean {
+  #insideRan(file: string, units: readonly FlowUnit[], unit: FlowUnit): boolean {
     for (let p = unit.parent; p !== null; p = units[p]?.parent ?? null) if (this.#ran.has(`${file}#${p}`)) return true;
     return false;
   }
 
   /** Whether a unit uses the paths itself, or calls a function of its file that does. */
-  #mentionsDeep(file: string, unit: SdkUnit, paths: ReadonlySet<string>, seen: Set<number>): boolean {
+  #mentionsDeep(file: string, unit: FlowUnit, paths: ReadonlySet<string>, seen: Set<number>): boolean {
     if (seen.has(unit.id)) return false;
     seen.add(unit.id);
     if (mentions(unit, paths)) return true;
@@ -196,7 +197,7 @@ export class Replay {
       this.dynamics.push({ text: v.text, loc: v.loc, ...(v.why ? { why: v.why } : {}) });
       markInexact(this.state, "part of the capabilities is not known statically");
       // Whatever it holds is merged in at run time: the object says so instead of guessing.
-      return { [DYNAMIC]: v.text };
+      return { [SPREAD_KEY]: v.text };
     }
     const parts: DynamicPart[] = [];
     const json = toJson(v, parts);
@@ -264,7 +265,7 @@ export class Replay {
     this.state.caps[k] = obj;
   }
 
-  #runUnit(file: string, unit: SdkUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
+  #runUnit(file: string, unit: FlowUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
     const id = `${file}#${unit.id}`;
     if (depth > MAX_DEPTH || this.#active.has(id)) {
       markOpen(this.state, "the server goes through helpers too deep to follow");
@@ -312,7 +313,7 @@ export class Replay {
   }
 
   /** A call that may hand the server to a helper, or run a local function that uses it. */
-  #invoke(file: string, unit: SdkUnit, event: Extract<SdkEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
+  #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
     const passed = event.args.map((a) => (a && paths.has(key(a)) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
     const inObject = event.argExprs.some((a) => a.k === "obj" && a.entries.some((x) => x.k === "prop" && x.value.k === "ref" && paths.has(x.value.name)));
@@ -336,11 +337,11 @@ export class Replay {
   }
 
   /** The function unit a callee names: a local function, an imported one, or an inline arrow. */
-  #resolveFunction(file: string, callee: ValueExpr): { file: string; unit: SdkUnit } | undefined {
+  #resolveFunction(file: string, callee: ValueExpr): { file: string; unit: FlowUnit } | undefined {
     const summary = this.#ev.summary(file);
-    if (!summary?.sdk) return undefined;
+    if (!summary?.flow) return undefined;
     if (callee.k === "fn") {
-      const unit = summary.sdk.units.find((u) => u.span.start === callee.span.start);
+      const unit = summary.flow.units.find((u) => u.span.start === callee.span.start);
       return unit ? { file, unit } : undefined;
     }
     // `features.registerPrompts(server)` after `import * as features from "./features"`.
@@ -349,14 +350,14 @@ export class Replay {
       return ns?.imported === "*" ? this.#exportedFunction(file, ns.specifier, callee.key.name, 0) : undefined;
     }
     if (callee.k !== "ref") return undefined;
-    const local = summary.sdk.units.find((u) => u.kind === "function" && u.name === callee.name);
+    const local = summary.flow.units.find((u) => u.kind === "function" && u.name === callee.name);
     if (local) return { file, unit: local };
     const imported = summary.imports.get(callee.name);
     if (!imported || imported.imported === "*") return undefined;
     return this.#exportedFunction(file, imported.specifier, imported.imported, 0);
   }
 
-  #exportedFunction(fromFile: string, specifier: string, name: string, hops: number): { file: string; unit: SdkUnit } | undefined {
+  #exportedFunction(fromFile: string, specifier: string, name: string, hops: number): { file: string; unit: FlowUnit } | undefined {
     if (hops > 5) return undefined;
     const target = this.#host.resolveModule(specifier, fromFile);
     const summary = target ? this.#ev.summary(target) : undefined;
@@ -371,7 +372,7 @@ export class Replay {
       }
       return undefined;
     }
-    const unit = summary.sdk?.units.find((u) => u.kind === "function" && u.name === localName);
+    const unit = summary.flow?.units.find((u) => u.kind === "function" && u.name === localName);
     return unit ? { file: target, unit } : undefined;
   }
 
@@ -626,7 +627,7 @@ export class Replay {
       return;
     }
     const required = requiredCapability(method, this.state.version);
-    if (required && !(required in this.state.caps) && (DYNAMIC in this.state.caps || this.capsUncertain)) {
+    if (required && !(required in this.state.caps) && (SPREAD_KEY in this.state.caps || this.capsUncertain)) {
       // The capabilities are not fully known: the key may well be there at run time.
       markInexact(this.state, `whether ${required} is declared for ${method} is not known statically`);
     } else if (required && !(required in this.state.caps)) {
@@ -728,7 +729,7 @@ function subscribeAdvertised(caps: JsonObject): boolean {
 }
 
 /** Whether a unit uses one of the paths (as a receiver, an argument, or an alias source). */
-function mentions(unit: SdkUnit, paths: ReadonlySet<string>): boolean {
+function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
   const hit = (p: RefPath | null) => {
     if (!p) return false;
     for (let i = 1; i <= p.length; i++) if (paths.has(key(p.slice(0, i)))) return true;

@@ -1,6 +1,6 @@
 // Markdown building blocks that are safe for text from user code: names and keys can hold anything,
 // so inline code gets a fence longer than any backtick run inside, and prose is escaped.
-import { isPlainObject, type Json, type JsonObject } from "../../analysis/core/evaluate/values";
+import { isPlainObject, type Json, type JsonObject } from "../evaluate/values";
 
 /** Inline code that shows `text` literally, whatever backticks it holds. */
 export function code(text: string): string {

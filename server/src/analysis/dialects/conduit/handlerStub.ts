@@ -1,6 +1,6 @@
-import { HANDLERS, type HandlerName } from "../../analysis/dialects/conduit/handlers";
-import type { ServerReport } from "../../analysis/core/model/serverReport";
-import type { FixData } from "../../analysis/core/model/diagnostics";
+import { HANDLERS, type HandlerName } from "./handlers";
+import type { ConduitDetails } from "./details";
+import type { FixData } from "../../core/model/diagnostics";
 
 /** A minimal valid result per request, so a stub compiles and answers something sensible. */
 const STUB_RESULT: Record<HandlerName, string> = {
@@ -25,10 +25,10 @@ export function stubSignature(handler: HandlerName): string {
  * Inserts a handler with the parameters the runtime passes before the class's closing brace, indented
  * like the class's members.
  */
-export function handlerStubFix(server: ServerReport, handler: HandlerName, fileText: string | undefined): FixData {
+export function handlerStubFix(details: Pick<ConduitDetails, "stubInsert">, handler: HandlerName, fileText: string | undefined): FixData {
   const info = HANDLERS.get(handler)!;
-  const indent = server.stubInsert.indent || "  ";
-  const at = server.stubInsert.loc.span.start;
+  const indent = details.stubInsert.indent || "  ";
+  const at = details.stubInsert.loc.span.start;
   const params = info.stubParams.map((p) => `${p}: unknown`).join(", ");
   const body = [
     `${indent}async ${handler}(${params}) {`,
@@ -39,7 +39,7 @@ export function handlerStubFix(server: ServerReport, handler: HandlerName, fileT
   const lineStart = fileText ? fileText.lastIndexOf("\n", at - 1) + 1 : at;
   const beforeBrace = fileText ? fileText.slice(lineStart, at) : "x";
   const closingOnOwnLine = /^[ \t]*$/.test(beforeBrace);
-  const loc = { file: server.stubInsert.loc.file, span: { start: closingOnOwnLine ? lineStart : at, end: closingOnOwnLine ? lineStart : at } };
+  const loc = { file: details.stubInsert.loc.file, span: { start: closingOnOwnLine ? lineStart : at, end: closingOnOwnLine ? lineStart : at } };
   const newText = closingOnOwnLine ? `\n${body}\n` : `\n${body}\n${beforeBrace.match(/^[ \t]*/)?.[0] ?? ""}`;
   return { title: `Add handler stub: ${stubSignature(handler)}`, edits: [{ loc, newText }] };
 }

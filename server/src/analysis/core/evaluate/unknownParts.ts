@@ -1,0 +1,58 @@
+import type { Era } from "../model/serverReport";
+import type { UnknownPart } from "../model/unknown";
+import { DYNAMIC_KEY, SPREAD_KEY, isPlainObject, setKey, type DynamicPart, type Json, type JsonObject } from "./values";
+
+/**
+ * Takes the evaluator's `$dynamic` markers out of an era object: what the analysis could not know
+ * becomes an `unknown` entry (with the reason and place the evaluation gave), and the object keeps
+ * only what the server is known to send. A marker that is a key's whole value removes that key; a
+ * marker beside other keys (a dynamic spread or computed key) says the object may hold more.
+ */
+export function withoutMarkers(
+  caps: JsonObject | null,
+  dynamics: readonly DynamicPart[],
+  era?: Era,
+): { readonly caps: JsonObject | null; readonly unknown: UnknownPart[] } {
+  const unknown: UnknownPart[] = [];
+  if (caps === null) return { caps, unknown };
+  const part = (path: readonly string[], source: string, spread: boolean): UnknownPart => {
+    const found = dynamics.find((d) => d.text === source);
+    return {
+      path,
+      source,
+      ...(spread ? { spread: true as const } : {}),
+      reason: `${source} cannot be known without running the server (${found?.why ?? "not a static value"})`,
+      ...(found ? { loc: found.loc } : {}),
+      ...(era ? { era } : {}),
+    };
+  };
+  const clean = (obj: JsonObject, path: readonly string[]): JsonObject => {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(obj)) {
+      if (k === SPREAD_KEY && typeof v === "string") {
+        unknown.push(part(path, v, true));
+        continue;
+      }
+      if (isMarker(v)) {
+        unknown.push(part([...path, k], (v as JsonObject)[DYNAMIC_KEY] as string, false));
+        continue;
+      }
+      setKey(out, k, cleanValue(v, [...path, k]));
+    }
+    return out;
+  };
+  const cleanValue = (v: Json, path: readonly string[]): Json => {
+    if (isPlainObject(v)) return clean(v, path);
+    if (Array.isArray(v)) return v.map((item, i) => (isMarker(item) ? null : cleanValue(item, [...path, String(i)])));
+    return v;
+  };
+  if (isMarker(caps)) {
+    unknown.push(part([], caps[DYNAMIC_KEY] as string, false));
+    return { caps: null, unknown };
+  }
+  return { caps: clean(caps, []), unknown };
+}
+
+function isMarker(v: Json | undefined): boolean {
+  return isPlainObject(v) && Object.keys(v).length === 1 && typeof v[DYNAMIC_KEY] === "string";
+}

@@ -1,0 +1,7 @@
+// The dialects the tool recognises, in the order their servers are listed within a file. This is the
+// one place that knows them all: a new dialect is its own folder plus one line here.
+import type { Dialect } from "../core/dialect";
+import { conduitDialect } from "./conduit";
+import { sdkDialect } from "./sdk";
+
+export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect];

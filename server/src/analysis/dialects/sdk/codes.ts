@@ -1,0 +1,21 @@
+import { diagnosticMaker, type CodeInfo } from "../../core/model/diagnostics";
+
+/** The SDK dialect's diagnostic codes (@modelcontextprotocol/sdk 1.x, @modelcontextprotocol/server 2.x). */
+export const SDK_CODES = {
+  "capabilities-dynamic": { severity: "information", summary: "part of the capabilities cannot be known statically" },
+  "sdk-handler-undeclared": { severity: "error", summary: "a request handler registered without its capability (throws at start-up, or never called)" },
+  "sdk-handler-missing": { severity: "warning", summary: "a capability declared with no handler: clients get -32601" },
+  "sdk-notification-flag": { severity: "warning", summary: "a list_changed/updated notification without the capability flag clients need" },
+  "sdk-logging-dropped": { severity: "warning", summary: "log messages sent without the logging capability" },
+  "sdk-logging-setlevel": { severity: "warning", summary: "v1: logging added by registerCapabilities installs no logging/setLevel" },
+  "sdk-completable-optional": { severity: "warning", summary: "v2: completable around an optional schema completes nothing" },
+  "sdk-register-after-connect": { severity: "error", summary: "a registration after connect(): the SDK throws" },
+  "sdk-revision-keys": { severity: "information", summary: "a key the era's protocol revision does not define" },
+  "sdk-extension-id": { severity: "warning", summary: "an extension or experimental id that breaks the naming rules" },
+  "sdk-tasks-legacy-shape": { severity: "warning", summary: "the 2025-11-25 tasks capability, replaced by the tasks extension" },
+  "sdk-nonspec-key": { severity: "warning", summary: "an unknown key inside tools, resources or prompts" },
+} as const satisfies Record<string, CodeInfo>;
+
+export type SdkCode = keyof typeof SDK_CODES;
+
+export const diagnostic = diagnosticMaker(SDK_CODES);

@@ -1,0 +1,40 @@
+// Code actions, without LSP: the fixes of the diagnostics in a range, and the refactorings a dialect
+// offers for the server there (handler stubs).
+import type { AnalysisDiagnostic, FixData } from "../analysis/core/model/diagnostics";
+import type { ServerReport } from "../analysis/core/model/serverReport";
+import type { Span } from "../analysis/core/model/summary";
+import { diagnosticsFor, editorContext, type FeatureContext } from "./context";
+
+export interface QuickFix {
+  readonly fix: FixData;
+  readonly diagnostic: AnalysisDiagnostic;
+  /** The server the diagnostic is about, for "Show in Capability Preview". */
+  readonly server?: ServerReport;
+}
+
+const overlaps = (a: Span, b: Span) => a.start <= b.end && b.start <= a.end;
+
+/** The quick fixes of the diagnostics shown in `span` of the file (one located elsewhere is shown on its server). */
+export function quickFixesIn(ctx: FeatureContext, span: Span): QuickFix[] {
+  const out: QuickFix[] = [];
+  const seen = new Set<AnalysisDiagnostic>();
+  for (const d of diagnosticsFor(ctx)) {
+    if (seen.has(d)) continue;
+    seen.add(d);
+    const shownAt = d.loc.file === ctx.file ? d.loc : d.server?.loc.file === ctx.file ? d.server.loc : undefined;
+    if (!shownAt || !overlaps(shownAt.span, span)) continue;
+    const server = d.server ? ctx.analysis.servers.find((s) => s.loc.file === d.server!.loc.file && s.loc.span.start === d.server!.loc.span.start) : undefined;
+    for (const fix of d.fixes ?? []) out.push({ fix, diagnostic: d, ...(server ? { server } : {}) });
+  }
+  return out;
+}
+
+/**
+ * Refactorings for the server a range touches. `wholeServer`: the user asked for refactorings, so
+ * anywhere in the server counts; otherwise only its name (inside the body they would bury the fixes).
+ */
+export function refactorsIn(ctx: FeatureContext, span: Span, wholeServer: boolean): FixData[] {
+  const server = ctx.analysis.servers.find((s) => overlaps(wholeServer ? s.span : s.loc.span, span));
+  if (!server) return [];
+  return [...(ctx.workspace.dialectOf(server)?.editor?.refactors?.(editorContext(ctx, server), server, wholeServer ? span : server.span) ?? [])];
+}

@@ -1,0 +1,56 @@
+// The code lenses, without LSP: one per era above each server (and one for its problems), and above
+// each place in this file that feeds a server declared elsewhere, what it feeds and with which keys.
+import { Commands, type CodeLensSetting } from "../../../common/protocol";
+import type { Loc } from "../analysis/core/evaluate/values";
+import { diagnosticsByServer } from "../analysis/core/model/ofServer";
+import { basename } from "../analysis/core/project/paths";
+import type { FeatureContext } from "./context";
+import { legacyLensTitle, modernLensTitle, nullReason, problemLensTitle } from "./render/lensTitles";
+
+export interface LensItem {
+  readonly loc: Loc;
+  readonly title: string;
+  readonly command: string;
+  readonly args: readonly unknown[];
+}
+
+export function lensesFor(ctx: FeatureContext, mode: CodeLensSetting): LensItem[] {
+  if (mode === "off") return [];
+  const out: LensItem[] = [];
+  const grouped = diagnosticsByServer(ctx.analysis.servers, ctx.analysis.diagnostics);
+  for (const server of ctx.analysis.servers) {
+    const mine = grouped.get(server)!;
+    const uri = ctx.location(server.loc).uri;
+    const reason = nullReason(mine);
+    const eraReason = (era: "legacy" | "modern") => server.eraNotes?.[era]?.text ?? reason;
+    out.push({ loc: server.loc, title: legacyLensTitle(server, eraReason("legacy")), command: Commands.openPreviewAt, args: [uri, server.name, "legacy"] });
+    out.push({ loc: server.loc, title: modernLensTitle(server, mode, eraReason("modern")), command: Commands.openPreviewAt, args: [uri, server.name, "modern"] });
+    const problem = problemLensTitle(server, mine);
+    if (problem) {
+      const target = server.missing[0]?.loc ?? mine.find((d) => d.severity === "error" || d.severity === "warning")?.loc ?? server.loc;
+      out.push({ loc: server.loc, title: problem, command: Commands.reveal, args: [ctx.location(target).uri, ctx.location(target).range] });
+    }
+  }
+  out.push(...feedLenses(ctx));
+  return out;
+}
+
+/** `feeds createServer · index.ts:46 · tools, prompts` above a helper's registrations on a server declared in another file. */
+function feedLenses(ctx: FeatureContext): LensItem[] {
+  const out: LensItem[] = [];
+  const seen = new Set<string>();
+  for (const { server, contribution } of ctx.workspace.contributionsIn(ctx.file)) {
+    const key = `${contribution.loc.span.start}\u0000${server.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const at = ctx.location(server.loc);
+    const keys = contribution.keys.length > 0 ? ` · ${contribution.keys.join(", ")}` : "";
+    out.push({
+      loc: contribution.loc,
+      title: `feeds ${server.name} · ${basename(server.loc.file)}:${at.range.start.line + 1}${keys}`,
+      command: Commands.openPreviewAt,
+      args: [at.uri, server.name],
+    });
+  }
+  return out;
+}
