@@ -7,7 +7,7 @@ const vscodeEditorApi = ["^vscode($|/)", "^vscode-languageclient"];
 const languageServer = ["^vscode-languageserver"];
 
 export default defineConfig(
-  { ignores: ["dist/", "node_modules/", "test/fixtures/", "examples/", "**/*.vsix"] },
+  { ignores: ["dist/", "node_modules/", ".tmp/", "test/fixtures/", "examples/", "**/*.vsix"] },
   {
     files: ["server/src/**/*.{ts,tsx,mts,cts,js,mjs}", "client/src/**/*.{ts,tsx,mts,cts,js,mjs}", "common/**/*.{ts,tsx,mts,cts,js,mjs}"],
     languageOptions: { parser: tseslint.parser },
