@@ -144,6 +144,8 @@ export interface ServerReportResult {
   readonly selected: number;
   /** Set when the document does not parse: the servers are from the last text that did. */
   readonly stale?: string;
+  /** What the dialects recognise as a server, one line each (for a file that has none). */
+  readonly recognised?: readonly string[];
 }
 
 /** The report of one server, or of every server, in a document (the preview's data). */

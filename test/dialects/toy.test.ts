@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import { InMemoryFileSystemHost } from "ts-morph";
 import { Workspace } from "../../server/src/analysis/core/workspace";
 import { DIALECTS } from "../../server/src/analysis/dialects";
+import type { Dialect } from "../../server/src/analysis/core/dialect";
 import type { Loc } from "../../server/src/analysis/core/evaluate/values";
 import { runCli } from "../../server/src/cli/main";
 import type { FeatureContext } from "../../server/src/features/context";
@@ -27,7 +28,7 @@ const FILES: Record<string, string> = {
   "node_modules/@example/mcp-lite/package.json": JSON.stringify({ name: "@example/mcp-lite", version: "0.3.1" }),
 };
 
-function workspace(dialects = DIALECTS_WITH_TOY): { ws: Workspace; ctx: FeatureContext } {
+function workspace(dialects: readonly Dialect[] = DIALECTS_WITH_TOY): { ws: Workspace; ctx: FeatureContext } {
   const fs = new InMemoryFileSystemHost();
   for (const [name, text] of Object.entries(FILES)) fs.writeFileSync(`/w/${name}`, text);
   const ws = new Workspace({ fileSystem: fs, dialects, roots: ["/w"] });

@@ -4,7 +4,7 @@
 // framework sends without advertising `listChanged`. It exists to show that a dialect is one folder
 // on the `Dialect` interface: the engine, the editor features and the CLI need nothing else.
 import type { Dialect } from "../../../server/src/analysis/core/dialect";
-import type { Loc } from "../../../server/src/analysis/core/evaluate/values";
+import type { JsonObject, Loc } from "../../../server/src/analysis/core/evaluate/values";
 import { diagnosticMaker, type AnalysisDiagnostic } from "../../../server/src/analysis/core/model/diagnostics";
 import type { ServerReport } from "../../../server/src/analysis/core/model/serverReport";
 import type { FlowEvent, FlowUnit } from "../../../server/src/analysis/core/model/summary";
@@ -35,7 +35,7 @@ export const toyDialect: Dialect = {
     const loc: Loc = { file, span: event.nameSpan };
     const calls = unit.events.flatMap(({ event: e }) => (e.k === "call" && e.receiver.join(".") === name ? [e] : []));
     const tools = calls.filter((c) => c.method === "tool");
-    const caps = tools.length > 0 ? { tools: {} } : {};
+    const caps: JsonObject = tools.length > 0 ? { tools: {} } : {};
     const diagnostics: AnalysisDiagnostic[] = calls
       .filter((c) => c.method === "notifyToolsChanged")
       .map((c) => diagnostic("lite-unadvertised-notification", { file, span: c.methodSpan }, "mcp-lite sends notifications/tools/list_changed here, but never advertises tools.listChanged: clients ignore it.", { server: { name, loc } }));

@@ -39,6 +39,7 @@ export function registerServerReport(connection: Connection, session: LanguageSe
         selected = analyzed.analysis.servers.findIndex((s) => offset >= s.span.start && offset <= s.span.end);
       }
       const result: ServerReportResult = {
+        recognised: analyzed.workspace.dialects.map((d) => d.words.recognises),
         uri: params.uri,
         version: analyzed.document?.version ?? null,
         tasksExtension: analyzed.tasksExtension,
