@@ -101,8 +101,10 @@ export interface WireServer {
   readonly location: WireLocation;
   /** The whole class, for "the server the cursor is in". */
   readonly classRange: Range;
-  /** How the dialect names itself for this server: `conduit dialect`, `SDK v1`. */
+  /** The report's dialect: `conduit`, `sdk-v1`, `sdk-v2`. */
   readonly dialect: string;
+  /** How the dialect names itself for people: `conduit`, `SDK v1`. */
+  readonly dialectTag: string;
   /** What one of the dialect's servers is called: `server class`, `SDK server`. */
   readonly serverNoun: string;
   readonly exact: boolean;

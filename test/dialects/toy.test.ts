@@ -64,7 +64,7 @@ describe("a dialect registered in a test, with nothing else changed", () => {
     const { ctx } = workspace();
     const onName = hoverAt(ctx, NOTES.indexOf("lite = new") + 1);
     assert.ok(onName);
-    assert.match(onName.markdown, /MCP lite server · lite/);
+    assert.match(onName.markdown, /MCP server · lite/);
     assert.match(onName.markdown, /`mcp-lite dialect`/);
     assert.match(onName.markdown, /`tools` — `lite\.tool\(\)`/);
     const onTool = hoverAt(ctx, offsetOf("tool(\"add\""));

@@ -33,7 +33,7 @@ describe("language server: SDK dialect", () => {
     const hover = await client.hover("server.ts", positionOf(SERVER, "server = new", 2));
     const text = (hover?.contents as { value: string }).value;
     assert.match(text, /MCP server · server/);
-    assert.match(text, /`sdk-v1 dialect`/);
+    assert.match(text, /`SDK v1 dialect`/);
     assert.match(text, /"tools": \{ "listChanged": true \}/);
     assert.match(text, /not served/);
   });

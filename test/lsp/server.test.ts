@@ -176,7 +176,7 @@ describe("language server over stdio", () => {
     assert.deepEqual(server.legacy, { logging: {}, resources: { listChanged: false, subscribe: true }, tools: { listChanged: false } });
     assert.deepEqual(server.missing.map((m) => m.path.join(".")), ["completions"]);
     const typo = server.diagnostics.find((d) => d.code === "handler-misspelled");
-    assert.deepEqual(typo?.fixes.map((f) => f.title), ["Rename to handleComplete", "Add handler stub…"]);
+    assert.deepEqual(typo?.fixes.map((f) => f.title), ["Rename to handleComplete", "Add handler stub: handleComplete(ctx, ref, argument)"]);
     assert.ok(server.diagnostics.some((d) => d.code === "logging-deprecated" && d.location.uri.endsWith("audit-base.ts")), "inherited hint included");
     assert.ok(server.provenance.some((p) => p.cause?.label === "AuditBase.handleSetLogLevel" && p.cause.kind === "inherited"), "the inherited handler is named in the dialect's words");
     assert.equal(byName.tasksExtension, false);

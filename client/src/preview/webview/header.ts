@@ -54,7 +54,7 @@ export function renderHeader(vm: ViewModel, server: WireServer | undefined, acti
   }
   const reveal = actions.add({ kind: "reveal", location: server.location });
   const shown = `${lastSegments(server.location.uri, 2)}:${server.location.range.start.line + 1}`;
-  return html`<header class="hd">${icons.lens()}<h1>${server.name}</h1><button type="button" class="linkbtn hloc" data-act="${reveal}" title="${`Go to ${server.name} in ${baseName(server.location.uri)}`}">${shown}</button><span class="tag">${server.dialect} dialect</span>${
+  return html`<header class="hd">${icons.lens()}<h1>${server.name}</h1><button type="button" class="linkbtn hloc" data-act="${reveal}" title="${`Go to ${server.name} in ${baseName(server.location.uri)}`}">${shown}</button><span class="tag">${server.dialectTag ?? server.dialect} dialect</span>${
     server.exact ? "" : html`<span class="tag approx" title="Parts of this server are only known when it runs (≈)">≈ approximate</span>`
   }${controls(vm, server)}</header>`;
 }

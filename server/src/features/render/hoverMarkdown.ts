@@ -77,8 +77,7 @@ export function serverHover(ctx: HoverContext, dialect: Dialect | undefined, ser
   if (server.frameworkVersion) pills.push(code(`v${server.frameworkVersion}`));
   if (server.tasksExtension) pills.push(code("tasks extension on"));
   if (!server.exact) pills.push(code("≈ approximate"));
-  const noun = dialect?.words.serverNoun ?? "server";
-  const out: string[] = [`$(search) **MCP ${escape(noun)} · ${escape(server.name)}** ${pills.join(" ")}`, ""];
+  const out: string[] = [`$(search) **MCP server · ${escape(server.name)}** ${pills.join(" ")}`, ""];
   out.push("**Legacy** · initialize · 2025-06-18, 2025-11-25");
   out.push(server.legacy ? codeBlock("json", compactJson(server.legacy)) : notServed(ctx, server.eraNotes?.legacy, "initialize"));
   out.push("", "**Modern** · server/discover · 2026-07-28");

@@ -156,12 +156,12 @@ function mayBeServerOnItsOwn(summary: ClassSummary): boolean {
   );
 }
 
-/** A look-alike handler also offers "Add handler stub…" (keeping the member), after the rename. */
+/** A look-alike handler also offers the stub of the handler it resembles (keeping the member), after the rename. */
 function withStub(d: AnalysisDiagnostic, details: ConduitDetails, fileText: (file: string) => string | undefined): AnalysisDiagnostic {
   const target = d.code === "handler-misspelled" ? d.fixes?.[0]?.edits[0]?.newText : undefined;
   if (!target || !isHandlerName(target)) return d;
   const stub = handlerStubFix(details, target, fileText(details.stubInsert.loc.file));
-  return { ...d, fixes: [...(d.fixes ?? []), { ...stub, title: "Add handler stub…" }] };
+  return { ...d, fixes: [...(d.fixes ?? []), stub] };
 }
 
 /** Declaration files and installed packages: the user cannot edit them. */
