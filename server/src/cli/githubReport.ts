@@ -4,13 +4,13 @@
 // nothing quoted from a source file can act as a command.
 import { createHash } from "node:crypto";
 import type { JsonDiagnostic, JsonReport } from "./jsonReport";
-import { visible } from "./visibleText";
+import { visible, visibleLines } from "./visibleText";
 
 const COMMAND: Record<string, "error" | "warning" | "notice"> = { error: "error", warning: "warning", information: "notice", hint: "notice" };
 
 /** A command's message: `%`, CR and LF are escaped (the runner decodes them back). */
 export function escapeData(text: string): string {
-  return visible(text).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return visibleLines(text).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
 /** A command's property value: as a message, and `:` and `,` too, which delimit properties. */
@@ -20,14 +20,15 @@ export function escapeProperty(text: string): string {
 
 export function annotation(d: JsonDiagnostic): string {
   const properties = [
-    `file=${escapeProperty(d.file)}`,
+    `file=${escapeProperty(visible(d.file))}`,
     `line=${d.line}`,
     `endLine=${d.endLine}`,
     `col=${d.column}`,
     `endColumn=${d.endColumn}`,
-    `title=${escapeProperty(d.code)}`,
+    `title=${escapeProperty(visible(d.code))}`,
   ];
-  return `::${COMMAND[d.severity] ?? "warning"} ${properties.join(",")}::${escapeData(d.message)}`;
+  // A diagnostic's message is one line; one that quotes a line feed from the source shows it escaped.
+  return `::${COMMAND[d.severity] ?? "warning"} ${properties.join(",")}::${escapeData(visible(d.message))}`;
 }
 
 /** One annotation per diagnostic, in the report's order. */
@@ -45,7 +46,7 @@ export function plainAnnotation(kind: "error" | "warning" | "notice", title: str
  * until its token comes back. The token is derived from the text, so a text cannot contain it.
  */
 export function logGroup(title: string, text: string): string[] {
-  const body = visible(text);
+  const body = visibleLines(text);
   const token = createHash("sha256").update(body).digest("hex").slice(0, 40);
   return [`::group::${escapeData(title)}`, `::stop-commands::${token}`, body, `::${token}::`, "::endgroup::"];
 }

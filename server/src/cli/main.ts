@@ -13,7 +13,7 @@ import { githubAnnotations, logGroup, plainAnnotation } from "./githubReport";
 import { formatHumanReport, type ServerNotes } from "./humanReport";
 import { toJsonReport, type JsonReport } from "./jsonReport";
 import { toSarifLog } from "./sarifReport";
-import { visible, visibleDeep } from "./visibleText";
+import { visible, visibleDeep, visibleLines } from "./visibleText";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
 
 declare const __VERSION__: string;
@@ -138,7 +138,7 @@ function run(options: CliOptions, io: CliIo): number {
     // The JSON and SARIF formats keep stdout for their document.
     const out = format === "json" || format === "sarif" ? io.stderr : io.stdout;
     if (changes.length > 0) {
-      const text = visible(formatChanges(changes, options.check));
+      const text = visibleLines(formatChanges(changes, options.check));
       if (format === "github") out(`${plainAnnotation("error", "mcp-caps --check", text)}\n`);
       out(`${text}\n`);
       status = 1;
