@@ -35,7 +35,7 @@ describe("packaging", () => {
     execFileSync(join(REPO, "node_modules", ".bin", "vsce"), ["package", "--no-dependencies", "--out", vsix], { cwd: REPO, stdio: "pipe" });
     assert.ok(statSync(vsix).size < 20 * 1024 * 1024, "under 20 MB");
     const entries = zipEntries(vsix).filter((e) => e.startsWith("extension/"));
-    for (const required of ["extension/package.json", "extension/dist/extension.js", "extension/dist/server.js", "extension/dist/webview/preview.js", "extension/dist/webview/preview.css", "extension/readme.md"]) {
+    for (const required of ["extension/package.json", "extension/dist/extension.js", "extension/dist/server.js", "extension/dist/vendor/ts-morph.js", "extension/dist/webview/preview.js", "extension/dist/webview/preview.css", "extension/readme.md"]) {
       assert.ok(entries.some((e) => e.toLowerCase() === required.toLowerCase()), `${required} is packaged`);
     }
     const unwanted = entries.filter((e) => /\.map$|\.ts$|^extension\/(test|server\/src|client\/src|common|examples|node_modules|scripts|bench)\/|fixtures/.test(e));
