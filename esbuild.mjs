@@ -1,7 +1,7 @@
 // Bundles the CLI, the language server, the VS Code client and the preview webview with esbuild.
 // Type checking is separate: `npm run typecheck`.
 import * as esbuild from "esbuild";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 
@@ -40,18 +40,28 @@ const browser = {
   logLevel: "warning",
 };
 
+// The .vsix and the npm package both hold dist/ and the docs only (package.json `files`), so the
+// extension's other assets, the injection grammars and the icon, are copied there with the bundles.
+const ASSETS = [
+  ...readdirSync("syntaxes").filter((f) => f.endsWith(".tmLanguage.json")).map((f) => `syntaxes/${f}`),
+  "images/icon.png",
+];
+
+/** Writes a file by a rename of a complete temporary file (see `build`). */
+function replaceFile(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}
+
 /**
  * Builds in memory and then replaces each output file by a rename, so a process starting a bundle
  * while a rebuild runs (a test beside `npm pack`) reads the old file or the new one, never half of one.
  */
 async function build(options) {
   const result = await esbuild.build({ ...options, write: false });
-  for (const file of result.outputFiles) {
-    mkdirSync(dirname(file.path), { recursive: true });
-    const temporary = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, file.contents);
-    renameSync(temporary, file.path);
-  }
+  for (const file of result.outputFiles) replaceFile(file.path, file.contents);
 }
 
 await Promise.all([
@@ -62,3 +72,4 @@ await Promise.all([
   build({ ...browser, entryPoints: ["client/src/preview/webview/main.ts"], outfile: "dist/webview/preview.js" }),
   build({ ...browser, entryPoints: ["client/src/preview/webview/preview.css"], outfile: "dist/webview/preview.css" }),
 ]);
+for (const asset of ASSETS) replaceFile(`dist/${asset}`, readFileSync(asset));

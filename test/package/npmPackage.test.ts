@@ -76,7 +76,7 @@ describe("the npm package", () => {
   }, { timeout: 300_000 });
   after(() => rmSync(home, { recursive: true, force: true }));
 
-  it("holds only the bundles, README, LICENSE, CHANGELOG and package.json, in under 3 MB", () => {
+  it("holds only dist/ (the bundles and the extension's assets), README, LICENSE, CHANGELOG and package.json, in under 3 MB", () => {
     const entries = tarEntries(tarball);
     assert.deepEqual(entries, [
       "CHANGELOG.md",
@@ -84,8 +84,13 @@ describe("the npm package", () => {
       "README.md",
       "dist/cli.js",
       "dist/extension.js",
+      "dist/images/icon.png",
       "dist/server.js",
+      "dist/syntaxes/mcp-capability-lens.injection.tmLanguage.json",
+      "dist/syntaxes/mcp-capability-lens.references.injection.tmLanguage.json",
       "dist/vendor/ts-morph.js",
+      "dist/webview/preview.css",
+      "dist/webview/preview.js",
       "package.json",
     ]);
     const size = statSync(tarball).size;
