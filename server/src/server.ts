@@ -31,7 +31,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let canRefreshDiagnostics = false;
   let refreshTimer: NodeJS.Timeout | undefined;
   let pushDelay = options.pushDelayMs ?? 200;
-  /** Set when the client does not pull diagnostics: the server pushes them instead (never both). */
+  /** Whether the client pulls diagnostics; when it does not, the server pushes them (never both). */
+  let pull: boolean | undefined;
   let pushed: PushDiagnostics | undefined;
 
   /** Asks the client to pull diagnostics and lenses again (debounced): a file others depend on changed. */
@@ -49,10 +50,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const init = (params.initializationOptions ?? {}) as { refreshDelayMs?: number; pushDelayMs?: number };
     if (typeof init.refreshDelayMs === "number") refreshDelay = init.refreshDelayMs;
     if (typeof init.pushDelayMs === "number") pushDelay = init.pushDelayMs;
-    // A client that declares `textDocument.diagnostic` pulls; any other gets diagnostics pushed.
-    const pull = params.capabilities.textDocument?.diagnostic !== undefined;
-    if (pull) registerDiagnostics(connection, session);
-    else pushed = registerPushDiagnostics(connection, session, documents, pushDelay);
+    // A client that declares `textDocument.diagnostic` pulls; any other gets diagnostics pushed. Decided
+    // once: a second `initialize` (a protocol error) does not add the other way.
+    if (pull === undefined) {
+      pull = params.capabilities.textDocument?.diagnostic !== undefined;
+      if (pull) registerDiagnostics(connection, session);
+      else pushed = registerPushDiagnostics(connection, session, documents, pushDelay);
+    }
     session.configurationSupported = params.capabilities.workspace?.configuration === true;
     canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     canRefreshDiagnostics = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
