@@ -6,8 +6,7 @@ import type { Range } from "vscode-languageserver-protocol";
 
 export const SECTION = "mcpCapabilityLens";
 export const DIAGNOSTIC_SOURCE = "MCP Capability Lens";
-/** Where each diagnostic code's rule is documented (the README's rule table has an anchor per code). */
-export const RULES_URL = "https://github.com/mcp-capability-lens/mcp-capability-lens/blob/main/README.md#rule-";
+export { RULES_URL } from "./links";
 
 // ---------------------------------------------------------------------------------------------
 // Settings (package.json `contributes.configuration` mirrors these; the server pulls them per file)

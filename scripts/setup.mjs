@@ -23,8 +23,12 @@ function newest(dir) {
   return t;
 }
 
-const outputs = ["dist/cli.js", "dist/server.js", "dist/extension.js"].map((f) => join(root, f));
-const sources = Math.max(newest(join(root, "server")), newest(join(root, "client")), mtime(join(root, "esbuild.mjs")), mtime(join(root, "package.json")));
+const outputs = ["dist/cli.js", "dist/server.js", "dist/vendor/ts-morph.js", "dist/extension.js"].map((f) => join(root, f));
+const sources = Math.max(
+  ...["server", "client", "common", "syntaxes", "images"].map((d) => newest(join(root, d))),
+  mtime(join(root, "esbuild.mjs")),
+  mtime(join(root, "package.json")),
+);
 if (outputs.some((o) => mtime(o) < sources)) {
   console.error("setup: building (node esbuild.mjs)…");
   run("node esbuild.mjs");

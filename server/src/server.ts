@@ -5,6 +5,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { registerCodeActions } from "./lsp/features/codeActions";
 import { registerCodeLens } from "./lsp/features/codeLens";
 import { registerDiagnostics } from "./lsp/features/diagnostics";
+import { registerPushDiagnostics, type PushDiagnostics } from "./lsp/features/pushDiagnostics";
 import { registerHover } from "./lsp/features/hover";
 import { registerServerReport } from "./lsp/features/serverReport";
 import { LanguageSession } from "./lsp/session";
@@ -13,6 +14,8 @@ import { uriToPath } from "./lsp/uris";
 export interface ServerOptions {
   /** Milliseconds to wait before asking the client to refresh after a dependency changed (0 in tests). */
   readonly refreshDelayMs?: number;
+  /** Milliseconds of quiet after an edit before diagnostics are pushed to a client that does not pull (0 in tests). */
+  readonly pushDelayMs?: number;
 }
 
 /**
@@ -27,20 +30,33 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let canRefreshLenses = false;
   let canRefreshDiagnostics = false;
   let refreshTimer: NodeJS.Timeout | undefined;
+  let pushDelay = options.pushDelayMs ?? 200;
+  /** Whether the client pulls diagnostics; when it does not, the server pushes them (never both). */
+  let pull: boolean | undefined;
+  let pushed: PushDiagnostics | undefined;
 
   /** Asks the client to pull diagnostics and lenses again (debounced): a file others depend on changed. */
   const scheduleRefresh = () => {
     if (refreshTimer) return;
     refreshTimer = setTimeout(() => {
       refreshTimer = undefined;
-      if (canRefreshDiagnostics) void connection.languages.diagnostics.refresh().catch(() => undefined);
+      if (pushed) pushed.refreshAll();
+      else if (canRefreshDiagnostics) void connection.languages.diagnostics.refresh().catch(() => undefined);
       if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     }, refreshDelay);
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const init = (params.initializationOptions ?? {}) as { refreshDelayMs?: number };
+    const init = (params.initializationOptions ?? {}) as { refreshDelayMs?: number; pushDelayMs?: number };
     if (typeof init.refreshDelayMs === "number") refreshDelay = init.refreshDelayMs;
+    if (typeof init.pushDelayMs === "number") pushDelay = init.pushDelayMs;
+    // A client that declares `textDocument.diagnostic` pulls; any other gets diagnostics pushed. Decided
+    // once: a second `initialize` (a protocol error) does not add the other way.
+    if (pull === undefined) {
+      pull = params.capabilities.textDocument?.diagnostic !== undefined;
+      if (pull) registerDiagnostics(connection, session);
+      else pushed = registerPushDiagnostics(connection, session, documents, pushDelay);
+    }
     session.configurationSupported = params.capabilities.workspace?.configuration === true;
     canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     canRefreshDiagnostics = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
@@ -52,7 +68,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         hoverProvider: true,
         codeLensProvider: { resolveProvider: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
-        diagnosticProvider: { identifier: "mcpCapabilityLens", interFileDependencies: true, workspaceDiagnostics: false },
+        ...(pull ? { diagnosticProvider: { identifier: "mcpCapabilityLens", interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: "mcp-capability-lens", version: typeof __VERSION__ === "string" ? __VERSION__ : "dev" },
@@ -106,7 +122,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   registerHover(connection, session);
   registerCodeLens(connection, session);
-  registerDiagnostics(connection, session);
   registerCodeActions(connection, session);
   registerServerReport(connection, session);
 

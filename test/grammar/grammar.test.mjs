@@ -115,7 +115,9 @@ describe("injection grammars (vscode-tmgrammar-test, TypeScript/TSX grammars fro
     for (const inj of INJECTIONS) {
       const entry = grammars.find((g) => g.scopeName === inj.scopeName);
       assert.ok(entry, `package.json contributes.grammars: no entry for ${inj.scopeName}`);
-      assert.equal(join(ROOT, entry.path), join(ROOT, inj.file), `${inj.scopeName}: path`);
+      // The extension ships dist/ only: the build copies each grammar there, byte for byte.
+      assert.equal(join(ROOT, entry.path), join(ROOT, "dist", inj.file), `${inj.scopeName}: path`);
+      assert.equal(readFileSync(join(ROOT, entry.path), "utf8"), readFileSync(join(ROOT, inj.file), "utf8"), `${entry.path} is a copy of ${inj.file} (rebuild with \`node esbuild.mjs\`)`);
       assert.deepEqual([...entry.injectTo].sort(), INJECT_TO, `${inj.scopeName}: injectTo`);
     }
   });

@@ -27,8 +27,12 @@ import {
   type FileEvent,
   type Hover,
   type Position,
+  type InitializeResult,
   type ProtocolConnection,
+  type PublishDiagnosticsParams,
   type Range,
+  DidCloseTextDocumentNotification,
+  PublishDiagnosticsNotification,
 } from "vscode-languageserver-protocol/node";
 import { ListServersRequest, ServerReportRequest, StatsRequest, StatusNotification, type AnalysisStats, type AnalysisStatus, type ServerReportResult } from "../../common/protocol";
 import { REPO } from "./tempProject";
@@ -41,6 +45,10 @@ export class LspClient {
   readonly refreshes = { diagnostics: 0, codeLens: 0 };
   readonly statuses: AnalysisStatus[] = [];
   readonly logs: string[] = [];
+  /** Every `textDocument/publishDiagnostics` the server sent, in order. */
+  readonly published: PublishDiagnosticsParams[] = [];
+  /** The server's answer to `initialize`. */
+  initialized: InitializeResult | undefined;
   settings: Record<string, unknown> = {};
   #versions = new Map<string, number>();
 
@@ -64,20 +72,28 @@ export class LspClient {
     this.connection.onNotification("window/logMessage", (m: { message: string }) => {
       this.logs.push(m.message);
     });
+    this.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      this.published.push(p);
+    });
     this.connection.listen();
   }
 
-  static async start(root: string, settings: Record<string, unknown> = {}): Promise<LspClient> {
+  /**
+   * Starts the server as VS Code would: a client that pulls diagnostics. With `pullDiagnostics: false`
+   * it is a client like most other editors, which do not declare `textDocument.diagnostic`.
+   */
+  static async start(root: string, settings: Record<string, unknown> = {}, options: { pullDiagnostics?: boolean } = {}): Promise<LspClient> {
     const client = new LspClient(root);
     client.settings = settings;
-    await client.connection.sendRequest(InitializeRequest.type, {
+    const pull = options.pullDiagnostics ?? true;
+    client.initialized = await client.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: client.uri(""),
       workspaceFolders: [{ uri: client.uri(""), name: "test" }],
-      initializationOptions: { refreshDelayMs: 0 },
+      initializationOptions: { refreshDelayMs: 0, pushDelayMs: 0 },
       capabilities: {
-        workspace: { configuration: true, codeLens: { refreshSupport: true }, diagnostics: { refreshSupport: true }, workspaceFolders: true },
-        textDocument: { hover: { contentFormat: ["markdown"] }, diagnostic: { dynamicRegistration: false } },
+        workspace: { configuration: true, codeLens: { refreshSupport: true }, diagnostics: { refreshSupport: pull }, workspaceFolders: true },
+        textDocument: { hover: { contentFormat: ["markdown"] }, ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}) },
       },
     });
     await client.connection.sendNotification(InitializedNotification.type, {});
@@ -103,6 +119,16 @@ export class LspClient {
       textDocument: { uri: this.uri(relative), version },
       contentChanges: [{ text }],
     });
+  }
+
+  async close(relative: string): Promise<void> {
+    this.#versions.delete(relative);
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: this.uri(relative) } });
+  }
+
+  /** The version a document was last opened or changed with. */
+  version(relative: string): number | undefined {
+    return this.#versions.get(relative);
   }
 
   async watched(changes: FileEvent[]): Promise<void> {

@@ -34,8 +34,13 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs the built CLI in `cwd`. */
+/** Runs the built CLI in `cwd` (outside GitHub Actions, whatever runs the tests: see `mcpCapsWithEnv`). */
 export function mcpCaps(cwd: string, ...args: string[]): CliRun {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } });
+  return mcpCapsWithEnv(cwd, { GITHUB_ACTIONS: undefined }, ...args);
+}
+
+/** Runs the built CLI in `cwd` with these environment variables changed (undefined removes one). */
+export function mcpCapsWithEnv(cwd: string, env: Readonly<Record<string, string | undefined>>, ...args: string[]): CliRun {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1", ...env } });
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

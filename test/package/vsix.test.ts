@@ -1,5 +1,5 @@
 // `npm run package` yields a small .vsix holding only the bundles and assets: no source maps, sources,
-// tests or fixtures (the .vscodeignore is an allow-list).
+// tests or fixtures (package.json `files` is an allow-list, shared with the npm package).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
@@ -35,11 +35,11 @@ describe("packaging", () => {
     execFileSync(join(REPO, "node_modules", ".bin", "vsce"), ["package", "--no-dependencies", "--out", vsix], { cwd: REPO, stdio: "pipe" });
     assert.ok(statSync(vsix).size < 20 * 1024 * 1024, "under 20 MB");
     const entries = zipEntries(vsix).filter((e) => e.startsWith("extension/"));
-    for (const required of ["extension/package.json", "extension/dist/extension.js", "extension/dist/server.js", "extension/dist/webview/preview.js", "extension/dist/webview/preview.css", "extension/readme.md"]) {
+    for (const required of ["extension/package.json", "extension/dist/extension.js", "extension/dist/server.js", "extension/dist/vendor/ts-morph.js", "extension/dist/webview/preview.js", "extension/dist/webview/preview.css", "extension/dist/images/icon.png", "extension/readme.md"]) {
       assert.ok(entries.some((e) => e.toLowerCase() === required.toLowerCase()), `${required} is packaged`);
     }
     const unwanted = entries.filter((e) => /\.map$|\.ts$|^extension\/(test|server\/src|client\/src|common|examples|node_modules|scripts|bench)\/|fixtures/.test(e));
     assert.deepEqual(unwanted, []);
-    assert.ok(entries.some((e) => e.startsWith("extension/syntaxes/") && e.endsWith(".tmLanguage.json")), "the grammar is packaged");
+    assert.ok(entries.some((e) => e.startsWith("extension/dist/syntaxes/") && e.endsWith(".tmLanguage.json")), "the grammar is packaged");
   });
 });

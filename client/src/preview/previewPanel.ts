@@ -83,7 +83,7 @@ export class PreviewManager implements vscode.Disposable {
 
   #adopt(panel: vscode.WebviewPanel): void {
     this.#panel = panel;
-    panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, "images", "icon.png");
+    panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, "dist", "images", "icon.png");
     const webview = panel.webview;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.context.extensionUri, "dist", "webview")] };
     const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, "dist", "webview", name)).toString();

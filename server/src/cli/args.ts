@@ -1,10 +1,13 @@
 // `mcp-caps` command-line parsing (spec/cli.md). Bad usage is a `UsageError`: exit 2, one line.
 
 export type EraChoice = "legacy" | "modern" | "both";
+export type OutputFormat = "text" | "json" | "sarif" | "github";
+const FORMATS: readonly OutputFormat[] = ["text", "json", "sarif", "github"];
 
 export interface CliOptions {
   readonly paths: readonly string[];
-  readonly json: boolean;
+  /** What `--format` (or `--json`) asked for; undefined lets the environment choose (see `outputFormat`). */
+  readonly format: OutputFormat | undefined;
   readonly era: EraChoice;
   readonly tasks: boolean | undefined;
   readonly project: string | undefined;
@@ -20,13 +23,19 @@ export interface CliOptions {
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: mcp-caps [options] [PATH...]
+       mcp-caps lsp            run the language server on stdio (for any LSP editor)
 
 Shows what each MCP server class advertises as capabilities, in the legacy era
 (initialize, 2025-06-18 / 2025-11-25) and the modern era (server/discover, 2026-07-28),
 without running anything. PATH: files or folders (default ".").
 
 Options:
-  --json                     print the JSON report instead of the human report
+  --format text|json|sarif|github
+                             text: the human report (default; github when the
+                             environment has GITHUB_ACTIONS=true); json: the JSON
+                             report; sarif: SARIF 2.1.0 for code scanning; github:
+                             workflow commands that annotate the diagnostics
+  --json                     the same as --format json
   --era legacy|modern|both   which eras the human report shows (default both)
   --tasks on|off             force the tasks-extension switch
                              (default: package.json "mcpCapabilityLens.tasksExtension", else off)
@@ -44,7 +53,7 @@ Options:
 Exit status: 0 done; 1 --check found a change or --strict found a warning/error;
 2 bad usage or an input that cannot be read.`;
 
-const VALUE_FLAGS = new Set(["--era", "--tasks", "--project", "--check", "--write-snapshot"]);
+const VALUE_FLAGS = new Set(["--format", "--era", "--tasks", "--project", "--check", "--write-snapshot"]);
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   const paths: string[] = [];
@@ -77,6 +86,13 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     }
     flags.add(arg);
   }
+  const formatValue = values.get("--format");
+  if (formatValue !== undefined && !FORMATS.includes(formatValue as OutputFormat)) {
+    throw new UsageError(`--format must be text, json, sarif or github, not "${formatValue}"`);
+  }
+  if (flags.has("--json") && formatValue !== undefined && formatValue !== "json") {
+    throw new UsageError(`--json and --format ${formatValue} ask for two formats: choose one`);
+  }
   const era = values.get("--era") ?? "both";
   if (era !== "legacy" && era !== "modern" && era !== "both") throw new UsageError(`--era must be legacy, modern or both, not "${era}"`);
   const tasksValue = values.get("--tasks");
@@ -86,7 +102,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   }
   return {
     paths: paths.length > 0 ? paths : ["."],
-    json: flags.has("--json"),
+    format: flags.has("--json") ? "json" : (formatValue as OutputFormat | undefined),
     era,
     tasks: tasksValue === undefined ? undefined : tasksValue === "on",
     project: values.get("--project"),
@@ -98,4 +114,12 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     help: flags.has("--help") || flags.has("-h"),
     version: flags.has("--version") || flags.has("-v"),
   };
+}
+
+/**
+ * The format to print: the one asked for, else `github` inside GitHub Actions (which sets
+ * GITHUB_ACTIONS=true), so a plain `mcp-caps` step annotates the pull request; else the human report.
+ */
+export function outputFormat(options: Pick<CliOptions, "format">, env: Readonly<Record<string, string | undefined>>): OutputFormat {
+  return options.format ?? (env.GITHUB_ACTIONS === "true" ? "github" : "text");
 }

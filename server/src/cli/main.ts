@@ -5,13 +5,17 @@ import { diagnosticsByServer } from "../analysis/core/model/ofServer";
 import { ConfigError, ProjectContext } from "../analysis/core/project/projectRegistry";
 import { normalizePath, relativePath } from "../analysis/core/project/paths";
 import { readTasksSetting } from "../analysis/core/tasksSetting";
-import { Workspace } from "../analysis/core/workspace";
+import type { Json } from "../analysis/core/evaluate/values";
+import { Workspace, type WorkspaceAnalysis } from "../analysis/core/workspace";
 import type { Dialect } from "../analysis/core/dialect";
 import { DIALECTS } from "../analysis/dialects";
-import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
+import { outputFormat, parseArgs, UsageError, USAGE, type CliOptions } from "./args";
 import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
+import { githubAnnotations, logGroup, plainAnnotation } from "./githubReport";
 import { causeKey, formatHumanReport, type ServerNotes } from "./humanReport";
-import { toJsonReport } from "./jsonReport";
+import { toJsonReport, type JsonReport } from "./jsonReport";
+import { toSarifLog } from "./sarifReport";
+import { visible, visibleDeep, visibleLines } from "./visibleText";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
 
 declare const __VERSION__: string;
@@ -27,6 +31,7 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
+/** Runs `mcp-caps` and returns its exit status; never throws. */
 /** Runs `mcp-caps` with the given dialects (all the tool knows, by default) and returns its exit status; never throws. */
 export function runCli(argv: readonly string[], io: CliIo, dialects: readonly Dialect[] = DIALECTS): number {
   let options: CliOptions | undefined;
@@ -84,30 +89,25 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
   for (const s of analysis.skipped) io.stderr(`mcp-caps: warning: skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}\n`);
 
   const report = toJsonReport(analysis, { cwd, version: VERSION, tasksExtension, position: (f, o) => workspace.position(f, o) });
+  const format = outputFormat(options, io.env);
+  // Files skipped whole (binary, too large, unreadable) were not analysed: the header does not count them.
+  const fileCount = inputs.files.length - analysis.skipped.filter((f) => f.reason !== "failed").length;
+  const human = (color: boolean) => formatHumanReport(visibleDeep(report as unknown as Json) as unknown as JsonReport, {
+    era: options.era,
+    color,
+    tasksSource,
+    fileCount,
+    notes: serverNotes(workspace, analysis, cwd),
+    recognised: dialects.map((d) => d.words.recognises),
+  });
   let status = 0;
-  if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  else {
-    const color = options.color ?? (io.isTty && !io.env.NO_COLOR);
-    const notes = new Map<string, ServerNotes>();
-    const grouped = diagnosticsByServer(analysis.servers, analysis.diagnostics);
-    for (const server of analysis.servers) {
-      const mine = grouped.get(server)!;
-      const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
-      const dialect = workspace.dialectOf(server);
-      const eraNotes = { legacy: server.eraNotes?.legacy?.text, modern: server.eraNotes?.modern?.text };
-      notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
-        ...(nullReason ? { nullReason } : {}),
-        eraNotes,
-        tag: dialect?.words.tag(server) ?? server.dialect,
-        causes: new Map(server.provenance.map((p) => [causeKey(p.era, p.path), dialect?.words.cause(server, p).brief ?? p.because])),
-        problems: mine.filter((d) => d.severity === "error" || d.severity === "warning").length,
-        missing: server.missing.map((m) => `${m.path.join(".")} (${m.member} is not a handler; did you mean ${m.meant}?)`),
-      });
-    }
-    // Files skipped whole (binary, too large, unreadable) were not analysed: the header does not count them.
-    const fileCount = inputs.files.length - analysis.skipped.filter((f) => f.reason !== "failed").length;
-    io.stdout(`${formatHumanReport(report, { era: options.era, color, tasksSource, fileCount, notes, recognised: dialects.map((d) => d.words.recognises) })}\n`);
-  }
+  if (format === "json") io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else if (format === "sarif") io.stdout(`${JSON.stringify(toSarifLog(report, cwd, dialects), null, 2)}\n`);
+  else if (format === "github") {
+    const n = report.servers.length;
+    const title = `mcp-caps: ${n} server${n === 1 ? "" : "s"}, ${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"}`;
+    io.stdout(`${[...githubAnnotations(report), ...logGroup(title, human(false))].join("\n")}\n`);
+  } else io.stdout(`${human(options.color ?? (io.isTty && !io.env.NO_COLOR))}\n`);
 
   if (options.writeSnapshot) {
     const target = path.resolve(io.cwd, options.writeSnapshot);
@@ -139,9 +139,12 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
       throw new InputError(`cannot use snapshot ${options.check}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const changes = diffSnapshots(before, snapshotOf(report));
-    const out = options.json ? io.stderr : io.stdout;
+    // The JSON and SARIF formats keep stdout for their document.
+    const out = format === "json" || format === "sarif" ? io.stderr : io.stdout;
     if (changes.length > 0) {
-      out(`${formatChanges(changes, options.check)}\n`);
+      const text = visibleLines(formatChanges(changes, options.check));
+      if (format === "github") out(`${plainAnnotation("error", "mcp-caps --check", text)}\n`);
+      out(`${text}\n`);
       status = 1;
     } else {
       io.stderr(`mcp-caps: capabilities match ${options.check}\n`);
@@ -152,6 +155,26 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
     status = 1;
   }
   return status;
+}
+
+/** What the human report knows of each server beyond its JSON, keyed like the report (control characters made visible). */
+function serverNotes(workspace: Workspace, analysis: WorkspaceAnalysis, cwd: string): Map<string, ServerNotes> {
+  const notes = new Map<string, ServerNotes>();
+  const grouped = diagnosticsByServer(analysis.servers, analysis.diagnostics);
+  for (const server of analysis.servers) {
+    const mine = grouped.get(server)!;
+    const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
+    const dialect = workspace.dialectOf(server);
+    notes.set(visible(`${relativePath(cwd, server.loc.file)}#${server.name}`), {
+      ...(nullReason ? { nullReason } : {}),
+      eraNotes: { legacy: server.eraNotes?.legacy?.text, modern: server.eraNotes?.modern?.text },
+      tag: dialect?.words.tag(server) ?? server.dialect,
+      causes: new Map(server.provenance.map((p) => [causeKey(p.era, p.path), dialect?.words.cause(server, p).brief ?? p.because])),
+      problems: mine.filter((d) => d.severity === "error" || d.severity === "warning").length,
+      missing: server.missing.map((m) => `${m.path.join(".")} (${m.member} is not a handler; did you mean ${m.meant}?)`),
+    });
+  }
+  return notes;
 }
 
 /** A regular file's text, or undefined when there is none there (devices and pipes are not read). */

@@ -47,12 +47,12 @@ export function freePort() {
   });
 }
 
-/** The files a packaged extension holds (see .vscodeignore), copied like `code --install-extension` would. */
+/** The files a packaged extension holds (package.json `files`: dist/ and the docs), copied like `code --install-extension` would. */
 export function installExtension(extensionsDir, sourceDir) {
   const { folder } = extensionManifest(sourceDir);
   const dest = join(extensionsDir, folder);
   mkdirSync(dest, { recursive: true });
-  for (const f of ["package.json", "README.md", "CHANGELOG.md", "LICENSE", "images", "dist", "syntaxes"]) {
+  for (const f of ["package.json", "README.md", "CHANGELOG.md", "LICENSE", "dist"]) {
     if (existsSync(join(sourceDir, f))) cpSync(join(sourceDir, f), join(dest, f), { recursive: true });
   }
   return dest;

@@ -1,6 +1,7 @@
 // Installs what the end-to-end layer needs when it is missing, and only then:
 //   - Debian packages `chromium` (the browser Playwright drives) and `libkrb5-dev` (the native build
 //     of code-server's `kerberos`), through apt-get when running as root, else a clear message;
+//   - Debian's `neovim`, the same way, for the Neovim test (ensureNeovim);
 //   - Node 24 from the npm registry (`node-linux-<arch>`): code-server 4.139 refuses any other major;
 //   - `code-server` and `playwright-core`, pinned by test/e2e/tools/package-lock.json, installed with
 //     `npm ci` into .tmp/e2e/tools/node_modules (git-ignored), never into the extension's own tree.
@@ -51,13 +52,21 @@ function ensureSystemPackages(needBuild) {
     if (!has("make") || !has("g++")) missing.push("build-essential");
     if (!has("python3")) missing.push("python3");
   }
+  installDebianPackages(missing, "(or point MCP_LENS_E2E_CHROMIUM at a Chromium binary)");
+}
+
+/**
+ * Installs Debian packages with apt-get when running as root; otherwise, or when apt-get fails,
+ * throws an error that names the packages and the command to install them (`orElse` adds a way out).
+ */
+export function installDebianPackages(missing, orElse = "") {
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot || !has("apt-get")) {
     throw new Error(
       `e2e setup: missing system packages: ${missing.join(", ")}.\n` +
         `Install them once (Debian/Ubuntu): sudo apt-get update && sudo apt-get install -y ${missing.join(" ")}\n` +
-        `(or point MCP_LENS_E2E_CHROMIUM at a Chromium binary). The e2e tests install them themselves only when run as root.`,
+        `${orElse ? `${orElse} ` : ""}The e2e tests install them themselves only when run as root.`,
     );
   }
   const t = Date.now();
@@ -66,6 +75,21 @@ function ensureSystemPackages(needBuild) {
   run("apt-get", ["update"], { env });
   run("apt-get", ["install", "-y", ...missing], { env });
   log(`apt-get: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+const NEOVIM_CANDIDATES = ["/usr/bin/nvim", "/usr/local/bin/nvim"];
+
+export function neovimPath() {
+  if (process.env.MCP_LENS_E2E_NVIM) return process.env.MCP_LENS_E2E_NVIM;
+  return NEOVIM_CANDIDATES.find((p) => existsSync(p));
+}
+
+/** Neovim for the LSP-client test: Debian's `neovim`, installed like Chromium when missing. */
+export function ensureNeovim() {
+  if (!neovimPath()) installDebianPackages(["neovim"], "(or point MCP_LENS_E2E_NVIM at a Neovim binary)");
+  const nvim = neovimPath();
+  if (!nvim) throw new Error("e2e setup: apt-get installed neovim, but no nvim binary was found");
+  return nvim;
 }
 
 /** Node 24 from the npm registry, unpacked into .tmp/e2e/node (it has no npm: the system npm runs on it). */
