@@ -143,7 +143,7 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const server: ServerReport = {
     name,
     loc,
-    span: site.unit.kind === "module" ? event.span : site.unit.span,
+    span: serverSpan(site, methods),
     dialectId: "mcp-nest",
     dialect: "mcp-nest",
     frameworkVersion: version ?? "unknown",
@@ -158,6 +158,16 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     details,
   };
   return { name, loc, server, diagnostics };
+}
+
+/**
+ * The strategy's construction, stretched over the decorated methods of its file that bind to it, so
+ * that the cursor on one of them is "in" this server (hover, preview).
+ */
+function serverSpan(site: StrategySite, methods: readonly CapabilityMethod[]): { start: number; end: number } {
+  const own = site.unit.kind === "module" ? site.event.span : site.unit.span;
+  const here = methods.filter((m) => m.loc.file === site.file).map((m) => m.loc.span);
+  return { start: Math.min(own.start, ...here.map((s) => s.start)), end: Math.max(own.end, ...here.map((s) => s.end)) };
 }
 
 function eras(options: StrategyOptions, caps: JsonObject): { legacy: JsonObject | null; modern: JsonObject | null; eraNotes?: { legacy?: EraNote; modern?: EraNote } } {
