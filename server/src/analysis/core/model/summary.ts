@@ -98,6 +98,8 @@ export interface MemberSummary {
    * `__capabilities__` only (the one quick fix that needs it), -1 otherwise.
    */
   readonly staticInsertAt: number;
+  /** A method's decorators (`@Tool({...})`), with their arguments; absent when it has none. */
+  readonly decorators?: readonly DecoratorSummary[];
 }
 
 export interface ClassSummary {

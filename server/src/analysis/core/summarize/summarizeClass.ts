@@ -6,7 +6,7 @@ import { toFunctionSummary, toValueExpr } from "./valueExpr";
 /** Static members whose initialiser the analysis evaluates (spec §4). */
 const KEPT_STATIC_VALUES = new Set(["__capabilities__", "components", "type"]);
 /** Decorators whose arguments the analysis reads. */
-const KEPT_DECORATOR_ARGS = new Set(["Endpoint"]);
+const KEPT_DECORATOR_ARGS = new Set(["Endpoint", "Module", "McpController"]);
 
 export interface ClassPlacement {
   readonly topLevel: boolean;
@@ -68,7 +68,7 @@ function heritageOf(ctx: SummaryContext, node: ts.ClassLikeDeclaration): ValueEx
   return null;
 }
 
-function decoratorsOf(ctx: SummaryContext, node: ts.ClassLikeDeclaration): DecoratorSummary[] {
+function decoratorsOf(ctx: SummaryContext, node: ts.Node, keepAllArgs = false): DecoratorSummary[] {
   const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
   if (!decorators) return [];
   return decorators.map((d) => {
@@ -78,7 +78,7 @@ function decoratorsOf(ctx: SummaryContext, node: ts.ClassLikeDeclaration): Decor
     const written = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
     const imported = ts.isIdentifier(callee) ? ctx.imports.get(written)?.imported : undefined;
     const name = imported !== undefined && imported !== "*" && imported !== "default" ? imported : written;
-    const args = ts.isCallExpression(e) && KEPT_DECORATOR_ARGS.has(name) ? e.arguments.map((a) => toValueExpr(ctx, a)) : [];
+    const args = ts.isCallExpression(e) && (keepAllArgs || KEPT_DECORATOR_ARGS.has(name)) ? e.arguments.map((a) => toValueExpr(ctx, a)) : [];
     return { name, span: spanOf(ctx, d), args };
   });
 }
@@ -104,7 +104,10 @@ function summarizeMember(
   const staticInsertAt = keepFn ? staticInsertOffset(ctx, m) : -1;
   if (isMethod) {
     const hasBody = m.body !== undefined;
+    // Member decorators are rare outside decorator frameworks, whose dialects read their arguments.
+    const decorators = decoratorsOf(ctx, m, true);
     return {
+      ...(decorators.length > 0 ? { decorators } : {}),
       name,
       nameSpan,
       kind: "method",

@@ -1,0 +1,185 @@
+// One MCP-Nest server: a `new McpStrategy({...})`, the controllers of the application whose root
+// module the file gives to NestFactory, the MCP methods that bind to this strategy's server name, and
+// what that makes it advertise in each era.
+import type { DialectRun } from "../../core/dialect";
+import type { JsonObject, Loc } from "../../core/evaluate/values";
+import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
+import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
+import type { FlowEvent } from "../../core/model/summary";
+import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { appClasses, type AppClasses } from "./appModules";
+import { controllerMethods, decoratedMethods, type CapabilityMethod } from "./capabilityMethods";
+import { diagnostic } from "./codes";
+import type { McpNestDetails } from "./details";
+import { factoryCalls, findStrategies, PACKAGE, type StrategySite } from "./findStrategies";
+import { advertised, supportedVersion } from "./rules";
+import { readOptions, type StrategyOptions } from "./strategyOptions";
+
+export const RUNTIME_METHODS = new Set(["registerTool", "registerResource", "registerPrompt", "removeTool", "removeResource", "removePrompt"]);
+const RUNTIME_KEY: Record<string, string> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
+
+type CallEvent = Extract<FlowEvent, { k: "call" }>;
+
+/** `strategy.registerTool(...)` and friends on the strategy's own name, anywhere in its file. */
+function runtimeCalls(run: DialectRun, site: StrategySite): CallEvent[] {
+  const target = site.event.target?.join(".");
+  if (!target) return [];
+  const out: CallEvent[] = [];
+  for (const unit of run.ev.summary(site.file)?.flow?.units ?? []) {
+    for (const { event } of unit.events) if (event.k === "call" && RUNTIME_METHODS.has(event.method) && event.receiver.join(".") === target) out.push(event);
+  }
+  return out;
+}
+
+interface App {
+  readonly classes: AppClasses | undefined;
+  readonly unknown: UnknownPart[];
+  readonly rootName?: string;
+}
+
+function application(run: DialectRun, site: StrategySite, loc: Loc): App {
+  const summary = run.ev.summary(site.file)!;
+  const calls = factoryCalls(summary);
+  if (calls.length !== 1) {
+    const why = calls.length === 0
+      ? "no NestFactory.create/createMicroservice call in this file names the application's root module"
+      : "this file creates more than one Nest application";
+    return { classes: undefined, unknown: ["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `which controllers serve this strategy is not known: ${why}`, loc })) };
+  }
+  const root = run.ev.evaluate(calls[0]!.module, run.ev.fileScope(site.file), { calls: false });
+  if (root.t !== "class") {
+    return { classes: undefined, unknown: ["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `the root module ${run.ev.sourceText(calls[0]!.module, site.file)} is not a class known statically`, loc: { file: site.file, span: calls[0]!.span } })) };
+  }
+  const classes = appClasses(run.ev, root.cls);
+  return { classes, unknown: [], rootName: run.ev.summary(root.cls.file)?.classes[root.cls.index]?.name };
+}
+
+export function analyzeStrategy(run: DialectRun, file: string, index: number): UnitAnalysis {
+  const site = findStrategies(run.ev, file)[index]!;
+  const { event } = site;
+  const name = event.target?.join(".") ?? "McpStrategy";
+  const loc: Loc = { file, span: event.nameSpan };
+  const version = run.installedVersion(file, PACKAGE);
+  const options = readOptions(run.ev, file, event.args[0], { file, span: event.span });
+  const unknown: UnknownPart[] = [...options.unknown];
+  const diagnostics: AnalysisDiagnostic[] = [];
+  const serverRef = { name, loc };
+
+  if (!supportedVersion(version)) {
+    unknown.push({
+      path: [],
+      reason: version === undefined
+        ? `${PACKAGE} is not installed where this file would load it; the 2.x rules are shown, unverified for this project`
+        : `${PACKAGE} ${version} is installed; only the 2.x rules are known to this analysis (McpStrategy, createServer())`,
+      loc,
+    });
+  }
+  if (site.conditional) unknown.push({ path: [], reason: "the strategy is constructed conditionally: it may not exist at run time", loc });
+
+  const app = application(run, site, loc);
+  unknown.push(...app.unknown);
+  const methods: CapabilityMethod[] = [];
+  if (app.classes) {
+    const inheritedWarned = new Set<string>();
+    for (const c of app.classes.controllers) {
+      const found = controllerMethods(run.ev, c.cls, c.summary);
+      for (const o of found.open) unknown.push({ path: ["tools"], reason: `${o.text}: ${o.why}`, loc: o.loc }, { path: ["resources"], reason: `${o.text}: ${o.why}`, loc: o.loc }, { path: ["prompts"], reason: `${o.text}: ${o.why}`, loc: o.loc });
+      methods.push(...found.methods.filter((m) => m.server === options.server));
+      const controllerServer = found.server;
+      if (index === 0) {
+        for (const m of found.methods) {
+          if (!m.inherited || controllerServer === undefined || m.server === controllerServer || inheritedWarned.has(`${c.summary.name}.${m.method}`)) continue;
+          inheritedWarned.add(`${c.summary.name}.${m.method}`);
+          diagnostics.push(diagnostic("mcp-nest-inherited-default-server", { file: c.cls.file, span: c.summary.nameSpan },
+            `${m.className}.${m.method} (@${m.decorator}) is inherited by ${c.summary.name}, a controller of the server "${controllerServer}": @McpController({ server }) re-tags only the class's own methods, so this one is served by the ${m.server === undefined ? "default (unnamed)" : `"${m.server}"`} McpStrategy instead.`,
+            { server: serverRef, related: [{ loc: m.loc, message: "declared here" }] }));
+        }
+      }
+    }
+    for (const o of app.classes.open) {
+      for (const key of ["tools", "resources", "prompts"]) unknown.push({ path: [key], reason: `${o.text}: ${o.why}; its controllers may add ${key}`, loc: o.loc });
+    }
+    if (index === 0) {
+      const controllerKeys = new Set(app.classes.controllers.map((c) => c.cls.key));
+      for (const p of app.classes.providers) {
+        if (controllerKeys.has(p.cls.key)) continue;
+        const decorated = decoratedMethods(run.ev, p.cls, p.summary);
+        if (decorated.length === 0) continue;
+        diagnostics.push(diagnostic("mcp-nest-provider-not-served", p.listedAt,
+          `${p.summary.name} has ${decorated.map((m) => `@${m.decorator} ${m.method}`).join(", ")} but is listed in providers: ${PACKAGE} 2.x binds MCP methods only from controllers (Nest scans controllers for message patterns), so no McpStrategy serves them. List it in the module's controllers, decorated with @McpController().`,
+          { server: serverRef, related: decorated.map((m) => ({ loc: m.loc, message: `@${m.decorator} ${m.method}` })) }));
+      }
+    }
+  }
+
+  if (options.server !== undefined && app.classes && app.classes.open.length === 0 && methods.length === 0 && options.serverLoc) {
+    diagnostics.push(diagnostic("mcp-nest-named-server-empty", options.serverLoc,
+      `No controller of the application is @McpController({ server: "${options.server}" }): this strategy binds no @Tool/@Resource/@Prompt method. ${PACKAGE} logs a warning at startup and serves only what strategy.registerTool()/registerResource()/registerPrompt() add at run time.`,
+      { server: serverRef }));
+  }
+
+  const calls = runtimeCalls(run, site);
+  for (const call of calls) {
+    const key = RUNTIME_KEY[call.method];
+    if (key && !methods.some((m) => m.primitive === key)) {
+      unknown.push({ path: [key], reason: `${name}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`, loc: { file, span: call.methodSpan } });
+    }
+  }
+  if (options.transports && options.transports.length > 0 && options.transports.every((t) => t.kind === "stdio")) {
+    for (const call of calls) {
+      diagnostics.push(diagnostic("mcp-nest-stdio-no-list-changed", { file, span: call.methodSpan },
+        `${call.method}() announces the change only through transports that implement notifyListChanged, and StdioTransport does not: a stdio client is never sent notifications/*/list_changed, although listChanged: true is advertised.`,
+        { server: serverRef }));
+    }
+  }
+
+  const { caps, provenance } = advertised({ userCaps: options.capabilities, userLocs: options.capabilityLocs, presentKeys: options.presentKeys, methods, strategyLoc: loc });
+  for (const k of Object.keys(caps)) {
+    for (let i = unknown.length - 1; i >= 0; i--) if (unknown[i]!.path.length === 1 && unknown[i]!.path[0] === k && !unknown[i]!.spread) unknown.splice(i, 1);
+  }
+  const { legacy, modern, eraNotes } = eras(options, caps);
+  const details: McpNestDetails = { kind: "mcp-nest", methods, ...(options.server !== undefined ? { serverName: options.server } : {}), ...(app.rootName ? { rootModule: app.rootName } : {}) };
+  const sorted = sortUnknown(unknown);
+  const server: ServerReport = {
+    name,
+    loc,
+    span: serverSpan(site, methods),
+    dialectId: "mcp-nest",
+    dialect: "mcp-nest",
+    frameworkVersion: version ?? "unknown",
+    exact: sorted.length === 0,
+    tasksExtension: false,
+    legacy,
+    modern,
+    unknown: sorted,
+    provenance,
+    ...(eraNotes ? { eraNotes } : {}),
+    missing: [],
+    details,
+  };
+  return { name, loc, server, diagnostics };
+}
+
+/**
+ * The strategy's construction, stretched over the decorated methods of its file that bind to it, so
+ * that the cursor on one of them is "in" this server (hover, preview).
+ */
+function serverSpan(site: StrategySite, methods: readonly CapabilityMethod[]): { start: number; end: number } {
+  const own = site.unit.kind === "module" ? site.event.span : site.unit.span;
+  const here = methods.filter((m) => m.loc.file === site.file).map((m) => m.loc.span);
+  return { start: Math.min(own.start, ...here.map((s) => s.start)), end: Math.max(own.end, ...here.map((s) => s.end)) };
+}
+
+function eras(options: StrategyOptions, caps: JsonObject): { legacy: JsonObject | null; modern: JsonObject | null; eraNotes?: { legacy?: EraNote; modern?: EraNote } } {
+  const t = options.transports;
+  if (t === null) {
+    const text = "served as the transports decide; they are not known statically (assumed to serve it)";
+    return { legacy: caps, modern: { ...caps }, eraNotes: { legacy: { text }, modern: { text } } };
+  }
+  const legacyBy = t.find((x) => x.legacy);
+  const modernBy = t.find((x) => x.modern);
+  const notes: { legacy?: EraNote; modern?: EraNote } = {};
+  if (!legacyBy) notes.legacy = { text: t.length === 0 ? "no transport: nothing is served" : "no transport serves initialize (StdioTransport legacy: 'reject' / StreamableHttpTransport protocol: 'modern-only')", ...(t[0] ? { loc: t[0].loc } : {}) };
+  if (!modernBy) notes.modern = { text: t.length === 0 ? "no transport: nothing is served" : "no transport serves server/discover (StreamableHttpTransport protocol: 'legacy-only')", ...(t[0] ? { loc: t[0].loc } : {}) };
+  return { legacy: legacyBy ? caps : null, modern: modernBy ? { ...caps } : null, ...(notes.legacy || notes.modern ? { eraNotes: notes } : {}) };
+}

@@ -1,0 +1,12 @@
+// The diagnostics of the MCP-Nest dialect: each is a run-time trap of @rekog/mcp-nest 2.x.
+import { diagnosticMaker, type CodeTable } from "../../core/model/diagnostics";
+
+export const MCP_NEST_CODES = {
+  "mcp-nest-provider-not-served": { severity: "warning", summary: "MCP decorators on a provider: 2.x serves them only from controllers" },
+  "mcp-nest-named-server-empty": { severity: "warning", summary: "a named McpStrategy that no @McpController({ server }) in the application binds to" },
+  "mcp-nest-inherited-default-server": { severity: "warning", summary: "inherited MCP methods of a named @McpController stay on the default server" },
+  "mcp-nest-stdio-no-list-changed": { severity: "information", summary: "run-time registrations on a stdio-only strategy are never announced" },
+} as const satisfies CodeTable;
+
+export type McpNestCode = keyof typeof MCP_NEST_CODES;
+export const diagnostic = diagnosticMaker(MCP_NEST_CODES);

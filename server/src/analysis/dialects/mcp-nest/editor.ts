@@ -1,0 +1,27 @@
+// Hover on each decorated MCP method that binds to a strategy: which server it feeds, and what it adds.
+import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
+import type { ServerReport } from "../../core/model/serverReport";
+import { code } from "../../core/render/markdown";
+import { mcpNestDetailsOf } from "./details";
+
+function hover(ctx: EditorContext, server: ServerReport, offset: number): HoverPart | undefined {
+  const details = mcpNestDetailsOf(server.details);
+  const hit = details?.methods.find((m) => m.loc.file === ctx.file && offset >= m.loc.span.start && offset <= m.loc.span.end);
+  if (!details || !hit) return undefined;
+  const eras = [server.legacy ? "legacy" : "", server.modern ? "modern" : ""].filter(Boolean).join(" and ") || "no era (not served)";
+  const target = details.serverName ? `the server ${code(details.serverName)}` : "the default (unnamed) server";
+  const lines = [
+    `$(symbol-method) **${code(`@${hit.decorator}`)}** on ${code(`${hit.className}.${hit.method}`)} · feeds ${code(server.name)} (${target})`,
+    "",
+    `Adds ${code(hit.primitive)} with ${code("listChanged: true")} to ${eras}, unless the strategy's capabilities option writes ${code(hit.primitive)} itself.`,
+  ];
+  if (hit.inherited) lines.push("", "Inherited from a base class: it binds to the server its own class was tagged with.");
+  return { span: hit.loc.span, markdown: lines.join("\n") };
+}
+
+function contributions(server: ServerReport) {
+  const details = mcpNestDetailsOf(server.details);
+  return (details?.methods ?? []).filter((m) => m.loc.file !== server.loc.file).map((m) => ({ loc: m.loc, keys: [m.primitive] }));
+}
+
+export const mcpNestEditor: DialectEditor = { hover, contributions };

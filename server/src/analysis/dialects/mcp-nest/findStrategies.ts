@@ -1,0 +1,58 @@
+// Where MCP-Nest servers are: each `new McpStrategy({...})` of a file, and the NestFactory calls of
+// that file that name the application's root module.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
+
+export const PACKAGE = "@rekog/mcp-nest";
+
+type NewEvent = Extract<FlowEvent, { k: "new" }>;
+
+export interface StrategySite {
+  readonly file: string;
+  readonly unit: FlowUnit;
+  readonly event: NewEvent;
+  readonly conditional: boolean;
+}
+
+/** `McpStrategy` (or `nest.McpStrategy`) imported from @rekog/mcp-nest. */
+function isStrategyCtor(summary: FileSummary, ctor: string): boolean {
+  const [local, member] = ctor.split(".");
+  const binding = summary.imports.get(local!);
+  if (!binding || binding.specifier !== PACKAGE) return false;
+  return member === undefined ? binding.imported === "McpStrategy" : binding.imported === "*" && member === "McpStrategy";
+}
+
+export function findStrategies(ev: Evaluator, file: string): StrategySite[] {
+  const summary = ev.summary(file);
+  const out: StrategySite[] = [];
+  for (const unit of summary?.flow?.units ?? []) {
+    for (const { event, conditional } of unit.events) {
+      if (event.k === "new" && isStrategyCtor(summary!, event.ctor)) out.push({ file, unit, event, conditional });
+    }
+  }
+  return out;
+}
+
+const FACTORY_METHODS = new Set(["create", "createMicroservice", "createApplicationContext"]);
+
+export interface FactoryCall {
+  readonly method: string;
+  readonly module: ValueExpr;
+  readonly span: { start: number; end: number };
+}
+
+/** `NestFactory.createMicroservice(AppModule, ...)` and its siblings, anywhere in the file. */
+export function factoryCalls(summary: FileSummary): FactoryCall[] {
+  const out: FactoryCall[] = [];
+  for (const unit of summary.flow?.units ?? []) {
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke" || event.callee.k !== "get" || event.callee.object.k !== "ref" || event.callee.key.k !== "static") continue;
+      const binding = summary.imports.get(event.callee.object.name);
+      if (binding?.specifier !== "@nestjs/core" || binding.imported !== "NestFactory") continue;
+      const method = event.callee.key.name;
+      const module = event.argExprs[0];
+      if (FACTORY_METHODS.has(method) && module) out.push({ method, module, span: event.span });
+    }
+  }
+  return out;
+}

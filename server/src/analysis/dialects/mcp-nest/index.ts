@@ -1,0 +1,22 @@
+// MCP-Nest (`@rekog/mcp-nest` 2.x): a server is each `new McpStrategy({...})`; what it advertises comes
+// from the @Tool/@Resource/@ResourceTemplate/@Prompt methods of the controllers of the Nest
+// application the file bootstraps, the strategy's `capabilities` option and the framework's defaults.
+import type { Dialect } from "../../core/dialect";
+import { analyzeStrategy, RUNTIME_METHODS } from "./analyzeStrategy";
+import { MCP_NEST_CODES } from "./codes";
+import { mcpNestEditor } from "./editor";
+import { findStrategies, PACKAGE } from "./findStrategies";
+import { mcpNestWords } from "./words";
+
+export const mcpNestDialect: Dialect = {
+  id: "mcp-nest",
+  title: "MCP-Nest (@rekog/mcp-nest)",
+  mayDeclare: (text) => text.includes(PACKAGE),
+  // `@nestjs/core` too: NestFactory calls name the root module; they are read as plain invocations.
+  flow: { specifier: (s) => s === PACKAGE || s === "@nestjs/core", methods: RUNTIME_METHODS },
+  unitCount: (ev, file) => findStrategies(ev, file).length,
+  analyze: (run, file, unit) => analyzeStrategy(run, file, unit),
+  codes: MCP_NEST_CODES,
+  words: mcpNestWords,
+  editor: mcpNestEditor,
+};

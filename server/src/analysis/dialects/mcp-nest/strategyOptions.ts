@@ -1,0 +1,124 @@
+// The options object of `new McpStrategy({...})`, read from the syntax: the `server` name, the
+// `capabilities` (with keys written as `undefined` told apart from absent ones, which is what the
+// framework's `'logging' in capabilities` test does), and the transports, which decide the eras.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { withoutMarkers } from "../../core/evaluate/unknownParts";
+import { DYNAMIC_KEY, SPREAD_KEY, toJson } from "../../core/evaluate/values";
+import type { DynamicPart, JsonObject, Loc, Value } from "../../core/evaluate/values";
+import type { ObjEntry, ValueExpr } from "../../core/model/summary";
+import type { UnknownPart } from "../../core/model/unknown";
+
+export interface TransportInfo {
+  readonly kind: "stdio" | "streamable-http";
+  readonly legacy: boolean;
+  readonly modern: boolean;
+  readonly loc: Loc;
+}
+
+export interface StrategyOptions {
+  readonly server: string | undefined;
+  readonly serverLoc: Loc | undefined;
+  /** The capabilities option as known (absent keys and keys written `undefined` are left out). */
+  readonly capabilities: JsonObject;
+  /** Where each top-level capability key is written. */
+  readonly capabilityLocs: ReadonlyMap<string, Loc>;
+  /** Top-level keys present in the option, `undefined` ones included. */
+  readonly presentKeys: ReadonlySet<string>;
+  readonly unknown: UnknownPart[];
+  /** null: the transports are not known statically. */
+  readonly transports: TransportInfo[] | null;
+}
+
+function resolveObject(ev: Evaluator, file: string, expr: ValueExpr | undefined): Extract<ValueExpr, { k: "obj" }> | undefined {
+  let cur = expr;
+  for (let i = 0; i < 10 && cur?.k === "ref"; i++) {
+    const decl = ev.summary(file)?.decls.get(cur.name);
+    cur = decl?.k === "const" ? decl.init : undefined;
+  }
+  return cur?.k === "obj" ? cur : undefined;
+}
+
+function prop(obj: Extract<ValueExpr, { k: "obj" }>, name: string): Extract<ObjEntry, { k: "prop" }> | undefined {
+  return obj.entries.find((e): e is Extract<ObjEntry, { k: "prop" }> => e.k === "prop" && e.key.k === "static" && e.key.name === name);
+}
+
+const isUndefined = (v: Value): boolean => v.t === "dyn" && v.text === "undefined";
+
+export function readOptions(ev: Evaluator, file: string, arg: ValueExpr | undefined, at: Loc): StrategyOptions {
+  const unknown: UnknownPart[] = [];
+  const obj = resolveObject(ev, file, arg);
+  if (!obj) {
+    unknown.push({ path: [], reason: "the McpStrategy options are not an object literal, so nothing of them is known without running the server", loc: at });
+    return { server: undefined, serverLoc: undefined, capabilities: {}, capabilityLocs: new Map(), presentKeys: new Set(), unknown, transports: null };
+  }
+  const scope = ev.fileScope(file);
+  let server: string | undefined;
+  let serverLoc: Loc | undefined;
+  const serverProp = prop(obj, "server");
+  if (serverProp) {
+    const v = ev.evaluate(serverProp.value, scope, { calls: false });
+    serverLoc = { file, span: serverProp.value.span };
+    if (v.t === "prim" && typeof v.value === "string" && v.value !== "") server = v.value;
+    else if (!(v.t === "prim" || isUndefined(v))) unknown.push({ path: [], reason: `the server name ${ev.sourceText(serverProp.value, file)} is only known when it runs, and it decides which controllers bind`, loc: serverLoc });
+  }
+  if (obj.entries.some((e) => e.k === "spread")) unknown.push({ path: [], spread: true, reason: "the McpStrategy options hold a spread that is only known when it runs", loc: at });
+
+  const capabilities: JsonObject = {};
+  const capabilityLocs = new Map<string, Loc>();
+  const presentKeys = new Set<string>();
+  const capsProp = prop(obj, "capabilities");
+  if (capsProp) {
+    const value = ev.evaluate(capsProp.value, scope, { calls: false });
+    if (value.t === "obj") {
+      const dynamics: DynamicPart[] = [];
+      const raw: JsonObject = {};
+      for (const [key, entry] of value.entries) {
+        if (key === DYNAMIC_KEY && entry.value.t === "dyn") {
+          // A spread of something not known: the option may hold more keys.
+          dynamics.push({ text: entry.value.text, loc: entry.value.loc, ...(entry.value.why ? { why: entry.value.why } : {}) });
+          raw[SPREAD_KEY] = entry.value.text;
+          continue;
+        }
+        presentKeys.add(key);
+        capabilityLocs.set(key, entry.keyLoc);
+        if (isUndefined(entry.value)) continue;
+        raw[key] = toJson(entry.value, dynamics);
+      }
+      const cleaned = withoutMarkers(raw, dynamics);
+      Object.assign(capabilities, cleaned.caps ?? {});
+      unknown.push(...cleaned.unknown);
+    } else if (!isUndefined(value)) {
+      unknown.push({ path: [], spread: true, reason: `the capabilities option ${ev.sourceText(capsProp.value, file)} is only known when it runs`, loc: { file, span: capsProp.value.span } });
+    }
+  }
+  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value) };
+}
+
+function readTransports(ev: Evaluator, file: string, expr: ValueExpr | undefined): TransportInfo[] | null {
+  if (!expr || expr.k !== "arr") return null;
+  const out: TransportInfo[] = [];
+  for (const item of expr.items) {
+    if (item.k !== "new" || item.callee.k !== "ref") return null;
+    const imported = ev.summary(file)?.imports.get(item.callee.name);
+    if (imported?.specifier !== "@rekog/mcp-nest") return null;
+    const options = resolveObject(ev, file, item.args[0]);
+    if (item.args[0] && !options) return null;
+    const option = (name: string): string | undefined | null => {
+      const p = options ? prop(options, name) : undefined;
+      if (!p) return undefined;
+      const v = ev.evaluate(p.value, ev.fileScope(file), { calls: false });
+      return v.t === "prim" && typeof v.value === "string" ? v.value : null;
+    };
+    const loc = { file, span: item.span };
+    if (imported.imported === "StdioTransport") {
+      const legacy = option("legacy");
+      if (legacy === null) return null;
+      out.push({ kind: "stdio", legacy: legacy !== "reject", modern: true, loc });
+    } else if (imported.imported === "StreamableHttpTransport") {
+      const protocol = option("protocol");
+      if (protocol === null) return null;
+      out.push({ kind: "streamable-http", legacy: protocol !== "modern-only", modern: protocol !== "legacy-only", loc });
+    } else return null;
+  }
+  return out;
+}
