@@ -2,7 +2,7 @@
 // the CLI's own entry (the default: no process per fixture), or the built dist/cli.js in a process
 // of its own (SDK_DIFF_ALONE=1, which requires both to give the same report).
 import { spawn } from "node:child_process";
-import { runCli } from "../../server/src/cli/main";
+import { mcpCapsInProcess } from "../helpers/mcpCapsInProcess";
 import { CLI } from "./harness";
 import type { Report } from "./harness";
 
@@ -24,21 +24,11 @@ function parsed(run: CliRun): CliRun {
 }
 
 /**
- * `mcp-caps --json .` with the fixture directory as the working directory, run in THIS process:
- * the CLI's own entry (`runCli`, what dist/cli.js calls with the process's arguments and streams),
- * from the sources. Every call builds its own project from the fixture's files alone.
+ * `mcp-caps --json .` with the fixture directory as the working directory, run in THIS process
+ * (test/helpers/mcpCapsInProcess.ts). Every call builds its own project from the fixture's files alone.
  */
 export function analyse(dir: string): CliRun {
-  let stdout = "";
-  let stderr = "";
-  const status = runCli(["--json", "."], {
-    cwd: dir,
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    isTty: false,
-    env: process.env,
-  });
-  return parsed({ status, stdout, stderr });
+  return parsed({ ...mcpCapsInProcess(dir, ["--json", "."]) });
 }
 
 /** `node dist/cli.js --json .` in a process of its own, with the fixture directory as the working directory. */
