@@ -1,6 +1,12 @@
-// Runs the built `mcp-caps` over every case folder, as the shared conformance runner does: the
-// public cases (test/fixtures/conformance, copied from the spec's vectors) and the project's own
+// Runs `mcp-caps --json` over every case folder, as the shared conformance runner does: the public
+// cases (test/fixtures/conformance, copied from the spec's vectors) and the project's own
 // (test/fixtures/cases). Each case: sources plus expected.json (format: see the runner's header).
+//
+// The CLI runs in this process, through its own entry (test/helpers/mcpCapsInProcess.ts), with the
+// case folder as its working directory: a spawned dist/cli.js per case cost about 1.3 s of CPU each,
+// nearly all of it starting Node and loading the bundle.
+//   CONFORMANCE_ALONE=1 node --import tsx --test test/conformance/conformance.test.ts
+// also runs the built dist/cli.js on each case in a process of its own and requires the same output.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -8,9 +14,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
+import { mcpCapsInProcess } from "../helpers/mcpCapsInProcess";
 
 const root = join(__dirname, "..", "..");
 const cli = join(root, "dist", "cli.js");
+const alone = process.env.CONFORMANCE_ALONE === "1";
 
 interface Expected {
   tasks?: boolean;
@@ -27,10 +35,19 @@ interface Report {
 
 const run = promisify(execFile);
 
+/** The version stamp differs between the sources ("0.0.0-dev") and the bundle. */
+const withoutVersion = (stdout: string) => ({ ...JSON.parse(stdout), version: undefined });
+
 async function problemsOf(dir: string): Promise<string[]> {
   const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as Expected;
-  const args = [cli, "--json", ...(expected.tasks === undefined ? [] : ["--tasks", expected.tasks ? "on" : "off"]), "."];
-  const { stdout } = await run(process.execPath, args, { cwd: dir, encoding: "utf8", timeout: 60_000 });
+  const args = ["--json", ...(expected.tasks === undefined ? [] : ["--tasks", expected.tasks ? "on" : "off"]), "."];
+  const { status, stdout, stderr } = mcpCapsInProcess(dir, args);
+  assert.equal(status, 0, `mcp-caps exit status\nstderr: ${stderr}`);
+  if (alone) {
+    const spawned = await run(process.execPath, [cli, ...args], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+    assert.deepEqual(withoutVersion(spawned.stdout), withoutVersion(stdout), "dist/cli.js alone and the in-process run print different reports");
+    assert.equal(spawned.stderr, stderr, "dist/cli.js alone and the in-process run print different warnings");
+  }
   const report = JSON.parse(stdout) as Report;
   const problems: string[] = [];
   const byName = new Map(report.servers.map((s) => [s.name, s]));
@@ -66,7 +83,7 @@ async function problemsOf(dir: string): Promise<string[]> {
 for (const suite of ["conformance", "cases"]) {
   const casesDir = join(root, "test", "fixtures", suite);
   if (!existsSync(casesDir)) continue;
-  // Each case waits on its own CLI process: several at once keep both cores busy.
+  // Several at once only matter with CONFORMANCE_ALONE=1, where each case also waits on a process.
   describe(`conformance: test/fixtures/${suite}`, { concurrency: 4 }, () => {
     for (const name of readdirSync(casesDir).sort()) {
       const dir = join(casesDir, name);

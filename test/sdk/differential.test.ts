@@ -1,11 +1,16 @@
 // The differential test of the SDK dialect: for every fixture in test/fixtures/sdk, what the REAL SDK
-// advertises (oracle.mjs) against what `mcp-caps --json` predicts from the source.
+// advertises (the oracle) against what `mcp-caps --json` predicts from the source.
 //
-//   node esbuild.mjs && node --import tsx --test test/sdk/differential.test.ts
-//   SDK_DIFF_BUILD=1 node --import tsx --test test/sdk/differential.test.ts     (builds dist first)
+//   node --import tsx --test test/sdk/differential.test.ts
 //   SDK_FIXTURES=09,30 node --import tsx --test test/sdk/differential.test.ts   (a subset, by prefix)
+//   SDK_DIFF_ALONE=1 node --import tsx --test test/sdk/differential.test.ts     (also dist/cli.js alone, below)
 //
-// Per fixture (cwd = the fixture folder, `node dist/cli.js --json .`):
+// Cost: the oracle runs every fixture of an SDK version in ONE long-lived process (oraclePool.mjs),
+// and `mcp-caps --json .` runs in this process through the CLI's own entry (`runCli`, from the
+// sources), one fresh project per fixture with the fixture folder as the working directory. So the
+// whole file starts three processes, not two per fixture.
+//
+// Per fixture (cwd = the fixture folder, `mcp-caps --json .`):
 //  1. the report parses, the CLI exits 0, and it finds exactly ONE server whose dialect starts with
 //     "sdk"; its dialect is "sdk-" + meta.sdk;
 //  2. every meta.diagnostics entry is reported (same code, file, line); where meta gives a severity
@@ -17,42 +22,72 @@
 //     - meta.exact true (default): the prediction is `exact: true` and legacy/modern deep-equal the
 //       oracle's (key order ignored; an era the server does not serve is null on both sides);
 //     - meta.exact false: the prediction must say `exact: false`, and only agree where it speaks:
-//       every key path it states outside `{"$dynamic": ...}` equals the real value, an object without
-//       a `"$dynamic"` entry (and no dynamic ancestor) lists all the real keys, and an era the oracle
-//       says is not served (null) is predicted null; an era predicted null claims nothing;
+//       every key path it states outside what it says is unknown equals the real value, an object
+//       that cannot hold more than it lists lists all the real keys, and an era the oracle says is
+//       not served (null) is predicted null; an era predicted null claims nothing. What is unknown
+//       is read from either report shape: `{"$dynamic": ...}` markers inside the eras, or the
+//       server's `unknown` list (harness.ts partialAgreement). With the `unknown` list, `exact` is
+//       false exactly when the list is not empty, and no era object holds a "$dynamic" key;
 //     - meta.exact "any": an exact prediction is held to the exact rule, an inexact one to the partial.
+//  6. SDK_DIFF_ALONE=1 (needs a fresh `node esbuild.mjs`): `node dist/cli.js --json .` in a process
+//     of its own gives the same report as the in-process run (the built bundle, and no state carried
+//     from one fixture's analysis to the next).
+// Every run also analyses the first fixture again after all the others and requires the same
+// report, so state leaking between in-process analyses fails the suite even without SDK_DIFF_ALONE.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { before, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
-import { CLI, CONCURRENCY, listFixtures, matches, newestMtime, partialAgreement, REPO, runCli } from "./harness";
-import type { Caps, Fixture, ReportServer } from "./harness";
-import { runOracle } from "./oracle.mjs";
+import { analyse, spawnCli } from "./cliRuns";
+import type { CliRun } from "./cliRuns";
+import { CLI, CONCURRENCY, hasDynamicKey, listFixtures, matches, newestMtime, partialAgreement, REPO } from "./harness";
+import type { Caps, Fixture, ReportServer, UnknownPart } from "./harness";
+import type { OracleResult } from "./oracle.mjs";
+import { createOraclePool } from "./oraclePool.mjs";
 
 const fixtures = listFixtures();
+const alone = process.env.SDK_DIFF_ALONE === "1";
+const oracle = createOraclePool({ timeoutMs: 90_000 });
+/** Each fixture's oracle run, all asked for up front so the oracle processes work while this one analyses. */
+const realRuns = new Map<string, Promise<OracleResult>>();
+/** The first fixture's report, to compare with a second analysis after all the others. */
+let firstReport: { name: string; run: CliRun } | undefined;
 
 before(() => {
-  if (process.env.SDK_DIFF_BUILD === "1") execFileSync(process.execPath, ["esbuild.mjs"], { cwd: REPO, stdio: "inherit" });
-  assert.ok(existsSync(CLI), `${CLI} is missing: run \`node esbuild.mjs\` in ${REPO}`);
-  const src = newestMtime(join(REPO, "server", "src"));
-  if (src > statSync(CLI).mtimeMs) {
-    console.error(`warning: dist/cli.js is older than server/src (rebuild with \`node esbuild.mjs\`, or set SDK_DIFF_BUILD=1)`);
+  for (const f of fixtures) {
+    const run = oracle.observe(f.dir, f.meta.sdk);
+    run.catch(() => {}); // awaited (and reported) by the fixture's own test
+    realRuns.set(f.name, run);
+  }
+  if (alone) {
+    assert.ok(existsSync(CLI), `${CLI} is missing: run \`node esbuild.mjs\` in ${REPO}`);
+    assert.ok(newestMtime(join(REPO, "server", "src")) <= statSync(CLI).mtimeMs, "dist/cli.js is older than server/src: run `node esbuild.mjs` first");
   }
 });
 
+after(() => oracle.close());
+
 const show = (v: unknown) => JSON.stringify(v);
 
-function compareEra(era: "legacy" | "modern", predicted: Caps | null, real: Caps | null, exact: boolean): string[] {
+function compareEra(era: "legacy" | "modern", predicted: Caps | null, real: Caps | null, exact: boolean, unknown: readonly UnknownPart[]): string[] {
   if (exact) return isDeepStrictEqual(predicted, real) ? [] : [`${era}: predicted ${show(predicted)}\n        real ${show(real)}`];
   if (real === null) return predicted === null ? [] : [`${era}: the real server does not serve this era, predicted ${show(predicted)}`];
   if (predicted === null) return [];
-  return partialAgreement(predicted, real).map((p) => `${era}: ${p}`);
+  return partialAgreement(predicted, real, unknown, era).map((p) => `${era}: ${p}`);
 }
 
+/** A report as compared between runs: the version stamp differs between the sources and the bundle. */
+const comparable = (run: CliRun) => ({ status: run.status, report: run.report && { ...run.report, version: undefined } });
+
 async function check(f: Fixture): Promise<void> {
-  const [real, cli] = await Promise.all([runOracle(f.dir, { timeoutMs: 90_000 }), runCli(f.dir)]);
+  const cli = analyse(f.dir);
+  if (!firstReport) firstReport = { name: f.name, run: cli };
+  if (alone) {
+    const byItself = await spawnCli(f.dir);
+    assert.deepEqual(comparable(byItself), comparable(cli), "dist/cli.js run alone and the in-process run give different reports");
+  }
+  const real = await realRuns.get(f.name)!;
   assert.ok(cli.report, `mcp-caps --json did not print JSON (exit ${cli.status}): ${cli.parseError}\nstderr: ${cli.stderr}`);
   assert.equal(cli.status, 0, `mcp-caps exit status\nstderr: ${cli.stderr}`);
   const report = cli.report;
@@ -98,9 +133,15 @@ async function check(f: Fixture): Promise<void> {
     const wantExact = f.meta.exact ?? true;
     if (wantExact === true && server.exact !== true) problems.push("exact: the prediction says exact: false; this fixture is fully static");
     if (wantExact === false && server.exact !== false) problems.push("exact: the capabilities are computed at run time, the prediction must say exact: false");
+    const unknown = Array.isArray(server.unknown) ? (server.unknown as UnknownPart[]) : undefined;
+    if (unknown) {
+      // The report shape with an `unknown` list: inexactness is metadata, never a key.
+      if (server.exact !== (unknown.length === 0)) problems.push(`exact: ${server.exact} with ${unknown.length} unknown part(s); exact is false exactly when unknown is not empty`);
+      for (const era of ["legacy", "modern"] as const) if (hasDynamicKey(server[era])) problems.push(`${era}: a "$dynamic" key beside the unknown list: ${show(server[era])}`);
+    }
     problems.push(
-      ...compareEra("legacy", server.legacy, real.legacy, server.exact),
-      ...compareEra("modern", server.modern, real.modern, server.exact),
+      ...compareEra("legacy", server.legacy, real.legacy, server.exact, unknown ?? []),
+      ...compareEra("modern", server.modern, real.modern, server.exact, unknown ?? []),
     );
   }
   assert.deepEqual(problems, [], `${f.name}: the prediction disagrees with the real SDK`);
@@ -110,4 +151,12 @@ describe("SDK dialect: mcp-caps prediction vs the real SDK", { concurrency: CONC
   for (const f of fixtures) {
     it(`${f.name}: ${f.meta.description.slice(0, 90)}`, () => check(f));
   }
+});
+
+describe("SDK dialect: in-process analyses carry nothing from one fixture to the next", () => {
+  it("the first fixture, analysed again after all the others, gives the same report", { skip: fixtures.length < 2 }, () => {
+    assert.ok(firstReport, "the first fixture was not analysed");
+    const again = analyse(join(REPO, "test", "fixtures", "sdk", firstReport.name));
+    assert.deepEqual(comparable(again), comparable(firstReport.run));
+  });
 });

@@ -1,6 +1,5 @@
 // Shared pieces of the SDK-dialect differential test: the fixture catalogue (test/fixtures/sdk),
-// meta.json, the diagnostic catalogue, the CLI runner and the comparison rules.
-import { spawn } from "node:child_process";
+// meta.json, the diagnostic catalogue, the report types and the comparison rules (the CLI runs: cliRuns.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -9,8 +8,7 @@ export const REPO = resolve(__dirname, "..", "..");
 export const FIXTURES = join(REPO, "test", "fixtures", "sdk");
 export const CLI = join(REPO, "dist", "cli.js");
 
-/** How many fixtures run at once (each oracle/CLI run is a child process). */
-// Each fixture mostly waits on a child process: more runs than cores keep both cores busy.
+/** How many fixtures are checked at once (the oracle self-check waits on its oracle processes). */
 export const CONCURRENCY = Math.max(1, Number(process.env.SDK_TEST_CONCURRENCY ?? 4) || 4);
 
 /** The diagnostics of the SDK dialect, with what the real SDK does at run time. */
@@ -105,7 +103,7 @@ export function markers(dir: string): Array<{ code: string; file: string; line: 
 }
 
 // ------------------------------------------------------------------------------------------------
-// the CLI side
+// the CLI report
 
 export interface ReportDiagnostic {
   code: string;
@@ -133,39 +131,6 @@ export interface Report {
   [k: string]: unknown;
 }
 
-export interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  report?: Report;
-  parseError?: string;
-}
-
-/** `node dist/cli.js --json .` with the fixture directory as the working directory. */
-export function runCli(dir: string, timeoutMs = 120000): Promise<CliRun> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [CLI, "--json", "."], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      stderr += `\n(killed after ${timeoutMs} ms)`;
-    }, timeoutMs);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      const run: CliRun = { status, stdout, stderr };
-      try {
-        run.report = JSON.parse(stdout) as Report;
-      } catch (e) {
-        run.parseError = e instanceof Error ? e.message : String(e);
-      }
-      resolvePromise(run);
-    });
-  });
-}
-
 /** Newest modification time under a folder (to warn when dist/cli.js is older than server/src). */
 export function newestMtime(dir: string): number {
   let newest = 0;
@@ -182,37 +147,72 @@ export function newestMtime(dir: string): number {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** `{"$dynamic": "<source>"}`: a value the prediction could not evaluate. */
+/** `{"$dynamic": "<source>"}`: a value the prediction could not evaluate (the report shape before `unknown`). */
 export function isDynamicValue(v: unknown): boolean {
   return isPlainObject(v) && Object.keys(v).length === 1 && "$dynamic" in v;
 }
 
+/** One entry of a server's `unknown` list (the CLI contract): a part of the capabilities the analysis cannot know. */
+export interface UnknownPart {
+  /** Where it sits in the era object ([] = the top level). */
+  path: string[];
+  source?: string;
+  /** true: the object at `path` may hold more keys than listed; absent: the value at `path` is not known (and not listed). */
+  spread?: true;
+  reason: string;
+  file?: string;
+  line?: number;
+  /** The era it concerns; absent: both. */
+  era?: "legacy" | "modern";
+}
+
+/** Does any object under these capabilities hold a `"$dynamic"` key? */
+export function hasDynamicKey(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasDynamicKey);
+  if (!isPlainObject(v)) return false;
+  return "$dynamic" in v || Object.values(v).some(hasDynamicKey);
+}
+
 /**
- * The check for an inexact prediction (`exact: false`): every key path the prediction states, outside
- * `$dynamic`, must agree with the real capabilities.
+ * The check for an inexact prediction (`exact: false`): every key path the prediction states must
+ * agree with the real capabilities. Both ways of saying what is not known are understood: the
+ * `"$dynamic"` markers inside the era objects, and the server's `unknown` list (the entries of
+ * this `era`, or of both).
  *
- * - a `{"$dynamic": ...}` value claims nothing;
+ * - a path listed as unknown (not `spread`), and a `{"$dynamic": ...}` value, claim nothing: not compared;
  * - a primitive or array must equal the real value at that path;
  * - an object must be an object in reality, and each of its keys (other than `"$dynamic"`) must agree;
- * - an object WITHOUT a `"$dynamic"` entry, with no ancestor that has one, must also list every key
- *   the real object has (nothing missing); below a dynamic spread the real object may have more.
+ * - an object must also list every key the real object has (nothing missing), unless it may hold
+ *   more than it lists: it has a `"$dynamic"` entry or a `spread` unknown at its path, or an
+ *   ancestor has one; a real key whose path is listed as unknown is not missing either.
  * Returns the list of disagreements (empty = agreement).
  */
-export function partialAgreement(pred: unknown, real: unknown, path: string[] = [], underDynamic = false): string[] {
+export function partialAgreement(pred: unknown, real: unknown, unknown: readonly UnknownPart[] = [], era?: "legacy" | "modern"): string[] {
+  const mine = unknown.filter((u) => u.era === undefined || era === undefined || u.era === era);
+  const notKnown = new Set(mine.filter((u) => u.spread !== true).map((u) => pathKey(u.path)));
+  const mayHoldMore = new Set(mine.filter((u) => u.spread === true).map((u) => pathKey(u.path)));
+  return agreement(pred, real, [], false, notKnown, mayHoldMore);
+}
+
+const pathKey = (path: readonly string[]) => JSON.stringify(path);
+
+function agreement(pred: unknown, real: unknown, path: string[], underSpread: boolean, notKnown: Set<string>, mayHoldMore: Set<string>): string[] {
   const at = path.length ? path.join(".") : "(root)";
-  if (isDynamicValue(pred)) return [];
+  if (notKnown.has(pathKey(path)) || isDynamicValue(pred)) return [];
   if (!isPlainObject(pred)) {
     return isDeepStrictEqual(pred, real) ? [] : [`${at}: predicted ${JSON.stringify(pred)}, real ${JSON.stringify(real)}`];
   }
   if (!isPlainObject(real)) return [`${at}: predicted an object, real ${JSON.stringify(real)}`];
-  const dyn = underDynamic || "$dynamic" in pred;
+  const open = underSpread || "$dynamic" in pred || mayHoldMore.has(pathKey(path));
   const problems: string[] = [];
   for (const [k, v] of Object.entries(pred)) {
     if (k === "$dynamic") continue;
-    problems.push(...partialAgreement(v, real[k], [...path, k], dyn));
+    problems.push(...agreement(v, real[k], [...path, k], open, notKnown, mayHoldMore));
   }
-  if (!dyn) {
-    for (const k of Object.keys(real)) if (!(k in pred)) problems.push(`${[...path, k].join(".")}: real has it, the prediction does not`);
+  if (!open) {
+    for (const k of Object.keys(real)) {
+      if (!(k in pred) && !notKnown.has(pathKey([...path, k]))) problems.push(`${[...path, k].join(".")}: real has it, the prediction does not`);
+    }
   }
   return problems;
 }

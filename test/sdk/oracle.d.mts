@@ -26,3 +26,6 @@ export const PROBES: ReadonlyArray<readonly [string, Record<string, unknown>]>;
 
 /** Runs the oracle on one fixture directory in a child process (`node --import tsx`). */
 export function runOracle(fixtureDir: string, options?: { timeoutMs?: number }): Promise<OracleResult>;
+
+/** Observes one fixture in the calling process (imports its module): what the oracle processes run. */
+export function observe(fixtureDir: string): Promise<OracleResult>;

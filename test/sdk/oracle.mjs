@@ -42,7 +42,9 @@
 // Usage:
 //   node test/sdk/oracle.mjs test/fixtures/sdk/01-v1-lowlevel-literal [more dirs]
 //     prints the observation(s) as JSON (each fixture runs in its own child process);
-//   import { runOracle } from "./oracle.mjs"   (typed by oracle.d.mts) for the tests.
+//   import { runOracle } from "./oracle.mjs"   (typed by oracle.d.mts): one fixture, one child;
+//   import { createOraclePool } from "./oraclePool.mjs": many fixtures, one child per SDK version
+//     (what the tests use; oracleWorker.mjs runs `observe` there).
 // Internally the child runs `node --import tsx oracle.mjs --child <dir>` and prints one line
 // starting with ORACLE_MARK followed by the JSON.
 
@@ -100,7 +102,7 @@ export function runOracle(fixtureDir, { timeoutMs = 30000 } = {}) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// child side
+// the side that runs the fixture (a `--child` process, or an oracleWorker.mjs process)
 
 const wire = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 const errorMessage = (e) => (e instanceof Error ? e.message : String(e));
@@ -416,7 +418,8 @@ async function driveStdio(mod, meta, out) {
   }
 }
 
-async function child(dir) {
+/** Observes one fixture in THIS process (the fixture's module is imported here): the oracle's result. */
+export async function observe(dir) {
   const out = { fixture: dir, legacy: null, modern: null, threw: null, probes: {}, details: {} };
   const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));
   out.sdk = meta.sdk;
@@ -462,7 +465,7 @@ async function child(dir) {
 
 async function cli(args) {
   if (args[0] === "--child") {
-    const result = await child(resolve(args[1])).catch((e) => ({ legacy: null, modern: null, threw: `oracle failure: ${errorMessage(e)}`, probes: {}, details: {} }));
+    const result = await observe(resolve(args[1])).catch((e) => ({ legacy: null, modern: null, threw: `oracle failure: ${errorMessage(e)}`, probes: {}, details: {} }));
     process.stdout.write(`\n${ORACLE_MARK}${JSON.stringify(result)}\n`);
     process.exit(0);
   }

@@ -3,13 +3,14 @@
 // differential test means anything.)
 //   node --import tsx --test test/sdk/oracle.test.ts
 //   SDK_FIXTURES=30,31 node --import tsx --test test/sdk/oracle.test.ts    (a subset, by prefix)
+// The oracle runs every fixture of an SDK version in one long-lived process (oraclePool.mjs).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import { CONCURRENCY, DIAGNOSTICS, listFixtures, markers, sourceFiles } from "./harness";
 import type { Fixture } from "./harness";
-import { runOracle } from "./oracle.mjs";
+import { createOraclePool } from "./oraclePool.mjs";
 
 const fixtures = listFixtures();
 const ENTRIES = ["server", "start", "handler", "stdio"];
@@ -89,13 +90,15 @@ describe("SDK fixtures: meta.json and sources", () => {
   }
 });
 
-// Running the oracle a second time costs minutes; the differential test already holds each real run
-// to meta.expectedReal. This deeper self-check (probes included) runs on request:
-//   SDK_ORACLE_SELFCHECK=1 node --import tsx --test test/sdk/oracle.test.ts
-describe("SDK oracle: each fixture, run with the real SDK, does what meta.json says", { concurrency: CONCURRENCY, skip: process.env.SDK_ORACLE_SELFCHECK !== "1" }, () => {
+// The differential test also holds each real run to meta.expectedReal; this deeper self-check adds
+// the handler probes. With one oracle process per SDK version it costs seconds, so it always runs
+// (SDK_ORACLE_SELFCHECK=0 skips it).
+describe("SDK oracle: each fixture, run with the real SDK, does what meta.json says", { concurrency: CONCURRENCY, skip: process.env.SDK_ORACLE_SELFCHECK === "0" }, () => {
+  const oracle = createOraclePool({ timeoutMs: 90_000 });
+  after(() => oracle.close());
   for (const f of fixtures) {
     it(f.name, async (t) => {
-      const real = await runOracle(f.dir, { timeoutMs: 90_000 });
+      const real = await oracle.observe(f.dir, f.meta.sdk);
       const context = JSON.stringify({ threw: real.threw, legacy: real.legacy, modern: real.modern, probes: real.probes, details: real.details }, null, 1);
       if (f.meta.throws) {
         assert.ok(real.threw !== null, `expected the SDK to throw "${f.meta.throws}", it did not:\n${context}`);
