@@ -2,6 +2,7 @@
 // one place that knows them all: a new dialect is its own folder plus one line here.
 import type { Dialect } from "../core/dialect";
 import { conduitDialect } from "./conduit";
+import { fastmcpDialect } from "./fastmcp";
 import { sdkDialect } from "./sdk";
 
-export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect];
+export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect, fastmcpDialect];
