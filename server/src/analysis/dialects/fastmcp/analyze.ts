@@ -17,7 +17,8 @@ const diagnostic = diagnosticMaker(FASTMCP_CODES);
 
 const SINGULAR: Record<Primitive, string> = { tools: "tool", resources: "resource", prompts: "prompt" };
 
-type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: string; loc: Loc } | { k: "no" };
+/** `late`: the only doubt is a registration after start() on a transport that opens sessions later. */
+type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: string; loc: Loc; late?: true } | { k: "no" };
 
 /** Whether the session the client talks to holds at least one of a primitive when it is created. */
 function presence(replay: Replay, key: Primitive): Presence {
@@ -33,7 +34,7 @@ function presence(replay: Replay, key: Primitive): Presence {
   const later = mine.find((r) => r.phase === "deferred");
   if (later) return { k: "maybe", reason: `${later.method}() runs at a time the analysis cannot know (in a callback or a function called later)`, loc: later.loc };
   const afterHttp = mine.find((r) => r.phase === "after") && replay.start && replay.start.transport !== "stdio" && replay.start.transport !== "custom" ? mine.find((r) => r.phase === "after") : undefined;
-  if (afterHttp) return { k: "maybe", reason: `${afterHttp.method}() comes after start(), whose transport is ${replay.start!.transport === "httpStream" ? "httpStream: sessions opened later see it, earlier ones do not" : "chosen at run time (argv or FASTMCP_TRANSPORT)"}`, loc: afterHttp.loc };
+  if (afterHttp) return { k: "maybe", reason: `${afterHttp.method}() comes after start(), whose transport is ${replay.start!.transport === "httpStream" ? "httpStream: sessions opened later see it, earlier ones do not" : "chosen at run time (argv or FASTMCP_TRANSPORT)"}`, loc: afterHttp.loc, late: true };
   return { k: "no" };
 }
 
@@ -130,21 +131,27 @@ function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rul
   for (const r of late) {
     const p = present.get(r.key)!;
     const flagged = "listChanged" in shapeOf(rules, r.key);
-    if (p.k === "no" && r.kind === "add" && r.phase === "after" && start && (start.transport === "stdio" || start.transport === "custom")) {
+    const absentAtStart = p.k === "no" || (p.k === "maybe" && p.late === true);
+    if (absentAtStart && r.kind === "add" && r.phase === "after" && start) {
       if (reportedFirst.has(r.key)) continue;
       reportedFirst.add(r.key);
-      const throws = start.awaited
-        ? `fastmcp then installs the ${r.key} handlers on it and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from ${r.method}()`
-        : `the session was built by the start() call above, so the ${SINGULAR[r.key]} is neither advertised nor served`;
-      out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}() created the session, which advertises no ${r.key}: ${throws}. Add it before ${start.method}().`, {
+      const sdkThrow = `fastmcp installs the ${r.key} handlers on it and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from ${r.method}()`;
+      const oneSession = start.transport === "stdio" || start.transport === "custom";
+      const what = !oneSession
+        ? `sessions opened later advertise ${r.key}, but if a client session is already open when this runs, ${sdkThrow}`
+        : start.awaited
+          ? `its session advertises no ${r.key}, and ${sdkThrow}`
+          : `the session was built by the start() call above, so the ${SINGULAR[r.key]} is neither advertised nor served`;
+      out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. Add it before ${start.method}().`, {
         server,
+        ...(oneSession ? {} : { severity: "warning" as const }),
         related: [{ loc: start.loc, message: "the session (and its capabilities) is created here" }],
         fixes: "movable" in r && r.movable && start.movableTarget ? moveBefore(run, site.file, r.callSpan, start.callSpan, start.method) : [],
       }));
       continue;
     }
-    if (p.k === "no" || flagged) continue;
-    out.push(diagnostic("fastmcp-list-changed-unadvertised", r.loc, `fastmcp ${rules === undefined ? "" : ""}sends notifications/${r.key}/list_changed to every session when ${r.method}() runs after start(), but advertises \`${r.key}: {}\` without listChanged${r.key === "tools" ? " (fastmcp issue #185)" : ` (before 4.8.0)`}: clients that honour the capability ignore the notification and keep a stale list.`, {
+    if (absentAtStart || flagged) continue;
+    out.push(diagnostic("fastmcp-list-changed-unadvertised", r.loc, `fastmcp sends notifications/${r.key}/list_changed to every session when ${r.method}() runs after start(), but advertises \`${r.key}: {}\` without listChanged${r.key === "tools" ? " (fastmcp issue #185)" : ` (before 4.8.0)`}: clients that honour the capability ignore the notification and keep a stale list.`, {
       server,
       ...(start ? { related: [{ loc: start.loc, message: "the session is created here" }] } : {}),
     }));
