@@ -36,7 +36,8 @@ export function findFastmcpSites(summary: FileSummary | undefined): FastmcpSite[
         eventIndex,
         event,
         name: bound ?? (unit.kind === "module" ? "server" : unit.name),
-        span: unit.kind === "module" ? event.span : unit.span,
+        // The whole unit: registrations and start() anywhere in it get the dialect's hover.
+        span: unit.span,
       });
     });
   }

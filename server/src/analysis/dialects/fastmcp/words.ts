@@ -16,7 +16,8 @@ function cause(server: ServerReport, p: ProvenanceEntry): CauseWords {
 
 export const fastmcpWords: DialectWords = {
   serverNoun: "fastmcp server",
-  tag: (server) => `fastmcp${server.frameworkVersion && server.frameworkVersion !== "unknown" ? ` ${server.frameworkVersion}` : ""}`,
+  // The report prints the applied version beside the tag already.
+  tag: () => "fastmcp",
   cause,
   recognises: "fastmcp servers: new FastMCP({...}) from fastmcp, with addTool/addResource/addResourceTemplate/addPrompt",
 };
