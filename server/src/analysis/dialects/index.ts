@@ -2,7 +2,8 @@
 // one place that knows them all: a new dialect is its own folder plus one line here.
 import type { Dialect } from "../core/dialect";
 import { conduitDialect } from "./conduit";
+import { fastmcpDialect } from "./fastmcp";
 import { mcpNestDialect } from "./mcp-nest";
 import { sdkDialect } from "./sdk";
 
-export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect, mcpNestDialect];
+export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect, fastmcpDialect, mcpNestDialect];

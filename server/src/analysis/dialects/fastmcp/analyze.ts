@@ -1,0 +1,184 @@
+// One fastmcp server: its capabilities in both eras by the rules of the installed release, what the
+// analysis cannot know, and the diagnostics of fastmcp's run-time traps.
+import type { DialectRun } from "../../core/dialect";
+import type { JsonObject, Loc } from "../../core/evaluate/values";
+import { diagnosticMaker, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
+import type { ProvenanceEntry } from "../../core/model/provenance";
+import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
+import type { UnknownPart } from "../../core/model/unknown";
+import { sortUnknown } from "../../core/model/unknown";
+import { FASTMCP_CODES } from "./codes";
+import type { FastmcpCall, FastmcpDetails } from "./details";
+import type { FastmcpSite } from "./findServers";
+import { replayServer, type Registration, type Replay } from "./replay";
+import { PRIMITIVES, rulesFor, SUPPORTED_RANGE, type FastmcpRules, type Primitive } from "./rules";
+
+const diagnostic = diagnosticMaker(FASTMCP_CODES);
+
+const SINGULAR: Record<Primitive, string> = { tools: "tool", resources: "resource", prompts: "prompt" };
+
+/** `late`: the only doubt is a registration after start() on a transport that opens sessions later. */
+type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: string; loc: Loc; late?: true } | { k: "no" };
+
+/** Whether the session the client talks to holds at least one of a primitive when it is created. */
+function presence(replay: Replay, key: Primitive): Presence {
+  const mine = replay.registrations.filter((r) => r.key === key);
+  const sure = mine.find((r) => r.phase === "before" && !r.conditional && !r.maybeEmpty);
+  const removal = replay.removals.find((r) => r.key === key && r.phase === "before");
+  if (sure && !removal) return { k: "yes", by: sure };
+  if (sure && removal) return { k: "maybe", reason: `${removal.method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removal.loc };
+  const early = mine.find((r) => r.phase === "before");
+  if (early) return { k: "maybe", reason: early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
+  const helper = replay.unfollowed.find((u) => u.phase === "before");
+  if (helper) return { k: "maybe", reason: `the server is passed to ${helper.what}, which the analysis does not follow`, loc: helper.loc };
+  const later = mine.find((r) => r.phase === "deferred");
+  if (later) return { k: "maybe", reason: `${later.method}() runs at a time the analysis cannot know (in a callback or a function called later)`, loc: later.loc };
+  const afterHttp = mine.find((r) => r.phase === "after") && replay.start && replay.start.transport !== "stdio" && replay.start.transport !== "custom" ? mine.find((r) => r.phase === "after") : undefined;
+  if (afterHttp) return { k: "maybe", reason: `${afterHttp.method}() comes after start(), whose transport is ${replay.start!.transport === "httpStream" ? "httpStream: sessions opened later see it, earlier ones do not" : "chosen at run time (argv or FASTMCP_TRANSPORT)"}`, loc: afterHttp.loc, late: true };
+  return { k: "no" };
+}
+
+export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAnalysis {
+  const file = site.file;
+  const summary = run.ev.summary(file)!;
+  const replay = replayServer(summary, site, (span) => run.ev.textAt(file, span));
+  const version = run.installedVersion(file, "fastmcp");
+  const rules = rulesFor(version);
+  const loc: Loc = { file, span: site.event.nameSpan };
+  const server = { name: site.name, loc };
+  const diagnostics: AnalysisDiagnostic[] = [];
+  const unknown: UnknownPart[] = [];
+  const provenance: ProvenanceEntry[] = [];
+  const calls: FastmcpCall[] = [];
+  const caps: JsonObject = {};
+  const present = new Map(PRIMITIVES.map((k) => [k, presence(replay, k)] as const));
+
+  if (!rules) {
+    const said = version ? `fastmcp ${version} is outside the releases whose rules are known (${SUPPORTED_RANGE})` : "fastmcp is not installed where this file would load it (no node_modules/fastmcp/package.json)";
+    unknown.push({ path: [], spread: true, reason: `${said}: what it advertises is not known`, loc });
+    diagnostics.push(diagnostic("fastmcp-version-unknown", loc, `${said}; the capabilities are not predicted. Install fastmcp (npm install --save-exact fastmcp) so its version can be read.`, { server }));
+  } else {
+    for (const key of PRIMITIVES) {
+      const p = present.get(key)!;
+      const shape = shapeOf(rules, key);
+      if (p.k === "yes") {
+        caps[key] = shape;
+        provenance.push({ era: "legacy", path: [key], because: p.by.method, loc: p.by.loc });
+        for (const flag of Object.keys(shape)) provenance.push({ era: "legacy", path: [key, flag], because: "rule", loc: p.by.loc, detail: `fastmcp ${version} advertises ${key}.${flag} with any ${SINGULAR[key]}` });
+      } else if (p.k === "maybe") {
+        unknown.push({ path: [key], reason: p.reason, loc: p.loc, era: "legacy" });
+      }
+    }
+    caps.logging = {};
+    provenance.push({ era: "legacy", path: ["logging"], because: "rule", loc, detail: `fastmcp ${version} always advertises logging` });
+    if (rules.completions) {
+      caps.completions = {};
+      provenance.push({ era: "legacy", path: ["completions"], because: "rule", loc, detail: `fastmcp ${version} always advertises completions` });
+    } else {
+      diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1): SDK clients refuse to ask ("Server does not support completions (required for completion/complete)") and Cursor and Claude Code failed to start. Upgrade fastmcp to 3.23.1 or later.`, { server }));
+    }
+    diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
+  }
+
+  for (const r of replay.registrations) calls.push({ method: r.method, loc: r.loc, effect: effectOf(r, present.get(r.key)!, rules) });
+  for (const r of replay.removals) calls.push({ method: r.method, loc: r.loc, effect: r.phase === "before" ? `removes a ${SINGULAR[r.key]} before the session is created` : `sends notifications/${r.key}/list_changed to every session` });
+  if (replay.start) calls.push({ method: replay.start.method, loc: replay.start.loc, effect: "creates the session: the capabilities are fixed here, from what was added before" });
+
+  const legacy = rules ? caps : null;
+  const sorted = sortUnknown(unknown);
+  const eraNotes: { legacy?: EraNote; modern?: EraNote } = {
+    modern: { text: `fastmcp${version ? ` ${version}` : ""} serves an SDK v1 Server, which answers initialize only (server/discover: -32601)`, loc },
+  };
+  const details: FastmcpDetails = { kind: "fastmcp", version, construction: loc, calls };
+  const report: ServerReport = {
+    name: site.name,
+    loc,
+    span: site.span,
+    dialectId: "fastmcp",
+    dialect: "fastmcp",
+    frameworkVersion: version ?? "unknown",
+    exact: sorted.length === 0,
+    tasksExtension: false,
+    legacy,
+    modern: null,
+    unknown: sorted,
+    provenance,
+    eraNotes,
+    missing: [],
+    details,
+  };
+  return { name: site.name, loc, server: report, diagnostics };
+}
+
+function shapeOf(rules: FastmcpRules, key: Primitive): JsonObject {
+  if (key === "tools") return {};
+  return { ...(key === "resources" ? rules.resources : rules.prompts) };
+}
+
+function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined): string {
+  if (r.phase === "before") return r.conditional || r.maybeEmpty ? `may add \`${r.key}\` to initialize (not on every path)` : `adds \`${r.key}\` to initialize`;
+  if (r.phase === "deferred") return `runs at a time the analysis cannot know; once a session exists it sends notifications/${r.key}/list_changed`;
+  const flagged = rules ? "listChanged" in shapeOf(rules, r.key) : false;
+  if (p.k === "no") return `comes after the session was created: \`${r.key}\` is not advertised by it`;
+  return `sends notifications/${r.key}/list_changed to every session${flagged ? "" : ` (not advertised: \`${r.key}\` has no listChanged)`}`;
+}
+
+function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rules: FastmcpRules, present: Map<Primitive, Presence>, server: { name: string; loc: Loc }): AnalysisDiagnostic[] {
+  const out: AnalysisDiagnostic[] = [];
+  const start = replay.start;
+  const late = [...replay.registrations.map((r) => ({ ...r, kind: "add" as const })), ...replay.removals.map((r) => ({ ...r, kind: "remove" as const }))].filter((r) => r.phase !== "before");
+  const reportedFirst = new Set<Primitive>();
+  for (const r of late) {
+    const p = present.get(r.key)!;
+    const flagged = "listChanged" in shapeOf(rules, r.key);
+    const absentAtStart = p.k === "no" || (p.k === "maybe" && p.late === true);
+    if (absentAtStart && r.kind === "add" && r.phase === "after" && start) {
+      if (reportedFirst.has(r.key)) continue;
+      reportedFirst.add(r.key);
+      const sdkThrow = `fastmcp installs the ${r.key} handlers on it and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from ${r.method}()`;
+      const oneSession = start.transport === "stdio" || start.transport === "custom";
+      const what = !oneSession
+        ? `sessions opened later advertise ${r.key}, but if a client session is already open when this runs, ${sdkThrow}`
+        : start.awaited
+          ? `its session advertises no ${r.key}, and ${sdkThrow}`
+          : `the session was built by the start() call above, so the ${SINGULAR[r.key]} is neither advertised nor served`;
+      out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. Add it before ${start.method}().`, {
+        server,
+        ...(oneSession ? {} : { severity: "warning" as const }),
+        related: [{ loc: start.loc, message: "the session (and its capabilities) is created here" }],
+        fixes: "movable" in r && r.movable && start.movableTarget ? moveBefore(run, site.file, r.callSpan, start.callSpan, start.method) : [],
+      }));
+      continue;
+    }
+    if (absentAtStart || flagged) continue;
+    out.push(diagnostic("fastmcp-list-changed-unadvertised", r.loc, `fastmcp sends notifications/${r.key}/list_changed to every session when ${r.method}() runs after start(), but advertises \`${r.key}: {}\` without listChanged${r.key === "tools" ? " (fastmcp issue #185)" : ` (before 4.8.0)`}: clients that honour the capability ignore the notification and keep a stale list.`, {
+      server,
+      ...(start ? { related: [{ loc: start.loc, message: "the session is created here" }] } : {}),
+    }));
+  }
+  return out;
+}
+
+/** A quick fix that moves a top-level registration statement to just before the start() statement. */
+function moveBefore(run: DialectRun, file: string, call: { start: number; end: number }, startCall: { start: number; end: number }, startMethod: string): FixData[] {
+  const text = run.fileText(file);
+  if (!text) return [];
+  const lineStart = (o: number) => text.lastIndexOf("\n", o - 1) + 1;
+  const from = lineStart(call.start);
+  const nl = text.indexOf("\n", call.end);
+  const to = nl < 0 ? text.length : nl + 1;
+  const statement = text.slice(from, to);
+  // Only a statement on lines of its own: the lines from the call's start to its end hold nothing else.
+  if (!/^\s*[\w.$]+\.\w+\(/.test(statement) || !/\)\s*;?\s*$/.test(statement)) return [];
+  const at = lineStart(startCall.start);
+  const target = text.slice(at, startCall.start);
+  if (!/^\s*(await\s+)?[\w.$]*$/.test(target)) return [];
+  return [{
+    title: `Move the registration before ${startMethod}()`,
+    preferred: true,
+    edits: [
+      { loc: { file, span: { start: at, end: at } }, newText: statement.endsWith("\n") ? statement : `${statement}\n` },
+      { loc: { file, span: { start: from, end: to } }, newText: "" },
+    ],
+  }];
+}

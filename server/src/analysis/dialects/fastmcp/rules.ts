@@ -1,0 +1,70 @@
+// What fastmcp advertises, by release, as read in its source (`FastMCPSession`'s constructor): the
+// capability object is built once per session from the tools, resources and prompts the server holds
+// when the session is created, and never changed afterwards.
+import type { JsonObject } from "../../core/evaluate/values";
+
+export interface FastmcpRules {
+  /** The releases the rules hold for: `[since, below)`. */
+  readonly since: string;
+  readonly below: string;
+  readonly resources: JsonObject;
+  readonly prompts: JsonObject;
+  /** `completions: {}` is advertised (its completion/complete handler is installed in every release). */
+  readonly completions: boolean;
+}
+
+// Releases before 1.15.0 ignored resource templates when deciding `resources`, and 5.x does not exist
+// yet: neither is described here, so a version outside every range is reported as unknown.
+const RULES: readonly FastmcpRules[] = [
+  { since: "1.15.0", below: "3.23.1", resources: {}, prompts: {}, completions: false },
+  { since: "3.23.1", below: "4.8.0", resources: {}, prompts: {}, completions: true },
+  { since: "4.8.0", below: "5.0.0", resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: true },
+];
+
+/** `4.20.16` → [4, 20, 16]; undefined for anything that is not a release number. */
+export function parseVersion(v: string): [number, number, number] | undefined {
+  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(v);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+export function compareVersions(a: string, b: string): number {
+  const x = parseVersion(a)!;
+  const y = parseVersion(b)!;
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+export function rulesFor(version: string | undefined): FastmcpRules | undefined {
+  if (!version || !parseVersion(version)) return undefined;
+  return RULES.find((r) => compareVersions(version, r.since) >= 0 && compareVersions(version, r.below) < 0);
+}
+
+export const SUPPORTED_RANGE = `>=${RULES[0]!.since} <${RULES.at(-1)!.below}`;
+
+/** The primitive each registration method adds to, and whether it takes a list. */
+export const REGISTRATIONS: Readonly<Record<string, { readonly key: Primitive; readonly plural: boolean }>> = {
+  addTool: { key: "tools", plural: false },
+  addTools: { key: "tools", plural: true },
+  addResource: { key: "resources", plural: false },
+  addResources: { key: "resources", plural: true },
+  addResourceTemplate: { key: "resources", plural: false },
+  addResourceTemplates: { key: "resources", plural: true },
+  addPrompt: { key: "prompts", plural: false },
+  addPrompts: { key: "prompts", plural: true },
+};
+
+export const REMOVALS: Readonly<Record<string, Primitive>> = {
+  removeTool: "tools",
+  removeTools: "tools",
+  removeResource: "resources",
+  removeResources: "resources",
+  removeResourceTemplate: "resources",
+  removeResourceTemplates: "resources",
+  removePrompt: "prompts",
+  removePrompts: "prompts",
+};
+
+export type Primitive = "tools" | "resources" | "prompts";
+export const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
+
+/** Calls that build the session whose capabilities a client sees. */
+export const STARTS = new Set(["start", "connect"]);

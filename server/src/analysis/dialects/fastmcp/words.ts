@@ -1,0 +1,23 @@
+// How the fastmcp dialect's causes read: a registration (addTool, addResource, ...) or a rule of the
+// installed fastmcp release (logging and completions always, listChanged/subscribe with any resource).
+import type { CauseWords, DialectWords } from "../../core/dialect";
+import type { ProvenanceEntry } from "../../core/model/provenance";
+import type { ServerReport } from "../../core/model/serverReport";
+
+function cause(server: ServerReport, p: ProvenanceEntry): CauseWords {
+  const version = server.frameworkVersion ?? "unknown";
+  if (p.because === "rule") {
+    const label = `fastmcp ${version} rule`;
+    return { kind: "rule", label, brief: label, spoken: p.detail ?? `set by a rule of fastmcp ${version}`, title: p.detail ?? label };
+  }
+  const label = `${p.because}()`;
+  return { kind: "registration", label, brief: label, spoken: `added by ${label}`, title: `fastmcp advertises ${p.path[0]} when the session is created with at least one registered` };
+}
+
+export const fastmcpWords: DialectWords = {
+  serverNoun: "fastmcp server",
+  // The report prints the applied version beside the tag already.
+  tag: () => "fastmcp",
+  cause,
+  recognises: "fastmcp servers: new FastMCP({...}) from fastmcp, with addTool/addResource/addResourceTemplate/addPrompt",
+};

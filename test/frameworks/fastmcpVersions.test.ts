@@ -1,0 +1,113 @@
+// The fastmcp dialect's rules keyed by the installed release (read from node_modules/fastmcp), its
+// editor hover and its quick fix, on small in-memory workspaces. The differential test
+// (fastmcp.test.ts) proves the current release against the real framework; the older ranges here
+// follow fastmcp's own source at the tags that changed them (v3.23.1: completions; v4.8.0:
+// listChanged/subscribe).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { InMemoryFileSystemHost } from "ts-morph";
+import { Workspace } from "../../server/src/analysis/core/workspace";
+import type { Loc } from "../../server/src/analysis/core/evaluate/values";
+import { DIALECTS } from "../../server/src/analysis/dialects";
+import type { FeatureContext } from "../../server/src/features/context";
+import { hoverAt } from "../../server/src/features/hover";
+import { quickFixesIn } from "../../server/src/features/actions";
+
+const SERVER = `import { FastMCP } from "fastmcp";
+
+const server = new FastMCP({ name: "notes", version: "1.0.0" });
+
+server.addResource({ uri: "notes://inbox", name: "Inbox", load: async () => ({ text: "" }) });
+server.addPrompt({ name: "summarise", load: async () => "Summarise the inbox" });
+
+await server.start({ transportType: "stdio" });
+
+server.addPrompt({ name: "triage", load: async () => "Triage the inbox" });
+server.addTool({ name: "archive", execute: async () => "ok" });
+`;
+
+function analyse(version: string | undefined, text = SERVER): FeatureContext {
+  const fs = new InMemoryFileSystemHost();
+  fs.writeFileSync("/w/src/server.ts", text);
+  if (version) fs.writeFileSync("/w/node_modules/fastmcp/package.json", JSON.stringify({ name: "fastmcp", version }));
+  const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+  const file = "/w/src/server.ts";
+  const analysis = ws.analyzeFile(file, { tasksExtension: false });
+  const location = (loc: Loc) => ({ uri: `file://${loc.file}`, range: { start: ws.position(loc.file, loc.span.start), end: ws.position(loc.file, loc.span.end) } });
+  return { workspace: ws, file, analysis, location };
+}
+
+const codes = (ctx: FeatureContext) => ctx.analysis.diagnostics.map((d) => [d.code, ctx.workspace.position(d.loc.file, d.loc.span.start).line + 1]);
+
+describe("fastmcp rules by installed release", () => {
+  it("4.8.0 and later: resources { listChanged, subscribe }, prompts { listChanged }, logging and completions", () => {
+    const ctx = analyse("4.20.16");
+    const [s] = ctx.analysis.servers;
+    assert.equal(s!.frameworkVersion, "4.20.16");
+    assert.deepEqual(s!.legacy, { resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, completions: {} });
+    // The late prompt is fine (listChanged is advertised); the first tool after start throws.
+    assert.deepEqual(codes(ctx), [["fastmcp-first-after-start", 11]]);
+    assert.match(ctx.analysis.diagnostics[0]!.message, /Server does not support tools \(required for tools\/list\)/);
+  });
+
+  it("3.23.1 up to 4.8.0: completions, but resources and prompts without flags, so a late addPrompt's list_changed is unadvertised", () => {
+    const ctx = analyse("4.0.0");
+    assert.deepEqual(ctx.analysis.servers[0]!.legacy, { resources: {}, prompts: {}, logging: {}, completions: {} });
+    assert.deepEqual(codes(ctx), [["fastmcp-list-changed-unadvertised", 10], ["fastmcp-first-after-start", 11]]);
+  });
+
+  it("before 3.23.1: no completions advertised, while completion/complete is served", () => {
+    const ctx = analyse("3.20.0");
+    assert.deepEqual(ctx.analysis.servers[0]!.legacy, { resources: {}, prompts: {}, logging: {} });
+    const d = ctx.analysis.diagnostics.find((x) => x.code === "fastmcp-completions-unadvertised");
+    assert.ok(d);
+    assert.equal(d.severity, "error");
+    assert.match(d.message, /Server does not support completions \(required for completion\/complete\)/);
+  });
+
+  it("a missing fastmcp or a release outside the known ranges is said, not guessed", () => {
+    for (const version of [undefined, "5.1.0", "1.2.0"]) {
+      const ctx = analyse(version);
+      const [s] = ctx.analysis.servers;
+      assert.equal(s!.legacy, null);
+      assert.equal(s!.exact, false);
+      assert.equal(s!.unknown.length, 1);
+      assert.match(s!.unknown[0]!.reason, version ? new RegExp(`fastmcp ${version.replace(/\./g, "\\.")} is outside`) : /not installed/);
+      assert.deepEqual(ctx.analysis.diagnostics.map((d) => d.code), ["fastmcp-version-unknown"]);
+    }
+  });
+});
+
+describe("fastmcp editor features", () => {
+  it("hovers on the construction (generic, in fastmcp's words) and on each registration and start()", () => {
+    const ctx = analyse("4.20.16");
+    const onName = hoverAt(ctx, SERVER.indexOf("server = new") + 1);
+    assert.ok(onName);
+    assert.match(onName.markdown, /`fastmcp/);
+    assert.match(onName.markdown, /addResource\(\)/);
+    const onResource = hoverAt(ctx, SERVER.indexOf("addResource") + 2);
+    assert.ok(onResource);
+    assert.match(onResource.markdown, /\*\*`addResource\(\)`\*\* · `server` · fastmcp 4\.20\.16/);
+    assert.match(onResource.markdown, /Adds `resources` to initialize/);
+    const onStart = hoverAt(ctx, SERVER.indexOf("start(") + 1);
+    assert.match(onStart!.markdown, /Creates the session/);
+    const onTool = hoverAt(ctx, SERVER.indexOf("addTool") + 2);
+    assert.match(onTool!.markdown, /is not advertised by it/);
+    assert.match(onTool!.markdown, /Server does not support tools/);
+  });
+
+  it("offers to move the first late registration before start()", () => {
+    const ctx = analyse("4.20.16");
+    const at = SERVER.indexOf("addTool");
+    const [fix] = quickFixesIn(ctx, { start: at, end: at + 1 });
+    assert.ok(fix);
+    assert.equal(fix.fix.title, "Move the registration before start()");
+    // Apply the edits from the end of the file backwards and re-analyse: the tool is advertised, no error.
+    let text = SERVER;
+    for (const e of [...fix.fix.edits].sort((a, b) => b.loc.span.start - a.loc.span.start)) text = text.slice(0, e.loc.span.start) + e.newText + text.slice(e.loc.span.end);
+    assert.match(text, /server\.addTool\(\{ name: "archive", execute: async \(\) => "ok" \}\);\nawait server\.start/);
+    const after = analyse("4.20.16", text);
+    assert.deepEqual(Object.keys(after.analysis.servers[0]!.legacy!).sort(), ["completions", "logging", "prompts", "resources", "tools"]);
+    assert.deepEqual(after.analysis.diagnostics, []);
+  });
+});

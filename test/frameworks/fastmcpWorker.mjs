@@ -1,0 +1,80 @@
+// Runs every fastmcp fixture given on the command line with the REAL fastmcp, in this one process, and
+// prints what each one advertised, as one JSON line after WORKER_MARK:
+//
+//   { "<dir>": { "legacy": caps | null, "modern": caps | null, "discoverError": code | null,
+//                "threw": null | "<message>", "notifications": ["notifications/tools/list_changed", ...],
+//                "started": true | false } }
+//
+// Each fixture module builds a FastMCP server and calls `start(...)` or `connect(transport)`, as a real
+// server does. Both are redirected here to fastmcp's own `connect()` on one end of an in-memory
+// transport pair (the path its documentation gives for driving a server in-process: the session is
+// built from the server's registrations exactly as start() builds it), so no stdin and no port is
+// used. The other end speaks raw JSON-RPC: `initialize` (2025-11-25), `notifications/initialized`,
+// then `server/discover` with the 2026-07-28 `_meta` envelope. Notifications the server sends later
+// (list_changed after a late addTool) are recorded. Usage: node --import tsx fastmcpWorker.mjs DIR...
+import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { FastMCP } from "fastmcp";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+
+export const WORKER_MARK = "@@fastmcp-worker@@";
+const TIMEOUT_MS = 3000;
+const wire = (v) => JSON.parse(JSON.stringify(v));
+
+let current;
+const originalConnect = FastMCP.prototype.connect;
+
+async function drive(server) {
+  const obs = current;
+  const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+  const pending = new Map();
+  clientEnd.onmessage = (msg) => {
+    if (msg.id !== undefined && pending.has(msg.id)) pending.get(msg.id)(msg);
+    else if (msg.method) obs.notifications.push(msg.method);
+  };
+  await clientEnd.start();
+  let next = 1;
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      const id = next++;
+      const timer = setTimeout(() => resolve({ error: { code: "timeout" } }), TIMEOUT_MS);
+      pending.set(id, (m) => (clearTimeout(timer), resolve(m)));
+      clientEnd.send({ jsonrpc: "2.0", id, method, params });
+    });
+  const connecting = originalConnect.call(server, serverEnd);
+  const init = await request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "fastmcp-worker", version: "0.0.0" } });
+  await clientEnd.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  const session = await connecting;
+  obs.sessions.push(session);
+  obs.started = true;
+  obs.legacy = init.result ? wire(init.result.capabilities) : null;
+  const discover = await request("server/discover", {
+    _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "fastmcp-worker", version: "0.0.0" }, "io.modelcontextprotocol/clientCapabilities": {} },
+  });
+  obs.modern = discover.result ? wire(discover.result.capabilities ?? null) : null;
+  obs.discoverError = discover.error ? discover.error.code : null;
+  return session;
+}
+
+FastMCP.prototype.start = async function () {
+  await drive(this);
+};
+FastMCP.prototype.connect = async function () {
+  return drive(this);
+};
+
+const results = {};
+for (const dir of process.argv.slice(2)) {
+  current = { legacy: null, modern: null, discoverError: null, threw: null, notifications: [], started: false, sessions: [] };
+  try {
+    await import(pathToFileURL(join(dir, "server.ts")).href);
+  } catch (e) {
+    current.threw = e instanceof Error ? e.message : String(e);
+  }
+  await new Promise((r) => setTimeout(r, 50));
+  for (const s of current.sessions) await s.close().catch(() => {});
+  const { sessions: _sessions, ...obs } = current;
+  results[dir] = obs;
+}
+process.stdout.write(`${WORKER_MARK}${JSON.stringify(results)}\n`);
+process.exit(0);
