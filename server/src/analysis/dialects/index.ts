@@ -3,5 +3,6 @@
 import type { Dialect } from "../core/dialect";
 import { conduitDialect } from "./conduit";
 import { sdkDialect } from "./sdk";
+import { mcpFrameworkDialect } from "./mcp-framework";
 
-export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect];
+export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect, mcpFrameworkDialect];
