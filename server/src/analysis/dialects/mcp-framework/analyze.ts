@@ -63,7 +63,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
       for (const f of listing.files) {
         // Read the file so that an edit to it refreshes this server (its classes feed the diagnostics below).
         run.ev.summary(f.path);
-        if (f.excludedBy) {
+        if (f.excludedBy && !meant(f.seenAs, f.excludedBy)) {
           diagnostics.push(diagnostic("mcp-framework-file-excluded", { file: f.path, span: EMPTY_SPAN }, `mcp-framework's ${rule.folder} loader skips ${f.seenAs}: its exclusion pattern "${f.excludedBy}" becomes the unanchored regular expression /${f.excludedBy.replace("*", ".*")}/, which matches this name. Nothing in this file is loaded; rename it.`, { server: serverRef }));
         } else if (f.sourceRunDiffers !== undefined) {
           diagnostics.push(diagnostic("mcp-framework-excluded-from-source", { file: f.path, span: EMPTY_SPAN }, `Compiled, ${f.seenAs} is loaded; run from its sources (tsx, ts-node), mcp-framework's ${rule.folder} loader skips ${basename(f.path)}, because "${f.sourceRunDiffers}" becomes /${f.sourceRunDiffers.replace("*", ".*")}/, which matches it.`, { server: serverRef }));
@@ -143,8 +143,6 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
       provenance.push({ era: "legacy", path: ["tasks"], because: "tasks option", loc: tasks.loc, detail: "tasks.enabled with tools" });
     } else if (maybe.has("tools")) {
       unknown.push({ path: ["tasks"], reason: "tasks is advertised when tools are, which is not known statically", loc: tasks.loc });
-    } else {
-      diagnostics.push(diagnostic("mcp-framework-tasks-without-tools", tasks.loc, "tasks.enabled is set, but mcp-framework advertises tasks only together with tools, and this server has none.", { server: serverRef }));
     }
   }
 
@@ -184,6 +182,11 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     details,
   };
   return { name: site.name, loc, server: { ...server, exact: server.unknown.length === 0 }, diagnostics };
+}
+
+/** `x.test.js` for `*.test.js`, `BaseTool.js`: names the pattern was written for (skipping them is intended). */
+function meant(name: string, pattern: string): boolean {
+  return pattern.startsWith("*") ? name.endsWith(pattern.slice(1)) : name === pattern;
 }
 
 function sortKeys(o: JsonObject): JsonObject {

@@ -7,7 +7,6 @@ export const CODES = {
   "mcp-framework-subscribe-not-advertised": { severity: "warning", summary: "a resource's subscribe() is served but resources.subscribe is never advertised" },
   "mcp-framework-log-dropped": { severity: "warning", summary: "sendLog() without logging: true is silently dropped" },
   "mcp-framework-add-after-start": { severity: "warning", summary: "addTool/addPrompt/addResource after start() is lost or throws" },
-  "mcp-framework-tasks-without-tools": { severity: "warning", summary: "tasks enabled without tools: tasks is not advertised" },
   "mcp-framework-version-unverified": { severity: "information", summary: "the installed mcp-framework is not a version whose rules were verified" },
 } as const;
 
