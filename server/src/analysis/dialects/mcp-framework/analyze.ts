@@ -167,7 +167,8 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
   const server: ServerReport = {
     name: site.name,
     loc,
-    span: site.unit.kind === "module" ? site.event.span : site.unit.span,
+    // At top level the server reaches from its construction to the last call made on it (hover and "which server is the cursor in").
+    span: site.unit.kind === "module" ? { start: site.event.span.start, end: Math.max(site.event.span.end, ...calls.map((c) => c.call.span.end)) } : site.unit.span,
     dialectId: "mcp-framework",
     dialect: "mcp-framework",
     frameworkVersion: version ?? "unknown",
