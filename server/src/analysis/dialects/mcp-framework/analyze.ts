@@ -178,7 +178,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     modern: null,
     unknown: starts ? sorted : [],
     provenance: starts ? provenance : [],
-    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: "mcp-framework serves through the SDK v1 Server, which answers initialize only (server/discover: method not found)" } },
+    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: "mcp-framework serves through the SDK v1 Server, which answers initialize only; server/discover is method not found" } },
     missing: [],
     details,
   };

@@ -2,7 +2,8 @@ import type { DialectWords } from "../../core/dialect";
 
 export const words: DialectWords = {
   serverNoun: "mcp-framework server",
-  tag: (server) => (server.frameworkVersion && server.frameworkVersion !== "unknown" ? `mcp-framework ${server.frameworkVersion}` : "mcp-framework"),
+  // The generic layers add the version beside the tag.
+  tag: () => "mcp-framework",
   cause: (_server, p) => {
     const label = p.detail ?? p.because;
     if (p.because.endsWith("/")) return { kind: "component", label, brief: label, spoken: `found by the ${p.because} loader in ${label}`, title: `mcp-framework's loader finds ${label} and advertises ${p.path.join(".")}` };
