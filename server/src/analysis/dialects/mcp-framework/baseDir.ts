@@ -106,7 +106,12 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
       if (segments) return { ok: true, folder: normalizePath(segments.reduce(joinPath, dirname(file))), mirrored: true, how: `basePath: ${segments.join("/")} beside the entry module`, loc };
     }
     if (expr.k === "lit" && typeof expr.value === "string") {
-      if (expr.value.startsWith("/")) return { ok: true, folder: normalizePath(expr.value), mirrored: false, how: `basePath: ${expr.value}`, loc };
+      if (expr.value.startsWith("/")) {
+        const folder = normalizePath(expr.value);
+        // A folder the workspace cannot show may still hold tools on the machine that runs the server.
+        if (!exists(folder)) return { ok: false, reason: `basePath ${expr.value} is not a folder of the workspace`, loc };
+        return { ok: true, folder, mirrored: false, how: `basePath: ${expr.value}`, loc };
+      }
       if (!root) return { ok: false, reason: `basePath "${expr.value}" is relative to the working directory, and no package.json tells the project root`, loc };
       const runtime = normalizePath(joinPath(root, expr.value));
       return { ok: true, ...mapCompiled(runtime, tsconfig, exists), how: `basePath "${expr.value}" from the project root (the working directory of npm start)`, loc };
