@@ -8,6 +8,7 @@ import type { ProvenanceEntry } from "./model/provenance";
 import type { ServerReport, UnitAnalysis } from "./model/serverReport";
 import type { FileSummary, Span } from "./model/summary";
 import type { FlowSpec } from "./summarize/flowSummary";
+import type { DirectoryEntry } from "./project/directoryListing";
 
 /** What one analysis of a unit may use. */
 export interface DialectRun {
@@ -17,6 +18,8 @@ export interface DialectRun {
   readonly fileText: (file: string) => string | undefined;
   /** A file's version of a package, read from the nearest package.json and lock file (undefined: not found). */
   readonly installedVersion: (fromFile: string, packageName: string) => string | undefined;
+  /** A folder's entries, sorted by name (undefined: missing, unreadable, or outside the workspace). */
+  readonly listDirectory?: (dir: string) => readonly DirectoryEntry[] | undefined;
 }
 
 /** How a cause reads to people, in the preview's chip and the hover's "why" column. */

@@ -8,6 +8,7 @@ import { FileStore, type SkipReason } from "./project/fileStore";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
 import { combinedFlow, type Contribution, type Dialect } from "./dialect";
 import { InstalledVersions } from "./project/installedVersions";
+import { listDirectory } from "./project/directoryListing";
 import { DeclarationIndex } from "./project/declarationIndex";
 import { isDeclarationFileName } from "./summarize/parseFile";
 
@@ -313,6 +314,7 @@ export class Workspace {
               tasksExtension: options.tasksExtension,
               fileText: (f) => this.files.text(f),
               installedVersion: (from, name) => this.#versions.of(from, name),
+              listDirectory: (dir) => listDirectory(this.options.fileSystem, this.options.roots, dir),
             },
             file,
             index,

@@ -5,5 +5,6 @@ import { conduitDialect } from "./conduit";
 import { fastmcpDialect } from "./fastmcp";
 import { mcpNestDialect } from "./mcp-nest";
 import { sdkDialect } from "./sdk";
+import { mcpFrameworkDialect } from "./mcp-framework";
 
-export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect, fastmcpDialect, mcpNestDialect];
+export const DIALECTS: readonly Dialect[] = [conduitDialect, sdkDialect, fastmcpDialect, mcpFrameworkDialect, mcpNestDialect];

@@ -1,0 +1,225 @@
+// One mcp-framework server end to end, by `detectCapabilities()` of the installed version: `tools`,
+// `prompts`, `resources` as `{}` when the loader's folder holds a file it accepts or the class was
+// added with addTool & co.; `logging: {}` only when the config sets `logging`; `completions: {}` with
+// prompts or resources; the 2025-11-25 `tasks` shape with `tasks.enabled` and tools. It serves through
+// the SDK v1 `Server`, which answers `initialize` only.
+import type { DialectRun } from "../../core/dialect";
+import type { JsonObject, Loc, Value } from "../../core/evaluate/values";
+import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
+import type { ProvenanceEntry } from "../../core/model/provenance";
+import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
+import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { basename, joinPath } from "../../core/project/paths";
+import { configEntries, entryNamed, resolveBase } from "./baseDir";
+import { diagnostic } from "./codes";
+import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
+import { APPS_FOLDER, isVerified, LOADERS, TASKS_SHAPE, VERIFIED_TEXT, type Primitive } from "./rules";
+import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
+
+export interface McpFrameworkDetails {
+  readonly kind: "mcp-framework";
+  readonly base?: { readonly folder: string; readonly how: string };
+  readonly folders: Readonly<Partial<Record<Primitive, FolderListing>>>;
+  /** addTool/addPrompt/addResource calls that count. */
+  readonly added: readonly { readonly key: Primitive; readonly loc: Loc }[];
+}
+
+const EMPTY_SPAN = { start: 0, end: 0 };
+
+export function analyzeServer(run: DialectRun, file: string, site: ServerSite): UnitAnalysis {
+  const summary = run.ev.summary(file)!;
+  const loc: Loc = { file, span: site.event.nameSpan };
+  const serverRef = { name: site.name, loc };
+  const diagnostics: AnalysisDiagnostic[] = [];
+  const unknown: UnknownPart[] = [];
+  const provenance: ProvenanceEntry[] = [];
+  const caps: JsonObject = {};
+
+  const version = run.installedVersion(file, PACKAGE);
+  if (version === undefined) {
+    unknown.push({ path: [], spread: true, reason: `mcp-framework is not found in node_modules, so its version is not known: the rules of ${VERIFIED_TEXT} were applied`, loc });
+  } else if (!isVerified(version)) {
+    unknown.push({ path: [], spread: true, reason: `mcp-framework ${version} is installed; the rules applied were read in ${VERIFIED_TEXT}`, loc });
+    diagnostics.push(diagnostic("mcp-framework-version-unverified", loc, `mcp-framework ${version} is installed, but the capability rules were read in ${VERIFIED_TEXT}: the prediction may differ from what this version advertises.`));
+  }
+
+  // The loaders and what they find.
+  const config = site.event.args[0];
+  const base = resolveBase(run.ev, file, config, run.fileText, (d) => run.listDirectory?.(d) !== undefined);
+  const folders: Partial<Record<Primitive, FolderListing>> = {};
+  const present = new Map<Primitive, Loc>();
+  const maybe = new Map<Primitive, UnknownPart>();
+  if (!run.listDirectory) {
+    for (const rule of LOADERS) maybe.set(rule.key, { path: [rule.key], reason: `the ${rule.folder}/ folder cannot be listed here`, loc });
+  } else if (!base.ok) {
+    for (const rule of LOADERS) maybe.set(rule.key, { path: [rule.key], reason: `${base.reason}; the ${rule.folder}/ loader decides ${rule.key}`, ...(base.loc ? { loc: base.loc } : { loc }) });
+  } else {
+    for (const rule of LOADERS) {
+      const listing = listLoaderFolder(run.listDirectory, base.folder, rule, base.mirrored);
+      folders[rule.key] = listing;
+      const loaded = loadedFiles(listing);
+      if (loaded[0]) present.set(rule.key, { file: loaded[0].path, span: EMPTY_SPAN });
+      else if (listing.truncated) maybe.set(rule.key, { path: [rule.key], reason: `${rule.folder}/ nests folders deeper than the analysis follows`, loc });
+      for (const f of listing.files) {
+        // Read the file so that an edit to it refreshes this server (its classes feed the diagnostics below).
+        run.ev.summary(f.path);
+        if (f.excludedBy && !meant(f.seenAs, f.excludedBy)) {
+          diagnostics.push(diagnostic("mcp-framework-file-excluded", { file: f.path, span: EMPTY_SPAN }, `mcp-framework's ${rule.folder} loader skips ${f.seenAs}: its exclusion pattern "${f.excludedBy}" becomes the unanchored regular expression /${f.excludedBy.replace("*", ".*")}/, which matches this name. Nothing in this file is loaded; rename it.`, { server: serverRef }));
+        } else if (f.sourceRunDiffers !== undefined) {
+          diagnostics.push(diagnostic("mcp-framework-excluded-from-source", { file: f.path, span: EMPTY_SPAN }, `Compiled, ${f.seenAs} is loaded; run from its sources (tsx, ts-node), mcp-framework's ${rule.folder} loader skips ${basename(f.path)}, because "${f.sourceRunDiffers}" becomes /${f.sourceRunDiffers.replace("*", ".*")}/, which matches it.`, { server: serverRef }));
+        }
+      }
+    }
+    const apps = run.listDirectory(joinPath(base.folder, APPS_FOLDER));
+    if (apps && apps.length > 0) {
+      for (const key of ["tools", "resources"] as const) if (!present.has(key)) maybe.set(key, { path: [key], reason: `the ${APPS_FOLDER}/ folder adds tools and a resource for each app that validates, which only running it tells`, loc });
+    }
+  }
+
+  // Programmatic registration, merged into the loaders' maps before detectCapabilities().
+  const added: { key: Primitive; loc: Loc }[] = [];
+  const calls = callsOn(summary, site);
+  const startAt = calls.find((c) => c.call.method === "start" || c.call.method === "handleRequest");
+  for (const { call, entry, unit } of calls) {
+    const rule = LOADERS.find((r) => r.adder === call.method);
+    if (!rule) continue;
+    const at: Loc = { file, span: call.methodSpan };
+    if (startAt && startAt.unit.id === unit.id && startAt.call.span.start < call.span.start) {
+      diagnostics.push(diagnostic("mcp-framework-add-after-start", at, `${call.method}() after ${startAt.call.method}(): ${startAt.call.method}() copies the ${rule.key} added so far before it loads the folders and then replaces its map, so this one is dropped (once initialised, ${call.method}() throws "Cannot add ${rule.key} after initialization"). Call it before ${startAt.call.method}().`, { server: serverRef }));
+      continue;
+    }
+    if (entry.conditional || unit.id !== site.unit.id) {
+      if (!present.has(rule.key)) maybe.set(rule.key, { path: [rule.key], reason: `${call.method}() is called only under a condition or later in a callback, so whether ${rule.key} is advertised depends on run time`, loc: at });
+      continue;
+    }
+    added.push({ key: rule.key, loc: at });
+    if (!present.has(rule.key)) present.set(rule.key, at);
+  }
+
+  for (const rule of LOADERS) {
+    const at = present.get(rule.key);
+    if (at) {
+      caps[rule.key] = {};
+      maybe.delete(rule.key);
+      provenance.push({ era: "legacy", path: [rule.key], because: at.file === file ? rule.adder : `${rule.folder}/`, loc: at, detail: at.file === file ? `${rule.adder}()` : `${rule.folder}/${basename(at.file)}` });
+    }
+  }
+  unknown.push(...maybe.values());
+
+  // Options read by detectCapabilities().
+  const entries = configEntries(run.ev, file, config);
+  const option = (name: string): { value: Value; loc: Loc } | "dynamic" | undefined => {
+    if (entries === "dynamic") return "dynamic";
+    const e = entries ? entryNamed(entries, name) : undefined;
+    if (!e) return undefined;
+    return { value: run.ev.evaluate(e.value, run.ev.fileScope(file), { calls: false }), loc: { file, span: e.key.span } };
+  };
+  const logging = option("logging");
+  let loggingOn = false;
+  if (logging === "dynamic" || (logging && logging.value.t !== "prim")) {
+    unknown.push({ path: ["logging"], reason: "the config's logging is not known statically", ...(logging !== "dynamic" ? { loc: logging.loc } : { loc }) });
+  } else if (logging && logging.value.t === "prim" && logging.value.value) {
+    loggingOn = true;
+    caps.logging = {};
+    provenance.push({ era: "legacy", path: ["logging"], because: "logging option", loc: logging.loc, detail: "logging: true" });
+  }
+
+  const hasPromptsOrResources = "prompts" in caps || "resources" in caps;
+  const mayPromptsOrResources = maybe.has("prompts") || maybe.has("resources");
+  if (hasPromptsOrResources) {
+    caps.completions = {};
+    provenance.push({ era: "legacy", path: ["completions"], because: "rule", detail: "with prompts or resources" });
+  } else if (mayPromptsOrResources) {
+    unknown.push({ path: ["completions"], reason: "completions is advertised with prompts or resources, which are not known statically", loc });
+  }
+
+  const tasks = option("tasks");
+  const tasksEnabled = tasks === "dynamic" || tasks === undefined ? undefined : tasks.value.t === "obj" ? tasks.value.entries.get("enabled")?.value : tasks.value;
+  if (tasks === "dynamic" || (tasksEnabled && tasksEnabled.t !== "prim") || (tasks && tasks.value.t !== "obj" && tasks.value.t !== "prim")) {
+    unknown.push({ path: ["tasks"], reason: "the config's tasks.enabled is not known statically", loc: tasks !== "dynamic" && tasks ? tasks.loc : loc });
+  } else if (tasks && tasksEnabled?.t === "prim" && tasksEnabled.value) {
+    if ("tools" in caps) {
+      caps.tasks = TASKS_SHAPE;
+      provenance.push({ era: "legacy", path: ["tasks"], because: "tasks option", loc: tasks.loc, detail: "tasks.enabled with tools" });
+    } else if (maybe.has("tools")) {
+      unknown.push({ path: ["tasks"], reason: "tasks is advertised when tools are, which is not known statically", loc: tasks.loc });
+    }
+  }
+
+  // sendLog without logging: dropped by the framework's first line.
+  for (const { call } of calls) {
+    if (call.method !== "sendLog" || loggingOn || logging === "dynamic" || (logging && logging.value.t !== "prim")) continue;
+    diagnostics.push(diagnostic("mcp-framework-log-dropped", { file, span: call.methodSpan }, "sendLog() returns without sending anything: mcp-framework sends log messages only when the config sets logging: true (and then advertises logging).", { server: serverRef, ...loggingFix(run, file, site) }));
+  }
+
+  // resources/subscribe is served (the handler is registered with resources), never advertised.
+  if ("resources" in caps) diagnostics.push(...subscribeOverrides(run, folders.resources, serverRef));
+
+  const starts = !("tools" in caps) && !maybe.has("tools") ? false : true;
+  if (!starts) {
+    diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads)` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
+  }
+
+  const baseNote = base.ok ? `${base.how}; the loaders scan ${base.folder}${base.mirrored ? " as compiled" : ""}` : undefined;
+  const legacyNote: EraNote | undefined = !starts ? { text: "start-up throws (mcp-framework-no-tools)", loc } : baseNote ? { text: baseNote, ...(base.ok && base.loc ? { loc: base.loc } : {}) } : undefined;
+  const sorted = sortUnknown(unknown);
+  const details: McpFrameworkDetails = { kind: "mcp-framework", ...(base.ok ? { base: { folder: base.folder, how: base.how } } : {}), folders, added };
+  const server: ServerReport = {
+    name: site.name,
+    loc,
+    // At top level the server reaches from its construction to the last call made on it (hover and "which server is the cursor in").
+    span: site.unit.kind === "module" ? { start: site.event.span.start, end: Math.max(site.event.span.end, ...calls.map((c) => c.call.span.end)) } : site.unit.span,
+    dialectId: "mcp-framework",
+    dialect: "mcp-framework",
+    frameworkVersion: version ?? "unknown",
+    exact: sorted.length === 0,
+    tasksExtension: false,
+    legacy: starts ? sortKeys(caps) : null,
+    modern: null,
+    unknown: starts ? sorted : [],
+    provenance: starts ? provenance : [],
+    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: "mcp-framework serves through the SDK v1 Server, which answers initialize only; server/discover is method not found" } },
+    missing: [],
+    details,
+  };
+  return { name: site.name, loc, server: { ...server, exact: server.unknown.length === 0 }, diagnostics };
+}
+
+/** `x.test.js` for `*.test.js`, `BaseTool.js`: names the pattern was written for (skipping them is intended). */
+function meant(name: string, pattern: string): boolean {
+  return pattern.startsWith("*") ? name.endsWith(pattern.slice(1)) : name === pattern;
+}
+
+function sortKeys(o: JsonObject): JsonObject {
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]!]));
+}
+
+function loggingFix(run: DialectRun, file: string, site: ServerSite): { fixes?: FixData[] } {
+  const config = site.event.args[0];
+  const text = run.fileText(file);
+  if (!text) return {};
+  if (config?.k === "obj") {
+    const open = config.span.start + 1;
+    const empty = config.entries.length === 0;
+    return { fixes: [{ title: "Set logging: true in the MCPServer config", preferred: true, edits: [{ loc: { file, span: { start: open, end: open } }, newText: empty ? " logging: true " : " logging: true," }] }] };
+  }
+  if (!config) {
+    const close = text.lastIndexOf(")", site.event.span.end);
+    if (close > site.event.span.start) return { fixes: [{ title: "Set logging: true in the MCPServer config", preferred: true, edits: [{ loc: { file, span: { start: close, end: close } }, newText: "{ logging: true }" }] }] };
+  }
+  return {};
+}
+
+function subscribeOverrides(run: DialectRun, listing: FolderListing | undefined, server: { name: string; loc: Loc }): AnalysisDiagnostic[] {
+  const out: AnalysisDiagnostic[] = [];
+  for (const f of listing ? loadedFiles(listing) : []) {
+    for (const cls of run.ev.summary(f.path)?.classes ?? []) {
+      const member = cls.members.find((m) => m.name === "subscribe" && !m.isStatic && !m.typeOnly);
+      if (!member) continue;
+      out.push(diagnostic("mcp-framework-subscribe-not-advertised", { file: f.path, span: member.nameSpan }, `${cls.name}.subscribe() is served (mcp-framework registers resources/subscribe with resources), but it never advertises resources.subscribe, so clients that follow the capabilities never subscribe.`, { server }));
+    }
+  }
+  return out;
+}
+
+export { serverSites };

@@ -1,0 +1,143 @@
+// Which folder mcp-framework's loaders scan, replayed from `MCPServer.resolveBasePath()` (0.2.22):
+// `config.basePath` when given; otherwise `<cwd>/dist` when it exists, else the first `dist` found
+// walking up from the entry script (`process.argv[1]`). The loaders then scan `<base>/tools`,
+// `<base>/prompts`, `<base>/resources` at run time. The analysis maps that run-time folder back to the
+// source folder the compiler mirrors into it, so it can list the files the loader will see.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc } from "../../core/evaluate/values";
+import type { ObjEntry, ValueExpr } from "../../core/model/summary";
+import { dirname, joinPath, normalizePath } from "../../core/project/paths";
+import { ts } from "../../core/typescript";
+
+export type BaseResolution =
+  | {
+      readonly ok: true;
+      /** The folder the analysis lists (a source folder, or the run-time folder itself). */
+      readonly folder: string;
+      /** Source names become compiled names (`x.ts` → `x.js`): the folder is mirrored by the compiler. */
+      readonly mirrored: boolean;
+      /** For people: how the framework finds it. */
+      readonly how: string;
+      readonly loc?: Loc;
+    }
+  | { readonly ok: false; readonly reason: string; readonly loc?: Loc };
+
+type FileText = (file: string) => string | undefined;
+
+/** The `basePath` entry of the config object (a literal, or a const the literal is bound to). */
+export function configEntries(ev: Evaluator, file: string, config: ValueExpr | undefined): readonly ObjEntry[] | "dynamic" | undefined {
+  const expr = config ? resolveConst(ev, file, config) : undefined;
+  if (!expr) return undefined;
+  if (expr.k !== "obj") return "dynamic";
+  return expr.entries;
+}
+
+export function entryNamed(entries: readonly ObjEntry[], name: string): Extract<ObjEntry, { k: "prop" }> | undefined {
+  return entries.find((e): e is Extract<ObjEntry, { k: "prop" }> => e.k === "prop" && e.key.k === "static" && e.key.name === name);
+}
+
+function resolveConst(ev: Evaluator, file: string, expr: ValueExpr): ValueExpr {
+  if (expr.k !== "ref") return expr;
+  const decl = ev.summary(file)?.decls.get(expr.name);
+  return decl?.k === "const" ? decl.init : expr;
+}
+
+const MODULE_DIR = [/^import\.meta\.dirname$/, /^(path\.)?dirname\((url\.)?fileURLToPath\(import\.meta\.url\)\)$/, /^__dirname$/];
+
+/** `import.meta.dirname`, `dirname(fileURLToPath(import.meta.url))`, `__dirname`, or a const bound to one. */
+function isModuleDir(ev: Evaluator, file: string, expr: ValueExpr): boolean {
+  const text = ev.sourceText(resolveConst(ev, file, expr), file).replace(/\s+/g, "");
+  return MODULE_DIR.some((re) => re.test(text));
+}
+
+function literalSegments(ev: Evaluator, file: string, args: readonly ValueExpr[]): string[] | undefined {
+  const out: string[] = [];
+  for (const a of args) {
+    const v = resolveConst(ev, file, a);
+    if (v.k !== "lit" || typeof v.value !== "string") return undefined;
+    out.push(v.value);
+  }
+  return out;
+}
+
+/** The nearest folder above `file` with a package.json: where `npm start` runs the server from. */
+export function projectRoot(file: string, text: FileText): string | undefined {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (text(joinPath(dir, "package.json")) !== undefined) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+interface Tsconfig {
+  readonly dir: string;
+  readonly outDir?: string;
+  readonly rootDir?: string;
+}
+
+function tsconfigOf(file: string, text: FileText): Tsconfig | undefined {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const raw = text(joinPath(dir, "tsconfig.json"));
+    if (raw !== undefined) {
+      const parsed = ts.parseConfigFileTextToJson(joinPath(dir, "tsconfig.json"), raw).config as { compilerOptions?: { outDir?: unknown; rootDir?: unknown } } | undefined;
+      const opts = parsed?.compilerOptions ?? {};
+      const at = (p: unknown) => (typeof p === "string" ? normalizePath(p.startsWith("/") ? p : joinPath(dir, p)) : undefined);
+      return { dir, ...(at(opts.outDir) ? { outDir: at(opts.outDir)! } : {}), ...(at(opts.rootDir) ? { rootDir: at(opts.rootDir)! } : {}) };
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Where the loaders look, as a folder the analysis can list. `exists` tells whether a folder is in the
+ * workspace (used for a built `dist/` when no tsconfig maps the sources into it).
+ */
+export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, text: FileText, exists: (dir: string) => boolean): BaseResolution {
+  const entries = configEntries(ev, file, config);
+  if (entries === "dynamic") return { ok: false, reason: "the MCPServer config is not an object the analysis can read, so its basePath is not known", loc: { file, span: config!.span } };
+  const basePath = entries ? entryNamed(entries, "basePath") : undefined;
+  const root = projectRoot(file, text);
+  const tsconfig = tsconfigOf(file, text);
+  if (basePath) {
+    const loc: Loc = { file, span: basePath.value.span };
+    const expr = resolveConst(ev, file, basePath.value);
+    if (isModuleDir(ev, file, expr)) return { ok: true, folder: dirname(file), mirrored: true, how: "basePath: the entry module's own folder", loc };
+    if (expr.k === "call" && isPathJoin(ev, file, expr.callee) && expr.args.length > 0 && isModuleDir(ev, file, expr.args[0]!)) {
+      const segments = literalSegments(ev, file, expr.args.slice(1));
+      if (segments) return { ok: true, folder: normalizePath(segments.reduce(joinPath, dirname(file))), mirrored: true, how: `basePath: ${segments.join("/")} beside the entry module`, loc };
+    }
+    if (expr.k === "lit" && typeof expr.value === "string") {
+      if (expr.value.startsWith("/")) {
+        const folder = normalizePath(expr.value);
+        // A folder the workspace cannot show may still hold tools on the machine that runs the server.
+        if (!exists(folder)) return { ok: false, reason: `basePath ${expr.value} is not a folder of the workspace`, loc };
+        return { ok: true, folder, mirrored: false, how: `basePath: ${expr.value}`, loc };
+      }
+      if (!root) return { ok: false, reason: `basePath "${expr.value}" is relative to the working directory, and no package.json tells the project root`, loc };
+      const runtime = normalizePath(joinPath(root, expr.value));
+      return { ok: true, ...mapCompiled(runtime, tsconfig, exists), how: `basePath "${expr.value}" from the project root (the working directory of npm start)`, loc };
+    }
+    return { ok: false, reason: `basePath is ${ev.sourceText(basePath.value, file)}, which is not known without running the server`, loc };
+  }
+  if (!root) return { ok: false, reason: "without basePath the loaders look in <working directory>/dist, and no package.json tells the project root" };
+  const dist = joinPath(root, "dist");
+  const mapped = mapCompiled(dist, tsconfig, exists, dirname(file));
+  if (!mapped.mirrored && !exists(dist)) {
+    return { ok: false, reason: `without basePath the loaders look in ${dist}, and no tsconfig outDir "dist" maps the sources there` };
+  }
+  return { ok: true, ...mapped, how: "no basePath: <project root>/dist (process.cwd()/dist, or the dist found above the entry script)" };
+}
+
+function isPathJoin(ev: Evaluator, file: string, callee: ValueExpr): boolean {
+  return /^(path\.)?(join|resolve)$/.test(ev.sourceText(callee, file).replace(/\s+/g, ""));
+}
+
+/** A run-time folder inside tsconfig's outDir is the compiled mirror of the same place under rootDir. */
+function mapCompiled(runtime: string, tsconfig: Tsconfig | undefined, exists: (dir: string) => boolean, entryDir?: string): { folder: string; mirrored: boolean } {
+  const outDir = tsconfig?.outDir;
+  if (outDir && (runtime === outDir || runtime.startsWith(`${outDir}/`))) {
+    const sourceRoot = tsconfig.rootDir ?? entryDir;
+    if (sourceRoot) return { folder: sourceRoot + runtime.slice(outDir.length), mirrored: true };
+  }
+  void exists;
+  return { folder: runtime, mirrored: false };
+}

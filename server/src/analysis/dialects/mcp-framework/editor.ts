@@ -1,0 +1,37 @@
+// Hover on the calls made on an mcp-framework server (addTool & co., start, sendLog).
+import type { DialectEditor } from "../../core/dialect";
+import type { ServerReport } from "../../core/model/serverReport";
+import type { McpFrameworkDetails } from "./analyze";
+import { LOADERS } from "./rules";
+
+const ALWAYS: Readonly<Record<string, string>> = {
+  start: "loads the tools/, prompts/ and resources/ folders, then advertises what it found (`detectCapabilities()`); the SDK v1 Server it starts answers `initialize` only.",
+  handleRequest: "loads the folders once, then answers each request with a fresh SDK v1 Server (stateless): `initialize` only.",
+  sendLog: "sends `notifications/message` only when the config sets `logging: true`; otherwise it returns without sending.",
+};
+
+function folderLine(server: ServerReport): string {
+  const details = server.details as McpFrameworkDetails;
+  if (!details.base) return "";
+  const counts = LOADERS.map((r) => `${r.folder}/: ${details.folders[r.key]?.files.filter((f) => !f.excludedBy).length ?? 0}`).join(", ");
+  return `\n\nLoader base: \`${details.base.folder}\` (${details.base.how}) — ${counts}`;
+}
+
+export const editor: DialectEditor = {
+  hover(ctx, server, offset) {
+    for (const { event } of ctx.summary?.flow?.units.flatMap((u) => u.events) ?? []) {
+      if (event.k !== "call" || offset < event.methodSpan.start || offset > event.methodSpan.end) continue;
+      const rule = LOADERS.find((r) => r.adder === event.method);
+      const text = rule
+        ? `adds \`${rule.key}\` to ${server.name} (legacy era), like a class in its ${rule.folder}/ folder${rule.key === "tools" ? "" : "; with it mcp-framework also advertises `completions`"}.`
+        : ALWAYS[event.method];
+      if (!text) continue;
+      return { span: event.methodSpan, markdown: `**${server.name}.${event.method}()** (mcp-framework) ${text}${folderLine(server)}` };
+    }
+    return undefined;
+  },
+  contributions(server) {
+    const details = server.details as McpFrameworkDetails;
+    return LOADERS.flatMap((r) => (details.folders[r.key]?.files ?? []).filter((f) => !f.excludedBy).map((f) => ({ loc: { file: f.path, span: { start: 0, end: 0 } }, keys: [r.key] })));
+  },
+};

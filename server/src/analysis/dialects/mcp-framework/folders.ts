@@ -1,0 +1,63 @@
+// The files each loader would find in its folder, replayed from `discoverFilesRecursively()`: every
+// file, in every sub-folder, whose name ends in `.js` or `.ts` and matches none of the loader's
+// exclusion patterns. A mirrored source folder is read with the names the compiler gives its files.
+import type { DirectoryEntry } from "../../core/project/directoryListing";
+import { joinPath } from "../../core/project/paths";
+import { excludingPattern, LOADED_EXTENSIONS, MAX_FOLDER_DEPTH, type LoaderRule } from "./rules";
+
+export interface FolderFile {
+  /** The file in the workspace. */
+  readonly path: string;
+  /** The name the loader sees at run time. */
+  readonly seenAs: string;
+  /** The pattern that makes the loader skip it, when one does. */
+  readonly excludedBy?: string;
+  /** A mirrored `.ts` file whose own name a run from sources (tsx) would skip, or not skip, differently. */
+  readonly sourceRunDiffers?: string;
+}
+
+export interface FolderListing {
+  readonly folder: string;
+  readonly exists: boolean;
+  readonly files: readonly FolderFile[];
+  /** Sub-folders deeper than the analysis follows. */
+  readonly truncated: boolean;
+}
+
+type List = (dir: string) => readonly DirectoryEntry[] | undefined;
+
+/** `x.ts` → `x.js` as tsc emits it; declaration files emit no JavaScript; `.mts`/`.cts` become `.mjs`/`.cjs`. */
+export function compiledName(name: string): string | undefined {
+  if (name.endsWith(".d.ts")) return undefined;
+  if (/\.tsx?$/.test(name)) return name.replace(/\.tsx?$/, ".js");
+  if (name.endsWith(".mts")) return name.replace(/\.mts$/, ".mjs");
+  if (name.endsWith(".cts")) return name.replace(/\.cts$/, ".cjs");
+  return name;
+}
+
+export function listLoaderFolder(list: List, base: string, rule: Pick<LoaderRule, "folder" | "excluded">, mirrored: boolean): FolderListing {
+  const folder = joinPath(base, rule.folder);
+  const top = list(folder);
+  if (!top) return { folder, exists: false, files: [], truncated: false };
+  const files: FolderFile[] = [];
+  let truncated = false;
+  const walk = (entries: readonly DirectoryEntry[], depth: number) => {
+    for (const e of entries) {
+      if (e.isDirectory) {
+        if (depth >= MAX_FOLDER_DEPTH) truncated = true;
+        else walk(list(e.path) ?? [], depth + 1);
+        continue;
+      }
+      if (!e.isFile) continue;
+      const seenAs = mirrored ? compiledName(e.name) : e.name;
+      if (seenAs === undefined || !LOADED_EXTENSIONS.some((ext) => seenAs.endsWith(ext))) continue;
+      const excludedBy = excludingPattern(seenAs, rule.excluded);
+      const asSource = mirrored && e.name !== seenAs && LOADED_EXTENSIONS.some((ext) => e.name.endsWith(ext)) ? excludingPattern(e.name, rule.excluded) : excludedBy;
+      files.push({ path: e.path, seenAs, ...(excludedBy ? { excludedBy } : {}), ...(Boolean(asSource) !== Boolean(excludedBy) ? { sourceRunDiffers: asSource ?? "" } : {}) });
+    }
+  };
+  walk(top, 0);
+  return { folder, exists: true, files, truncated };
+}
+
+export const loadedFiles = (l: FolderListing) => l.files.filter((f) => !f.excludedBy);

@@ -1,0 +1,108 @@
+// Starts every mcp-framework fixture with the real framework, one after the other in this one process,
+// and records what each answers to `initialize` (protocol 2025-11-25) and to `server/discover`.
+// Each fixture is built as its tsconfig says (sources transpiled into outDir) in a temporary copy whose
+// node_modules links to the repository's, run from that copy as its working directory, and served over
+// stdio, whose streams are swapped for in-memory ones for the duration of the fixture: nothing binds a
+// port. Usage: node worker.mjs OUT.json FIXTURE_DIR...
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { PassThrough } from "node:stream";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+
+const repo = join(import.meta.dirname, "..", "..", "..");
+const [outFile, ...fixtures] = process.argv.slice(2);
+const ANSWER_MS = 5000;
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+/** A copy of the fixture with its sources compiled into outDir, as `tsc` lays them out. */
+function build(fixture) {
+  const dir = mkdtempSync(join(tmpdir(), "mcpfw-fixture-"));
+  cpSync(fixture, dir, { recursive: true });
+  symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
+  const { compilerOptions = {} } = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"));
+  const rootDir = join(dir, compilerOptions.rootDir ?? "src");
+  const outDir = join(dir, compilerOptions.outDir ?? "dist");
+  for (const file of filesUnder(rootDir)) {
+    if (!file.endsWith(".ts") || file.endsWith(".d.ts")) continue;
+    const out = join(outDir, relative(rootDir, file)).replace(/\.ts$/, ".js");
+    mkdirSync(dirname(out), { recursive: true });
+    const js = ts.transpileModule(readFileSync(file, "utf8"), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    writeFileSync(out, js);
+  }
+  return { dir, entry: join(outDir, "index.js") };
+}
+
+let failure;
+process.on("unhandledRejection", (err) => {
+  failure = err instanceof Error ? err.message : String(err);
+});
+
+async function runOne(fixture) {
+  const { dir, entry } = build(fixture);
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const saved = { stdin: Object.getOwnPropertyDescriptor(process, "stdin"), stdout: Object.getOwnPropertyDescriptor(process, "stdout") };
+  Object.defineProperty(process, "stdin", { configurable: true, get: () => input });
+  Object.defineProperty(process, "stdout", { configurable: true, get: () => output });
+  const cwd = process.cwd();
+  process.chdir(dir);
+  failure = undefined;
+  const answers = new Map();
+  let buffer = "";
+  output.on("data", (chunk) => {
+    buffer += chunk.toString("utf8");
+    let nl;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      try {
+        const msg = JSON.parse(line);
+        if (msg.id !== undefined) answers.set(msg.id, msg);
+      } catch {
+        // not a JSON-RPC line
+      }
+    }
+  });
+  let mod;
+  const record = { fixture: relative(repo, fixture) };
+  try {
+    mod = await import(pathToFileURL(entry).href);
+    const send = (m) => input.write(`${JSON.stringify(m)}\n`);
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "fixture-runner", version: "1.0.0" } } });
+    const deadline = Date.now() + ANSWER_MS;
+    while (!answers.has(1) && failure === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    if (answers.has(1)) {
+      send({ jsonrpc: "2.0", method: "notifications/initialized" });
+      send({ jsonrpc: "2.0", id: 2, method: "server/discover", params: {} });
+      while (!answers.has(2) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    }
+    const init = answers.get(1);
+    if (init?.result) record.initialize = { protocolVersion: init.result.protocolVersion, capabilities: init.result.capabilities };
+    else record.error = failure ?? (init?.error ? init.error.message : "no answer to initialize");
+    const discover = answers.get(2);
+    if (discover) record.discover = discover.error ? { error: discover.error.code } : { capabilities: discover.result?.capabilities };
+  } catch (err) {
+    record.error = err instanceof Error ? err.message : String(err);
+  } finally {
+    try {
+      await mod?.server?.stop?.();
+    } catch {
+      // a server that never started
+    }
+    process.chdir(cwd);
+    Object.defineProperty(process, "stdin", saved.stdin);
+    Object.defineProperty(process, "stdout", saved.stdout);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return record;
+}
+
+const results = [];
+for (const fixture of fixtures) results.push(await runOne(fixture));
+writeFileSync(outFile, JSON.stringify(results, null, 2));
+process.exit(0);
