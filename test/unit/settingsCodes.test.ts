@@ -1,0 +1,14 @@
+// The setting that silences diagnostic codes offers exactly the codes the dialects can report: a new
+// dialect's codes must be listed in package.json, or VS Code flags them as invalid in settings.json.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { it } from "node:test";
+import { DIALECTS } from "../../server/src/analysis/dialects";
+
+it("diagnostics.disabledCodes lists every code of every registered dialect, and nothing else", () => {
+  const pkg = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8"));
+  const offered: string[] = pkg.contributes.configuration.properties["mcpCapabilityLens.diagnostics.disabledCodes"].items.enum;
+  const reported = new Set(DIALECTS.flatMap((d) => Object.keys(d.codes)));
+  assert.deepEqual([...offered].sort(), [...reported].sort());
+});
