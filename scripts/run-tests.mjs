@@ -31,6 +31,11 @@ if (files.length === 0) {
   console.error(`no test files under ${folders.map((f) => `test/${f}`).join(", ")}`);
   process.exit(1);
 }
+// The e2e tools install in the background while the other suites run (see test/e2e/lib/prefetch.mjs).
+if (folders.includes("e2e") && process.env.MCP_LENS_E2E_PREFETCH !== "0") {
+  const { startPrefetch } = await import("../test/e2e/lib/prefetch.mjs");
+  startPrefetch();
+}
 const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files.map((f) => relative(root, f))], {
   cwd: root,
   stdio: "inherit",

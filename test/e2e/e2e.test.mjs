@@ -16,6 +16,7 @@ import { HOST_SUITE, ROOT, extensionDir, log, sleep } from "./lib/paths.mjs";
 import { killMentioning, processesMentioning, startGuard } from "./lib/procs.mjs";
 import { addHostileServers, copyExamples, newRunDir } from "./lib/run.mjs";
 import { ensureTools } from "./lib/tools.mjs";
+import { waitForPrefetch } from "./lib/prefetch.mjs";
 import { DOC_IMAGES, UI_STEPS } from "./lib/ui.mjs";
 
 const MINUTE = 60000;
@@ -23,8 +24,10 @@ let run;
 let guard;
 let extension;
 
-before(() => {
+before(async () => {
   const t = Date.now();
+  const prefetch = await waitForPrefetch(15 * MINUTE);
+  if (prefetch !== "none") log(`background install: ${prefetch} (waited ${((Date.now() - t) / 1000).toFixed(1)} s)`);
   ensureTools();
   extension = extensionDir();
   run = newRunDir("test");

@@ -12,6 +12,8 @@ import { after, describe, it } from "node:test";
 import { CLI, REPO } from "../helpers/tempProject";
 // @ts-expect-error: the e2e set-up is plain JavaScript, without type declarations.
 import { ensureNeovim } from "./lib/tools.mjs";
+// @ts-expect-error: likewise.
+import { waitForPrefetch } from "./lib/prefetch.mjs";
 
 const SCENARIO = join(REPO, "test", "e2e", "neovim", "client.lua");
 
@@ -55,6 +57,7 @@ describe("Neovim as the LSP client", () => {
   after(() => rmSync(home, { recursive: true, force: true }));
 
   it("attaches, hovers both eras, gets diagnostics by push, and applies a quick fix", { timeout: 240_000 }, async (t) => {
+    await waitForPrefetch(200_000); // the background install may be running apt-get (the e2e suite before this one waited for it)
     const nvim = neovim();
     if ("skip" in nvim) {
       t.skip(nvim.skip);

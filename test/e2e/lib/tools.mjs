@@ -142,8 +142,8 @@ export function ensureTools() {
   // code-server's postinstall checks the Node major through npm's user agent, and builds native
   // modules with node-gyp: run the system npm on Node 24, with Node 24's headers (never the
   // machine's `nodedir`, and never a download from nodejs.org).
-  // JOBS: node-gyp builds with every core.
-  const npmEnv = { ...env, PATH: `${join(NODE_DIR, "bin")}:${process.env.PATH}`, npm_config_nodedir: NODE_DIR, JOBS: "max" };
+  // JOBS: node-gyp builds with every core, unless the install runs beside other tests (prefetch.mjs).
+  const npmEnv = { ...env, PATH: `${join(NODE_DIR, "bin")}:${process.env.PATH}`, npm_config_nodedir: NODE_DIR, JOBS: process.env.MCP_LENS_E2E_JOBS ?? "max" };
   rmSync(STAMP, { force: true });
   mkdirSync(TOOLS_DIR, { recursive: true });
   for (const f of ["package.json", "package-lock.json"]) {

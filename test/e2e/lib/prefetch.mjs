@@ -1,0 +1,53 @@
+// The e2e tools take minutes to install on a clean clone (code-server's native builds), while the
+// suites before e2e leave a core idle most of the time. `npm test` therefore starts the install in a
+// child process when it begins (one build job, so the other suites keep a core), and the e2e tests
+// wait for it before they check the tools themselves (which is then quick, or installs in the
+// foreground if the prefetch failed).
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { TMP } from "./paths.mjs";
+
+const STATUS = join(TMP, "prefetch.status");
+const LOG = join(TMP, "prefetch.log");
+
+/** Starts the install in the background; returns at once. Called by scripts/run-tests.mjs. */
+export function startPrefetch() {
+  mkdirSync(TMP, { recursive: true });
+  const out = openSync(LOG, "w");
+  const child = spawn(process.execPath, [new URL("./prefetchMain.mjs", import.meta.url).pathname], {
+    stdio: ["ignore", out, out],
+    env: { ...process.env, MCP_LENS_E2E_JOBS: "1" },
+  });
+  closeSync(out);
+  writeFileSync(STATUS, `running ${child.pid}\n`);
+  child.unref();
+  return child;
+}
+
+/** Marks the prefetch finished (called by the child itself). */
+export function finishPrefetch(outcome) {
+  writeFileSync(STATUS, `${outcome}\n`);
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until a prefetch started by this run is over (at most `limitMs`). */
+export async function waitForPrefetch(limitMs) {
+  const started = Date.now();
+  for (;;) {
+    if (!existsSync(STATUS)) return "none";
+    const status = readFileSync(STATUS, "utf8").trim();
+    const m = /^running (\d+)$/.exec(status);
+    if (!m || !alive(Number(m[1]))) return status;
+    if (Date.now() - started > limitMs) return "timed out";
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
