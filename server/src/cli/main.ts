@@ -1,4 +1,4 @@
-import * as fs from "node:fs";
+import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
 import { diagnosticsByServer } from "../analysis/diagnostics/ofServer";
@@ -8,6 +8,9 @@ import { readTasksSetting } from "../analysis/tasksSetting";
 import { Workspace } from "../analysis/workspace";
 import { parseArgs, UsageError, USAGE, type CliOptions } from "./args";
 import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
+import { GuardedFileSystem } from "../files/guardedFileSystem";
+import { readSnapshotFile, writeSnapshotFile } from "./snapshotFile";
+import { terminalSafe, terminalSafeJson } from "./terminalText";
 import { formatHumanReport, type ServerNotes } from "./humanReport";
 import { toJsonReport } from "./jsonReport";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
@@ -25,7 +28,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** Runs `mcp-caps` and returns its exit status; never throws. */
+/** Runs `mcp-caps` and returns its exit status; never throws. Everything but `--json` on stdout is
+ *  for a person, and is escaped for the terminal (`terminalText.ts`). */
 export function runCli(argv: readonly string[], io: CliIo): number {
   let options: CliOptions | undefined;
   try {
@@ -41,22 +45,23 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     return run(options, io);
   } catch (err) {
     if (err instanceof UsageError || err instanceof InputError || err instanceof ConfigError) {
-      io.stderr(`mcp-caps: ${err.message}\n`);
+      io.stderr(`mcp-caps: ${terminalSafe(err.message)}\n`);
       return 2;
     }
     const message = err instanceof Error ? err.message : String(err);
-    io.stderr(`mcp-caps: internal error: ${message}${options?.debug ? "" : " (run with --debug for details)"}\n`);
-    if (options?.debug && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
+    io.stderr(`mcp-caps: internal error: ${terminalSafe(message)}${options?.debug ? "" : " (run with --debug for details)"}\n`);
+    if (options?.debug && err instanceof Error && err.stack) io.stderr(`${err.stack.split("\n").map(terminalSafe).join("\n")}\n`);
     return 2;
   }
 }
 
 function run(options: CliOptions, io: CliIo): number {
   const cwd = normalizePath(io.cwd);
-  const fileSystem = new Project({ skipLoadingLibFiles: true }).getFileSystem();
+  // Every read of the analysis (TypeScript's included) is of a regular file under its size limit.
+  const fileSystem = new GuardedFileSystem(new Project({ skipLoadingLibFiles: true }).getFileSystem());
   const tsconfig = options.project ? normalizePath(path.resolve(io.cwd, options.project)) : undefined;
   if (tsconfig) {
-    if (!fs.existsSync(tsconfig)) throw new InputError(`cannot read tsconfig ${options.project}: no such file`);
+    if (!existsSync(tsconfig)) throw new InputError(`cannot read tsconfig ${options.project}: no such file`);
     const problem = unusableConfig(tsconfig);
     if (problem) throw new InputError(`cannot read tsconfig ${options.project}: ${problem}`);
   }
@@ -64,26 +69,27 @@ function run(options: CliOptions, io: CliIo): number {
   // and one whose `extends` chain is broken gets a warning line.
   const configWarnings: string[] = [];
   const readConfig = (configPath: string) => {
-    const project = new ProjectContext(configPath, fileSystem);
+    const project = new ProjectContext(configPath, fileSystem, unusableConfig);
     for (const problem of project.problems) configWarnings.push(`${path.relative(io.cwd, configPath) || configPath}: ${problem} (its other options are used)`);
     return project;
   };
   if (tsconfig) readConfig(tsconfig);
   const inputs = discoverFiles(options.paths, io.cwd, (configPath) => readConfig(configPath).outputFolders());
-  for (const w of [...configWarnings, ...inputs.warnings]) io.stderr(`mcp-caps: warning: ${w}\n`);
+  const warn = (text: string) => io.stderr(`mcp-caps: warning: ${terminalSafe(text)}\n`);
+  for (const w of [...configWarnings, ...inputs.warnings]) warn(w);
 
   const fromPackage = readTasksSetting(fileSystem, cwd);
-  if (fromPackage.problem) io.stderr(`mcp-caps: warning: ${fromPackage.problem}\n`);
+  if (fromPackage.problem) warn(fromPackage.problem);
   const tasksExtension = options.tasks ?? fromPackage.value ?? false;
   const tasksSource = options.tasks !== undefined ? "--tasks" : fromPackage.value !== undefined ? "package.json" : "default";
 
   const workspace = new Workspace({ fileSystem, roots: inputs.roots, unusableConfig, ...(tsconfig ? { tsconfig } : {}) });
   const analysis = workspace.analyzeFiles(inputs.files, { tasksExtension });
-  for (const s of analysis.skipped) io.stderr(`mcp-caps: warning: skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}\n`);
+  for (const s of analysis.skipped) warn(`skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}`);
 
   const report = toJsonReport(analysis, { cwd, version: VERSION, tasksExtension, position: (f, o) => workspace.position(f, o) });
   let status = 0;
-  if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  if (options.json) io.stdout(`${terminalSafeJson(JSON.stringify(report, null, 2))}\n`);
   else {
     const color = options.color ?? (io.isTty && !io.env.NO_COLOR);
     const notes = new Map<string, ServerNotes>();
@@ -104,28 +110,11 @@ function run(options: CliOptions, io: CliIo): number {
   }
 
   if (options.writeSnapshot) {
-    const target = path.resolve(io.cwd, options.writeSnapshot);
-    // Only a snapshot is ever overwritten: a mistyped path must not replace a source file.
-    const existing = readIfFile(target);
-    if (existing !== undefined && !isSnapshot(existing)) {
-      throw new InputError(`refusing to overwrite ${options.writeSnapshot}: it is not an mcp-caps snapshot (choose another file, or delete it first)`);
-    }
-    try {
-      fs.writeFileSync(target, serializeSnapshot(snapshotOf(report)));
-    } catch (err) {
-      throw new InputError(`cannot write snapshot ${options.writeSnapshot}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    io.stderr(`mcp-caps: wrote snapshot of ${report.servers.length} server${report.servers.length === 1 ? "" : "s"} to ${options.writeSnapshot}\n`);
+    writeSnapshotFile(io.cwd, options.writeSnapshot, serializeSnapshot(snapshotOf(report)));
+    io.stderr(`mcp-caps: wrote snapshot of ${report.servers.length} server${report.servers.length === 1 ? "" : "s"} to ${terminalSafe(options.writeSnapshot)}\n`);
   }
   if (options.check) {
-    let text: string;
-    try {
-      text = fs.readFileSync(path.resolve(io.cwd, options.check), "utf8");
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const why = code === "ENOENT" ? `no such file (write one with --write-snapshot ${options.check})` : code === "EISDIR" ? "it is a folder, not a snapshot file" : err instanceof Error ? err.message : String(err);
-      throw new InputError(`cannot read snapshot ${options.check}: ${why}`);
-    }
+    const text = readSnapshotFile(io.cwd, options.check);
     let before;
     try {
       before = parseSnapshot(text);
@@ -138,7 +127,7 @@ function run(options: CliOptions, io: CliIo): number {
       out(`${formatChanges(changes, options.check)}\n`);
       status = 1;
     } else {
-      io.stderr(`mcp-caps: capabilities match ${options.check}\n`);
+      io.stderr(`mcp-caps: capabilities match ${terminalSafe(options.check)}\n`);
     }
   }
   if (options.strict && report.diagnostics.some((d) => d.severity === "error" || d.severity === "warning")) {
@@ -146,22 +135,4 @@ function run(options: CliOptions, io: CliIo): number {
     status = 1;
   }
   return status;
-}
-
-/** A regular file's text, or undefined when there is none there (devices and pipes are not read). */
-function readIfFile(file: string): string | undefined {
-  try {
-    return fs.statSync(file).isFile() ? fs.readFileSync(file, "utf8") : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isSnapshot(text: string): boolean {
-  try {
-    parseSnapshot(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -2,6 +2,7 @@ import type { FileSystemHost } from "ts-morph";
 import type { FileSummary } from "../model/summary";
 import { MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth, parseFile } from "../summarize/parseFile";
 import { summarizeFile } from "../summarize/summarizeFile";
+import { MAX_CLASSES_PER_FILE, overClassBudget } from "./parseBudget";
 
 /** Files larger than this are not parsed: the editor must stay responsive (a note says why). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -157,6 +158,10 @@ export class FileStore {
       e.screenedOut = true;
       return;
     }
+    if (overClassBudget(read.text)) {
+      e.skipped = { reason: "too-large", detail: `more than ${MAX_CLASSES_PER_FILE.toLocaleString("en-US")} classes, over the per-file analysis budget` };
+      return;
+    }
     if (nestedAsyncCallDepth(read.text) > MAX_NESTED_ASYNC_CALLS) {
       e.skipped = { reason: "failed", detail: `more than ${MAX_NESTED_ASYNC_CALLS} nested async calls, which the TypeScript parser cannot parse in reasonable time` };
       return;
@@ -178,6 +183,8 @@ export class FileStore {
       return { text: this.#fs.readFileSync(fileName, "utf8") };
     } catch (err) {
       if (isNotFound(err)) return { skipped: { reason: "missing", detail: "no such file" } };
+      // The host refused a file over its size limit before reading it (`EFBIG`).
+      if ((err as { code?: unknown } | null)?.code === "EFBIG") return { skipped: { reason: "too-large", detail: (err as Error).message } };
       return { skipped: { reason: "unreadable", detail: err instanceof Error ? err.message : String(err) } };
     }
   }
