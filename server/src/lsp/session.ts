@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import type { FileSystemHost } from "ts-morph";
 import type { Connection, TextDocuments } from "vscode-languageserver";
 import type { Range } from "vscode-languageserver-protocol";
@@ -5,7 +6,7 @@ import type { TextDocument } from "vscode-languageserver-textdocument";
 import { DEFAULT_SETTINGS, normalizeSettings, SECTION, type LensSettings, type WireLocation } from "../../../common/protocol";
 import type { CancellationToken } from "../analysis/cancellation";
 import type { Loc } from "../analysis/evaluate/values";
-import { dirname, isWithin } from "../analysis/project/paths";
+import { dirname, isWithin, normalizePath } from "../analysis/project/paths";
 import { readTasksSetting } from "../analysis/tasksSetting";
 import { Workspace, type FileAnalysis } from "../analysis/workspace";
 import { unusableConfig } from "../files/discoverFiles";
@@ -33,6 +34,8 @@ export class LanguageSession {
   readonly #documents: TextDocuments<TextDocument>;
   readonly #connection: Connection;
   #folders: string[] = [];
+  /** The folders' real paths (a file is in a folder when both its path and its real path are). */
+  #realFolders: string[] = [];
   readonly #workspaces = new Map<string, Workspace>();
   readonly #synced = new Map<string, number>();
   readonly #settings = new Map<string, Promise<LensSettings>>();
@@ -55,6 +58,7 @@ export class LanguageSession {
 
   setFolders(uris: readonly string[]): void {
     this.#folders = uris.map(uriToPath).filter((p): p is string => p !== undefined);
+    this.#realFolders = this.#folders.map(realPathOf);
     this.#workspaces.clear();
     this.#synced.clear();
   }
@@ -72,16 +76,28 @@ export class LanguageSession {
     return { workspace, root };
   }
 
+  /** Whether `path` lies in a workspace folder, and so does its real path (a link may lead out). */
+  inWorkspace(path: string): boolean {
+    if (!this.#folders.some((f) => isWithin(f, path))) return false;
+    const real = realPathOf(path);
+    return this.#realFolders.some((f) => isWithin(f, real));
+  }
+
   allWorkspaces(): Workspace[] {
     return [...this.#workspaces.values()];
   }
 
-  /** Pushes the editor's text of an open document into its workspace if it changed since last time. */
+  /**
+   * Pushes the editor's text of an open document into its workspace if it changed since last time.
+   * Undefined for a file the server must not answer about: requests name any URI, and a file neither
+   * open in the editor nor inside a workspace folder (its real path included) is not read.
+   */
   sync(uri: string): { path: string; workspace: Workspace; root: string; document: TextDocument | undefined } | undefined {
     const path = uriToPath(uri);
     if (!path || !isAnalysableSource(path)) return undefined;
-    const { workspace, root } = this.workspaceFor(path);
     const document = this.#documents.get(uri);
+    if (!document && !this.inWorkspace(path)) return undefined;
+    const { workspace, root } = this.workspaceFor(path);
     if (document && this.#synced.get(uri) !== document.version) {
       workspace.setOverlay(path, document.getText());
       this.#synced.set(uri, document.version);
@@ -157,5 +173,14 @@ export class LanguageSession {
 
   location(loc: Loc): WireLocation {
     return { uri: pathToUri(loc.file), range: this.range(loc) };
+  }
+}
+
+/** The real path of a file or folder; the path itself when there is nothing there (nothing to read). */
+function realPathOf(path: string): string {
+  try {
+    return normalizePath(realpathSync(path));
+  } catch {
+    return path;
   }
 }
