@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { CancelledError, type CancellationToken } from "../analysis/cancellation";
 import { isWithin, normalizePath } from "../analysis/project/paths";
 import { MAX_CONFIG_BYTES } from "./limits";
-import { errorReason, refusal, unreadableReason } from "./readRegularFile";
+import { errorReason, NO_SUCH_FILE, refusal, unreadableReason } from "./readRegularFile";
 import { shortPath } from "./shortPath";
 
 /** An input the CLI cannot read at all: exit 2 with this one line. */
@@ -12,9 +12,11 @@ export class InputError extends Error {}
 /**
  * Why a config file cannot be read safely, or undefined when it can: only a regular file of sane size
  * is opened (a cloned repository may link tsconfig.json to /dev/zero or a FIFO, which would never end).
+ * A missing file is not refused here: whoever reads it says it is missing, in their own words.
  */
 export function unusableConfig(file: string): string | undefined {
-  return unreadableReason(file, MAX_CONFIG_BYTES);
+  const why = unreadableReason(file, MAX_CONFIG_BYTES);
+  return why === NO_SUCH_FILE ? undefined : why;
 }
 
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/i;

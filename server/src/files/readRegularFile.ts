@@ -69,12 +69,14 @@ export function unreadableReason(path: string, maxBytes: number): string | undef
   return refusal(st, maxBytes)?.reason;
 }
 
+export const NO_SUCH_FILE = "no such file or folder";
+
 /** A system error in a few words. */
 export function errorReason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
     case "ENOENT":
-      return "no such file or folder";
+      return NO_SUCH_FILE;
     case "EACCES":
     case "EPERM":
       return "permission denied";
