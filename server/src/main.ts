@@ -4,14 +4,18 @@
 // requests after `shutdown` are refused.
 import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, type Connection } from "vscode-languageserver/node";
 import { BoundedMessageWriter } from "./lsp/boundedWriter";
+import { FlowControl } from "./lsp/flowControl";
+import { FlowControlledReader } from "./lsp/flowControlledReader";
 import { ResilientMessageReader } from "./lsp/resilientReader";
 import { ShutdownGate } from "./lsp/shutdownGate";
 import { startServer } from "./server";
 
 function connect(): Connection {
   if (process.argv.includes("--stdio")) {
-    const writer = new BoundedMessageWriter(process.stdout, process.stdin);
-    return createConnection(ProposedFeatures.all, new ShutdownGate(new ResilientMessageReader(process.stdin), writer), writer);
+    const flow = new FlowControl();
+    const reader = new FlowControlledReader(new ResilientMessageReader(process.stdin), flow, process.stdin);
+    const writer = new BoundedMessageWriter(process.stdout, flow);
+    return createConnection(ProposedFeatures.all, new ShutdownGate(reader, writer), writer);
   }
   if (process.argv.includes("--node-ipc")) {
     const writer = new IPCMessageWriter(process);

@@ -1,52 +1,35 @@
 import type { Writable } from "node:stream";
 import { AbstractMessageWriter, type Message, type MessageWriter } from "vscode-languageserver/node";
-
-/** Bytes written but not yet taken by the client above which the server stops reading requests. */
-const HIGH_WATER_MARK = 4 * 1024 * 1024;
+import type { FlowControl } from "./flowControl";
 
 /**
- * Writes LSP frames to a stream with back-pressure. A client that stops reading its end of the pipe
- * would otherwise make every answer pile up in the server's memory (45 MB/s under a stream of
- * requests): once more than the high-water mark waits, the server stops reading requests (`input`)
- * until the client has taken half of it.
+ * Writes LSP frames to a stream and tells `flow` what waits for the client, so the reader can stop
+ * reading requests while answers pile up (see FlowControl). Unlike vscode-jsonrpc's writer, which
+ * queues messages in memory one write at a time, every frame goes to the stream at once: what waits
+ * is counted in bytes.
  */
 export class BoundedMessageWriter extends AbstractMessageWriter implements MessageWriter {
   readonly #output: Writable;
-  readonly #input: { pause(): unknown; resume(): unknown };
-  readonly #highWaterMark: number;
-  #pending = 0;
-  #paused = false;
+  readonly #flow: FlowControl;
   #errors = 0;
 
-  constructor(output: Writable, input: { pause(): unknown; resume(): unknown }, highWaterMark = HIGH_WATER_MARK) {
+  constructor(output: Writable, flow: FlowControl) {
     super();
     this.#output = output;
-    this.#input = input;
-    this.#highWaterMark = highWaterMark;
+    this.#flow = flow;
     output.on("error", (err) => this.fireError(err));
     output.on("close", () => this.fireClose());
-  }
-
-  /** Bytes written and not yet flushed to the client. */
-  get pending(): number {
-    return this.#pending;
   }
 
   write(msg: Message): Promise<void> {
     const body = Buffer.from(JSON.stringify(msg), "utf8");
     const frame = Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, "ascii"), body]);
-    this.#pending += frame.length;
-    if (!this.#paused && this.#pending > this.#highWaterMark) {
-      this.#paused = true;
-      this.#input.pause();
-    }
+    const m = msg as { id?: unknown; method?: unknown };
+    if (m.method === undefined && m.id !== undefined) this.#flow.answerWritten(frame.length);
+    else this.#flow.messageWritten(frame.length);
     return new Promise((resolve, reject) => {
       this.#output.write(frame, (err) => {
-        this.#pending -= frame.length;
-        if (this.#paused && this.#pending <= this.#highWaterMark / 2) {
-          this.#paused = false;
-          this.#input.resume();
-        }
+        this.#flow.flushed(frame.length);
         if (err) {
           this.fireError(err, msg, ++this.#errors);
           reject(err);
