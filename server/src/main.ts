@@ -2,6 +2,7 @@
 // --socket), everything else from `startServer`. Over stdio, frames are read by a reader that recovers
 // from malformed input instead of going deaf, and written with back-pressure; over stdio and IPC,
 // requests after `shutdown` are refused.
+import { isMainThread } from "node:worker_threads";
 import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, type Connection } from "vscode-languageserver/node";
 import { BoundedMessageWriter } from "./lsp/boundedWriter";
 import { FlowControl } from "./lsp/flowControl";
@@ -24,4 +25,5 @@ function connect(): Connection {
   return createConnection(ProposedFeatures.all);
 }
 
-startServer(connect());
+// The same bundle also runs as the summary worker's thread (summaryWorker.ts), which serves no client.
+if (isMainThread) startServer(connect());

@@ -211,6 +211,30 @@ describe("the language server on hostile workspaces", () => {
     });
   });
 
+  it("row 10: a hover on a 3 MB file under the budget, cancelled while TypeScript parses it, stops at once (the parse runs in a worker)", async () => {
+    const text = `${DEMO.replace("DemoServer", "SlowServer")}${Array.from({ length: 50_000 }, (_, i) => `const v${i} = { a: ${i}, b: [${i}, "${i}"], c: { d: v${i > 0 ? i - 1 : 0} } };`).join("\n")}\n`;
+    await withServer({ "demo.ts": DEMO }, async (c) => {
+      c.open("demo.ts", DEMO);
+      assert.match(hoverText(await c.hover("demo.ts", AT_NAME.line, AT_NAME.character, 10_000)), /DemoServer/);
+      c.open("slow.ts", text);
+      const hover = c.request("textDocument/hover", { textDocument: { uri: c.uri("slow.ts") }, position: AT_NAME }, 60_000);
+      await new Promise((r) => setTimeout(r, 300));
+      c.notify("$/cancelRequest", { id: hover.id });
+      const cancelledAt = performance.now();
+      const answer = await hover.response;
+      const ms = performance.now() - cancelledAt;
+      const other = performance.now();
+      assert.match(hoverText(await c.hover("demo.ts", AT_NAME.line, AT_NAME.character, 10_000)), /DemoServer/);
+      const otherMs = performance.now() - other;
+      console.log(`# a hover on a ${(text.length / 1024 / 1024).toFixed(1)} MB file cancelled 300 ms after sending: answered ${Math.round(ms)} ms after the cancel; a hover on another file then took ${Math.round(otherMs)} ms`);
+      assert.ok(answer.error === undefined || answer.error.code === -32800, JSON.stringify(answer.error));
+      assert.ok(ms < 1000, `the cancelled hover answered ${Math.round(ms)} ms after the cancel`);
+      assert.ok(otherMs < 1000, `a hover on another file waited ${Math.round(otherMs)} ms`);
+      // Not cancelled, the same hover is answered once the worker's parse is in.
+      assert.match(hoverText(await c.hover("slow.ts", AT_NAME.line, AT_NAME.character, 120_000)), /MCP server · SlowServer/);
+    });
+  });
+
   it("row 14: a request after shutdown is refused with InvalidRequest; exit then ends the server with status 0", async () => {
     await withServer(
       { "demo.ts": DEMO },

@@ -4,12 +4,14 @@ import type { Connection, TextDocuments } from "vscode-languageserver";
 import type { Range } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { DEFAULT_SETTINGS, normalizeSettings, SECTION, type LensSettings, type WireLocation } from "../../../common/protocol";
-import type { CancellationToken } from "../analysis/cancellation";
+import { CancelledError, type CancellationToken } from "../analysis/cancellation";
 import type { Loc } from "../analysis/evaluate/values";
 import { dirname, isWithin, normalizePath } from "../analysis/project/paths";
 import { readTasksSetting } from "../analysis/tasksSetting";
 import { Workspace, type FileAnalysis } from "../analysis/workspace";
 import { unusableConfig } from "../files/discoverFiles";
+import { mayDeclareServers } from "../analysis/mayDeclareServers";
+import { SummaryWorker, WORKER_PARSE_MIN_LENGTH } from "./summaryWorker";
 import { isAnalysableSource, pathToUri, uriToPath } from "./uris";
 
 export interface AnalyzedDocument {
@@ -40,6 +42,9 @@ export class LanguageSession {
   readonly #synced = new Map<string, number>();
   readonly #settings = new Map<string, Promise<LensSettings>>();
   readonly #packageTasks = new Map<string, boolean | undefined>();
+  readonly #worker = new SummaryWorker();
+  /** Parses under way in the worker, by file and version (hover, lenses and diagnostics ask at once). */
+  readonly #parsing = new Map<string, Promise<unknown>>();
   configurationSupported = false;
 
   constructor(connection: Connection, documents: TextDocuments<TextDocument>, fs: FileSystemHost) {
@@ -151,6 +156,7 @@ export class LanguageSession {
     if (!synced) return undefined;
     const tasks = this.tasksFor(synced.root, settings);
     const started = performance.now();
+    await this.#parseOffThread(synced.workspace, synced.path, token);
     const analysis = await synced.workspace.analyzeFileAsync(synced.path, { tasksExtension: tasks.value, ...(token ? { token } : {}) });
     return {
       uri,
@@ -163,6 +169,25 @@ export class LanguageSession {
       tasksSource: tasks.source,
       elapsedMs: performance.now() - started,
     };
+  }
+
+  /**
+   * Parses a large open document in the worker thread, so that the request stays cancellable (and
+   * the server responsive) while TypeScript's parser runs. Smaller files, and files the checks before
+   * parsing turn away, are left to the analysis as usual.
+   */
+  async #parseOffThread(workspace: Workspace, path: string, token: CancellationToken | undefined): Promise<void> {
+    const job = workspace.files.pendingParse(path, WORKER_PARSE_MIN_LENGTH, mayDeclareServers);
+    if (!job) return;
+    const key = `${path}\u0000${job.version}`;
+    let parsing = this.#parsing.get(key);
+    if (!parsing) {
+      parsing = this.#worker
+        .summarize(path, job.text, job.version, (r) => workspace.files.adoptSummary(path, job.version, r))
+        .finally(() => this.#parsing.delete(key));
+      this.#parsing.set(key, parsing);
+    }
+    await untilCancelled(parsing, token);
   }
 
   /** An analysis location as an LSP range (positions from the file's own summary). */
@@ -182,5 +207,26 @@ function realPathOf(path: string): string {
     return normalizePath(realpathSync(path));
   } catch {
     return path;
+  }
+}
+
+/** `work`, or a CancelledError as soon as `token` is cancelled (checked every 20 ms). */
+async function untilCancelled(work: Promise<unknown>, token: CancellationToken | undefined): Promise<void> {
+  if (!token) {
+    await work;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setInterval(() => {
+          if (token.isCancellationRequested) reject(new CancelledError());
+        }, 20);
+      }),
+    ]);
+  } finally {
+    clearInterval(timer);
   }
 }

@@ -32,11 +32,16 @@ export function codeBlock(language: string, content: string): string {
 }
 
 /**
- * Prose from user code, escaped: the characters that start markdown constructs mid-line, and HTML.
+ * Prose from user code, escaped: the characters that start markdown constructs mid-line, HTML, and
+ * what GFM turns into a link by itself (`https://…`, `www.…`, `a@b.c`).
  * (Our prose never puts user text at the start of a line, where `#`, `-` or `1.` would matter.)
  */
 export function escape(text: string): string {
-  return oneLine(text).replace(/[\\`*_[\]()!|~]/g, (c) => `\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return oneLine(text)
+    .replace(/[\\`*_[\]()!|~:@]/g, (c) => `\\${c}`)
+    .replace(/\b(www)\./gi, "$1\\.")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 }
 
 /** A link into a file (hover links open it at the line). */
