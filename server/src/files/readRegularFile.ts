@@ -40,12 +40,14 @@ export function refusal(st: fs.Stats, maxBytes: number): RefusedFileError | unde
 export function readRegularFile(path: string, maxBytes: number): string {
   const fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   try {
-    const refused = refusal(fs.fstatSync(fd), maxBytes);
+    const st = fs.fstatSync(fd);
+    const refused = refusal(st, maxBytes);
     if (refused) throw refused;
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - total));
+      // The size fstat gave, plus one byte to see the end; more only if the file grows meanwhile.
+      const chunk = Buffer.allocUnsafe(Math.min(total === 0 ? st.size + 1 : 64 * 1024, maxBytes + 1 - total));
       const n = fs.readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));

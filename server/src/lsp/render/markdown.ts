@@ -38,7 +38,8 @@ export function codeBlock(language: string, content: string): string {
  */
 export function escape(text: string): string {
   return oneLine(text)
-    .replace(/[\\`*_[\]()!|~:@]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]()!|~@]/g, (c) => `\\${c}`)
+    .replace(/\b(https?|ftp|mailto|xmpp):/gi, "$1\\:")
     .replace(/\b(www)\./gi, "$1\\.")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;");
