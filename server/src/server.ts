@@ -1,7 +1,8 @@
 import { Project } from "ts-morph";
 import { TextDocuments, type Connection, type InitializeParams, type InitializeResult } from "vscode-languageserver";
 import { CodeActionKind, CodeLensRefreshRequest, DidChangeConfigurationNotification, FileChangeType, TextDocumentSyncKind } from "vscode-languageserver-protocol";
-import { TextDocument } from "vscode-languageserver-textdocument";
+import { GuardedFileSystem } from "./files/guardedFileSystem";
+import { BlockDocuments } from "./lsp/blockDocument";
 import { registerCodeActions } from "./lsp/features/codeActions";
 import { registerCodeLens } from "./lsp/features/codeLens";
 import { registerDiagnostics } from "./lsp/features/diagnostics";
@@ -23,8 +24,10 @@ export interface ServerOptions {
  * capabilities and registers one thin adapter per feature over a shared `LanguageSession`.
  */
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
-  const documents = new TextDocuments(TextDocument);
-  const fileSystem = new Project({ skipLoadingLibFiles: true }).getFileSystem();
+  // Open documents whose incremental updates cost the edit, not the document (a 5 MB file stays fast).
+  const documents = new TextDocuments(BlockDocuments);
+  // Every read of the analysis (TypeScript's included) is of a regular file under its size limit.
+  const fileSystem = new GuardedFileSystem(new Project({ skipLoadingLibFiles: true }).getFileSystem());
   const session = new LanguageSession(connection, documents, fileSystem);
   let refreshDelay = options.refreshDelayMs ?? 300;
   let canRefreshLenses = false;

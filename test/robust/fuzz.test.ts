@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { cpus } from "node:os";
 import { describe, it } from "node:test";
-import { formatFigures, runCampaign, TEST_INPUTS, TEST_SEED, type Figures } from "./fuzz/campaign";
+import { formatFigures, runCampaign, TEST_INPUTS, TEST_SEED, TEST_WORKSPACES, type Figures } from "./fuzz/campaign";
+import { formatWorkspaceFigures, runWorkspaceCampaign } from "./fuzz/workspaceCampaign";
 
 const SEED = TEST_SEED;
 /** Mutated and generated inputs in `npm test` (the hostile ones come on top). */
@@ -61,5 +62,15 @@ describe("fuzzing the analyser", { concurrency: 1 }, () => {
     assert.ok(heap.length >= 1);
     assert.ok(heap[heap.length - 1]! - heap[0]! < 64, `the retained heap grew from ${heap[0]} MB to ${heap.at(-1)} MB`);
     assert.ok(f.peakHeapMb < 900, `peak heap ${f.peakHeapMb} MB`);
+  });
+
+  it(`hostile workspaces on disk (seed ${SEED}, ${TEST_WORKSPACES}): links out, devices, FIFOs, huge and deep files, control characters in names and keys; mcp-caps ends, reads and writes nothing outside, prints nothing raw`, { timeout: 120_000 }, async (t) => {
+    const f = await runWorkspaceCampaign({ seed: SEED, workspaces: TEST_WORKSPACES, concurrency: WORKERS, hardLimitMs: 20_000, timeLimitMs: 15_000 });
+    const text = formatWorkspaceFigures(SEED, f);
+    t.diagnostic(text);
+    console.log(`# ${text}`);
+    // How many fit in the time limit depends on the machine (each is a CLI run); the checks do not.
+    assert.ok(f.tried >= 3, `only ${f.tried} workspaces ran`);
+    assert.deepEqual(f.failures.map((x) => `${x.workspace}\n    ${x.problems.join("\n    ")}\n    (${x.kept})`), []);
   });
 });

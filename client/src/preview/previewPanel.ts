@@ -4,6 +4,7 @@ import { ListServersRequest, RULES_URL, SECTION, ServerReportRequest, type Serve
 import { reveal } from "../commands";
 import { makeNonce, previewHtml } from "./html";
 import { DEFAULT_PREVIEW_STATE, type Era, type FromWebview, type PreviewState, type ToWebview } from "./messages";
+import { TrustedTargets } from "./trustedTargets";
 
 export const VIEW_TYPE = "mcpCapabilityLens.preview";
 /** Live updates while typing: the first at once, then at most one per this many ms. */
@@ -30,6 +31,8 @@ export class PreviewManager implements vscode.Disposable {
   readonly #disposables: vscode.Disposable[] = [];
   /** Every message posted to the webview, for tests that check what the panel was told. */
   readonly posted: ToWebview[] = [];
+  /** What the webview may ask for: only what was posted to it (its messages select, never name). */
+  readonly #targets = new TrustedTargets();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -95,40 +98,48 @@ export class PreviewManager implements vscode.Disposable {
   }
 
   async #onMessage(message: FromWebview): Promise<void> {
+    if (!message || typeof message !== "object") return;
     switch (message.type) {
       case "ready": {
         // A panel opened or retargeted by a command (a lens click) keeps the server, follow mode and era
         // the host chose; the webview's saved state restores the rest, or everything after a reload.
-        const restored = message.state;
+        const restored = restoredState(message.state);
         this.#state = this.#source
           ? { ...this.#state, collapsed: restored.collapsed ?? this.#state.collapsed, scrollY: restored.scrollY ?? this.#state.scrollY }
           : { ...this.#state, ...restored };
         this.#source ??= restored.source;
         return this.update();
       }
-      case "reveal":
-        return reveal(message.location.uri, message.location.range, this.#editorColumn());
-      case "selectServer":
-        this.#source = message.uri;
-        this.#state = { ...this.#state, source: message.uri, server: message.name, follow: false };
+      case "reveal": {
+        const location = this.#targets.location(message.location);
+        return location ? reveal(location.uri, location.range, this.#editorColumn()) : undefined;
+      }
+      case "selectServer": {
+        const target = this.#targets.server(message.uri, message.name);
+        if (!target) return;
+        this.#source = target.uri;
+        this.#state = { ...this.#state, source: target.uri, server: target.name, follow: false };
         return this.update();
+      }
       case "listServers": {
         const { servers } = await this.client.sendRequest(ListServersRequest.type, {});
         return this.#post({ type: "serverList", servers, ...(this.#source && this.#state.server ? { current: { uri: this.#source, name: this.#state.server } } : {}) });
       }
       case "setTasks":
         // The workspace setting outranks package.json (spec §5); the server is told through configuration.
-        await vscode.workspace.getConfiguration(SECTION).update("tasksExtension", message.on ? "on" : "off", vscode.ConfigurationTarget.Workspace);
+        await vscode.workspace.getConfiguration(SECTION).update("tasksExtension", message.on === true ? "on" : "off", vscode.ConfigurationTarget.Workspace);
         return this.update();
       case "setFollow":
-        this.#state = { ...this.#state, follow: message.follow };
+        this.#state = { ...this.#state, follow: message.follow === true };
         if (message.follow && vscode.window.activeTextEditor) this.#onCursor(vscode.window.activeTextEditor);
         return;
       case "refresh":
         return this.update();
       case "applyFix": {
+        const fix = this.#targets.fix(message.fix);
+        if (!fix) return;
         const edit = new vscode.WorkspaceEdit();
-        for (const [uri, edits] of Object.entries(message.fix.changes)) {
+        for (const [uri, edits] of Object.entries(fix.changes)) {
           for (const e of edits) {
             edit.replace(vscode.Uri.parse(uri), new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character), e.newText);
           }
@@ -137,12 +148,15 @@ export class PreviewManager implements vscode.Disposable {
         return;
       }
       case "copy":
+        if (typeof message.text !== "string" || typeof message.what !== "string") return;
         await vscode.env.clipboard.writeText(message.text);
         void vscode.window.setStatusBarMessage(`Copied ${message.what}`, 2500);
         return;
-      case "openRule":
-        await vscode.env.openExternal(vscode.Uri.parse(`${RULES_URL}${encodeURIComponent(message.code)}`));
+      case "openRule": {
+        const code = this.#targets.ruleCode(message.code);
+        if (code) await vscode.env.openExternal(vscode.Uri.parse(`${RULES_URL}${encodeURIComponent(code)}`));
         return;
+      }
     }
   }
 
@@ -203,6 +217,7 @@ export class PreviewManager implements vscode.Disposable {
   }
 
   async #post(message: ToWebview): Promise<void> {
+    this.#targets.remember(message);
     this.posted.push(message);
     if (this.posted.length > 50) this.posted.shift();
     await this.#panel?.webview.postMessage(message);
@@ -217,4 +232,16 @@ export class PreviewManager implements vscode.Disposable {
 
 function isTypeScript(document: vscode.TextDocument): boolean {
   return document.uri.scheme === "file" && (document.languageId === "typescript" || document.languageId === "typescriptreact");
+}
+
+/** The webview's saved state, keeping only fields of the right type (it is the webview's word). */
+function restoredState(raw: unknown): Partial<PreviewState> {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const out: { -readonly [K in keyof PreviewState]?: PreviewState[K] } = {};
+  if (typeof r.source === "string" && r.source.startsWith("file:")) out.source = r.source;
+  if (typeof r.server === "string") out.server = r.server;
+  if (typeof r.follow === "boolean") out.follow = r.follow;
+  if (Array.isArray(r.collapsed)) out.collapsed = r.collapsed.filter((c): c is string => typeof c === "string");
+  if (typeof r.scrollY === "number" && Number.isFinite(r.scrollY)) out.scrollY = r.scrollY;
+  return out;
 }

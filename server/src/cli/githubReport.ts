@@ -4,13 +4,13 @@
 // nothing quoted from a source file can act as a command.
 import { createHash } from "node:crypto";
 import type { JsonDiagnostic, JsonReport } from "./jsonReport";
-import { visible, visibleLines } from "./visibleText";
+import { terminalSafe, terminalSafeLines } from "./terminalText";
 
 const COMMAND: Record<string, "error" | "warning" | "notice"> = { error: "error", warning: "warning", information: "notice", hint: "notice" };
 
 /** A command's message: `%`, CR and LF are escaped (the runner decodes them back). */
 export function escapeData(text: string): string {
-  return visibleLines(text).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return terminalSafeLines(text).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
 
 /** A command's property value: as a message, and `:` and `,` too, which delimit properties. */
@@ -20,15 +20,15 @@ export function escapeProperty(text: string): string {
 
 export function annotation(d: JsonDiagnostic): string {
   const properties = [
-    `file=${escapeProperty(visible(d.file))}`,
+    `file=${escapeProperty(terminalSafe(d.file))}`,
     `line=${d.line}`,
     `endLine=${d.endLine}`,
     `col=${d.column}`,
     `endColumn=${d.endColumn}`,
-    `title=${escapeProperty(visible(d.code))}`,
+    `title=${escapeProperty(terminalSafe(d.code))}`,
   ];
   // A diagnostic's message is one line; one that quotes a line feed from the source shows it escaped.
-  return `::${COMMAND[d.severity] ?? "warning"} ${properties.join(",")}::${escapeData(visible(d.message))}`;
+  return `::${COMMAND[d.severity] ?? "warning"} ${properties.join(",")}::${escapeData(terminalSafe(d.message))}`;
 }
 
 /** One annotation per diagnostic, in the report's order. */
@@ -46,7 +46,7 @@ export function plainAnnotation(kind: "error" | "warning" | "notice", title: str
  * until its token comes back. The token is derived from the text, so a text cannot contain it.
  */
 export function logGroup(title: string, text: string): string[] {
-  const body = visibleLines(text);
+  const body = terminalSafeLines(text);
   const token = createHash("sha256").update(body).digest("hex").slice(0, 40);
   return [`::group::${escapeData(title)}`, `::stop-commands::${token}`, body, `::${token}::`, "::endgroup::"];
 }

@@ -1,6 +1,7 @@
 import { isPlainObject, type Json, type JsonObject } from "../analysis/core/evaluate/values";
 import type { EraChoice } from "./args";
 import type { JsonDiagnostic, JsonReport, JsonServer } from "./jsonReport";
+import { terminalSafe as t } from "./terminalText";
 
 export interface HumanOptions {
   readonly era: EraChoice;
@@ -45,7 +46,8 @@ const colored: Style = { bold: ansi(1), dim: ansi(2), green: ansi(32), red: ansi
 /**
  * The human report: per server a table of every capability path with its value in each era (side by
  * side), a `+` where modern adds or turns something on, and the cause; then what modern adds, then the
- * diagnostics with file:line:column.
+ * diagnostics with file:line:column. Text from the repository (names, keys, paths, messages) is
+ * escaped for the terminal (`terminalText.ts`).
  */
 export function formatHumanReport(report: JsonReport, options: HumanOptions): string {
   const st = options.color ? colored : plain;
@@ -67,8 +69,8 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
 function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
   const out: string[] = [];
   const notes = o.notes.get(`${s.file}#${s.name}`);
-  const tags = [notes?.tag ?? s.dialect, s.frameworkVersion ? `v${s.frameworkVersion}` : "", s.exact ? "" : st.yellow("≈ approximate")].filter(Boolean).join(" · ");
-  out.push(`${st.bold(s.name)}  ${st.cyan(`${s.file}:${s.line}:${s.column}`)}  ${st.dim(tags)}`);
+  const tags = [t(notes?.tag ?? s.dialect), s.frameworkVersion ? `v${t(s.frameworkVersion)}` : "", s.exact ? "" : st.yellow("≈ approximate")].filter(Boolean).join(" · ");
+  out.push(`${st.bold(t(s.name))}  ${st.cyan(`${t(s.file)}:${s.line}:${s.column}`)}  ${st.dim(tags)}`);
   const showLegacy = o.era !== "modern";
   const showModern = o.era !== "legacy";
   const rows = tableRows(s, o.era, notes?.causes ?? new Map());
@@ -83,7 +85,7 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     // A fact about the entry point reads plainly; a null caused by a problem reads as one.
     const line = (era: "legacy" | "modern") => {
       const fact = notes?.eraNotes?.[era];
-      return fact ? `  ${st.dim(`${era}: not served`)} (${fact})` : `  ${st.red(`${era}: not served`)} (${notes?.nullReason ?? "the base cannot be evaluated"})`;
+      return fact ? `  ${st.dim(`${era}: not served`)} (${t(fact)})` : `  ${st.red(`${era}: not served`)} (${t(notes?.nullReason ?? "the base cannot be evaluated")})`;
     };
     if (showLegacy && s.legacy === null) out.push(line("legacy"));
     if (showModern && s.modern === null) out.push(line("modern"));
@@ -93,14 +95,14 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
   else if (served) out.push(st.dim("  (advertises no capabilities)"));
   if (showModern && s.legacy && s.modern) {
     const added = rows.filter((r) => r.added).map((r) => r.path);
-    out.push(`  ${st.green("modern adds:")} ${added.length > 0 ? added.join(", ") : "nothing"}`);
+    out.push(`  ${st.green("modern adds:")} ${added.length > 0 ? t(added.join(", ")) : "nothing"}`);
   }
-  for (const m of notes?.missing ?? []) out.push(`  ${st.yellow(`missing? ${m}`)}`);
+  for (const m of notes?.missing ?? []) out.push(`  ${st.yellow(`missing? ${t(m)}`)}`);
   for (const u of s.unknown) {
     const at = u.path as string[];
-    const where = u.file ? ` ${st.cyan(`${u.file}:${u.line}`)}` : "";
+    const where = u.file ? ` ${st.cyan(`${t(String(u.file))}:${u.line}`)}` : "";
     const what = at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".");
-    out.push(`  ${st.yellow(`≈ unknown: ${what}`)} — ${String(u.reason)}${where}`);
+    out.push(`  ${st.yellow(`≈ unknown: ${t(what)}`)} — ${t(String(u.reason))}${where}`);
   }
   const problems = notes?.problems ?? 0;
   if (problems > 0) out.push(`  ${st.yellow(`⚠ ${problems} problem${problems === 1 ? "" : "s"} (see Diagnostics below)`)}`);
@@ -147,11 +149,11 @@ function tableRows(s: JsonServer, era: EraChoice, words: ReadonlyMap<string, str
     const m = valueAt(s.modern, path);
     return {
       path: path.join("."),
-      label: path.length === 1 ? path[0]! : `${path[0]}.${path[1]}`,
+      label: t(path.length === 1 ? path[0]! : `${path[0]}.${path[1]}`),
       legacy: s.legacy === null ? "·" : show(l),
       modern: s.modern === null ? "·" : show(m),
       added: s.legacy !== null && s.modern !== null && m !== undefined && JSON.stringify(l) !== JSON.stringify(m) && m !== false,
-      why: whyOf(causes.get(path.join("\u0000")) ?? [], era !== "both", words),
+      why: t(whyOf(causes.get(path.join("\u0000")) ?? [], era !== "both", words)),
     };
   });
 }
@@ -167,7 +169,7 @@ function valueAt(obj: JsonObject | null, path: readonly string[]): Json | undefi
 
 function show(v: Json | undefined): string {
   if (v === undefined) return "—";
-  const text = JSON.stringify(v);
+  const text = t(JSON.stringify(v));
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
@@ -218,8 +220,8 @@ function diagnosticsSection(diagnostics: readonly JsonDiagnostic[], st: Style): 
   const out = [st.bold(`Diagnostics (${summary})`)];
   const paint = (sev: string) => (sev === "error" ? st.red : sev === "warning" ? st.yellow : st.dim);
   for (const d of diagnostics) {
-    out.push(`  ${st.cyan(`${d.file}:${d.line}:${d.column}`)}  ${paint(d.severity)(d.severity.padEnd(11))} ${d.code}`);
-    out.push(`      ${d.message}`);
+    out.push(`  ${st.cyan(`${t(d.file)}:${d.line}:${d.column}`)}  ${paint(d.severity)(d.severity.padEnd(11))} ${t(d.code)}`);
+    out.push(`      ${t(d.message)}`);
   }
   return out;
 }

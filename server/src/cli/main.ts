@@ -1,11 +1,10 @@
-import * as fs from "node:fs";
+import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
 import { diagnosticsByServer } from "../analysis/core/model/ofServer";
 import { ConfigError, ProjectContext } from "../analysis/core/project/projectRegistry";
 import { normalizePath, relativePath } from "../analysis/core/project/paths";
 import { readTasksSetting } from "../analysis/core/tasksSetting";
-import type { Json } from "../analysis/core/evaluate/values";
 import { Workspace, type WorkspaceAnalysis } from "../analysis/core/workspace";
 import type { Dialect } from "../analysis/core/dialect";
 import { DIALECTS } from "../analysis/dialects";
@@ -13,9 +12,11 @@ import { outputFormat, parseArgs, UsageError, USAGE, type CliOptions } from "./a
 import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
 import { githubAnnotations, logGroup, plainAnnotation } from "./githubReport";
 import { causeKey, formatHumanReport, type ServerNotes } from "./humanReport";
-import { toJsonReport, type JsonReport } from "./jsonReport";
+import { toJsonReport } from "./jsonReport";
 import { toSarifLog } from "./sarifReport";
-import { visible, visibleDeep, visibleLines } from "./visibleText";
+import { GuardedFileSystem } from "../files/guardedFileSystem";
+import { readSnapshotFile, writeSnapshotFile } from "./snapshotFile";
+import { terminalSafe, terminalSafeJson, terminalSafeLines } from "./terminalText";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
 
 declare const __VERSION__: string;
@@ -31,8 +32,10 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** Runs `mcp-caps` and returns its exit status; never throws. */
-/** Runs `mcp-caps` with the given dialects (all the tool knows, by default) and returns its exit status; never throws. */
+/**
+ * Runs `mcp-caps` with the given dialects (all the tool knows, by default) and returns its exit status;
+ * never throws. Everything it prints for a person is escaped for the terminal (`terminalText.ts`).
+ */
 export function runCli(argv: readonly string[], io: CliIo, dialects: readonly Dialect[] = DIALECTS): number {
   let options: CliOptions | undefined;
   try {
@@ -48,22 +51,23 @@ export function runCli(argv: readonly string[], io: CliIo, dialects: readonly Di
     return run(options, io, dialects);
   } catch (err) {
     if (err instanceof UsageError || err instanceof InputError || err instanceof ConfigError) {
-      io.stderr(`mcp-caps: ${err.message}\n`);
+      io.stderr(`mcp-caps: ${terminalSafe(err.message)}\n`);
       return 2;
     }
     const message = err instanceof Error ? err.message : String(err);
-    io.stderr(`mcp-caps: internal error: ${message}${options?.debug ? "" : " (run with --debug for details)"}\n`);
-    if (options?.debug && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
+    io.stderr(`mcp-caps: internal error: ${terminalSafe(message)}${options?.debug ? "" : " (run with --debug for details)"}\n`);
+    if (options?.debug && err instanceof Error && err.stack) io.stderr(`${err.stack.split("\n").map(terminalSafe).join("\n")}\n`);
     return 2;
   }
 }
 
 function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): number {
   const cwd = normalizePath(io.cwd);
-  const fileSystem = new Project({ skipLoadingLibFiles: true }).getFileSystem();
+  // Every read of the analysis (TypeScript's included) is of a regular file under its size limit.
+  const fileSystem = new GuardedFileSystem(new Project({ skipLoadingLibFiles: true }).getFileSystem());
   const tsconfig = options.project ? normalizePath(path.resolve(io.cwd, options.project)) : undefined;
   if (tsconfig) {
-    if (!fs.existsSync(tsconfig)) throw new InputError(`cannot read tsconfig ${options.project}: no such file`);
+    if (!existsSync(tsconfig)) throw new InputError(`cannot read tsconfig ${options.project}: no such file`);
     const problem = unusableConfig(tsconfig);
     if (problem) throw new InputError(`cannot read tsconfig ${options.project}: ${problem}`);
   }
@@ -71,28 +75,29 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
   // and one whose `extends` chain is broken gets a warning line.
   const configWarnings: string[] = [];
   const readConfig = (configPath: string) => {
-    const project = new ProjectContext(configPath, fileSystem);
+    const project = new ProjectContext(configPath, fileSystem, unusableConfig);
     for (const problem of project.problems) configWarnings.push(`${path.relative(io.cwd, configPath) || configPath}: ${problem} (its other options are used)`);
     return project;
   };
   if (tsconfig) readConfig(tsconfig);
   const inputs = discoverFiles(options.paths, io.cwd, (configPath) => readConfig(configPath).outputFolders());
-  for (const w of [...configWarnings, ...inputs.warnings]) io.stderr(`mcp-caps: warning: ${w}\n`);
+  const warn = (text: string) => io.stderr(`mcp-caps: warning: ${terminalSafe(text)}\n`);
+  for (const w of [...configWarnings, ...inputs.warnings]) warn(w);
 
   const fromPackage = readTasksSetting(fileSystem, cwd);
-  if (fromPackage.problem) io.stderr(`mcp-caps: warning: ${fromPackage.problem}\n`);
+  if (fromPackage.problem) warn(fromPackage.problem);
   const tasksExtension = options.tasks ?? fromPackage.value ?? false;
   const tasksSource = options.tasks !== undefined ? "--tasks" : fromPackage.value !== undefined ? "package.json" : "default";
 
   const workspace = new Workspace({ fileSystem, dialects, roots: inputs.roots, unusableConfig, ...(tsconfig ? { tsconfig } : {}) });
   const analysis = workspace.analyzeFiles(inputs.files, { tasksExtension });
-  for (const s of analysis.skipped) io.stderr(`mcp-caps: warning: skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}\n`);
+  for (const s of analysis.skipped) warn(`skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}`);
 
   const report = toJsonReport(analysis, { cwd, version: VERSION, tasksExtension, position: (f, o) => workspace.position(f, o) });
   const format = outputFormat(options, io.env);
   // Files skipped whole (binary, too large, unreadable) were not analysed: the header does not count them.
   const fileCount = inputs.files.length - analysis.skipped.filter((f) => f.reason !== "failed").length;
-  const human = (color: boolean) => formatHumanReport(visibleDeep(report as unknown as Json) as unknown as JsonReport, {
+  const human = (color: boolean) => formatHumanReport(report, {
     era: options.era,
     color,
     tasksSource,
@@ -101,8 +106,8 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
     recognised: dialects.map((d) => d.words.recognises),
   });
   let status = 0;
-  if (format === "json") io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  else if (format === "sarif") io.stdout(`${JSON.stringify(toSarifLog(report, cwd, dialects), null, 2)}\n`);
+  if (format === "json") io.stdout(`${terminalSafeJson(JSON.stringify(report, null, 2))}\n`);
+  else if (format === "sarif") io.stdout(`${terminalSafeJson(JSON.stringify(toSarifLog(report, cwd, dialects), null, 2))}\n`);
   else if (format === "github") {
     const n = report.servers.length;
     const title = `mcp-caps: ${n} server${n === 1 ? "" : "s"}, ${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"}`;
@@ -110,28 +115,11 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
   } else io.stdout(`${human(options.color ?? (io.isTty && !io.env.NO_COLOR))}\n`);
 
   if (options.writeSnapshot) {
-    const target = path.resolve(io.cwd, options.writeSnapshot);
-    // Only a snapshot is ever overwritten: a mistyped path must not replace a source file.
-    const existing = readIfFile(target);
-    if (existing !== undefined && !isSnapshot(existing)) {
-      throw new InputError(`refusing to overwrite ${options.writeSnapshot}: it is not an mcp-caps snapshot (choose another file, or delete it first)`);
-    }
-    try {
-      fs.writeFileSync(target, serializeSnapshot(snapshotOf(report)));
-    } catch (err) {
-      throw new InputError(`cannot write snapshot ${options.writeSnapshot}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    io.stderr(`mcp-caps: wrote snapshot of ${report.servers.length} server${report.servers.length === 1 ? "" : "s"} to ${options.writeSnapshot}\n`);
+    writeSnapshotFile(io.cwd, options.writeSnapshot, serializeSnapshot(snapshotOf(report)));
+    io.stderr(`mcp-caps: wrote snapshot of ${report.servers.length} server${report.servers.length === 1 ? "" : "s"} to ${terminalSafe(options.writeSnapshot)}\n`);
   }
   if (options.check) {
-    let text: string;
-    try {
-      text = fs.readFileSync(path.resolve(io.cwd, options.check), "utf8");
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const why = code === "ENOENT" ? `no such file (write one with --write-snapshot ${options.check})` : code === "EISDIR" ? "it is a folder, not a snapshot file" : err instanceof Error ? err.message : String(err);
-      throw new InputError(`cannot read snapshot ${options.check}: ${why}`);
-    }
+    const text = readSnapshotFile(io.cwd, options.check);
     let before;
     try {
       before = parseSnapshot(text);
@@ -142,12 +130,12 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
     // The JSON and SARIF formats keep stdout for their document.
     const out = format === "json" || format === "sarif" ? io.stderr : io.stdout;
     if (changes.length > 0) {
-      const text = visibleLines(formatChanges(changes, options.check));
+      const text = terminalSafeLines(formatChanges(changes, options.check));
       if (format === "github") out(`${plainAnnotation("error", "mcp-caps --check", text)}\n`);
       out(`${text}\n`);
       status = 1;
     } else {
-      io.stderr(`mcp-caps: capabilities match ${options.check}\n`);
+      io.stderr(`mcp-caps: capabilities match ${terminalSafe(options.check)}\n`);
     }
   }
   if (options.strict && report.diagnostics.some((d) => d.severity === "error" || d.severity === "warning")) {
@@ -157,7 +145,7 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
   return status;
 }
 
-/** What the human report knows of each server beyond its JSON, keyed like the report (control characters made visible). */
+/** What the human report knows of each server beyond its JSON, keyed like the report. */
 function serverNotes(workspace: Workspace, analysis: WorkspaceAnalysis, cwd: string): Map<string, ServerNotes> {
   const notes = new Map<string, ServerNotes>();
   const grouped = diagnosticsByServer(analysis.servers, analysis.diagnostics);
@@ -165,7 +153,7 @@ function serverNotes(workspace: Workspace, analysis: WorkspaceAnalysis, cwd: str
     const mine = grouped.get(server)!;
     const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
     const dialect = workspace.dialectOf(server);
-    notes.set(visible(`${relativePath(cwd, server.loc.file)}#${server.name}`), {
+    notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
       ...(nullReason ? { nullReason } : {}),
       eraNotes: { legacy: server.eraNotes?.legacy?.text, modern: server.eraNotes?.modern?.text },
       tag: dialect?.words.tag(server) ?? server.dialect,
@@ -175,22 +163,4 @@ function serverNotes(workspace: Workspace, analysis: WorkspaceAnalysis, cwd: str
     });
   }
   return notes;
-}
-
-/** A regular file's text, or undefined when there is none there (devices and pipes are not read). */
-function readIfFile(file: string): string | undefined {
-  try {
-    return fs.statSync(file).isFile() ? fs.readFileSync(file, "utf8") : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isSnapshot(text: string): boolean {
-  try {
-    parseSnapshot(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

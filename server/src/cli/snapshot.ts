@@ -1,5 +1,6 @@
 import { isPlainObject, sortKeysDeep, type Json, type JsonObject } from "../analysis/core/evaluate/values";
 import type { JsonReport } from "./jsonReport";
+import { terminalSafe } from "./terminalText";
 
 /** Marks a file as an `mcp-caps` snapshot, and its format's version. */
 const FORMAT = "mcp-caps-snapshot/1";
@@ -48,8 +49,9 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotChange
   const changes: SnapshotChange[] = [];
   const names = [...new Set([...Object.keys(before.servers), ...Object.keys(after.servers)])].sort();
   for (const name of names) {
-    const a = before.servers[name];
-    const b = after.servers[name];
+    // Own keys only: a snapshot may name a server `__proto__` or `constructor`.
+    const a = Object.hasOwn(before.servers, name) ? before.servers[name] : undefined;
+    const b = Object.hasOwn(after.servers, name) ? after.servers[name] : undefined;
     if (!a && b) changes.push({ server: name, kind: "added", lines: [] });
     else if (a && !b) changes.push({ server: name, kind: "removed", lines: [] });
     else if (a && b) {
@@ -67,6 +69,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotChange
   return changes;
 }
 
+/** The diff for a person: every line escaped for the terminal (server keys and values come from files). */
 export function formatChanges(changes: readonly SnapshotChange[], snapshotPath: string): string {
   const out = [`Capabilities changed since ${snapshotPath} (${changes.length} server${changes.length === 1 ? "" : "s"}):`];
   for (const c of changes) {
@@ -78,7 +81,7 @@ export function formatChanges(changes: readonly SnapshotChange[], snapshotPath: 
     }
   }
   out.push(`If the change is intended, update the snapshot: mcp-caps --write-snapshot ${snapshotPath}`);
-  return out.join("\n");
+  return out.map(terminalSafe).join("\n");
 }
 
 /** Flattens to `path → JSON of the leaf`; empty objects and arrays are leaves. */

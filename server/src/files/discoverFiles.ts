@@ -1,27 +1,22 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { normalizePath } from "../analysis/core/project/paths";
+import { CancelledError, type CancellationToken } from "../analysis/core/cancellation";
+import { isWithin, normalizePath } from "../analysis/core/project/paths";
+import { MAX_CONFIG_BYTES } from "./limits";
+import { errorReason, NO_SUCH_FILE, refusal, unreadableReason } from "./readRegularFile";
+import { shortPath } from "./shortPath";
 
 /** An input the CLI cannot read at all: exit 2 with this one line. */
 export class InputError extends Error {}
 
-/** Largest config file read (a tsconfig larger than this is not one). */
-const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
-
 /**
  * Why a config file cannot be read safely, or undefined when it can: only a regular file of sane size
  * is opened (a cloned repository may link tsconfig.json to /dev/zero or a FIFO, which would never end).
+ * A missing file is not refused here: whoever reads it says it is missing, in their own words.
  */
 export function unusableConfig(file: string): string | undefined {
-  let st: fs.Stats;
-  try {
-    st = fs.statSync(file);
-  } catch (err) {
-    return reason(err);
-  }
-  if (!st.isFile()) return "not a regular file";
-  if (st.size > MAX_CONFIG_BYTES) return `larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MB`;
-  return undefined;
+  const why = unreadableReason(file, MAX_CONFIG_BYTES);
+  return why === NO_SUCH_FILE ? undefined : why;
 }
 
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/i;
@@ -37,16 +32,83 @@ export interface DiscoveredInputs {
   readonly warnings: string[];
 }
 
+export interface WalkLimits {
+  /** Stop once this many source files are found (the walk says so in a warning). */
+  readonly maxFiles?: number;
+  /** Stop after this many folder entries, source or not. */
+  readonly maxEntries?: number;
+}
+
+/** One file-system question the walk asks; a driver answers it, synchronously or not. */
+type Op = { readonly op: "stat" | "realpath" | "readdir"; readonly path: string };
+type Answer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+
 /**
  * Expands the PATH arguments into source files: folders are walked (skipping `node_modules`, `.git`,
- * output folders and `.d.ts` files), symlinked folders followed once (a loop is walked once).
+ * output folders and `.d.ts` files), symlinked folders followed once (a loop is walked once), but never
+ * a link whose real path leaves the folder being walked: a repository can hold `root -> /`.
  * `outputFolders(dir)` names the output folders of the tsconfig found in `dir`, if any.
+ * @throws InputError for a PATH that cannot be read, or a tsconfig in a walked folder that cannot be used.
  */
-export function discoverFiles(
+export function discoverFiles(args: readonly string[], cwd: string, outputFolders: (tsconfigPath: string) => string[], limits: WalkLimits = {}): DiscoveredInputs {
+  const steps = walk(args, cwd, outputFolders, limits, true);
+  let answer: Answer | undefined;
+  for (;;) {
+    const step = answer === undefined ? steps.next() : steps.next(answer);
+    if (step.done) return step.value;
+    answer = answerSync(step.value);
+  }
+}
+
+/**
+ * The same for the language server: asynchronous (the server keeps answering while it walks),
+ * cancellable, bounded by `limits`, and a tsconfig that cannot be used is a warning, not an error.
+ * @throws CancelledError once `token` is cancelled.
+ */
+export async function discoverFilesAsync(
+  args: readonly string[],
+  cwd: string,
+  limits: WalkLimits,
+  token?: CancellationToken,
+): Promise<DiscoveredInputs> {
+  const steps = walk(args, cwd, () => [], limits, false);
+  let answer: Answer | undefined;
+  for (;;) {
+    if (token?.isCancellationRequested) throw new CancelledError();
+    const step = answer === undefined ? steps.next() : steps.next(answer);
+    if (step.done) return step.value;
+    answer = await answerAsync(step.value);
+  }
+}
+
+function answerSync(q: Op): Answer {
+  try {
+    if (q.op === "stat") return { ok: true, value: fs.statSync(q.path) };
+    if (q.op === "realpath") return { ok: true, value: fs.realpathSync(q.path) };
+    return { ok: true, value: fs.readdirSync(q.path, { withFileTypes: true }) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+async function answerAsync(q: Op): Promise<Answer> {
+  try {
+    if (q.op === "stat") return { ok: true, value: await fs.promises.stat(q.path) };
+    if (q.op === "realpath") return { ok: true, value: await fs.promises.realpath(q.path) };
+    return { ok: true, value: await fs.promises.readdir(q.path, { withFileTypes: true }) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** The walk itself, written once: it yields each file-system question and gets the answer back. */
+function* walk(
   args: readonly string[],
   cwd: string,
   outputFolders: (tsconfigPath: string) => string[],
-): DiscoveredInputs {
+  limits: WalkLimits,
+  strictConfigs: boolean,
+): Generator<Op, DiscoveredInputs, Answer> {
   const files = new Set<string>();
   const warnings: string[] = [];
   const roots: string[] = [];
@@ -54,86 +116,124 @@ export function discoverFiles(
   const skipDirs = new Set<string>();
   /** Real paths of the files found, so a link to one of them does not report it twice. */
   const realFiles = new Set<string>();
-  /** Links are followed after everything else: a file is reported under its own path, not a link's. */
-  const links: { full: string; name: string }[] = [];
+  const maxFiles = limits.maxFiles ?? Infinity;
+  const maxEntries = limits.maxEntries ?? Infinity;
+  let entriesSeen = 0;
+  let stopped = false;
+  const show = (p: string) => shortPath(path.relative(cwd, p) || p);
 
-  const walk = (dir: string) => {
-    let real: string;
-    try {
-      real = fs.realpathSync(dir);
-    } catch {
-      return;
-    }
-    if (seenDirs.has(real)) return;
-    seenDirs.add(real);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (err) {
-      warnings.push(`skipped folder ${dir}: ${reason(err)}`);
-      return;
-    }
-    if (entries.some((e) => e.name === "tsconfig.json" && (e.isFile() || e.isSymbolicLink()))) {
-      const config = path.join(dir, "tsconfig.json");
-      const problem = unusableConfig(config);
-      if (problem) throw new InputError(`cannot use ${config}: ${problem}`);
-      for (const out of outputFolders(normalizePath(config))) skipDirs.add(normalizePath(out));
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      if (e.isSymbolicLink()) links.push({ full, name: e.name });
-      else if (e.isDirectory()) visitDir(full, e.name);
-      else if (e.isFile() && isSource(e.name)) {
-        files.add(normalizePath(full));
-        realFiles.add(path.join(real, e.name));
-      }
-    }
-  };
-  const visitDir = (full: string, name: string) => {
-    if (SKIPPED_FOLDERS.has(name) || skipDirs.has(normalizePath(full))) return;
-    walk(full);
-  };
-  const followLinks = () => {
-    while (links.length > 0) {
-      const { full, name } = links.shift()!;
-      let st: fs.Stats;
-      let real: string;
-      try {
-        st = fs.statSync(full);
-        real = fs.realpathSync(full);
-      } catch {
-        continue; // a dangling or looping link
-      }
-      if (st.isDirectory()) visitDir(full, name);
-      else if (st.isFile() && isSource(name) && !realFiles.has(real)) {
-        files.add(normalizePath(full));
-        realFiles.add(real);
-      }
-    }
+  const ask = function* (op: Op["op"], p: string): Generator<Op, Answer, Answer> {
+    return yield { op, path: p };
   };
 
   for (const arg of args) {
+    if (stopped) break;
     const abs = path.resolve(cwd, arg);
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(abs);
-    } catch (err) {
-      throw new InputError(`cannot read ${arg}: ${reason(err)}`);
-    }
-    if (st.isDirectory()) {
-      roots.push(normalizePath(isInside(cwd, abs) ? cwd : abs));
-      walk(abs);
-      followLinks();
-    } else if (st.isFile()) {
+    const st = yield* ask("stat", abs);
+    if (!st.ok) throw new InputError(`cannot read ${arg}: ${errorReason(st.error)}`);
+    const stats = st.value as fs.Stats;
+    if (stats.isFile()) {
       roots.push(normalizePath(isInside(cwd, abs) ? cwd : path.dirname(abs)));
       if (SOURCE.test(abs)) files.add(normalizePath(abs));
       else warnings.push(`skipped ${arg}: not a TypeScript file (.ts, .tsx, .mts, .cts)`);
-    } else {
-      throw new InputError(`cannot read ${arg}: not a file or folder`);
+      continue;
+    }
+    if (!stats.isDirectory()) throw new InputError(`cannot read ${arg}: not a file or folder`);
+    roots.push(normalizePath(isInside(cwd, abs) ? cwd : abs));
+    const rootReal = yield* ask("realpath", abs);
+    if (!rootReal.ok) throw new InputError(`cannot read ${arg}: ${errorReason(rootReal.error)}`);
+    /** Links are followed after everything else: a file is reported under its own path, not a link's. */
+    const links: string[] = [];
+    const outside: string[] = [];
+    const dirs: string[] = [abs];
+    while (!stopped && (dirs.length > 0 || links.length > 0)) {
+      if (dirs.length > 0) {
+        yield* walkDir(dirs.shift()!, dirs, links);
+        continue;
+      }
+      // A link: followed only when its target stays inside the folder being walked.
+      const link = links.shift()!;
+      const real = yield* ask("realpath", link);
+      if (!real.ok) continue; // a dangling or looping link
+      const target = real.value as string;
+      const linked = yield* ask("stat", link);
+      if (!linked.ok) continue;
+      const ls = linked.value as fs.Stats;
+      const wanted = ls.isDirectory() || (ls.isFile() && isSource(link));
+      if (!isWithin(normalizePath(rootReal.value as string), normalizePath(target))) {
+        if (wanted) outside.push(`${show(link)} -> ${target}`);
+        continue;
+      }
+      if (ls.isDirectory()) {
+        if (!skipped(link)) dirs.push(link);
+      } else if (ls.isFile() && isSource(link) && !realFiles.has(target)) {
+        addFile(link, target);
+      }
+    }
+    if (outside.length > 0) {
+      const n = outside.length;
+      warnings.push(`did not follow ${n} link${n === 1 ? "" : "s"} leading outside ${arg === "." ? "the folder" : arg} (${outside.slice(0, 3).join(", ")}${n > 3 ? ", ..." : ""})`);
     }
   }
   return { files: [...files].sort(), roots: [...new Set(roots)], warnings };
+
+  function addFile(full: string, real: string): void {
+    files.add(normalizePath(full));
+    realFiles.add(real);
+    if (files.size >= maxFiles) stop(`stopped after ${maxFiles} source files`);
+  }
+
+  function stop(why: string): void {
+    if (stopped) return;
+    stopped = true;
+    warnings.push(`${why}; the rest of the folder was not read`);
+  }
+
+  function skipped(dir: string): boolean {
+    return SKIPPED_FOLDERS.has(path.basename(dir)) || skipDirs.has(normalizePath(dir));
+  }
+
+  function* walkDir(dir: string, dirs: string[], links: string[]): Generator<Op, void, Answer> {
+    const real = yield* ask("realpath", dir);
+    if (!real.ok) {
+      // A folder that vanished meanwhile says nothing; one that cannot be reached (a path longer
+      // than the system allows, no permission) is named, or its servers would vanish silently.
+      if ((real.error as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(`skipped folder ${show(dir)}: ${errorReason(real.error)}`);
+      return;
+    }
+    const realDir = real.value as string;
+    if (seenDirs.has(realDir)) return;
+    seenDirs.add(realDir);
+    const listed = yield* ask("readdir", dir);
+    if (!listed.ok) {
+      warnings.push(`skipped folder ${show(dir)}: ${errorReason(listed.error)}`);
+      return;
+    }
+    const entries = listed.value as fs.Dirent[];
+    if (entries.some((e) => e.name === "tsconfig.json" && (e.isFile() || e.isSymbolicLink()))) {
+      const config = path.join(dir, "tsconfig.json");
+      const st = yield* ask("stat", config);
+      const problem = st.ok ? refusal(st.value as fs.Stats, MAX_CONFIG_BYTES)?.reason : errorReason(st.error);
+      if (problem && strictConfigs) throw new InputError(`cannot use ${show(config)}: ${problem}`);
+      if (problem) warnings.push(`skipped ${show(config)}: ${problem}`);
+      else for (const out of outputFolders(normalizePath(config))) skipDirs.add(normalizePath(out));
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subdirs: string[] = [];
+    for (const e of entries) {
+      if (++entriesSeen > maxEntries) return stop(`stopped after ${maxEntries} folder entries`);
+      const full = path.join(dir, e.name);
+      if (e.isSymbolicLink()) links.push(full);
+      else if (e.isDirectory()) {
+        if (!skipped(full)) subdirs.push(full);
+      } else if (e.isFile() && isSource(e.name)) {
+        addFile(full, path.join(realDir, e.name));
+        if (stopped) return;
+      }
+    }
+    // Depth first, in name order (the order the files are reported in does not depend on it).
+    dirs.unshift(...subdirs);
+  }
 }
 
 function isSource(name: string): boolean {
@@ -143,21 +243,4 @@ function isSource(name: string): boolean {
 function isInside(dir: string, p: string): boolean {
   const rel = path.relative(dir, p);
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-}
-
-function reason(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case "ENOENT":
-      return "no such file or folder";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "ELOOP":
-      return "symbolic link loop";
-    case "ENOTDIR":
-      return "not a folder";
-    default:
-      return err instanceof Error ? err.message : String(err);
-  }
 }

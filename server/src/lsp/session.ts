@@ -1,17 +1,19 @@
+import { realpathSync } from "node:fs";
 import type { FileSystemHost } from "ts-morph";
 import type { Connection, TextDocuments } from "vscode-languageserver";
 import type { Range } from "vscode-languageserver-protocol";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { DEFAULT_SETTINGS, normalizeSettings, SECTION, type LensSettings, type WireLocation } from "../../../common/protocol";
-import type { CancellationToken } from "../analysis/core/cancellation";
+import { CancelledError, type CancellationToken } from "../analysis/core/cancellation";
 import type { Loc } from "../analysis/core/evaluate/values";
-import { dirname, isWithin } from "../analysis/core/project/paths";
+import { dirname, isWithin, normalizePath } from "../analysis/core/project/paths";
 import { readTasksSetting } from "../analysis/core/tasksSetting";
 import { Workspace, type FileAnalysis } from "../analysis/core/workspace";
 import { DIALECTS } from "../analysis/dialects";
 import type { Dialect } from "../analysis/core/dialect";
 import type { FeatureContext } from "../features/context";
 import { unusableConfig } from "../files/discoverFiles";
+import { SummaryWorker, WORKER_PARSE_MIN_LENGTH } from "./summaryWorker";
 import { isAnalysableSource, pathToUri, uriToPath } from "./uris";
 
 export interface AnalyzedDocument {
@@ -36,10 +38,15 @@ export class LanguageSession {
   readonly #documents: TextDocuments<TextDocument>;
   readonly #connection: Connection;
   #folders: string[] = [];
+  /** The folders' real paths (a file is in a folder when both its path and its real path are). */
+  #realFolders: string[] = [];
   readonly #workspaces = new Map<string, Workspace>();
   readonly #synced = new Map<string, number>();
   readonly #settings = new Map<string, Promise<LensSettings>>();
   readonly #packageTasks = new Map<string, boolean | undefined>();
+  readonly #worker = new SummaryWorker();
+  /** Parses under way in the worker, by file and version (hover, lenses and diagnostics ask at once). */
+  readonly #parsing = new Map<string, Promise<unknown>>();
   configurationSupported = false;
 
   readonly #dialects: readonly Dialect[];
@@ -61,6 +68,7 @@ export class LanguageSession {
 
   setFolders(uris: readonly string[]): void {
     this.#folders = uris.map(uriToPath).filter((p): p is string => p !== undefined);
+    this.#realFolders = this.#folders.map(realPathOf);
     this.#workspaces.clear();
     this.#synced.clear();
   }
@@ -78,16 +86,28 @@ export class LanguageSession {
     return { workspace, root };
   }
 
+  /** Whether `path` lies in a workspace folder, and so does its real path (a link may lead out). */
+  inWorkspace(path: string): boolean {
+    if (!this.#folders.some((f) => isWithin(f, path))) return false;
+    const real = realPathOf(path);
+    return this.#realFolders.some((f) => isWithin(f, real));
+  }
+
   allWorkspaces(): Workspace[] {
     return [...this.#workspaces.values()];
   }
 
-  /** Pushes the editor's text of an open document into its workspace if it changed since last time. */
+  /**
+   * Pushes the editor's text of an open document into its workspace if it changed since last time.
+   * Undefined for a file the server must not answer about: requests name any URI, and a file neither
+   * open in the editor nor inside a workspace folder (its real path included) is not read.
+   */
   sync(uri: string): { path: string; workspace: Workspace; root: string; document: TextDocument | undefined } | undefined {
     const path = uriToPath(uri);
     if (!path || !isAnalysableSource(path)) return undefined;
-    const { workspace, root } = this.workspaceFor(path);
     const document = this.#documents.get(uri);
+    if (!document && !this.inWorkspace(path)) return undefined;
+    const { workspace, root } = this.workspaceFor(path);
     if (document && this.#synced.get(uri) !== document.version) {
       workspace.setOverlay(path, document.getText());
       this.#synced.set(uri, document.version);
@@ -141,6 +161,7 @@ export class LanguageSession {
     if (!synced) return undefined;
     const tasks = this.tasksFor(synced.root, settings);
     const started = performance.now();
+    await this.#parseOffThread(synced.workspace, synced.path, token);
     const analysis = await synced.workspace.analyzeFileAsync(synced.path, { tasksExtension: tasks.value, ...(token ? { token } : {}) });
     return {
       uri,
@@ -153,6 +174,25 @@ export class LanguageSession {
       tasksSource: tasks.source,
       elapsedMs: performance.now() - started,
     };
+  }
+
+  /**
+   * Parses a large open document in the worker thread, so that the request stays cancellable (and
+   * the server responsive) while TypeScript's parser runs. Smaller files, and files the checks before
+   * parsing turn away, are left to the analysis as usual.
+   */
+  async #parseOffThread(workspace: Workspace, path: string, token: CancellationToken | undefined): Promise<void> {
+    const job = workspace.files.pendingParse(path, WORKER_PARSE_MIN_LENGTH, workspace.mayDeclare);
+    if (!job) return;
+    const key = `${path}\u0000${job.version}`;
+    let parsing = this.#parsing.get(key);
+    if (!parsing) {
+      parsing = this.#worker
+        .summarize(path, job.text, job.version, (r) => workspace.files.adoptSummary(path, job.version, r))
+        .finally(() => this.#parsing.delete(key));
+      this.#parsing.set(key, parsing);
+    }
+    await untilCancelled(parsing, token);
   }
 
   /** An analysis location as an LSP range (positions from the file's own summary). */
@@ -169,4 +209,34 @@ export class LanguageSession {
 /** The LSP-free features' view of an analysed document. */
 export function featureContext(session: LanguageSession, analyzed: AnalyzedDocument): FeatureContext {
   return { workspace: analyzed.workspace, file: analyzed.path, analysis: analyzed.analysis, location: (l) => session.location(l) };
+}
+
+/** The real path of a file or folder; the path itself when there is nothing there (nothing to read). */
+function realPathOf(path: string): string {
+  try {
+    return normalizePath(realpathSync(path));
+  } catch {
+    return path;
+  }
+}
+
+/** `work`, or a CancelledError as soon as `token` is cancelled (checked every 20 ms). */
+async function untilCancelled(work: Promise<unknown>, token: CancellationToken | undefined): Promise<void> {
+  if (!token) {
+    await work;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setInterval(() => {
+          if (token.isCancellationRequested) reject(new CancelledError());
+        }, 20);
+      }),
+    ]);
+  } finally {
+    clearInterval(timer);
+  }
 }

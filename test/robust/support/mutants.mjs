@@ -30,7 +30,7 @@ const MUTANTS = {
   },
   "hover-no-markdown-escape": {
     protection: "hover markdown escapes user text outside code (point 3)",
-    patches: [["server/src/lsp/render/markdown.ts", 'return text.replace(/[\\\\`*_[\\]()!|~]/g, (c) => `\\\\${c}`).replace(/</g, "&lt;").replace(/>/g, "&gt;");', "return text;"]],
+    patches: [["server/src/lsp/render/markdown.ts", "export function escape(text: string): string {\n  return oneLine(text)", "export function escape(text: string): string {\n  return text;\n  return oneLine(text)"]],
     tests: [["test/robust/previewInert.test.ts", "hover markdown keeps"]],
   },
   "analysis-runs-the-code": {
@@ -38,8 +38,8 @@ const MUTANTS = {
     patches: [
       [
         "server/src/analysis/project/fileStore.ts",
-        "      this.stats.parses++;",
-        '      if (!fileName.includes("/node_modules/")) require("node:child_process").spawnSync(process.execPath, ["--import", "tsx", fileName], { cwd: require("node:path").dirname(fileName), stdio: "ignore", timeout: 20000 });\n      this.stats.parses++;',
+        "    this.stats.parses++;",
+        '    if (!fileName.includes("/node_modules/")) require("node:child_process").spawnSync(process.execPath, ["--import", "tsx", fileName], { cwd: require("node:path").dirname(fileName), stdio: "ignore", timeout: 20000 });\n    this.stats.parses++;',
       ],
     ],
     tests: [["test/robust/neverExecutes.test.ts", "runs nothing"]],
@@ -56,12 +56,12 @@ const MUTANTS = {
   },
   "lsp-parse-errors-escape": {
     protection: "a file the parser gives up on (10,000-deep nesting) is skipped, not thrown (points 1 and 2)",
-    patches: [["server/src/analysis/project/fileStore.ts", "    } catch (err) {\n      // The parser or summariser gave up", "    } catch (err) {\n      throw err;\n      // The parser or summariser gave up"]],
+    patches: [["server/src/analysis/project/fileStore.ts", "      } catch (err) {\n        // The parser or summariser gave up", "      } catch (err) {\n        throw err;\n        // The parser or summariser gave up"]],
     tests: [["test/robust/lspResilience.test.ts", "nesting: 10,000 object literals"]],
   },
   "cli-loop-not-detected": {
     protection: "a symlink loop in a walked folder is walked once (point 5)",
-    patches: [["server/src/files/discoverFiles.ts", "    if (seenDirs.has(real)) return;", "    if (seenDirs.has(real) && dir.length > 3000) return;"]],
+    patches: [["server/src/files/discoverFiles.ts", "    if (seenDirs.has(realDir)) return;", "    if (seenDirs.has(realDir) && dir.length > 3000) return;"]],
     tests: [["test/robust/cliBadInput.test.ts", "symlink loop"]],
   },
   "cli-input-errors-are-internal": {
@@ -78,6 +78,49 @@ const MUTANTS = {
     protection: "unknown flags are refused (point 5)",
     patches: [["server/src/cli/args.ts", "      throw new UsageError(`unknown option ${arg} (see --help)`);", "      continue;"]],
     tests: [["test/robust/cliBadInput.test.ts", "unknown and malformed flags"]],
+  },
+  "terminal-text-raw": {
+    protection: "everything printed for a person shows terminal controls as escapes (hostile workspaces, row 3)",
+    patches: [["server/src/cli/terminalText.ts", "  return text.replace(UNSAFE, escapeOf);", "  return text;"]],
+    tests: [["test/robust/hostileWorkspace.test.ts", "row 3"], ["test/unit/hostileText.test.ts", "terminal"]],
+  },
+  "markdown-line-breaks-kept": {
+    protection: "hover markdown turns every line break of user text into a space (row 4)",
+    patches: [["server/src/lsp/render/markdown.ts", '  return text.replace(LINE_BREAKS, " ");', "  return text;"]],
+    tests: [["test/robust/lspHostile.test.ts", "row 4"], ["test/unit/hostileText.test.ts", "hover markdown"]],
+  },
+  "config-reads-unchecked": {
+    protection: "an `extends` target is checked before TypeScript reads it (row 13)",
+    patches: [["server/src/analysis/project/tsconfigOptions.ts", "      const problem = unusable?.(p);", "      const problem = undefined;"]],
+    tests: [["test/robust/hostileWorkspace.test.ts", "row 13"]],
+  },
+  "snapshot-through-links": {
+    protection: "--write-snapshot refuses links and writes inside the working directory only (row 6)",
+    patches: [
+      ["server/src/cli/snapshotFile.ts", '  if (existing?.isSymbolicLink()) throw fail("it is a symbolic link (name the file itself)");', ""],
+      ["server/src/cli/snapshotFile.ts", "  if (leaves) throw fail(leaves);", ""],
+    ],
+    tests: [["test/robust/hostileWorkspace.test.ts", "row 6"]],
+  },
+  "answers-outside-the-workspace": {
+    protection: "custom requests answer only for workspace files and open documents (row 7)",
+    patches: [["server/src/lsp/session.ts", "    if (!document && !this.inWorkspace(path)) return undefined;", ""]],
+    tests: [["test/robust/lspHostile.test.ts", "row 7"]],
+  },
+  "no-back-pressure": {
+    protection: "requests are held back while answers pile up for a client that does not read (row 8)",
+    patches: [["server/src/lsp/flowControl.ts", "    return this.#inFlight >= this.maxInFlight || this.#pending > this.highWaterMark;", "    return false;"]],
+    tests: [["test/robust/lspHostile.test.ts", "row 8"]],
+  },
+  "answers-after-shutdown": {
+    protection: "requests after shutdown are refused with InvalidRequest (row 14)",
+    patches: [["server/src/lsp/shutdownGate.ts", "      if (this.#shutDown && isRequest) {", "      if (false) {"]],
+    tests: [["test/robust/lspHostile.test.ts", "row 14"]],
+  },
+  "webview-payload-trusted": {
+    protection: "the preview host acts only on locations, fixes, servers and codes it posted (webview trust)",
+    patches: [["client/src/preview/trustedTargets.ts", "    const key = locationKey(candidate);\n    return key === undefined ? undefined : this.#find((o) => o.locations.get(key));", "    return candidate as WireLocation;"]],
+    tests: [["test/unit/preview/hostTrust.test.ts", "reveal"]],
   },
 };
 

@@ -165,7 +165,7 @@ export class Workspace {
 
   /** Analyses a file unit by unit (each dialect's classes or server constructions), yielding between units. */
   *#analyzeSteps(file: string, options: AnalyzeOptions): Generator<void, FileAnalysis> {
-    const summary = this.files.screenedSummary(file, this.#mayDeclare);
+    const summary = this.files.screenedSummary(file, this.mayDeclare);
     if (!summary) {
       this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], units: [], ...(this.files.screenedOut(file) ? {} : this.#skipped(file)) };
@@ -200,7 +200,7 @@ export class Workspace {
   }
 
   /** Whether any dialect may find something in a text (a file none accepts is not parsed for its own sake). */
-  readonly #mayDeclare = (text: string): boolean => this.dialects.some((d) => d.mayDeclare(text));
+  readonly mayDeclare = (text: string): boolean => this.dialects.some((d) => d.mayDeclare(text));
 
   /** Caches a file's results and keeps the reverse index (file read → files whose results read it). */
   #store(file: string, entry: CachedFile | undefined): void {

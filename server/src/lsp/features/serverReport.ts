@@ -1,6 +1,6 @@
 import type { Connection, Disposable } from "vscode-languageserver";
 import { ListServersRequest, ServerReportRequest, StatsRequest, type ServerListEntry, type ServerReportResult } from "../../../../common/protocol";
-import { discoverFiles } from "../../files/discoverFiles";
+import { discoverFilesAsync } from "../../files/discoverFiles";
 import { throwIfCancelled } from "../../analysis/core/cancellation";
 import { diagnosticsByServer } from "../../analysis/core/model/ofServer";
 import { toWireServer } from "../convert";
@@ -11,6 +11,8 @@ import { pathToUri } from "../uris";
 
 /** Files the server picker lists at most: a bound on the first, workspace-wide analysis. */
 const MAX_LISTED_FILES = 5000;
+/** Folder entries the picker's walk reads at most (a folder of a million generated files). */
+const MAX_WALKED_ENTRIES = 200_000;
 
 /**
  * The preview's data: every server of a document, and which one the cursor (or a name) selects. A
@@ -18,6 +20,8 @@ const MAX_LISTED_FILES = 5000;
  */
 export function registerServerReport(connection: Connection, session: LanguageSession): Disposable[] {
   const lastGood = new Map<string, ServerReportResult>();
+  /** What the walk skipped is logged once per session, not at every listing. */
+  const logged = new Set<string>();
   const empty = (uri: string): ServerReportResult => ({ uri, version: null, tasksExtension: false, tasksSource: "default", servers: [], selected: -1 });
 
   const report = connection.onRequest(
@@ -58,7 +62,15 @@ export function registerServerReport(connection: Connection, session: LanguageSe
       session.syncAll();
       const servers: ServerListEntry[] = [];
       for (const folder of session.folders) {
-        const files = discoverFiles([folder], folder, () => []).files.slice(0, MAX_LISTED_FILES);
+        // Asynchronous and cancellable: the server keeps answering hovers while it walks, and links
+        // leading out of the folder are not followed.
+        const walked = await discoverFilesAsync([folder], folder, { maxFiles: MAX_LISTED_FILES, maxEntries: MAX_WALKED_ENTRIES }, token);
+        for (const w of walked.warnings) {
+          if (logged.has(`${folder}\u0000${w}`)) continue;
+          logged.add(`${folder}\u0000${w}`);
+          connection.console.warn(`listServers: ${folder}: ${w}`);
+        }
+        const files = walked.files;
         const { workspace, root } = session.workspaceFor(`${folder}/x.ts`);
         const settings = await session.settings(pathToUri(folder));
         const tasks = session.tasksFor(root, settings);

@@ -2,6 +2,7 @@ import type { FileSystemHost } from "ts-morph";
 import type { FileSummary } from "../model/summary";
 import { MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth, parseFile } from "../summarize/parseFile";
 import { summarizeFile } from "../summarize/summarizeFile";
+import { MAX_CLASSES_PER_FILE, overClassBudget } from "./parseBudget";
 import type { FlowSpec } from "../summarize/flowSummary";
 
 /** Files larger than this are not parsed: the editor must stay responsive (a note says why). */
@@ -146,31 +147,47 @@ export class FileStore {
       e.skipped = read.skipped;
       return;
     }
-    if (read.text.length > MAX_FILE_BYTES) {
-      e.skipped = { reason: "too-large", detail: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB` };
-      return;
+    const verdict = precheck(read.text, screen);
+    if (verdict === "screened-out") e.screenedOut = true;
+    else if (verdict) e.skipped = verdict;
+    else {
+      try {
+        this.#counted(fileName);
+        e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version, this.flowSpec);
+      } catch (err) {
+        // The parser or summariser gave up (e.g. nesting deep enough to exhaust the stack): the file
+        // contributes nothing, and the reason is kept for the caller to show.
+        e.skipped = { reason: "failed", detail: err instanceof Error ? err.message : String(err) };
+      }
     }
-    if (looksBinary(read.text)) {
-      e.skipped = { reason: "binary", detail: "not a text file" };
-      return;
-    }
-    if (screen && !screen(read.text)) {
-      e.screenedOut = true;
-      return;
-    }
-    if (nestedAsyncCallDepth(read.text) > MAX_NESTED_ASYNC_CALLS) {
-      e.skipped = { reason: "failed", detail: `more than ${MAX_NESTED_ASYNC_CALLS} nested async calls, which the TypeScript parser cannot parse in reasonable time` };
-      return;
-    }
-    try {
-      this.stats.parses++;
-      this.stats.parsesByFile.set(fileName, (this.stats.parsesByFile.get(fileName) ?? 0) + 1);
-      e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version, this.flowSpec);
-    } catch (err) {
-      // The parser or summariser gave up (e.g. nesting deep enough to exhaust the stack): the file
-      // contributes nothing, and the reason is kept for the caller to show.
-      e.skipped = { reason: "failed", detail: err instanceof Error ? err.message : String(err) };
-    }
+  }
+
+  #counted(fileName: string): void {
+    this.stats.parses++;
+    this.stats.parsesByFile.set(fileName, (this.stats.parsesByFile.get(fileName) ?? 0) + 1);
+  }
+
+  /**
+   * The editor text of `fileName` that the next `summary` would parse, when it is at least
+   * `minLength` long and passes every check made before parsing; undefined otherwise. Parsing is the
+   * one step nothing can interrupt, so a host may do it elsewhere (a worker thread) and hand the
+   * result back with `adoptSummary`.
+   */
+  pendingParse(fileName: string, minLength: number, screen?: (text: string) => boolean): { readonly text: string; readonly version: number } | undefined {
+    const e = this.#entries.get(fileName);
+    if (!e || e.overlay === undefined || e.summary || e.skipped || e.screenedOut || e.overlay.length < minLength) return undefined;
+    if (precheck(e.overlay, screen) !== undefined) return undefined;
+    return { text: stripBom(e.overlay), version: e.version };
+  }
+
+  /** The result of parsing `pendingParse`'s text elsewhere; ignored when the text changed since. */
+  adoptSummary(fileName: string, version: number, result: { readonly summary: FileSummary } | { readonly failure: string }): void {
+    const e = this.#entries.get(fileName);
+    if (!e || e.version !== version || e.summary || e.skipped) return;
+    this.#counted(fileName);
+    if ("summary" in result) e.summary = result.summary;
+    else e.skipped = { reason: "failed", detail: result.failure };
+    e.screenedOut = false;
   }
 
   #read(fileName: string): { text?: string; skipped?: { reason: SkipReason; detail: string } } {
@@ -179,9 +196,23 @@ export class FileStore {
       return { text: this.#fs.readFileSync(fileName, "utf8") };
     } catch (err) {
       if (isNotFound(err)) return { skipped: { reason: "missing", detail: "no such file" } };
+      // The host refused a file over its size limit before reading it (`EFBIG`).
+      if ((err as { code?: unknown } | null)?.code === "EFBIG") return { skipped: { reason: "too-large", detail: (err as Error).message } };
       return { skipped: { reason: "unreadable", detail: err instanceof Error ? err.message : String(err) } };
     }
   }
+}
+
+/** Why a text is not parsed (a skip, or the screen said no), or undefined when it is parsed. */
+function precheck(text: string, screen?: (text: string) => boolean): { reason: SkipReason; detail: string } | "screened-out" | undefined {
+  if (text.length > MAX_FILE_BYTES) return { reason: "too-large", detail: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB` };
+  if (looksBinary(text)) return { reason: "binary", detail: "not a text file" };
+  if (screen && !screen(text)) return "screened-out";
+  if (overClassBudget(text)) return { reason: "too-large", detail: `more than ${MAX_CLASSES_PER_FILE.toLocaleString("en-US")} classes, over the per-file analysis budget` };
+  if (nestedAsyncCallDepth(text) > MAX_NESTED_ASYNC_CALLS) {
+    return { reason: "failed", detail: `more than ${MAX_NESTED_ASYNC_CALLS} nested async calls, which the TypeScript parser cannot parse in reasonable time` };
+  }
+  return undefined;
 }
 
 /** Node's ENOENT/ENOTDIR/EISDIR (no file there), or ts-morph's FileNotFoundError (its in-memory file system). */

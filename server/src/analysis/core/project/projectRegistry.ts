@@ -41,9 +41,10 @@ export class ProjectContext {
   constructor(
     readonly configPath: string | undefined,
     fs: FileSystemHost,
+    unusableConfig?: (path: string) => string | undefined,
   ) {
     try {
-      const config = configPath ? readTsconfigOptions(configPath, fs) : { options: DEFAULT_COMPILER_OPTIONS, problems: [] };
+      const config = configPath ? readTsconfigOptions(configPath, fs, unusableConfig) : { options: DEFAULT_COMPILER_OPTIONS, problems: [] };
       this.project = new Project({ fileSystem: fs, compilerOptions: config.options, skipLoadingLibFiles: true });
       this.problems = config.problems;
     } catch (err) {
@@ -161,7 +162,7 @@ export class ProjectRegistry {
     if (!p) {
       const problem = configPath ? this.#options.unusableConfig?.(configPath) : undefined;
       if (problem) throw new ConfigError(configPath!, problem);
-      p = new ProjectContext(configPath, this.#fs);
+      p = new ProjectContext(configPath, this.#fs, this.#options.unusableConfig);
       this.#projects.set(key, p);
     }
     return p;

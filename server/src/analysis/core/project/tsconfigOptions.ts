@@ -21,15 +21,25 @@ export interface TsconfigOptions {
   readonly problems: readonly string[];
 }
 
-export function readTsconfigOptions(configPath: string, fs: FileSystemHost): TsconfigOptions {
+/**
+ * `unusable(path)` says why a file of the `extends` chain must not be read (a link to a device, a FIFO,
+ * a huge file: the host can tell, the analysis cannot); such a file is skipped with that reason.
+ */
+export function readTsconfigOptions(configPath: string, fs: FileSystemHost, unusable?: (path: string) => string | undefined): TsconfigOptions {
   const text = fs.readFileSync(configPath, "utf8");
   const json = ts.parseConfigFileTextToJson(configPath, text);
   if (json.error) throw new Error(ts.flattenDiagnosticMessageText(json.error.messageText, "\n"));
+  const refused = new Map<string, string>();
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: true,
     readDirectory: () => [],
     fileExists: (p) => fs.fileExistsSync(p),
     readFile: (p) => {
+      const problem = unusable?.(p);
+      if (problem) {
+        refused.set(p, problem);
+        return undefined;
+      }
       try {
         return fs.readFileSync(p, "utf8");
       } catch {
@@ -39,5 +49,7 @@ export function readTsconfigOptions(configPath: string, fs: FileSystemHost): Tsc
   };
   const parsed = ts.parseJsonConfigFileContent(json.config, host, dirname(configPath), undefined, configPath);
   const problems = parsed.errors.filter((e) => EXTENDS_PROBLEMS.has(e.code)).map((e) => ts.flattenDiagnosticMessageText(e.messageText, " "));
-  return { options: parsed.options, problems };
+  // TypeScript says "Cannot read file" about a refused file: say why instead, once.
+  const why = [...refused].map(([p, problem]) => `cannot read ${p}: ${problem}`);
+  return { options: parsed.options, problems: [...why, ...problems.filter((m) => ![...refused.keys()].some((p) => m.includes(p)))] };
 }

@@ -108,6 +108,9 @@ function objectEntries(ctx: SummaryContext, node: ts.ObjectLiteralExpression, de
     const key = keyOf(ctx, p.name, depth);
     if (!key) continue;
     if (ts.isPropertyAssignment(p)) {
+      // `__proto__: x` (not computed, not shorthand) sets the object's prototype and adds no key, so
+      // nothing under it is serialised or spread; `["__proto__"]: x` and `{ __proto__ }` are own keys.
+      if (key.k === "static" && key.name === "__proto__") continue;
       entries.push({ k: "prop", key, value: toValueExpr(ctx, p.initializer, depth) });
     } else if (ts.isShorthandPropertyAssignment(p)) {
       entries.push({ k: "prop", key, value: { k: "ref", name: p.name.text, span: spanOf(ctx, p.name) } });
