@@ -27,7 +27,8 @@ export async function askOverHttp(url: string, question: EraQuestion, timeoutMs:
     sessionId = response.headers.get("mcp-session-id");
     const type = (response.headers.get("content-type") ?? "").toLowerCase();
     const messages = type.includes("text/event-stream") ? await readEventStream(response) : await readJsonBody(response);
-    const ours = messages?.find(isOurResponse);
+    // A server that cannot route the request to a session answers with an error whose id is null.
+    const ours = messages?.find(isOurResponse) ?? messages?.find((m) => m.error !== undefined && (m.id === null || m.id === undefined));
     // A refusal often comes with an HTTP error status and a JSON-RPC error body: the body says more.
     if (ours) return answerOf(ours, question);
     if (!response.ok) return { kind: "failed", message: `HTTP ${response.status} ${oneLine(response.statusText, 80)} in answer to ${question.method}` };
