@@ -38,7 +38,13 @@ export async function runProbe(argv: readonly string[], io: CliIo, dialects: rea
   const predicted = options.source !== undefined ? analyseSource(options.source, io, dialects) : undefined;
   if (predicted === "unusable") return 2;
 
-  const answers = await withChildrenStoppedOnSignal(() => Promise.all(ERAS.map((era) => ask(options, era, io))));
+  // One era after the other, never both at once: two instances of a server could compete for a port,
+  // a lock or a file, and the second would fail for a reason that has nothing to do with its era.
+  const answers = await withChildrenStoppedOnSignal(async () => {
+    const out: EraAnswer[] = [];
+    for (const era of ERAS) out.push(await ask(options, era, io));
+    return out;
+  });
   const [legacy, modern] = answers.map((answer, i) => eraReport(eraQuestion(ERAS[i]!, VERSION), answer)) as [ReturnType<typeof eraReport>, ReturnType<typeof eraReport>];
   const report: ProbeReport = {
     tool: "mcp-caps",

@@ -51,17 +51,18 @@ const shown = (v: Json | undefined) => (v === undefined ? "(absent)" : JSON.stri
 
 export function probeText(report: ProbeReport): string {
   const lines: string[] = [];
-  lines.push(report.url !== undefined ? `probed ${report.url}` : `probed: ${report.command!.map(quoteArg).join(" ")}`);
+  lines.push(report.url !== undefined ? `probed ${visible(report.url)}` : `probed: ${report.command!.map((a) => visible(quoteArg(a))).join(" ")}`);
   for (const era of ERAS) {
     const r = report[era];
     lines.push("", `${era} · ${r.method} (${r.protocolVersion})`);
     if (r.outcome === "refused") lines.push(`  not served: ${r.error}`);
     else if (r.outcome === "failed") lines.push(`  no answer: ${r.error}`);
     else if (Object.keys(r.capabilities!).length === 0) lines.push("  (no capabilities)");
-    else for (const key of Object.keys(r.capabilities!).sort()) lines.push(`  ${key}: ${JSON.stringify(r.capabilities![key])}`);
+    else for (const key of Object.keys(r.capabilities!).sort()) lines.push(`  ${visible(key)}: ${JSON.stringify(r.capabilities![key])}`);
   }
   if (report.source) lines.push("", ...sourceLines(report.source, report));
-  // Everything the program or the source said is shown with its control characters escaped.
+  // Single values were made visible one by one (a line break in a key stays inside its line); this
+  // catches the rest, such as the server's strings inside the JSON of a value.
   return `${visibleLines(lines.join("\n"))}\n`;
 }
 
