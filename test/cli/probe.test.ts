@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { runProbe } from "../../server/src/cli/probe/probeCommand";
@@ -167,6 +169,33 @@ describe("mcp-caps probe", () => {
       assert.equal(server.openSessions(), 0, "the probe's session was deleted");
     } finally {
       await server.close();
+    }
+  });
+
+  it("--url failures: a port that refuses, an endpoint that never answers, an answer that is not JSON-RPC", async () => {
+    const stalled = createServer(() => {});
+    const garbage = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<h1>It works</h1>"));
+    for (const s of [stalled, garbage]) await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+    const url = (s: ReturnType<typeof createServer>) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/mcp`;
+    const closedPort = createServer();
+    await new Promise<void>((resolve) => closedPort.listen(0, "127.0.0.1", resolve));
+    const refusedUrl = url(closedPort);
+    await new Promise<void>((resolve) => closedPort.close(() => resolve()));
+    try {
+      const refused = await probe("--url", refusedUrl);
+      assert.equal(refused.status, 2);
+      assert.match(refused.stderr, /^mcp-caps probe: legacy \(initialize\): cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: connection refused$/m);
+      const silent = await probe("--timeout", "500", "--url", url(stalled));
+      assert.equal(silent.status, 2);
+      assert.match(silent.stderr, /^mcp-caps probe: modern \(server\/discover\): no answer to server\/discover within 500 ms$/m);
+      const html = await probe("--url", url(garbage));
+      assert.equal(html.status, 2);
+      assert.match(html.stderr, /^mcp-caps probe: legacy \(initialize\): the answer to initialize is not JSON-RPC \(content-type text\/html\)$/m);
+    } finally {
+      for (const s of [stalled, garbage]) {
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
     }
   });
 

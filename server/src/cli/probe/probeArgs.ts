@@ -73,7 +73,8 @@ export function parseProbeArgs(argv: readonly string[]): ProbeOptions {
   }
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   if (timeout !== undefined) {
-    if (!/^\d+$/.test(timeout) || Number(timeout) <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, not "${timeout}"`);
+    // Timers hold at most 2^31-1 ms (about 24 days); a larger value would fire at once.
+    if (!/^\d+$/.test(timeout) || Number(timeout) <= 0 || Number(timeout) > 2_147_483_647) throw new UsageError(`--timeout must be a positive number of milliseconds, not "${timeout}"`);
     timeoutMs = Number(timeout);
   }
   if (!help) {
