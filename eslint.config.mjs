@@ -56,6 +56,12 @@ export default defineConfig(
             message: "the CLI (server/src/cli) never imports the language server (server/src/lsp, server.ts, main.ts)",
           },
           {
+            name: "probe-cli-only",
+            from: "^server/src/(?!cli(/|\\.ts$))",
+            paths: ["^server/src/cli/probe(/|$)"],
+            message: "server/src/cli/probe runs the user's program; only the command line (server/src/cli, server/src/cli.ts) may import it, never the editor's side (lsp, features, the language server) nor the analysis",
+          },
+          {
             name: "dialect-not-dialect",
             from: "^server/src/analysis/dialects/([^/]+)/",
             paths: ["^server/src/analysis/dialects(/(?!$1(/|$))|$)"],

@@ -1,7 +1,9 @@
-// The `mcp-caps` executable: wires the process to `runCli`, which holds everything else, or, for
+// The `mcp-caps` executable: wires the process to `runCli`, which holds everything else, to
+// `runProbe` for `mcp-caps probe` (the one command that runs the user's server), or, for
 // `mcp-caps lsp`, hands the process to the language server.
 import { runCli } from "./cli/main";
 import { runLanguageServer } from "./cli/languageServerCommand";
+import { runProbe } from "./cli/probe/probeCommand";
 
 const argv = process.argv.slice(2);
 const io = { stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
@@ -16,6 +18,16 @@ if (argv[0] === "lsp") {
     process.stderr.write(`mcp-caps: cannot write the report: ${err.code === "ENOSPC" ? "no space left on device" : err.message}\n`);
     process.exit(2);
   });
-
-  process.exitCode = runCli(argv, { cwd: process.cwd(), ...io, isTty: process.stdout.isTTY === true, env: process.env });
+  const cliIo = { cwd: process.cwd(), ...io, isTty: process.stdout.isTTY === true, env: process.env };
+  if (argv[0] === "probe") {
+    runProbe(argv.slice(1), cliIo).then(
+      (status) => (process.exitCode = status),
+      (err: unknown) => {
+        process.stderr.write(`mcp-caps probe: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exitCode = 2;
+      },
+    );
+  } else {
+    process.exitCode = runCli(argv, cliIo);
+  }
 }

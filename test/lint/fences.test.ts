@@ -177,6 +177,23 @@ describe("lint fences", () => {
     assert.deepEqual(flaggedLines(problems, "engine-not-dialects", /imports no dialect/), [2, 3, 4]);
   });
 
+  it("6. only the command line imports the probe (it runs the user's program)", async () => {
+    const fromEditor = await lintOne(
+      "server/src/features/probe.ts",
+      [
+        `import { visible } from "../cli/visibleText";`, // allowed: not the probe
+        `import { runProbe } from "../cli/probe/probeCommand";`, // 2
+        `export * from "../cli/probe";`, // 3
+        `export { visible, runProbe };`,
+      ].join("\n"),
+    );
+    assert.deepEqual(flaggedLines(fromEditor, "probe-cli-only", /runs the user's program/), [2, 3]);
+    const fromLsp = await lintOne("server/src/lsp/probe.ts", `import { askOverStdio } from "../cli/probe/stdioProbe";\nexport { askOverStdio };`);
+    assert.deepEqual(flaggedLines(fromLsp, "probe-cli-only", /runs the user's program/), [1]);
+    const fromCli = await lintOne("server/src/cli/other.ts", `import { runProbe } from "./probe/probeCommand";\nexport { runProbe };`);
+    assert.deepEqual(fromCli, []);
+  });
+
   it("the real tree lints clean", async () => {
     const problems = await lint(REPO, LINTED);
     assert.deepEqual(problems.map((p) => `${p.file}:${p.line}: ${p.message}`), []);

@@ -24,6 +24,7 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage: mcp-caps [options] [PATH...]
        mcp-caps lsp            run the language server on stdio (for any LSP editor)
+       mcp-caps probe -- CMD   RUN a built server and ask what it advertises (see probe --help)
 
 Shows what each MCP server class advertises as capabilities, in the legacy era
 (initialize, 2025-06-18 / 2025-11-25) and the modern era (server/discover, 2026-07-28),

@@ -1,0 +1,114 @@
+// What `mcp-caps probe` prints: the JSON document (`--json`) and the human text, from the same facts.
+import { sortKeysDeep, type Json, type JsonObject } from "../../analysis/core/evaluate/values";
+import { visible, visibleLines } from "../visibleText";
+import type { Difference, PredictedServer, UnknownEntry } from "./difference";
+import type { EraAnswer, EraQuestion, ProbeEra } from "./requests";
+
+export interface EraReport {
+  readonly method: string;
+  readonly protocolVersion: string;
+  /** answered: capabilities; refused: a JSON-RPC error (the era is not served); failed: no usable answer. */
+  readonly outcome: "answered" | "refused" | "failed";
+  readonly capabilities: JsonObject | null;
+  readonly error?: string;
+  readonly errorCode?: number;
+}
+
+export interface SourceReport {
+  readonly dir: string;
+  readonly servers: PredictedServer[];
+  /** `file#name` of the server the differences are measured against (the closest), when any was found. */
+  readonly matched?: string;
+  readonly differences: Difference[];
+}
+
+export interface ProbeReport {
+  readonly tool: "mcp-caps";
+  readonly version: string;
+  /** The server's command line, or null when probing a URL. */
+  readonly command: string[] | null;
+  readonly url?: string;
+  readonly legacy: EraReport;
+  readonly modern: EraReport;
+  readonly source?: SourceReport;
+}
+
+export function eraReport(question: EraQuestion, answer: EraAnswer): EraReport {
+  const base = { method: question.method, protocolVersion: question.protocolVersion };
+  if (answer.kind === "capabilities") return { ...base, outcome: "answered", capabilities: answer.capabilities };
+  if (answer.kind === "refused") return { ...base, outcome: "refused", capabilities: null, error: `JSON-RPC error ${answer.code}: ${answer.message}`, errorCode: answer.code };
+  return { ...base, outcome: "failed", capabilities: null, error: answer.message };
+}
+
+export const serverKey = (s: Pick<PredictedServer, "file" | "name">): string => `${s.file}#${s.name}`;
+
+export function probeJson(report: ProbeReport): string {
+  return `${JSON.stringify(sortKeysDeep(report as unknown as Json), null, 2)}\n`;
+}
+
+const ERAS: readonly ProbeEra[] = ["legacy", "modern"];
+const shown = (v: Json | undefined) => (v === undefined ? "(absent)" : JSON.stringify(v));
+
+export function probeText(report: ProbeReport): string {
+  const lines: string[] = [];
+  lines.push(report.url !== undefined ? `probed ${visible(report.url)}` : `probed: ${report.command!.map((a) => visible(quoteArg(a))).join(" ")}`);
+  for (const era of ERAS) {
+    const r = report[era];
+    lines.push("", `${era} · ${r.method} (${r.protocolVersion})`);
+    if (r.outcome === "refused") lines.push(`  not served: ${r.error}`);
+    else if (r.outcome === "failed") lines.push(`  no answer: ${r.error}`);
+    else if (Object.keys(r.capabilities!).length === 0) lines.push("  (no capabilities)");
+    else for (const key of Object.keys(r.capabilities!).sort()) lines.push(`  ${visible(key)}: ${JSON.stringify(r.capabilities![key])}`);
+  }
+  if (report.source) lines.push("", ...sourceLines(report.source, report));
+  // Single values were made visible one by one (a line break in a key stays inside its line); this
+  // catches the rest, such as the server's strings inside the JSON of a value.
+  return `${visibleLines(lines.join("\n"))}\n`;
+}
+
+function sourceLines(source: SourceReport, report: ProbeReport): string[] {
+  const lines: string[] = [];
+  const matched = source.servers.find((s) => serverKey(s) === source.matched);
+  if (!matched) {
+    lines.push(`source ${source.dir}: no server found`);
+  } else {
+    const others = source.servers.length - 1;
+    const exactness = matched.exact ? "exact" : `approximate, ${matched.unknown.length} unknown part${matched.unknown.length === 1 ? "" : "s"}`;
+    lines.push(`source ${source.dir}: ${visible(source.matched!)} (${matched.dialect}, ${exactness})${others > 0 ? `, the closest of ${source.servers.length} servers` : ""}`);
+  }
+  for (const era of ERAS) {
+    if (report[era].outcome === "failed") {
+      lines.push(`  ${era}: not compared (the server gave no answer)`);
+      continue;
+    }
+    const mine = source.differences.filter((d) => d.era === era);
+    if (mine.length === 0) {
+      lines.push(`  ${era}: the prediction matches`);
+      continue;
+    }
+    lines.push(`  ${era}: differs`);
+    for (const d of mine) {
+      const where = d.path.length === 0 ? "the whole era" : d.path.map(visible).join(".");
+      lines.push(`    ${where}: server ${shown(d.server)}, source ${shown(d.source)}`);
+      if (d.explainedBy.length === 0) {
+        lines.push(matched && !matched.exact
+          ? "      not covered by anything the analysis marked unknown: a wrong prediction"
+          : "      the analysis claimed this exactly: a wrong prediction");
+      } else {
+        for (const u of d.explainedBy) lines.push(`      explained by an unknown part: ${unknownLine(u)}`);
+      }
+    }
+  }
+  return lines;
+}
+
+function unknownLine(u: UnknownEntry): string {
+  const path = u.path.length === 0 ? "(top level)" : u.path.map(visible).join(".");
+  const where = u.file !== undefined ? ` (${visible(u.file)}${u.line !== undefined ? `:${u.line}` : ""})` : "";
+  return `${path}${u.spread ? " may hold more keys" : ""}: ${visible(u.reason)}${where}`;
+}
+
+/** An argument as a shell would need it, for the header line only. */
+function quoteArg(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
