@@ -1,6 +1,6 @@
 // Text that came from the probed program (its output, its error messages) on its way into a one-line
 // message: control characters escaped, line breaks included, and cut to a readable length.
-import { visible } from "../visibleText";
+import { terminalSafe as visible } from "../terminalText";
 
 export function oneLine(text: string, max: number): string {
   const shown = visible(text);

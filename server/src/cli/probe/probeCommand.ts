@@ -7,7 +7,7 @@ import type { Dialect } from "../../analysis/core/dialect";
 import { DIALECTS } from "../../analysis/dialects";
 import { UsageError } from "../args";
 import { runCli, VERSION, type CliIo } from "../main";
-import { visible } from "../visibleText";
+import { terminalSafe as visible } from "../terminalText";
 import { killAllChildren } from "./children";
 import { eraDifferences, type Difference, type PredictedServer } from "./difference";
 import { askOverHttp } from "./httpProbe";

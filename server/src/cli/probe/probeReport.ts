@@ -1,6 +1,6 @@
 // What `mcp-caps probe` prints: the JSON document (`--json`) and the human text, from the same facts.
 import { sortKeysDeep, type Json, type JsonObject } from "../../analysis/core/evaluate/values";
-import { visible, visibleLines } from "../visibleText";
+import { terminalSafe as visible, terminalSafeLines as visibleLines } from "../terminalText";
 import type { Difference, PredictedServer, UnknownEntry } from "./difference";
 import type { EraAnswer, EraQuestion, ProbeEra } from "./requests";
 
