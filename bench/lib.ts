@@ -7,3 +7,4 @@ export { summarizeFile } from "../server/src/analysis/core/summarize/summarizeFi
 export { discoverFiles } from "../server/src/files/discoverFiles";
 export { ProjectContext } from "../server/src/analysis/core/project/projectRegistry";
 export { positionAt } from "../server/src/analysis/core/model/positions";
+export { DIALECTS } from "../server/src/analysis/dialects";

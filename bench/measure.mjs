@@ -76,7 +76,7 @@ function analysisTask(o) {
     return n;
   };
   const cold = (list) => {
-    const ws = new lib.Workspace({ fileSystem: fs, roots });
+    const ws = new lib.Workspace({ fileSystem: fs, dialects: lib.DIALECTS, roots });
     const analysis = ws.analyzeFiles(list, options);
     return { ws, analysis };
   };
@@ -290,7 +290,7 @@ function sdkOursTask(o) {
   const reps = o.sdkReps ?? 3;
   const options = { tasksExtension: false };
   const abs = (rel) => join(corpus, rel);
-  const fresh = () => new lib.Workspace({ fileSystem: fs, roots: [corpus] });
+  const fresh = () => new lib.Workspace({ fileSystem: fs, dialects: lib.DIALECTS, roots: [corpus] });
   const sdkServer = (a) => a.servers.find((s) => s.dialect.startsWith("sdk"));
   // Warm-up on files outside the sample: the code gets compiled, as in a running language server.
   const warmup = o.warmup ?? sample.slice(0, 3);
@@ -413,7 +413,7 @@ function rssTask(o) {
   const { files, roots } = lib.discoverFiles([o.corpus], o.corpus, () => []);
   let maxRss = process.memoryUsage().rss;
   const t = timedLong(() => {
-    const ws = new lib.Workspace({ fileSystem: fs, roots });
+    const ws = new lib.Workspace({ fileSystem: fs, dialects: lib.DIALECTS, roots });
     // Sampled between files (the analysis is synchronous, a timer would never fire).
     const chunk = 50;
     let servers = 0;

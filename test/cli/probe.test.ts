@@ -110,12 +110,12 @@ describe("mcp-caps probe", () => {
   });
 
   it("a stale build: the source registers a prompt the running build lacks → exit 1, named as a wrong exact prediction", async () => {
-    const text = await probe("--source", `${FIXTURES}/stale-build/src`, "--", "node", `${FIXTURES}/stale-build/dist/server.mjs`);
+    const text = await probe("--source", `${FIXTURES}/stale-build/src`, "--", "node", `${FIXTURES}/stale-build/build/server.mjs`);
     assertNothingLeft();
     assert.equal(text.status, 1, text.stderr);
     assert.match(text.stdout, /^ {2}legacy: differs\n {4}prompts: server \(absent\), source \{"listChanged":true\}\n {6}the analysis claimed this exactly: a wrong prediction$/m);
     assert.match(text.stdout, /^ {2}modern: the prediction matches$/m);
-    const json = await probe("--json", "--source", `${FIXTURES}/stale-build/src`, "--", "node", `${FIXTURES}/stale-build/dist/server.mjs`);
+    const json = await probe("--json", "--source", `${FIXTURES}/stale-build/src`, "--", "node", `${FIXTURES}/stale-build/build/server.mjs`);
     assertNothingLeft();
     assert.equal(json.status, 1);
     assert.deepEqual(JSON.parse(json.stdout).source.differences, [{ era: "legacy", path: ["prompts"], source: { listChanged: true }, explainedBy: [] }]);

@@ -29,7 +29,8 @@ export function withoutMarkers(
   const clean = (obj: JsonObject, path: readonly string[]): JsonObject => {
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(obj)) {
-      if (k === SPREAD_KEY && typeof v === "string") {
+      // A spread, or a marker an SDK-style merge spread into a known object (`{ ...known, ...unknown }`).
+      if ((k === SPREAD_KEY || k === DYNAMIC_KEY) && typeof v === "string") {
         unknown.push(part(path, v, true));
         continue;
       }
