@@ -16,9 +16,12 @@ export function hoverAt(ctx: FeatureContext, offset: number): HoverResult | null
   for (const server of servers) {
     if (within(server.loc.span, offset)) return { markdown: serverHover(ctx, ctx.workspace.dialectOf(server), server), span: server.loc.span };
   }
-  // The innermost server around the cursor first (a factory inside a module that builds another).
+  // The innermost server around the cursor first (a factory inside a module that builds another),
+  // then the file's other servers: a module-level server's span is its construction, and the calls
+  // that shape it (`server.registerTool(...)` on the next lines) lie outside it. Each dialect's hover
+  // answers only for places its own report recorded.
   const around = servers.filter((s) => within(s.span, offset)).sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start));
-  for (const server of around) {
+  for (const server of [...around, ...servers.filter((s) => !around.includes(s))]) {
     const part = ctx.workspace.dialectOf(server)?.editor?.hover?.(editorContext(ctx, server), server, offset);
     if (part) return { markdown: `${part.markdown}\n\n${previewFooter(ctx, server)}`, span: part.span };
   }

@@ -61,8 +61,89 @@ async function hoverUntil(page, target, expected) {
   throw new Error(`no hover with ${JSON.stringify(expected)}`);
 }
 
+/** Quick Open (the palette without its ">") on a workspace file, until a line of it is shown. */
+async function quickOpen(page, path, lineText) {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor();
+  await input.fill(path);
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  await page.locator(".quick-input-list .monaco-list-row").filter({ hasText: name }).first().waitFor();
+  await page.keyboard.press("Enter");
+  await editorLine(page, lineText).first().waitFor();
+}
+
+/** A token (exact text) on the editor line that contains `lineText`. */
+const tokenOn = (page, lineText, text) => editorLine(page, lineText).locator("span > span").filter({ hasText: new RegExp(`^${text}$`) }).first();
+
+/** All code lens titles of the visible editor, once one of them reads `first`. */
+async function lensTitles(page, first) {
+  await lens(page, first).first().waitFor({ timeout: 90000 });
+  return (await page.locator(".monaco-editor .codelens-decoration a").allTextContents()).map((t) => t.trim());
+}
+
+/** Clicks a lens until the preview shows `heading` (lenses are replaced when the server refreshes them). */
+async function openPreviewFromLens(page, title, heading) {
+  const h1 = webview(page).locator("h1").filter({ hasText: new RegExp(`^${heading}$`) });
+  for (let i = 0; ; i++) {
+    await lens(page, title).first().click();
+    try {
+      await h1.first().waitFor({ timeout: 10000 });
+      return;
+    } catch (err) {
+      if (i === 2) throw err;
+    }
+  }
+}
+
+/** The hover's text, asserting each of `expected` is in it. */
+async function hoverShows(page, target, first, expected) {
+  const hover = await hoverUntil(page, target, first);
+  const text = await hover.innerText();
+  for (const s of expected) assert.ok(text.includes(s), `the hover shows ${JSON.stringify(s)}:\n${text}`);
+  assert.ok(!text.includes("$dynamic"), `no $dynamic in the hover:\n${text}`);
+  return text;
+}
+
+/** A framework server: lenses, hover on its construction, then the preview opened from its lens. */
+function frameworkSteps({ id, file, line, name, tag, location, legacy, modern, shot }) {
+  return [
+    [
+      `${tag}: the era lenses, and the hover on the server's construction names the dialect`,
+      async ({ page }) => {
+        await quickOpen(page, file, line);
+        const titles = await lensTitles(page, legacy);
+        assert.ok(titles.includes(legacy), `legacy lens among ${JSON.stringify(titles)}`);
+        assert.ok(titles.some((t) => t.startsWith(modern)), `modern lens among ${JSON.stringify(titles)}`);
+        assert.ok(!titles.some((t) => t.includes("$dynamic")), `no $dynamic in ${JSON.stringify(titles)}`);
+        await settle(page);
+        await hoverShows(page, tokenOn(page, line, name), `MCP server · ${name}`, [`${tag} dialect`, "Legacy", "initialize", "Modern", "server/discover"]);
+      },
+      `${shot}-${id}-hover`,
+    ],
+    [
+      `${tag}: the preview opened from its lens shows the dialect`,
+      async ({ page }) => {
+        await page.keyboard.press("Escape");
+        await page.mouse.move(5, 5);
+        await openPreviewFromLens(page, legacy, name);
+        const view = webview(page);
+        await view.locator(".tag").filter({ hasText: `${tag} dialect` }).first().waitFor();
+        await view.locator("button.hloc").filter({ hasText: location }).first().waitFor();
+        await column(page, "Legacy").waitFor();
+        assert.ok(!(await view.locator("body").innerText()).includes("$dynamic"), "no $dynamic in the preview");
+      },
+      `${Number(shot) + 1}-${id}-preview`,
+    ],
+  ];
+}
+
 export const LENS_LEGACY = "legacy: logging · resources (subscribe) · tools";
 export const LENS_MODERN = "modern: logging · resources (+listChanged, subscribe) · tools (+listChanged)";
+export const SDK_V1_LEGACY = "legacy: completions · prompts (listChanged) · resources (listChanged) · tools (listChanged)";
+export const SDK_V1_MODERN = "modern: not served (SDK v1 answers initialize only)";
+export const SDK_INEXACT_LEGACY = "legacy ≈ logging · prompts (listChanged) · tools (listChanged)";
 
 /** [name, fn, screenshot name] in order. */
 export const UI_STEPS = [
@@ -248,7 +329,104 @@ export const UI_STEPS = [
     },
     "11-hostile-inert",
   ],
+  [
+    "SDK v1: the lenses above the server show its legacy keys, and modern as not served (a fact, not an error)",
+    async ({ page }) => {
+      await quickOpen(page, "src/sdk/weather-v1.ts", "export const server = new McpServer(");
+      const titles = await lensTitles(page, SDK_V1_LEGACY);
+      assert.ok(titles.includes(SDK_V1_LEGACY), `legacy lens among ${JSON.stringify(titles)}`);
+      assert.ok(titles.includes(SDK_V1_MODERN), `modern lens among ${JSON.stringify(titles)}`);
+      assert.equal(await lens(page, SDK_V1_MODERN).first().locator(".codicon-error, .codicon-warning").count(), 0, "not served has no problem icon");
+    },
+    "12-sdk-v1-lens",
+  ],
+  [
+    "SDK v1: hovering a registerTool call shows what it adds, and to which era",
+    async ({ page }) => {
+      await quickOpen(page, "src/sdk/plugins-v1.ts", "pluginServer.registerTool(");
+      await lensTitles(page, SDK_INEXACT_LEGACY);
+      await settle(page);
+      const text = await hoverShows(page, tokenOn(page, "pluginServer.registerTool(", "registerTool"), "feeds pluginServer", ["registerTool", "Adds", "tools", "tools.listChanged", "legacy"]);
+      assert.ok(!text.includes("modern"), `v1 adds nothing to modern:\n${text}`);
+    },
+    "13-sdk-hover",
+  ],
+  [
+    "SDK v1, inexact: the preview shows its keys and what is not known statically, and never $dynamic",
+    async ({ page }) => {
+      await page.keyboard.press("Escape");
+      await page.mouse.move(5, 5);
+      const titles = await lensTitles(page, SDK_INEXACT_LEGACY);
+      assert.ok(!titles.some((t) => t.includes("$dynamic")), `no $dynamic in ${JSON.stringify(titles)}`);
+      await openPreviewFromLens(page, SDK_INEXACT_LEGACY, "pluginServer");
+      const view = webview(page);
+      await view.locator(".tag").filter({ hasText: "SDK v1 dialect" }).first().waitFor();
+      await view.locator(".tag").filter({ hasText: "≈ approximate" }).first().waitFor();
+      const legacy = column(page, "Legacy");
+      for (const k of ['"logging"', '"prompts"', '"tools"', '"listChanged"']) await legacy.getByText(k, { exact: true }).first().waitFor();
+      const text = await view.locator("body").innerText();
+      assert.ok(text.includes("not known statically"), `the preview says what is not known statically:\n${text}`);
+      assert.ok(text.includes("loadPluginCapabilities"), `the preview names the unknown part:\n${text}`);
+      assert.ok(!text.includes("$dynamic"), `no $dynamic in the preview:\n${text}`);
+    },
+    "14-sdk-inexact-preview",
+  ],
+  [
+    "SDK v2: hovering the server shows both eras",
+    async ({ page }) => {
+      await quickOpen(page, "src/sdk/notes-v2.ts", "const server = new McpServer(");
+      await lensTitles(page, "legacy: logging");
+      await settle(page);
+      const text = await hoverShows(page, tokenOn(page, "const server = new McpServer(", "server"), "MCP server · buildServer", ["SDK v2 dialect", "Legacy", "initialize", "Modern", "server/discover", '"prompts"', '"tools"', '"listChanged"']);
+      assert.ok(!text.includes("not served"), `v2 serves both eras:\n${text}`);
+      // both eras hold a JSON block (the same object in v2)
+      assert.equal((text.match(/"logging"/g) ?? []).length, 2, `logging in both eras:\n${text}`);
+    },
+    "15-sdk-v2-hover",
+  ],
+  ...frameworkSteps({
+    id: "fastmcp",
+    file: "src/frameworks/fastmcp/recipes.ts",
+    line: "const server = new FastMCP(",
+    name: "server",
+    tag: "fastmcp",
+    location: "fastmcp/recipes.ts:7",
+    // no node_modules in the workspace: fastmcp's version, and so its capabilities, are not known
+    legacy: "legacy ≈ not known statically",
+    modern: "modern: not served (fastmcp serves an SDK v1 Server",
+    shot: "16",
+  }),
+  ...frameworkSteps({
+    id: "mcp-framework",
+    file: "src/frameworks/mcp-framework/index.ts",
+    line: "export const server = new MCPServer(",
+    name: "server",
+    tag: "mcp-framework",
+    location: "mcp-framework/index.ts:6",
+    legacy: "legacy ≈ completions · prompts · tools",
+    modern: "modern: not served (mcp-framework serves through the SDK v1 Server",
+    shot: "18",
+  }),
+  ...frameworkSteps({
+    id: "mcp-nest",
+    file: "src/frameworks/mcp-nest/app.ts",
+    line: "export const strategy = new McpStrategy(",
+    name: "strategy",
+    tag: "MCP-Nest",
+    location: "mcp-nest/app.ts:25",
+    legacy: "legacy ≈ logging · prompts (listChanged) · tools (listChanged)",
+    modern: "modern ≈ logging · prompts (listChanged) · tools (listChanged)",
+    shot: "20",
+  }),
+  [
+    "MCP-Nest: hovering a @Tool decorator says which server it feeds, and what it adds",
+    async ({ page }) => {
+      await quickOpen(page, "src/frameworks/mcp-nest/app.ts", '@Tool({ name: "timer"');
+      await hoverShows(page, tokenOn(page, '@Tool({ name: "timer"', "Tool"), "feeds strategy", ["@Tool", "KitchenController.timer", "tools", "listChanged: true", "legacy and modern"]);
+    },
+    "22-mcp-nest-decorator-hover",
+  ],
 ];
 
 /** The screenshots the README shows, by their step's screenshot name. */
-export const DOC_IMAGES = { "04-hover": "hover.png", "06-quick-fix": "lens-and-diagnostics.png", "08-preview-beside": "preview.png" };
+export const DOC_IMAGES = { "04-hover": "hover.png", "06-quick-fix": "lens-and-diagnostics.png", "08-preview-beside": "preview.png", "13-sdk-hover": "sdk-hover.png" };

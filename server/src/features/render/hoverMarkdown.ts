@@ -2,6 +2,7 @@
 // adds, why each key is there (in the dialect's words), what is not known, and how each era is served.
 import { Commands, type WireLocation } from "../../../../common/protocol";
 import type { Dialect } from "../../analysis/core/dialect";
+import { wholeEraUnknown } from "./lensTitles";
 import type { Loc } from "../../analysis/core/evaluate/values";
 import type { ProvenanceEntry } from "../../analysis/core/model/provenance";
 import type { EraNote, ServerReport } from "../../analysis/core/model/serverReport";
@@ -74,14 +75,15 @@ function notServed(ctx: HoverContext, note: EraNote | undefined, era: string): s
 
 export function serverHover(ctx: HoverContext, dialect: Dialect | undefined, server: ServerReport): string {
   const pills = [code(`${dialect?.words.tag(server) ?? server.dialect} dialect`)];
-  if (server.frameworkVersion) pills.push(code(`v${server.frameworkVersion}`));
+  if (server.frameworkVersion) pills.push(code(server.frameworkVersion === "unknown" ? "version unknown" : `v${server.frameworkVersion}`));
   if (server.tasksExtension) pills.push(code("tasks extension on"));
   if (!server.exact) pills.push(code("≈ approximate"));
   const out: string[] = [`$(search) **MCP server · ${escape(server.name)}** ${pills.join(" ")}`, ""];
   out.push("**Legacy** · initialize · 2025-06-18, 2025-11-25");
-  out.push(server.legacy ? codeBlock("json", compactJson(server.legacy)) : notServed(ctx, server.eraNotes?.legacy, "initialize"));
+  const unknownEra = "_≈ not known statically (see below)_";
+  out.push(server.legacy ? codeBlock("json", compactJson(server.legacy)) : wholeEraUnknown(server, "legacy") ? unknownEra : notServed(ctx, server.eraNotes?.legacy, "initialize"));
   out.push("", "**Modern** · server/discover · 2026-07-28");
-  out.push(server.modern ? codeBlock("json", compactJson(server.modern)) : notServed(ctx, server.eraNotes?.modern, "server/discover"));
+  out.push(server.modern ? codeBlock("json", compactJson(server.modern)) : wholeEraUnknown(server, "modern") ? unknownEra : notServed(ctx, server.eraNotes?.modern, "server/discover"));
   const served = [server.eraNotes?.legacy, server.eraNotes?.modern].find((n) => n?.loc && (server.legacy || server.modern));
   if (served?.loc && server.legacy && server.modern) out.push("", `Served by ${placeLink(ctx, served.loc)}`);
   const added = modernAdds(server);

@@ -23,13 +23,21 @@ function item(key: string, flags: readonly string[]): string {
   return flags.length > 0 ? `${key} (${flags.join(", ")})` : key;
 }
 
+/** An era left out as a whole because nothing of it is known (not because it is not served). */
+export function wholeEraUnknown(server: ServerReport, era: "legacy" | "modern"): boolean {
+  if (server[era] !== null || server.eraNotes?.[era]) return false;
+  return server.unknown.some((u) => u.path.length === 0 && (u.era === undefined || u.era === era));
+}
+
 export function legacyLensTitle(server: ServerReport, reason: string | undefined): string {
+  if (wholeEraUnknown(server, "legacy")) return "legacy ≈ not known statically";
   return eraTitle("legacy", server.legacy, server.exact, reason, (key) => item(key, flagsOf(key, server.legacy?.[key])));
 }
 
 export function modernLensTitle(server: ServerReport, mode: CodeLensSetting, reason: string | undefined): string {
   const legacy = server.legacy;
   const modern = server.modern;
+  if (wholeEraUnknown(server, "modern")) return "modern ≈ not known statically";
   if (!modern || !legacy) return eraTitle("modern", modern, server.exact, reason, (key) => item(key, flagsOf(key, modern?.[key])));
   const keys = [...new Set([...Object.keys(modern), ...Object.keys(legacy)])].sort();
   const parts: string[] = [];
