@@ -14,7 +14,8 @@ export function withoutMarkers(
   era?: Era,
 ): { readonly caps: JsonObject | null; readonly unknown: UnknownPart[] } {
   const unknown: UnknownPart[] = [];
-  if (caps === null) return { caps, unknown };
+  // Most capabilities are fully known: they are returned as they are, without a copy.
+  if (caps === null || !holdsMarker(caps)) return { caps, unknown };
   const part = (path: readonly string[], source: string, spread: boolean): UnknownPart => {
     const found = dynamics.find((d) => d.text === source);
     return {
@@ -52,6 +53,16 @@ export function withoutMarkers(
     return { caps: null, unknown };
   }
   return { caps: clean(caps, []), unknown };
+}
+
+/** Whether a value holds a marker anywhere (a walk that allocates nothing). */
+function holdsMarker(v: Json): boolean {
+  if (Array.isArray(v)) return v.some(holdsMarker);
+  if (!isPlainObject(v)) return false;
+  for (const k in v) {
+    if (k === DYNAMIC_KEY || k === SPREAD_KEY || holdsMarker(v[k]!)) return true;
+  }
+  return false;
 }
 
 function isMarker(v: Json | undefined): boolean {
