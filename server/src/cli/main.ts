@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
 import { diagnosticsByServer } from "../analysis/core/model/ofServer";
+import type { EraNote } from "../analysis/core/model/serverReport";
 import { ConfigError, ProjectContext } from "../analysis/core/project/projectRegistry";
 import { normalizePath, relativePath } from "../analysis/core/project/paths";
 import { readTasksSetting } from "../analysis/core/tasksSetting";
@@ -94,7 +95,10 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
       const mine = grouped.get(server)!;
       const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
       const dialect = workspace.dialectOf(server);
-      const eraNotes = { legacy: server.eraNotes?.legacy?.text, modern: server.eraNotes?.modern?.text };
+      // A note names the place that decides the era (`connect(...)`, `createMcpHandler(...)`), like every other cause.
+      const noteText = (n: EraNote | undefined) =>
+        n && (n.loc ? `${n.text} · ${relativePath(cwd, n.loc.file)}:${workspace.position(n.loc.file, n.loc.span.start).line + 1}` : n.text);
+      const eraNotes = { legacy: noteText(server.eraNotes?.legacy), modern: noteText(server.eraNotes?.modern) };
       notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
         ...(nullReason ? { nullReason } : {}),
         eraNotes,

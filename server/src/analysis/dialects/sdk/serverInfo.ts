@@ -16,7 +16,6 @@ const MAX_LENGTH = 60;
  * file contains must not reach them as control characters.
  */
 export function displayable(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
   if (clean.length === 0) return undefined;
   return clean.length > MAX_LENGTH ? `${clean.slice(0, MAX_LENGTH - 1)}…` : clean;

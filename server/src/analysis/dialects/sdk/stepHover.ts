@@ -33,8 +33,9 @@ function erasText(eras: readonly ("legacy" | "modern")[]): string {
 
 /** One sentence: what the step puts in which era (or that it changes nothing). */
 function effect(ctx: EditorContext, server: ServerReport, step: SdkStep): string {
-  if (step.problem && step.set.length === 0) return `$(warning) ${code(step.problem)}`;
-  if (step.set.length === 0) return "**No change** to the capabilities.";
+  if (step.throws === "start-up") return `$(error) **Throws at start-up**: no era is served (${code(step.problem ?? "")}).`;
+  if (step.throws === "later") return `$(error) **Throws when it runs**, after start-up (${code(step.problem ?? "")}); what the server advertised stays as it was.`;
+  if (step.set.length === 0) return `**No change** to the capabilities${step.problem ? ` · $(warning) ${code(step.problem)}` : ""}.`;
   const byEras = new Map<string, StepChange[]>();
   for (const c of step.set) {
     const eras = erasText(erasOf(server, c.path));
@@ -64,7 +65,7 @@ const sameOutcome = (a: SdkStep, b: SdkStep) => a.why === b.why && JSON.stringif
 /** The hover on a step; `steps` are every replay of that one place for this server (a helper may run twice). */
 export function stepHover(ctx: EditorContext, server: ServerReport, steps: readonly SdkStep[]): string {
   const first = steps[0]!;
-  const pills = [first.conditional ? ` ${code("≈ may not run")}` : "", first.problem ? ` ${code(first.problem)}` : ""].join("");
+  const pills = first.conditional ? ` ${code("≈ may not run")}` : "";
   const lines = [`$(symbol-method) **${escape(first.call)}** · feeds ${code(server.name)} · ${ctx.link(server.loc)}${pills}`, "", effect(ctx, server, first), "", ...explained(ctx, first)];
   const distinct = steps.filter((s, i) => steps.findIndex((t) => sameOutcome(s, t)) === i);
   if (distinct.length > 1) {

@@ -32,6 +32,8 @@ export interface SdkStep {
   readonly conditional: boolean;
   /** The diagnostic that says the step throws or does nothing. */
   readonly problem?: string;
+  /** The SDK throws here: at start-up (no era is served), or later, in the callback it runs in. */
+  readonly throws?: "start-up" | "later";
 }
 
 /** What the replay knew just before a call. */
@@ -110,7 +112,7 @@ export function stepOf(facts: CallFacts, before: StepSnapshot, state: SdkState):
   const primitive = PRIMITIVE_OF[facts.call];
   const keys = primitive ? [primitive] : facts.merged ? [...facts.merged] : facts.required ? [facts.required] : [];
   const base = { call: facts.call, loc: facts.loc, ...(facts.within ? { within: facts.within } : {}), keys, set, conditional: facts.conditional || facts.deferred };
-  if (problem) return { ...base, set: threw ? [] : set, why: problem.message, problem: problem.code };
+  if (problem) return { ...base, set: threw ? [] : set, why: problem.message, problem: problem.code, ...(threw ? { throws: "start-up" as const } : problem.severity === "error" ? { throws: "later" as const } : {}) };
   const explained = primitive
     ? registration(facts, primitive, before, state)
     : facts.call === "setRequestHandler"
