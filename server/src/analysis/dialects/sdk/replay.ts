@@ -40,6 +40,8 @@ const PRIMITIVE_METHODS: Readonly<Record<string, readonly string[]>> = {
 const MAX_DEPTH = 8;
 /** Events one replay may visit: helpers that call helpers many times over must stay bounded. */
 const MAX_STEPS = 20_000;
+/** Steps kept for the editor's explanations: the analysis goes on past them, the hovers stop there. */
+const MAX_RECORDED_STEPS = 2_000;
 
 const key = (p: RefPath) => p.join(".");
 
@@ -195,7 +197,7 @@ export class Replay {
         for (const m of PRIMITIVE_METHODS[k]!) this.state.handlers.set(m, { file, span: event.span });
       }
     }
-    if (this.#constructorKey) this.steps.push(constructorStep(this.#constructorKey, this.state.version, this.state.kind, this.state.caps));
+    if (this.#constructorKey) this.#record(constructorStep(this.#constructorKey, this.state.version, this.state.kind, this.state.caps));
   }
 
   #constructorKey: Loc | undefined;
@@ -406,7 +408,9 @@ export class Replay {
 
   /** Applies one call on the server, and records it as a step when it is one the editor explains. */
   #apply(file: string, e: CallEvent, mode: Mode): void {
-    const recorded = e.method === "setRequestHandler" || e.method === "registerCapabilities" || (PRIMITIVE_OF[e.method] !== undefined && this.state.kind === "mcp");
+    const recorded =
+      this.steps.length < MAX_RECORDED_STEPS &&
+      (e.method === "setRequestHandler" || e.method === "registerCapabilities" || (PRIMITIVE_OF[e.method] !== undefined && this.state.kind === "mcp"));
     if (!recorded) return this.#applyCall(file, e, mode);
     const before = snapshot(this.state);
     const lateBefore = this.loggingLate;
@@ -529,7 +533,11 @@ export class Replay {
     this.#merge({ completions: {} }, undefined, cause);
     this.state.causes.set("completions", this.state.causes.get("completions") ?? cause);
     if (!this.state.handlers.has("completion/complete")) this.state.handlers.set("completion/complete", cause.loc!);
-    this.steps.push(completionStep(call, cause.loc!, this.#withinFor(cause.loc!), what, before, this.state, this.#conditional));
+    this.#record(completionStep(call, cause.loc!, this.#withinFor(cause.loc!), what, before, this.state, this.#conditional));
+  }
+
+  #record(step: SdkStep): void {
+    if (this.steps.length < MAX_RECORDED_STEPS) this.steps.push(step);
   }
 
   /** The enclosing helper of the call being applied, when the place is in the same file. */
@@ -562,7 +570,7 @@ export class Replay {
     } else if (complete.value.entries.size > 0) {
       this.unusedTemplateCompletes.push({ loc: complete.keyLoc, loc2: loc });
       const why = `Completes no variable of the URI template ${uri.value} (${[...complete.value.entries.keys()].join(", ")}): it adds no capability.`;
-      this.steps.push(inertCompletionStep("ResourceTemplate complete", complete.keyLoc, this.#withinFor(complete.keyLoc), why, undefined, this.#conditional));
+      this.#record(inertCompletionStep("ResourceTemplate complete", complete.keyLoc, this.#withinFor(complete.keyLoc), why, undefined, this.#conditional));
     }
   }
 
@@ -589,7 +597,7 @@ export class Replay {
         const loc = { file: at, span: field.span };
         this.optionalCompletables.push({ loc, ...this.#moveOptionalOut(at, field.span, inner, innerSchema) });
         const why = `Completes nothing in SDK v2: completable() around an optional schema hides the completion, so prompt argument ${argument} adds no completions. Write completable(schema, complete).optional().`;
-        this.steps.push(inertCompletionStep("completable", loc, this.#withinFor(loc), why, "sdk-completable-optional", this.#conditional));
+        this.#record(inertCompletionStep("completable", loc, this.#withinFor(loc), why, "sdk-completable-optional", this.#conditional));
         continue;
       }
       this.#completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
