@@ -35,7 +35,7 @@ async function copyJson(client: LanguageClient, era: Era, uri?: string, name?: s
   const report = await reportFor(client, uri, name);
   const server = report ? (report.servers[report.selected] ?? (report.servers.length === 1 ? report.servers[0] : undefined)) : undefined;
   if (!server) {
-    void vscode.window.showWarningMessage("MCP Capability Lens: put the cursor in an MCP server class to copy its capabilities.");
+    void vscode.window.showWarningMessage("MCP Capability Lens: put the cursor in an MCP server to copy its capabilities.");
     return;
   }
   const value = server[era];

@@ -175,7 +175,7 @@ export class PreviewManager implements vscode.Disposable {
     if (!this.#panel) return;
     this.#lastRun = Date.now();
     const source = this.#source;
-    if (!source) return this.#post({ type: "empty", message: "Open a TypeScript file with an MCP server class to see its capabilities." });
+    if (!source) return this.#post({ type: "empty", message: "Open a TypeScript file with an MCP server to see its capabilities." });
     const sequence = ++this.#sequence;
     const params: ServerReportParams = {
       uri: source,
@@ -186,7 +186,7 @@ export class PreviewManager implements vscode.Disposable {
       const report = await this.client.sendRequest(ServerReportRequest.type, params);
       if (sequence !== this.#sequence) return;
       if (report.servers.length === 0) {
-        return this.#post({ type: "empty", message: "No MCP server class in this file. A server has static __capabilities__, a handler such as handleListTools, Endpoint components, or @mcpServer." });
+        return this.#post({ type: "empty", message: "No MCP server in this file." });
       }
       let selected = report.selected;
       if (selected < 0) selected = Math.max(0, report.servers.findIndex((s) => s.name === this.#state.server));

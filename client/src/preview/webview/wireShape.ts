@@ -107,5 +107,5 @@ export function renderWire(server: WireServer, collapsed: boolean, actions: Acti
     initializeResult(server),
     server,
     actions,
-  )}${card("server/discover", "2026-07-28", discoverResult(server), server, actions)}</div><p class="wnote">Dashed values are set by the running server, not by the class, and are not analysed.</p></div></section>`;
+  )}${card("server/discover", "2026-07-28", discoverResult(server), server, actions)}</div><p class="wnote">Dashed values are set by the running server, not by its source, and are not analysed.</p></div></section>`;
 }
