@@ -9,7 +9,9 @@ import type { FeatureContext } from "../../server/src/features/context";
 import { hoverAt } from "../../server/src/features/hover";
 import { lensesFor } from "../../server/src/features/lens";
 import type { Workspace } from "../../server/src/analysis/core/workspace";
+import { findImporters, MAX_IMPORTERS, MAX_SCANNED_FILES, moduleName } from "../../server/src/lsp/importers";
 import { analyzeWith, memoryWorkspace, ROOT } from "../helpers/memoryWorkspace";
+import { tempProject } from "../helpers/tempProject";
 
 type Files = Record<string, string>;
 
@@ -358,5 +360,25 @@ export const server = new McpServer({ name: "jobs", version: "1" }, { capabiliti
     assert.ok(d2);
     assert.match(d2.message, /Migrate to the tasks extension/);
     assert.equal(d2.severity, "warning");
+  });
+});
+
+describe("SDK editor: finding who imports a helper opened alone", () => {
+  it("a bounded text search for relative imports that name the helper's module, in files a dialect may concern", async () => {
+    const sdk = 'import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n';
+    const root = tempProject({
+      "src/tools.ts": `${sdk}export function registerTools(s: McpServer) {}\n`,
+      "src/server/index.ts": `${sdk}import { registerTools } from "../tools.js";\n`,
+      "src/other.ts": `${sdk}import { x } from "./toolsmith";\n`,
+      "src/plain.ts": 'import { registerTools } from "./tools";\n',
+      "src/lib/index.ts": `${sdk}export const y = 1;\n`,
+      "src/uses-lib.ts": `${sdk}import { y } from "./lib";\n`,
+    });
+    const relevant = (text: string) => text.includes("@modelcontextprotocol/");
+    const search = (target: string) => findImporters({ root, targets: [`${root}/${target}`], exclude: new Set(), relevant, openText: () => undefined });
+    assert.deepEqual(await search("src/tools.ts"), [`${root}/src/server/index.ts`], "not ./toolsmith, not a file that uses no SDK");
+    assert.deepEqual(await search("src/lib/index.ts"), [`${root}/src/uses-lib.ts`], "a folder's index is imported by the folder's name");
+    assert.equal(moduleName("/w/src/lib/index.ts"), "lib");
+    assert.ok(MAX_IMPORTERS > 0 && MAX_SCANNED_FILES > 0);
   });
 });

@@ -46,7 +46,12 @@ export interface ImporterSearch {
 /** Source files of `root` whose imports name one of the targets, at most MAX_IMPORTERS of them. */
 export async function findImporters(search: ImporterSearch): Promise<string[]> {
   const patterns = search.targets.map(importPattern);
-  const files = discoverFiles([search.root], search.root, () => []).files.slice(0, MAX_SCANNED_FILES);
+  let files: string[];
+  try {
+    files = discoverFiles([search.root], search.root, () => []).files.slice(0, MAX_SCANNED_FILES);
+  } catch {
+    return []; // a folder that cannot be listed has no importers to offer
+  }
   const pause = slicer(search.token);
   const out: string[] = [];
   for (const file of files) {
