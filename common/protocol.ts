@@ -170,6 +170,8 @@ export namespace ListServersRequest {
 export interface AnalysisStatus {
   readonly uri: string;
   readonly servers: number;
+  /** Servers declared in other files that this file adds to (a helper registering tools on a server passed in). */
+  readonly feeds?: readonly string[];
   readonly problems: number;
   /** Milliseconds the last analysis of this document took. */
   readonly elapsedMs: number;

@@ -22,8 +22,9 @@ export function registerStatus(client: LanguageClient): vscode.Disposable[] {
     const uri = vscode.window.activeTextEditor?.document.uri.toString();
     const status = uri ? latest.get(uri) : undefined;
     if (!status) return;
-    item.text = status.servers === 0 ? "$(search) no MCP server" : `$(search) ${status.servers} MCP server${status.servers === 1 ? "" : "s"}`;
-    item.detail = `analysed in ${status.elapsedMs} ms · tasks extension ${status.tasksExtension ? "on" : "off"}${status.problems > 0 ? ` · ${status.problems} problem${status.problems === 1 ? "" : "s"}` : ""}`;
+    item.text = statusText(status);
+    const feeds = status.servers === 0 && status.feeds && status.feeds.length > 0 ? `adds to ${status.feeds.join(", ")} · ` : "";
+    item.detail = `${feeds}analysed in ${status.elapsedMs} ms · tasks extension ${status.tasksExtension ? "on" : "off"}${status.problems > 0 ? ` · ${status.problems} problem${status.problems === 1 ? "" : "s"}` : ""}`;
     item.severity = status.elapsedMs > SLOW_MS ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
   };
   const listener = client.onNotification(StatusNotification.type, (status) => {
@@ -31,4 +32,13 @@ export function registerStatus(client: LanguageClient): vscode.Disposable[] {
     show();
   });
   return [item, listener, vscode.window.onDidChangeActiveTextEditor(show)];
+}
+
+/** `2 MCP servers`; for a helper that only adds to servers declared elsewhere, `feeds weather`. */
+export function statusText(status: AnalysisStatus): string {
+  if (status.servers > 0) return `$(search) ${status.servers} MCP server${status.servers === 1 ? "" : "s"}`;
+  const feeds = status.feeds ?? [];
+  if (feeds.length === 1) return `$(search) feeds MCP server ${feeds[0]}`;
+  if (feeds.length > 1) return `$(search) feeds ${feeds.length} MCP servers`;
+  return "$(search) no MCP server";
 }

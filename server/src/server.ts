@@ -118,6 +118,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         } else workspace.filesCreatedOrDeleted([path]);
       }
       if (name === "package.json") session.packageJsonChanged();
+      session.filesChanged();
       refresh = true;
     }
     if (refresh) scheduleRefresh();

@@ -72,7 +72,7 @@ describe("static means static: nothing of the user's code ever runs", () => {
     const r = analyze(memory, { tasks: true });
     assert.equal(executed(), undefined, `code ran: ${String(executed())}`);
     const names = r.analysis.servers.map((s) => s.name).sort();
-    assert.deepEqual(names, ["ComputedServer", "GetterServer", "PlainDataServer", "SideEffectServer", "server"]);
+    assert.deepEqual(names, ["ComputedServer", "GetterServer", "PlainDataServer", "SideEffectServer", "never-run"]);
     // Code is reported as dynamic, never guessed; data is read.
     const side = r.servers.get("SideEffectServer")!;
     assert.equal(side.legacy, null);
@@ -83,7 +83,7 @@ describe("static means static: nothing of the user's code ever runs", () => {
     assert.deepEqual(plain.legacy?.resources, { listChanged: false, subscribe: true });
     assert.ok(r.codes("capabilities-dynamic").length >= 4);
     assert.ok(r.codes("base-unresolved").some((d) => d.message.includes("WithAudit")), "a mixin that does more than return a class is not called");
-    const sdk = r.servers.get("server")!;
+    const sdk = r.servers.get("never-run")!;
     assert.deepEqual(Object.keys(sdk.legacy ?? {}).sort(), ["logging", "prompts", "tools"], "the SDK replay follows the helper without running it");
   });
 

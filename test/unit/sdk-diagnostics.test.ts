@@ -28,7 +28,7 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.match(d.message, /throws at start-up/);
     assert.match(d.message, /Server does not support prompts \(required for prompts\/list\)/);
     assert.equal(d.raw.fixes?.[0]?.edits[0]?.newText, " prompts: {},", "quick fix declares the capability");
-    const server = result.servers.get("server")!;
+    const server = result.servers.get("s")!;
     assert.equal(server.legacy, null, "a server that cannot start serves no era");
   });
 
@@ -90,7 +90,7 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.match(d.message, /completes nothing/);
     const edits = d.raw.fixes?.[0]?.edits ?? [];
     assert.deepEqual(edits.map((e) => e.newText), ["z.string()", ".optional()"]);
-    assert.equal(result.servers.get("build")?.legacy?.completions, undefined, "no completions advertised");
+    assert.equal(result.servers.get("s")?.legacy?.completions, undefined, "no completions advertised");
   });
 
   it("sdk-register-after-connect: registering a new primitive after connect() throws", () => {
@@ -144,7 +144,7 @@ describe("SDK dialect: what is computed", () => {
     const { servers } = analyze({
       "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" }, { capabilities: { tools: { listChanged: false } } });\nserver.registerTool("t", {}, async () => ({ content: [] }));\nserver.registerResource("r", new ResourceTemplate("r://{id}", { list: undefined, complete: { id: () => [] } }), {}, async () => ({ contents: [] }));\n`,
     });
-    const s = servers.get("server")!;
+    const s = servers.get("s")!;
     assert.equal(s.dialect, "sdk-v1");
     assert.deepEqual(s.legacy, { completions: {}, resources: { listChanged: true }, tools: { listChanged: true } });
     assert.equal(s.modern, null);
@@ -156,7 +156,7 @@ describe("SDK dialect: what is computed", () => {
       "tools.ts": 'import type { McpServer } from "@modelcontextprotocol/server";\nexport function addTools(s: McpServer) { s.registerTool("t", {}, async () => ({ content: [] })); }\n',
       "s.ts": `${V2}import { addTools } from "./tools";\nfunction build() {\n  const server = new McpServer({ name: "s", version: "1" }, { capabilities: { prompts: { listChanged: false } } });\n  addTools(server);\n  return server;\n}\nexport const handler = createMcpHandler(build, { legacy: "reject" });\n`,
     });
-    const s = servers.get("build")!;
+    const s = servers.get("s")!;
     assert.equal(s.dialect, "sdk-v2");
     assert.equal(s.legacy, null, "legacy: reject");
     assert.deepEqual(s.modern, { prompts: { listChanged: false }, tools: { listChanged: true } });
@@ -166,7 +166,7 @@ describe("SDK dialect: what is computed", () => {
     const { servers } = analyze({
       "s.ts": `${V1_LOW}declare function makeCaps(): object;\nexport const server = new Server({ name: "s", version: "1" }, { capabilities: makeCaps() });\n`,
     });
-    const s = servers.get("server")!;
+    const s = servers.get("s")!;
     assert.equal(s.exact, false);
     assert.deepEqual(s.legacy, {});
     assert.deepEqual(s.unknown.map((u) => ({ path: u.path, source: u.source, spread: u.spread })), [{ path: [], source: "makeCaps()", spread: true }]);

@@ -90,6 +90,14 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     if (showLegacy && s.legacy === null) out.push(line("legacy"));
     if (showModern && s.modern === null) out.push(line("modern"));
   }
+  // How a served era is served, when the dialect says (an SDK entry point): one line for both eras when they share it.
+  const servedBy = (era: "legacy" | "modern") => ((era === "legacy" ? showLegacy && s.legacy !== null : showModern && s.modern !== null) ? notes?.eraNotes?.[era] : undefined);
+  const [legacyBy, modernBy] = [servedBy("legacy"), servedBy("modern")];
+  if (legacyBy && legacyBy === modernBy) out.push(`  ${st.dim("both eras:")} ${legacyBy}`);
+  else {
+    if (legacyBy) out.push(`  ${st.dim("legacy:")} ${legacyBy}`);
+    if (modernBy) out.push(`  ${st.dim("modern:")} ${modernBy}`);
+  }
   const served = (showLegacy && s.legacy !== null) || (showModern && s.modern !== null);
   if (rows.length > 0) out.push(...table(header, body, st, rows));
   else if (served) out.push(st.dim("  (advertises no capabilities)"));

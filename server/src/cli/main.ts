@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
 import { diagnosticsByServer } from "../analysis/core/model/ofServer";
+import type { EraNote } from "../analysis/core/model/serverReport";
 import { ConfigError, ProjectContext } from "../analysis/core/project/projectRegistry";
 import { normalizePath, relativePath } from "../analysis/core/project/paths";
 import { readTasksSetting } from "../analysis/core/tasksSetting";
@@ -153,9 +154,12 @@ function serverNotes(workspace: Workspace, analysis: WorkspaceAnalysis, cwd: str
     const mine = grouped.get(server)!;
     const nullReason = NULL_CAUSES.find((code) => mine.some((d) => d.code === code));
     const dialect = workspace.dialectOf(server);
+    // A note names the place that decides the era (`connect(...)`, `createMcpHandler(...)`), like every other cause.
+    const noteText = (n: EraNote | undefined) =>
+      n && (n.loc ? `${n.text} · ${relativePath(cwd, n.loc.file)}:${workspace.position(n.loc.file, n.loc.span.start).line + 1}` : n.text);
     notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
       ...(nullReason ? { nullReason } : {}),
-      eraNotes: { legacy: server.eraNotes?.legacy?.text, modern: server.eraNotes?.modern?.text },
+      eraNotes: { legacy: noteText(server.eraNotes?.legacy), modern: noteText(server.eraNotes?.modern) },
       tag: dialect?.words.tag(server) ?? server.dialect,
       causes: new Map(server.provenance.map((p) => [causeKey(p.era, p.path), dialect?.words.cause(server, p).brief ?? p.because])),
       problems: mine.filter((d) => d.severity === "error" || d.severity === "warning").length,

@@ -24,11 +24,15 @@ export function diagnosticsFor(ctx: FeatureContext): AnalysisDiagnostic[] {
 
 /** What a dialect's editor hook is given for one of its servers. */
 export function editorContext(ctx: FeatureContext, server: ServerReport): EditorContext {
+  let diagnostics: AnalysisDiagnostic[] | undefined;
   return {
     file: ctx.file,
     summary: ctx.workspace.files.summary(ctx.file),
     text: (f) => ctx.workspace.files.text(f),
-    diagnostics: diagnosticsOf(server, ctx.analysis.diagnostics),
+    // Computed when a hook reads it: a hover asks every server of a file, most of which answer nothing.
+    get diagnostics() {
+      return (diagnostics ??= diagnosticsOf(server, ctx.analysis.diagnostics));
+    },
     link: (loc, label) => placeLink(ctx, loc, label),
     where: (loc) => `${basename(loc.file)}:${ctx.location(loc).range.start.line + 1}`,
   };

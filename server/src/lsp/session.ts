@@ -15,6 +15,7 @@ import type { FeatureContext } from "../features/context";
 import { unusableConfig } from "../files/discoverFiles";
 import { SummaryWorker, WORKER_PARSE_MIN_LENGTH } from "./summaryWorker";
 import { isAnalysableSource, pathToUri, uriToPath } from "./uris";
+import { findImporters } from "./importers";
 
 export interface AnalyzedDocument {
   readonly uri: string;
@@ -47,6 +48,8 @@ export class LanguageSession {
   readonly #worker = new SummaryWorker();
   /** Parses under way in the worker, by file and version (hover, lenses and diagnostics ask at once). */
   readonly #parsing = new Map<string, Promise<unknown>>();
+  /** Per helper file (a file declaring no server), the files found to import it, by a text search done once. */
+  readonly #importers = new Map<string, readonly string[]>();
   configurationSupported = false;
 
   readonly #dialects: readonly Dialect[];
@@ -71,6 +74,12 @@ export class LanguageSession {
     this.#realFolders = this.#folders.map(realPathOf);
     this.#workspaces.clear();
     this.#synced.clear();
+    this.#importers.clear();
+  }
+
+  /** Files changed on disk (created, deleted, edited outside the editor): who imports whom may have changed. */
+  filesChanged(): void {
+    this.#importers.clear();
   }
 
   /** The workspace of a file: its deepest workspace folder, else its own folder. */
@@ -162,7 +171,9 @@ export class LanguageSession {
     const tasks = this.tasksFor(synced.root, settings);
     const started = performance.now();
     await this.#parseOffThread(synced.workspace, synced.path, token);
-    const analysis = await synced.workspace.analyzeFileAsync(synced.path, { tasksExtension: tasks.value, ...(token ? { token } : {}) });
+    const options = { tasksExtension: tasks.value, ...(token ? { token } : {}) };
+    const analysis = await synced.workspace.analyzeFileAsync(synced.path, options);
+    if (analysis.servers.length === 0 && !analysis.skipped) await this.#analyzeImporters(synced.path, synced.workspace, synced.root, options);
     return {
       uri,
       path: synced.path,
@@ -193,6 +204,37 @@ export class LanguageSession {
       this.#parsing.set(key, parsing);
     }
     await untilCancelled(parsing, token);
+  }
+
+  /**
+   * A file that declares no server but follows a dialect's imports (a helper that registers tools on a
+   * server passed in) is explained by the servers it feeds: the files that import it, and theirs in
+   * turn (two levels), are analysed so their results name the helper. They are found once by a
+   * bounded text search of the workspace folder, then only re-analysed (cheap while their results hold).
+   */
+  async #analyzeImporters(path: string, workspace: Workspace, root: string, options: { tasksExtension: boolean; token?: CancellationToken }): Promise<void> {
+    if (!workspace.files.summary(path)?.flow) return;
+    const analyzeAll = async (files: readonly string[]) => {
+      const quiet: string[] = [];
+      for (const f of files) if ((await workspace.analyzeFileAsync(f, options)).servers.length === 0) quiet.push(f);
+      return quiet;
+    };
+    await analyzeAll(workspace.dependentsOf(path));
+    if (workspace.contributionsIn(path).length > 0) return;
+    let importers = this.#importers.get(path);
+    if (!importers) {
+      const relevant = (text: string) => workspace.dialects.some((d) => d.mayDeclare(text));
+      const openText = (f: string) => this.#documents.get(pathToUri(f))?.getText();
+      const search = (targets: readonly string[], exclude: ReadonlySet<string>) =>
+        findImporters({ root, targets, exclude, relevant, openText, ...(options.token ? { token: options.token } : {}) });
+      const first = await search([path], new Set());
+      // Files that import the helper without declaring a server pass the server along: one level more.
+      const middle = await analyzeAll(first);
+      const second = middle.length > 0 ? await search(middle, new Set([path, ...first])) : [];
+      importers = [...first, ...second];
+      this.#importers.set(path, importers);
+    }
+    await analyzeAll(importers);
   }
 
   /** An analysis location as an LSP range (positions from the file's own summary). */

@@ -149,13 +149,33 @@ export function nullReason(server: WireServer): WireDiagnostic | undefined {
   return server.diagnostics.find((d) => d.severity === "error");
 }
 
+const sameStart = (a: WireDiagnostic["location"], b: WireDiagnostic["location"]) =>
+  a.uri === b.uri && a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character;
+
+/**
+ * An era the entry point does not serve (SDK v1: initialize only): a fact about the program, shown
+ * neutrally with the place that decides it; a note that sits on an error (a start-up throw) is a problem.
+ */
+function servedNote(server: WireServer, era: Era, actions: ActionTable): SafeHtml | undefined {
+  const note = server.eraNotes[era];
+  if (!note) return undefined;
+  if (note.location && server.diagnostics.some((d) => d.severity === "error" && sameStart(d.location, note.location!))) return undefined;
+  return html`<div class="notserved neutral" role="note"><div class="ns-h">${icons.info()}<b>Not served</b></div><p>${note.text}.</p>${
+    note.location
+      ? html`<p class="ns-links">Decided at <button type="button" class="linkbtn" data-act="${actions.add({ kind: "reveal", location: note.location })}">${fileLine(note.location)}</button></p>`
+      : ""
+  }</div>`;
+}
+
 function notServed(server: WireServer, era: Era, actions: ActionTable): SafeHtml {
+  const fact = servedNote(server, era, actions);
+  if (fact) return fact;
   const d = nullReason(server);
   const unknown = d?.code === "capabilities-dynamic";
   const heading = unknown ? "Not known until the server runs" : "Not served";
   const what = unknown
     ? `The ${ERA_INFO[era].method} capabilities are computed at run time.`
-    : `${ERA_INFO[era].method} fails at run time with this class, so no capabilities are advertised.`;
+    : `${ERA_INFO[era].method} fails at run time with this server, so no capabilities are advertised.`;
   return html`<div class="notserved" role="note"><div class="ns-h">${unknown ? icons.info() : icons.error()}<b>${heading}</b>${
     d ? html` <span class="ns-code">(${d.code})</span>` : ""
   }</div><p>${what}</p>${

@@ -26,7 +26,7 @@ function part(key: string, content: SafeHtml, attrs: SafeHtml = html``): Part {
 function emptyState(vm: ViewModel): SafeHtml {
   const others = vm.report && vm.report.servers.length > 0;
   const message = vm.empty ?? (others ? "The cursor is not in an MCP server." : "No MCP server to show.");
-  return html`<div class="empty">${icons.lens()}<p class="big">${message}</p><p>Put the cursor in a server, or choose one with the Server picker above.</p></div>`;
+  return html`<div class="empty">${icons.lens()}<p class="big">${message}</p><p>Put the cursor in an MCP server, or choose one with the Server picker above.</p></div>`;
 }
 
 export function renderView(vm: ViewModel): Rendered {

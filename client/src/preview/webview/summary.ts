@@ -2,6 +2,7 @@
 // and which keys both eras share for different reasons. It sits in a polite live region, so a
 // changed result is announced without moving focus.
 import type { Json, JsonObject, WireServer } from "../../../../common/protocol";
+import { fileLine } from "./causes";
 import { compactJson, ERA_INFO, nullReason, pathText } from "./columns";
 import { html, join, type SafeHtml } from "./escape";
 import { isDynamic, isObject, jsonEqual } from "./jsonRows";
@@ -86,7 +87,11 @@ export function summarySentence(server: WireServer): SafeHtml {
   if (legacy === null || modern === null) {
     const d = nullReason(server);
     const note = (era: "legacy" | "modern") => server.eraNotes[era];
-    const why = (era: "legacy" | "modern") => (note(era) ? html` (${note(era)!.text})` : d ? html` (<code>${d.code}</code>)` : "");
+    const why = (era: "legacy" | "modern") => {
+      const n = note(era);
+      if (n) return html` (${n.text}${n.location ? html`, ${fileLine(n.location)}` : ""})`;
+      return d ? html` (<code>${d.code}</code>)` : "";
+    };
     if (legacy === null && modern === null) return html`Neither era can be shown${why("legacy")}.${approx}`;
     const era = legacy === null ? "legacy" : "modern";
     return html`${ERA_INFO[era].title} (${ERA_INFO[era].method}) is not served${why(era)}; only ${era === "legacy" ? "modern" : "legacy"} is shown.${approx}`;
@@ -104,5 +109,8 @@ export function summarySentence(server: WireServer): SafeHtml {
     sentences.push(html`${list(codes(d.causedDifferently))} ${d.causedDifferently.length === 1 ? "is" : "are"} in both eras, for different reasons.`);
   }
   if (sentences.length === 0) sentences.push(html`Both eras advertise the same capabilities, for the same reasons.`);
+  // What serves both eras, when the dialect says (an SDK entry point such as createMcpHandler).
+  const by = server.eraNotes.legacy;
+  if (by && by.text === server.eraNotes.modern?.text) sentences.push(html`Both eras are ${by.text}${by.location ? html` (${fileLine(by.location)})` : ""}.`);
   return html`${join(sentences, " ")}${approx}`;
 }

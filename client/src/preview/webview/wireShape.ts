@@ -88,8 +88,10 @@ export function prettyWire(result: Record<string, WireValue>): { html: SafeHtml;
 function card(method: string, version: string, result: Record<string, WireValue> | null, server: WireServer, actions: ActionTable): SafeHtml {
   const head = html`<b>${method}</b> result · ${version}`;
   if (result === null) {
+    const note = server.eraNotes[method === "initialize" ? "legacy" : "modern"];
     const d = nullReason(server);
-    return html`<div class="wcard"><div class="wh">${head}</div><p class="wns">Not served${d ? html` (<code>${d.code}</code>)` : ""}: no result is sent.</p></div>`;
+    const why = note ? html` (${note.text})` : d ? html` (<code>${d.code}</code>)` : "";
+    return html`<div class="wcard"><div class="wh">${head}</div><p class="wns">Not served${why}: no result is sent.</p></div>`;
   }
   const pretty = prettyWire(result);
   const copy = actions.add({ kind: "copy", text: pretty.text, what: `${method} result` });
@@ -105,5 +107,5 @@ export function renderWire(server: WireServer, collapsed: boolean, actions: Acti
     initializeResult(server),
     server,
     actions,
-  )}${card("server/discover", "2026-07-28", discoverResult(server), server, actions)}</div><p class="wnote">Dashed values are set by the running server, not by the class, and are not analysed.</p></div></section>`;
+  )}${card("server/discover", "2026-07-28", discoverResult(server), server, actions)}</div><p class="wnote">Dashed values are set by the running server, not by its source, and are not analysed.</p></div></section>`;
 }

@@ -73,8 +73,15 @@ export interface Contribution {
 
 /** Editor features a dialect adds beyond the generic ones (server hover, era lenses, problems, preview). */
 export interface DialectEditor {
-  /** Hover on a place inside one of its servers other than the server's name. */
+  /**
+   * Hover on a place that concerns one of its servers other than the server's name: in the server's
+   * own file, or in a file that feeds it (a helper registering on a server passed in).
+   */
   hover?(ctx: EditorContext, server: ServerReport, offset: number): HoverPart | undefined;
+  /** Other places of `ctx.file` that name the server (a factory's name, `new McpServer`): the server hover shows there too. */
+  namesServerAt?(ctx: EditorContext, server: ServerReport, offset: number): Span | undefined;
+  /** Markdown the server hover shows under its title: how the server is built and served, in the dialect's terms. */
+  serverHover?(ctx: EditorContext, server: ServerReport): string | undefined;
   /** Refactorings offered for a range of a server (handler stubs). */
   refactors?(ctx: EditorContext, server: ServerReport, span: Span): readonly FixData[];
   /** Places outside the server's own file that add to it. */

@@ -73,19 +73,30 @@ function notServed(ctx: HoverContext, note: EraNote | undefined, era: string): s
   return `_not served: ${era} fails for this server (see the problems)_`;
 }
 
-export function serverHover(ctx: HoverContext, dialect: Dialect | undefined, server: ServerReport): string {
+/** How a served era is served (`served by createMcpHandler · server.ts:30`), when the dialect says so. */
+function servedBy(ctx: HoverContext, note: EraNote | undefined, prefix = ""): string[] {
+  return note ? ["", `_${escape(prefix + note.text)}_${where(ctx, note.loc)}`] : [];
+}
+
+/** `extra`: what the dialect adds under the title (how the server is built and served). */
+export function serverHover(ctx: HoverContext, dialect: Dialect | undefined, server: ServerReport, extra?: string): string {
   const pills = [code(`${dialect?.words.tag(server) ?? server.dialect} dialect`)];
   if (server.frameworkVersion) pills.push(code(server.frameworkVersion === "unknown" ? "version unknown" : `v${server.frameworkVersion}`));
   if (server.tasksExtension) pills.push(code("tasks extension on"));
   if (!server.exact) pills.push(code("≈ approximate"));
   const out: string[] = [`$(search) **MCP server · ${escape(server.name)}** ${pills.join(" ")}`, ""];
-  out.push("**Legacy** · initialize · 2025-06-18, 2025-11-25");
+  if (extra) out.push(extra, "");
+  const notes = server.eraNotes ?? {};
+  // One entry point serving both eras is said once, after both.
+  const sameEntry = server.legacy && server.modern && notes.legacy && notes.modern && notes.legacy.text === notes.modern.text;
   const unknownEra = "_≈ not known statically (see below)_";
-  out.push(server.legacy ? codeBlock("json", compactJson(server.legacy)) : wholeEraUnknown(server, "legacy") ? unknownEra : notServed(ctx, server.eraNotes?.legacy, "initialize"));
+  out.push("**Legacy** · initialize · 2025-06-18, 2025-11-25");
+  if (server.legacy) out.push(codeBlock("json", compactJson(server.legacy)), ...(sameEntry ? [] : servedBy(ctx, notes.legacy)));
+  else out.push(wholeEraUnknown(server, "legacy") ? unknownEra : notServed(ctx, notes.legacy, "initialize"));
   out.push("", "**Modern** · server/discover · 2026-07-28");
-  out.push(server.modern ? codeBlock("json", compactJson(server.modern)) : wholeEraUnknown(server, "modern") ? unknownEra : notServed(ctx, server.eraNotes?.modern, "server/discover"));
-  const served = [server.eraNotes?.legacy, server.eraNotes?.modern].find((n) => n?.loc && (server.legacy || server.modern));
-  if (served?.loc && server.legacy && server.modern) out.push("", `Served by ${placeLink(ctx, served.loc)}`);
+  if (server.modern) out.push(codeBlock("json", compactJson(server.modern)), ...(sameEntry ? [] : servedBy(ctx, notes.modern)));
+  else out.push(wholeEraUnknown(server, "modern") ? unknownEra : notServed(ctx, notes.modern, "server/discover"));
+  if (sameEntry) out.push(...servedBy(ctx, notes.legacy, "both eras "));
   const added = modernAdds(server);
   if (added.length > 0) out.push("", `**Modern adds:** ${added.map(code).join(", ")}`);
 

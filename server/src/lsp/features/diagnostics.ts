@@ -52,9 +52,11 @@ export async function documentDiagnostics(connection: Connection, session: Langu
     seen.add(key);
     items.push(lsp);
   }
+  const feeds = [...new Set(analyzed.workspace.contributionsIn(analyzed.path).map((c) => c.server.name))];
   void connection.sendNotification(StatusNotification.type, {
     uri: analyzed.uri,
     servers: analyzed.analysis.servers.length,
+    ...(feeds.length > 0 ? { feeds } : {}),
     problems: items.filter((i) => i.severity === 1 || i.severity === 2).length,
     elapsedMs: Math.round(analyzed.elapsedMs * 10) / 10,
     tasksExtension: analyzed.tasksExtension,

@@ -214,6 +214,8 @@ export interface FlowUnit {
   readonly params: readonly string[];
   readonly events: readonly FlowEventEntry[];
   readonly span: Span;
+  /** The name as written (`createServer` in `function createServer()` or `const createServer = () =>`), when it has one. */
+  readonly nameSpan?: Span;
   /** For methods and fields: the class's name (the unit shares `this` with its siblings). */
   readonly className?: string;
 }

@@ -24,6 +24,7 @@ interface MutableUnit {
   params: string[];
   events: FlowEventEntry[];
   span: { start: number; end: number };
+  nameSpan?: { start: number; end: number };
   className?: string;
 }
 
@@ -38,8 +39,18 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     return b !== undefined && spec.specifier(b.specifier);
   };
   const units: MutableUnit[] = [];
-  const newUnit = (name: string, kind: FlowUnit["kind"], parent: number | null, node: ts.Node, params: string[], className?: string) => {
-    const unit: MutableUnit = { id: units.length, name, kind, parent, params, events: [], span: spanOf(ctx, node), ...(className ? { className } : {}) };
+  const newUnit = (name: string, kind: FlowUnit["kind"], parent: number | null, node: ts.Node, params: string[], className?: string, nameNode?: ts.Node) => {
+    const unit: MutableUnit = {
+      id: units.length,
+      name,
+      kind,
+      parent,
+      params,
+      events: [],
+      span: spanOf(ctx, node),
+      ...(nameNode ? { nameSpan: spanOf(ctx, nameNode) } : {}),
+      ...(className ? { className } : {}),
+    };
     units.push(unit);
     return unit;
   };
@@ -82,8 +93,8 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     return true;
   };
 
-  const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string) => {
-    const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className);
+  const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string, nameNode?: ts.Node) => {
+    const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className, nameNode ?? fn.name);
     if (!fn.body) return;
     if (ts.isBlock(fn.body)) visit(fn.body, child, false);
     else {
@@ -105,7 +116,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       if (ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
         visitFunction(m, unit, `${className}.${memberName}`, "method", className);
       } else if (ts.isPropertyDeclaration(m) && m.initializer) {
-        const field = newUnit(`${className}.${memberName}`, "field", unit.id, m, [], className);
+        const field = newUnit(`${className}.${memberName}`, "field", unit.id, m, [], className, m.name);
         const init = unwrap(m.initializer);
         if (!(ts.isNewExpression(init) && recordNew(field, init, ["this", memberName], m.name, false))) visit(m.initializer, field, false);
       }
@@ -134,7 +145,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         const init = unwrap(d.initializer);
         if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional)) return;
         if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module") {
-          return visitFunction(init, unit, d.name.text, "function");
+          return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
         const source = pathOf(init);
         if (source && !ts.isCallExpression(init)) {

@@ -5,10 +5,11 @@ import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { isPlainObject, sortKeysDeep, SPREAD_KEY, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { ProvenanceEntry } from "../../core/model/provenance";
-import type { EraNote, ServerReport } from "../../core/model/serverReport";
+import type { ServerReport } from "../../core/model/serverReport";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { withoutMarkers } from "../../core/evaluate/unknownParts";
 import { sdkDetails } from "./details";
+import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
@@ -45,6 +46,21 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
     );
   }
   const serves = !state.threw;
+  const construction: Loc = { file: site.file, span: site.event.span };
+  const factory = returnsServer(site) && site.unit.nameSpan ? { file: site.file, span: site.unit.nameSpan } : undefined;
+  const transport = replay.connectArg ? transportOf(ev.summary(replay.connectArg.file), replay.connectArg.expr) : undefined;
+  const facts: EntryFacts = {
+    version: site.version,
+    legacy: eras.legacy,
+    modern: eras.modern,
+    via: eras.via,
+    ...(eras.unknown ? { unknown: true } : {}),
+    ...(eras.loc ? { loc: eras.loc } : {}),
+    ...(transport ? { transport } : {}),
+    construction,
+    ...(factory ? { factory } : {}),
+    ...(state.threw ? { threw: { code: state.threw.code, loc: state.threw.loc } } : {}),
+  };
   const known = withoutMarkers(caps, replay.dynamics);
   const legacy = serves && eras.legacy ? known.caps : null;
   const modern = serves && eras.modern && known.caps ? withoutRemovedKeys(known.caps) : null;
@@ -62,9 +78,9 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
     modern,
     unknown,
     provenance: provenance(state, known.caps ?? {}, eras, serves),
-    eraNotes: eraNotes(site, eras, state),
+    eraNotes: eraNotesOf(facts),
     missing: [],
-    details: sdkDetails(site, replay, state, eras),
+    details: sdkDetails(site, replay, facts),
   };
   const serverRef = { name: site.name, loc };
   return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };
@@ -101,30 +117,6 @@ function withoutRemovedKeys(caps: JsonObject): JsonObject {
   if (!("tasks" in caps)) return caps;
   const { tasks: _tasks, ...rest } = caps;
   return rest;
-}
-
-function eraNotes(site: SdkSite, eras: ServedEras, state: SdkState): { legacy?: EraNote; modern?: EraNote } {
-  if (state.threw) {
-    const threw = { text: `start-up throws (${state.threw.code})`, loc: state.threw.loc };
-    return { legacy: threw, modern: threw };
-  }
-  const at = eras.loc ? { loc: eras.loc } : {};
-  return {
-    ...(eras.legacy ? {} : { legacy: { text: `${eras.via} with legacy: "reject" refuses initialize`, ...at } }),
-    ...(eras.modern
-      ? {}
-      : {
-          modern: {
-            text:
-              site.version === "v1"
-                ? "SDK v1 answers initialize only"
-                : eras.unknown
-                  ? `not known: ${eras.via} serves it`
-                  : "served with connect(): only createMcpHandler or serveStdio answer server/discover",
-            ...at,
-          },
-        }),
-  };
 }
 
 /** Which eras the entry point serves (ts-mcp-ecosystem.md §2.4 item 7). */
@@ -217,6 +209,30 @@ function provenance(state: SdkState, caps: JsonObject, eras: ServedEras, serves:
   return out;
 }
 
+/**
+ * The 2025-11-25 `tasks` capability. The advice depends on the SDK: v2 serves no tasks/* any more, so
+ * the extension is the way on; v1 serves initialize only, where `tasks` is right, and its tasks/*
+ * handlers throw at registration without it, so removing it would break the server: there the
+ * extension needs SDK v2 first.
+ */
+function tasksAdvice(state: SdkState, loc: Loc): AnalysisDiagnostic {
+  if (state.version === "v2") {
+    return diagnostic(
+      "sdk-tasks-legacy-shape",
+      loc,
+      `tasks is the 2025-11-25 capability: 2026-07-28 removed it, and SDK v2 no longer serves tasks/*. Migrate to the tasks extension (extensions["io.modelcontextprotocol/tasks"]).`,
+    );
+  }
+  return diagnostic(
+    "sdk-tasks-legacy-shape",
+    loc,
+    `tasks is the 2025-11-25 capability, which 2026-07-28 replaces with the tasks extension (extensions["io.modelcontextprotocol/tasks"]). ` +
+      `Keep it while on SDK v1: v1 answers initialize only, where tasks is right, and its tasks/* handlers throw at registration without it. ` +
+      `The tasks extension needs SDK v2 (@modelcontextprotocol/server): move to v2 first.`,
+    { severity: "information" },
+  );
+}
+
 function finalRules(state: SdkState, replay: Replay, eras: ServedEras): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const caps = state.caps;
@@ -276,6 +292,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
             send.loc,
             `${send.method}() sends ${method}, but ${flag.key}.${flag.flag} is not advertised: the SDK only checks ${flag.key}, so the notification goes out and conforming clients ignore it. ` +
               `Declare ${flag.key}: { ${flag.flag}: true }.`,
+            replay.addFlagFix(flag.key, flag.flag),
           ),
         );
       }
@@ -311,16 +328,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
       diagnostic("sdk-revision-keys", at("logging"), `logging is deprecated in 2026-07-28: there is no logging/setLevel, and clients opt in to log messages per request.`, { severity: "hint" }),
     );
   }
-  if ("tasks" in caps) {
-    out.push(
-      diagnostic(
-        "sdk-tasks-legacy-shape",
-        at("tasks"),
-        `tasks is the 2025-11-25 capability: 2026-07-28 removed it${state.version === "v2" ? ", and SDK v2 no longer serves tasks/*" : ""}. ` +
-          `Migrate to the tasks extension (extensions["io.modelcontextprotocol/tasks"]).`,
-      ),
-    );
-  }
+  if ("tasks" in caps) out.push(tasksAdvice(state, at("tasks")));
   for (const group of ["extensions", "experimental"]) {
     const ids = caps[group];
     if (!isPlainObject(ids)) continue;

@@ -1,26 +1,70 @@
-// The SDK dialect's own editor features: hover on the calls that give a server its capabilities.
-import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
+// The SDK dialect's own editor features: the server hover also on `new McpServer(...)` and on the
+// factory's name, a line on how the server is built and served, a hover on each call that gives the
+// server its capabilities, and the places in other files that feed it (for their lens).
+import type { Contribution, DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
+import type { Loc } from "../../core/evaluate/values";
 import type { ServerReport } from "../../core/model/serverReport";
+import type { Span } from "../../core/model/summary";
 import { code } from "../../core/render/markdown";
 import { sdkDetailsOf } from "./details";
+import { helperHover, stepHover } from "./stepHover";
+import type { SdkStep } from "./steps";
 
-const within = (start: number, end: number, offset: number) => offset >= start && offset <= end;
+const within = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
+const at = (ctx: EditorContext, loc: Loc | undefined, offset: number) => loc !== undefined && loc.file === ctx.file && within(loc.span, offset);
 
-/** Hover on a call that set keys of the server: what it adds, and to which era. */
+function namesServerAt(ctx: EditorContext, server: ServerReport, offset: number): Span | undefined {
+  const details = sdkDetailsOf(server.details);
+  if (!details) return undefined;
+  if (at(ctx, details.constructorName, offset)) return details.constructorName.span;
+  if (at(ctx, details.factory, offset)) return details.factory!.span;
+  return undefined;
+}
+
+/** `server = new McpServer(…)` · index.ts:12 · serverInfo `weather` 1.0.0, and the factory that returns it. */
+function serverHover(ctx: EditorContext, server: ServerReport): string | undefined {
+  const details = sdkDetailsOf(server.details);
+  if (!details) return undefined;
+  const ctor = details.serverClass === "mcp" ? "McpServer" : "Server";
+  const info = details.info.name ? ` · serverInfo ${code(details.info.name)}${details.info.version ? ` ${code(details.info.version)}` : ""}` : "";
+  const lines = [`${code(`${details.target ? `${details.target} = ` : ""}new ${ctor}(…)`)} · ${ctx.link(details.construction)}${info}`];
+  if (details.factory) lines.push("", `Returned by ${code(`${ctx.text(details.factory.file)?.slice(details.factory.span.start, details.factory.span.end) ?? details.binding}()`)} · ${ctx.link(details.factory)}`);
+  const files = new Set(details.steps.filter((s) => s.loc.file !== server.loc.file).map((s) => s.loc.file));
+  if (files.size > 0) lines.push("", `Also given capabilities in ${files.size} other file${files.size === 1 ? "" : "s"} (hover a registration there).`);
+  return lines.join("\n");
+}
+
 function hover(ctx: EditorContext, server: ServerReport, offset: number): HoverPart | undefined {
   const details = sdkDetailsOf(server.details);
   if (!details) return undefined;
-  const hit = details.contributions.find((c) => c.loc.file === ctx.file && within(c.loc.span.start, c.loc.span.end, offset));
-  if (!hit) return undefined;
-  const eras = [server.legacy ? "legacy" : "", server.modern ? "modern" : ""].filter(Boolean).join(" and ") || "no era (not served)";
-  const lines = [`$(symbol-method) **${code(hit.because)}** · feeds ${code(server.name)}`, "", `Adds ${hit.keys.map(code).join(", ")} to ${eras}.`];
-  if (hit.detail) lines.push("", hit.detail);
-  return { span: hit.loc.span, markdown: lines.join("\n") };
+  const hits = details.steps.filter((s) => at(ctx, s.loc, offset));
+  if (hits.length > 0) {
+    // The innermost place wins: a `completable(...)` inside a registerPrompt's arguments.
+    const span = hits.map((s) => s.loc.span).sort((a, b) => a.end - a.start - (b.end - b.start))[0]!;
+    const same = hits.filter((s) => s.loc.span.start === span.start && s.loc.span.end === span.end);
+    return { span, markdown: stepHover(ctx, server, same) };
+  }
+  const helper = details.steps.find((s) => at(ctx, s.within, offset))?.within;
+  if (!helper) return undefined;
+  const inHelper = details.steps.filter((s) => s.within?.file === helper.file && s.within.span.start === helper.span.start);
+  const name = ctx.text(helper.file)?.slice(helper.span.start, helper.span.end) ?? "helper";
+  return { span: helper.span, markdown: helperHover(ctx, server, name, inHelper) };
 }
 
-function contributions(server: ServerReport) {
+/** Each helper (or top-level call) in another file that feeds the server, with the keys its calls are about. */
+function contributions(server: ServerReport): Contribution[] {
   const details = sdkDetailsOf(server.details);
-  return (details?.contributions ?? []).filter((c) => c.loc.file !== server.loc.file).map((c) => ({ loc: c.loc, keys: c.keys }));
+  if (!details) return [];
+  const byPlace = new Map<string, { loc: Loc; keys: Set<string> }>();
+  const add = (step: SdkStep) => {
+    const loc = step.within ?? step.loc;
+    const key = `${loc.file}\u0000${loc.span.start}`;
+    let entry = byPlace.get(key);
+    if (!entry) byPlace.set(key, (entry = { loc, keys: new Set() }));
+    for (const k of step.keys) entry.keys.add(k);
+  };
+  for (const step of details.steps) if (step.loc.file !== server.loc.file) add(step);
+  return [...byPlace.values()].map(({ loc, keys }) => ({ loc, keys: [...keys].sort() }));
 }
 
-export const sdkEditor: DialectEditor = { hover, contributions };
+export const sdkEditor: DialectEditor = { hover, namesServerAt, serverHover, contributions };

@@ -1,6 +1,8 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import { positionAt } from "../../core/model/positions";
 import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { SdkVersion } from "./sdkTables";
+import { serverInfoOf, type ServerInfo } from "./serverInfo";
 
 export type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
@@ -12,8 +14,15 @@ export interface SdkSite {
   readonly event: NewEvent;
   readonly version: SdkVersion;
   readonly kind: "mcp" | "low";
-  /** `server`, `Agent.server`, or the factory's name for `return new McpServer(...)`. */
+  /**
+   * What the report calls it: the `serverInfo` name when written as a literal (`weather`), else its
+   * binding; unique among the file's servers (`weather (low)` when two share a name).
+   */
   readonly name: string;
+  /** `server`, `Agent.server`, or the factory's name for `return new McpServer(...)`. */
+  readonly binding: string;
+  /** The `serverInfo` literal's name and version, when known. */
+  readonly info: ServerInfo;
   /** The span a cursor must be in to mean this server: its factory, its class, or its statement. */
   readonly span: Span;
 }
@@ -52,6 +61,8 @@ export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
       const imported = sdkImport(summary, e.ctor);
       const version = imported ? versionOf(imported.specifier) : undefined;
       if (!imported || !version || (imported.name !== "McpServer" && imported.name !== "Server")) return;
+      const binding = siteName(unit, e);
+      const info = serverInfoOf(ev, file, e.args[0]);
       sites.push({
         file,
         unit,
@@ -59,12 +70,30 @@ export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
         event: e,
         version,
         kind: imported.name === "McpServer" ? "mcp" : "low",
-        name: siteName(unit, e),
+        name: info.name ?? binding,
+        binding,
+        info,
         span: unit.kind === "module" ? e.span : unit.span,
       });
     });
   }
-  return sites;
+  return uniqueNames(sites, summary.lineStarts);
+}
+
+/**
+ * Names the editor and the picker can tell apart: two servers of one file that call themselves the
+ * same are qualified by their binding (`weather (low)`), and by their line if that is not enough.
+ */
+function uniqueNames(sites: SdkSite[], lineStarts: readonly number[]): SdkSite[] {
+  const count = (names: readonly string[], n: string) => names.filter((x) => x === n).length;
+  const first = sites.map((s) => s.name);
+  const second = sites.map((s, i) => (count(first, first[i]!) > 1 && s.name !== s.binding ? `${s.name} (${s.binding})` : s.name));
+  return sites.map((s, i) => {
+    const name = second[i]!;
+    if (count(second, name) === 1) return name === s.name ? s : { ...s, name };
+    const line = positionAt(lineStarts, s.event.span.start).line + 1;
+    return { ...s, name: `${name} (line ${line})` };
+  });
 }
 
 function siteName(unit: FlowUnit, e: NewEvent): string {

@@ -11,6 +11,8 @@ import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowUnit, Span, ValueEx
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, type SdkCause, type SdkState } from "./sdkState";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
+import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
+import { declareFlagFix, declareKeyFix } from "./fixes";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -38,6 +40,8 @@ const PRIMITIVE_METHODS: Readonly<Record<string, readonly string[]>> = {
 const MAX_DEPTH = 8;
 /** Events one replay may visit: helpers that call helpers many times over must stay bounded. */
 const MAX_STEPS = 20_000;
+/** Steps kept for the editor's explanations: the analysis goes on past them, the hovers stop there. */
+const MAX_RECORDED_STEPS = 2_000;
 
 const key = (p: RefPath) => p.join(".");
 
@@ -55,6 +59,15 @@ export class Replay {
   optionsValue: Value | undefined;
   /** The server's factory is called in its own file, and what the caller does with it was replayed. */
   followedCallers = false;
+  /** Each registration, merge, handler and completable argument, in the order they ran (the editor explains them). */
+  readonly steps: SdkStep[] = [];
+  /** The named function the call being applied is written in (a helper's name). */
+  #within: Loc | undefined;
+  /** What `connect(...)` was given (the transport), where it was called. */
+  connectArg: { readonly file: string; readonly expr: ValueExpr | undefined } | undefined;
+  /** Facts `setRequestHandler` and `registerCapabilities` leave for the step that records them. */
+  #handlerFacts: { method?: string; required?: string; uncertain?: boolean } = {};
+  #merged: readonly string[] | undefined;
 
   constructor(ev: Evaluator, site: SdkSite) {
     this.#ev = ev;
@@ -161,6 +174,7 @@ export class Replay {
       this.state.optionsCaps = capsEntry.value.loc;
       const json = this.#json(capsEntry.value);
       if (json) this.#merge(json, capsEntry.value, { because: "constructor", loc: capsEntry.keyLoc }, true);
+      this.#constructorKey = capsEntry.keyLoc;
     }
     const versions = value.entries.get("supportedProtocolVersions");
     if (versions) this.supportedVersions = this.#json(versions.value) ?? undefined;
@@ -183,7 +197,10 @@ export class Replay {
         for (const m of PRIMITIVE_METHODS[k]!) this.state.handlers.set(m, { file, span: event.span });
       }
     }
+    if (this.#constructorKey) this.#record(constructorStep(this.#constructorKey, this.state.version, this.state.kind, this.state.caps));
   }
+
+  #constructorKey: Loc | undefined;
 
   supportedVersions: Json | undefined;
 
@@ -296,6 +313,7 @@ export class Replay {
             const onServer = local.has(receiver);
             const onInner = [...local].some((p) => receiver === `${p}.server`);
             if (!onServer && !onInner) break;
+            this.#within = this.#namedUnitOf(file, unit);
             this.#apply(file, event, here);
             break;
           }
@@ -380,14 +398,64 @@ export class Replay {
     return this.#ev.host;
   }
 
+  /** The name of the function a unit is (or, for a callback, is written in); none at the top level. */
+  #namedUnitOf(file: string, unit: FlowUnit): Loc | undefined {
+    const units = this.#ev.summary(file)?.flow?.units ?? [];
+    let u: FlowUnit | undefined = unit;
+    for (let hops = 0; u && u.kind === "closure" && u.parent !== null && hops < 64; hops++) u = units[u.parent];
+    return u && u.kind !== "module" && u.nameSpan ? { file, span: u.nameSpan } : undefined;
+  }
+
+  /** Applies one call on the server, and records it as a step when it is one the editor explains. */
   #apply(file: string, e: CallEvent, mode: Mode): void {
+    const recorded =
+      this.steps.length < MAX_RECORDED_STEPS &&
+      (e.method === "setRequestHandler" || e.method === "registerCapabilities" || (PRIMITIVE_OF[e.method] !== undefined && this.state.kind === "mcp"));
+    if (!recorded) return this.#applyCall(file, e, mode);
+    const before = snapshot(this.state);
+    const lateBefore = this.loggingLate;
+    this.#handlerFacts = {};
+    this.#merged = undefined;
+    const mark = this.steps.length;
+    this.#applyCall(file, e, mode);
+    const loc: Loc = { file, span: e.methodSpan };
+    // Steps of its own arguments (a completable prompt argument) explain their keys themselves.
+    const inner = this.steps.slice(mark);
+    this.steps.splice(
+      mark,
+      0,
+      stepOf(
+        {
+          call: e.method,
+          loc,
+          ...(this.#within ? { within: this.#within } : {}),
+          version: this.state.version,
+          kind: this.state.kind,
+          conditional: mode.conditional,
+          deferred: mode.deferred,
+          ...this.#handlerFacts,
+          ...(this.#merged ? { merged: this.#merged } : {}),
+          loggingLate: this.loggingLate !== lateBefore,
+          inner: inner.flatMap((x) => x.set.map((c) => c.path)),
+          innerCalls: [...new Set(inner.map((x) => x.call))],
+        },
+        before,
+        this.state,
+      ),
+    );
+  }
+
+  #applyCall(file: string, e: CallEvent, mode: Mode): void {
     const loc: Loc = { file, span: e.methodSpan };
     const deferred = mode.deferred;
     this.#conditional = mode.conditional;
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
       case "connect":
-        if (!deferred) this.state.connected ??= loc;
+        if (!deferred && !this.state.connected) {
+          this.state.connected = loc;
+          this.connectArg = { file, expr: e.args[0] };
+        }
         return;
       case "close":
         return;
@@ -417,6 +485,7 @@ export class Replay {
         const value = this.#ev.evaluate(arg, this.#ev.fileScope(file), { calls: false });
         const json = this.#json(value);
         if (!json) return;
+        this.#merged = Object.keys(json);
         this.#merge(json, value, { because: "registerCapabilities", loc }, true);
         if ("logging" in json && this.state.version === "v2") this.state.handlers.set("logging/setLevel", loc);
         if ("logging" in json && this.state.version === "v1" && !this.state.loggingAtConstruction) this.loggingLate ??= loc;
@@ -458,11 +527,22 @@ export class Replay {
     for (const m of methods) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
   }
 
-  #completions(cause: SdkCause): void {
+  #completions(cause: SdkCause, call: string, what: string): void {
+    const before = snapshot(this.state);
     if (!("completions" in this.state.caps)) this.state.causes.set("completions", cause);
     this.#merge({ completions: {} }, undefined, cause);
     this.state.causes.set("completions", this.state.causes.get("completions") ?? cause);
     if (!this.state.handlers.has("completion/complete")) this.state.handlers.set("completion/complete", cause.loc!);
+    this.#record(completionStep(call, cause.loc!, this.#withinFor(cause.loc!), what, before, this.state, this.#conditional));
+  }
+
+  #record(step: SdkStep): void {
+    if (this.steps.length < MAX_RECORDED_STEPS) this.steps.push(step);
+  }
+
+  /** The enclosing helper of the call being applied, when the place is in the same file. */
+  #withinFor(loc: Loc): Loc | undefined {
+    return this.#within?.file === loc.file ? this.#within : undefined;
   }
 
   /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
@@ -485,8 +565,13 @@ export class Replay {
     }
     const variables = templateVariables(uri.value);
     const completed = [...complete.value.entries.keys()].filter((v) => variables.includes(v));
-    if (completed.length > 0) this.#completions({ because: "resourceTemplate.complete", loc: complete.keyLoc, detail: `completes {${completed.join(", ")}}` });
-    else if (complete.value.entries.size > 0) this.unusedTemplateCompletes.push({ loc: complete.keyLoc, loc2: loc });
+    if (completed.length > 0) {
+      this.#completions({ because: "resourceTemplate.complete", loc: complete.keyLoc, detail: `completes {${completed.join(", ")}}` }, "ResourceTemplate complete", `The resource template completes {${completed.join(", ")}}`);
+    } else if (complete.value.entries.size > 0) {
+      this.unusedTemplateCompletes.push({ loc: complete.keyLoc, loc2: loc });
+      const why = `Completes no variable of the URI template ${uri.value} (${[...complete.value.entries.keys()].join(", ")}): it adds no capability.`;
+      this.#record(inertCompletionStep("ResourceTemplate complete", complete.keyLoc, this.#withinFor(complete.keyLoc), why, undefined, this.#conditional));
+    }
   }
 
   readonly unusedTemplateCompletes: { loc: Loc; loc2: Loc }[] = [];
@@ -507,11 +592,15 @@ export class Replay {
       if (field.k !== "call" || sdkNameOf(where, field.callee) !== "completable") continue;
       const inner = field.args[0];
       const innerSchema = inner ? optionalInner(where, inner) : undefined;
+      const argument = entry.key.k === "static" ? entry.key.name : "?";
       if (inner && innerSchema) {
-        this.optionalCompletables.push({ loc: { file: at, span: field.span }, ...this.#moveOptionalOut(at, field.span, inner, innerSchema) });
+        const loc = { file: at, span: field.span };
+        this.optionalCompletables.push({ loc, ...this.#moveOptionalOut(at, field.span, inner, innerSchema) });
+        const why = `Completes nothing in SDK v2: completable() around an optional schema hides the completion, so prompt argument ${argument} adds no completions. Write completable(schema, complete).optional().`;
+        this.#record(inertCompletionStep("completable", loc, this.#withinFor(loc), why, "sdk-completable-optional", this.#conditional));
         continue;
       }
-      this.#completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${entry.key.k === "static" ? entry.key.name : "?"}` });
+      this.#completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
     }
   }
 
@@ -627,7 +716,9 @@ export class Replay {
       return;
     }
     const required = requiredCapability(method, this.state.version);
-    if (required && !(required in this.state.caps) && (SPREAD_KEY in this.state.caps || this.capsUncertain)) {
+    const uncertain = required !== undefined && !(required in this.state.caps) && (SPREAD_KEY in this.state.caps || this.capsUncertain);
+    this.#handlerFacts = { method, ...(required ? { required } : {}), ...(uncertain ? { uncertain } : {}) };
+    if (uncertain) {
       // The capabilities are not fully known: the key may well be there at run time.
       markInexact(this.state, `whether ${required} is declared for ${method} is not known statically`);
     } else if (required && !(required in this.state.caps)) {
@@ -647,7 +738,7 @@ export class Replay {
           loc,
           `The ${method} handler is never called: the SDK does not check it, but resources.subscribe is not advertised, so clients never subscribe. ` +
             `Declare resources: { subscribe: true }.`,
-          { severity: "warning" },
+          { severity: "warning", ...this.addFlagFix("resources", "subscribe") },
         ),
       );
     }
@@ -694,20 +785,29 @@ export class Replay {
   }
 
   /**
-   * A quick fix declaring `k` in the constructor's `capabilities` literal, or adding a `capabilities`
-   * literal to the options object; none when neither is written as a literal.
+   * A quick fix declaring `k` in the constructor's `capabilities` literal, adding a `capabilities`
+   * literal to the options object, or adding the options argument itself; none when the options are
+   * not written as literals.
    */
   addKeyFix(k: string, value = "{}"): Pick<AnalysisDiagnostic, "fixes"> {
-    const insertAfterBrace = (at: Loc | undefined, text: string) => {
-      const source = at ? this.#ev.host.text?.(at.file) : undefined;
-      if (!at || source?.[at.span.start] !== "{") return undefined;
-      const empty = /^\s*}/.test(source.slice(at.span.start + 1));
-      return { loc: { file: at.file, span: { start: at.span.start + 1, end: at.span.start + 1 } }, newText: empty ? ` ${text} ` : ` ${text},` };
+    const fix = declareKeyFix(this.#fixTarget(), k, value);
+    return fix ? { fixes: [fix] } : {};
+  }
+
+  /** A quick fix turning on `k.flag` (`resources.subscribe`) in the constructor's options. */
+  addFlagFix(k: string, flag: string): Pick<AnalysisDiagnostic, "fixes"> {
+    const fix = declareFlagFix(this.#fixTarget(), k, flag);
+    return fix ? { fixes: [fix] } : {};
+  }
+
+  #fixTarget() {
+    const { event, file } = this.#site;
+    return {
+      text: (f: string) => this.#ev.host.text?.(f),
+      construction: { file, args: event.args },
+      optionsObject: this.state.optionsObject,
+      optionsCaps: this.optionsValue,
     };
-    const edit = this.state.optionsCaps
-      ? insertAfterBrace(this.state.optionsCaps, `${k}: ${value}`)
-      : insertAfterBrace(this.state.optionsObject, `capabilities: { ${k}: ${value} }`);
-    return edit ? { fixes: [{ title: `Declare ${k} in the server's capabilities`, edits: [edit], preferred: true }] } : {};
   }
 }
 

@@ -16,7 +16,7 @@ function words(server: ServerReport, p: ProvenanceEntry): Omit<CauseWords, "brie
   const version = sdkDetailsOf(server.details)?.version ?? "v2";
   const flag = p.path.length === 2 && p.path[1] === "listChanged";
   if (p.because === "constructor") {
-    return { kind: "base", label: "constructor options", spoken: "written in the server's constructor options", title: "Declared in the capabilities passed to the constructor" };
+    return { kind: "base", label: "constructor options", spoken: "declared in the constructor options", title: "Declared in the capabilities passed to the constructor" };
   }
   if (p.because === "registerCapabilities") {
     return { kind: "base", label: "registerCapabilities", spoken: "merged in by registerCapabilities", title: "Merged into the capabilities by registerCapabilities()" };
@@ -38,7 +38,8 @@ function words(server: ServerReport, p: ProvenanceEntry): Omit<CauseWords, "brie
     const label = p.because === "completable" ? "completable()" : "ResourceTemplate complete";
     return { kind: "registration", label: p.detail ? `${label} · ${p.detail}` : label, spoken: `added by ${label}${p.detail ? `, ${p.detail}` : ""}`, title: "McpServer advertises completions when something can be completed" };
   }
-  return { kind: "component", label: p.detail ? `${p.because} · ${p.detail}` : p.because, spoken: `set by ${p.because}`, title: p.because };
+  // Any other call of the server's story (none today): named as written, never as a class or component.
+  return { kind: "registration", label: p.detail ? `${p.because} · ${p.detail}` : p.because, spoken: `set by ${p.because}`, title: `Set by ${p.because}` };
 }
 
 export const sdkWords: DialectWords = {
