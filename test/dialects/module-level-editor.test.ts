@@ -41,8 +41,8 @@ describe("module-level servers in the editor", () => {
   it("hovering a registerTool call after the construction says what it adds, and to which era", () => {
     const hover = hoverAt(context("/w/src/server.ts", SDK_V1), SDK_V1.indexOf("registerTool") + 3);
     assert.ok(hover, "a hover on registerTool");
-    assert.match(hover.markdown, /\*\*`registerTool`\*\* · feeds `server`/);
-    assert.match(hover.markdown, /Adds `tools`, `tools\.listChanged` to legacy\./);
+    assert.match(hover.markdown, /\*\*registerTool\*\* · feeds `w`/);
+    assert.match(hover.markdown, /\*\*Adds\*\* `tools: \{ listChanged: true \}` to legacy \(initialize\)\. modern: not served/);
   });
 
   it("a fastmcp server whose version is not installed: the legacy era is not known, and modern is not served", () => {

@@ -346,8 +346,9 @@ export const UI_STEPS = [
       await quickOpen(page, "src/sdk/plugins-v1.ts", "pluginServer.registerTool(");
       await lensTitles(page, SDK_INEXACT_LEGACY);
       await settle(page);
-      const text = await hoverShows(page, tokenOn(page, "pluginServer.registerTool(", "registerTool"), "feeds pluginServer", ["registerTool", "Adds", "tools", "tools.listChanged", "legacy"]);
-      assert.ok(!text.includes("modern"), `v1 adds nothing to modern:\n${text}`);
+      // The server is named after its serverInfo ("plugins"), not its variable.
+      const text = await hoverShows(page, tokenOn(page, "pluginServer.registerTool(", "registerTool"), "feeds plugins", ["registerTool", "Adds", "tools", "listChanged", "legacy"]);
+      assert.match(text, /modern: not served \(SDK v1 answers initialize only\)/, `v1 adds nothing to modern:\n${text}`);
     },
     "13-sdk-hover",
   ],
@@ -377,7 +378,7 @@ export const UI_STEPS = [
       await quickOpen(page, "src/sdk/notes-v2.ts", "const server = new McpServer(");
       await lensTitles(page, "legacy: logging");
       await settle(page);
-      const text = await hoverShows(page, tokenOn(page, "const server = new McpServer(", "server"), "MCP server · buildServer", ["SDK v2 dialect", "Legacy", "initialize", "Modern", "server/discover", '"prompts"', '"tools"', '"listChanged"']);
+      const text = await hoverShows(page, tokenOn(page, "const server = new McpServer(", "server"), "MCP server · notes", ["SDK v2 dialect", "Legacy", "initialize", "Modern", "server/discover", '"prompts"', '"tools"', '"listChanged"']);
       assert.ok(!text.includes("not served"), `v2 serves both eras:\n${text}`);
       // both eras hold a JSON block (the same object in v2)
       assert.equal((text.match(/"logging"/g) ?? []).length, 2, `logging in both eras:\n${text}`);
