@@ -79,7 +79,7 @@ describe("language server: SDK dialect", () => {
 
   it("the preview's report names servers after serverInfo; v1's modern era is a neutral, linked fact", async () => {
     const report = await client.serverReport("server.ts", { name: "weather" });
-    assert.deepEqual(report.servers.map((s) => [s.name, s.dialect]), [["weather", "SDK v1"], ["low", "SDK v1"], ["bare", "SDK v1"]]);
+    assert.deepEqual(report.servers.map((s) => [s.name, s.dialect, s.dialectTag]), [["weather", "sdk-v1", "SDK v1"], ["low", "sdk-v1", "SDK v1"], ["bare", "sdk-v1", "SDK v1"]]);
     const server = report.servers[report.selected]!;
     assert.equal(server.modern, null);
     assert.ok(server.provenance.some((p) => p.because === "eagerInstall" && p.path.join(".") === "tools.listChanged"));
