@@ -359,7 +359,7 @@ export const UI_STEPS = [
       await page.mouse.move(5, 5);
       const titles = await lensTitles(page, SDK_INEXACT_LEGACY);
       assert.ok(!titles.some((t) => t.includes("$dynamic")), `no $dynamic in ${JSON.stringify(titles)}`);
-      await openPreviewFromLens(page, SDK_INEXACT_LEGACY, "pluginServer");
+      await openPreviewFromLens(page, SDK_INEXACT_LEGACY, "plugins");
       const view = webview(page);
       await view.locator(".tag").filter({ hasText: "SDK v1 dialect" }).first().waitFor();
       await view.locator(".tag").filter({ hasText: "≈ approximate" }).first().waitFor();
