@@ -37,7 +37,9 @@ describe("incremental analysis", () => {
     const first = workspace.analyzeFiles(files, { tasksExtension: false });
     assert.ok(first.servers.length > 0);
     const parsesAfterFirst = new Map(workspace.files.stats.parsesByFile);
-    for (const f of files) assert.equal(parsesAfterFirst.get(f), 1, `${f} parsed once`);
+    // A file no dialect screens in and nothing needs (a helper returning a value only known at run time) is never parsed.
+    for (const f of files) assert.ok((parsesAfterFirst.get(f) ?? 0) <= 1, `${f} parsed at most once`);
+    assert.ok(files.filter((f) => parsesAfterFirst.get(f) === 1).length >= files.length - 2, "nearly every example is parsed");
 
     const edited = files.find((f) => first.servers.some((s) => s.loc.file === f))!;
     const text = workspace.files.text(edited)!;
@@ -45,7 +47,7 @@ describe("incremental analysis", () => {
     workspace.analyzeFiles(files, { tasksExtension: false });
 
     for (const f of files) {
-      assert.equal(workspace.files.stats.parsesByFile.get(f), f === edited ? 2 : 1, `${f} parsed ${f === edited ? "again" : "once only"}`);
+      assert.equal(workspace.files.stats.parsesByFile.get(f), f === edited ? 2 : parsesAfterFirst.get(f), `${f} parsed ${f === edited ? "again" : "no more"}`);
     }
   });
 

@@ -93,10 +93,10 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
   // How a served era is served, when the dialect says (an SDK entry point): one line for both eras when they share it.
   const servedBy = (era: "legacy" | "modern") => ((era === "legacy" ? showLegacy && s.legacy !== null : showModern && s.modern !== null) ? notes?.eraNotes?.[era] : undefined);
   const [legacyBy, modernBy] = [servedBy("legacy"), servedBy("modern")];
-  if (legacyBy && legacyBy === modernBy) out.push(`  ${st.dim("both eras:")} ${legacyBy}`);
+  if (legacyBy && legacyBy === modernBy) out.push(`  ${st.dim("both eras:")} ${t(legacyBy)}`);
   else {
-    if (legacyBy) out.push(`  ${st.dim("legacy:")} ${legacyBy}`);
-    if (modernBy) out.push(`  ${st.dim("modern:")} ${modernBy}`);
+    if (legacyBy) out.push(`  ${st.dim("legacy:")} ${t(legacyBy)}`);
+    if (modernBy) out.push(`  ${st.dim("modern:")} ${t(modernBy)}`);
   }
   const served = (showLegacy && s.legacy !== null) || (showModern && s.modern !== null);
   if (rows.length > 0) out.push(...table(header, body, st, rows));
