@@ -385,3 +385,20 @@ describe("preview: view state (collapsed sections and keys, focused era, picker)
     assert.match(textOf(renderPreview(vm(fixture("broken"), { selected: 2 }))), /broken-servers\.ts:38 · 3 of 5 in this file/);
   });
 });
+
+describe("preview: an era only known at run time, with nothing failing", () => {
+  it("reads as not known statically, with its reason, neutrally (no error icon, no 'fails')", () => {
+    const base = fixture("inventory");
+    const s = base.servers[0]!;
+    const location = s.location;
+    const server = { ...s, legacy: null, modern: null, diagnostics: [], eraNotes: {}, unknown: [{ path: [], reason: "fastmcp is not installed where this file would load it, so its rules are not known", location }] };
+    const html = renderPreview(vm({ ...base, servers: [server], selected: 0 }));
+    for (const era of ["legacy", "modern"] as const) {
+      const col = column(html, era);
+      assert.match(textOf(col), /Not known statically/);
+      assert.match(textOf(col), /fastmcp is not installed where this file would load it/);
+      assert.doesNotMatch(textOf(col), /fails at run time/);
+      assert.match(col, /class="notserved neutral"/);
+    }
+  });
+});

@@ -171,6 +171,14 @@ function notServed(server: WireServer, era: Era, actions: ActionTable): SafeHtml
   const fact = servedNote(server, era, actions);
   if (fact) return fact;
   const d = nullReason(server);
+  // Nothing failed, but the whole object is only known at run time (a framework whose installed
+  // version is not known, say): a fact about the analysis, shown neutrally with its reason.
+  const whole = d ? undefined : server.unknown.find((u) => u.path.length === 0 && !u.spread);
+  if (whole) {
+    return html`<div class="notserved neutral" role="note"><div class="ns-h">${icons.info()}<b>Not known statically</b></div><p>${whole.reason}.</p>${
+      whole.location ? html`<p class="ns-links"><button type="button" class="linkbtn" data-act="${actions.add({ kind: "reveal", location: whole.location })}">${fileLine(whole.location)}</button></p>` : ""
+    }</div>`;
+  }
   const unknown = d?.code === "capabilities-dynamic";
   const heading = unknown ? "Not known until the server runs" : "Not served";
   const what = unknown
