@@ -1,6 +1,6 @@
 import type { Era } from "../model/serverReport";
 import type { UnknownPart } from "../model/unknown";
-import { DYNAMIC_KEY, SPREAD_KEY, isPlainObject, setKey, type DynamicPart, type Json, type JsonObject } from "./values";
+import { DYNAMIC_KEY, SPREAD_KEY, isDynamicMarker as isMarker, isPlainObject, setKey, type DynamicPart, type Json, type JsonObject } from "./values";
 
 /**
  * Takes the evaluator's `$dynamic` markers out of an era object: what the analysis could not know
@@ -63,8 +63,4 @@ function holdsMarker(v: Json): boolean {
     if (k === DYNAMIC_KEY || k === SPREAD_KEY || holdsMarker(v[k]!)) return true;
   }
   return false;
-}
-
-function isMarker(v: Json | undefined): boolean {
-  return isPlainObject(v) && Object.keys(v).length === 1 && typeof v[DYNAMIC_KEY] === "string";
 }
