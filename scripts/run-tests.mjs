@@ -6,7 +6,7 @@ import { join, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const only = process.argv.slice(2);
-const folders = only.length > 0 ? only : ["lint", "unit", "dialects", "cli", "conformance", "lsp", "robust", "sdk", "frameworks", "grammar", "package", "bench", "e2e"];
+const folders = only.length > 0 ? only : ["lint", "unit", "dialects", "cli", "conformance", "lsp", "robust", "sdk", "realworld", "frameworks", "grammar", "package", "bench", "e2e"];
 
 function collect(dir) {
   const out = [];
