@@ -33,7 +33,9 @@ export function summarise(results: readonly Result[]): Summary {
   };
 }
 
-const DIALECT_ORDER = ["sdk-v1", "sdk-v2", "fastmcp", "mcp-framework", "mcp-nest", "conduit"];
+// conduit is the project's own port of an Elixir library: it has no public TypeScript servers to list.
+const REAL_WORLD_DIALECTS = ["sdk-v1", "sdk-v2", "fastmcp", "mcp-framework", "mcp-nest"];
+const DIALECT_ORDER = [...REAL_WORLD_DIALECTS, "conduit"];
 const DIALECT_NAMES: Record<string, string> = { "sdk-v1": "SDK v1", "sdk-v2": "SDK v2" };
 
 /** Text safe inside a table cell: no pipes, no line breaks, no control characters. */
@@ -41,7 +43,9 @@ const cell = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, " ").repla
 
 export function resultsMarkdown(results: readonly Result[], engineVersion: string): string {
   const s = summarise(results);
-  const dialects = Object.keys(s.byDialect).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  // Every dialect the real world has, even with no entry yet, so that a gap shows.
+  const present = Object.keys(s.byDialect);
+  const dialects = [...new Set([...REAL_WORLD_DIALECTS, ...present])].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const lines: string[] = [];
   lines.push("# Real-world corpus: results", "");
   lines.push(`Written by \`npm run realworld\` (mcp-caps ${engineVersion}). Do not edit by hand.`, "");
@@ -55,7 +59,7 @@ export function resultsMarkdown(results: readonly Result[], engineVersion: strin
   );
   lines.push("## Per dialect", "", `| dialect | servers | ${OUTCOMES.join(" | ")} |`, `|---|---:|${OUTCOMES.map(() => "---:").join("|")}|`);
   for (const d of dialects) {
-    const row = s.byDialect[d];
+    const row = s.byDialect[d] ?? zero();
     const n = OUTCOMES.reduce((sum, o) => sum + row[o], 0);
     lines.push(`| ${DIALECT_NAMES[d] ?? d} | ${n} | ${OUTCOMES.map((o) => row[o]).join(" | ")} |`);
   }

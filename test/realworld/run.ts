@@ -61,11 +61,16 @@ function main(argv: string[]): number {
   const summary = summarise(results);
   if (json) process.stdout.write(`${JSON.stringify({ engineVersion: VERSION, summary, results }, null, 2)}\n`);
   else process.stdout.write(`\n${Object.entries(summary.byOutcome).map(([o, n]) => `${n} ${o}`).join(", ")}; exact over SDK servers: ${summary.sdkExactPercent ?? "-"} %\n`);
-  if (ids.length === 0) {
+  const analysed = results.some((r) => r.outcome !== "skipped (no snapshot)");
+  if (ids.length === 0 && analysed) {
     writeFileSync(RESULTS_FILE, resultsMarkdown(results, VERSION));
     if (!json) process.stdout.write(`wrote ${RESULTS_FILE}\n`);
+  } else if (ids.length === 0) {
+    // A run without any snapshot measures nothing: it must not replace the results of one that did.
+    process.stderr.write(`realworld: no entry could be analysed; ${RESULTS_FILE} is left as it was\n`);
   }
-  return 0;
+  // The one outcome that must never happen fails the run; everything else is a measurement.
+  return summary.byOutcome["confidently wrong"] > 0 ? 1 : 0;
 }
 
 process.exitCode = main(process.argv.slice(2));
