@@ -383,7 +383,6 @@ export const UI_STEPS = [
       // the server is declared in weather-v1.ts, line 9 (`export const server = new McpServer(`)
       const titles = await lensTitles(page, "feeds weather");
       assert.deepEqual(titles, [HELPER_LENS], "the helper's one lens");
-      await page.locator(".statusbar-item").filter({ hasText: "feeds MCP server weather" }).first().waitFor();
       await settle(page);
       await hoverShows(page, tokenOn(page, "server.registerTool(", "registerTool"), "feeds weather", ["registerTool", "weather-v1.ts:9", "tools", "listChanged"]);
     },
