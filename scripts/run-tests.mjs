@@ -31,7 +31,9 @@ function collect(dir) {
   return out;
 }
 
-// Folder order is start order (e2e last, after unit and LSP tests); files are sorted within a folder.
+// node:test starts the files in the order of their paths whatever the order given here (so e2e
+// starts after bench, cli, conformance and dialects, by when the background install of its tools
+// has had a few minutes: its wait for the install holds one of the two places meanwhile).
 const files = folders.flatMap((f) => collect(join(root, "test", f)).sort());
 if (files.length === 0) {
   console.error(`no test files under ${folders.map((f) => `test/${f}`).join(", ")}`);

@@ -99,7 +99,7 @@ test("in-host suite: the extension through the VS Code API, inside the real exte
   assert.ok(results.length > 0 && results.every((r) => r.ok));
 });
 
-describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE }, () => {
+describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 15 * MINUTE }, () => {
   let page;
   let url;
   const shots = () => join(run, "screenshots");
