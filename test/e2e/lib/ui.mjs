@@ -146,6 +146,8 @@ export const SDK_V1_MODERN = "modern: not served (SDK v1 answers initialize only
 export const SDK_INEXACT_LEGACY = "legacy ≈ logging · prompts (listChanged) · tools (listChanged)";
 /** The lens of a helper file (weather-alerts.ts): the server it feeds, where, and the keys it adds. */
 export const HELPER_LENS = "feeds weather · weather-v1.ts:9 · tools";
+/** The quick fix menu waits for every provider, TypeScript's too: slow on a loaded machine. */
+const QUICK_FIX_MENU_MS = 90000;
 /** The constructor of the server the run adds (run.mjs#addQuickFixServer), up to its arguments. */
 const QUIET_CONSTRUCTOR = "export const server = new McpServer(";
 
@@ -217,7 +219,7 @@ export const UI_STEPS = [
       await token(page, "handleCompletion").first().click({ force: true });
       await page.keyboard.press("Control+.");
       const menu = page.locator(".action-widget").filter({ hasText: "Rename to handleComplete" }).first();
-      await menu.waitFor();
+      await menu.waitFor({ timeout: QUICK_FIX_MENU_MS });
       const text = await menu.innerText();
       assert.ok(text.includes("Add handler stub: handleComplete(ctx, ref, argument)"), `the menu offers the stub:\n${text}`);
     },
@@ -397,7 +399,7 @@ export const UI_STEPS = [
       await tokenOn(page, "await server.sendLoggingMessage(", "sendLoggingMessage").click({ force: true });
       await page.keyboard.press("Control+.");
       const item = page.locator(".action-widget .monaco-list-row").filter({ hasText: "Declare logging in the server's capabilities" }).first();
-      await item.waitFor();
+      await item.waitFor({ timeout: QUICK_FIX_MENU_MS });
       await item.click();
       // the document now declares logging in a new options argument …
       await editorLine(page, `${QUIET_CONSTRUCTOR}{ name: "quiet", version: "1.0.0" }, { capabilities: { logging: {} } });`).first().waitFor();
