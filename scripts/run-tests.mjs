@@ -1,11 +1,17 @@
-// Runs the test files with Node's own test runner (TypeScript through tsx), so the summary at the end
-// is node:test's: "# pass N" / "# fail N". Usage: node scripts/run-tests.mjs [folder under test/ ...]
-import { spawnSync } from "node:child_process";
+// Runs the test files with Node's own test runner (TypeScript through tsx), so the summary is
+// node:test's: "# pass N" / "# fail N". Usage: node scripts/run-tests.mjs [--checks] [folder under test/ ...]
+// --checks (what `npm test` passes) also runs the type check and lint, beside the tests rather than
+// before them: each is one core's work for most of a minute. Their outcome is printed after the
+// tests' summary, and any failure fails the run.
+import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const withChecks = args.includes("--checks");
+const only = args.filter((a) => a !== "--checks");
 const folders = only.length > 0 ? only : ["lint", "unit", "dialects", "cli", "conformance", "lsp", "robust", "sdk", "realworld", "frameworks", "grammar", "package", "bench", "e2e"];
 
 function collect(dir) {
@@ -25,7 +31,9 @@ function collect(dir) {
   return out;
 }
 
-// Folder order is run order (e2e last, after unit and LSP tests); files are sorted within a folder.
+// node:test starts the files in the order of their paths whatever the order given here (so e2e
+// starts after bench, cli, conformance and dialects, by when the background install of its tools
+// has had a few minutes: its wait for the install holds one of the two places meanwhile).
 const files = folders.flatMap((f) => collect(join(root, "test", f)).sort());
 if (files.length === 0) {
   console.error(`no test files under ${folders.map((f) => `test/${f}`).join(", ")}`);
@@ -36,8 +44,39 @@ if (folders.includes("e2e") && process.env.MCP_LENS_E2E_PREFETCH !== "0") {
   const { startPrefetch } = await import("../test/e2e/lib/prefetch.mjs");
   startPrefetch();
 }
-const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files.map((f) => relative(root, f))], {
-  cwd: root,
-  stdio: "inherit",
-});
-process.exit(result.status ?? 1);
+/** Runs a command; resolves with its exit status and, when `capture`, its output. */
+function run(cmd, argv, capture) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, argv, { cwd: root, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit" });
+    let output = "";
+    if (capture) for (const s of [child.stdout, child.stderr]) s.on("data", (d) => (output += d));
+    child.on("error", (err) => resolve({ status: 1, output: `${output}${err.message}\n` }));
+    child.on("close", (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
+async function checks() {
+  const out = [];
+  for (const script of ["typecheck", "lint"]) {
+    const started = Date.now();
+    const r = await run("npm", ["run", "--silent", script], true);
+    out.push({ script, ...r, seconds: (Date.now() - started) / 1000 });
+  }
+  return out;
+}
+
+const checking = withChecks ? checks() : Promise.resolve([]);
+// Two test files at a time even on 2 cores (node:test's default is cores − 1): most files spend
+// much of their time waiting on the processes they start (the CLI, the language server, code-server),
+// so a second one fills that time. The files that assert timings already allow for a busy machine.
+const concurrency = Math.max(2, availableParallelism() - 1);
+const tests = await run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", `--test-concurrency=${concurrency}`, ...files.map((f) => relative(root, f))], false);
+let status = tests.status;
+for (const c of await checking) {
+  if (c.status !== 0) {
+    status = status || 1;
+    process.stdout.write(`\n${c.output.trimEnd()}\n`);
+  }
+  console.log(`# npm run ${c.script}: ${c.status === 0 ? "ok" : `FAILED (exit ${c.status})`} in ${c.seconds.toFixed(0)} s`);
+}
+process.exit(status);

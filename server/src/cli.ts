@@ -1,14 +1,15 @@
 // The `mcp-caps` executable: wires the process to `runCli`, which holds everything else, to
 // `runProbe` for `mcp-caps probe` (the one command that runs the user's server), or, for
-// `mcp-caps lsp`, hands the process to the language server.
-import { runCli } from "./cli/main";
-import { runLanguageServer } from "./cli/languageServerCommand";
-import { runProbe } from "./cli/probe/probeCommand";
+// `mcp-caps lsp`, hands the process to the language server. Each is required only when used:
+// esbuild then runs a module's top level (and loads ts-morph) on first use, so --help, --version
+// and a bad command line answer without loading the analysis engine.
+import { earlyAnswer } from "./cli/earlyAnswer";
 
 const argv = process.argv.slice(2);
 const io = { stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
 
 if (argv[0] === "lsp") {
+  const { runLanguageServer } = require("./cli/languageServerCommand") as typeof import("./cli/languageServerCommand");
   const status = runLanguageServer(argv.slice(1), __dirname, io);
   if (status !== undefined) process.exitCode = status;
 } else {
@@ -20,6 +21,7 @@ if (argv[0] === "lsp") {
   });
   const cliIo = { cwd: process.cwd(), ...io, isTty: process.stdout.isTTY === true, env: process.env };
   if (argv[0] === "probe") {
+    const { runProbe } = require("./cli/probe/probeCommand") as typeof import("./cli/probe/probeCommand");
     runProbe(argv.slice(1), cliIo).then(
       (status) => (process.exitCode = status),
       (err: unknown) => {
@@ -28,6 +30,8 @@ if (argv[0] === "lsp") {
       },
     );
   } else {
-    process.exitCode = runCli(argv, cliIo);
+    const early = earlyAnswer(argv, cliIo);
+    if (early.status !== undefined) process.exitCode = early.status;
+    else process.exitCode = (require("./cli/main") as typeof import("./cli/main")).runCli(argv, cliIo);
   }
 }

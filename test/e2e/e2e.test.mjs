@@ -1,9 +1,13 @@
 // End-to-end tests: the built extension (dist/) in a real VS Code — code-server 1.139 on 127.0.0.1,
-// driven by headless Chromium — on copies of examples/.
-//   1. in-host suite: host/suite.cjs runs inside the extension host and checks the VS Code API;
-//   2. UI suite: lib/ui.mjs checks what a person sees, with a screenshot of each step;
+// driven by headless Chromium — on copies of examples/. One code-server and one browser serve both
+// suites (each in its own tab, on its own copy of the examples), since starting them is most of
+// the cost of a suite:
+//   1. in-host suite: host/suite.cjs runs inside the extension host and checks the VS Code API
+//      (the build under test loaded as a development extension, which takes over the installed one);
+//   2. UI suite: lib/ui.mjs checks what a person sees, with a screenshot of each step, with the
+//      extension installed as a user installs it;
 //   3. nothing the run started is left running.
-// Setup (Chromium, libkrb5-dev, Node 24, code-server, playwright-core) is installed when missing.
+// Setup (Chromium, Node 24, code-server, playwright-core) is installed when missing.
 // Env: MCP_LENS_E2E_EXTENSION=<folder> tests another build of the extension (package.json + dist/);
 //      MCP_LENS_E2E_UPDATE_IMAGES=1 copies the README's screenshots to docs/images/.
 import assert from "node:assert/strict";
@@ -14,7 +18,7 @@ import { launchBrowser, runInExtensionHost } from "./lib/browser.mjs";
 import { startCodeServer } from "./lib/codeServer.mjs";
 import { HOST_SUITE, ROOT, extensionDir, log, sleep } from "./lib/paths.mjs";
 import { killMentioning, processesMentioning, startGuard } from "./lib/procs.mjs";
-import { addHostileServers, copyExamples, newRunDir } from "./lib/run.mjs";
+import { addHostileServers, addQuickFixServer, copyExamples, newRunDir } from "./lib/run.mjs";
 import { ensureTools } from "./lib/tools.mjs";
 import { waitForPrefetch } from "./lib/prefetch.mjs";
 import { DOC_IMAGES, UI_STEPS } from "./lib/ui.mjs";
@@ -23,6 +27,9 @@ const MINUTE = 60000;
 let run;
 let guard;
 let extension;
+/** The shared code-server and browser (started by the first `before`, stopped by the UI suite). */
+let server;
+let context;
 
 before(async () => {
   const t = Date.now();
@@ -35,35 +42,31 @@ before(async () => {
   log(`tools ready in ${((Date.now() - t) / 1000).toFixed(1)} s; extension under test: ${extension}`);
   log(`run folder (logs, workspaces): ${run}`);
   log(`screenshots: ${join(run, "screenshots")}`);
+  server = await startCodeServer(join(run, "cs"), { extension });
+  log(`code-server on ${server.url} (log: ${server.paths.log}); extension installed from ${extension}`);
+  context = await launchBrowser(join(run, "ch"));
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
 }, { timeout: 20 * MINUTE });
 
+async function stopWorkbench() {
+  await context?.close().catch(() => {});
+  await server?.stop();
+  context = undefined;
+  server = undefined;
+}
+
 after(async () => {
+  await stopWorkbench(); // when a suite failed before the UI suite's own `after`
   guard?.stop();
   if (run) await killMentioning(run, guard ? [guard.pid] : []); // a last resort; the last test has checked there is nothing
 });
 
-/** Starts code-server + Chromium for one suite and always stops both. */
-async function withWorkbench(name, options, fn) {
-  const dir = join(run, name);
-  const folder = copyExamples(dir);
-  let server;
-  let context;
-  try {
-    server = await startCodeServer(join(dir, "cs"), options);
-    log(`${name}: code-server on ${server.url} (log: ${server.paths.log})`);
-    context = await launchBrowser(join(dir, "ch"));
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    return await fn({ server, context, folder });
-  } finally {
-    await context?.close().catch(() => {});
-    await server?.stop();
-  }
-}
-
 test("in-host suite: the extension through the VS Code API, inside the real extension host", { timeout: 8 * MINUTE }, async (t) => {
   const started = Date.now();
-  const outcome = await withWorkbench("host", {}, async ({ server, context, folder }) => {
-    const r = await runInExtensionHost(context, server, folder, {
+  const outcome = await (async () => {
+    const folder = copyExamples(join(run, "host"));
+    const page = await context.newPage();
+    const r = await runInExtensionHost(page, server, folder, {
       developmentPath: extension,
       testsPath: HOST_SUITE,
       timeoutMs: 6 * MINUTE,
@@ -79,8 +82,10 @@ test("in-host suite: the extension through the VS Code API, inside the real exte
       await r.page.screenshot({ path: join(run, "screenshots", "host-failure.png") }).catch(() => {});
       r.logTail = server.logTail();
     }
+    // The tab's extension host ends with it (after code-server's 5 s reconnection grace time).
+    await page.close().catch(() => {});
     return r;
-  });
+  })();
   const results = outcome.lines.filter((l) => l.startsWith("E2E-RESULT ")).map((l) => JSON.parse(l.slice("E2E-RESULT ".length)));
   for (const r of results) {
     await t.test(r.name, () => {
@@ -94,9 +99,7 @@ test("in-host suite: the extension through the VS Code API, inside the real exte
   assert.ok(results.length > 0 && results.every((r) => r.ok));
 });
 
-describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE }, () => {
-  let server;
-  let context;
+describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 15 * MINUTE }, () => {
   let page;
   let url;
   const shots = () => join(run, "screenshots");
@@ -106,19 +109,13 @@ describe("UI suite: VS Code in Chromium, through the DOM", { timeout: 8 * MINUTE
     mkdirSync(shots(), { recursive: true });
     const folder = copyExamples(dir());
     addHostileServers(folder);
-    server = await startCodeServer(join(dir(), "cs"), { extension });
-    log(`ui: code-server on ${server.url} (log: ${server.paths.log}); extension installed from ${extension}`);
-    context = await launchBrowser(join(dir(), "ch"));
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-    page = context.pages()[0] ?? (await context.newPage());
+    addQuickFixServer(folder);
+    page = await context.newPage();
     page.on("pageerror", (e) => log(`ui: page error: ${e.message}`));
     url = `${server.url}/?folder=${encodeURIComponent(folder)}`;
   });
 
-  after(async () => {
-    await context?.close().catch(() => {});
-    await server?.stop();
-  });
+  after(stopWorkbench);
 
   // Each step starts where the previous one left the workbench: after a failure, the rest fail at once.
   let failedStep;

@@ -9,7 +9,8 @@ import { readTasksSetting } from "../analysis/core/tasksSetting";
 import { Workspace, type WorkspaceAnalysis } from "../analysis/core/workspace";
 import type { Dialect } from "../analysis/core/dialect";
 import { DIALECTS } from "../analysis/dialects";
-import { outputFormat, parseArgs, UsageError, USAGE, type CliOptions } from "./args";
+import { outputFormat, UsageError, type CliOptions } from "./args";
+import { earlyAnswer } from "./earlyAnswer";
 import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
 import { githubAnnotations, logGroup, plainAnnotation } from "./githubReport";
 import { causeKey, formatHumanReport, type ServerNotes } from "./humanReport";
@@ -20,10 +21,11 @@ import { readSnapshotFile, writeSnapshotFile } from "./snapshotFile";
 import { terminalSafe, terminalSafeJson, terminalSafeLines } from "./terminalText";
 import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
 
-declare const __VERSION__: string;
+import { VERSION } from "./version";
+
+export { VERSION };
 /** Diagnostics that explain why an era is null, most specific first. */
 const NULL_CAUSES: readonly string[] = ["capabilities-not-callable", "capability-not-object", "capabilities-dynamic"];
-export const VERSION = typeof __VERSION__ === "string" ? __VERSION__ : "0.0.0-dev";
 
 export interface CliIo {
   readonly cwd: string;
@@ -40,15 +42,9 @@ export interface CliIo {
 export function runCli(argv: readonly string[], io: CliIo, dialects: readonly Dialect[] = DIALECTS): number {
   let options: CliOptions | undefined;
   try {
-    options = parseArgs(argv);
-    if (options.help) {
-      io.stdout(`${USAGE}\n`);
-      return 0;
-    }
-    if (options.version) {
-      io.stdout(`${VERSION}\n`);
-      return 0;
-    }
+    const early = earlyAnswer(argv, io);
+    if (early.status !== undefined) return early.status;
+    options = early.options;
     return run(options, io, dialects);
   } catch (err) {
     if (err instanceof UsageError || err instanceof InputError || err instanceof ConfigError) {

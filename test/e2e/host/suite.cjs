@@ -100,10 +100,11 @@ test("activates on a TypeScript file and registers its commands", async () => {
   await openInventory();
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(ext, `extension ${EXTENSION_ID} is not installed in this host`);
-  await until("the extension to activate", () => ext.isActive);
+  // (the first start of the language server in this host: longer than 30 s on a loaded machine)
+  await until("the extension to activate", () => ext.isActive, 90000);
   api = ext.exports;
   assert.ok(api && api.client && api.preview, "activate() returns { client, preview }");
-  await until("the language client to run", () => api.client.isRunning());
+  await until("the language client to run", () => api.client.isRunning(), 90000);
   const all = await vscode.commands.getCommands(true);
   for (const c of COMMANDS) assert.ok(all.includes(c), `command ${c} is registered`);
 });

@@ -56,12 +56,11 @@ export function workbenchUrl(server, folder, { developmentPath, testsPath } = {}
 }
 
 /**
- * Runs `testsPath` inside the real extension host (the workbench loads `developmentPath` as a
- * development extension) and resolves with its exit code (0 = `run()` resolved) and the lines the
+ * Runs `testsPath` inside the real extension host of a workbench opened in `page` (it loads
+ * `developmentPath` as a development extension) and resolves with its exit code (0 = `run()` resolved) and the lines the
  * extension host logged. A test module that never finishes fails after `timeoutMs`.
  */
-export async function runInExtensionHost(context, server, folder, { developmentPath, testsPath, timeoutMs = 240000, onLog = () => {} }) {
-  const page = context.pages()[0] ?? (await context.newPage());
+export async function runInExtensionHost(page, server, folder, { developmentPath, testsPath, timeoutMs = 240000, onLog = () => {} }) {
   const lines = [];
   let settle;
   const done = new Promise((resolve) => (settle = resolve));
@@ -72,7 +71,7 @@ export async function runInExtensionHost(context, server, folder, { developmentP
   });
   await page.exposeFunction("codeAutomationExit", (code) => settle(code));
   const timer = setTimeout(() => settle("timeout"), timeoutMs);
-  await page.goto(workbenchUrl(server, folder, { developmentPath, testsPath }));
+  await page.goto(workbenchUrl(server, folder, { developmentPath, testsPath }), { timeout: 90000 });
   const code = await done;
   clearTimeout(timer);
   return { code, lines, page };

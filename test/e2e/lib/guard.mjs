@@ -1,7 +1,7 @@
 // Watchdog started by procs.mjs#startGuard, in its own session: `node guard.mjs PARENT_PID MARKER`.
 // When the parent disappears without stopping us (killed, crashed), every process whose command line
 // or environment mentions MARKER (the run folder) is terminated, so nothing outlives a test run.
-import { processesMentioning } from "./procs.mjs";
+import { alive, processesMentioning } from "./procs.mjs";
 
 const parent = Number(process.argv[2]);
 const marker = process.argv[3];
@@ -9,15 +9,6 @@ if (!parent || !marker || marker.length < 10) process.exit(2);
 
 process.on("SIGTERM", () => process.exit(0)); // the parent is done and cleaned up itself
 process.on("SIGINT", () => {}); // a Ctrl+C is the parent's to handle; we stay to check on it
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function killAll(signal) {
   for (const p of processesMentioning(marker)) {

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TMP } from "./paths.mjs";
+import { alive } from "./procs.mjs";
 
 const STATUS = join(TMP, "prefetch.status");
 const LOG = join(TMP, "prefetch.log");
@@ -28,15 +29,6 @@ export function startPrefetch() {
 /** Marks the prefetch finished (called by the child itself). */
 export function finishPrefetch(outcome) {
   writeFileSync(STATUS, `${outcome}\n`);
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Waits until a prefetch started by this run is over (at most `limitMs`). */

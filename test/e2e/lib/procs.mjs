@@ -26,6 +26,16 @@ export function processesMentioning(marker, exclude = []) {
   return out;
 }
 
+/** Whether process `pid` exists (signal 0 checks without sending anything). */
+export function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function groupAlive(pgid) {
   try {
     process.kill(-pgid, 0);

@@ -1,5 +1,5 @@
 // One folder per run under .tmp/e2e/runs/, and the workspace copies the suites open.
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { EXAMPLES, ROOT, TMP } from "./paths.mjs";
 
@@ -73,4 +73,31 @@ export function addHostileServers(folder) {
     copyFileSync(join(from, source), join(to, name));
   }
   return to;
+}
+
+/**
+ * An SDK v1 server built from its serverInfo alone, `new McpServer({ name, version })` (the most
+ * common form), that sends a log message: the UI suite applies the "Declare logging" quick fix,
+ * which has to add the options argument. At `folder/src/sdk/quiet-v1.ts`, outside examples/ so
+ * the other suites' views of the examples do not change.
+ */
+export function addQuickFixServer(folder) {
+  const file = join(folder, "src", "sdk", "quiet-v1.ts");
+  writeFileSync(
+    file,
+    [
+      "// An SDK v1 server declared with its serverInfo only; its log message needs `logging`.",
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
+      "",
+      'export const server = new McpServer({ name: "quiet", version: "1.0.0" });',
+      "",
+      "export async function main(): Promise<void> {",
+      "  await server.connect(new StdioServerTransport());",
+      '  await server.sendLoggingMessage({ level: "info", data: "quiet server up" });',
+      "}",
+      "",
+    ].join("\n"),
+  );
+  return file;
 }

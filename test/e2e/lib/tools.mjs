@@ -1,6 +1,7 @@
 // Installs what the end-to-end layer needs when it is missing, and only then:
-//   - Debian packages `chromium` (the browser Playwright drives) and `libkrb5-dev` (the native build
-//     of code-server's `kerberos`), through apt-get when running as root, else a clear message;
+//   - Debian package `chromium` (the browser Playwright drives), and a C++ tool chain for the two
+//     native modules built (installVsCodeModules), through apt-get when running as root, else a
+//     clear message;
 //   - Debian's `neovim`, the same way, for the Neovim test (ensureNeovim);
 //   - Node 24 from the npm registry (`node-linux-<arch>`): code-server 4.139 refuses any other major;
 //   - `code-server` and `playwright-core`, pinned by test/e2e/tools/package-lock.json, installed with
@@ -8,7 +9,7 @@
 // Usage as a script: `node test/e2e/lib/tools.mjs` (what the tests do first).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { CODE_SERVER_ENTRY, NODE_BIN, NODE_DIR, NODE_VERSION, TMP, TOOLS_DIR, TOOLS_SOURCE, cleanEnv, log } from "./paths.mjs";
@@ -48,7 +49,6 @@ function ensureSystemPackages(needBuild) {
   const missing = [];
   if (!chromiumPath()) missing.push("chromium");
   if (needBuild) {
-    if (!existsSync("/usr/include/gssapi/gssapi.h") && !existsSync("/usr/include/gssapi.h")) missing.push("libkrb5-dev");
     if (!has("make") || !has("g++")) missing.push("build-essential");
     if (!has("python3")) missing.push("python3");
   }
@@ -115,6 +115,34 @@ function ensureNode(env) {
   log(`Node ${NODE_VERSION}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * Native modules of VS Code that the tests need built: spdlog writes VS Code's logs (the output
+ * channels of extensions among them) and native-watchdog ends an extension host whose parent died.
+ * The others are skipped, since nothing the tests do loads them, and VS Code catches their absence:
+ * sqlite3 (the agent host only), kerberos (proxy authentication), deviceid (telemetry), the
+ * windows-* modules, fs-copyfile, ssh2's and cpu-features' optional bindings. node-pty (the
+ * terminal), @parcel/watcher (file watching) and argon2 (code-server passwords) come prebuilt.
+ */
+const VSCODE_NATIVE_MODULES = ["@vscode/spdlog", "@vscode/native-watchdog"];
+
+/**
+ * What code-server's postinstall does (`npm install --omit=dev` in lib/vscode and in
+ * lib/vscode/extensions, then two helper-script links), but building only VSCODE_NATIVE_MODULES:
+ * the full build takes about 8 minutes of one core on a clean clone; this, about one.
+ */
+function installVsCodeModules(npmEnv) {
+  const vscode = join(TOOLS_DIR, "node_modules", "code-server", "lib", "vscode");
+  const npm = (args, cwd) => run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { env: npmEnv, cwd });
+  npm(["install", "--omit=dev", "--ignore-scripts"], vscode);
+  npm(["rebuild", ...VSCODE_NATIVE_MODULES], vscode);
+  npm(["install", "--omit=dev"], join(vscode, "extensions"));
+  for (const [folder, link, target] of [["remote-cli", "code-server", "code-linux.sh"], ["helpers", "browser.sh", "browser-linux.sh"]]) {
+    const path = join(vscode, "bin", folder, link);
+    rmSync(path, { force: true });
+    symlinkSync(target, path);
+  }
+}
+
 /** Makes every tool ready; returns the paths the harness needs. Idempotent and quick when warm. */
 export function ensureTools() {
   const needInstall = !toolsInstalled();
@@ -151,8 +179,11 @@ export function ensureTools() {
     else rmSync(join(TOOLS_DIR, f), { force: true });
   }
   const hasLock = existsSync(join(TOOLS_DIR, "package-lock.json"));
-  run("npm", [hasLock ? "ci" : "install", "--no-audit", "--no-fund", "--loglevel=error"], { env: npmEnv, cwd: TOOLS_DIR });
+  // Without install scripts: code-server's own postinstall would build every native module of VS
+  // Code, most of which the tests never load (installVsCodeModules does what they need).
+  run("npm", [hasLock ? "ci" : "install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { env: npmEnv, cwd: TOOLS_DIR });
   if (!existsSync(CODE_SERVER_ENTRY)) throw new Error(`e2e setup: code-server is not installed (${CODE_SERVER_ENTRY} is missing)`);
+  installVsCodeModules(npmEnv);
   const version = spawnSync(NODE_BIN, [CODE_SERVER_ENTRY, "--version"], { encoding: "utf8", env: { ...npmEnv, XDG_DATA_HOME: join(home, ".local/share") } }).stdout?.trim();
   writeFileSync(STAMP, stampValue());
   log(`tools installed in ${((Date.now() - t) / 1000).toFixed(1)} s: code-server ${version?.split("\n").pop()}`);

@@ -144,13 +144,19 @@ export const LENS_MODERN = "modern: logging · resources (+listChanged, subscrib
 export const SDK_V1_LEGACY = "legacy: completions · prompts (listChanged) · resources (listChanged) · tools (listChanged)";
 export const SDK_V1_MODERN = "modern: not served (SDK v1 answers initialize only)";
 export const SDK_INEXACT_LEGACY = "legacy ≈ logging · prompts (listChanged) · tools (listChanged)";
+/** The lens of a helper file (weather-alerts.ts): the server it feeds, where, and the keys it adds. */
+export const HELPER_LENS = "feeds weather · weather-v1.ts:9 · tools";
+/** The quick fix menu waits for every provider, TypeScript's too: slow on a loaded machine. */
+const QUICK_FIX_MENU_MS = 90000;
+/** The constructor of the server the run adds (run.mjs#addQuickFixServer), up to its arguments. */
+const QUIET_CONSTRUCTOR = "export const server = new McpServer(";
 
 /** [name, fn, screenshot name] in order. */
 export const UI_STEPS = [
   [
     "the workbench opens the examples folder",
     async ({ page, url }) => {
-      await page.goto(url);
+      await page.goto(url, { timeout: 90000 }); // a loaded machine can take longer than the default 30 s
       await page.locator(".monaco-workbench").waitFor({ timeout: 90000 });
       await page.locator(".explorer-folders-view .monaco-list-row").filter({ hasText: /^\s*src\s*$/ }).waitFor({ timeout: 90000 });
     },
@@ -213,7 +219,7 @@ export const UI_STEPS = [
       await token(page, "handleCompletion").first().click({ force: true });
       await page.keyboard.press("Control+.");
       const menu = page.locator(".action-widget").filter({ hasText: "Rename to handleComplete" }).first();
-      await menu.waitFor();
+      await menu.waitFor({ timeout: QUICK_FIX_MENU_MS });
       const text = await menu.innerText();
       assert.ok(text.includes("Add handler stub: handleComplete(ctx, ref, argument)"), `the menu offers the stub:\n${text}`);
     },
@@ -373,6 +379,38 @@ export const UI_STEPS = [
     "14-sdk-inexact-preview",
   ],
   [
+    "SDK v1 helper file: a file that registers on a server passed in shows the server it feeds",
+    async ({ page }) => {
+      await quickOpen(page, "src/sdk/weather-alerts.ts", "export function registerAlerts(server: McpServer)");
+      // the server is declared in weather-v1.ts, line 9 (`export const server = new McpServer(`)
+      const titles = await lensTitles(page, "feeds weather");
+      assert.deepEqual(titles, [HELPER_LENS], "the helper's one lens");
+      await settle(page);
+      await hoverShows(page, tokenOn(page, "server.registerTool(", "registerTool"), "feeds weather", ["registerTool", "weather-v1.ts:9", "tools", "listChanged"]);
+    },
+    "15-sdk-helper-lens",
+  ],
+  [
+    "SDK v1: the Declare quick fix adds the options argument to new McpServer({ name, version })",
+    async ({ page }) => {
+      await page.keyboard.press("Escape");
+      await quickOpen(page, "src/sdk/quiet-v1.ts", QUIET_CONSTRUCTOR);
+      await page.locator(".monaco-editor .squiggly-warning").first().waitFor({ timeout: 90000 });
+      await tokenOn(page, "await server.sendLoggingMessage(", "sendLoggingMessage").click({ force: true });
+      await page.keyboard.press("Control+.");
+      const item = page.locator(".action-widget .monaco-list-row").filter({ hasText: "Declare logging in the server's capabilities" }).first();
+      await item.waitFor({ timeout: QUICK_FIX_MENU_MS });
+      await item.click();
+      // the document now declares logging in a new options argument …
+      await editorLine(page, `${QUIET_CONSTRUCTOR}{ name: "quiet", version: "1.0.0" }, { capabilities: { logging: {} } });`).first().waitFor();
+      assert.equal(await editorLine(page, `${QUIET_CONSTRUCTOR}{ name: "quiet", version: "1.0.0" });`).count(), 0, "the old constructor line is gone");
+      // … and the analysis follows: the warning is gone and the legacy lens has logging
+      await lens(page, "legacy: logging").first().waitFor({ timeout: 90000 });
+      await page.locator(".monaco-editor .squiggly-warning").first().waitFor({ state: "detached" });
+    },
+    "16-sdk-declare-fix",
+  ],
+  [
     "SDK v2: hovering the server shows both eras",
     async ({ page }) => {
       await quickOpen(page, "src/sdk/notes-v2.ts", "const server = new McpServer(");
@@ -383,7 +421,7 @@ export const UI_STEPS = [
       // both eras hold a JSON block (the same object in v2)
       assert.equal((text.match(/"logging"/g) ?? []).length, 2, `logging in both eras:\n${text}`);
     },
-    "15-sdk-v2-hover",
+    "17-sdk-v2-hover",
   ],
   ...frameworkSteps({
     id: "fastmcp",
@@ -395,7 +433,7 @@ export const UI_STEPS = [
     // no node_modules in the workspace: fastmcp's version, and so its capabilities, are not known
     legacy: "legacy ≈ not known statically",
     modern: "modern: not served (fastmcp serves an SDK v1 Server",
-    shot: "16",
+    shot: "18",
   }),
   ...frameworkSteps({
     id: "mcp-framework",
@@ -406,7 +444,7 @@ export const UI_STEPS = [
     location: "mcp-framework/index.ts:6",
     legacy: "legacy ≈ completions · prompts · tools",
     modern: "modern: not served (mcp-framework serves through the SDK v1 Server",
-    shot: "18",
+    shot: "20",
   }),
   ...frameworkSteps({
     id: "mcp-nest",
@@ -417,7 +455,7 @@ export const UI_STEPS = [
     location: "mcp-nest/app.ts:25",
     legacy: "legacy ≈ logging · prompts (listChanged) · tools (listChanged)",
     modern: "modern ≈ logging · prompts (listChanged) · tools (listChanged)",
-    shot: "20",
+    shot: "22",
   }),
   [
     "MCP-Nest: hovering a @Tool decorator says which server it feeds, and what it adds",
@@ -425,7 +463,7 @@ export const UI_STEPS = [
       await quickOpen(page, "src/frameworks/mcp-nest/app.ts", '@Tool({ name: "timer"');
       await hoverShows(page, tokenOn(page, '@Tool({ name: "timer"', "Tool"), "feeds strategy", ["@Tool", "KitchenController.timer", "tools", "listChanged: true", "legacy and modern"]);
     },
-    "22-mcp-nest-decorator-hover",
+    "24-mcp-nest-decorator-hover",
   ],
 ];
 

@@ -5,7 +5,7 @@ import type { Era } from "../messages";
 import { chipWithAction, describeCause, fileLine, missingCause, provenanceOf, type Cause } from "./causes";
 import { html, join, type SafeHtml } from "./escape";
 import { icons } from "./icons";
-import { alignEras, isDynamic, isObject, singleEra, type Line } from "./jsonRows";
+import { alignEras, isObject, singleEra, type Line } from "./jsonRows";
 import { keyId, type ActionTable } from "./model";
 
 export const ERA_INFO: Readonly<Record<Era, { readonly title: string; readonly method: string; readonly versions: string; readonly spoken: string }>> = {
@@ -30,7 +30,6 @@ export function compactJson(v: Json): string {
 
 /** A JSON value as coloured tokens (escaped by `html`). */
 export function valueTokens(v: Json): SafeHtml {
-  if (isDynamic(v)) return html`<span class="dyn" title="Only known when the server runs">≈ ${v.$dynamic}</span>`;
   if (v === null || typeof v === "boolean") return html`<span class="j-bool">${String(v)}</span>`;
   if (typeof v === "number") return html`<span class="j-num">${String(v)}</span>`;
   if (typeof v === "string") return html`<span class="j-str">${JSON.stringify(v)}</span>`;
@@ -39,7 +38,6 @@ export function valueTokens(v: Json): SafeHtml {
 
 function spokenValue(v: Json | undefined): string {
   if (v === undefined) return "";
-  if (isDynamic(v)) return `computed at run time by ${v.$dynamic}`;
   if (isObject(v)) {
     const n = Object.keys(v).length;
     return n === 0 ? "empty object" : `object with ${n} ${n === 1 ? "key" : "keys"}`;
@@ -104,21 +102,14 @@ function keyRow(line: Line, ctx: RowCtx): SafeHtml {
   const expandable = line.kind === "open";
   const toggle = expandable ? ctx.actions.add({ kind: "toggleKey", id: keyId(line.path) }) : undefined;
 
-  const spread = key === "$dynamic" && typeof line.value === "string";
-  let code: SafeHtml;
-  if (spread) {
-    code = html`${indent(line.depth)}<span class="dyn" title="A spread only known when the server runs">≈ ${line.value as string}</span>${line.comma ? "," : ""}`;
-  } else {
-    const keyHtml = html`<span class="j-key"${chip?.act === undefined ? "" : html` data-act="${chip.act}"`}>${JSON.stringify(key)}</span>`;
-    const value = expandable ? (line.folded ? html`<span class="j-punct">{…}</span>${line.comma ? "," : ""}` : html`{`) : html`${valueTokens(line.value!)}${line.comma ? "," : ""}`;
-    const note =
-      line.other && ctx.era === "modern" && !ghost ? html`<span class="was">legacy: ${compactJson(line.other.value)}</span>` : "";
-    code = html`${indent(line.depth)}${keyHtml}: ${value}${note}`;
-  }
+  const keyHtml = html`<span class="j-key"${chip?.act === undefined ? "" : html` data-act="${chip.act}"`}>${JSON.stringify(key)}</span>`;
+  const value = expandable ? (line.folded ? html`<span class="j-punct">{…}</span>${line.comma ? "," : ""}` : html`{`) : html`${valueTokens(line.value!)}${line.comma ? "," : ""}`;
+  const note =
+    line.other && ctx.era === "modern" && !ghost ? html`<span class="was">legacy: ${compactJson(line.other.value)}</span>` : "";
+  const code = html`${indent(line.depth)}${keyHtml}: ${value}${note}`;
 
-  const spokenPath = spread ? "dynamic spread" : path;
   const label = [
-    spokenPath,
+    path,
     ghost ? undefined : spokenValue(line.value),
     ghost ? cause!.spoken : (cause?.spoken ?? "cause not recorded at this depth"),
     ghost ? undefined : spokenCompare(line, ctx.era),
@@ -194,7 +185,7 @@ function notServed(server: WireServer, era: Era, actions: ActionTable): SafeHtml
 }
 
 function keyCount(v: Json | null): number {
-  return isObject(v) ? Object.keys(v).filter((k) => k !== "$dynamic").length : 0;
+  return isObject(v) ? Object.keys(v).length : 0;
 }
 
 function columnHtml(era: Era, body: SafeHtml, server: WireServer, actions: ActionTable, focused: boolean): SafeHtml {

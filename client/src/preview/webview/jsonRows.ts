@@ -40,11 +40,7 @@ export interface Slot {
 
 export const isObject = (v: Json | undefined): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** `{"$dynamic": "<source>"}`: a value only the running server knows (shown as is, never expanded). */
-export const isDynamic = (v: Json | undefined): v is { $dynamic: string } =>
-  isObject(v) && Object.keys(v).length === 1 && typeof v.$dynamic === "string";
-
-const expandable = (v: Json | undefined): v is JsonObject => isObject(v) && !isDynamic(v) && Object.keys(v).length > 0;
+const expandable = (v: Json | undefined): v is JsonObject => isObject(v) && Object.keys(v).length > 0;
 
 export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
   if (a === b) return true;
@@ -134,7 +130,7 @@ function alignObject(ctx: Ctx, l: JsonObject, m: JsonObject, path: readonly stri
 
 function alignValue(ctx: Ctx, lv: Json, mv: Json, path: readonly string[], commaL: boolean, commaM: boolean): Slot[] {
   const depth = path.length;
-  const bothObjects = isObject(lv) && isObject(mv) && !isDynamic(lv) && !isDynamic(mv);
+  const bothObjects = isObject(lv) && isObject(mv);
   if (bothObjects && (expandable(lv) || expandable(mv))) {
     const compare: Compare = jsonEqual(lv, mv) ? "same" : "differs";
     if (ctx.folded.has(keyId(path))) {

@@ -5,7 +5,7 @@ import type { Json, JsonObject, WireServer } from "../../../../common/protocol";
 import { fileLine } from "./causes";
 import { compactJson, ERA_INFO, nullReason, pathText } from "./columns";
 import { html, join, type SafeHtml } from "./escape";
-import { isDynamic, isObject, jsonEqual } from "./jsonRows";
+import { isObject, jsonEqual } from "./jsonRows";
 
 export interface EraDiff {
   readonly added: string[][];
@@ -15,8 +15,6 @@ export interface EraDiff {
   /** In both eras with the same value, but set by different causes. */
   readonly causedDifferently: string[][];
 }
-
-const plainObject = (v: Json | undefined): v is JsonObject => isObject(v) && !isDynamic(v);
 
 function valueAt(root: JsonObject, path: readonly string[]): Json | undefined {
   let cur: Json | undefined = root;
@@ -39,11 +37,11 @@ export function eraDiff(server: Pick<WireServer, "legacy" | "modern" | "provenan
       const mv = m[k];
       if (inM && !inL) {
         // A new top-level object is named by what it holds: `extensions["io.modelcontextprotocol/tasks"]`.
-        if (path.length === 0 && plainObject(mv) && Object.keys(mv).length > 0) diff.added.push(...Object.keys(mv).sort().map((c) => [k, c]));
+        if (path.length === 0 && isObject(mv) && Object.keys(mv).length > 0) diff.added.push(...Object.keys(mv).sort().map((c) => [k, c]));
         else if (mv === true) diff.turnedOn.push(p);
         else diff.added.push(p);
       } else if (inL && !inM) diff.legacyOnly.push(p);
-      else if (plainObject(l[k]) && plainObject(mv)) walk(l[k] as JsonObject, mv, p);
+      else if (isObject(l[k]) && isObject(mv)) walk(l[k] as JsonObject, mv, p);
       else if (!jsonEqual(l[k], mv)) {
         if (mv === true) diff.turnedOn.push(p);
         else diff.changed.push({ path: p, legacy: l[k]!, modern: mv! });
