@@ -64,7 +64,11 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
   const known = withoutMarkers(caps, replay.dynamics);
   const legacy = serves && eras.legacy ? known.caps : null;
   const modern = serves && eras.modern && known.caps ? withoutRemovedKeys(known.caps) : null;
-  const open = state.open.length > 0 ? [{ path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${state.open.join("; ")}` }] : [];
+  // One entry per place the server escapes the analysis, each with its location.
+  const open: UnknownPart[] = state.open.map((why) => {
+    const at = state.openAt.get(why);
+    return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
+  });
   const unknown = serves ? sortUnknown([...known.unknown, ...conditional, ...open, ...inexactOnly(state, [...known.unknown, ...conditional, ...open])]) : [];
   const server: ServerReport = {
     name: site.name,

@@ -13,6 +13,8 @@ import { markInexact, markOpen, newState, type SdkCause, type SdkState } from ".
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
+import { callbackTiming } from "./callbackTiming";
+import { isHarmlessUse } from "./harmlessUses";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -27,6 +29,8 @@ interface Mode {
 const NOW: Mode = { deferred: false, conditional: false };
 const LATER: Mode = { deferred: true, conditional: true };
 const MAYBE: Mode = { deferred: false, conditional: true };
+/** A callback given to code the analysis does not follow: it may run at once, later, or never. */
+const ANYTIME: Mode = MAYBE;
 const DYNAMIC = "$dynamic";
 
 /** The requests McpServer answers once a primitive is registered (or declared up front). */
@@ -132,7 +136,7 @@ export class Replay {
     for (const unit of units) {
       if (unit.kind !== "closure" || this.#ran.has(`${site.file}#${unit.id}`)) continue;
       if (!this.#insideRan(site.file, units, unit)) continue;
-      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, LATER);
+      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, callbackTiming(unit.passedTo) === "later" ? LATER : ANYTIME);
     }
     return this.state;
   }
@@ -227,6 +231,8 @@ export class Replay {
 
   /** Whether the event being applied may not happen (inside an `if`, a loop, a conditional helper call). */
   #conditional = false;
+  /** Whether the event being applied runs in a callback after start-up. */
+  #deferred = false;
   /** Keys that only conditional registrations add: not stated, the result gets a `$dynamic` entry instead. */
   readonly conditionalKeys = new Map<string, Loc | undefined>();
   readonly #certainKeys = new Set<string>();
@@ -320,6 +326,13 @@ export class Replay {
           case "invoke":
             this.#invoke(file, unit, event, local, depth, here);
             break;
+          case "escape":
+            // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
+            // now may register on it, out of the analysis's sight.
+            if (local.has(key(event.source))) {
+              markOpen(this.state, `the server is ${event.how}, and what is done with it there is not followed`, { file, span: event.span });
+            }
+            break;
           case "new":
           case "return":
             break;
@@ -332,16 +345,19 @@ export class Replay {
 
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
-    const passed = event.args.map((a) => (a && paths.has(key(a)) ? true : false));
+    // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
+    const passed = event.args.map((a) => (a && (paths.has(key(a)) || (a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))))) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
     const inObject = event.argExprs.some((a) => a.k === "obj" && a.entries.some((x) => x.k === "prop" && x.value.k === "ref" && paths.has(x.value.name)));
     if (inObject) {
-      markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`);
+      markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return;
     }
     const target = this.#resolveFunction(file, event.callee);
     if (!target) {
-      if (passed.some(Boolean)) markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`);
+      if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths)) {
+        markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`, { file, span: event.span });
+      }
       return;
     }
     const bound = new Set<string>();
@@ -449,6 +465,7 @@ export class Replay {
     const loc: Loc = { file, span: e.methodSpan };
     const deferred = mode.deferred;
     this.#conditional = mode.conditional;
+    this.#deferred = deferred;
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
       case "connect":
@@ -476,7 +493,7 @@ export class Replay {
     }
     if (deferred || (this.state.connected && e.method !== "setRequestHandler")) {
       const why = deferred ? "it runs in a callback, after the server is connected" : `connect() comes first (${this.#where(this.state.connected!)})`;
-      if (this.#afterConnect(loc, e.method, why, deferred)) return;
+      if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional)) return;
     }
     switch (e.method) {
       case "registerCapabilities": {
@@ -722,13 +739,19 @@ export class Replay {
       // The capabilities are not fully known: the key may well be there at run time.
       markInexact(this.state, `whether ${required} is declared for ${method} is not known statically`);
     } else if (required && !(required in this.state.caps)) {
-      this.state.threw = diagnostic(
+      const threw = diagnostic(
         "sdk-handler-undeclared",
         loc,
         `setRequestHandler for ${method} throws at start-up: the SDK checks capabilities when a handler is registered ` +
           `("Server does not support ${required} (required for ${method})"). Declare ${required} in the server's capabilities first.`,
         this.addKeyFix(required),
       );
+      if (!this.#conditional) this.state.threw = threw;
+      else {
+        // It throws only if it runs: in a callback after start-up, or under a condition.
+        this.state.diagnostics.push(threw);
+        if (!this.#deferred) markInexact(this.state, `setRequestHandler for ${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+      }
       return;
     }
     if ((method === "resources/subscribe" || method === "resources/unsubscribe") && !subscribeAdvertised(this.state.caps)) {
@@ -763,7 +786,7 @@ export class Replay {
    * `registerCapabilities` after connecting); a primitive declared up front registers fine.
    * Returns true when the registration must not be applied.
    */
-  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean): boolean {
+  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean): boolean {
     if (method === "setRequestHandler") return false;
     const adds = Replay.#ADDS[method];
     if (adds !== undefined && adds in this.state.caps) return false;
@@ -775,7 +798,11 @@ export class Replay {
         (adds ? `, or declare ${adds} in the constructor's capabilities.` : "."),
     );
     if (deferred) this.state.diagnostics.push(d);
-    else this.state.threw ??= d;
+    else if (conditional) {
+      // It throws only if it runs, which is not known statically: served or not is not stated.
+      this.state.diagnostics.push(d);
+      markInexact(this.state, `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+    } else this.state.threw ??= d;
     return true;
   }
 
