@@ -1,21 +1,16 @@
-// When a callback that uses the server runs, from what it is given to. A request handler, a timer,
-// a promise continuation or an event listener runs after start-up; a callback given to anything else
-// (a helper the analysis does not follow, a framework hook) may run at once, later, or never.
+// When a callback that uses the server runs, from what it is given to. A request handler given to
+// the SDK runs when a request comes in, so after the server is connected. Anything else — a timer,
+// a promise continuation, an event listener, a helper the analysis does not follow — may run before
+// the server is connected (a module whose importer connects it later), after, or never.
 
-/** Methods and functions whose callbacks run only after the program's start-up code. */
-const LATER = new Set([
-  // the SDK's own: handlers run when a request comes in
+/** The SDK's methods whose callbacks are request handlers. */
+const HANDLER_METHODS = new Set([
   "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt", "setRequestHandler", "setNotificationHandler",
-  // timers and continuations
-  "setTimeout", "setInterval", "setImmediate", "queueMicrotask", "nextTick", "then", "catch", "finally",
-  // event listeners and HTTP routes
-  "on", "once", "addListener", "prependListener", "prependOnceListener", "addEventListener",
-  "get", "post", "put", "patch", "delete", "all", "use", "listen",
 ]);
 
-export type CallbackTiming = "later" | "anytime";
+export type CallbackTiming = "after-connect" | "anytime";
 
 /** `passedTo` as the flow summary records it; undefined: the callback is not a call's argument. */
 export function callbackTiming(passedTo: string | undefined): CallbackTiming {
-  return passedTo !== undefined && LATER.has(passedTo) ? "later" : "anytime";
+  return passedTo !== undefined && HANDLER_METHODS.has(passedTo) ? "after-connect" : "anytime";
 }

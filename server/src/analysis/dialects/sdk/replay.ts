@@ -136,7 +136,7 @@ export class Replay {
     for (const unit of units) {
       if (unit.kind !== "closure" || this.#ran.has(`${site.file}#${unit.id}`)) continue;
       if (!this.#insideRan(site.file, units, unit)) continue;
-      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, callbackTiming(unit.passedTo) === "later" ? LATER : ANYTIME);
+      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, afterConnect(units, unit) ? LATER : ANYTIME);
     }
     return this.state;
   }
@@ -853,6 +853,14 @@ function optionalInner(summary: FileSummary, ir: ValueExpr): ValueExpr | undefin
 function subscribeAdvertised(caps: JsonObject): boolean {
   const r = caps.resources;
   return isPlainObject(r) && r.subscribe === true;
+}
+
+/** Whether a callback, or a callback it is written in, is a request handler (it runs once connected). */
+function afterConnect(units: readonly FlowUnit[], unit: FlowUnit): boolean {
+  for (let u: FlowUnit | undefined = unit, hops = 0; u && u.kind === "closure" && hops < 64; u = u.parent === null ? undefined : units[u.parent], hops++) {
+    if (callbackTiming(u.passedTo) === "after-connect") return true;
+  }
+  return false;
 }
 
 /** Whether a unit uses one of the paths (as a receiver, an argument, or an alias source). */
