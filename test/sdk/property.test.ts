@@ -14,18 +14,25 @@
 // A variant is named by its seed; the seeds that once found a wrong answer are kept in
 // REGRESSION_SEEDS and run every time, before the seeded random ones.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
 import { analyse } from "./cliRuns";
-import { listFixtures, REPO, type ReportServer } from "./harness";
+import { FIXTURES, listFixtures, REPO, type ReportServer } from "./harness";
 import { createOraclePool } from "./oraclePool.mjs";
 import { candidates, makeVariant, random, type Variant } from "./variants";
 
 /** Variants that once found a wrong answer (see git history of the SDK dialect's replay). */
-const REGRESSION_SEEDS: readonly number[] = [];
+const REGRESSION_SEEDS: readonly number[] = [
+  // 02 with registerCapabilities({ tools: … }) under `if (process.env.X)`: claimed exact with the merge applied.
+  948536739,
+  // 65 with a registerPrompt (completable) in a callback of a helper the analysis cannot read: claimed exact without prompts.
+  772945195,
+  // 20 (class field) with registerResource in a callback that never runs.
+  1033892171,
+];
 
 const BASE_SEED = Number(process.env.MCP_LENS_PROPERTY_SEED ?? 20261202) >>> 0;
 /** Random variants per run: bounded so the file stays well under 40 s on a loaded machine. */
@@ -35,6 +42,8 @@ const pool = candidates(listFixtures());
 const root = mkdtempSync(join(tmpdir(), "mcp-lens-property-"));
 // The variants resolve the SDK, zod and tsx from the project's own node_modules.
 symlinkSync(join(REPO, "node_modules"), join(root, "node_modules"), "dir");
+// ESM, like the fixtures' own folder (some use top-level await).
+copyFileSync(join(FIXTURES, "package.json"), join(root, "package.json"));
 const oracle = createOraclePool({ timeoutMs: 30_000 });
 
 after(() => {
@@ -44,7 +53,7 @@ after(() => {
 
 const seeds = (() => {
   const rnd = random(BASE_SEED);
-  const out = [...REGRESSION_SEEDS];
+  const out = process.env.MCP_LENS_PROPERTY_SEED ? [] : [...REGRESSION_SEEDS];
   for (let i = 0; i < RUNS; i++) out.push(Math.floor(rnd() * 2 ** 31));
   return out;
 })();

@@ -95,15 +95,36 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
  * is an `unknown` entry at the place of its registration.
  */
 function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
-  if (replay.conditionalKeys.size === 0) return [];
+  const flags = settleConditionalFlags(state, replay);
+  if (replay.conditionalKeys.size === 0) return flags;
   const keys = [...replay.conditionalKeys.keys()];
   for (const k of keys) delete state.caps[k];
   markInexact(state, `${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} registered only under a condition`);
-  return [...replay.conditionalKeys].map(([k, at]) => ({
-    path: [k],
-    reason: `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
-    ...(at ? { loc: at } : {}),
-  }));
+  return [
+    ...flags,
+    ...[...replay.conditionalKeys].map(([k, at]) => ({
+      path: [k],
+      reason: `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
+      ...(at ? { loc: at } : {}),
+    })),
+  ];
+}
+
+/**
+ * Flags a conditional merge would change in a key that is there for certain (`tools.listChanged` set by
+ * a registerCapabilities under an `if`): the key stays, the flag is not stated.
+ */
+function settleConditionalFlags(state: SdkState, replay: Replay): UnknownPart[] {
+  const out: UnknownPart[] = [];
+  for (const [path, at] of replay.conditionalFlags) {
+    const [k, sub] = path.split(".") as [string, string];
+    if (replay.conditionalKeys.has(k)) continue;
+    const obj = state.caps[k];
+    if (isPlainObject(obj)) delete obj[sub];
+    out.push({ path: [k, sub], reason: `${path} is changed only under a condition (an if, a loop or a callback), so its value depends on run time`, ...(at ? { loc: at } : {}) });
+  }
+  if (out.length > 0) markInexact(state, `${out.map((u) => u.path.join(".")).join(", ")} ${out.length === 1 ? "is" : "are"} changed only under a condition`);
+  return out;
 }
 
 /**

@@ -236,16 +236,27 @@ export class Replay {
   /** Keys that only conditional registrations add: not stated, the result gets a `$dynamic` entry instead. */
   readonly conditionalKeys = new Map<string, Loc | undefined>();
   readonly #certainKeys = new Set<string>();
+  /**
+   * Flags (`tools.listChanged`) a conditional merge changes in a key that is there for certain: the
+   * key stays, the flag is not stated and gets an `unknown` entry.
+   */
+  readonly conditionalFlags = new Map<string, Loc | undefined>();
 
   /** The SDK's `mergeCapabilities`: one level deep; objects merge per property, anything else replaces. */
   #merge(add: JsonObject, source: Value | undefined, cause: SdkCause, fromLiteral = false): void {
     const caps = this.state.caps;
-    for (const k of Object.keys(add)) {
+    for (const [k, v] of Object.entries(add)) {
       if (this.#conditional) {
         if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.conditionalKeys.set(k, cause.loc);
+        else if (this.#certainKeys.has(k)) this.#flagsMayChange(k, caps[k], v, cause.loc);
       } else {
         this.#certainKeys.add(k);
         this.conditionalKeys.delete(k);
+        for (const flag of [...this.conditionalFlags.keys()]) {
+          // Set again for certain: known again (a replaced non-object value resets every flag).
+          const [key, sub] = flag.split(".") as [string, string];
+          if (key === k && (!isPlainObject(v) || sub in v)) this.conditionalFlags.delete(flag);
+        }
       }
     }
     for (const [k, v] of Object.entries(add)) {
@@ -268,10 +279,26 @@ export class Replay {
     }
   }
 
+  /** A conditional merge of `add` into a key there for certain: each flag it would change is not known. */
+  #flagsMayChange(k: string, before: Json | undefined, add: Json | undefined, loc: Loc | undefined): void {
+    const was = isPlainObject(before) ? before : {};
+    const now = isPlainObject(before) && isPlainObject(add) ? { ...before, ...add } : add;
+    const subs = new Set([...Object.keys(was), ...(isPlainObject(now) ? Object.keys(now) : [])]);
+    for (const sub of subs) {
+      const a = was[sub];
+      const b = isPlainObject(now) ? now[sub] : undefined;
+      if (JSON.stringify(a) !== JSON.stringify(b) && !this.conditionalFlags.has(`${k}.${sub}`)) this.conditionalFlags.set(`${k}.${sub}`, loc);
+    }
+  }
+
   /** v2: the first registration of a primitive sets `listChanged` to what was written, else true. */
   #firstRegistration(k: string, cause: SdkCause): void {
     if (this.#conditional) {
       if (!this.#certainKeys.has(k) && !(k in this.state.caps)) this.conditionalKeys.set(k, cause.loc);
+      else if (this.#certainKeys.has(k) && !this.state.registered.has(k)) {
+        const existing = this.state.caps[k];
+        if (!isPlainObject(existing) || existing.listChanged === undefined) this.#flagsMayChange(k, existing, { listChanged: true }, cause.loc);
+      }
     } else {
       this.#certainKeys.add(k);
       this.conditionalKeys.delete(k);
