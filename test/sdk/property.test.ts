@@ -32,6 +32,8 @@ const REGRESSION_SEEDS: readonly number[] = [
   772945195,
   // 20 (class field) with registerResource in a callback that never runs.
   1033892171,
+  // 40 with a registerPrompt in a callback inside a helper of another file: that file's callbacks were never replayed.
+  586739560,
 ];
 
 const BASE_SEED = Number(process.env.MCP_LENS_PROPERTY_SEED ?? 20261202) >>> 0;

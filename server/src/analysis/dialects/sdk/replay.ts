@@ -132,19 +132,31 @@ export class Replay {
         }
       }
     }
-    // Callbacks inside what ran (tool handlers, timers) use the server after start-up.
-    for (const unit of units) {
-      if (unit.kind !== "closure" || this.#ran.has(`${site.file}#${unit.id}`)) continue;
-      if (!this.#insideRan(site.file, units, unit)) continue;
-      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, afterConnect(units, unit) ? LATER : ANYTIME);
+    // Callbacks inside what ran, in this file and in the helpers' files: request handlers use the
+    // server once it is connected; any other callback may run at once, later, or never.
+    const files = [...new Set([...this.#namesIn.keys()].map((id) => id.slice(0, id.lastIndexOf("#"))))];
+    for (const file of files) {
+      const fileUnits = this.#ev.summary(file)?.flow?.units ?? [];
+      for (const unit of fileUnits) {
+        if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`)) continue;
+        const names = this.#namesAround(file, fileUnits, unit);
+        if (names && mentions(unit, names)) this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
+      }
     }
     return this.state;
   }
 
-  #insideRan(file: string, units: readonly FlowUnit[], unit: FlowUnit): boolean {
-    for (let p = unit.parent; p !== null; p = units[p]?.parent ?? null) if (this.#ran.has(`${file}#${p}`)) return true;
-    return false;
+  /** The names the server had in the nearest enclosing unit that ran (none: nothing around it ran). */
+  #namesAround(file: string, units: readonly FlowUnit[], unit: FlowUnit): ReadonlySet<string> | undefined {
+    for (let p = unit.parent; p !== null; p = units[p]?.parent ?? null) {
+      const names = this.#namesIn.get(`${file}#${p}`);
+      if (names) return names;
+    }
+    return undefined;
   }
+
+  /** Each unit that ran → the names the server went by in it (a helper called twice: both calls' names). */
+  readonly #namesIn = new Map<string, Set<string>>();
 
   /** Whether a unit uses the paths itself, or calls a function of its file that does. */
   #mentionsDeep(file: string, unit: FlowUnit, paths: ReadonlySet<string>, seen: Set<number>): boolean {
@@ -155,6 +167,12 @@ export class Replay {
       if (event.k !== "invoke") continue;
       const target = this.#resolveFunction(file, event.callee);
       if (target && target.file === file && this.#mentionsDeep(file, target.unit, paths, seen)) return true;
+    }
+    // Callbacks written inside it (`runLater(() => server.registerTool(...))`) use its names too.
+    for (const child of this.#ev.summary(file)?.flow?.units ?? []) {
+      if (child.parent !== unit.id || child.kind !== "closure") continue;
+      if (child.params.some((p) => [...paths].some((n) => n.split(".")[0] === p))) continue;
+      if (this.#mentionsDeep(file, child, paths, seen)) return true;
     }
     return false;
   }
@@ -367,6 +385,9 @@ export class Replay {
       }
     } finally {
       this.#active.delete(id);
+      const names = this.#namesIn.get(id);
+      if (names) for (const n of local) names.add(n);
+      else this.#namesIn.set(id, local);
     }
   }
 
