@@ -69,7 +69,9 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
     const at = state.openAt.get(why);
     return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
   });
-  const unknown = serves ? sortUnknown([...known.unknown, ...conditional, ...open, ...inexactOnly(state, [...known.unknown, ...conditional, ...open])]) : [];
+  const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
+  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow];
+  const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,
     loc,

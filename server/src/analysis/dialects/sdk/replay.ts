@@ -249,6 +249,14 @@ export class Replay {
 
   /** Whether the event being applied may not happen (inside an `if`, a loop, a conditional helper call). */
   #conditional = false;
+  /** Start-up calls that throw if they run, under a condition: whether the server serves at all is not known. */
+  readonly mayThrowAt: { readonly loc: Loc; readonly why: string }[] = [];
+
+  #mayThrow(loc: Loc, why: string): void {
+    markInexact(this.state, why);
+    this.mayThrowAt.push({ loc, why });
+  }
+
   /** Whether the event being applied runs in a callback after start-up. */
   #deferred = false;
   /** Keys that only conditional registrations add: not stated, the result gets a `$dynamic` entry instead. */
@@ -798,7 +806,7 @@ export class Replay {
       else {
         // It throws only if it runs: in a callback after start-up, or under a condition.
         this.state.diagnostics.push(threw);
-        if (!this.#deferred) markInexact(this.state, `setRequestHandler for ${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+        if (!this.#deferred) this.#mayThrow(loc, `setRequestHandler for ${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
       }
       return;
     }
@@ -849,7 +857,7 @@ export class Replay {
     else if (conditional) {
       // It throws only if it runs, which is not known statically: served or not is not stated.
       this.state.diagnostics.push(d);
-      markInexact(this.state, `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+      this.#mayThrow(loc, `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
     } else this.state.threw ??= d;
     return true;
   }
