@@ -38,7 +38,7 @@ const REGRESSION_SEEDS: readonly number[] = [
 
 const BASE_SEED = Number(process.env.MCP_LENS_PROPERTY_SEED ?? 20261202) >>> 0;
 /** Random variants per run: bounded so the file stays well under 40 s on a loaded machine. */
-const RUNS = Math.max(0, Number(process.env.MCP_LENS_PROPERTY_RUNS ?? 24) || 0);
+const RUNS = Math.max(0, Number(process.env.MCP_LENS_PROPERTY_RUNS ?? 20) || 0);
 
 const pool = candidates(listFixtures());
 const root = mkdtempSync(join(tmpdir(), "mcp-lens-property-"));

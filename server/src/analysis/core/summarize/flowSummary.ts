@@ -13,6 +13,9 @@ export interface FlowSpec {
   readonly methods: ReadonlySet<string>;
 }
 
+/** Source text as one short line, for the reasons people read (never a line break or a control character). */
+const oneLine = (text: string): string => text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").slice(0, 60);
+
 /** Array methods that call their callback before they return (not later, like a tool handler). */
 const SYNC_CALLBACK_METHODS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find", "findIndex", "reduce", "reduceRight"]);
 
@@ -197,7 +200,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
           const target = pathOf(b.left);
           const right = unwrap(b.right);
           if (target && ts.isNewExpression(right) && recordNew(unit, right, target, b.left, conditional)) return;
-          escape(unit, right, `assigned to ${b.left.getText(ctx.sf).slice(0, 60)}`, conditional);
+          escape(unit, right, `assigned to ${oneLine(b.left.getText(ctx.sf))}`, conditional);
         } else {
           branches = op === SK.AmpersandAmpersandToken || op === SK.BarBarToken || op === SK.QuestionQuestionToken;
         }
@@ -206,7 +209,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       case SK.NewExpression: {
         const n = node as ts.NewExpression;
         if (recordNew(unit, n, null, n.expression, conditional)) return;
-        const ctor = `new ${n.expression.getText(ctx.sf).slice(0, 60)}`;
+        const ctor = `new ${oneLine(n.expression.getText(ctx.sf))}`;
         notePassed(n.arguments, ctor);
         for (const a of n.arguments ?? []) escape(unit, a, `given to ${ctor}`, conditional);
         break;
