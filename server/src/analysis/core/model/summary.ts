@@ -195,6 +195,11 @@ export type FlowEvent =
       readonly result?: string;
     }
   | { readonly k: "alias"; readonly target: string; readonly source: RefPath; readonly span: Span }
+  /**
+   * A name put where the flow no longer follows it: stored in an object or array, assigned to a
+   * property or another variable, or given to a constructor. `how` says where, for people.
+   */
+  | { readonly k: "escape"; readonly source: RefPath; readonly how: string; readonly span: Span }
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
   | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span };
 
@@ -218,6 +223,11 @@ export interface FlowUnit {
   readonly nameSpan?: Span;
   /** For methods and fields: the class's name (the unit shares `this` with its siblings). */
   readonly className?: string;
+  /**
+   * For a callback written as a call's argument: the called function or method's name (`setTimeout`,
+   * `then`, `registerTool`, `onReady`; `new Promise` for a constructor), which says when it runs.
+   */
+  readonly passedTo?: string;
 }
 
 export interface FlowSummary {

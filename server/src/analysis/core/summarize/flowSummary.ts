@@ -13,6 +13,9 @@ export interface FlowSpec {
   readonly methods: ReadonlySet<string>;
 }
 
+/** Source text as one short line, for the reasons people read (never a line break or a control character). */
+const oneLine = (text: string): string => text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").slice(0, 60);
+
 /** Array methods that call their callback before they return (not later, like a tool handler). */
 const SYNC_CALLBACK_METHODS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find", "findIndex", "reduce", "reduceRight"]);
 
@@ -26,6 +29,7 @@ interface MutableUnit {
   span: { start: number; end: number };
   nameSpan?: { start: number; end: number };
   className?: string;
+  passedTo?: string;
 }
 
 /**
@@ -39,6 +43,8 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     return b !== undefined && spec.specifier(b.specifier);
   };
   const units: MutableUnit[] = [];
+  /** Callbacks written as call arguments → the name of what they are given to (when they run depends on it). */
+  const passedTo = new Map<ts.Node, string>();
   const newUnit = (name: string, kind: FlowUnit["kind"], parent: number | null, node: ts.Node, params: string[], className?: string, nameNode?: ts.Node) => {
     const unit: MutableUnit = {
       id: units.length,
@@ -50,6 +56,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       span: spanOf(ctx, node),
       ...(nameNode ? { nameSpan: spanOf(ctx, nameNode) } : {}),
       ...(className ? { className } : {}),
+      ...(passedTo.has(node) ? { passedTo: passedTo.get(node)! } : {}),
     };
     units.push(unit);
     return unit;
@@ -84,6 +91,31 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isNonNullExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
     return cur;
   };
+
+  /**
+   * A name a server may be held in: an identifier or `this.x` (what the replay tracks). Longer paths
+   * are left out, so ordinary objects' properties do not fill the summary.
+   */
+  const heldName = (e: ts.Expression): RefPath | null => {
+    const p = pathOf(e);
+    return p && (p.length === 1 || (p.length === 2 && p[0] === "this")) ? p : null;
+  };
+
+  /** Records a name put where the flow stops following it (an object, an array, a property, a constructor). */
+  const escape = (unit: MutableUnit, e: ts.Expression, how: string, conditional: boolean) => {
+    const source = heldName(e);
+    if (source) push(unit, { k: "escape", source, how, span: spanOf(ctx, e) }, conditional);
+  };
+
+  /** Notes, for each callback among a call's arguments, what it is given to. */
+  const notePassed = (args: readonly ts.Expression[] | undefined, to: string) => {
+    for (const a of args ?? []) {
+      const fn = unwrap(a);
+      if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) passedTo.set(fn, to);
+    }
+  };
+
+  const calleeName = (c: ts.Expression): string => (ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : "(call)");
 
   const recordNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean): boolean => {
     const ctor = sdkCtor(n);
@@ -168,13 +200,28 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
           const target = pathOf(b.left);
           const right = unwrap(b.right);
           if (target && ts.isNewExpression(right) && recordNew(unit, right, target, b.left, conditional)) return;
+          escape(unit, right, `assigned to ${oneLine(b.left.getText(ctx.sf))}`, conditional);
         } else {
           branches = op === SK.AmpersandAmpersandToken || op === SK.BarBarToken || op === SK.QuestionQuestionToken;
         }
         break;
       }
-      case SK.NewExpression:
-        if (recordNew(unit, node as ts.NewExpression, null, (node as ts.NewExpression).expression, conditional)) return;
+      case SK.NewExpression: {
+        const n = node as ts.NewExpression;
+        if (recordNew(unit, n, null, n.expression, conditional)) return;
+        const ctor = `new ${oneLine(n.expression.getText(ctx.sf))}`;
+        notePassed(n.arguments, ctor);
+        for (const a of n.arguments ?? []) escape(unit, a, `given to ${ctor}`, conditional);
+        break;
+      }
+      case SK.ObjectLiteralExpression:
+        for (const p of (node as ts.ObjectLiteralExpression).properties) {
+          if (ts.isShorthandPropertyAssignment(p)) escape(unit, p.name, "stored in an object", conditional);
+          else if (ts.isPropertyAssignment(p)) escape(unit, p.initializer, "stored in an object", conditional);
+        }
+        break;
+      case SK.ArrayLiteralExpression:
+        for (const e of (node as ts.ArrayLiteralExpression).elements) escape(unit, e, "stored in an array", conditional);
         break;
       case SK.ReturnStatement: {
         const r = node as ts.ReturnStatement;
@@ -207,6 +254,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
 
   const visitCall = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {
     const callee = node.expression;
+    notePassed(node.arguments, calleeName(callee));
     for (const a of node.arguments) visit(a, unit, conditional);
     // `items.forEach((x) => server.registerTool(...))` calls back right away, zero or more times.
     if (ts.isPropertyAccessExpression(callee) && SYNC_CALLBACK_METHODS.has(callee.name.text)) {
@@ -231,7 +279,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         return;
       }
       visit(callee.expression, unit, conditional);
-      if (!receiver) return;
+      if (!receiver) return opaqueInvoke(node, unit, conditional);
     }
     if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
       push(unit, {
@@ -243,7 +291,18 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       }, conditional);
     } else {
       visit(callee, unit, conditional);
+      opaqueInvoke(node, unit, conditional);
     }
+  };
+
+  /**
+   * `new Tool(client).attach(server)`, `handlers[name](server)`, `getRegistry().registerEach(server)`:
+   * a callee that is not a name, recorded when a name is passed, so the replay sees the server go there.
+   */
+  const opaqueInvoke = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {
+    const args = node.arguments.map((a) => pathOf(a));
+    if (!args.some(Boolean)) return;
+    push(unit, { k: "invoke", callee: toValueExpr(ctx, node.expression), args, argExprs: node.arguments.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, node) }, conditional);
   };
 
   const module = newUnit("<module>", "module", null, ctx.sf, []);

@@ -64,8 +64,14 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
   const known = withoutMarkers(caps, replay.dynamics);
   const legacy = serves && eras.legacy ? known.caps : null;
   const modern = serves && eras.modern && known.caps ? withoutRemovedKeys(known.caps) : null;
-  const open = state.open.length > 0 ? [{ path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${state.open.join("; ")}` }] : [];
-  const unknown = serves ? sortUnknown([...known.unknown, ...conditional, ...open, ...inexactOnly(state, [...known.unknown, ...conditional, ...open])]) : [];
+  // One entry per place the server escapes the analysis, each with its location.
+  const open: UnknownPart[] = state.open.map((why) => {
+    const at = state.openAt.get(why);
+    return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
+  });
+  const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
+  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow];
+  const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,
     loc,
@@ -91,15 +97,36 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
  * is an `unknown` entry at the place of its registration.
  */
 function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
-  if (replay.conditionalKeys.size === 0) return [];
+  const flags = settleConditionalFlags(state, replay);
+  if (replay.conditionalKeys.size === 0) return flags;
   const keys = [...replay.conditionalKeys.keys()];
   for (const k of keys) delete state.caps[k];
   markInexact(state, `${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} registered only under a condition`);
-  return [...replay.conditionalKeys].map(([k, at]) => ({
-    path: [k],
-    reason: `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
-    ...(at ? { loc: at } : {}),
-  }));
+  return [
+    ...flags,
+    ...[...replay.conditionalKeys].map(([k, at]) => ({
+      path: [k],
+      reason: `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
+      ...(at ? { loc: at } : {}),
+    })),
+  ];
+}
+
+/**
+ * Flags a conditional merge would change in a key that is there for certain (`tools.listChanged` set by
+ * a registerCapabilities under an `if`): the key stays, the flag is not stated.
+ */
+function settleConditionalFlags(state: SdkState, replay: Replay): UnknownPart[] {
+  const out: UnknownPart[] = [];
+  for (const [path, at] of replay.conditionalFlags) {
+    const [k, sub] = path.split(".") as [string, string];
+    if (replay.conditionalKeys.has(k)) continue;
+    const obj = state.caps[k];
+    if (isPlainObject(obj)) delete obj[sub];
+    out.push({ path: [k, sub], reason: `${path} is changed only under a condition (an if, a loop or a callback), so its value depends on run time`, ...(at ? { loc: at } : {}) });
+  }
+  if (out.length > 0) markInexact(state, `${out.map((u) => u.path.join(".")).join(", ")} ${out.length === 1 ? "is" : "are"} changed only under a condition`);
+  return out;
 }
 
 /**

@@ -13,6 +13,8 @@ import { markInexact, markOpen, newState, type SdkCause, type SdkState } from ".
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
+import { callbackTiming } from "./callbackTiming";
+import { isHarmlessUse } from "./harmlessUses";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -27,6 +29,8 @@ interface Mode {
 const NOW: Mode = { deferred: false, conditional: false };
 const LATER: Mode = { deferred: true, conditional: true };
 const MAYBE: Mode = { deferred: false, conditional: true };
+/** A callback given to code the analysis does not follow: it may run at once, later, or never. */
+const ANYTIME: Mode = MAYBE;
 const DYNAMIC = "$dynamic";
 
 /** The requests McpServer answers once a primitive is registered (or declared up front). */
@@ -128,19 +132,31 @@ export class Replay {
         }
       }
     }
-    // Callbacks inside what ran (tool handlers, timers) use the server after start-up.
-    for (const unit of units) {
-      if (unit.kind !== "closure" || this.#ran.has(`${site.file}#${unit.id}`)) continue;
-      if (!this.#insideRan(site.file, units, unit)) continue;
-      if (mentions(unit, paths)) this.#runUnit(site.file, unit, 0, paths, 1, LATER);
+    // Callbacks inside what ran, in this file and in the helpers' files: request handlers use the
+    // server once it is connected; any other callback may run at once, later, or never.
+    const files = [...new Set([...this.#namesIn.keys()].map((id) => id.slice(0, id.lastIndexOf("#"))))];
+    for (const file of files) {
+      const fileUnits = this.#ev.summary(file)?.flow?.units ?? [];
+      for (const unit of fileUnits) {
+        if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`)) continue;
+        const names = this.#namesAround(file, fileUnits, unit);
+        if (names && mentions(unit, names)) this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
+      }
     }
     return this.state;
   }
 
-  #insideRan(file: string, units: readonly FlowUnit[], unit: FlowUnit): boolean {
-    for (let p = unit.parent; p !== null; p = units[p]?.parent ?? null) if (this.#ran.has(`${file}#${p}`)) return true;
-    return false;
+  /** The names the server had in the nearest enclosing unit that ran (none: nothing around it ran). */
+  #namesAround(file: string, units: readonly FlowUnit[], unit: FlowUnit): ReadonlySet<string> | undefined {
+    for (let p = unit.parent; p !== null; p = units[p]?.parent ?? null) {
+      const names = this.#namesIn.get(`${file}#${p}`);
+      if (names) return names;
+    }
+    return undefined;
   }
+
+  /** Each unit that ran → the names the server went by in it (a helper called twice: both calls' names). */
+  readonly #namesIn = new Map<string, Set<string>>();
 
   /** Whether a unit uses the paths itself, or calls a function of its file that does. */
   #mentionsDeep(file: string, unit: FlowUnit, paths: ReadonlySet<string>, seen: Set<number>): boolean {
@@ -151,6 +167,12 @@ export class Replay {
       if (event.k !== "invoke") continue;
       const target = this.#resolveFunction(file, event.callee);
       if (target && target.file === file && this.#mentionsDeep(file, target.unit, paths, seen)) return true;
+    }
+    // Callbacks written inside it (`runLater(() => server.registerTool(...))`) use its names too.
+    for (const child of this.#ev.summary(file)?.flow?.units ?? []) {
+      if (child.parent !== unit.id || child.kind !== "closure") continue;
+      if (child.params.some((p) => [...paths].some((n) => n.split(".")[0] === p))) continue;
+      if (this.#mentionsDeep(file, child, paths, seen)) return true;
     }
     return false;
   }
@@ -227,19 +249,40 @@ export class Replay {
 
   /** Whether the event being applied may not happen (inside an `if`, a loop, a conditional helper call). */
   #conditional = false;
+  /** Start-up calls that throw if they run, under a condition: whether the server serves at all is not known. */
+  readonly mayThrowAt: { readonly loc: Loc; readonly why: string }[] = [];
+
+  #mayThrow(loc: Loc, why: string): void {
+    markInexact(this.state, why);
+    this.mayThrowAt.push({ loc, why });
+  }
+
+  /** Whether the event being applied runs in a callback after start-up. */
+  #deferred = false;
   /** Keys that only conditional registrations add: not stated, the result gets a `$dynamic` entry instead. */
   readonly conditionalKeys = new Map<string, Loc | undefined>();
   readonly #certainKeys = new Set<string>();
+  /**
+   * Flags (`tools.listChanged`) a conditional merge changes in a key that is there for certain: the
+   * key stays, the flag is not stated and gets an `unknown` entry.
+   */
+  readonly conditionalFlags = new Map<string, Loc | undefined>();
 
   /** The SDK's `mergeCapabilities`: one level deep; objects merge per property, anything else replaces. */
   #merge(add: JsonObject, source: Value | undefined, cause: SdkCause, fromLiteral = false): void {
     const caps = this.state.caps;
-    for (const k of Object.keys(add)) {
+    for (const [k, v] of Object.entries(add)) {
       if (this.#conditional) {
         if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.conditionalKeys.set(k, cause.loc);
+        else if (this.#certainKeys.has(k)) this.#flagsMayChange(k, caps[k], v, cause.loc);
       } else {
         this.#certainKeys.add(k);
         this.conditionalKeys.delete(k);
+        for (const flag of [...this.conditionalFlags.keys()]) {
+          // Set again for certain: known again (a replaced non-object value resets every flag).
+          const [key, sub] = flag.split(".") as [string, string];
+          if (key === k && (!isPlainObject(v) || sub in v)) this.conditionalFlags.delete(flag);
+        }
       }
     }
     for (const [k, v] of Object.entries(add)) {
@@ -262,10 +305,26 @@ export class Replay {
     }
   }
 
+  /** A conditional merge of `add` into a key there for certain: each flag it would change is not known. */
+  #flagsMayChange(k: string, before: Json | undefined, add: Json | undefined, loc: Loc | undefined): void {
+    const was = isPlainObject(before) ? before : {};
+    const now = isPlainObject(before) && isPlainObject(add) ? { ...before, ...add } : add;
+    const subs = new Set([...Object.keys(was), ...(isPlainObject(now) ? Object.keys(now) : [])]);
+    for (const sub of subs) {
+      const a = was[sub];
+      const b = isPlainObject(now) ? now[sub] : undefined;
+      if (JSON.stringify(a) !== JSON.stringify(b) && !this.conditionalFlags.has(`${k}.${sub}`)) this.conditionalFlags.set(`${k}.${sub}`, loc);
+    }
+  }
+
   /** v2: the first registration of a primitive sets `listChanged` to what was written, else true. */
   #firstRegistration(k: string, cause: SdkCause): void {
     if (this.#conditional) {
       if (!this.#certainKeys.has(k) && !(k in this.state.caps)) this.conditionalKeys.set(k, cause.loc);
+      else if (this.#certainKeys.has(k) && !this.state.registered.has(k)) {
+        const existing = this.state.caps[k];
+        if (!isPlainObject(existing) || existing.listChanged === undefined) this.#flagsMayChange(k, existing, { listChanged: true }, cause.loc);
+      }
     } else {
       this.#certainKeys.add(k);
       this.conditionalKeys.delete(k);
@@ -320,6 +379,13 @@ export class Replay {
           case "invoke":
             this.#invoke(file, unit, event, local, depth, here);
             break;
+          case "escape":
+            // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
+            // now may register on it, out of the analysis's sight.
+            if (local.has(key(event.source))) {
+              markOpen(this.state, `the server is ${event.how}, and what is done with it there is not followed`, { file, span: event.span });
+            }
+            break;
           case "new":
           case "return":
             break;
@@ -327,21 +393,27 @@ export class Replay {
       }
     } finally {
       this.#active.delete(id);
+      const names = this.#namesIn.get(id);
+      if (names) for (const n of local) names.add(n);
+      else this.#namesIn.set(id, local);
     }
   }
 
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
-    const passed = event.args.map((a) => (a && paths.has(key(a)) ? true : false));
+    // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
+    const passed = event.args.map((a) => (a && (paths.has(key(a)) || (a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))))) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
     const inObject = event.argExprs.some((a) => a.k === "obj" && a.entries.some((x) => x.k === "prop" && x.value.k === "ref" && paths.has(x.value.name)));
     if (inObject) {
-      markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`);
+      markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return;
     }
     const target = this.#resolveFunction(file, event.callee);
     if (!target) {
-      if (passed.some(Boolean)) markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`);
+      if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths)) {
+        markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`, { file, span: event.span });
+      }
       return;
     }
     const bound = new Set<string>();
@@ -449,6 +521,7 @@ export class Replay {
     const loc: Loc = { file, span: e.methodSpan };
     const deferred = mode.deferred;
     this.#conditional = mode.conditional;
+    this.#deferred = deferred;
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
       case "connect":
@@ -476,7 +549,7 @@ export class Replay {
     }
     if (deferred || (this.state.connected && e.method !== "setRequestHandler")) {
       const why = deferred ? "it runs in a callback, after the server is connected" : `connect() comes first (${this.#where(this.state.connected!)})`;
-      if (this.#afterConnect(loc, e.method, why, deferred)) return;
+      if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional)) return;
     }
     switch (e.method) {
       case "registerCapabilities": {
@@ -722,13 +795,19 @@ export class Replay {
       // The capabilities are not fully known: the key may well be there at run time.
       markInexact(this.state, `whether ${required} is declared for ${method} is not known statically`);
     } else if (required && !(required in this.state.caps)) {
-      this.state.threw = diagnostic(
+      const threw = diagnostic(
         "sdk-handler-undeclared",
         loc,
         `setRequestHandler for ${method} throws at start-up: the SDK checks capabilities when a handler is registered ` +
           `("Server does not support ${required} (required for ${method})"). Declare ${required} in the server's capabilities first.`,
         this.addKeyFix(required),
       );
+      if (!this.#conditional) this.state.threw = threw;
+      else {
+        // It throws only if it runs: in a callback after start-up, or under a condition.
+        this.state.diagnostics.push(threw);
+        if (!this.#deferred) this.#mayThrow(loc, `setRequestHandler for ${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+      }
       return;
     }
     if ((method === "resources/subscribe" || method === "resources/unsubscribe") && !subscribeAdvertised(this.state.caps)) {
@@ -763,7 +842,7 @@ export class Replay {
    * `registerCapabilities` after connecting); a primitive declared up front registers fine.
    * Returns true when the registration must not be applied.
    */
-  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean): boolean {
+  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean): boolean {
     if (method === "setRequestHandler") return false;
     const adds = Replay.#ADDS[method];
     if (adds !== undefined && adds in this.state.caps) return false;
@@ -775,7 +854,11 @@ export class Replay {
         (adds ? `, or declare ${adds} in the constructor's capabilities.` : "."),
     );
     if (deferred) this.state.diagnostics.push(d);
-    else this.state.threw ??= d;
+    else if (conditional) {
+      // It throws only if it runs, which is not known statically: served or not is not stated.
+      this.state.diagnostics.push(d);
+      this.#mayThrow(loc, `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+    } else this.state.threw ??= d;
     return true;
   }
 
@@ -826,6 +909,14 @@ function optionalInner(summary: FileSummary, ir: ValueExpr): ValueExpr | undefin
 function subscribeAdvertised(caps: JsonObject): boolean {
   const r = caps.resources;
   return isPlainObject(r) && r.subscribe === true;
+}
+
+/** Whether a callback, or a callback it is written in, is a request handler (it runs once connected). */
+function afterConnect(units: readonly FlowUnit[], unit: FlowUnit): boolean {
+  for (let u: FlowUnit | undefined = unit, hops = 0; u && u.kind === "closure" && hops < 64; u = u.parent === null ? undefined : units[u.parent], hops++) {
+    if (callbackTiming(u.passedTo) === "after-connect") return true;
+  }
+  return false;
 }
 
 /** Whether a unit uses one of the paths (as a receiver, an argument, or an alias source). */

@@ -30,6 +30,8 @@ export interface SdkState {
   readonly inexact: string[];
   /** Why capabilities may be added that the analysis does not see (the server escapes it): the result gets a `$dynamic` entry. */
   readonly open: string[];
+  /** Where each reason of `open` happens, when it is one place. */
+  readonly openAt: Map<string, Loc>;
   /** Set when the server's start-up throws (the SDK refuses a registration). */
   threw: AnalysisDiagnostic | undefined;
   readonly diagnostics: AnalysisDiagnostic[];
@@ -54,6 +56,7 @@ export function newState(version: SdkVersion, kind: "mcp" | "low"): SdkState {
     exact: true,
     inexact: [],
     open: [],
+    openAt: new Map(),
     threw: undefined,
     diagnostics: [],
     loggingAtConstruction: false,
@@ -72,7 +75,8 @@ export function markInexact(state: SdkState, why: string): void {
  * The server goes where the analysis does not follow (a helper it cannot resolve, a caller of the
  * factory that returns it): more capabilities may be added there, so the result says it is not all.
  */
-export function markOpen(state: SdkState, why: string): void {
+export function markOpen(state: SdkState, why: string, loc?: Loc): void {
   markInexact(state, why);
   if (!state.open.includes(why)) state.open.push(why);
+  if (loc && !state.openAt.has(why)) state.openAt.set(why, loc);
 }

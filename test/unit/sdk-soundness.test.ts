@@ -1,0 +1,95 @@
+// What the SDK dialect cannot follow is said, never dropped: each folder of test/fixtures/sdk-soundness
+// is a pattern from real servers (a registration behind a run-time condition, in a loop over run-time
+// data, in a callback or an object the analysis cannot read, the server stored where the flow stops),
+// and the prediction must be approximate with an `unknown` entry at the line that decides it. Harmless
+// uses of the server (a method taken out with bind, Object.keys, a logger) keep a prediction exact.
+// These fixtures import modules that do not exist, so the real SDK cannot run them: the property test
+// (test/sdk/property.test.ts) checks the runnable variants against the real SDK.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { mcpCapsInProcess } from "../helpers/mcpCapsInProcess";
+
+const FIXTURES = join(__dirname, "..", "fixtures", "sdk-soundness");
+
+interface Unknown {
+  path: string[];
+  reason: string;
+  file?: string;
+  line?: number;
+  spread?: boolean;
+}
+interface Server {
+  dialect: string;
+  exact: boolean;
+  legacy: Record<string, unknown> | null;
+  unknown: Unknown[];
+}
+
+function analyse(name: string): Server {
+  const run = mcpCapsInProcess(join(FIXTURES, name), ["--json", "."]);
+  assert.equal(run.status, 0, run.stderr);
+  const servers = (JSON.parse(run.stdout) as { servers: Server[] }).servers;
+  assert.equal(servers.length, 1);
+  return servers[0]!;
+}
+
+/** Approximate, with exactly these unknown entries: [path joined with ".", line] (a line of server.ts). */
+const APPROXIMATE: Record<string, Array<[string, number]>> = {
+  "helper-behind-runtime-condition": [["tools", 4]],
+  "loop-over-runtime-data": [["tools", 4]],
+  "object-entries-foreach": [["prompts", 4]],
+  "condition-inside-helper": [["tools", 3]],
+  "registration-under-env": [["tools", 3]],
+  "callback-to-missing-helper": [["tools", 4]],
+  "local-function-as-callback": [["tools", 4]],
+  "timer-callback": [["prompts", 5]],
+  "method-of-new-object-from-missing-module": [["", 4]],
+  "plugin-mount-and-registry": [["", 4], ["", 5]],
+  "element-access-callee": [["", 4]],
+  "inner-server-to-missing-helper": [["", 4]],
+  "server-in-object-variable": [["", 4]],
+  "server-in-array": [["", 4]],
+  "server-given-to-constructor": [["", 4]],
+  "server-assigned-to-property": [["", 4]],
+  "conditional-after-connect": [["", 6]],
+};
+
+/** Approximate or exact both fine (a helper the precision work may follow), but never exact and wrong. */
+const EITHER: Record<string, Record<string, unknown>> = {
+  "method-of-new-local-object": { tools: { listChanged: true } },
+  "object-literal-method": { tools: { listChanged: true } },
+};
+
+describe("SDK dialect: what the analysis cannot follow is an unknown entry at its place", () => {
+  for (const [name, expected] of Object.entries(APPROXIMATE)) {
+    it(name, () => {
+      const server = analyse(name);
+      assert.equal(server.exact, false, `claimed exact: ${JSON.stringify(server.legacy)}`);
+      const got = server.unknown.map((u) => [u.path.join("."), u.line ?? 0]).sort();
+      assert.deepEqual(got, [...expected].sort(), JSON.stringify(server.unknown, null, 1));
+      for (const u of server.unknown) assert.equal(u.file, "server.ts");
+      // What is stated is not what the unknown parts cover.
+      for (const [path] of expected) if (path) assert.ok(!(path in (server.legacy ?? {})), `${path} is both stated and unknown`);
+    });
+  }
+  for (const [name, legacy] of Object.entries(EITHER)) {
+    it(`${name} (followed exactly, or said to be approximate)`, () => {
+      const server = analyse(name);
+      if (server.exact) assert.deepEqual(server.legacy, legacy);
+      else assert.ok(server.unknown.length > 0);
+    });
+  }
+  it("harmless uses keep the prediction exact: bind of its own method, Object.keys, console and a logger", () => {
+    const server = analyse("harmless-bind-keys-logger");
+    assert.deepEqual(server.unknown, []);
+    assert.equal(server.exact, true);
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+  });
+  it("a registration after connect() under a condition is an error where it is, not a server that never starts", () => {
+    const run = mcpCapsInProcess(join(FIXTURES, "conditional-after-connect"), ["--json", "."]);
+    const report = JSON.parse(run.stdout) as { servers: Server[]; diagnostics: { code: string; line: number; severity: string }[] };
+    assert.deepEqual(report.servers[0]!.legacy, { logging: {} });
+    assert.ok(report.diagnostics.some((d) => d.code === "sdk-register-after-connect" && d.line === 6 && d.severity === "error"));
+  });
+});
