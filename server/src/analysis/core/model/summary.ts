@@ -198,10 +198,24 @@ export type FlowEvent =
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
   | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span };
 
+/**
+ * A loop the event runs in, once per item: `for (x of over)` and `over.forEach(cb)` (`of`), or
+ * `for (k in over)` (`in`). Recorded only when the body cannot leave an iteration early.
+ */
+export interface LoopGuard {
+  readonly kind: "of" | "in";
+  readonly over: ValueExpr;
+}
+
 export interface FlowEventEntry {
   readonly event: FlowEvent;
   /** Inside an `if`, loop, `try`, `switch` or a conditional expression: it may not happen. */
   readonly conditional: boolean;
+  /**
+   * When the only conditions around a conditional event are loops over these collections (outermost
+   * first): it happens for certain if each one holds an item.
+   */
+  readonly loops?: readonly LoopGuard[];
 }
 
 /** A function body (or the module top level) with its events. */
@@ -218,6 +232,11 @@ export interface FlowUnit {
   readonly nameSpan?: Span;
   /** For methods and fields: the class's name (the unit shares `this` with its siblings). */
   readonly className?: string;
+  /**
+   * Names the body declares besides its parameters (destructured parameters included; at the top
+   * level, only those in nested blocks): they hide the file's consts of the same name.
+   */
+  readonly locals?: readonly string[];
 }
 
 export interface FlowSummary {

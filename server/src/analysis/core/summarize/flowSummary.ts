@@ -1,6 +1,7 @@
 import { SK, ts } from "../typescript";
-import type { ImportBinding, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit } from "../model/summary";
+import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit } from "../model/summary";
 import { spanOf, staticPropertyName, type SummaryContext } from "./context";
+import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
 
 /**
@@ -26,6 +27,7 @@ interface MutableUnit {
   span: { start: number; end: number };
   nameSpan?: { start: number; end: number };
   className?: string;
+  locals?: string[];
 }
 
 /**
@@ -54,7 +56,29 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     units.push(unit);
     return unit;
   };
-  const push = (unit: MutableUnit, event: FlowEvent, conditional: boolean) => unit.events.push({ event, conditional });
+  /**
+   * The loops the node being visited runs in when they are its only conditions ([] outside any), or
+   * null once any other condition (an `if`, `&&`, `try`, a loop that may exit early) is around it.
+   */
+  let loops: readonly LoopGuard[] | null = [];
+  const push = (unit: MutableUnit, event: FlowEvent, conditional: boolean, extra?: LoopGuard) => {
+    const around = conditional && loops !== null ? (extra ? [...loops, extra] : loops) : null;
+    unit.events.push({ event, conditional, ...(around && around.length > 0 ? { loops: around } : {}) });
+  };
+  /** Visits under one more condition: a loop over `guard` (null: any other condition). */
+  const guarded = (guard: LoopGuard | null, conditional: boolean, run: () => void) => {
+    const saved = loops;
+    const base = conditional ? loops : [];
+    loops = guard && base !== null ? [...base, guard] : null;
+    try {
+      run();
+    } finally {
+      loops = saved;
+    }
+  };
+  const declare = (unit: MutableUnit, names: readonly string[]) => {
+    if (names.length > 0) (unit.locals ??= []).push(...names);
+  };
 
   const paramsOf = (fn: ts.SignatureDeclaration) => fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : ""));
 
@@ -95,6 +119,18 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
 
   const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string, nameNode?: ts.Node) => {
     const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className, nameNode ?? fn.name);
+    declare(child, fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [] : bindingNames(p.name))));
+    if (!fn.body) return;
+    const saved = loops;
+    loops = [];
+    try {
+      visitBody(fn, child);
+    } finally {
+      loops = saved;
+    }
+  };
+
+  const visitBody = (fn: ts.SignatureDeclaration & { body?: ts.Node }, child: MutableUnit) => {
     if (!fn.body) return;
     if (ts.isBlock(fn.body)) visit(fn.body, child, false);
     else {
@@ -141,6 +177,9 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       }
       case SK.VariableDeclaration: {
         const d = node as ts.VariableDeclaration;
+        // A top-level const is the file's own; anything nested may hide one.
+        const topLevel = unit.kind === "module" && topLevelDeclarations.has(d);
+        if (!topLevel) declare(unit, bindingNames(d.name));
         if (!ts.isIdentifier(d.name) || !d.initializer) break;
         const init = unwrap(d.initializer);
         if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional)) return;
@@ -189,20 +228,29 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       }
       case SK.CallExpression:
         return visitCall(node as ts.CallExpression, unit, conditional);
+      case SK.ForOfStatement:
+      case SK.ForInStatement: {
+        const loop = node as ts.ForOfStatement | ts.ForInStatement;
+        visit(loop.initializer, unit, conditional);
+        visit(loop.expression, unit, conditional);
+        const certain = !mayExitEarly(loop.statement) && !(ts.isForOfStatement(loop) && loop.awaitModifier);
+        const guard: LoopGuard | null = certain ? { kind: ts.isForOfStatement(loop) ? "of" : "in", over: toValueExpr(ctx, loop.expression) } : null;
+        guarded(guard, conditional, () => visit(loop.statement, unit, true));
+        return;
+      }
       case SK.IfStatement:
       case SK.ConditionalExpression:
       case SK.SwitchStatement:
       case SK.TryStatement:
       case SK.ForStatement:
-      case SK.ForOfStatement:
-      case SK.ForInStatement:
       case SK.WhileStatement:
       case SK.DoStatement:
         branches = true;
         break;
     }
     const inner = conditional || branches;
-    ts.forEachChild(node, (child) => visit(child, unit, inner));
+    if (branches) guarded(null, conditional, () => ts.forEachChild(node, (child) => visit(child, unit, inner)));
+    else ts.forEachChild(node, (child) => visit(child, unit, inner));
   };
 
   const visitCall = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {
@@ -213,7 +261,11 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       for (const a of node.arguments) {
         const fn = unwrap(a);
         if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
-          push(unit, { k: "invoke", callee: toValueExpr(ctx, fn), args: [], argExprs: [], span: spanOf(ctx, node) }, true);
+          // `TOOLS.forEach((t) => ...)` calls back once per item: certain when TOOLS has items.
+          const everyItem = EVERY_ITEM_METHODS.has(callee.name.text) && a === node.arguments[0] && callbackRunsToEnd(fn);
+          const event: FlowEvent = { k: "invoke", callee: toValueExpr(ctx, fn), args: [], argExprs: [], span: spanOf(ctx, node) };
+          if (everyItem && loops !== null) push(unit, event, true, { kind: "of", over: toValueExpr(ctx, callee.expression) });
+          else guarded(null, conditional, () => push(unit, event, true));
         }
       }
     }
@@ -246,6 +298,8 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     }
   };
 
+  const topLevelDeclarations = new Set<ts.Node>();
+  for (const s of ctx.sf.statements) if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) topLevelDeclarations.add(d);
   const module = newUnit("<module>", "module", null, ctx.sf, []);
   for (const s of ctx.sf.statements) visit(s, module, false);
   return { units };

@@ -13,6 +13,8 @@ import { markInexact, markOpen, newState, type SdkCause, type SdkState } from ".
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
+import { declaredAround, loopsRunCertainly } from "./loopCertainty";
+import { certainlyString } from "./stringShapes";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -61,6 +63,12 @@ export class Replay {
   followedCallers = false;
   /** Each registration, merge, handler and completable argument, in the order they ran (the editor explains them). */
   readonly steps: SdkStep[] = [];
+  /** The unit the call being applied is written in. */
+  #unit: FlowUnit | undefined;
+  /** Names the functions around the call being applied declare (they hide the file's consts). */
+  #hidden(file: string): ReadonlySet<string> {
+    return this.#unit ? declaredAround(this.#ev, file, this.#unit) : new Set();
+  }
   /** The named function the call being applied is written in (a helper's name). */
   #within: Loc | undefined;
   /** What `connect(...)` was given (the transport), where it was called. */
@@ -300,7 +308,7 @@ export class Replay {
         }
         const entry = unit.events[i]!;
         const { event } = entry;
-        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || entry.conditional };
+        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !loopsRunCertainly(this.#ev, file, unit, entry)) };
         switch (event.k) {
           case "alias":
             // `const s = server` and `const protocol = server.server` (the low-level Server inside).
@@ -314,6 +322,7 @@ export class Replay {
             const onInner = [...local].some((p) => receiver === `${p}.server`);
             if (!onServer && !onInner) break;
             this.#within = this.#namedUnitOf(file, unit);
+            this.#unit = unit;
             this.#apply(file, event, here);
             break;
           }
@@ -551,7 +560,7 @@ export class Replay {
     if (!found) {
       // A URI string is a static resource; anything else may be a template built elsewhere.
       const uri = e.args[1] ? this.#ev.evaluate(e.args[1], this.#ev.fileScope(file), { calls: false }) : undefined;
-      if (uri && !(uri.t === "prim" && typeof uri.value === "string")) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
+      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(this.#ev, this.#ev.fileScope(file), e.args[1]!, this.#hidden(file))) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
       return;
     }
     const { template, scope } = found;
