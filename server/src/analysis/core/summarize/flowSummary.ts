@@ -12,6 +12,11 @@ import { toValueExpr } from "./valueExpr";
 export interface FlowSpec {
   readonly specifier: (specifier: string) => boolean;
   readonly methods: ReadonlySet<string>;
+  /**
+   * Imported names that make a file relevant whatever module they come from (`McpServer` from the
+   * workspace's own module that re-exports the SDK): the dialect resolves where they really come from.
+   */
+  readonly names?: ReadonlySet<string>;
 }
 
 /** Array methods that call their callback before they return (not later, like a tool handler). */
@@ -35,10 +40,11 @@ interface MutableUnit {
  * objects: constructions, method calls, helpers they are passed to, aliases and returns, in order.
  */
 export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, ImportBinding>, spec: FlowSpec): FlowSummary | undefined {
-  if (![...imports.values()].some((i) => spec.specifier(i.specifier))) return undefined;
+  const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
+  if (![...imports.values()].some(relevant)) return undefined;
   const isSdkName = (name: string) => {
     const b = imports.get(name);
-    return b !== undefined && spec.specifier(b.specifier);
+    return b !== undefined && relevant(b);
   };
   const units: MutableUnit[] = [];
   const newUnit = (name: string, kind: FlowUnit["kind"], parent: number | null, node: ts.Node, params: string[], className?: string, nameNode?: ts.Node) => {

@@ -598,7 +598,7 @@ export class Replay {
       let field = entry.value;
       const outer = optionalInner(where, field);
       if (outer) field = outer;
-      if (field.k !== "call" || sdkNameOf(where, field.callee) !== "completable") continue;
+      if (field.k !== "call" || sdkNameOf(where, field.callee, this.#ev) !== "completable") continue;
       const inner = field.args[0];
       const innerSchema = inner ? optionalInner(where, inner) : undefined;
       const argument = entry.key.k === "static" ? entry.key.name : "?";
@@ -701,7 +701,7 @@ export class Replay {
   #templateOf(scope: Scope, ir: ValueExpr, depth: number): { template: Extract<ValueExpr, { k: "new" }>; scope: Scope } | undefined {
     const summary = this.#ev.summary(scope.file);
     if (!summary || depth > 6) return undefined;
-    if (ir.k === "new") return sdkNameOf(summary, ir.callee) === "ResourceTemplate" ? { template: ir, scope } : undefined;
+    if (ir.k === "new") return sdkNameOf(summary, ir.callee, this.#ev) === "ResourceTemplate" ? { template: ir, scope } : undefined;
     if (ir.k === "ref") {
       const bound = scope.vars?.get(ir.name);
       if (bound) return "expr" in bound ? this.#templateOf(bound.scope, bound.expr, depth + 1) : undefined;
@@ -756,7 +756,7 @@ export class Replay {
 
   #methodOf(file: string, summary: FileSummary, ir: ValueExpr | undefined): string | undefined {
     if (!ir) return undefined;
-    const name = sdkNameOf(summary, ir);
+    const name = sdkNameOf(summary, ir, this.#ev);
     if (name && SCHEMA_METHODS[name]) return SCHEMA_METHODS[name];
     const v = this.#ev.evaluate(ir, this.#ev.fileScope(file), { calls: false });
     return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
