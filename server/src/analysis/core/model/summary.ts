@@ -237,6 +237,11 @@ export interface FlowUnit {
    * level, only those in nested blocks): they hide the file's consts of the same name.
    */
   readonly locals?: readonly string[];
+  /**
+   * The `const name = value` declarations of the body and its blocks (not nested functions; at the
+   * top level, only those in blocks), by name: to be read only where the name is not ambiguous.
+   */
+  readonly consts?: ReadonlyMap<string, ValueExpr>;
 }
 
 export interface FlowSummary {

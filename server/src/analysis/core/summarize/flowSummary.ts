@@ -1,5 +1,5 @@
 import { SK, ts } from "../typescript";
-import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit } from "../model/summary";
+import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, ValueExpr } from "../model/summary";
 import { spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
@@ -33,6 +33,7 @@ interface MutableUnit {
   nameSpan?: { start: number; end: number };
   className?: string;
   locals?: string[];
+  consts?: Map<string, ValueExpr>;
 }
 
 /**
@@ -176,10 +177,29 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       case SK.ArrowFunction:
       case SK.FunctionExpression:
         return visitFunction(node as ts.ArrowFunction | ts.FunctionExpression, unit, "(function)", "closure");
+      // An object literal's method (class members are visited by visitClass): its own body, run
+      // only when called, like a function of the place it is written in.
+      case SK.MethodDeclaration:
+      case SK.GetAccessor:
+      case SK.SetAccessor: {
+        const m = node as ts.MethodDeclaration | ts.AccessorDeclaration;
+        return visitFunction(m, unit, `(method) ${staticPropertyName(m.name) ?? "?"}`, unit.kind === "module" ? "function" : "closure");
+      }
       case SK.ClassDeclaration:
       case SK.ClassExpression: {
         const cls = node as ts.ClassLikeDeclaration;
         return visitClass(cls, unit, cls.name?.text ?? "(class)");
+      }
+      case SK.VariableStatement: {
+        // `const x = <expr>` in a function (or a block of the top level): its value can be read where
+        // the name is not ambiguous. The file's own top-level consts are in its declarations already.
+        const st = node as ts.VariableStatement;
+        if (st.declarationList.flags & ts.NodeFlags.Const) {
+          for (const d of st.declarationList.declarations) {
+            if (ts.isIdentifier(d.name) && d.initializer && !topLevelDeclarations.has(d)) (unit.consts ??= new Map()).set(d.name.text, toValueExpr(ctx, d.initializer));
+          }
+        }
+        break;
       }
       case SK.VariableDeclaration: {
         const d = node as ts.VariableDeclaration;
@@ -289,7 +309,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         return;
       }
       visit(callee.expression, unit, conditional);
-      if (!receiver) return;
+      // `new Tool(client).attach(server)`, `make().mount(server)`: still a call the server may be handed to.
     }
     if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
       push(unit, {

@@ -3,6 +3,7 @@
 // by a helper (`uriFor(id)`). Such a URI is a plain resource, never a ResourceTemplate.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
+import { bindingOf } from "./unitScope";
 import type { ValueExpr } from "../../core/model/summary";
 
 const MAX_DEPTH = 6;
@@ -18,7 +19,7 @@ export function certainlyString(ev: Evaluator, scope: Scope, ir: ValueExpr, hidd
       // An untagged template literal: `...${x}...` is a string whatever x is.
       return ir.text.startsWith("`");
     case "ref": {
-      const bound = lookupBinding(scope, ir.name);
+      const bound = bindingOf(scope, ir.name);
       if (bound) return "expr" in bound ? certainlyString(ev, bound.scope, bound.expr, NONE, depth + 1) : bound.value.t === "prim" && typeof bound.value.value === "string";
       if (hidden.has(ir.name)) return false;
       const decl = ev.summary(scope.file)?.decls.get(ir.name);
@@ -43,11 +44,78 @@ export function certainlyString(ev: Evaluator, scope: Scope, ir: ValueExpr, hidd
   }
 }
 
-/** A name's binding in the function scopes around (undefined: not bound there, look at the file). */
-function lookupBinding(scope: Scope, name: string): Binding | undefined {
-  for (let s: Scope | null = scope; s && s.vars; s = s.parent) {
-    const b = s.vars.get(name);
-    if (b) return b;
+
+/**
+ * The text of a string built by a template literal whose every `${...}` is a name (or a property of
+ * one) holding a known string: `${BASE}/{id}` after `const BASE = "docs://items"`. Undefined when any
+ * part is not known statically.
+ */
+export function stringValue(ev: Evaluator, scope: Scope, ir: ValueExpr, depth = 0): string | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  switch (ir.k) {
+    case "lit":
+      return typeof ir.value === "string" ? ir.value : undefined;
+    case "ref": {
+      const bound = bindingOf(scope, ir.name);
+      if (bound) return "expr" in bound ? stringValue(ev, bound.scope, bound.expr, depth + 1) : bound.value.t === "prim" && typeof bound.value.value === "string" ? bound.value.value : undefined;
+      const decl = ev.summary(scope.file)?.decls.get(ir.name);
+      if (decl?.k === "const") return stringValue(ev, ev.fileScope(scope.file), decl.init, depth + 1);
+      const v = ev.evaluate(ir, scope, { calls: false });
+      return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
+    }
+    case "get": {
+      const v = ev.evaluate(ir, scope, { calls: false });
+      return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
+    }
+    case "dyn": {
+      if (!ir.text.startsWith("`")) return undefined;
+      const source = ev.host.text?.(scope.file)?.slice(ir.span.start, ir.span.end);
+      const parts = source ? templateParts(source) : undefined;
+      if (!parts) return undefined;
+      let out = "";
+      for (const part of parts) {
+        if (typeof part === "string") out += part;
+        else {
+          const v = stringValue(ev, scope, part, depth + 1);
+          if (v === undefined) return undefined;
+          out += v;
+        }
+      }
+      return out;
+    }
+    default:
+      return undefined;
   }
-  return undefined;
+}
+
+const PATH = /^\s*([A-Za-z_$][\w$]*)((?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*$/;
+
+/**
+ * An untagged template literal's source split into its text and its `${name}` / `${name.prop}`
+ * parts (as expressions to evaluate); undefined for escapes, nested literals or other expressions.
+ */
+function templateParts(source: string): (string | ValueExpr)[] | undefined {
+  if (!source.startsWith("`") || !source.endsWith("`") || source.length < 2) return undefined;
+  const body = source.slice(1, -1);
+  const out: (string | ValueExpr)[] = [];
+  let text = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === "\\" || c === "`") return undefined;
+    if (c === "$" && body[i + 1] === "{") {
+      const close = body.indexOf("}", i + 2);
+      if (close < 0) return undefined;
+      const m = PATH.exec(body.slice(i + 2, close));
+      if (!m) return undefined;
+      const span = { start: 0, end: 0 };
+      let expr: ValueExpr = { k: "ref", name: m[1]!, span };
+      for (const key of m[2]!.split(".").map((k) => k.trim()).filter(Boolean)) expr = { k: "get", object: expr, key: { k: "static", name: key, span }, span };
+      if (text) out.push(text);
+      text = "";
+      out.push(expr);
+      i = close;
+    } else text += c;
+  }
+  if (text) out.push(text);
+  return out;
 }
