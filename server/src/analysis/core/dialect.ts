@@ -113,5 +113,6 @@ export function combinedFlow(dialects: readonly Dialect[]): FlowSpec | undefined
   const specs = dialects.flatMap((d) => (d.flow ? [d.flow] : []));
   if (specs.length === 0) return undefined;
   if (specs.length === 1) return specs[0];
-  return { specifier: (s) => specs.some((f) => f.specifier(s)), methods: new Set(specs.flatMap((f) => [...f.methods])) };
+  const names = new Set(specs.flatMap((f) => [...(f.names ?? [])]));
+  return { specifier: (s) => specs.some((f) => f.specifier(s)), methods: new Set(specs.flatMap((f) => [...f.methods])), ...(names.size > 0 ? { names } : {}) };
 }

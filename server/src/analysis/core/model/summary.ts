@@ -203,10 +203,24 @@ export type FlowEvent =
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
   | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span };
 
+/**
+ * A loop the event runs in, once per item: `for (x of over)` and `over.forEach(cb)` (`of`), or
+ * `for (k in over)` (`in`). Recorded only when the body cannot leave an iteration early.
+ */
+export interface LoopGuard {
+  readonly kind: "of" | "in";
+  readonly over: ValueExpr;
+}
+
 export interface FlowEventEntry {
   readonly event: FlowEvent;
   /** Inside an `if`, loop, `try`, `switch` or a conditional expression: it may not happen. */
   readonly conditional: boolean;
+  /**
+   * When the only conditions around a conditional event are loops over these collections (outermost
+   * first): it happens for certain if each one holds an item.
+   */
+  readonly loops?: readonly LoopGuard[];
 }
 
 /** A function body (or the module top level) with its events. */
@@ -228,6 +242,16 @@ export interface FlowUnit {
    * `then`, `registerTool`, `onReady`; `new Promise` for a constructor), which says when it runs.
    */
   readonly passedTo?: string;
+  /**
+   * Names the body declares besides its parameters (destructured parameters included; at the top
+   * level, only those in nested blocks): they hide the file's consts of the same name.
+   */
+  readonly locals?: readonly string[];
+  /**
+   * The `const name = value` declarations of the body and its blocks (not nested functions; at the
+   * top level, only those in blocks), by name: to be read only where the name is not ambiguous.
+   */
+  readonly consts?: ReadonlyMap<string, ValueExpr>;
 }
 
 export interface FlowSummary {

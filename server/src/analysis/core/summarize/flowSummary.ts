@@ -1,6 +1,7 @@
 import { SK, ts } from "../typescript";
-import type { ImportBinding, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit } from "../model/summary";
+import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, ValueExpr } from "../model/summary";
 import { spanOf, staticPropertyName, type SummaryContext } from "./context";
+import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
 
 /**
@@ -11,6 +12,11 @@ import { toValueExpr } from "./valueExpr";
 export interface FlowSpec {
   readonly specifier: (specifier: string) => boolean;
   readonly methods: ReadonlySet<string>;
+  /**
+   * Imported names that make a file relevant whatever module they come from (`McpServer` from the
+   * workspace's own module that re-exports the SDK): the dialect resolves where they really come from.
+   */
+  readonly names?: ReadonlySet<string>;
 }
 
 /** Source text as one short line, for the reasons people read (never a line break or a control character). */
@@ -30,6 +36,8 @@ interface MutableUnit {
   nameSpan?: { start: number; end: number };
   className?: string;
   passedTo?: string;
+  locals?: string[];
+  consts?: Map<string, ValueExpr>;
 }
 
 /**
@@ -37,10 +45,11 @@ interface MutableUnit {
  * objects: constructions, method calls, helpers they are passed to, aliases and returns, in order.
  */
 export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, ImportBinding>, spec: FlowSpec): FlowSummary | undefined {
-  if (![...imports.values()].some((i) => spec.specifier(i.specifier))) return undefined;
+  const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
+  if (![...imports.values()].some(relevant)) return undefined;
   const isSdkName = (name: string) => {
     const b = imports.get(name);
-    return b !== undefined && spec.specifier(b.specifier);
+    return b !== undefined && relevant(b);
   };
   const units: MutableUnit[] = [];
   /** Callbacks written as call arguments → the name of what they are given to (when they run depends on it). */
@@ -61,7 +70,29 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     units.push(unit);
     return unit;
   };
-  const push = (unit: MutableUnit, event: FlowEvent, conditional: boolean) => unit.events.push({ event, conditional });
+  /**
+   * The loops the node being visited runs in when they are its only conditions ([] outside any), or
+   * null once any other condition (an `if`, `&&`, `try`, a loop that may exit early) is around it.
+   */
+  let loops: readonly LoopGuard[] | null = [];
+  const push = (unit: MutableUnit, event: FlowEvent, conditional: boolean, extra?: LoopGuard) => {
+    const around = conditional && loops !== null ? (extra ? [...loops, extra] : loops) : null;
+    unit.events.push({ event, conditional, ...(around && around.length > 0 ? { loops: around } : {}) });
+  };
+  /** Visits under one more condition: a loop over `guard` (null: any other condition). */
+  const guarded = (guard: LoopGuard | null, conditional: boolean, run: () => void) => {
+    const saved = loops;
+    const base = conditional ? loops : [];
+    loops = guard && base !== null ? [...base, guard] : null;
+    try {
+      run();
+    } finally {
+      loops = saved;
+    }
+  };
+  const declare = (unit: MutableUnit, names: readonly string[]) => {
+    if (names.length > 0) (unit.locals ??= []).push(...names);
+  };
 
   const paramsOf = (fn: ts.SignatureDeclaration) => fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : ""));
 
@@ -127,6 +158,18 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
 
   const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string, nameNode?: ts.Node) => {
     const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className, nameNode ?? fn.name);
+    declare(child, fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [] : bindingNames(p.name))));
+    if (!fn.body) return;
+    const saved = loops;
+    loops = [];
+    try {
+      visitBody(fn, child);
+    } finally {
+      loops = saved;
+    }
+  };
+
+  const visitBody = (fn: ts.SignatureDeclaration & { body?: ts.Node }, child: MutableUnit) => {
     if (!fn.body) return;
     if (ts.isBlock(fn.body)) visit(fn.body, child, false);
     else {
@@ -166,13 +209,35 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       case SK.ArrowFunction:
       case SK.FunctionExpression:
         return visitFunction(node as ts.ArrowFunction | ts.FunctionExpression, unit, "(function)", "closure");
+      // An object literal's method (class members are visited by visitClass): its own body, run
+      // only when called, like a function of the place it is written in.
+      case SK.MethodDeclaration:
+      case SK.GetAccessor:
+      case SK.SetAccessor: {
+        const m = node as ts.MethodDeclaration | ts.AccessorDeclaration;
+        return visitFunction(m, unit, `(method) ${staticPropertyName(m.name) ?? "?"}`, unit.kind === "module" ? "function" : "closure");
+      }
       case SK.ClassDeclaration:
       case SK.ClassExpression: {
         const cls = node as ts.ClassLikeDeclaration;
         return visitClass(cls, unit, cls.name?.text ?? "(class)");
       }
+      case SK.VariableStatement: {
+        // `const x = <expr>` in a function (or a block of the top level): its value can be read where
+        // the name is not ambiguous. The file's own top-level consts are in its declarations already.
+        const st = node as ts.VariableStatement;
+        if (st.declarationList.flags & ts.NodeFlags.Const) {
+          for (const d of st.declarationList.declarations) {
+            if (ts.isIdentifier(d.name) && d.initializer && !topLevelDeclarations.has(d)) (unit.consts ??= new Map()).set(d.name.text, toValueExpr(ctx, d.initializer));
+          }
+        }
+        break;
+      }
       case SK.VariableDeclaration: {
         const d = node as ts.VariableDeclaration;
+        // A top-level const is the file's own; anything nested may hide one.
+        const topLevel = unit.kind === "module" && topLevelDeclarations.has(d);
+        if (!topLevel) declare(unit, bindingNames(d.name));
         if (!ts.isIdentifier(d.name) || !d.initializer) break;
         const init = unwrap(d.initializer);
         if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional)) return;
@@ -236,20 +301,29 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       }
       case SK.CallExpression:
         return visitCall(node as ts.CallExpression, unit, conditional);
+      case SK.ForOfStatement:
+      case SK.ForInStatement: {
+        const loop = node as ts.ForOfStatement | ts.ForInStatement;
+        visit(loop.initializer, unit, conditional);
+        visit(loop.expression, unit, conditional);
+        const certain = !mayExitEarly(loop.statement) && !(ts.isForOfStatement(loop) && loop.awaitModifier);
+        const guard: LoopGuard | null = certain ? { kind: ts.isForOfStatement(loop) ? "of" : "in", over: toValueExpr(ctx, loop.expression) } : null;
+        guarded(guard, conditional, () => visit(loop.statement, unit, true));
+        return;
+      }
       case SK.IfStatement:
       case SK.ConditionalExpression:
       case SK.SwitchStatement:
       case SK.TryStatement:
       case SK.ForStatement:
-      case SK.ForOfStatement:
-      case SK.ForInStatement:
       case SK.WhileStatement:
       case SK.DoStatement:
         branches = true;
         break;
     }
     const inner = conditional || branches;
-    ts.forEachChild(node, (child) => visit(child, unit, inner));
+    if (branches) guarded(null, conditional, () => ts.forEachChild(node, (child) => visit(child, unit, inner)));
+    else ts.forEachChild(node, (child) => visit(child, unit, inner));
   };
 
   const visitCall = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {
@@ -261,7 +335,11 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       for (const a of node.arguments) {
         const fn = unwrap(a);
         if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
-          push(unit, { k: "invoke", callee: toValueExpr(ctx, fn), args: [], argExprs: [], span: spanOf(ctx, node) }, true);
+          // `TOOLS.forEach((t) => ...)` calls back once per item: certain when TOOLS has items.
+          const everyItem = EVERY_ITEM_METHODS.has(callee.name.text) && a === node.arguments[0] && callbackRunsToEnd(fn);
+          const event: FlowEvent = { k: "invoke", callee: toValueExpr(ctx, fn), args: [], argExprs: [], span: spanOf(ctx, node) };
+          if (everyItem && loops !== null) push(unit, event, true, { kind: "of", over: toValueExpr(ctx, callee.expression) });
+          else guarded(null, conditional, () => push(unit, event, true));
         }
       }
     }
@@ -279,7 +357,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         return;
       }
       visit(callee.expression, unit, conditional);
-      if (!receiver) return opaqueInvoke(node, unit, conditional);
+      // `new Tool(client).attach(server)`, `make().mount(server)`: still a call the server may be handed to.
     }
     if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
       push(unit, {
@@ -305,6 +383,8 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     push(unit, { k: "invoke", callee: toValueExpr(ctx, node.expression), args, argExprs: node.arguments.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, node) }, conditional);
   };
 
+  const topLevelDeclarations = new Set<ts.Node>();
+  for (const s of ctx.sf.statements) if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) topLevelDeclarations.add(d);
   const module = newUnit("<module>", "module", null, ctx.sf, []);
   for (const s of ctx.sf.statements) visit(s, module, false);
   return { units };

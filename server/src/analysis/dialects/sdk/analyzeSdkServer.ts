@@ -155,7 +155,7 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   for (const unit of units) {
     for (const { event } of unit.events) {
       if (event.k !== "invoke") continue;
-      const entry = sdkNameOf(summary, event.callee);
+      const entry = sdkNameOf(summary, event.callee, ev);
       if (entry !== "createMcpHandler" && entry !== "serveStdio") continue;
       const factory = event.argExprs[0];
       if (!factory || !isFactoryOf(units, factory, site, 0)) continue;

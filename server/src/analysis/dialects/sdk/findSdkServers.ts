@@ -2,6 +2,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { positionAt } from "../../core/model/positions";
 import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { SdkVersion } from "./sdkTables";
+import { isSdkSpecifier, sdkThroughModules } from "./sdkReexports";
 import { serverInfoOf, type ServerInfo } from "./serverInfo";
 
 export type NewEvent = Extract<FlowEvent, { k: "new" }>;
@@ -27,11 +28,20 @@ export interface SdkSite {
   readonly span: Span;
 }
 
-/** What an SDK import is: the module and the name it exports. */
-export function sdkImport(summary: FileSummary, localName: string): { specifier: string; name: string } | undefined {
+/**
+ * What an SDK import is: the module and the name it exports. With an evaluator, an import of the
+ * workspace's own module that re-exports the SDK (a vendor module, a barrel, a workspace package) is
+ * followed to the SDK.
+ */
+export function sdkImport(summary: FileSummary, localName: string, ev?: Evaluator): { specifier: string; name: string } | undefined {
   const [head, member] = localName.split(".");
   const binding = summary.imports.get(head!);
-  if (!binding || !binding.specifier.startsWith("@modelcontextprotocol/")) return undefined;
+  if (!binding) return undefined;
+  if (!isSdkSpecifier(binding.specifier)) {
+    if (!ev) return undefined;
+    const name = member === undefined ? binding.imported : binding.imported === "*" ? member : undefined;
+    return name === undefined ? undefined : sdkThroughModules(ev.host, summary.fileName, binding.specifier, name);
+  }
   if (member !== undefined) return binding.imported === "*" ? { specifier: binding.specifier, name: member } : undefined;
   return { specifier: binding.specifier, name: binding.imported };
 }
@@ -43,9 +53,9 @@ export function versionOf(specifier: string): SdkVersion | undefined {
 }
 
 /** The SDK import a callee expression names (`completable`, `sdk.completable`), if any. */
-export function sdkNameOf(summary: FileSummary, callee: ValueExpr): string | undefined {
-  if (callee.k === "ref") return sdkImport(summary, callee.name)?.name;
-  if (callee.k === "get" && callee.object.k === "ref" && callee.key.k === "static") return sdkImport(summary, `${callee.object.name}.${callee.key.name}`)?.name;
+export function sdkNameOf(summary: FileSummary, callee: ValueExpr, ev?: Evaluator): string | undefined {
+  if (callee.k === "ref") return sdkImport(summary, callee.name, ev)?.name;
+  if (callee.k === "get" && callee.object.k === "ref" && callee.key.k === "static") return sdkImport(summary, `${callee.object.name}.${callee.key.name}`, ev)?.name;
   return undefined;
 }
 
@@ -58,7 +68,7 @@ export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
     unit.events.forEach((entry, eventIndex) => {
       const e = entry.event;
       if (e.k !== "new") return;
-      const imported = sdkImport(summary, e.ctor);
+      const imported = sdkImport(summary, e.ctor, ev);
       const version = imported ? versionOf(imported.specifier) : undefined;
       if (!imported || !version || (imported.name !== "McpServer" && imported.name !== "Server")) return;
       const binding = siteName(unit, e);

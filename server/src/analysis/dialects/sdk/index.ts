@@ -6,10 +6,9 @@ import { analyzeSdkServer } from "./analyzeSdkServer";
 import { SDK_CODES } from "./codes";
 import { sdkEditor } from "./editor";
 import { findSdkSites } from "./findSdkServers";
+import { isSdkSpecifier } from "./sdkReexports";
 import { sdkWords } from "./words";
 
-/** Module specifiers of the official SDK, v1 and v2. */
-const isSdkSpecifier = (specifier: string): boolean => specifier.startsWith("@modelcontextprotocol/");
 
 /** Methods whose calls are replayed; other calls on a server cannot change what it advertises. */
 const SDK_METHODS = new Set([
@@ -19,11 +18,18 @@ const SDK_METHODS = new Set([
   "sendLoggingMessage", "notification",
 ]);
 
+/**
+ * Names that make a file relevant wherever they are imported from: the SDK's server classes reached
+ * through the workspace's own module (`./vendor/sdk.js`, a barrel, a workspace package).
+ */
+const REEXPORTED_NAMES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
+const REEXPORTED_NAMES_TEXT = /\bMcpServer\b|\bnew\s+Server\s*\(/;
+
 export const sdkDialect: Dialect = {
   id: "sdk",
   title: "the official MCP TypeScript SDK",
-  mayDeclare: (text) => text.includes("@modelcontextprotocol/"),
-  flow: { specifier: isSdkSpecifier, methods: SDK_METHODS },
+  mayDeclare: (text) => text.includes("@modelcontextprotocol/") || REEXPORTED_NAMES_TEXT.test(text),
+  flow: { specifier: isSdkSpecifier, methods: SDK_METHODS, names: REEXPORTED_NAMES },
   unitCount: (ev, file) => findSdkSites(ev, file).length,
   analyze(run, file, unit) {
     const site = findSdkSites(run.ev, file)[unit]!;

@@ -15,6 +15,10 @@ import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, sna
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
 import { isHarmlessUse } from "./harmlessUses";
+import { declaredAround, loopsRunCertainly } from "./loopCertainty";
+import { certainlyString, stringValue } from "./stringShapes";
+import { bindingOf, unitScope } from "./unitScope";
+import { methodTarget } from "./methodTargets";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -65,6 +69,16 @@ export class Replay {
   followedCallers = false;
   /** Each registration, merge, handler and completable argument, in the order they ran (the editor explains them). */
   readonly steps: SdkStep[] = [];
+  /** The unit the call being applied is written in. */
+  #unit: FlowUnit | undefined;
+  /** The scope the call being applied reads its arguments in: its function's consts, then the file. */
+  #scope(file: string): Scope {
+    return unitScope(this.#ev, file, this.#unit);
+  }
+  /** Names the functions around the call being applied declare (they hide the file's consts). */
+  #hidden(file: string): ReadonlySet<string> {
+    return this.#unit ? declaredAround(this.#ev, file, this.#unit) : new Set();
+  }
   /** The named function the call being applied is written in (a helper's name). */
   #within: Loc | undefined;
   /** What `connect(...)` was given (the transport), where it was called. */
@@ -165,7 +179,7 @@ export class Replay {
     if (mentions(unit, paths)) return true;
     for (const { event } of unit.events) {
       if (event.k !== "invoke") continue;
-      const target = this.#resolveFunction(file, event.callee);
+      const target = this.#resolveFunction(file, event.callee, unit);
       if (target && target.file === file && this.#mentionsDeep(file, target.unit, paths, seen)) return true;
     }
     // Callbacks written inside it (`runLater(() => server.registerTool(...))`) use its names too.
@@ -181,7 +195,7 @@ export class Replay {
     const { event, file } = this.#site;
     const options = event.args[1];
     if (!options) return;
-    const value = this.#ev.evaluate(options, this.#ev.fileScope(file), { calls: false });
+    const value = this.#ev.evaluate(options, unitScope(this.#ev, file, this.#site.unit), { calls: false });
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       markInexact(this.state, "the constructor's options are not known statically");
@@ -359,7 +373,7 @@ export class Replay {
         }
         const entry = unit.events[i]!;
         const { event } = entry;
-        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || entry.conditional };
+        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !loopsRunCertainly(this.#ev, file, unit, entry)) };
         switch (event.k) {
           case "alias":
             // `const s = server` and `const protocol = server.server` (the low-level Server inside).
@@ -373,6 +387,7 @@ export class Replay {
             const onInner = [...local].some((p) => receiver === `${p}.server`);
             if (!onServer && !onInner) break;
             this.#within = this.#namedUnitOf(file, unit);
+            this.#unit = unit;
             this.#apply(file, event, here);
             break;
           }
@@ -409,7 +424,7 @@ export class Replay {
       markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return;
     }
-    const target = this.#resolveFunction(file, event.callee);
+    const target = this.#resolveFunction(file, event.callee, unit);
     if (!target) {
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths)) {
         markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`, { file, span: event.span });
@@ -427,7 +442,7 @@ export class Replay {
   }
 
   /** The function unit a callee names: a local function, an imported one, or an inline arrow. */
-  #resolveFunction(file: string, callee: ValueExpr): { file: string; unit: FlowUnit } | undefined {
+  #resolveFunction(file: string, callee: ValueExpr, from?: FlowUnit): { file: string; unit: FlowUnit } | undefined {
     const summary = this.#ev.summary(file);
     if (!summary?.flow) return undefined;
     if (callee.k === "fn") {
@@ -437,8 +452,10 @@ export class Replay {
     // `features.registerPrompts(server)` after `import * as features from "./features"`.
     if (callee.k === "get" && callee.key.k === "static" && callee.object.k === "ref") {
       const ns = summary.imports.get(callee.object.name);
-      return ns?.imported === "*" ? this.#exportedFunction(file, ns.specifier, callee.key.name, 0) : undefined;
+      if (ns?.imported === "*") return this.#exportedFunction(file, ns.specifier, callee.key.name, 0);
     }
+    // `tools.registerTools(server)`, `new Tool(client).attach(server)`, `this.registerX(server)`.
+    if (callee.k === "get" && from) return methodTarget(this.#ev, file, from, callee);
     if (callee.k !== "ref") return undefined;
     const local = summary.flow.units.find((u) => u.kind === "function" && u.name === callee.name);
     if (local) return { file, unit: local };
@@ -541,7 +558,7 @@ export class Replay {
         return;
       case "notification": {
         const arg = e.args[0];
-        const v = arg ? this.#ev.evaluate(arg, this.#ev.fileScope(file), { calls: false }) : undefined;
+        const v = arg ? this.#ev.evaluate(arg, this.#scope(file), { calls: false }) : undefined;
         const method = v?.t === "obj" ? v.entries.get("method")?.value : undefined;
         if (method?.t === "prim" && typeof method.value === "string") this.state.sends.push({ method: method.value, loc, raw: true });
         return;
@@ -555,7 +572,7 @@ export class Replay {
       case "registerCapabilities": {
         const arg = e.args[0];
         if (!arg) return;
-        const value = this.#ev.evaluate(arg, this.#ev.fileScope(file), { calls: false });
+        const value = this.#ev.evaluate(arg, this.#scope(file), { calls: false });
         const json = this.#json(value);
         if (!json) return;
         this.#merged = Object.keys(json);
@@ -620,15 +637,20 @@ export class Replay {
 
   /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
   #templateCompletions(file: string, e: CallEvent, loc: Loc): void {
-    const found = e.args[1] ? this.#templateOf(this.#ev.fileScope(file), e.args[1], 0) : undefined;
+    const here = this.#scope(file);
+    const found = e.args[1] ? this.#templateOf(here, e.args[1], 0) : undefined;
     if (!found) {
       // A URI string is a static resource; anything else may be a template built elsewhere.
-      const uri = e.args[1] ? this.#ev.evaluate(e.args[1], this.#ev.fileScope(file), { calls: false }) : undefined;
-      if (uri && !(uri.t === "prim" && typeof uri.value === "string")) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
+      const uri = e.args[1] ? this.#ev.evaluate(e.args[1], here, { calls: false }) : undefined;
+      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(this.#ev, here, e.args[1]!, this.#hidden(file))) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
       return;
     }
     const { template, scope } = found;
-    const uri = this.#ev.evaluate(template.args[0] ?? { k: "dyn", text: "", span: template.span }, scope, { calls: false });
+    const uriExpr: ValueExpr = template.args[0] ?? { k: "dyn", text: "", span: template.span };
+    const evaluated = this.#ev.evaluate(uriExpr, scope, { calls: false });
+    // `${BASE}/{id}`: a template literal of known strings is a known URI template.
+    const text = evaluated.t === "prim" ? undefined : stringValue(this.#ev, scope, uriExpr);
+    const uri: Value = text === undefined ? evaluated : { t: "prim", value: text, loc: evaluated.loc };
     const opts = template.args[1] ? this.#ev.evaluate(template.args[1], scope, { calls: false }) : undefined;
     const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
     if (!complete) return;
@@ -662,7 +684,7 @@ export class Replay {
       let field = entry.value;
       const outer = optionalInner(where, field);
       if (outer) field = outer;
-      if (field.k !== "call" || sdkNameOf(where, field.callee) !== "completable") continue;
+      if (field.k !== "call" || sdkNameOf(where, field.callee, this.#ev) !== "completable") continue;
       const inner = field.args[0];
       const innerSchema = inner ? optionalInner(where, inner) : undefined;
       const argument = entry.key.k === "static" ? entry.key.name : "?";
@@ -688,18 +710,18 @@ export class Replay {
       if (config.k !== "obj") return undefined;
       const args = config.entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === "argsSchema");
       if (!args) return config.entries.some((x) => x.k !== "prop") ? undefined : [];
-      return args.k === "prop" ? this.#fieldsOf(file, args.value, 0) : undefined;
+      return args.k === "prop" ? this.#fieldsOf(file, args.value, 0, this.#scope(file)) : undefined;
     }
     // prompt(name, [description], [argsSchema], callback)
     for (const a of e.args.slice(1, -1)) {
       if (a.k === "lit") continue;
-      return this.#fieldsOf(file, a, 0);
+      return this.#fieldsOf(file, a, 0, this.#scope(file));
     }
     return [];
   }
 
   /** The fields of an argument shape: a literal, `z.object({...})`, `.extend({...})`, spreads, consts (imported too). */
-  #fieldsOf(file: string, ir: ValueExpr, depth: number): PromptField[] | undefined {
+  #fieldsOf(file: string, ir: ValueExpr, depth: number, scope: Scope = this.#ev.fileScope(file)): PromptField[] | undefined {
     const summary = this.#ev.summary(file);
     if (!summary || depth > 8) return undefined;
     switch (ir.k) {
@@ -708,7 +730,7 @@ export class Replay {
         for (const entry of ir.entries) {
           if (entry.k === "prop") out.push({ file, summary, entry });
           else {
-            const spread = this.#fieldsOf(file, entry.expr, depth + 1);
+            const spread = this.#fieldsOf(file, entry.expr, depth + 1, scope);
             if (!spread) return undefined;
             out.push(...spread);
           }
@@ -719,15 +741,18 @@ export class Replay {
         const c = ir.callee;
         if (c.k !== "get" || c.key.k !== "static") return undefined;
         // z.object({...}) in v2's Standard Schema style; Base.extend({...}) adds to Base's fields.
-        if (c.key.name === "object" && ir.args[0]) return this.#fieldsOf(file, ir.args[0], depth + 1);
+        if (c.key.name === "object" && ir.args[0]) return this.#fieldsOf(file, ir.args[0], depth + 1, scope);
         if (c.key.name === "extend" && ir.args[0]) {
-          const base = this.#fieldsOf(file, c.object, depth + 1);
-          const added = this.#fieldsOf(file, ir.args[0], depth + 1);
+          const base = this.#fieldsOf(file, c.object, depth + 1, scope);
+          const added = this.#fieldsOf(file, ir.args[0], depth + 1, scope);
           return base && added ? [...base, ...added] : undefined;
         }
         return undefined;
       }
       case "ref": {
+        // A const of the function around the registration (`const argsSchema = {...}` in a helper).
+        const bound = bindingOf(scope, ir.name);
+        if (bound) return "expr" in bound ? this.#fieldsOf(bound.scope.file, bound.expr, depth + 1, bound.scope) : undefined;
         const decl = summary.decls.get(ir.name);
         if (decl?.k === "const") return this.#fieldsOf(file, decl.init, depth + 1);
         const imported = summary.imports.get(ir.name);
@@ -765,9 +790,9 @@ export class Replay {
   #templateOf(scope: Scope, ir: ValueExpr, depth: number): { template: Extract<ValueExpr, { k: "new" }>; scope: Scope } | undefined {
     const summary = this.#ev.summary(scope.file);
     if (!summary || depth > 6) return undefined;
-    if (ir.k === "new") return sdkNameOf(summary, ir.callee) === "ResourceTemplate" ? { template: ir, scope } : undefined;
+    if (ir.k === "new") return sdkNameOf(summary, ir.callee, this.#ev) === "ResourceTemplate" ? { template: ir, scope } : undefined;
     if (ir.k === "ref") {
-      const bound = scope.vars?.get(ir.name);
+      const bound = bindingOf(scope, ir.name);
       if (bound) return "expr" in bound ? this.#templateOf(bound.scope, bound.expr, depth + 1) : undefined;
       const decl = summary.decls.get(ir.name);
       return decl?.k === "const" ? this.#templateOf(this.#ev.fileScope(scope.file), decl.init, depth + 1) : undefined;
@@ -826,9 +851,9 @@ export class Replay {
 
   #methodOf(file: string, summary: FileSummary, ir: ValueExpr | undefined): string | undefined {
     if (!ir) return undefined;
-    const name = sdkNameOf(summary, ir);
+    const name = sdkNameOf(summary, ir, this.#ev);
     if (name && SCHEMA_METHODS[name]) return SCHEMA_METHODS[name];
-    const v = this.#ev.evaluate(ir, this.#ev.fileScope(file), { calls: false });
+    const v = this.#ev.evaluate(ir, this.#scope(file), { calls: false });
     return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
   }
 

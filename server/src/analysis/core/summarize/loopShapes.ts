@@ -1,0 +1,44 @@
+// Syntax facts about loops and callbacks that a flow summary records so a dialect can tell "runs once
+// per item of a table written in the source" from "may not run at all".
+import { SK, ts } from "../typescript";
+
+/** Array methods that call their callback once for every item, in order, before they return. */
+export const EVERY_ITEM_METHODS: ReadonlySet<string> = new Set(["forEach", "map", "flatMap", "filter"]);
+
+/**
+ * Whether a statement can leave a loop's iteration before its end (`break`, `continue`, `return`,
+ * `throw`): then what follows the exit may be skipped for some items. Nested functions and classes
+ * are their own bodies and do not count.
+ */
+export function mayExitEarly(node: ts.Node): boolean {
+  switch (node.kind) {
+    case SK.BreakStatement:
+    case SK.ContinueStatement:
+    case SK.ReturnStatement:
+    case SK.ThrowStatement:
+      return true;
+    case SK.FunctionDeclaration:
+    case SK.FunctionExpression:
+    case SK.ArrowFunction:
+    case SK.ClassDeclaration:
+    case SK.ClassExpression:
+    case SK.MethodDeclaration:
+      return false;
+  }
+  return ts.forEachChild(node, mayExitEarly) === true;
+}
+
+/** Whether a callback's body runs to its end for every call (a final `return value;` is fine). */
+export function callbackRunsToEnd(fn: ts.ArrowFunction | ts.FunctionExpression): boolean {
+  const body = fn.body;
+  if (!ts.isBlock(body)) return true;
+  const statements = body.statements;
+  return statements.every((s, i) => (i === statements.length - 1 && ts.isReturnStatement(s)) || !mayExitEarly(s));
+}
+
+/** The names a binding declares: `x`, `{ a, b: [c] }`, `...rest`. */
+export function bindingNames(name: ts.BindingName, out: string[] = []): string[] {
+  if (ts.isIdentifier(name)) out.push(name.text);
+  else for (const e of name.elements) if (!ts.isOmittedExpression(e)) bindingNames(e.name, out);
+  return out;
+}

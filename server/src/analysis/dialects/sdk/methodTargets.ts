@@ -1,0 +1,80 @@
+// Registration through objects of the workspace: `tools.registerTools(server)` on an object literal
+// (a const, imported, a default export), `plugin.mount(server)` on an object method,
+// `Registry.registerAll(server)` on a class, `new SomeTool(client).attach(server)` (directly or through
+// a const), and `this.registerX(server)` inside a class's method. Each is the one function the call
+// runs, when that is known statically; anything else is not followed.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Scope } from "../../core/evaluate/values";
+import { DYNAMIC_KEY } from "../../core/evaluate/values";
+import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
+import { bindingOf, unitScope } from "./unitScope";
+
+export interface FunctionTarget {
+  readonly file: string;
+  readonly unit: FlowUnit;
+}
+
+const MAX_DEPTH = 6;
+
+export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>): FunctionTarget | undefined {
+  if (callee.key.k !== "static") return undefined;
+  const method = callee.key.name;
+  const object = callee.object;
+  // `this.registerX(server)` in a method: the class's own method (a class that is extended may see an
+  // override, so only a method of the class itself, reached on an instance made with `new` of that class).
+  if (object.k === "dyn" && object.text === "this") return unit.className !== undefined && unit.kind === "method" ? classMethod(ev, file, unit.className, method) : undefined;
+  const scope = unitScope(ev, file, unit);
+  const made = constructedClass(ev, scope, object, 0);
+  if (made) return classMethod(ev, made.file, made.name, method);
+  const value = ev.evaluate(object, scope, { calls: false });
+  if (value.t === "class") {
+    const name = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
+    return name ? classMethod(ev, value.cls.file, name, method, true) : undefined;
+  }
+  // A spread whose keys are not known may hide the method with another function.
+  if (value.t !== "obj" || value.entries.has(DYNAMIC_KEY)) return undefined;
+  const entry = value.entries.get(method)?.value;
+  if (entry?.t === "fn") return functionUnit(ev, entry.scope.file, entry.fn.bodySpan);
+  // An object literal's method (`{ mount(server) {...} }`) is kept as its source: its own unit.
+  if (entry?.t === "dyn") return functionUnit(ev, entry.loc.file, entry.loc.span, true);
+  return undefined;
+}
+
+/** `new C(...)`, directly or through consts: the class's file and name. */
+function constructedClass(ev: Evaluator, scope: Scope, expr: ValueExpr, depth: number): { file: string; name: string } | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (expr.k === "new") {
+    const c = ev.evaluate(expr.callee, scope, { calls: false });
+    if (c.t !== "class" || c.cls.scope !== null) return undefined;
+    const name = ev.summary(c.cls.file)?.classes[c.cls.index]?.name;
+    return name ? { file: c.cls.file, name } : undefined;
+  }
+  if (expr.k !== "ref") return undefined;
+  const bound = bindingOf(scope, expr.name);
+  if (bound) return "expr" in bound ? constructedClass(ev, bound.scope, bound.expr, depth + 1) : undefined;
+  const decl = ev.summary(scope.file)?.decls.get(expr.name);
+  return decl?.k === "const" ? constructedClass(ev, ev.fileScope(scope.file), decl.init, depth + 1) : undefined;
+}
+
+/** The unit of a class's own method with a body (not abstract, not an overload signature). */
+function classMethod(ev: Evaluator, file: string, className: string, method: string, isStatic = false): FunctionTarget | undefined {
+  const summary = ev.summary(file);
+  const classes = summary?.classes.filter((c) => c.name === className && c.topLevel) ?? [];
+  if (classes.length !== 1) return undefined;
+  const member = classes[0]!.members.find((m) => m.name === method && m.isStatic === isStatic && m.kind === "method" && !m.typeOnly && !m.isAbstract);
+  if (!member) return undefined;
+  const unit = summary?.flow?.units.find((u) => u.kind === "method" && u.className === className && u.nameSpan?.start === member.nameSpan.start);
+  return unit ? { file, unit } : undefined;
+}
+
+/** The unit of a function whose body (or, `exact`, whose whole text) is at `span`. */
+function functionUnit(ev: Evaluator, file: string, span: Span, exact = false): FunctionTarget | undefined {
+  const units = ev.summary(file)?.flow?.units ?? [];
+  let best: FlowUnit | undefined;
+  for (const u of units) {
+    if (u.kind === "module") continue;
+    const fits = exact ? u.span.start === span.start && u.span.end === span.end : u.span.start <= span.start && span.end <= u.span.end;
+    if (fits && (!best || u.span.end - u.span.start < best.span.end - best.span.start)) best = u;
+  }
+  return best ? { file, unit: best } : undefined;
+}

@@ -1,0 +1,38 @@
+// The scope a call inside a function is read in: the function's own `const`s (a prompt's argument
+// shape, a URI template held in a local), its parameters and other locals (not known: they hide the
+// file's consts of the same name), then the functions around it, then the file.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Binding, Scope, Value } from "../../core/evaluate/values";
+import type { FlowUnit } from "../../core/model/summary";
+
+export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefined): Scope {
+  const summary = ev.summary(file);
+  const units = summary?.flow?.units ?? [];
+  const chain: FlowUnit[] = [];
+  for (let u = unit, hops = 0; u && hops < 64; u = u.parent === null ? undefined : units[u.parent], hops++) chain.push(u);
+  // A name the file also declares or imports may mean that one outside the const's block: not read.
+  const fileWide = (name: string) => summary !== undefined && (summary.decls.has(name) || summary.imports.has(name));
+  let scope = ev.fileScope(file);
+  for (const u of chain.reverse()) {
+    const vars = new Map<string, Binding>();
+    const inner: Scope = { file, vars, parent: scope };
+    const unknown = (name: string): Binding => ({ value: { t: "dyn", text: name, loc: { file, span: u.span }, why: `${name} is only known when ${u.name} runs` } satisfies Value });
+    const declared = new Map<string, number>();
+    for (const l of u.locals ?? []) declared.set(l, (declared.get(l) ?? 0) + 1);
+    for (const p of u.params) if (p) vars.set(p, unknown(p));
+    for (const l of declared.keys()) vars.set(l, unknown(l));
+    // A const declared once in the unit, under a name nothing else uses, is that value wherever it is read.
+    for (const [name, expr] of u.consts ?? []) if (declared.get(name) === 1 && !u.params.includes(name) && !fileWide(name)) vars.set(name, { expr, scope: inner });
+    scope = inner;
+  }
+  return scope;
+}
+
+/** A name's binding in the function scopes around (undefined: not bound there, look at the file). */
+export function bindingOf(scope: Scope, name: string): Binding | undefined {
+  for (let s: Scope | null = scope; s && s.vars; s = s.parent) {
+    const b = s.vars.get(name);
+    if (b) return b;
+  }
+  return undefined;
+}
