@@ -98,9 +98,9 @@ async function oneColdStart({ server, corpus, target, timeoutMs }) {
 }
 
 /** `starts` cold starts per file, alternating between the files; one unmeasured start first. */
-export async function measureFirstLens({ server, corpus, manifest, starts = 6, timeoutMs = 120_000 }) {
+export async function measureFirstLens({ server, corpus, manifest, starts = 6, warmup = true, timeoutMs = 120_000 }) {
   const targets = firstLensFiles(corpus, manifest);
-  await oneColdStart({ server, corpus, target: targets[0], timeoutMs });
+  if (warmup) await oneColdStart({ server, corpus, target: targets[0], timeoutMs });
   const loadAtStart = loadNow();
   const runs = new Map(targets.map((t) => [t.kind, []]));
   for (let i = 0; i < starts; i++) {

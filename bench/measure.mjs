@@ -326,7 +326,7 @@ function sdkOursTask(o) {
   // then one batch of ours; the ratio of each pair is taken. No forced full GC just before a batch,
   // whose sweeping would be timed with it, which no running server pays per request.
   const starts = [];
-  if (o.compiled.length > 0) realSdkStart(o.sdkStartScript, o.compiled[0].file); // disk and module caches warm, as for a user who ran it before
+  if (o.warmStart !== false && o.compiled.length > 0) realSdkStart(o.sdkStartScript, o.compiled[0].file); // disk and module caches warm, as for a user who ran it before
   const loadAtStart = loadNow();
   const pairs = Math.max(reps, o.compiled.length);
   for (let r = 0; r < pairs; r++) {

@@ -1,4 +1,8 @@
-// Renders bench/RESULTS.md from the run's JSON (bench/results.json holds the same data).
+// Renders bench/RESULTS.md from the run's JSON (bench/results.json holds the same data), followed by
+// the profile write-up (bench/where-the-time-goes.md).
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "—");
 const ms = (n) => (Number.isFinite(n) ? (n >= 100 ? fmt(n, 0) : n >= 10 ? fmt(n, 1) : fmt(n, 2)) : "—");
@@ -164,6 +168,10 @@ export function renderResults(r) {
       }
     }
   }
+
+  // The profile write-up is kept beside the harness and shown with every run's figures.
+  const findings = join(dirname(fileURLToPath(import.meta.url)), "where-the-time-goes.md");
+  if (existsSync(findings)) lines.push("", readFileSync(findings, "utf8").trimEnd());
 
   lines.push(
     "",

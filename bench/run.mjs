@@ -7,6 +7,7 @@
 //     --large N          the corpus of the peak-RSS target (default: the largest size)
 //     --parts LIST       only some parts: corpora,peer,sdk,lsp,first-lens,real (default all; a partial
 //                        run writes to .tmp/bench/partial/ unless --out is given)
+//     --real-pairs N     pairs of whole processes per real repository (default 5)
 //     --smoke            a tiny run of the harness itself (one small corpus, one repetition)
 //
 // Every target is on the wall clock (CPU times are kept in results.json for reference). Target and
@@ -61,6 +62,7 @@ function parseOptions(argv) {
     else if (a.startsWith("--primary")) o.primary = Number(value());
     else if (a.startsWith("--large")) o.large = Number(value());
     else if (a.startsWith("--parts")) o.parts = value().split(",");
+    else if (a.startsWith("--real-pairs")) o.realPairs = Number(value());
     else throw new Error(`unknown option ${a}`);
   }
   if (o.smoke && !argv.some((a) => a.startsWith("--sizes"))) o.sizes = [60];
@@ -240,6 +242,12 @@ async function main() {
     }
   }
 
+  // A real run measures one thing at a time; the smoke run only checks the harness, with its steps at once.
+  const pending = [];
+  const step = async (fn) => {
+    if (o.smoke) pending.push(fn());
+    else await fn();
+  };
   const results = { machine: info, clock: "wall", parts: o.parts, corpora: [], sdk: undefined, lsp: undefined, firstLens: undefined, real: undefined };
   const primary = corpora.find((c) => c.files === o.primary);
   const large = corpora.find((c) => c.files === o.large);
@@ -247,7 +255,7 @@ async function main() {
     const p = plan(o, c.files);
     const isPrimary = c === primary;
     const entry = { files: c.files, dir: relative(REPO, c.dir), generateMs: c.generateMs, manifest: stripManifest(c.manifest) };
-    if (has("corpora")) {
+    if (has("corpora")) await step(async () => {
       log(`corpus ${c.files}: parse floor and cold analysis (${p.reps} pairs), edits…`);
       entry.analysis = await measure("analysis", {
         lib,
@@ -265,20 +273,20 @@ async function main() {
       log(`corpus ${c.files}: floor ${a.floor.median.toFixed(0)} ms, cold ${a.cold.median.toFixed(0)} ms; cold/floor ${a.pairs.median}× (${a.pairs.min}–${a.pairs.max}), load ${a.loadAverage}`);
       entry.rss = await measure("rss", { lib, corpus: c.dir }, { nodeArgs: ["--expose-gc"] });
       log(`corpus ${c.files}: peak RSS ${entry.rss.peakRssMB} MB`);
-    }
-    if (has("peer")) {
+    });
+    if (has("peer")) await step(async () => {
       log(`corpus ${c.files}: type-checker peer and cold analysis (${p.peerReps} pairs)…`);
       entry.peer = await measure("peer", { lib, corpus: c.dir, reps: p.peerReps, minReps: Math.min(2, p.peerReps), budgetMs: p.peerBudgetMs }, { nodeArgs: ["--expose-gc", "--max-old-space-size=8192"] });
       log(`corpus ${c.files}: peer ${entry.peer.peer.median.toFixed(0)} ms; peer/cold ${entry.peer.pairs.median}× (${entry.peer.pairs.min}–${entry.peer.pairs.max})`);
-    }
+    });
     results.corpora.push(entry);
     const sdkSample = isPrimary && has("sdk") ? pickSample(c.manifest.sdkFiles, p.sdkSample ?? 0) : [];
-    if (sdkSample.length > 0) {
+    if (sdkSample.length > 0) await step(async () => {
       log(`corpus ${c.files}: ${sdkSample.length} SDK servers, real starts and ours in alternating pairs…`);
       const compiled = compileSdkServers(c.dir, sdkSample, join(TMP, o.smoke ? "smoke-sdk-js" : "sdk-js", String(c.files)));
       // Warm-up: the other SDK servers and some ordinary files, so the code is as warm as in a running server.
       const warmup = [...c.manifest.sdkFiles.filter((f) => !sdkSample.includes(f)), ...c.manifest.sourceFiles.filter((f) => f.startsWith("src/lib/")).slice(0, 40)];
-      const ours = await measure("sdk-ours", { lib, corpus: c.dir, sdkSample, sdkReps: p.sdkReps ?? 1, compiled, sdkStartScript: join(HERE, "sdk-start.mjs"), ...(warmup.length > 0 ? { warmup } : {}) });
+      const ours = await measure("sdk-ours", { lib, corpus: c.dir, sdkSample, sdkReps: p.sdkReps ?? 1, compiled, sdkStartScript: join(HERE, "sdk-start.mjs"), warmStart: !o.smoke, ...(warmup.length > 0 ? { warmup } : {}) });
       const firstStarts = sdkSample.map((rel) => ours.starts.find((s) => s.rel === rel));
       const same = (s) => JSON.stringify(sortKeys(s.capabilities)) === JSON.stringify(sortKeys(ours.servers[s.rel]?.legacy ?? null));
       results.sdk = {
@@ -300,22 +308,23 @@ async function main() {
         disagreements: firstStarts.filter((s) => !same(s)).map((s) => ({ file: s.rel, real: s.capabilities, ours: ours.servers[s.rel]?.legacy ?? null })),
       };
       log(`SDK: real start ${results.sdk.realStart.median.toFixed(0)} ms, ours ${ours.perServer.median.toFixed(1)} ms per server; ratio ${ours.pairs.median}× (${ours.pairs.min}–${ours.pairs.max}); ${results.sdk.agree}/${results.sdk.compared} agree`);
-    }
-    if (isPrimary && has("lsp")) {
+    });
+    if (isPrimary && has("lsp")) await step(async () => {
       log(`corpus ${c.files}: LSP round trips on a warm server…`);
       const loadAtStart = loadNow();
       results.lsp = { corpus: c.files, ...(await measureLsp({ server, corpus: c.dir, manifest: c.manifest, reps: p.lspReps ?? 50, warmup: p.lspWarmup ?? 5 })) };
       results.lsp.loadAverage = Math.max(loadAtStart, loadNow());
       log(`LSP: hover p95 ${results.lsp.hover.p95} ms, code lens p95 ${results.lsp.codeLens.p95} ms, diagnostics p95 ${results.lsp.diagnostics.p95} ms`);
-    }
+    });
   }
 
-  if (has("first-lens") && large) {
+  if (has("first-lens") && large) await step(async () => {
     const starts = plan(o, large.files).lensStarts ?? 6;
     log(`corpus ${large.files}: first lens and hover on a cold language server (${starts} cold starts per file)…`);
-    results.firstLens = { corpus: large.files, starts, files: await measureFirstLens({ server, corpus: large.dir, manifest: large.manifest, starts }) };
+    results.firstLens = { corpus: large.files, starts, files: await measureFirstLens({ server, corpus: large.dir, manifest: large.manifest, starts, warmup: !o.smoke }) };
     for (const f of results.firstLens.files) log(`first lens (${f.kind}, ${f.file}): p95 ${f.both.p95} ms, median ${f.both.median} ms, ${f.parses} parses`);
-  }
+  });
+  await Promise.all(pending);
 
   if (has("real") && !o.smoke) {
     const reposDir = process.env[REPOS_ENV];
@@ -336,7 +345,7 @@ async function main() {
         }
       };
       const listFiles = (dir) => libModule.discoverFiles([dir], dir, outputFolders).files;
-      results.real = { repos: await measureRealRepos({ reposDir, cli: join(REPO, "dist", "cli.js"), parseOnly, listFiles, pairs: 5, log }) };
+      results.real = { repos: await measureRealRepos({ reposDir, cli: join(REPO, "dist", "cli.js"), parseOnly, listFiles, pairs: o.realPairs ?? 5, log }) };
     }
   }
 
