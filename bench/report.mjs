@@ -140,12 +140,12 @@ export function renderResults(r) {
       "",
       `Each sample is a fresh \`node dist/server.js --stdio\` (bench/firstLens.mjs): \`initialize\` with the corpus as the workspace folder, \`initialized\`, then the clock starts at \`didOpen\` of one file; its code lenses (provided and resolved) and a hover on its server class are asked at once, as an editor restoring a file does, and the sample ends when both are answered. ${f.starts} cold starts per file, alternating between the files, after one unmeasured start. *Parsed*: files the server had parsed when it answered (the workspace has ${fmt(f.corpus)}).`,
       "",
-      "| File | Lenses | Median | p95 | Max | Lenses alone (median) | Hover alone (median) | \`initialize\` (median) | Parsed |",
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      "| File | Lenses | Median | p95 | Max | Lenses alone (median) | Hover alone (median) | Server CPU (median) | \`initialize\` (median) | Parsed |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     );
     for (const x of f.files) {
       const label = x.kind === "chain" ? `\`${x.file}\` (base class chain across 5 files)` : `\`${x.file}\` (a server file)`;
-      lines.push(`| ${label} | ${x.lenses} | ${ms(x.both.median)} | ${ms(x.both.p95)} | ${ms(x.both.max)} | ${ms(x.lens.median)} | ${ms(x.hover.median)} | ${ms(x.initialize.median)} | ${x.parses} |`);
+      lines.push(`| ${label} | ${x.lenses} | ${ms(x.both.median)} | ${ms(x.both.p95)} | ${ms(x.both.max)} | ${ms(x.lens.median)} | ${ms(x.hover.median)} | ${x.serverCpu ? ms(x.serverCpu.median) : "—"} | ${ms(x.initialize.median)} | ${x.parses} |`);
     }
   }
 
