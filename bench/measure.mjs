@@ -11,10 +11,11 @@
 //   sdk-ours  the per-server cost of analysing SDK servers (code loaded and warm);
 //   rss       one cold analysis in a fresh process, then its peak RSS.
 // The result is printed as one line: RESULT_MARK + JSON.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
-import { gc, RESULT_MARK, summary, timed, timedLong } from "./stats.mjs";
+import { gc, loadNow, pairRatios, RESULT_MARK, summary, timed, timedLong } from "./stats.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -88,27 +89,25 @@ function analysisTask(o) {
   cold(warmList);
   floorDefault(warmList.slice(0, 20));
 
+  // Alternating pairs, parse floor then cold analysis (A B A B …), each after a full GC: the ratio of
+  // each pair is taken, so a machine that gets busier or quieter during the run moves both halves.
   const runs = { floor: [], floorCpu: [], cold: [], coldCpu: [], floorDefault: [], floorDefaultCpu: [] };
+  const loadAtStart = loadNow();
   let last;
   const started = performance.now();
   for (let r = 0; r < o.reps; r++) {
     // At least minReps; more while the time budget lasts.
     if (r >= (o.minReps ?? o.reps) && performance.now() - started > (o.budgetMs ?? Infinity)) break;
-    const order = r % 2 === 0 ? ["floor", "cold"] : ["cold", "floor"];
-    for (const which of order) {
-      last = undefined;
-      gc();
-      if (which === "floor") {
-        const t = timedLong(() => floor(files));
-        runs.floor.push(t.wall);
-        runs.floorCpu.push(t.cpu);
-      } else {
-        const t = timedLong(() => cold(files));
-        runs.cold.push(t.wall);
-        runs.coldCpu.push(t.cpu);
-        last = t.value;
-      }
-    }
+    last = undefined;
+    gc();
+    const f = timedLong(() => floor(files));
+    runs.floor.push(f.wall);
+    runs.floorCpu.push(f.cpu);
+    gc();
+    const c = timedLong(() => cold(files));
+    runs.cold.push(c.wall);
+    runs.coldCpu.push(c.cpu);
+    last = c.value;
     if (o.floorDefault && r < 3) {
       gc();
       const t = timedLong(() => floorDefault(files));
@@ -116,6 +115,7 @@ function analysisTask(o) {
       runs.floorDefaultCpu.push(t.cpu);
     }
   }
+  const loadAverage = Math.max(loadAtStart, loadNow());
   // The workspace of the last cold run stays warm for the edits.
   if (!last) {
     gc();
@@ -138,6 +138,9 @@ function analysisTask(o) {
     skipped: analysis.skipped.length,
     parsesPerColdRun: ws.files.stats.parses,
     extraFilesParsed: [...ws.files.stats.parsesByFile.keys()].filter((f) => !files.includes(f)).map((f) => relative(o.corpus, f)),
+    pairs: pairRatios(runs.cold, runs.floor),
+    pairsCpu: pairRatios(runs.coldCpu, runs.floorCpu),
+    loadAverage,
     floor: summary(runs.floor),
     floorCpu: summary(runs.floorCpu),
     cold: summary(runs.cold),
@@ -269,7 +272,19 @@ function editTasks(lib, ws, m, abs, options, o) {
       raw: times,
     };
   }
+  out.loadAverage = loadNow();
   return out;
+}
+
+/** One start of a compiled SDK server in a fresh `node` (bench/sdk-start.mjs), timed from spawn to exit. */
+function realSdkStart(script, file) {
+  const t0 = performance.now();
+  const run = spawnSync(process.execPath, [script, file], { encoding: "utf8", timeout: 60_000, env: { ...process.env, NODE_NO_WARNINGS: "1" } });
+  const wallMs = performance.now() - t0;
+  const line = (run.stdout ?? "").split("\n").find((l) => l.startsWith(RESULT_MARK));
+  if (!line) throw new Error(`sdk-start ${file} failed (exit ${run.status})\n${(run.stderr ?? "").slice(-2000)}`);
+  const r = JSON.parse(line.slice(RESULT_MARK.length));
+  return { wallMs, cpuMs: r.cpuMs, inProcessMs: r.inProcessMs, capabilities: r.capabilities };
 }
 
 /**
@@ -307,9 +322,16 @@ function sdkOursTask(o) {
   const warmEach = [];
   const warmEachCpu = [];
   const servers = {};
-  // The batches first, back to back: no forced full GC just before one, whose sweeping would be timed
-  // with it (up to twice the batch's own time on two cores), which no running server pays per request.
-  for (let r = 0; r < reps; r++) {
+  // Alternating pairs: one real start of a sampled server (a fresh `node`, timed from spawn to exit),
+  // then one batch of ours; the ratio of each pair is taken. No forced full GC just before a batch,
+  // whose sweeping would be timed with it, which no running server pays per request.
+  const starts = [];
+  if (o.warmStart !== false && o.compiled.length > 0) realSdkStart(o.sdkStartScript, o.compiled[0].file); // disk and module caches warm, as for a user who ran it before
+  const loadAtStart = loadNow();
+  const pairs = Math.max(reps, o.compiled.length);
+  for (let r = 0; r < pairs; r++) {
+    const c = o.compiled[r % o.compiled.length];
+    starts.push({ rel: c.rel, ...realSdkStart(o.sdkStartScript, c.file) });
     const t = timedLong(() => {
       const ws = fresh();
       return sample.map((rel) => sdkServer(ws.analyzeFile(abs(rel), options)));
@@ -318,6 +340,7 @@ function sdkOursTask(o) {
     batchCpu.push(t.cpu / sample.length);
     if (r === 0) sample.forEach((rel, i) => (servers[rel] = t.value[i] ? { name: t.value[i].name, dialect: t.value[i].dialect, legacy: t.value[i].legacy, modern: t.value[i].modern } : null));
   }
+  const loadAverage = Math.max(loadAtStart, loadNow());
   for (let r = 0; r < reps; r++) {
     gc();
     for (const rel of sample) {
@@ -335,6 +358,9 @@ function sdkOursTask(o) {
     }
   }
   return {
+    starts,
+    pairs: pairRatios(starts.map((x) => x.wallMs), batch),
+    loadAverage,
     perServer: summary(batch),
     perServerCpu: summary(batchCpu),
     freshEach: summary(freshEach),
@@ -388,19 +414,41 @@ function peerTask(o) {
     return { classes, members, callable, bases, sourceFiles: project.getSourceFiles().length };
   };
   void ts;
+  // The cold analysis in the same process, paired with each peer run (peer, cold, peer, cold …).
+  const lib = loadLib(o.lib);
+  const fs = fileSystemHost();
+  const { files, roots } = lib.discoverFiles([o.corpus], o.corpus, () => []);
+  const cold = () => new lib.Workspace({ fileSystem: fs, dialects: lib.DIALECTS, roots }).analyzeFiles(files, { tasksExtension: false }).servers.length;
+  cold(); // JIT warm-up of the analysis (the peer's first run warms ts-morph's checker for its own)
   const walls = [];
   const cpus = [];
+  const coldWalls = [];
+  const coldCpus = [];
   let info;
+  const loadAtStart = loadNow();
   const started = performance.now();
   for (let r = 0; r < o.reps; r++) {
-    if (r >= 1 && performance.now() - started > (o.budgetMs || Infinity)) break;
+    if (r >= (o.minReps ?? 1) && performance.now() - started > (o.budgetMs || Infinity)) break;
     gc();
     const t = timedLong(once);
     walls.push(t.wall);
     cpus.push(t.cpu);
     info = t.value;
+    gc();
+    const c = timedLong(cold);
+    coldWalls.push(c.wall);
+    coldCpus.push(c.cpu);
   }
-  return { peer: summary(walls), peerCpu: summary(cpus), ...info, raw: walls };
+  return {
+    peer: summary(walls),
+    peerCpu: summary(cpus),
+    cold: summary(coldWalls),
+    pairs: pairRatios(walls, coldWalls),
+    pairsCpu: pairRatios(cpus, coldCpus),
+    loadAverage: Math.max(loadAtStart, loadNow()),
+    ...info,
+    raw: { peer: walls, cold: coldWalls },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,8 @@
-// Renders bench/RESULTS.md from the run's JSON (bench/results.json holds the same data).
+// Renders bench/RESULTS.md from the run's JSON (bench/results.json holds the same data), followed by
+// the profile write-up (bench/where-the-time-goes.md).
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "—");
 const ms = (n) => (Number.isFinite(n) ? (n >= 100 ? fmt(n, 0) : n >= 10 ? fmt(n, 1) : fmt(n, 2)) : "—");
@@ -15,12 +19,15 @@ function limitText(t) {
   return `${t.op === "<=" ? "≤" : "≥"} ${v}`;
 }
 
+function spreadText(t) {
+  const s = t.spread;
+  if (!s || s.n <= 1 || (s.min === s.max && s.n === undefined)) return "—";
+  const v = (x) => (t.unit === "×" ? fmt(x, 2) : t.unit === "ms" ? ms(x) : fmt(x, 1));
+  return `${v(s.min)}–${v(s.max)}${t.unit === "×" ? "×" : ` ${t.unit}`} (${s.of ?? "samples"}, n=${s.n})`;
+}
+
 export function renderResults(r) {
   const m = r.machine;
-  const clock = r.clock;
-  const pick = (obj, key) => (clock === "cpu" && obj[`${key}Cpu`] ? obj[`${key}Cpu`] : obj[key]);
-  const other = (obj, key) => (clock === "cpu" ? obj[key] : obj[`${key}Cpu`]);
-  const otherName = clock === "cpu" ? "wall" : "CPU";
   const lines = [];
   const held = r.targets.filter((t) => t.holds).length;
   lines.push(
@@ -30,42 +37,44 @@ export function renderResults(r) {
     "",
     `- Machine: **${m.cores} cores** (${m.cpuModel}), ${m.memoryGB} GB, ${m.platform}; **Node ${m.node}**; TypeScript ${m.typescript} (ts-morph ${m.tsMorph})${m.commit ? `; commit ${m.commit}` : ""}`,
     `- Load average (1, 5, 15 min): ${m.loadAverageAtStart.join(", ")} at start, ${m.loadAverageAtEnd.join(", ")} at the end`,
-    `- Clock of the in-process targets: **${clock}**${clock === "cpu" ? " (the machine was busier than its core count at start: CPU time measures the work without the waiting — the main thread's, from /proc/thread-self/schedstat, for whole-workspace runs and process starts; the process's for edits and single files; wall-clock times are in results.json and in brackets below)" : " (CPU times in brackets)"}; the LSP round trips are always wall-clock`,
+    "- Clock: **wall**, for every target. Target and baseline run as alternating pairs in one process (A B A B …); a ratio target is the median of the per-pair ratios, its spread the min–max of those ratios; a time target's spread is the min–max of its p95 over three blocks of samples. The load column is the 1-minute load average while the target was measured. A run in which any target's spread reaches across its limit is not written (bench/run.mjs asks for a rerun).",
     `- Total run time: ${fmt(r.totalSeconds, 0)} s; ${held} of ${r.targets.length} targets hold`,
     "",
     "## Targets",
     "",
-    "| Target | Measured | Limit | Holds | Detail |",
-    "| --- | ---: | ---: | :---: | --- |",
+    "| Target | Measured | Limit | Holds | Spread | Load | Detail |",
+    "| --- | ---: | ---: | :---: | --- | ---: | --- |",
   );
-  for (const t of r.targets) lines.push(`| ${t.name} | ${measuredText(t)} | ${limitText(t)} | ${t.holds ? "✅ yes" : "❌ no"} | ${t.detail ?? ""} |`);
+  for (const t of r.targets) lines.push(`| ${t.name} | ${measuredText(t)} | ${limitText(t)} | ${t.holds ? "✅ yes" : "❌ no"} | ${spreadText(t)} | ${t.loadAverage ?? "—"} | ${t.detail ?? ""} |`);
 
-  lines.push(
-    "",
-    "## Cold analysis and baselines (absolute times, ms)",
-    "",
-    `Median (p95) of each run; ${clock} clock, ${otherName} median in brackets. *Floor*: read + \`ts.createSourceFile\` of every file with the analysis's own options (no JSDoc, no parent pointers), the ASTs dropped. *Cold*: a new \`Workspace\` analyses every file (every server, both eras, all diagnostics). *Peer*: ts-morph \`Project\` from the tsconfig, then every class's base chain and instance and static members resolved with the type checker.`,
-    "",
-    "| Files | MB | Lines | Servers | Runs | Parse floor | Cold analysis | Cold / floor | Type-checker peer | Peer / cold | Default-options parse | First cold run, fresh process | Peak RSS |",
-    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-  );
-  for (const c of r.corpora) {
-    const a = c.analysis;
-    const floor = pick(a, "floor");
-    const cold = pick(a, "cold");
-    const peer = pick(c.peer, "peer");
-    const dialects = Object.entries(a.dialects).map(([k, v]) => `${v} ${k}`).join(", ");
+  const measured = r.corpora.filter((c) => c.analysis);
+  if (measured.length > 0) {
     lines.push(
-      `| ${fmt(c.files)} | ${fmt(a.bytes / 1e6, 1)} | ${fmt(a.lines)} | ${a.servers} (${dialects}) | ${a.cold.n} | ${ms(floor.median)} (${ms(floor.p95)}) [${ms(other(a, "floor").median)}] | ${ms(cold.median)} (${ms(cold.p95)}) [${ms(other(a, "cold").median)}] | ${ratio(cold.median / floor.median)} | ${ms(peer.median)} (${ms(peer.p95)}) [${ms(other(c.peer, "peer").median)}], ${c.peer.peer.n} run(s) | ${ratio(peer.median / cold.median)} | ${a.floorDefault ? ms(pick(a, "floorDefault").median) : "—"} | ${ms(clock === "cpu" ? c.rss.firstColdRunCpuMs : c.rss.firstColdRunMs)} | ${fmt(c.rss.peakRssMB, 1)} MB |`,
+      "",
+      "## Cold analysis and baselines (wall clock, ms)",
+      "",
+      "Median (p95) of each series; CPU-time medians of the main thread in brackets, for reference. *Floor*: read + `ts.createSourceFile` of every file with the analysis's own options (no JSDoc, no parent pointers), the ASTs dropped. *Cold*: a new `Workspace` analyses every file (every server, both eras, all diagnostics). *Cold / floor*: the median of the per-pair ratios (min–max). *Peer*: ts-morph `Project` from the tsconfig, then every class's base chain and instance and static members resolved with the type checker, paired with a cold analysis in the same process.",
+      "",
+      "| Files | MB | Lines | Servers | Pairs | Parse floor | Cold analysis | Cold / floor | Type-checker peer | Peer / cold | Default-options parse | First cold run, fresh process | Peak RSS |",
+      "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     );
+    for (const c of measured) {
+      const a = c.analysis;
+      const dialects = Object.entries(a.dialects).map(([k, v]) => `${v} ${k}`).join(", ");
+      const peer = c.peer ? `${ms(c.peer.peer.median)} (${ms(c.peer.peer.p95)}) [${ms(c.peer.peerCpu.median)}], ${c.peer.pairs.n} pair(s)` : "—";
+      const peerRatio = c.peer ? `${ratio(c.peer.pairs.median)} (${fmt(c.peer.pairs.min, 2)}–${fmt(c.peer.pairs.max, 2)})` : "—";
+      lines.push(
+        `| ${fmt(c.files)} | ${fmt(a.bytes / 1e6, 1)} | ${fmt(a.lines)} | ${a.servers} (${dialects}) | ${a.pairs.n} | ${ms(a.floor.median)} (${ms(a.floor.p95)}) [${ms(a.floorCpu.median)}] | ${ms(a.cold.median)} (${ms(a.cold.p95)}) [${ms(a.coldCpu.median)}] | ${ratio(a.pairs.median)} (${fmt(a.pairs.min, 2)}–${fmt(a.pairs.max, 2)}) | ${peer} | ${peerRatio} | ${a.floorDefault ? ms(a.floorDefault.median) : "—"} | ${c.rss ? ms(c.rss.firstColdRunMs) : "—"} | ${c.rss ? `${fmt(c.rss.peakRssMB, 1)} MB` : "—"} |`,
+      );
+    }
   }
 
-  const p = r.corpora.find((c) => c.files === r.primary);
+  const p = r.corpora.find((c) => c.files === r.primary && c.analysis);
   if (p) {
     const a = p.analysis;
     const row = (label, e, limit) => {
-      const s = pick(e, "edit");
-      const parse = clock === "cpu" ? e.parse.cpu.median : e.parse.median;
+      const s = e.edit;
+      const parse = e.parse.median;
       return `| ${label} | ${e.lines} | ${ms(parse)} | ${ms(s.median)} | ${ms(s.p95)} | ${limit} |`;
     };
     lines.push(
@@ -90,7 +99,7 @@ export function renderResults(r) {
       "",
       "## SDK servers: what users do today",
       "",
-      `${s.compared} SDK (v1 \`McpServer\`) servers of the ${fmt(s.corpus)}-file corpus, compiled to JavaScript, each started in a fresh \`node\` process that imports it, connects an SDK \`Client\` over \`InMemoryTransport\` and reads \`getServerCapabilities()\` (bench/sdk-start.mjs), timed from spawn to exit. Ours, in a process where the analysis code is loaded and warm: **per server = the sampled servers' files analysed together in a fresh \`Workspace\` (tsconfig read, every cache empty), divided by their number**, the median of several such batches run back to back (the target); also each file in its own fresh \`Workspace\`, and each file analysed for the first time in a \`Workspace\` whose tsconfig is already loaded (a file opened in a running editor).`,
+      `Alternating pairs in one process: one real start, then one batch of ours (${s.pairs.n} pairs, per-pair ratio median ${ratio(s.pairs.median)}, ${fmt(s.pairs.min, 1)}–${fmt(s.pairs.max, 1)}). ${s.compared} SDK (v1 \`McpServer\`) servers of the ${fmt(s.corpus)}-file corpus, compiled to JavaScript, each started in a fresh \`node\` process that imports it, connects an SDK \`Client\` over \`InMemoryTransport\` and reads \`getServerCapabilities()\` (bench/sdk-start.mjs), timed from spawn to exit. Ours, in a process where the analysis code is loaded and warm: **per server = the sampled servers' files analysed together in a fresh \`Workspace\` (tsconfig read, every cache empty), divided by their number**, the median of several such batches run back to back (the target); also each file in its own fresh \`Workspace\`, and each file analysed for the first time in a \`Workspace\` whose tsconfig is already loaded (a file opened in a running editor).`,
       "",
       "| | Median | p95 |",
       "| --- | ---: | ---: |",
@@ -123,6 +132,47 @@ export function renderResults(r) {
     );
   }
 
+  if (r.firstLens) {
+    const f = r.firstLens;
+    lines.push(
+      "",
+      `## First lens: a cold language server on the ${fmt(f.corpus)}-file corpus (wall clock, ms)`,
+      "",
+      `Each sample is a fresh \`node dist/server.js --stdio\` (bench/firstLens.mjs): \`initialize\` with the corpus as the workspace folder, \`initialized\`, then the clock starts at \`didOpen\` of one file; its code lenses (provided and resolved) and a hover on its server class are asked at once, as an editor restoring a file does, and the sample ends when both are answered. ${f.starts} cold starts per file, alternating between the files, after one unmeasured start. *Parsed*: files the server had parsed when it answered (the workspace has ${fmt(f.corpus)}).`,
+      "",
+      "| File | Lenses | Median | p95 | Max | Lenses alone (median) | Hover alone (median) | Server CPU (median) | \`initialize\` (median) | Parsed |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    );
+    for (const x of f.files) {
+      const label = x.kind === "chain" ? `\`${x.file}\` (base class chain across 5 files)` : `\`${x.file}\` (a server file)`;
+      lines.push(`| ${label} | ${x.lenses} | ${ms(x.both.median)} | ${ms(x.both.p95)} | ${ms(x.both.max)} | ${ms(x.lens.median)} | ${ms(x.hover.median)} | ${x.serverCpu ? ms(x.serverCpu.median) : "—"} | ${ms(x.initialize.median)} | ${x.parses} |`);
+    }
+  }
+
+  if (r.real) {
+    lines.push("", "## Real repositories: whole processes (wall clock, ms)", "");
+    if (r.real.skipped) lines.push(`Not measured: ${r.real.skipped}.`);
+    else {
+      lines.push(
+        "Snapshots of public repositories extracted with `git archive HEAD` into a temporary folder (bench/realRepos.mjs; nothing of them is kept). *Ours*: `node dist/cli.js --json .` in that folder, spawn to exit. *Parse-only*: a process that loads the same dist/vendor/ts-morph.js and only reads and parses the files the CLI analyses (their list given to it), with the analysis's parse options. Alternating pairs (parse-only, ours), after one unmeasured run of each; *ratio*: the median of the per-pair ratios (min–max).",
+        "",
+        "| Repository | Commit | Files | MB | Servers | Ours | Parse-only | Ours / parse-only | Limit | Load |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      );
+      for (const x of r.real.repos) {
+        if (x.skipped) lines.push(`| ${x.repo} | — | — | — | — | — | — | not measured: ${x.skipped} | ≤ ${ratio(x.limit)} | — |`);
+        else {
+          const dialects = Object.entries(x.serversByDialect).map(([k, v]) => `${v} ${k}`).join(", ");
+          lines.push(`| ${x.repo} (${x.role}) | \`${x.commit.slice(0, 12)}\` | ${fmt(x.files)} | ${fmt(x.megabytes, 1)} | ${x.servers}${dialects ? ` (${dialects})` : ""} | ${ms(x.ours.median)} | ${ms(x.parseOnly.median)} | ${ratio(x.pairs.median)} (${fmt(x.pairs.min, 2)}–${fmt(x.pairs.max, 2)}) | ≤ ${ratio(x.limit)} | ${x.loadAverage} |`);
+        }
+      }
+    }
+  }
+
+  // The profile write-up is kept beside the harness and shown with every run's figures.
+  const findings = join(dirname(fileURLToPath(import.meta.url)), "where-the-time-goes.md");
+  if (existsSync(findings)) lines.push("", readFileSync(findings, "utf8").trimEnd());
+
   lines.push(
     "",
     "## Corpora",
@@ -134,7 +184,7 @@ export function renderResults(r) {
   );
   for (const c of r.corpora) {
     const k = c.manifest.counts;
-    lines.push(`| ${fmt(c.files)} | \`${c.manifest.sha256.slice(0, 12)}\` | ${k.noise} | ${k.mcp} | ${k.sdkServers} | ${k.conduitServerClasses} | ${c.analysis.diagnostics} |`);
+    lines.push(`| ${fmt(c.files)} | \`${c.manifest.sha256.slice(0, 12)}\` | ${k.noise} | ${k.mcp} | ${k.sdkServers} | ${k.conduitServerClasses} | ${c.analysis?.diagnostics ?? "—"} |`);
   }
   lines.push("");
   return `${lines.join("\n")}\n`;

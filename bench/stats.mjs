@@ -1,6 +1,7 @@
 // Small statistics and timing helpers shared by the benchmark scripts.
 
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 
 /** How a measurement child process marks its one line of JSON result. */
 export const RESULT_MARK = "@@bench-result@@";
@@ -71,4 +72,31 @@ export function gc(settleMs = 30) {
     globalThis.gc();
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, settleMs);
   }
+}
+
+/**
+ * Target and baseline measured as alternating pairs (A B A B …): the per-pair ratios, their median
+ * and their spread (min–max). Drift on a shared machine hits both halves of a pair alike and cancels.
+ */
+export function pairRatios(target, baseline) {
+  const ratios = target.map((t, i) => t / baseline[i]).filter(Number.isFinite);
+  const r = (x) => Math.round(x * 1000) / 1000;
+  return { n: ratios.length, median: r(median(ratios)), min: r(Math.min(...ratios)), max: r(Math.max(...ratios)), ratios: ratios.map(r) };
+}
+
+/**
+ * The spread of a quantile: the samples dealt round-robin into up to three blocks, the quantile of
+ * each block, their min–max (one block, so no spread, under six samples).
+ */
+export function quantileSpread(values, q) {
+  const blocks = values.length >= 6 ? 3 : 1;
+  const parts = Array.from({ length: blocks }, (_, b) => values.filter((_, i) => i % blocks === b));
+  const qs = parts.map((p) => quantile(p, q));
+  const r = (x) => Math.round(x * 100) / 100;
+  return { n: values.length, blocks, min: r(Math.min(...qs)), max: r(Math.max(...qs)) };
+}
+
+/** The 1-minute load average now, rounded (printed beside every target). */
+export function loadNow() {
+  return Math.round(loadavg()[0] * 100) / 100;
 }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 
 const REPO = join(__dirname, "..", "..");
-/** The target kinds of issue 6 (bench/targets.mjs TARGET_KINDS). */
+/** The target kinds of issues 6 and 15 (bench/targets.mjs TARGET_KINDS). */
 const KINDS = [
   "cold-vs-parse-floor",
   "typechecker-vs-cold",
@@ -21,6 +21,7 @@ const KINDS = [
   "base-edit-reparses",
   "lsp-hover",
   "lsp-code-lens",
+  "first-lens",
   "peak-rss",
 ];
 
@@ -33,6 +34,10 @@ interface Target {
   unit: string;
   op: "<=" | ">=";
   holds: boolean;
+  spread: { min: number; max: number; n: number };
+  conclusive: boolean;
+  loadAverage?: number;
+  clock: string;
 }
 
 describe("bench harness (smoke)", () => {
@@ -70,6 +75,11 @@ describe("bench harness (smoke)", () => {
       assert.ok(Number.isFinite(t.limit), `${t.id}: limit ${t.limit}`);
       assert.equal(t.holds, t.op === "<=" ? t.measured <= t.limit : t.measured >= t.limit, `${t.id}: holds agrees with measured ${t.op} limit`);
       assert.ok(md.includes(t.name), `RESULTS.md shows ${t.id}`);
+      // Wall clock always; the spread and the load average beside every target.
+      assert.equal(t.clock, "wall", `${t.id}: on the wall clock`);
+      assert.ok(Number.isFinite(t.spread.min) && Number.isFinite(t.spread.max) && t.spread.min <= t.spread.max, `${t.id}: spread ${JSON.stringify(t.spread)}`);
+      assert.equal(typeof t.conclusive, "boolean", `${t.id}: conclusive is a boolean`);
+      if (t.unit === "ms" || t.unit === "×") assert.ok(Number.isFinite(t.loadAverage), `${t.id}: load average ${t.loadAverage}`);
     }
     assert.equal(json.machine.smoke, true);
     assert.ok(json.machine.cores >= 1);

@@ -1,12 +1,29 @@
+import { HANDLERS } from "./handlers";
+
 /**
  * Words one of which every file holding a server class or an `extends` cycle contains: a handler
- * name (`handle…`), `__capabilities__`, Endpoint `components`, the `@mcpServer` tag, or an `extends`
+ * name, `__capabilities__`, Endpoint `components`, the `@mcpServer` tag, or a class with an `extends`
  * clause (inherited servers, mixins, cycles) (spec §2, §3, §4). A file without any of them has
  * nothing to report of its own, so a whole-workspace analysis need not parse it for this dialect; it
  * is still read, like any file, when another file imports from it.
+ *
+ * The words are as narrow as soundness allows, because an application is full of near misses that
+ * would each cost a parse: `handleClick` is no handler (a server needs a handler's exact name);
+ * `components` in `styled-components` or `~/components/Button` is a module name, never the
+ * Endpoint's member; `interface A extends B` and `<T extends U>` are no class heritage, and a
+ * class's `extends` always comes after its `class` keyword.
  */
-const SERVER_WORDS = /extends|handle|__capabilities__|components|mcpServer/;
+const SERVER_WORDS = new RegExp(`${[...HANDLERS.keys()].join("|")}|__capabilities__|mcpServer|(?<![-/])\\bcomponents\\b(?![-/])`);
+const CLASS = /\bclass\b/;
+
+/** The broad words, for text with Unicode escapes (an identifier may spell any of the words with them). */
+const ANY_SERVER_WORD = /extends|handle|__capabilities__|components|mcpServer/;
 
 export function mayDeclareServers(text: string): boolean {
-  return SERVER_WORDS.test(text);
+  if (text.includes("\\u")) return ANY_SERVER_WORD.test(text);
+  if (SERVER_WORDS.test(text)) return true;
+  const lastExtends = text.lastIndexOf("extends");
+  if (lastExtends < 0) return false;
+  const firstClass = text.search(CLASS);
+  return firstClass >= 0 && firstClass < lastExtends;
 }
