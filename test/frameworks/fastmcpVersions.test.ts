@@ -26,10 +26,12 @@ server.addPrompt({ name: "triage", load: async () => "Triage the inbox" });
 server.addTool({ name: "archive", execute: async () => "ok" });
 `;
 
-function analyse(version: string | undefined, text = SERVER): FeatureContext {
+// The SDK a fastmcp before 3.23.1 can start with (from 1.22.0 on its start() throws: fastmcpStartup.test.ts).
+function analyse(version: string | undefined, text = SERVER, sdk = "1.21.2"): FeatureContext {
   const fs = new InMemoryFileSystemHost();
   fs.writeFileSync("/w/src/server.ts", text);
   if (version) fs.writeFileSync("/w/node_modules/fastmcp/package.json", JSON.stringify({ name: "fastmcp", version }));
+  fs.writeFileSync("/w/node_modules/@modelcontextprotocol/sdk/package.json", JSON.stringify({ name: "@modelcontextprotocol/sdk", version: sdk }));
   const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
   const file = "/w/src/server.ts";
   const analysis = ws.analyzeFile(file, { tasksExtension: false });
@@ -56,7 +58,7 @@ describe("fastmcp rules by installed release", () => {
     assert.deepEqual(codes(ctx), [["fastmcp-list-changed-unadvertised", 10], ["fastmcp-first-after-start", 11]]);
   });
 
-  it("before 3.23.1: no completions advertised, while completion/complete is served", () => {
+  it("before 3.23.1, with an SDK before 1.22.0: no completions advertised, while completion/complete is served", () => {
     const ctx = analyse("3.20.0");
     assert.deepEqual(ctx.analysis.servers[0]!.legacy, { resources: {}, prompts: {}, logging: {} });
     const d = ctx.analysis.diagnostics.find((x) => x.code === "fastmcp-completions-unadvertised");

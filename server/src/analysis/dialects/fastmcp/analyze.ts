@@ -12,6 +12,7 @@ import type { FastmcpCall, FastmcpDetails } from "./details";
 import type { FastmcpSite } from "./findServers";
 import { replayServer, type Registration, type Replay } from "./replay";
 import { PRIMITIVES, rulesFor, SUPPORTED_RANGE, type FastmcpRules, type Primitive } from "./rules";
+import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
 
 const diagnostic = diagnosticMaker(FASTMCP_CODES);
 
@@ -52,6 +53,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   const calls: FastmcpCall[] = [];
   const caps: JsonObject = {};
   const present = new Map(PRIMITIVES.map((k) => [k, presence(replay, k)] as const));
+  let startup: StartupVerdict | undefined;
 
   if (!rules) {
     const said = version ? `fastmcp ${version} is outside the releases whose rules are known (${SUPPORTED_RANGE})` : "fastmcp is not installed where this file would load it (no node_modules/fastmcp/package.json)";
@@ -75,18 +77,28 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
       caps.completions = {};
       provenance.push({ era: "legacy", path: ["completions"], because: "rule", loc, detail: `fastmcp ${version} always advertises completions` });
     } else {
-      diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1): SDK clients refuse to ask ("Server does not support completions (required for completion/complete)") and Cursor and Claude Code failed to start. Upgrade fastmcp to 3.23.1 or later.`, { server }));
+      startup = startupVerdict(run, file);
+      if (startup.k === "throws") {
+        diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1), and @modelcontextprotocol/sdk ${startup.sdk} (from ${SDK_ASSERTS_COMPLETIONS} on) checks that capability when the handler is installed: start() throws "Server does not support completions (required for completion/complete)" and the server never answers initialize. Upgrade fastmcp to 3.23.1 or later.`, { server }));
+      } else {
+        if (startup.k === "unknown") unknown.push({ path: [], spread: true, reason: `fastmcp ${version} fails to start with @modelcontextprotocol/sdk ${SDK_ASSERTS_COMPLETIONS} or later (its completion/complete handler is not advertised), and the SDK it loads ${startup.sdk ? `reads ${startup.sdk}, not a release number` : "is not installed where it would look"}`, loc });
+        diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1): SDK clients refuse to ask ("Server does not support completions (required for completion/complete)") and Cursor and Claude Code failed to start; with @modelcontextprotocol/sdk ${SDK_ASSERTS_COMPLETIONS} or later, start() itself throws. Upgrade fastmcp to 3.23.1 or later.`, { server }));
+      }
     }
-    diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
+    // A server whose start() throws has no session for late registrations to miss.
+    if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
   }
 
   for (const r of replay.registrations) calls.push({ method: r.method, loc: r.loc, effect: effectOf(r, present.get(r.key)!, rules) });
   for (const r of replay.removals) calls.push({ method: r.method, loc: r.loc, effect: r.phase === "before" ? `removes a ${SINGULAR[r.key]} before the session is created` : `sends notifications/${r.key}/list_changed to every session` });
   if (replay.start) calls.push({ method: replay.start.method, loc: replay.start.loc, effect: "creates the session: the capabilities are fixed here, from what was added before" });
 
-  const legacy = rules ? caps : null;
-  const sorted = sortUnknown(unknown);
+  // start() throws before any session exists: no era is served, so nothing about its keys is in doubt.
+  const throws = startup?.k === "throws";
+  const legacy = rules && !throws ? caps : null;
+  const sorted = throws ? [] : sortUnknown(unknown);
   const eraNotes: { legacy?: EraNote; modern?: EraNote } = {
+    ...(throws ? { legacy: { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, loc } } : {}),
     modern: { text: `fastmcp${version ? ` ${version}` : ""} serves an SDK v1 Server, which answers initialize only (server/discover: -32601)`, loc },
   };
   const details: FastmcpDetails = { kind: "fastmcp", version, construction: loc, calls };
@@ -102,7 +114,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
     legacy,
     modern: null,
     unknown: sorted,
-    provenance,
+    provenance: throws ? [] : provenance,
     eraNotes,
     missing: [],
     details,
