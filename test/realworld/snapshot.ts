@@ -2,9 +2,9 @@
 // `fetch` look-up leaves them: <snapshots>/<owner>+<name>/repo) and extracted into a temporary folder
 // outside the repository, so that no third-party source ever lands in the work tree.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { CorpusEntry } from "./entry";
 
 export const SNAPSHOTS_ENV = "MCP_LENS_REALWORLD_SNAPSHOTS";
@@ -30,22 +30,49 @@ export interface Extracted {
   readonly remove: () => void;
 }
 
-/** `git archive <commit> -- <dir>` unpacked into a fresh temporary folder. */
+/**
+ * The entry's folder at its commit, written into a fresh temporary folder: the files the analysis can
+ * read (sources, package.json, tsconfig), never `node_modules` some repositories commit. Blobs read in
+ * one `git cat-file --batch`; a blob the snapshot lacks (snapshots leave out files of 4 MiB and more) is
+ * skipped rather than failing the entry, which `git archive` would do.
+ */
 export function extract(gitDir: string, entry: CorpusEntry): Extracted {
   const tmp = mkdtempSync(join(tmpdir(), "mcp-lens-realworld-"));
   const remove = () => rmSync(tmp, { recursive: true, force: true });
   try {
-    const tar = join(tmp, "source.tar");
-    git(gitDir, ["archive", "--format=tar", "-o", tar, entry.commit, ...(entry.dir ? ["--", entry.dir] : [])]);
     const into = join(tmp, "src");
     mkdirSync(into);
-    execFileSync("tar", ["-xf", tar, "-C", into], { stdio: ["ignore", "ignore", "pipe"] });
-    rmSync(tar);
+    const listing = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", entry.commit, ...(entry.dir ? ["--", entry.dir] : [])], { maxBuffer: 256 * 1024 * 1024 });
+    const blobs: Array<{ id: string; path: string }> = [];
+    for (const line of listing.toString("utf8").split("\0")) {
+      const m = /^10[0-7]{4} blob ([0-9a-f]{40})\t(.+)$/s.exec(line); // regular files (no symlinks)
+      if (m && wanted(m[2]!)) blobs.push({ id: m[1]!, path: m[2]! });
+    }
+    const out = execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], { input: blobs.map((b) => b.id).join("\n") + "\n", maxBuffer: 1024 * 1024 * 1024 });
+    let at = 0;
+    for (const blob of blobs) {
+      const eol = out.indexOf(10, at);
+      const header = out.subarray(at, eol).toString("utf8");
+      at = eol + 1;
+      const m = /^[0-9a-f]{40} blob (\d+)$/.exec(header);
+      if (!m) continue; // "<id> missing": not in the snapshot
+      const size = Number(m[1]);
+      const file = join(into, blob.path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, out.subarray(at, at + size));
+      at += size + 1;
+    }
     return { root: entry.dir ? join(into, entry.dir) : into, remove };
   } catch (e) {
     remove();
     throw e;
   }
+}
+
+/** What the analysis may read: TypeScript and JavaScript sources, package.json and tsconfig files. */
+function wanted(path: string): boolean {
+  if (path.split("/").includes("node_modules")) return false;
+  return /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path) || /(^|\/)(package\.json|tsconfig[^/]*\.json|jsconfig\.json)$/.test(path);
 }
 
 function git(gitDir: string, args: string[]): void {
