@@ -3,6 +3,7 @@
 // the program does with it, in order.
 import type { Dialect } from "../../core/dialect";
 import { analyzeSdkServer } from "./analyzeSdkServer";
+import { asPreOptionsServer, sdkBeforeOptions } from "./preOptionsSdk";
 import { SDK_CODES } from "./codes";
 import { sdkEditor } from "./editor";
 import { findSdkSites } from "./findSdkServers";
@@ -33,7 +34,9 @@ export const sdkDialect: Dialect = {
   unitCount: (ev, file) => findSdkSites(ev, file).length,
   analyze(run, file, unit) {
     const site = findSdkSites(run.ev, file)[unit]!;
-    const { server, diagnostics } = analyzeSdkServer(run.ev, site);
+    const analysed = analyzeSdkServer(run.ev, site);
+    const old = site.version === "v1" ? sdkBeforeOptions(run, file) : undefined;
+    const { server, diagnostics } = old !== undefined ? asPreOptionsServer(analysed.server, old) : analysed;
     return { name: server.name, loc: server.loc, server, diagnostics };
   },
   codes: SDK_CODES,
