@@ -217,10 +217,17 @@ export interface FlowEventEntry {
   /** Inside an `if`, loop, `try`, `switch` or a conditional expression: it may not happen. */
   readonly conditional: boolean;
   /**
-   * When the only conditions around a conditional event are loops over these collections (outermost
-   * first): it happens for certain if each one holds an item.
+   * The loops over every item of these collections a conditional event runs in, since its innermost
+   * other condition (outermost first): the `loop:` regions of `branches`.
    */
   readonly loops?: readonly LoopGuard[];
+  /**
+   * For a conditional event: the regions that make it so (a branch of an `if`, a loop body, an operand
+   * of `&&`, a callback call), outermost first; `loop:` marks a loop over every item, recorded in
+   * `loops`. Two events of one unit with the same list run together: a registration in the same
+   * branch as the server's construction happens whenever the server exists.
+   */
+  readonly branches?: readonly string[];
 }
 
 /** A function body (or the module top level) with its events. */

@@ -71,19 +71,35 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     return unit;
   };
   /**
-   * The loops the node being visited runs in when they are its only conditions ([] outside any), or
-   * null once any other condition (an `if`, `&&`, `try`, a loop that may exit early) is around it.
+   * The loops the node being visited runs in since its innermost other condition (an `if`, `&&`,
+   * `try`, a loop that may exit early), outermost first; [] outside any loop.
    */
-  let loops: readonly LoopGuard[] | null = [];
-  const push = (unit: MutableUnit, event: FlowEvent, conditional: boolean, extra?: LoopGuard) => {
-    const around = conditional && loops !== null ? (extra ? [...loops, extra] : loops) : null;
-    unit.events.push({ event, conditional, ...(around && around.length > 0 ? { loops: around } : {}) });
+  let loops: readonly LoopGuard[] = [];
+  /** The branch regions the node being visited is in (see FlowEventEntry.branches), outermost first. */
+  const branchPath: string[] = [];
+  /** `loop` marks the body of a loop over every item (recorded in `loops`), which the dialect may show runs. */
+  const inBranch = (node: ts.Node, run: () => void, loop = false) => {
+    branchPath.push(`${loop ? "loop:" : ""}${node.getStart(ctx.sf)}:${node.end}`);
+    try {
+      run();
+    } finally {
+      branchPath.pop();
+    }
+  };
+  const push = (unit: MutableUnit, event: FlowEvent, conditional: boolean, extra?: LoopGuard, own?: ts.Node) => {
+    const around = conditional ? (extra ? [...loops, extra] : own ? [] : loops) : null;
+    const branches = own ? [...branchPath, `${extra ? "loop:" : ""}${own.getStart(ctx.sf)}:${own.end}`] : branchPath;
+    unit.events.push({
+      event,
+      conditional,
+      ...(around && around.length > 0 ? { loops: around } : {}),
+      ...(conditional && branches.length > 0 ? { branches: [...branches] } : {}),
+    });
   };
   /** Visits under one more condition: a loop over `guard` (null: any other condition). */
   const guarded = (guard: LoopGuard | null, conditional: boolean, run: () => void) => {
     const saved = loops;
-    const base = conditional ? loops : [];
-    loops = guard && base !== null ? [...base, guard] : null;
+    loops = guard ? [...(conditional ? loops : []), guard] : [];
     try {
       run();
     } finally {
@@ -160,12 +176,15 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className, nameNode ?? fn.name);
     declare(child, fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [] : bindingNames(p.name))));
     if (!fn.body) return;
+    // A function's body runs when it is called: its conditions are its own.
     const saved = loops;
+    const savedPath = branchPath.splice(0);
     loops = [];
     try {
       visitBody(fn, child);
     } finally {
       loops = saved;
+      branchPath.splice(0, branchPath.length, ...savedPath);
     }
   };
 
@@ -308,7 +327,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         visit(loop.expression, unit, conditional);
         const certain = !mayExitEarly(loop.statement) && !(ts.isForOfStatement(loop) && loop.awaitModifier);
         const guard: LoopGuard | null = certain ? { kind: ts.isForOfStatement(loop) ? "of" : "in", over: toValueExpr(ctx, loop.expression) } : null;
-        guarded(guard, conditional, () => visit(loop.statement, unit, true));
+        guarded(guard, conditional, () => inBranch(loop.statement, () => visit(loop.statement, unit, true), guard !== null));
         return;
       }
       case SK.IfStatement:
@@ -322,7 +341,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         break;
     }
     const inner = conditional || branches;
-    if (branches) guarded(null, conditional, () => ts.forEachChild(node, (child) => visit(child, unit, inner)));
+    if (branches) guarded(null, conditional, () => ts.forEachChild(node, (child) => inBranch(child, () => visit(child, unit, inner))));
     else ts.forEachChild(node, (child) => visit(child, unit, inner));
   };
 
@@ -338,8 +357,8 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
           // `TOOLS.forEach((t) => ...)` calls back once per item: certain when TOOLS has items.
           const everyItem = EVERY_ITEM_METHODS.has(callee.name.text) && a === node.arguments[0] && callbackRunsToEnd(fn);
           const event: FlowEvent = { k: "invoke", callee: toValueExpr(ctx, fn), args: [], argExprs: [], span: spanOf(ctx, node) };
-          if (everyItem && loops !== null) push(unit, event, true, { kind: "of", over: toValueExpr(ctx, callee.expression) });
-          else guarded(null, conditional, () => push(unit, event, true));
+          if (everyItem) push(unit, event, true, { kind: "of", over: toValueExpr(ctx, callee.expression) }, node);
+          else guarded(null, conditional, () => push(unit, event, true, undefined, node));
         }
       }
     }

@@ -8,9 +8,19 @@ import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/
 /** `Object.entries(X)`, `Object.keys(X)`, `Object.values(X)`: as many items as X has keys. */
 const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
 
-export function loopsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry): boolean {
-  const guards = entry.loops;
-  if (!entry.conditional || !guards || guards.length === 0) return false;
+/**
+ * Whether a conditional event certainly runs once its unit runs past `within` (the branch regions
+ * of the server's construction, for events after it in the same unit; else none): every region it is
+ * in beyond those is a loop over every item of a table that has items.
+ */
+export function loopsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[] = []): boolean {
+  const branches = entry.branches;
+  if (!entry.conditional || !branches || branches.length < within.length) return false;
+  if (!within.every((b, i) => branches[i] === b)) return false;
+  const rest = branches.slice(within.length);
+  if (!rest.every((b) => b.startsWith("loop:"))) return false;
+  const guards = entry.loops ?? [];
+  if (guards.length < rest.length) return false;
   const hidden = declaredAround(ev, file, unit);
   return guards.every((g) => !readsAny(g.over, hidden) && hasItems(ev, file, g));
 }
@@ -53,21 +63,45 @@ function hasItems(ev: Evaluator, file: string, guard: LoopGuard): boolean {
   const over = guard.over;
   const scope = ev.fileScope(file);
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) {
-    return keyCount(ev.evaluate(over.args[0]!, scope, { calls: false })) > 0;
+    return keyCount(ev, ev.evaluate(over.args[0]!, scope, { calls: false })) > 0;
   }
   const value = ev.evaluate(over, scope, { calls: false });
   if (value.t === "arr") return value.items.some((i) => i.t !== "dyn");
-  return guard.kind === "in" && keyCount(value) > 0;
+  return guard.kind === "in" && keyCount(ev, value) > 0;
 }
 
 function isObjectIterator(callee: ValueExpr): boolean {
   return callee.k === "get" && callee.object.k === "ref" && callee.object.name === "Object" && callee.key.k === "static" && OBJECT_ITERATORS.has(callee.key.name);
 }
 
-/** Keys an object certainly has (a dynamic spread may only add more). */
-function keyCount(v: Value): number {
+/** Keys an object certainly has (a dynamic spread may only add more); a module namespace: 1 when it exports a value. */
+function keyCount(ev: Evaluator, v: Value): number {
+  if (v.t === "ns") return exportsValue(ev, v.file, 0) ? 1 : 0;
   if (v.t !== "obj") return 0;
   let n = 0;
   for (const k of v.entries.keys()) if (k !== DYNAMIC_KEY) n++;
   return n;
+}
+
+/**
+ * Whether a module exports at least one value at run time (`import * as tools` then
+ * `Object.values(tools)`): a declaration of its own, or one it re-exports. Types leave no trace, so
+ * only declarations the summary holds (consts, functions, classes, enums) count.
+ */
+function exportsValue(ev: Evaluator, file: string, depth: number): boolean {
+  const summary = ev.summary(file);
+  if (!summary || depth > 6) return false;
+  for (const [name, entry] of summary.exports) {
+    if (entry.k === "local" && summary.decls.has(entry.local)) return true;
+    if (entry.k === "from" && name !== "default") {
+      const target = ev.host.resolveModule(entry.specifier, file);
+      const declared = target ? ev.summary(target) : undefined;
+      const there = declared?.exports.get(entry.imported);
+      if (there?.k === "local" && declared!.decls.has(there.local)) return true;
+    }
+  }
+  return summary.starExports.some((spec) => {
+    const target = ev.host.resolveModule(spec, file);
+    return target !== undefined && exportsValue(ev, target, depth + 1);
+  });
 }

@@ -373,7 +373,8 @@ export class Replay {
         }
         const entry = unit.events[i]!;
         const { event } = entry;
-        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !loopsRunCertainly(this.#ev, file, unit, entry)) };
+        const certain = loopsRunCertainly(this.#ev, file, unit, entry, !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : []);
+        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) };
         switch (event.k) {
           case "alias":
             // `const s = server` and `const protocol = server.server` (the low-level Server inside).
@@ -412,6 +413,15 @@ export class Replay {
       if (names) for (const n of local) names.add(n);
       else this.#namesIn.set(id, local);
     }
+  }
+
+  /**
+   * The branch regions of the server's construction, for events of its own unit: what is registered
+   * beside it (`else { const server = ...; server.registerTool(...) }`) runs whenever the server exists.
+   */
+  #constructionBranches(file: string, unit: FlowUnit): readonly string[] {
+    if (unit !== this.#site.unit || file !== this.#site.file) return [];
+    return unit.events[this.#site.eventIndex]?.branches ?? [];
   }
 
   /** A call that may hand the server to a helper, or run a local function that uses it. */

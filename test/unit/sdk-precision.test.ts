@@ -1,0 +1,62 @@
+// The precision rules of the SDK dialect hold only where the code leaves no doubt: each case here is a
+// near miss of a pattern the differential fixtures (90-99) show exact, and must stay approximate,
+// with the doubtful key not stated. (What the SDK advertises for the certain part is what those
+// fixtures check against the real SDK: registerTool adds tools.listChanged = true in v1.)
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const V1 = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n';
+const NEW = 'export const server = new McpServer({ name: "s", version: "1" });\n';
+const TOOL = (name: string) => `server.registerTool(${name}, { description: "d" }, async () => ({ content: [] }));`;
+const PROMPT = 'server.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));';
+
+function serverOf(source: string, more: Record<string, string> = {}) {
+  const result = analyze({ "s.ts": source, ...more });
+  const server = result.servers.get("s");
+  assert.ok(server, `no server found: ${JSON.stringify([...result.servers.keys()])}`);
+  return server;
+}
+
+describe("SDK precision: what stays approximate", () => {
+  it("a registration under an if inside the construction's own branch", () => {
+    const s = serverOf(`${V1}export function start() {\n  if (process.env.A) return;\n  else {\n    const server = new McpServer({ name: "s", version: "1" });\n    ${PROMPT}\n    if (process.env.B) ${TOOL('"t"')}\n  }\n}\n`);
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true } });
+    assert.ok(s.unknown.some((u) => u.path.join(".") === "tools"));
+  });
+
+  it("a loop over a parameter that shares its name with a const table of the file", () => {
+    const s = serverOf(`${V1}const TOOLS = ["a", "b"];\n${NEW}function register(srv: McpServer, TOOLS: string[]) {\n  for (const t of TOOLS) srv.registerTool(t, { description: "d" }, async () => ({ content: [] }));\n}\nregister(server, []);\n`);
+    assert.equal(s.exact, false);
+    assert.equal(s.legacy && "tools" in s.legacy, false);
+  });
+
+  it("a loop whose body may break, and a some() callback that may stop early", () => {
+    const s = serverOf(`${V1}const NAMES = ["a", "b"];\n${NEW}for (const n of NAMES) {\n  if (n === "a") break;\n  ${TOOL("n")}\n}\nNAMES.some((n) => ${PROMPT.replace(";", "")});\n`);
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, {});
+  });
+
+  it("a method of an object whose spread of unknown keys may replace it", () => {
+    const s = serverOf(`${V1}import { load } from "./load.js";\n${NEW}const plugin = { mount(srv: McpServer) { srv.registerTool("t", { description: "d" }, async () => ({ content: [] })); }, ...load() };\nplugin.mount(server);\n`, {
+      "load.ts": "export function load(): Record<string, unknown> { return {}; }\n",
+    });
+    assert.equal(s.exact, false);
+  });
+
+  it("a resource URI from a helper that may return a template object is not called a plain string", () => {
+    const s = serverOf(`${V1}import { pick } from "./pick.js";\n${NEW}server.registerResource("r", pick(), {}, async (uri) => ({ contents: [] }));\n`, {
+      "pick.ts": 'import { ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport function pick() { return Math.random() > 0.5 ? "a://b" : new ResourceTemplate("a://{x}", { list: undefined, complete: { x: () => [] } }); }\n',
+    });
+    assert.equal(s.exact, false, "completions may be advertised by the template");
+  });
+});
+
+describe("SDK precision: what becomes exact", () => {
+  it("a registration in the same branch as the construction, and loops over const tables in it", () => {
+    const s = serverOf(`${V1}const MAP = { a: 1 };\nexport function start() {\n  if (process.env.A) return;\n  else {\n    const server = new McpServer({ name: "s", version: "1" });\n    for (const k in MAP) ${TOOL("k")}\n    Object.keys(MAP).forEach(() => ${PROMPT.replace(";", "")});\n  }\n}\n`);
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+  });
+});
