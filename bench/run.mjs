@@ -266,7 +266,7 @@ async function main() {
         edits: true,
         editReps: p.editReps,
         baseReps: p.baseReps,
-        floorDefault: c.files <= 2000,
+        floorDefault: !o.smoke && c.files <= 2000,
         parseReps: p.parseReps ?? 21,
       });
       const a = entry.analysis;
