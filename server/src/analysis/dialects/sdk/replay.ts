@@ -961,5 +961,7 @@ function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
     for (let i = 1; i <= p.length; i++) if (paths.has(key(p.slice(0, i)))) return true;
     return false;
   };
-  return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) : e.k === "alias" ? hit(e.source) : false));
+  // An escape counts: a helper that only hands the server to `new Registry(server)` must be run, so
+  // that the escape is seen (a helper skipped as not using the server would drop it silently).
+  return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false));
 }
