@@ -5,7 +5,7 @@
 //   SDK_FIXTURES=30,31 node --import tsx --test test/sdk/oracle.test.ts    (a subset, by prefix)
 // The oracle runs every fixture of an SDK version in one long-lived process (oraclePool.mjs).
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { CONCURRENCY, DIAGNOSTICS, listFixtures, markers, sourceFiles } from "./harness";
@@ -41,10 +41,17 @@ function checkMeta(f: Fixture): void {
   }
 }
 
+function allSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? allSources(join(dir, e.name)) : /\.(ts|mts|cts|tsx)$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+}
+
 function checkSources(f: Fixture): void {
   const files = sourceFiles(f.dir);
   assert.ok(files.includes("server.ts"), "the fixture has server.ts");
-  const all = files.map((file) => readFileSync(join(f.dir, file), "utf8")).join("\n");
+  // Every source of the fixture, subfolders included (a fixture may reach the SDK through its own modules).
+  const all = allSources(f.dir).map((file) => readFileSync(file, "utf8")).join("\n");
   const v1 = /from "@modelcontextprotocol\/sdk[/"]/.test(all);
   const v2 = /from "@modelcontextprotocol\/server[/"]/.test(all);
   assert.equal(v1, f.meta.sdk === "v1", "imports @modelcontextprotocol/sdk exactly when meta.sdk is v1");
