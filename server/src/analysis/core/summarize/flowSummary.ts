@@ -257,9 +257,19 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         }
         break;
       }
-      case SK.NewExpression:
-        if (recordNew(unit, node as ts.NewExpression, null, (node as ts.NewExpression).expression, conditional)) return;
+      case SK.NewExpression: {
+        const n = node as ts.NewExpression;
+        if (recordNew(unit, n, null, n.expression, conditional)) return;
+        // `new ToolRegistry(server)`: a constructor the server may be handed to, like a helper call.
+        const args = n.arguments ?? [];
+        if (args.some((a) => pathOf(a) !== null)) {
+          for (const a of args) visit(a, unit, conditional);
+          visit(n.expression, unit, conditional);
+          push(unit, { k: "invoke", callee: toValueExpr(ctx, n.expression), args: args.map((a) => pathOf(a)), argExprs: args.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n) }, conditional);
+          return;
+        }
         break;
+      }
       case SK.ReturnStatement: {
         const r = node as ts.ReturnStatement;
         const e = r.expression ? unwrap(r.expression) : undefined;
