@@ -53,6 +53,17 @@ describe("SDK precision: what stays approximate", () => {
   });
 });
 
+describe("SDK precision: function-local consts", () => {
+  it("a local capabilities const that the function changes afterwards is not its literal (no false throw)", () => {
+    const low = 'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nimport { ListPromptsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n';
+    const result = analyze({
+      "s.ts": `${low}export function make(withPrompts: boolean) {\n  const capabilities: Record<string, object> = { tools: {} };\n  if (withPrompts) capabilities.prompts = {};\n  const server = new Server({ name: "s", version: "1" }, { capabilities });\n  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [] }));\n  return server;\n}\n`,
+    });
+    assert.deepEqual(result.codes("sdk-handler-undeclared"), []);
+    assert.equal([...result.servers.values()][0]?.exact, false);
+  });
+});
+
 describe("SDK precision: what becomes exact", () => {
   it("a registration in the same branch as the construction, and loops over const tables in it", () => {
     const s = serverOf(`${V1}const MAP = { a: 1 };\nexport function start() {\n  if (process.env.A) return;\n  else {\n    const server = new McpServer({ name: "s", version: "1" });\n    for (const k in MAP) ${TOOL("k")}\n    Object.keys(MAP).forEach(() => ${PROMPT.replace(";", "")});\n  }\n}\n`);

@@ -2,6 +2,7 @@
 // shape, a URI template held in a local), its parameters and other locals (not known: they hide the
 // file's consts of the same name), then the functions around it, then the file.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import { mutatedNames } from "../../core/evaluate/mutation";
 import type { Binding, Scope, Value } from "../../core/evaluate/values";
 import type { FlowUnit } from "../../core/model/summary";
 
@@ -12,6 +13,10 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
   for (let u = unit, hops = 0; u && hops < 64; u = u.parent === null ? undefined : units[u.parent], hops++) chain.push(u);
   // A name the file also declares or imports may mean that one outside the const's block: not read.
   const fileWide = (name: string) => summary !== undefined && (summary.decls.has(name) || summary.imports.has(name));
+  // `caps.prompts = {}`, `list.push(...)`: a const whose object the file changes is not its literal.
+  const text = ev.host.text?.(file);
+  const mutated = summary && text !== undefined ? mutatedNames(summary, text) : undefined;
+  const readable = (name: string) => mutated !== undefined && !mutated.has(name) && !fileWide(name);
   let scope = ev.fileScope(file);
   for (const u of chain.reverse()) {
     const vars = new Map<string, Binding>();
@@ -22,7 +27,7 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
     for (const p of u.params) if (p) vars.set(p, unknown(p));
     for (const l of declared.keys()) vars.set(l, unknown(l));
     // A const declared once in the unit, under a name nothing else uses, is that value wherever it is read.
-    for (const [name, expr] of u.consts ?? []) if (declared.get(name) === 1 && !u.params.includes(name) && !fileWide(name)) vars.set(name, { expr, scope: inner });
+    for (const [name, expr] of u.consts ?? []) if (declared.get(name) === 1 && !u.params.includes(name) && readable(name)) vars.set(name, { expr, scope: inner });
     scope = inner;
   }
   return scope;
