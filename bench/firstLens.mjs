@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
+import { connectBenchClient } from "./lspClient.mjs";
 import { loadNow, summary } from "./stats.mjs";
 
 const require = createRequire(import.meta.url);
@@ -51,13 +52,7 @@ export function firstLensFiles(corpus, manifest) {
 async function oneColdStart({ server, corpus, target, timeoutMs }) {
   const child = spawn(process.execPath, [server, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   child.stderr.resume();
-  const connection = rpc.createProtocolConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
-  connection.onRequest(rpc.ConfigurationRequest.type, (params) => params.items.map(() => ({})));
-  connection.onRequest("workspace/diagnostic/refresh", () => null);
-  connection.onRequest("workspace/codeLens/refresh", () => null);
-  connection.onRequest("client/registerCapability", () => null);
-  connection.onNotification(() => undefined);
-  connection.listen();
+  const connection = connectBenchClient(child);
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const rootUri = pathToFileURL(corpus).href;
   const uri = pathToFileURL(join(corpus, target.file)).href;

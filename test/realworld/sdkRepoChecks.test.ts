@@ -6,7 +6,7 @@
 // Runs only when MCP_LENS_REALWORLD_SNAPSHOTS names a folder of repository snapshots
 // (<folder>/<owner>+<name>/repo, bare git directories); the source is extracted into a temporary folder
 // outside the repository and removed afterwards.
-//   MCP_LENS_REALWORLD_SNAPSHOTS=/work/.mirror node --import tsx --test test/realworld/sdkRepoChecks.test.ts
+//   MCP_LENS_REALWORLD_SNAPSHOTS=../.mirror node --import tsx --test test/realworld/sdkRepoChecks.test.ts
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
