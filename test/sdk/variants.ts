@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { sourceFiles, type Fixture } from "./harness";
+import { Rng } from "../robust/fuzz/prng";
 
 /** The helper package a variant may import: plain JavaScript in node_modules, which the analysis does not read. */
 export const HELPER_PACKAGE = "mcp-lens-property-helper";
@@ -47,16 +48,10 @@ export interface Variant {
   readonly sdk: "v1" | "v2";
 }
 
-/** mulberry32: a small seeded generator, so a seed names one variant for good. */
+/** A seeded generator (the fuzz campaign's mulberry32), so a seed names one variant for good. */
 export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 interface Movable {
