@@ -1,7 +1,8 @@
 // Bundles the CLI, the language server, the VS Code client and the preview webview with esbuild.
 // Type checking is separate: `npm run typecheck`.
 import * as esbuild from "esbuild";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 
@@ -73,3 +74,6 @@ await Promise.all([
   build({ ...browser, entryPoints: ["client/src/preview/webview/preview.css"], outfile: "dist/webview/preview.css" }),
 ]);
 for (const asset of ASSETS) replaceFile(`dist/${asset}`, readFileSync(asset));
+// The packages carry no code cache (package.json `files`): it only helps the Node that built it.
+if (production) rmSync(`dist/${TS_MORPH}.v8-cache`, { force: true });
+else execFileSync(process.execPath, ["scripts/buildCodeCache.mjs"], { stdio: "inherit" });

@@ -3,6 +3,7 @@
 // `mcp-caps lsp`, hands the process to the language server. Each is required only when used:
 // esbuild then runs a module's top level (and loads ts-morph) on first use, so --help, --version
 // and a bad command line answer without loading the analysis engine.
+import "./vendorCodeCache"; // first: it decides how ts-morph is compiled
 import { earlyAnswer } from "./cli/earlyAnswer";
 
 const argv = process.argv.slice(2);
