@@ -118,7 +118,11 @@ describe("the language server on hostile workspaces", () => {
     const wide = `export class WideServer {\n  static __capabilities__() { return { ${Array.from({ length: 40 }, (_, i) => `key${i}: { listChanged: false, value${i}: "${"v".repeat(40)}" }`).join(", ")} }; }\n  handleListTools(ctx) {}\n}\n`;
     await withServer({ "wide.ts": wide }, async (c) => {
       c.open("wide.ts", wide);
-      const request = (id: number) => c.frame(JSON.stringify({ jsonrpc: "2.0", id, method: "mcpCapabilityLens/serverReport", params: { uri: c.uri("wide.ts") } }));
+      // Each request carries 16 KB of padding (an unknown parameter, ignored): the pipe and the server's
+      // read buffer then hold a few hundred requests rather than thousands, whose 61 KB answers the
+      // server would spend tens of seconds writing once the client reads again.
+      const pad = "p".repeat(16 * 1024);
+      const request = (id: number) => c.frame(JSON.stringify({ jsonrpc: "2.0", id, method: "mcpCapabilityLens/serverReport", params: { uri: c.uri("wide.ts"), pad } }));
       const answerBytes = JSON.stringify(await c.call("mcpCapabilityLens/serverReport", { uri: c.uri("wide.ts") })).length;
       for (let i = 0; i < 50; i++) await c.call("mcpCapabilityLens/serverReport", { uri: c.uri("wide.ts") });
       const pid = c.process.pid!;
