@@ -4,7 +4,7 @@
 // before them: each is one core's work for most of a minute. Their outcome is printed after the
 // tests' summary, and any failure fails the run.
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 
@@ -70,7 +70,10 @@ const checking = withChecks ? checks() : Promise.resolve([]);
 // much of their time waiting on the processes they start (the CLI, the language server, code-server),
 // so a second one fills that time. The files that assert timings already allow for a busy machine.
 const concurrency = Math.max(2, availableParallelism() - 1);
-const tests = await run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", `--test-concurrency=${concurrency}`, ...files.map((f) => relative(root, f))], false);
+// Beside the spec output, a timeline of the files (scripts/testTimeline.mjs) for reading where the time went.
+mkdirSync(join(root, ".tmp"), { recursive: true });
+const reporters = ["--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=./scripts/testTimeline.mjs", "--test-reporter-destination=.tmp/test-timeline.tsv"];
+const tests = await run(process.execPath, ["--import", "tsx", "--test", ...reporters, `--test-concurrency=${concurrency}`, ...files.map((f) => relative(root, f))], false);
 let status = tests.status;
 for (const c of await checking) {
   if (c.status !== 0) {
