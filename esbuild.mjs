@@ -1,7 +1,7 @@
 // Bundles the CLI, the language server, the VS Code client and the preview webview with esbuild.
 // Type checking is separate: `npm run typecheck`.
 import * as esbuild from "esbuild";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
@@ -41,7 +41,7 @@ const browser = {
   logLevel: "warning",
 };
 
-// The .vsix and the npm package both hold dist/ and the docs only (package.json `files`), so the
+// The .vsix and the npm package both hold dist/ and the docs only (.vscodeignore, .npmignore), so the
 // extension's other assets, the injection grammars and the icon, are copied there with the bundles.
 const ASSETS = [
   ...readdirSync("syntaxes").filter((f) => f.endsWith(".tmLanguage.json")).map((f) => `syntaxes/${f}`),
@@ -74,6 +74,7 @@ await Promise.all([
   build({ ...browser, entryPoints: ["client/src/preview/webview/preview.css"], outfile: "dist/webview/preview.css" }),
 ]);
 for (const asset of ASSETS) replaceFile(`dist/${asset}`, readFileSync(asset));
-// The packages carry no code cache (package.json `files`): it only helps the Node that built it.
-if (production) rmSync(`dist/${TS_MORPH}.v8-cache`, { force: true });
-else execFileSync(process.execPath, ["scripts/buildCodeCache.mjs"], { stdio: "inherit" });
+// Every build, production included (the packaging tests build for production while other suites run
+// the CLI), refills the code cache; the packages leave it out (.vscodeignore, .npmignore): it only
+// helps the Node that built it.
+execFileSync(process.execPath, ["scripts/buildCodeCache.mjs"], { stdio: "inherit" });

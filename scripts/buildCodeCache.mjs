@@ -1,6 +1,6 @@
 // Writes the V8 code cache of dist/vendor/ts-morph.js that server/src/vendorCodeCache.ts loads, from
 // one run of the CLI over examples/ (every dialect): the functions that run compiles are the ones an
-// analysis needs, and the cache holds them. Run by esbuild.mjs after each development build; a cache
+// analysis needs, and the cache holds them. Run by esbuild.mjs after each build; a cache
 // from another Node is rejected by V8, never misused.
 import { spawnSync } from "node:child_process";
 

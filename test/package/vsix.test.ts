@@ -1,5 +1,5 @@
 // `npm run package` yields a small .vsix holding only the bundles and assets: no source maps, sources,
-// tests or fixtures (package.json `files` is an allow-list, shared with the npm package).
+// tests or fixtures (.vscodeignore is an allow-list).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
@@ -38,6 +38,21 @@ describe("packaging", () => {
     for (const required of ["extension/package.json", "extension/dist/extension.js", "extension/dist/server.js", "extension/dist/vendor/ts-morph.js", "extension/dist/webview/preview.js", "extension/dist/webview/preview.css", "extension/dist/images/icon.png", "extension/readme.md"]) {
       assert.ok(entries.some((e) => e.toLowerCase() === required.toLowerCase()), `${required} is packaged`);
     }
+    assert.deepEqual(entries.sort(), [
+      "extension/LICENSE.txt",
+      "extension/changelog.md",
+      "extension/dist/cli.js",
+      "extension/dist/extension.js",
+      "extension/dist/images/icon.png",
+      "extension/dist/server.js",
+      "extension/dist/syntaxes/mcp-capability-lens.injection.tmLanguage.json",
+      "extension/dist/syntaxes/mcp-capability-lens.references.injection.tmLanguage.json",
+      "extension/dist/vendor/ts-morph.js",
+      "extension/dist/webview/preview.css",
+      "extension/dist/webview/preview.js",
+      "extension/package.json",
+      "extension/readme.md",
+    ]);
     const unwanted = entries.filter((e) => /\.map$|\.ts$|^extension\/(test|server\/src|client\/src|common|examples|node_modules|scripts|bench)\/|fixtures/.test(e));
     assert.deepEqual(unwanted, []);
     assert.ok(entries.some((e) => e.startsWith("extension/dist/syntaxes/") && e.endsWith(".tmLanguage.json")), "the grammar is packaged");
