@@ -2,8 +2,12 @@
 // started with mcp-framework (one worker process for all of them) and asked `initialize` (2025-11-25)
 // and `server/discover`; the analysis of the same sources (one CLI call) must agree with what it
 // answered, name what it cannot know, and report the diagnostics the fixture's meta.json expects.
+// Older releases (the oldest and newest published release of each range of rules.ts that npm has) are
+// installed from their committed lock files (mcp-framework/releases/) into .tmp/ and run the same way
+// on the fixtures where the ranges differ: there every prediction must be exact and match.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +17,7 @@ import { runCli } from "../../server/src/cli/main";
 import { Workspace } from "../../server/src/analysis/core/workspace";
 import { DIALECTS } from "../../server/src/analysis/dialects";
 import { CODES } from "../../server/src/analysis/dialects/mcp-framework/codes";
+import { rulesFor } from "../../server/src/analysis/dialects/mcp-framework/rules";
 import type { FeatureContext } from "../../server/src/features/context";
 import { hoverAt } from "../../server/src/features/hover";
 
@@ -28,6 +33,7 @@ interface Meta {
 }
 interface RealRun {
   fixture: string;
+  modules?: string;
   initialize?: { protocolVersion: string; capabilities: Record<string, unknown> };
   discover?: { error?: number; capabilities?: unknown };
   error?: string;
@@ -45,10 +51,22 @@ interface Reported {
 const real = new Map<string, RealRun>();
 let report: { servers: Reported[]; diagnostics: { file: string; code: string }[] };
 let outDir: string;
+let releasesRun: Promise<RealRun[]>;
 
-function runWorker(outFile: string): Promise<void> {
+// The oldest and newest release npm has of each range of rules.ts before 0.2.20 (0.2.22 is the
+// project's own, above): 0.1.26–0.1.29 and 0.2.9–0.2.13 have one each there, 0.2.19 none.
+const RELEASES = ["0.1.29", "0.2.11", "0.2.15", "0.2.16"];
+// Where the ranges differ: the capability shape, tools without a tool, completions, logging (ignored
+// before 0.2.20), nested folders, and which folder basePath names.
+const RELEASE_FIXTURES = ["01-tools-folder", "02-tools-and-prompts", "04-all-three", "05-logging-true", "09-prompts-only-throws", "11-nested-tool-folder", "18-subscribe-not-advertised", "20-basepath-module-folder", "26-basepath-relative-literal"];
+const INSTALL_LIMIT_MS = 180_000;
+const modulesOf = (version: string) => join(repo, ".tmp", "mcp-framework-releases", version, "node_modules");
+
+/** `args`: fixture names, each `--modules=DIR` switching the install the fixtures after it link. */
+function runWorker(outFile: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repo, "test", "frameworks", "mcp-framework", "worker.mjs"), outFile, ...fixtures.map((f) => join(fixturesDir, f))], { stdio: ["ignore", "ignore", "pipe"], detached: true });
+    const paths = args.map((a) => (a.startsWith("--") ? a : join(fixturesDir, a)));
+    const child = spawn(process.execPath, [join(repo, "test", "frameworks", "mcp-framework", "worker.mjs"), outFile, ...paths], { stdio: ["ignore", "ignore", "pipe"], detached: true });
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
     const timer = setTimeout(() => {
@@ -66,7 +84,11 @@ function runWorker(outFile: string): Promise<void> {
 before(async () => {
   outDir = mkdtempSync(join(tmpdir(), "mcpfw-results-"));
   const outFile = join(outDir, "results.json");
-  await runWorker(outFile);
+  // The older releases run beside, in one more process (their results are read in their own suite).
+  releasesRun = runReleases(outDir);
+  // Awaited in its suite; a failure is reported there, not as an unhandled rejection meanwhile.
+  releasesRun.catch(() => {});
+  await runWorker(outFile, fixtures);
   for (const r of JSON.parse(readFileSync(outFile, "utf8")) as RealRun[]) real.set(r.fixture.split("/").filter(Boolean).pop()!, r);
   let out = "";
   const io = { cwd: repo, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} };
@@ -164,11 +186,25 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     assert.equal(server?.exact, true);
   });
 
-  it("says so when another version is installed, or none is found", () => {
-    const older = workspace("0.2.10");
-    assert.equal(older.analysis.servers[0]?.exact, false);
-    assert.match(older.analysis.servers[0]!.unknown[0]!.reason, /mcp-framework 0\.2\.10 is installed; the rules applied were read in 0\.2\.22/);
-    assert.ok(older.analysis.diagnostics.some((d) => d.code === "mcp-framework-version-unverified"));
+  it("before 0.2.20 addTool() does not exist, so the call is named unknown; 0.2.19 adds completions, 0.1.x shapes { enabled: true }", () => {
+    // No tools/ folder and no addTool(): the server is not served (start() or the call throws).
+    assert.equal(workspace("0.2.19").analysis.servers[0]?.legacy, null);
+    const old = workspace("0.1.29");
+    assert.deepEqual(old.analysis.servers[0]?.legacy, { tools: { enabled: true } });
+    assert.deepEqual(old.analysis.servers[0]?.unknown.map((u) => [u.path.join("."), /addTool\(\) does not exist in mcp-framework 0\.1\.29/.test(u.reason)]), [["tools", true]]);
+    assert.ok(!old.analysis.diagnostics.some((d) => d.code === "mcp-framework-log-dropped"), "no sendLog() before 0.2.20");
+  });
+
+  it("says so when a version outside every range read is installed, or none is found", () => {
+    // Between ranges the nearest range of the same minor line is taken (0.2.0–0.2.8: 0.2.9–0.2.13).
+    assert.equal(rulesFor("0.2.5").rules.text, "0.2.9–0.2.13");
+    assert.equal(rulesFor("0.2.5").exact, false);
+    for (const [version, range] of [["0.2.23", "0.2.20–0.2.22"], ["0.3.0", "0.2.20–0.2.22"], ["0.1.12", "0.1.26–0.1.29"]] as const) {
+      const older = workspace(version);
+      assert.equal(older.analysis.servers[0]?.exact, false);
+      assert.equal(older.analysis.servers[0]!.unknown[0]!.reason, `mcp-framework ${version} is installed; the rules applied were read in ${range}`);
+      assert.ok(older.analysis.diagnostics.some((d) => d.code === "mcp-framework-version-unverified"));
+    }
     const missing = workspace(undefined);
     assert.equal(missing.analysis.servers[0]?.frameworkVersion, "unknown");
     assert.match(missing.analysis.servers[0]!.unknown[0]!.reason, /not found in node_modules/);
@@ -181,4 +217,93 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     const dropped = ctx.analysis.diagnostics.find((d) => d.code === "mcp-framework-log-dropped");
     assert.equal(dropped?.fixes?.[0]?.edits[0]?.newText, " logging: true,");
   });
+});
+
+
+function run(cmd: string, args: string[], cwd: string, limit: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, stdio: ["ignore", "ignore", "pipe"], detached: true });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), limit);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+/** The release's node_modules, installed from its committed lock file unless that install is there already. */
+async function installed(version: string): Promise<string> {
+  const source = join(repo, "test", "frameworks", "mcp-framework", "releases", version);
+  const dir = join(repo, ".tmp", "mcp-framework-releases", version);
+  const lock = readFileSync(join(source, "package-lock.json"), "utf8");
+  const stamp = join(dir, "node_modules", ".installed-lock.json");
+  if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lock) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    for (const f of ["package.json", "package-lock.json"]) cpSync(join(source, f), join(dir, f));
+    await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
+    writeFileSync(stamp, lock);
+  }
+  return join(dir, "node_modules");
+}
+
+
+async function runReleases(dir: string): Promise<RealRun[]> {
+  for (const version of RELEASES) await installed(version);
+  const outFile = join(dir, "releases.json");
+  await runWorker(outFile, RELEASES.flatMap((v) => [`--modules=${modulesOf(v)}`, ...RELEASE_FIXTURES]));
+  return JSON.parse(readFileSync(outFile, "utf8")) as RealRun[];
+}
+
+describe("older mcp-framework releases, started and analysed on the fixtures where the ranges differ", () => {
+  const runs = new Map<string, Map<string, RealRun>>();
+  const reports = new Map<string, Reported[]>();
+  let scratch: string;
+
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "mcpfw-releases-"));
+    for (const r of await releasesRun) {
+      const version = RELEASES.find((v) => r.modules === modulesOf(v))!;
+      if (!runs.has(version)) runs.set(version, new Map());
+      runs.get(version)!.set(r.fixture.split("/").pop()!, r);
+    }
+    // The analysis reads the installed version from node_modules/mcp-framework/package.json beside each copy.
+    for (const version of RELEASES) {
+      for (const name of RELEASE_FIXTURES) {
+        const copy = join(scratch, version, name);
+        cpSync(join(fixturesDir, name), copy, { recursive: true, filter: (src) => !src.endsWith("meta.json") });
+        mkdirSync(join(copy, "node_modules", "mcp-framework"), { recursive: true });
+        writeFileSync(join(copy, "node_modules", "mcp-framework", "package.json"), JSON.stringify({ name: "mcp-framework", version }));
+      }
+      let out = "";
+      runCli(["--json", version], { cwd: scratch, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
+      reports.set(version, (JSON.parse(out) as { servers: Reported[] }).servers);
+    }
+  });
+
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  for (const version of RELEASES) {
+    for (const name of RELEASE_FIXTURES) {
+      it(`${version} ${name}`, () => {
+        const run = runs.get(version)!.get(name)!;
+        const servers = reports.get(version)!.filter((s) => s.file.startsWith(`${version}/${name}/`));
+        assert.equal(servers.length, 1, "one server found");
+        const s = servers[0]!;
+        assert.equal(s.frameworkVersion, version);
+        assert.deepEqual(s.unknown, [], "exact: the release is inside a range that was read");
+        assert.equal(s.modern, null);
+        if (run.discover) assert.equal(run.discover.error, -32601);
+        if (s.legacy === null) {
+          assert.match(run.error ?? "", /Server does not support tools \(required for tools\/list\)/);
+          return;
+        }
+        assert.ok(run.initialize, `the server answered initialize (${run.error})`);
+        assert.deepEqual(s.legacy, run.initialize.capabilities);
+      });
+    }
+  }
 });

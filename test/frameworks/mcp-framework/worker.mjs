@@ -3,16 +3,23 @@
 // Each fixture is built as its tsconfig says (sources transpiled into outDir) in a temporary copy whose
 // node_modules links to the repository's, run from that copy as its working directory, and served over
 // stdio, whose streams are swapped for in-memory ones for the duration of the fixture: nothing binds a
-// port. Usage: node worker.mjs OUT.json FIXTURE_DIR...
+// port. The entry script stands in process.argv[1], where releases before 0.2.20 look for the loaders'
+// folders; process.exit() is held back, since stop() of 0.1.x exits. After --modules=DIR the copies of
+// the fixtures that follow link DIR (an install of another mcp-framework release) instead of the
+// repository's node_modules; each install is loaded apart (its own module URLs), so one process can
+// run several releases. Usage: node worker.mjs OUT.json [--modules=DIR] FIXTURE_DIR...
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { PassThrough } from "node:stream";
 import { pathToFileURL } from "node:url";
-import ts from "typescript";
+// esbuild rather than the TypeScript compiler: loading `typescript` alone takes seconds.
+import { transformSync } from "esbuild";
 
 const repo = join(import.meta.dirname, "..", "..", "..");
-const [outFile, ...fixtures] = process.argv.slice(2);
+const [outFile, ...args] = process.argv.slice(2);
+const exit = process.exit.bind(process);
+process.exit = () => {};
 const ANSWER_MS = 5000;
 
 function filesUnder(dir) {
@@ -20,10 +27,10 @@ function filesUnder(dir) {
 }
 
 /** A copy of the fixture with its sources compiled into outDir, as `tsc` lays them out. */
-function build(fixture) {
+function build(fixture, modules) {
   const dir = mkdtempSync(join(tmpdir(), "mcpfw-fixture-"));
   cpSync(fixture, dir, { recursive: true });
-  symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
+  symlinkSync(modules, join(dir, "node_modules"), "dir");
   const { compilerOptions = {} } = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"));
   const rootDir = join(dir, compilerOptions.rootDir ?? "src");
   const outDir = join(dir, compilerOptions.outDir ?? "dist");
@@ -31,7 +38,7 @@ function build(fixture) {
     if (!file.endsWith(".ts") || file.endsWith(".d.ts")) continue;
     const out = join(outDir, relative(rootDir, file)).replace(/\.ts$/, ".js");
     mkdirSync(dirname(out), { recursive: true });
-    const js = ts.transpileModule(readFileSync(file, "utf8"), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const js = transformSync(readFileSync(file, "utf8"), { loader: "ts", format: "esm", target: "es2022", tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } } }).code;
     writeFileSync(out, js);
   }
   return { dir, entry: join(outDir, "index.js") };
@@ -42,14 +49,16 @@ process.on("unhandledRejection", (err) => {
   failure = err instanceof Error ? err.message : String(err);
 });
 
-async function runOne(fixture) {
-  const { dir, entry } = build(fixture);
+async function runOne(fixture, modules) {
+  const { dir, entry } = build(fixture, modules ?? join(repo, "node_modules"));
   const input = new PassThrough();
   const output = new PassThrough();
   const saved = { stdin: Object.getOwnPropertyDescriptor(process, "stdin"), stdout: Object.getOwnPropertyDescriptor(process, "stdout") };
   Object.defineProperty(process, "stdin", { configurable: true, get: () => input });
   Object.defineProperty(process, "stdout", { configurable: true, get: () => output });
   const cwd = process.cwd();
+  const script = process.argv[1];
+  process.argv[1] = entry;
   process.chdir(dir);
   failure = undefined;
   const answers = new Map();
@@ -69,7 +78,7 @@ async function runOne(fixture) {
     }
   });
   let mod;
-  const record = { fixture: relative(repo, fixture) };
+  const record = { fixture: relative(repo, fixture), ...(modules ? { modules } : {}) };
   try {
     mod = await import(pathToFileURL(entry).href);
     const send = (m) => input.write(`${JSON.stringify(m)}\n`);
@@ -95,6 +104,7 @@ async function runOne(fixture) {
       // a server that never started
     }
     process.chdir(cwd);
+    process.argv[1] = script;
     Object.defineProperty(process, "stdin", saved.stdin);
     Object.defineProperty(process, "stdout", saved.stdout);
     rmSync(dir, { recursive: true, force: true });
@@ -103,6 +113,10 @@ async function runOne(fixture) {
 }
 
 const results = [];
-for (const fixture of fixtures) results.push(await runOne(fixture));
+let modules;
+for (const arg of args) {
+  if (arg.startsWith("--modules=")) modules = arg.slice("--modules=".length);
+  else results.push(await runOne(arg, modules));
+}
 writeFileSync(outFile, JSON.stringify(results, null, 2));
-process.exit(0);
+exit(0);

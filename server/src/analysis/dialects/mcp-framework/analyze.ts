@@ -1,8 +1,9 @@
-// One mcp-framework server end to end, by `detectCapabilities()` of the installed version: `tools`,
-// `prompts`, `resources` as `{}` when the loader's folder holds a file it accepts or the class was
-// added with addTool & co.; `logging: {}` only when the config sets `logging`; `completions: {}` with
-// prompts or resources; the 2025-11-25 `tasks` shape with `tasks.enabled` and tools. It serves through
-// the SDK v1 `Server`, which answers `initialize` only.
+// One mcp-framework server end to end, by `detectCapabilities()` of the installed release (rules.ts):
+// `tools`, `prompts`, `resources` as `{}` (0.1.x: `{ enabled: true }`, and tools always) when the
+// loader's folder holds a file it accepts or, from 0.2.20, the class was added with addTool & co.;
+// from 0.2.19 `completions: {}` with prompts or resources; from 0.2.20 `logging: {}` only when the
+// config sets `logging`, and the 2025-11-25 `tasks` shape with `tasks.enabled` and tools. It serves
+// through the SDK `Server` (0.6, then v1), which answers `initialize` only.
 import type { DialectRun } from "../../core/dialect";
 import type { JsonObject, Loc, Value } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
@@ -13,7 +14,7 @@ import { basename, joinPath } from "../../core/project/paths";
 import { configEntries, entryNamed, resolveBase } from "./baseDir";
 import { diagnostic } from "./codes";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
-import { APPS_FOLDER, isVerified, LOADERS, TASKS_SHAPE, VERIFIED_TEXT, type Primitive } from "./rules";
+import { APPS_FOLDER, rulesFor, TASKS_SHAPE, type Primitive } from "./rules";
 import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
 
 export interface McpFrameworkDetails {
@@ -36,16 +37,18 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
   const caps: JsonObject = {};
 
   const version = run.installedVersion(file, PACKAGE);
+  const { rules, exact: known } = rulesFor(version);
+  const LOADERS = rules.loaders;
   if (version === undefined) {
-    unknown.push({ path: [], spread: true, reason: `mcp-framework is not found in node_modules, so its version is not known: the rules of ${VERIFIED_TEXT} were applied`, loc });
-  } else if (!isVerified(version)) {
-    unknown.push({ path: [], spread: true, reason: `mcp-framework ${version} is installed; the rules applied were read in ${VERIFIED_TEXT}`, loc });
-    diagnostics.push(diagnostic("mcp-framework-version-unverified", loc, `mcp-framework ${version} is installed, but the capability rules were read in ${VERIFIED_TEXT}: the prediction may differ from what this version advertises.`));
+    unknown.push({ path: [], spread: true, reason: `mcp-framework is not found in node_modules, so its version is not known: the rules of ${rules.text} were applied`, loc });
+  } else if (!known) {
+    unknown.push({ path: [], spread: true, reason: `mcp-framework ${version} is installed; the rules applied were read in ${rules.text}`, loc });
+    diagnostics.push(diagnostic("mcp-framework-version-unverified", loc, `mcp-framework ${version} is installed, but the capability rules were read in ${rules.text}: the prediction may differ from what this version advertises.`));
   }
 
   // The loaders and what they find.
   const config = site.event.args[0];
-  const base = resolveBase(run.ev, file, config, run.fileText, (d) => run.listDirectory?.(d) !== undefined);
+  const base = resolveBase(run.ev, file, config, run.fileText, (d) => run.listDirectory?.(d) !== undefined, rules.base);
   const folders: Partial<Record<Primitive, FolderListing>> = {};
   const present = new Map<Primitive, Loc>();
   const maybe = new Map<Primitive, UnknownPart>();
@@ -55,7 +58,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     for (const rule of LOADERS) maybe.set(rule.key, { path: [rule.key], reason: `${base.reason}; the ${rule.folder}/ loader decides ${rule.key}`, ...(base.loc ? { loc: base.loc } : { loc }) });
   } else {
     for (const rule of LOADERS) {
-      const listing = listLoaderFolder(run.listDirectory, base.folder, rule, base.mirrored);
+      const listing = listLoaderFolder(run.listDirectory, base.folder, rule, base.mirrored, rules);
       folders[rule.key] = listing;
       const loaded = loadedFiles(listing);
       if (loaded[0]) present.set(rule.key, { file: loaded[0].path, span: EMPTY_SPAN });
@@ -70,7 +73,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
         }
       }
     }
-    const apps = run.listDirectory(joinPath(base.folder, APPS_FOLDER));
+    const apps = rules.apps ? run.listDirectory(joinPath(base.folder, APPS_FOLDER)) : undefined;
     if (apps && apps.length > 0) {
       for (const key of ["tools", "resources"] as const) if (!present.has(key)) maybe.set(key, { path: [key], reason: `the ${APPS_FOLDER}/ folder adds tools and a resource for each app that validates, which only running it tells`, loc });
     }
@@ -84,6 +87,11 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     const rule = LOADERS.find((r) => r.adder === call.method);
     if (!rule) continue;
     const at: Loc = { file, span: call.methodSpan };
+    if (!rules.adders) {
+      // The method does not exist yet: the call throws a TypeError where it stands.
+      unknown.push({ path: [rule.key], reason: `${call.method}() does not exist in mcp-framework ${version ?? rules.text} (it came in 0.2.20): the call throws "${call.method} is not a function"`, loc: at });
+      continue;
+    }
     if (startAt && startAt.unit.id === unit.id && startAt.call.span.start < call.span.start) {
       diagnostics.push(diagnostic("mcp-framework-add-after-start", at, `${call.method}() after ${startAt.call.method}(): ${startAt.call.method}() copies the ${rule.key} added so far before it loads the folders and then replaces its map, so this one is dropped (once initialised, ${call.method}() throws "Cannot add ${rule.key} after initialization"). Call it before ${startAt.call.method}().`, { server: serverRef }));
       continue;
@@ -96,10 +104,16 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     if (!present.has(rule.key)) present.set(rule.key, at);
   }
 
+  if (rules.toolsAlways) {
+    caps.tools = rules.found;
+    present.delete("tools");
+    maybe.delete("tools");
+    provenance.push({ era: "legacy", path: ["tools"], because: "rule", detail: "always, with or without tools" });
+  }
   for (const rule of LOADERS) {
     const at = present.get(rule.key);
     if (at) {
-      caps[rule.key] = {};
+      caps[rule.key] = rules.found;
       maybe.delete(rule.key);
       provenance.push({ era: "legacy", path: [rule.key], because: at.file === file ? rule.adder : `${rule.folder}/`, loc: at, detail: at.file === file ? `${rule.adder}()` : `${rule.folder}/${basename(at.file)}` });
     }
@@ -114,7 +128,8 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     if (!e) return undefined;
     return { value: run.ev.evaluate(e.value, run.ev.fileScope(file), { calls: false }), loc: { file, span: e.key.span } };
   };
-  const logging = option("logging");
+ // Before 0.2.20 the config has no logging or tasks option, and no sendLog().
+  const logging = rules.options ? option("logging") : undefined;
   let loggingOn = false;
   if (logging === "dynamic" || (logging && logging.value.t !== "prim")) {
     unknown.push({ path: ["logging"], reason: "the config's logging is not known statically", ...(logging !== "dynamic" ? { loc: logging.loc } : { loc }) });
@@ -126,14 +141,16 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
 
   const hasPromptsOrResources = "prompts" in caps || "resources" in caps;
   const mayPromptsOrResources = maybe.has("prompts") || maybe.has("resources");
-  if (hasPromptsOrResources) {
+  if (!rules.completions) {
+    // No completions before 0.2.19.
+  } else if (hasPromptsOrResources) {
     caps.completions = {};
     provenance.push({ era: "legacy", path: ["completions"], because: "rule", detail: "with prompts or resources" });
   } else if (mayPromptsOrResources) {
     unknown.push({ path: ["completions"], reason: "completions is advertised with prompts or resources, which are not known statically", loc });
   }
 
-  const tasks = option("tasks");
+  const tasks = rules.options ? option("tasks") : undefined;
   const tasksEnabled = tasks === "dynamic" || tasks === undefined ? undefined : tasks.value.t === "obj" ? tasks.value.entries.get("enabled")?.value : tasks.value;
   if (tasks === "dynamic" || (tasksEnabled && tasksEnabled.t !== "prim") || (tasks && tasks.value.t !== "obj" && tasks.value.t !== "prim")) {
     unknown.push({ path: ["tasks"], reason: "the config's tasks.enabled is not known statically", loc: tasks !== "dynamic" && tasks ? tasks.loc : loc });
@@ -148,14 +165,14 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
 
   // sendLog without logging: dropped by the framework's first line.
   for (const { call } of calls) {
-    if (call.method !== "sendLog" || loggingOn || logging === "dynamic" || (logging && logging.value.t !== "prim")) continue;
+    if (call.method !== "sendLog" || !rules.options || loggingOn || logging === "dynamic" || (logging && logging.value.t !== "prim")) continue;
     diagnostics.push(diagnostic("mcp-framework-log-dropped", { file, span: call.methodSpan }, "sendLog() returns without sending anything: mcp-framework sends log messages only when the config sets logging: true (and then advertises logging).", { server: serverRef, ...loggingFix(run, file, site) }));
   }
 
   // resources/subscribe is served (the handler is registered with resources), never advertised.
   if ("resources" in caps) diagnostics.push(...subscribeOverrides(run, folders.resources, serverRef));
 
-  const starts = !("tools" in caps) && !maybe.has("tools") ? false : true;
+  const starts = "tools" in caps || maybe.has("tools");
   if (!starts) {
     diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads)` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
   }
@@ -178,7 +195,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     modern: null,
     unknown: starts ? sorted : [],
     provenance: starts ? provenance : [],
-    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: "mcp-framework serves through the SDK v1 Server, which answers initialize only; server/discover is method not found" } },
+    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: `mcp-framework serves through the SDK ${rules.sdk} Server, which answers initialize only; server/discover is method not found` } },
     missing: [],
     details,
   };

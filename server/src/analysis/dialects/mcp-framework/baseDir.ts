@@ -1,13 +1,17 @@
-// Which folder mcp-framework's loaders scan, replayed from `MCPServer.resolveBasePath()` (0.2.22):
-// `config.basePath` when given; otherwise `<cwd>/dist` when it exists, else the first `dist` found
-// walking up from the entry script (`process.argv[1]`). The loaders then scan `<base>/tools`,
+// Which folder mcp-framework's loaders scan, replayed from `MCPServer.resolveBasePath()` and the
+// loaders' constructors of the installed release (rules.ts `BaseRule`): from 0.2.20 `config.basePath`
+// when given, otherwise `<cwd>/dist` when it exists, else the first `dist` found walking up from the
+// entry script (`process.argv[1]`); 0.2.14–0.2.19 `config.basePath`, else the entry script's folder;
+// before, the folder of `config.basePath ?? process.argv[1]`. The loaders then scan `<base>/tools`,
 // `<base>/prompts`, `<base>/resources` at run time. The analysis maps that run-time folder back to the
-// source folder the compiler mirrors into it, so it can list the files the loader will see.
+// source folder the compiler mirrors into it, so it can list the files the loader will see. The file
+// that builds the server is taken for the entry script.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
 import { dirname, joinPath, normalizePath } from "../../core/project/paths";
 import { ts } from "../../core/typescript";
+import type { BaseRule } from "./rules";
 
 export type BaseResolution =
   | {
@@ -91,7 +95,7 @@ function tsconfigOf(file: string, text: FileText): Tsconfig | undefined {
  * Where the loaders look, as a folder the analysis can list. `exists` tells whether a folder is in the
  * workspace (used for a built `dist/` when no tsconfig maps the sources into it).
  */
-export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, text: FileText, exists: (dir: string) => boolean): BaseResolution {
+export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, text: FileText, exists: (dir: string) => boolean, rule: BaseRule = "dist"): BaseResolution {
   const entries = configEntries(ev, file, config);
   if (entries === "dynamic") return { ok: false, reason: "the MCPServer config is not an object the analysis can read, so its basePath is not known", loc: { file, span: config!.span } };
   const basePath = entries ? entryNamed(entries, "basePath") : undefined;
@@ -100,24 +104,30 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
   if (basePath) {
     const loc: Loc = { file, span: basePath.value.span };
     const expr = resolveConst(ev, file, basePath.value);
-    if (isModuleDir(ev, file, expr)) return { ok: true, folder: dirname(file), mirrored: true, how: "basePath: the entry module's own folder", loc };
+    // Releases before 0.2.14 scan beside basePath (its dirname), as if it named the entry script.
+    const parent = rule === "parent-of-base";
+    const up = (folder: string) => (parent ? dirname(folder) : folder);
+    const beside = parent ? "; the loaders scan the folder that holds it" : "";
+    if (isModuleDir(ev, file, expr)) return { ok: true, folder: up(dirname(file)), mirrored: true, how: `basePath: the entry module's own folder${beside}`, loc };
     if (expr.k === "call" && isPathJoin(ev, file, expr.callee) && expr.args.length > 0 && isModuleDir(ev, file, expr.args[0]!)) {
       const segments = literalSegments(ev, file, expr.args.slice(1));
-      if (segments) return { ok: true, folder: normalizePath(segments.reduce(joinPath, dirname(file))), mirrored: true, how: `basePath: ${segments.join("/")} beside the entry module`, loc };
+      if (segments) return { ok: true, folder: up(normalizePath(segments.reduce(joinPath, dirname(file)))), mirrored: true, how: `basePath: ${segments.join("/")} beside the entry module${beside}`, loc };
     }
     if (expr.k === "lit" && typeof expr.value === "string") {
       if (expr.value.startsWith("/")) {
-        const folder = normalizePath(expr.value);
+        const folder = up(normalizePath(expr.value));
         // A folder the workspace cannot show may still hold tools on the machine that runs the server.
         if (!exists(folder)) return { ok: false, reason: `basePath ${expr.value} is not a folder of the workspace`, loc };
         return { ok: true, folder, mirrored: false, how: `basePath: ${expr.value}`, loc };
       }
       if (!root) return { ok: false, reason: `basePath "${expr.value}" is relative to the working directory, and no package.json tells the project root`, loc };
-      const runtime = normalizePath(joinPath(root, expr.value));
-      return { ok: true, ...mapCompiled(runtime, tsconfig, exists), how: `basePath "${expr.value}" from the project root (the working directory of npm start)`, loc };
+      const runtime = up(normalizePath(joinPath(root, expr.value)));
+      return { ok: true, ...mapCompiled(runtime, tsconfig, exists), how: `basePath "${expr.value}" from the project root (the working directory of npm start)${beside}`, loc };
     }
     return { ok: false, reason: `basePath is ${ev.sourceText(basePath.value, file)}, which is not known without running the server`, loc };
   }
+  // Before 0.2.20, no basePath means the entry script's own folder (the compiled mirror of this file's).
+  if (rule !== "dist") return { ok: true, folder: dirname(file), mirrored: true, how: "no basePath: the entry script's own folder (process.argv[1])" };
   if (!root) return { ok: false, reason: "without basePath the loaders look in <working directory>/dist, and no package.json tells the project root" };
   const dist = joinPath(root, "dist");
   const mapped = mapCompiled(dist, tsconfig, exists, dirname(file));

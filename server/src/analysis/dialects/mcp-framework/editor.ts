@@ -2,7 +2,9 @@
 import type { DialectEditor } from "../../core/dialect";
 import type { ServerReport } from "../../core/model/serverReport";
 import type { McpFrameworkDetails } from "./analyze";
-import { LOADERS } from "./rules";
+import { rulesFor } from "./rules";
+
+const loadersOf = (server: ServerReport) => rulesFor(server.frameworkVersion === "unknown" ? undefined : server.frameworkVersion).rules.loaders;
 
 const ALWAYS: Readonly<Record<string, string>> = {
   start: "loads the tools/, prompts/ and resources/ folders, then advertises what it found (`detectCapabilities()`); the SDK v1 Server it starts answers `initialize` only.",
@@ -13,7 +15,7 @@ const ALWAYS: Readonly<Record<string, string>> = {
 function folderLine(server: ServerReport): string {
   const details = server.details as McpFrameworkDetails;
   if (!details.base) return "";
-  const counts = LOADERS.map((r) => `${r.folder}/: ${details.folders[r.key]?.files.filter((f) => !f.excludedBy).length ?? 0}`).join(", ");
+  const counts = loadersOf(server).map((r) => `${r.folder}/: ${details.folders[r.key]?.files.filter((f) => !f.excludedBy).length ?? 0}`).join(", ");
   return `\n\nLoader base: \`${details.base.folder}\` (${details.base.how}) — ${counts}`;
 }
 
@@ -21,9 +23,12 @@ export const editor: DialectEditor = {
   hover(ctx, server, offset) {
     for (const { event } of ctx.summary?.flow?.units.flatMap((u) => u.events) ?? []) {
       if (event.k !== "call" || offset < event.methodSpan.start || offset > event.methodSpan.end) continue;
-      const rule = LOADERS.find((r) => r.adder === event.method);
-      const text = rule
-        ? `adds \`${rule.key}\` to ${server.name} (legacy era), like a class in its ${rule.folder}/ folder${rule.key === "tools" ? "" : "; with it mcp-framework also advertises `completions`"}.`
+      const { rules } = rulesFor(server.frameworkVersion === "unknown" ? undefined : server.frameworkVersion);
+      const rule = rules.loaders.find((r) => r.adder === event.method);
+      const text = rule && !rules.adders
+        ? `does not exist in mcp-framework ${server.frameworkVersion} (it came in 0.2.20): the call throws.`
+        : rule
+        ? `adds \`${rule.key}\` to ${server.name} (legacy era), like a class in its ${rule.folder}/ folder${rule.key === "tools" ? "" : "; with it mcp-framework also advertises \`completions\`"}.`
         : ALWAYS[event.method];
       if (!text) continue;
       return { span: event.methodSpan, markdown: `**${server.name}.${event.method}()** (mcp-framework) ${text}${folderLine(server)}` };
@@ -32,6 +37,6 @@ export const editor: DialectEditor = {
   },
   contributions(server) {
     const details = server.details as McpFrameworkDetails;
-    return LOADERS.flatMap((r) => (details.folders[r.key]?.files ?? []).filter((f) => !f.excludedBy).map((f) => ({ loc: { file: f.path, span: { start: 0, end: 0 } }, keys: [r.key] })));
+    return loadersOf(server).flatMap((r) => (details.folders[r.key]?.files ?? []).filter((f) => !f.excludedBy).map((f) => ({ loc: { file: f.path, span: { start: 0, end: 0 } }, keys: [r.key] })));
   },
 };

@@ -1,9 +1,10 @@
-// The files each loader would find in its folder, replayed from `discoverFilesRecursively()`: every
-// file, in every sub-folder, whose name ends in `.js` or `.ts` and matches none of the loader's
-// exclusion patterns. A mirrored source folder is read with the names the compiler gives its files.
+// The files each loader would find in its folder, replayed from `discoverFilesRecursively()` (every
+// file, in every sub-folder) or, in releases before it, one `readdir` of the folder: those whose name
+// ends in an accepted extension and matches none of the loader's exclusion patterns. A mirrored source
+// folder is read with the names the compiler gives its files.
 import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { joinPath } from "../../core/project/paths";
-import { excludingPattern, LOADED_EXTENSIONS, MAX_FOLDER_DEPTH, type LoaderRule } from "./rules";
+import { excludingPattern, MAX_FOLDER_DEPTH, type FrameworkRules, type LoaderRule } from "./rules";
 
 export interface FolderFile {
   /** The file in the workspace. */
@@ -35,7 +36,8 @@ export function compiledName(name: string): string | undefined {
   return name;
 }
 
-export function listLoaderFolder(list: List, base: string, rule: Pick<LoaderRule, "folder" | "excluded">, mirrored: boolean): FolderListing {
+export function listLoaderFolder(list: List, base: string, rule: Pick<LoaderRule, "folder" | "excluded">, mirrored: boolean, release: Pick<FrameworkRules, "recursive" | "extensions">): FolderListing {
+  const accepted = (name: string) => release.extensions.some((ext) => name.endsWith(ext));
   const folder = joinPath(base, rule.folder);
   const top = list(folder);
   if (!top) return { folder, exists: false, files: [], truncated: false };
@@ -44,15 +46,16 @@ export function listLoaderFolder(list: List, base: string, rule: Pick<LoaderRule
   const walk = (entries: readonly DirectoryEntry[], depth: number) => {
     for (const e of entries) {
       if (e.isDirectory) {
+        if (!release.recursive) continue;
         if (depth >= MAX_FOLDER_DEPTH) truncated = true;
         else walk(list(e.path) ?? [], depth + 1);
         continue;
       }
       if (!e.isFile) continue;
       const seenAs = mirrored ? compiledName(e.name) : e.name;
-      if (seenAs === undefined || !LOADED_EXTENSIONS.some((ext) => seenAs.endsWith(ext))) continue;
+      if (seenAs === undefined || !accepted(seenAs)) continue;
       const excludedBy = excludingPattern(seenAs, rule.excluded);
-      const asSource = mirrored && e.name !== seenAs && LOADED_EXTENSIONS.some((ext) => e.name.endsWith(ext)) ? excludingPattern(e.name, rule.excluded) : excludedBy;
+      const asSource = mirrored && e.name !== seenAs && accepted(e.name) ? excludingPattern(e.name, rule.excluded) : excludedBy;
       files.push({ path: e.path, seenAs, ...(excludedBy ? { excludedBy } : {}), ...(Boolean(asSource) !== Boolean(excludedBy) ? { sourceRunDiffers: asSource ?? "" } : {}) });
     }
   };
