@@ -13,6 +13,7 @@ import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { basename, joinPath } from "../../core/project/paths";
 import { configEntries, entryNamed, resolveBase } from "./baseDir";
 import { diagnostic } from "./codes";
+import { lockedVersion } from "./lockedVersion";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
 import { APPS_FOLDER, rulesFor, TASKS_SHAPE, type Primitive } from "./rules";
 import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
@@ -36,11 +37,12 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
   const provenance: ProvenanceEntry[] = [];
   const caps: JsonObject = {};
 
-  const version = run.installedVersion(file, PACKAGE);
+  // Without node_modules (a fresh checkout), the version package-lock.json pins is the one npm ci installs.
+  const version = run.installedVersion(file, PACKAGE) ?? lockedVersion(file, run.fileText)?.version;
   const { rules, exact: known } = rulesFor(version);
   const LOADERS = rules.loaders;
   if (version === undefined) {
-    unknown.push({ path: [], spread: true, reason: `mcp-framework is not found in node_modules, so its version is not known: the rules of ${rules.text} were applied`, loc });
+    unknown.push({ path: [], spread: true, reason: `mcp-framework is not found in node_modules nor in a package-lock.json, so its version is not known: the rules of ${rules.text} were applied`, loc });
   } else if (!known) {
     unknown.push({ path: [], spread: true, reason: `mcp-framework ${version} is installed; the rules applied were read in ${rules.text}`, loc });
     diagnostics.push(diagnostic("mcp-framework-version-unverified", loc, `mcp-framework ${version} is installed, but the capability rules were read in ${rules.text}: the prediction may differ from what this version advertises.`));
