@@ -163,8 +163,9 @@ server.start();
 server.sendLog("info", "notes", "up");
 `;
 
-function workspace(version: string | undefined): FeatureContext {
+function workspace(version: string | undefined, files: Record<string, string> = {}): FeatureContext {
   const fs = new InMemoryFileSystemHost();
+  for (const [path, text] of Object.entries(files)) fs.writeFileSync(path, text);
   fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", type: "module" }));
   fs.writeFileSync("/w/tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }));
   fs.writeFileSync("/w/src/index.ts", INDEX);
@@ -208,6 +209,15 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     const missing = workspace(undefined);
     assert.equal(missing.analysis.servers[0]?.frameworkVersion, "unknown");
     assert.match(missing.analysis.servers[0]!.unknown[0]!.reason, /not found in node_modules/);
+  });
+
+  it("without node_modules, takes the version package-lock.json pins (what npm ci installs)", () => {
+    const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "": { dependencies: { "mcp-framework": "^0.1.29" } }, "node_modules/mcp-framework": { version: "0.1.29" } } }, null, 2);
+    const [s] = workspace(undefined, { "/w/package-lock.json": lock, "/w/src/tools/EchoTool.ts": "export default class EchoTool {}\n" }).analysis.servers;
+    assert.equal(s?.frameworkVersion, "0.1.29");
+    // 0.1.x: tools always, as { enabled: true }; addTool() does not exist yet.
+    assert.deepEqual(s?.legacy, { tools: { enabled: true } });
+    assert.deepEqual(s?.unknown.map((u) => u.path.join(".")), ["tools"]);
   });
 
   it("hovers addTool and offers logging: true for a dropped sendLog", () => {
