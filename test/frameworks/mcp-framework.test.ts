@@ -194,6 +194,7 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     assert.deepEqual(old.analysis.servers[0]?.legacy, { tools: { enabled: true } });
     assert.deepEqual(old.analysis.servers[0]?.unknown.map((u) => [u.path.join("."), /addTool\(\) does not exist in mcp-framework 0\.1\.29/.test(u.reason)]), [["tools", true]]);
     assert.ok(!old.analysis.diagnostics.some((d) => d.code === "mcp-framework-log-dropped"), "no sendLog() before 0.2.20");
+    assert.match(hoverAt(old, INDEX.indexOf("addTool") + 2)?.markdown ?? "", /\*\*server\.addTool\(\)\*\* \(mcp-framework\) does not exist in mcp-framework 0\.1\.29/);
   });
 
   it("says so when a version outside every range read is installed, or none is found", () => {

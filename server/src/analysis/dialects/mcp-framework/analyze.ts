@@ -107,7 +107,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
   }
 
   if (rules.toolsAlways) {
-    caps.tools = rules.found;
+    caps.tools = { ...rules.found };
     present.delete("tools");
     maybe.delete("tools");
     provenance.push({ era: "legacy", path: ["tools"], because: "rule", detail: "always, with or without tools" });
@@ -115,7 +115,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
   for (const rule of LOADERS) {
     const at = present.get(rule.key);
     if (at) {
-      caps[rule.key] = rules.found;
+      caps[rule.key] = { ...rules.found };
       maybe.delete(rule.key);
       provenance.push({ era: "legacy", path: [rule.key], because: at.file === file ? rule.adder : `${rule.folder}/`, loc: at, detail: at.file === file ? `${rule.adder}()` : `${rule.folder}/${basename(at.file)}` });
     }
