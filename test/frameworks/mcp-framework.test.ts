@@ -255,7 +255,7 @@ async function installed(version: string): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const f of ["package.json", "package-lock.json"]) cpSync(join(source, f), join(dir, f));
-    await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
+    await run("npm", ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
     writeFileSync(stamp, lock);
   }
   return join(dir, "node_modules");

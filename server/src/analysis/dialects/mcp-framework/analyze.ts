@@ -130,7 +130,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     if (!e) return undefined;
     return { value: run.ev.evaluate(e.value, run.ev.fileScope(file), { calls: false }), loc: { file, span: e.key.span } };
   };
- // Before 0.2.20 the config has no logging or tasks option, and no sendLog().
+  // Before 0.2.20 the config has no logging or tasks option, and no sendLog().
   const logging = rules.options ? option("logging") : undefined;
   let loggingOn = false;
   if (logging === "dynamic" || (logging && logging.value.t !== "prim")) {
