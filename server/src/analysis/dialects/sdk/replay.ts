@@ -19,6 +19,7 @@ import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
+import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -364,6 +365,9 @@ export class Replay {
     this.#active.add(id);
     this.#ran.add(id);
     const local = new Set(paths);
+    // The branch regions of each connect() of this server in this unit: what follows one in the same
+    // region runs once the server is connected.
+    const connects: (readonly string[])[] = [];
     try {
       for (let i = from; i < unit.events.length; i++) {
         if (this.state.threw) return;
@@ -390,15 +394,16 @@ export class Replay {
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
             this.#apply(file, event, here);
+            if (event.method === "connect" && (!entry.conditional || entry.branches)) connects.push(entry.branches ?? []);
             break;
           }
           case "invoke":
-            this.#invoke(file, unit, event, local, depth, here);
+            this.#invoke(file, unit, event, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             break;
           case "escape":
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
-            if (local.has(key(event.source))) {
+            if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
               markOpen(this.state, `the server is ${event.how}, and what is done with it there is not followed`, { file, span: event.span });
             }
             break;
@@ -424,19 +429,33 @@ export class Replay {
     return unit.events[this.#site.eventIndex]?.branches ?? [];
   }
 
+  /**
+   * A store of the server that cannot add a capability: one that runs no program code once the server
+   * is connected, or one into a container of the file whose every read is harmless.
+   */
+  #harmlessEscape(file: string, event: Extract<FlowEvent, { k: "escape" }>, connected: boolean): boolean {
+    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span);
+  }
+
+  /** `sessions.set(id, { server, transport })`, `servers.add(server)`, `seen.has(server)` on a collection of the file. */
+  #harmlessCollectionCall(file: string, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, connected: boolean): boolean {
+    return (connected && isCollectionStore(this.#ev, file, event.span)) || callIsHarmlessStore(this.#ev, file, event.span, serverShapes(paths));
+  }
+
   /** A call that may hand the server to a helper, or run a local function that uses it. */
-  #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
+  #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode, connected = false): void {
     // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
     const passed = event.args.map((a) => (a && (paths.has(key(a)) || (a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))))) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
     const inObject = event.argExprs.some((a) => a.k === "obj" && a.entries.some((x) => x.k === "prop" && x.value.k === "ref" && paths.has(x.value.name)));
     if (inObject) {
+      if (this.#harmlessCollectionCall(file, event, paths, connected)) return;
       markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return;
     }
     const target = this.#resolveFunction(file, event.callee, unit);
     if (!target) {
-      if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths)) {
+      if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
         markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`, { file, span: event.span });
       }
       return;
