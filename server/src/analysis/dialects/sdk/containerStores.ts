@@ -31,7 +31,7 @@ type Shape = "server" | ReadonlySet<string>;
 const parsed = new WeakMap<Evaluator, Map<string, ts.SourceFile | null>>();
 
 /** The file's source, parsed with parent pointers (the summaries keep none), once per evaluator. */
-function sourceOf(ev: Evaluator, file: string): ts.SourceFile | undefined {
+export function parsedSource(ev: Evaluator, file: string): ts.SourceFile | undefined {
   let files = parsed.get(ev);
   if (!files) parsed.set(ev, (files = new Map()));
   if (files.has(file)) return files.get(file) ?? undefined;
@@ -43,7 +43,7 @@ function sourceOf(ev: Evaluator, file: string): ts.SourceFile | undefined {
 }
 
 /** The innermost node that spans exactly `span` (an expression the summary recorded). */
-function nodeAt(sf: ts.SourceFile, span: Span): ts.Node | undefined {
+export function nodeAt(sf: ts.SourceFile, span: Span): ts.Node | undefined {
   let found: ts.Node | undefined;
   const visit = (n: ts.Node): void => {
     if (n.getStart(sf) > span.start || n.end < span.end) return;
@@ -71,7 +71,7 @@ function climb(node: ts.Node): ts.Node {
  * an assignment) goes into a container whose every read is harmless.
  */
 export function escapeIsHarmlessStore(ev: Evaluator, file: string, span: Span): boolean {
-  const sf = sourceOf(ev, file);
+  const sf = parsedSource(ev, file);
   const node = sf ? nodeAt(sf, span) : undefined;
   if (!sf || !node) return false;
   const top = climb(node);
@@ -90,7 +90,7 @@ export function escapeIsHarmlessStore(ev: Evaluator, file: string, span: Span): 
 /** A call `C.m(..., server, ...)` recorded by the summary at `span`: whether it is harmless for C. */
 export function callIsHarmlessStore(ev: Evaluator, file: string, span: Span, serverAt: (arg: ts.Expression) => Shape | undefined): boolean {
   // has/get/delete/add/set on a collection the file declares; anything else is a call not followed.
-  const sf = sourceOf(ev, file);
+  const sf = parsedSource(ev, file);
   const node = sf ? nodeAt(sf, span) : undefined;
   if (!sf || !node || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
   const method = node.expression.name.text;
@@ -298,12 +298,24 @@ function namedContainer(sf: ts.SourceFile, id: ts.Identifier): Container | undef
   const isConst = (list.flags & ts.NodeFlags.Const) !== 0;
   const { refs, exported } = referencesTo(sf, decl, id.text);
   if (exported) return undefined;
-  const collection = isConst ? newCollection(decl.initializer) : undefined;
-  if (collection) return { kind: "collection", collection, refs };
+  const collection = newCollection(decl.initializer);
+  // A `let` counts as the collection when every assignment to it makes a new one of the same kind.
+  if (collection && (isConst || refs.every((r) => !isAssigned(r) || newCollection(assignedValue(r)) === collection))) return { kind: "collection", collection, refs };
   const init = decl.initializer;
   if (isConst && init && ts.isObjectLiteralExpression(init) && init.properties.length === 0) return { kind: "record", refs };
   if (!isConst) return { kind: "variable", refs };
   return undefined;
+}
+
+/** Whether a reference is the left side of `=`. */
+function isAssigned(ref: ts.Node): boolean {
+  const top = climb(ref);
+  return top.parent !== undefined && ts.isBinaryExpression(top.parent) && top.parent.operatorToken.kind === SK.EqualsToken && top.parent.left === top;
+}
+
+function assignedValue(ref: ts.Node): ts.Expression | undefined {
+  const p = climb(ref).parent;
+  return p && ts.isBinaryExpression(p) ? p.right : undefined;
 }
 
 /** A private field (`private sessions = new Map()`, `#sessions = new Map()`) of the class around `access`. */
@@ -369,6 +381,8 @@ function containerUseIsHarmless(sf: ts.SourceFile, container: Container, ref: ts
     return false;
   }
   // A collection: `C.has(k)`, `C.size`, `C.get(k)`, `for (const [k, v] of C)`, `C.forEach((v) => ...)`.
+  // `C = new Map()` (checked when the container was found): a fresh, empty collection.
+  if (isAssigned(ref)) return true;
   if (ts.isPropertyAccessExpression(parent) && parent.expression === top) {
     const method = parent.name.text;
     if (method === "size") return true;
@@ -501,7 +515,7 @@ export function isPlainStore(how: string): boolean {
 
 /** A call `C.set(k, v)` / `C.add(v)` on a built-in collection the file declares (the callee runs no program code). */
 export function isCollectionStore(ev: Evaluator, file: string, span: Span): boolean {
-  const sf = sourceOf(ev, file);
+  const sf = parsedSource(ev, file);
   const node = sf ? nodeAt(sf, span) : undefined;
   if (!sf || !node || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
   const method = node.expression.name.text;

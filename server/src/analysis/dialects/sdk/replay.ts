@@ -19,6 +19,7 @@ import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
+import { privateFactoryCalls } from "./privateFactoryCallers";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
@@ -45,8 +46,8 @@ const PRIMITIVE_METHODS: Readonly<Record<string, readonly string[]>> = {
   prompts: ["prompts/list", "prompts/get"],
 };
 
-/** How deep helpers that receive the server are followed. */
-const MAX_DEPTH = 8;
+/** How deep helpers that receive the server are followed (real servers chain a dozen: tool → search → config → log). */
+const MAX_DEPTH = 16;
 /** Events one replay may visit: helpers that call helpers many times over must stay bounded. */
 const MAX_STEPS = 20_000;
 /** Steps kept for the editor's explanations: the analysis goes on past them, the hovers stop there. */
@@ -135,6 +136,8 @@ export class Replay {
         });
       }
     }
+    // `const server = this.createServer()` in the class of a private factory method: the same, for each caller.
+    if (site.unit.kind === "method" && returnsServer(site)) this.#followPrivateFactoryCalls(site.file, site.unit);
     // `() => withLogging(createServer())`: a factory hands the server it returns to a local helper.
     if (site.unit.kind === "function") {
       for (const unit of units) {
@@ -159,6 +162,20 @@ export class Replay {
       }
     }
     return this.state;
+  }
+
+  #followPrivateFactoryCalls(file: string, method: FlowUnit): void {
+    const calls = privateFactoryCalls(this.#ev, file, method);
+    if (!calls || calls.length === 0) return;
+    this.followedCallers = true;
+    for (const call of calls) {
+      this.#runUnit(file, call.unit, call.index + 1, new Set([call.result]), 1, { deferred: false, conditional: call.conditional });
+      // Handed on to the caller's own callers before it is connected: not followed further.
+      const after = call.unit.events.slice(call.index + 1);
+      const at = after.findIndex(({ event }) => event.k === "return" && event.source?.[0] === call.result);
+      const connectedFirst = after.slice(0, Math.max(at, 0)).some(({ event, conditional }) => event.k === "call" && event.method === "connect" && event.receiver[0] === call.result && !conditional);
+      if (at >= 0 && !connectedFirst) markOpen(this.state, `the server is returned by ${call.unit.name}(), and what its callers add is not followed`, { file, span: after[at]!.event.span });
+    }
   }
 
   /** The names the server had in the nearest enclosing unit that ran (none: nothing around it ran). */
