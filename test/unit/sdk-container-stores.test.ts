@@ -1,0 +1,83 @@
+// A server stored in a container of its own file (a Map, a Set, a weak collection, a record, a variable)
+// is harmless when every read of that container only closes, checks or reaches the transport of the
+// server, or when the store happens after the server is connected (the SDK refuses new capabilities
+// then). The differential fixtures 130-133 check those answers against the real SDK; here, more shapes
+// of the same rules, and the near misses that must stay approximate.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const V1 = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n';
+const NEW = 'export const server = new McpServer({ name: "s", version: "1" });\nserver.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n';
+const TOOL = (on: string) => `${on}.registerTool("t", { description: "d" }, async () => ({ content: [] }));`;
+const PROMPTS = { prompts: { listChanged: true } };
+
+function serverOf(source: string) {
+  const result = analyze({ "s.ts": source });
+  const server = result.servers.get("s");
+  assert.ok(server, `no server found: ${JSON.stringify([...result.servers.keys()])}`);
+  return server;
+}
+
+function exact(source: string) {
+  const s = serverOf(source);
+  assert.deepEqual(s.unknown, [], JSON.stringify(s.unknown));
+  assert.equal(s.exact, true);
+  assert.deepEqual(s.legacy, PROMPTS);
+}
+
+function approximate(source: string) {
+  const s = serverOf(source);
+  assert.equal(s.exact, false, `claimed exact: ${JSON.stringify(s.legacy)}`);
+  assert.ok(s.unknown.some((u) => u.spread === true), JSON.stringify(s.unknown));
+}
+
+describe("SDK: servers stored in containers of the file", () => {
+  it("a record of sessions read by key, deleted and tested with in", () => {
+    exact(
+      `${V1}const transports: Record<string, { server: McpServer; transport: unknown }> = {};\n${NEW}transports["a"] = { server, transport: null };\n` +
+        `export async function end(id: string) {\n  if (!(id in transports)) return;\n  const entry = transports[id];\n  await entry.server.close();\n  delete transports[id];\n}\n`,
+    );
+  });
+
+  it("a let WeakSet renewed with new WeakSets, and forEach over a Set that only closes", () => {
+    exact(
+      `${V1}let seen = new WeakSet<object>();\nconst live = new Set<McpServer>();\n${NEW}seen.add(server);\nlive.add(server);\n` +
+        `export function reset() { seen = new WeakSet<object>(); }\nexport function closeAll() { live.forEach((s) => { void s.close(); }); }\n`,
+    );
+  });
+
+  it("a Set iterated with keys() whose reader registers stays approximate (a Set's keys are its values)", () => {
+    approximate(`${V1}const live = new Set<McpServer>();\n${NEW}live.add(server);\nexport function up() { for (const s of live.keys()) ${TOOL("s")} }\n`);
+  });
+
+  it("a value read with || (it may be the server) stays approximate", () => {
+    approximate(`${V1}const m = new Map<string, McpServer>();\n${NEW}m.set("a", server);\nexport function up() { const s = m.get("a") || server; ${TOOL("s")} }\n`);
+  });
+
+  it("a map handed to another function stays approximate", () => {
+    approximate(`${V1}import { use } from "./missing.js";\nconst m = new Map<string, McpServer>();\n${NEW}m.set("a", server);\nuse(m);\n`);
+  });
+
+  it("a map value returned to callers stays approximate", () => {
+    approximate(`${V1}const m = new Map<string, McpServer>();\n${NEW}m.set("a", server);\nexport function get() { return m.get("a"); }\n`);
+  });
+
+  it("a collection whose name a var also declares elsewhere stays approximate", () => {
+    approximate(`${V1}const m = new Map<string, McpServer>();\n${NEW}m.set("a", server);\nexport function f() { if (Math.random()) { var m = 1; } return m; }\n`);
+  });
+
+  it("a Map redeclared by the file is not the built-in one", () => {
+    approximate(`${V1}import { hooks } from "./missing.js";\nclass Map<K, V> { set(k: K, v: V) { void k; hooks.run(v); } }\nconst m = new Map<string, McpServer>();\n${NEW}m.set("a", server);\n`);
+  });
+
+  it("a store after an awaited connect() in the same branch is harmless; in another branch it is not", () => {
+    exact(`${V1}${NEW}export async function main() {\n  try {\n    await server.connect(new StdioServerTransport());\n    if (process.env.KEEP) { const entry = { server, at: Date.now() }; void entry; }\n  } catch {}\n}\n`);
+    approximate(`${V1}import { keep } from "./missing.js";\n${NEW}export async function main() {\n  try {\n    await server.connect(new StdioServerTransport());\n  } finally {\n    const entry = { server };\n    keep(entry);\n  }\n}\n`);
+  });
+
+  it("a call given the server after connect(), even inside an object, is not a store: not followed", () => {
+    approximate(`${V1}import { keep } from "./missing.js";\n${NEW}export async function main() {\n  await server.connect(new StdioServerTransport());\n  keep(server);\n}\n`);
+    approximate(`${V1}import { keep } from "./missing.js";\n${NEW}export async function main() {\n  await server.connect(new StdioServerTransport());\n  keep({ server });\n}\n`);
+  });
+});
