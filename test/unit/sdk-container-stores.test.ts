@@ -80,4 +80,20 @@ describe("SDK: servers stored in containers of the file", () => {
     approximate(`${V1}import { keep } from "./missing.js";\n${NEW}export async function main() {\n  await server.connect(new StdioServerTransport());\n  keep(server);\n}\n`);
     approximate(`${V1}import { keep } from "./missing.js";\n${NEW}export async function main() {\n  await server.connect(new StdioServerTransport());\n  keep({ server });\n}\n`);
   });
+
+  it("server = createServer() (an assignment) is followed like a declaration; other readers of the variable are checked", () => {
+    const factory = `${V1}function createServer() {\n  const s = new McpServer({ name: "s", version: "1" });\n  s.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n  return s;\n}\nlet current: McpServer | undefined;\n`;
+    const main = `export async function main() {\n  current = createServer();\n  ${TOOL("current")}\n  await current.connect(new StdioServerTransport());\n}\n`;
+    const followed = analyze({ "s.ts": `${factory}${main}export async function stop() { if (current) await current.close(); }\n` }).servers.get("s");
+    assert.ok(followed);
+    assert.deepEqual(followed.legacy, { ...PROMPTS, tools: { listChanged: true } });
+    assert.equal(followed.exact, true, JSON.stringify(followed.unknown));
+    const read = analyze({ "s.ts": `${factory}${main}export function more() { current!.registerResource("r", "x://r", {}, async () => ({ contents: [] })); }\n` }).servers.get("s");
+    assert.ok(read);
+    assert.equal(read.exact, false);
+  });
+
+  it("a caller that returns the server before connecting it hands it to code not followed", () => {
+    approximate(`${V1}function createServer() {\n  const s = new McpServer({ name: "s", version: "1" });\n  return s;\n}\nexport function wrap() {\n  const server = createServer();\n  return server;\n}\n`);
+  });
 });

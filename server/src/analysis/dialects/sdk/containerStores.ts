@@ -527,3 +527,21 @@ export function isCollectionStore(ev: Evaluator, file: string, span: Span): bool
 export function runsAfter(connect: readonly string[], at: readonly string[]): boolean {
   return connect.length <= at.length && connect.every((r, i) => at[i] === r);
 }
+
+/** The function (or file) a node is written in: the innermost function-like around it. */
+function functionOf(n: ts.Node): ts.Node | undefined {
+  for (let p: ts.Node | undefined = n.parent; p; p = p.parent) if (ts.isFunctionLike(p) || ts.isSourceFile(p)) return p;
+  return undefined;
+}
+
+/**
+ * `name = createServer()` written in `body`: whether `name` is a variable of the file whose reads
+ * outside `body` (in other functions, in callbacks) all use the server harmlessly.
+ */
+export function outerReadsAreHarmless(sf: ts.SourceFile, value: ts.Node, body: ts.Node): boolean {
+  const parent = value.parent;
+  if (!parent || !ts.isBinaryExpression(parent) || parent.right !== value || !ts.isIdentifier(parent.left)) return false;
+  const container = namedContainer(sf, parent.left);
+  if (container?.kind !== "variable") return false;
+  return container.refs.every((ref) => functionOf(ref) === body || containerUseIsHarmless(sf, container, ref, "server"));
+}

@@ -20,6 +20,7 @@ import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
+import { assignedNameStaysHere, returnedBeforeConnect } from "./callerHandsOn";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
@@ -128,6 +129,7 @@ export class Replay {
           const named = new Set([event.result]);
           this.followedCallers = true;
           this.#runUnit(site.file, unit, i + 1, named, 1, mode);
+          this.#handedOn(site.file, unit, i, event.result);
           if (unit.kind !== "module") return;
           for (const other of units) {
             if (other.kind !== "function" || other === site.unit || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(event.result)) continue;
@@ -170,11 +172,17 @@ export class Replay {
     this.followedCallers = true;
     for (const call of calls) {
       this.#runUnit(file, call.unit, call.index + 1, new Set([call.result]), 1, { deferred: false, conditional: call.conditional });
-      // Handed on to the caller's own callers before it is connected: not followed further.
-      const after = call.unit.events.slice(call.index + 1);
-      const at = after.findIndex(({ event }) => event.k === "return" && event.source?.[0] === call.result);
-      const connectedFirst = after.slice(0, Math.max(at, 0)).some(({ event, conditional }) => event.k === "call" && event.method === "connect" && event.receiver[0] === call.result && !conditional);
-      if (at >= 0 && !connectedFirst) markOpen(this.state, `the server is returned by ${call.unit.name}(), and what its callers add is not followed`, { file, span: after[at]!.event.span });
+      this.#handedOn(file, call.unit, call.index, call.result);
+    }
+  }
+
+  /** A caller of the factory that returns the server before connecting it, or keeps it where other code reads it. */
+  #handedOn(file: string, caller: FlowUnit, index: number, name: string): void {
+    const returned = returnedBeforeConnect(caller, index + 1, name);
+    if (returned) markOpen(this.state, `the server is returned by ${caller.name}(), and what its callers add is not followed`, { file, span: (returned.event as { span: Span }).span });
+    const call = caller.events[index]?.event;
+    if (call?.k === "invoke" && !assignedNameStaysHere(this.#ev, file, caller, call.span)) {
+      markOpen(this.state, `the server is assigned to ${name}, and what is done with it there is not followed`, { file, span: call.span });
     }
   }
 
