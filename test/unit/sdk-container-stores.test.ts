@@ -96,4 +96,17 @@ describe("SDK: servers stored in containers of the file", () => {
   it("a caller that returns the server before connecting it hands it to code not followed", () => {
     approximate(`${V1}function createServer() {\n  const s = new McpServer({ name: "s", version: "1" });\n  return s;\n}\nexport function wrap() {\n  const server = createServer();\n  return server;\n}\n`);
   });
+
+  it("a private record field of sessions is a container; a private Map field replaced by an outside map is not", () => {
+    const cls = (extra: string) =>
+      `${V1}import { outside } from "./missing.js";\nclass App {\n  private sessions: Record<string, { server: McpServer }> = {};\n  private live = new Map<string, McpServer>();\n` +
+      `  build() {\n    const server = new McpServer({ name: "s", version: "1" });\n    server.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n    this.sessions["a"] = { server };\n    this.live.set("a", server);\n    return server;\n  }\n` +
+      `  async stop() { await this.sessions["a"]?.server.close(); this.live.delete("a"); }\n${extra}}\nexport const server = new App().build();\n`;
+    const held = analyze({ "s.ts": cls("") }).servers;
+    const replaced = analyze({ "s.ts": cls("  swap() { this.live = outside; }\n") }).servers;
+    const open = (servers: typeof held) => [...servers.values()].flatMap((x) => x.unknown.map((u) => u.reason)).filter((r) => /sessions|live/.test(r));
+    assert.deepEqual(open(held), []);
+    assert.ok(open(replaced).some((r) => r.includes("this.live.set")), JSON.stringify(open(replaced)));
+  });
 });
+

@@ -328,7 +328,9 @@ function fieldContainer(sf: ts.SourceFile, access: ts.PropertyAccessExpression):
   if (!field) return undefined;
   const isPrivate = ts.isPrivateIdentifier(field.name) || (field.modifiers?.some((m) => m.kind === SK.PrivateKeyword) ?? false);
   const collection = newCollection(field.initializer);
-  if (!isPrivate || !collection) return undefined;
+  const init = field.initializer;
+  const record = init !== undefined && ts.isObjectLiteralExpression(init) && init.properties.length === 0;
+  if (!isPrivate || (!collection && !record)) return undefined;
   const refs: ts.Node[] = [];
   let foreign = false;
   const visit = (n: ts.Node): void => {
@@ -340,7 +342,9 @@ function fieldContainer(sf: ts.SourceFile, access: ts.PropertyAccessExpression):
     ts.forEachChild(n, visit);
   };
   visit(sf);
-  return foreign ? undefined : { kind: "collection", collection, refs };
+  // Assigned anew: only a new collection of the same kind keeps it one (a record, never).
+  if (foreign || refs.some((r) => isAssigned(r) && (record || newCollection(assignedValue(r)) !== collection))) return undefined;
+  return record ? { kind: "record", refs } : { kind: "collection", collection: collection!, refs };
 }
 
 function accessName(n: ts.PropertyAccessExpression | ts.ElementAccessExpression): string | undefined {
