@@ -108,5 +108,11 @@ describe("SDK: servers stored in containers of the file", () => {
     assert.deepEqual(open(held), []);
     assert.ok(open(replaced).some((r) => r.includes("this.live.set")), JSON.stringify(open(replaced)));
   });
+
+  it("near misses: the server under two keys of one value, forEach with a named callback, a = b = server", () => {
+    approximate(`${V1}const m = new Map<string, { server: McpServer; again: McpServer }>();\n${NEW}m.set("a", { server, again: server });\nexport function up() { const v = m.get("a"); if (v) { void v.server.close(); ${TOOL("v.again")} } }\n`);
+    approximate(`${V1}import { handler } from "./missing.js";\nconst live = new Set<McpServer>();\n${NEW}live.add(server);\nexport function up() { live.forEach(handler); }\n`);
+    approximate(`${V1}import { hand } from "./missing.js";\nlet a: McpServer | undefined;\nlet b: McpServer | undefined;\n${NEW}a = b = server;\nhand(a);\nexport function stop() { void b?.close(); }\n`);
+  });
 });
 

@@ -70,7 +70,7 @@ function climb(node: ts.Node): ts.Node {
  * Whether the server stored at `span` (the server's name inside an object literal, the right side of
  * an assignment) goes into a container whose every read is harmless.
  */
-export function escapeIsHarmlessStore(ev: Evaluator, file: string, span: Span): boolean {
+export function escapeIsHarmlessStore(ev: Evaluator, file: string, span: Span, paths: ReadonlySet<string>): boolean {
   const sf = parsedSource(ev, file);
   const node = sf ? nodeAt(sf, span) : undefined;
   if (!sf || !node) return false;
@@ -79,10 +79,12 @@ export function escapeIsHarmlessStore(ev: Evaluator, file: string, span: Span): 
   if (!parent) return false;
   // `{ server, transport }` or `{ server: s }`: the literal must go straight into the container.
   if ((ts.isShorthandPropertyAssignment(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.initializer === top)) {
-    const key = propertyKey(parent.name);
     const literal = parent.parent;
-    if (key === undefined || !ts.isObjectLiteralExpression(literal)) return false;
-    return storedIn(sf, climb(literal), new Set([key]));
+    if (!ts.isObjectLiteralExpression(literal)) return false;
+    // Every key of the literal that holds the server (`{ server, again: server }`), not just this one.
+    const shape = serverShapes(paths)(literal);
+    if (shape === undefined || shape === "server") return false;
+    return storedIn(sf, climb(literal), shape);
   }
   return storedIn(sf, top, "server");
 }
@@ -146,6 +148,8 @@ function storedIn(sf: ts.SourceFile, value: ts.Node, shape: Shape): boolean {
     return readsAreHarmless(sf, container, shape);
   }
   if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === SK.EqualsToken && parent.right === value) {
+    // `a = b = server`: the assignment's own value goes on to `a`.
+    if (!climb(parent).parent || !ts.isExpressionStatement(climb(parent).parent!)) return false;
     const left = parent.left;
     if (ts.isElementAccessExpression(left)) {
       const container = containerOf(sf, left.expression);
@@ -397,9 +401,10 @@ function containerUseIsHarmless(sf: ts.SourceFile, container: Container, ref: ts
     if (method === "get") return valueUseIsHarmless(sf, call, shape, 0);
     if (method === "values" || method === "entries") return iteratedHarmlessly(sf, climb(call), container.collection === "Map" && method === "entries", shape);
     if (method === "forEach") {
+      // An inline callback taking (value) or (value, key): its third parameter would be the container itself.
       const cb = call.arguments[0];
-      const first = cb && (ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) ? cb.parameters[0] : undefined;
-      if (!cb) return false;
+      if (!cb || !(ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) || cb.parameters.length > 2 || call.arguments.length > 1) return false;
+      const first = cb.parameters[0];
       return first === undefined ? true : bindingIsHarmless(sf, first.name, shape, 0);
     }
     return false;

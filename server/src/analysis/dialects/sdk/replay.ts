@@ -428,7 +428,7 @@ export class Replay {
           case "escape":
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
-            if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
+            if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
               markOpen(this.state, `the server is ${event.how}, and what is done with it there is not followed`, { file, span: event.span });
             }
             break;
@@ -458,8 +458,8 @@ export class Replay {
    * A store of the server that cannot add a capability: one that runs no program code once the server
    * is connected, or one into a container of the file whose every read is harmless.
    */
-  #harmlessEscape(file: string, event: Extract<FlowEvent, { k: "escape" }>, connected: boolean): boolean {
-    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span);
+  #harmlessEscape(file: string, event: Extract<FlowEvent, { k: "escape" }>, paths: ReadonlySet<string>, connected: boolean): boolean {
+    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span, paths);
   }
 
   /** `sessions.set(id, { server, transport })`, `servers.add(server)`, `seen.has(server)` on a collection of the file. */
