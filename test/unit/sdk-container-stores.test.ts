@@ -114,5 +114,14 @@ describe("SDK: servers stored in containers of the file", () => {
     approximate(`${V1}import { handler } from "./missing.js";\nconst live = new Set<McpServer>();\n${NEW}live.add(server);\nexport function up() { live.forEach(handler); }\n`);
     approximate(`${V1}import { hand } from "./missing.js";\nlet a: McpServer | undefined;\nlet b: McpServer | undefined;\n${NEW}a = b = server;\nhand(a);\nexport function stop() { void b?.close(); }\n`);
   });
+
+  it("a record written {} as Record<...>, and a private Map field given its Map in the constructor", () => {
+    exact(`${V1}const servers = {} as Record<string, McpServer>;\n${NEW}servers["a"] = server;\nexport function stop(id: string) { void servers[id]?.close(); delete servers[id]; }\n`);
+    const src =
+      `${V1}class App {\n  private live: Map<string, McpServer>;\n  constructor() { this.live = new Map(); }\n  build() {\n    const server = new McpServer({ name: "s", version: "1" });\n    this.live.set("a", server);\n    return server;\n  }\n` +
+      `  stop() { for (const s of this.live.values()) void s.close(); }\n}\nexport const server = new App().build();\n`;
+    const reasons = [...analyze({ "s.ts": src }).servers.values()].flatMap((x) => x.unknown.map((u) => u.reason));
+    assert.ok(!reasons.some((r) => r.includes("this.live")), JSON.stringify(reasons));
+  });
 });
 

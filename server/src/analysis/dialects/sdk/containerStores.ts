@@ -182,10 +182,24 @@ function containerOf(sf: ts.SourceFile, expr: ts.Expression): Container | undefi
 }
 
 /** `new Map()`, `new Set<...>()`: the collection's name, when the global is not redeclared where it is used. */
-function newCollection(init: ts.Expression | undefined): string | undefined {
+function newCollection(written: ts.Expression | undefined): string | undefined {
+  const init = written && bare(written);
   if (!init || !ts.isNewExpression(init) || !ts.isIdentifier(init.expression)) return undefined;
   const name = init.expression.text;
   return COLLECTIONS.has(name) && declarationOf(init.expression) === undefined ? name : undefined;
+}
+
+/** An expression without the type assertions around it (`{} as Record<...>`, `new Map() satisfies ...`). */
+function bare(e: ts.Expression): ts.Expression {
+  let cur = e;
+  while (ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isParenthesizedExpression(cur) || ts.isTypeAssertionExpression(cur)) cur = cur.expression;
+  return cur;
+}
+
+/** An empty object literal: a record filled later. */
+function isEmptyRecord(e: ts.Expression | undefined): boolean {
+  const init = e && bare(e);
+  return init !== undefined && ts.isObjectLiteralExpression(init) && init.properties.length === 0;
 }
 
 /** Whether a binding name (`x`, `{ a, b: c }`, `[k, v]`) declares `name`. */
@@ -305,8 +319,7 @@ function namedContainer(sf: ts.SourceFile, id: ts.Identifier): Container | undef
   const collection = newCollection(decl.initializer);
   // A `let` counts as the collection when every assignment to it makes a new one of the same kind.
   if (collection && (isConst || refs.every((r) => !isAssigned(r) || newCollection(assignedValue(r)) === collection))) return { kind: "collection", collection, refs };
-  const init = decl.initializer;
-  if (isConst && init && ts.isObjectLiteralExpression(init) && init.properties.length === 0) return { kind: "record", refs };
+  if (isConst && isEmptyRecord(decl.initializer)) return { kind: "record", refs };
   if (!isConst) return { kind: "variable", refs };
   return undefined;
 }
@@ -331,10 +344,7 @@ function fieldContainer(sf: ts.SourceFile, access: ts.PropertyAccessExpression):
   const field = cls.members.find((m) => ts.isPropertyDeclaration(m) && propertyKey(m.name) === name) as ts.PropertyDeclaration | undefined;
   if (!field) return undefined;
   const isPrivate = ts.isPrivateIdentifier(field.name) || (field.modifiers?.some((m) => m.kind === SK.PrivateKeyword) ?? false);
-  const collection = newCollection(field.initializer);
-  const init = field.initializer;
-  const record = init !== undefined && ts.isObjectLiteralExpression(init) && init.properties.length === 0;
-  if (!isPrivate || (!collection && !record)) return undefined;
+  if (!isPrivate) return undefined;
   const refs: ts.Node[] = [];
   let foreign = false;
   const visit = (n: ts.Node): void => {
@@ -346,9 +356,14 @@ function fieldContainer(sf: ts.SourceFile, access: ts.PropertyAccessExpression):
     ts.forEachChild(n, visit);
   };
   visit(sf);
-  // Assigned anew: only a new collection of the same kind keeps it one (a record, never).
-  if (foreign || refs.some((r) => isAssigned(r) && (record || newCollection(assignedValue(r)) !== collection))) return undefined;
-  return record ? { kind: "record", refs } : { kind: "collection", collection: collection!, refs };
+  if (foreign) return undefined;
+  // Initialised where declared or assigned in the constructor: every value it is given must be a new
+  // collection of one kind (or, for a record, only its initialiser an empty object).
+  const assigned = refs.filter(isAssigned).map(assignedValue);
+  if (isEmptyRecord(field.initializer)) return assigned.length === 0 ? { kind: "record", refs } : undefined;
+  const kinds = new Set([field.initializer, ...assigned].filter((e) => e !== undefined).map((e) => newCollection(e)));
+  const collection = kinds.size === 1 ? [...kinds][0] : undefined;
+  return collection ? { kind: "collection", collection, refs } : undefined;
 }
 
 function accessName(n: ts.PropertyAccessExpression | ts.ElementAccessExpression): string | undefined {
