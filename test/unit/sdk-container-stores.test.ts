@@ -123,5 +123,10 @@ describe("SDK: servers stored in containers of the file", () => {
     const reasons = [...analyze({ "s.ts": src }).servers.values()].flatMap((x) => x.unknown.map((u) => u.reason));
     assert.ok(!reasons.some((r) => r.includes("this.live")), JSON.stringify(reasons));
   });
+
+  it("a record whose values are listed with Object.values, or read by a dynamic key and registered on, stays approximate", () => {
+    approximate(`${V1}const servers: Record<string, McpServer> = {};\n${NEW}servers["a"] = server;\nexport function up() { for (const s of Object.values(servers)) ${TOOL("s")} }\n`);
+    approximate(`${V1}const servers: Record<string, McpServer> = {};\n${NEW}servers["a"] = server;\nexport function up(id: string) { const s = servers[id]; if (s) ${TOOL("s")} }\n`);
+  });
 });
 

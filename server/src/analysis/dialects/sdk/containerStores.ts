@@ -477,7 +477,20 @@ function valueUseIsHarmless(sf: ts.SourceFile, expr: ts.Node, shape: Shape, dept
     return serverMemberIsHarmless(sf, parent, depth);
   }
   if (ts.isVariableDeclaration(parent) && parent.initializer === top) return bindingIsHarmless(sf, parent.name, shape, depth + 1);
+  if (shape === "server" && ts.isCallExpression(parent) && parent.arguments[0] === top) return isKeyLookup(sf, parent);
   return false;
+}
+
+/** `seen.has(server)`, `levels.get(server)`, `marked.add(server)` on a weak collection: the server only as a key. */
+function isKeyLookup(sf: ts.SourceFile, call: ts.CallExpression): boolean {
+  if (!ts.isPropertyAccessExpression(call.expression)) return false;
+  const method = call.expression.name.text;
+  const container = containerOf(sf, call.expression.expression);
+  if (container?.kind !== "collection") return false;
+  if (method === "has" || method === "delete") return true;
+  if (method === "get") return call.arguments.length === 1;
+  const weak = container.collection === "WeakMap" || container.collection === "WeakSet";
+  return weak && (method === "add" || method === "set");
 }
 
 /** `!x`, `if (x)`, `x ? a : b`, `x === y`, `typeof x`, `x && ...`: only whether it is there. */
