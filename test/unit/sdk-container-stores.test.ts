@@ -128,5 +128,13 @@ describe("SDK: servers stored in containers of the file", () => {
     approximate(`${V1}const servers: Record<string, McpServer> = {};\n${NEW}servers["a"] = server;\nexport function up() { for (const s of Object.values(servers)) ${TOOL("s")} }\n`);
     approximate(`${V1}const servers: Record<string, McpServer> = {};\n${NEW}servers["a"] = server;\nexport function up(id: string) { const s = servers[id]; if (s) ${TOOL("s")} }\n`);
   });
+
+  it("a factory that returns its server only once connected: its callers cannot add capabilities", () => {
+    const body = (tail: string) =>
+      `${V1}export async function start() {\n  const server = new McpServer({ name: "s", version: "1" });\n  server.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n${tail}}\n`;
+    exact(body(`  await server.connect(new StdioServerTransport());\n  return server;\n`));
+    approximate(body(`  if (process.env.STDIO) await server.connect(new StdioServerTransport());\n  return server;\n`));
+    approximate(body(`  try { await server.connect(new StdioServerTransport()); } catch {}\n  return server;\n`));
+  });
 });
 

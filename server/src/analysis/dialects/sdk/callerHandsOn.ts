@@ -35,3 +35,23 @@ export function assignedNameStaysHere(ev: Evaluator, file: string, caller: FlowU
   const body = caller.kind === "module" ? sf : nodeAt(sf, caller.span);
   return body !== undefined && outerReadsAreHarmless(sf, top, body);
 }
+
+/**
+ * Whether the factory hands the server out only once it is connected: every `return` of it in its own
+ * body comes after a certain `connect()` of it in the same region. Its callers then cannot add a
+ * capability (the SDK refuses `registerCapabilities` once connected).
+ */
+export function returnsOnlyConnected(unit: FlowUnit, from: number, target: readonly string[] | null): boolean {
+  if (!target) return false;
+  const name = target.join(".");
+  const connects: (readonly string[])[] = [];
+  let returns = 0;
+  for (const entry of unit.events.slice(from)) {
+    const { event } = entry;
+    if (event.k === "call" && event.method === "connect" && event.receiver.join(".") === name && (!entry.conditional || entry.branches)) connects.push(entry.branches ?? []);
+    if (event.k !== "return" || event.source?.join(".") !== name) continue;
+    returns++;
+    if (!connects.some((c) => runsAfter(c, entry.branches ?? []))) return false;
+  }
+  return returns > 0;
+}
