@@ -136,5 +136,18 @@ describe("SDK: servers stored in containers of the file", () => {
     approximate(body(`  if (process.env.STDIO) await server.connect(new StdioServerTransport());\n  return server;\n`));
     approximate(body(`  try { await server.connect(new StdioServerTransport()); } catch {}\n  return server;\n`));
   });
+
+  it("active = this.createServer() on a private factory method: followed; other readers of active are checked", () => {
+    const src = (reader: string) =>
+      `${V1}let active: McpServer | undefined;\nclass App {\n  private createServer() {\n    const server = new McpServer({ name: "s", version: "1" });\n    server.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n    return server;\n  }\n` +
+      `  async run() {\n    active = this.createServer();\n    ${TOOL("active")}\n    await active.connect(new StdioServerTransport());\n  }\n}\nexport const app = new App();\n${reader}`;
+    const followed = analyze({ "s.ts": src("export function stop() { void active?.close(); }\n") }).servers.get("s");
+    assert.ok(followed);
+    assert.equal(followed.exact, true, JSON.stringify(followed.unknown));
+    assert.deepEqual(followed.legacy, { ...PROMPTS, tools: { listChanged: true } });
+    const other = analyze({ "s.ts": src(`export function more() { active?.registerResource("r", "x://r", {}, async () => ({ contents: [] })); }\n`) }).servers.get("s");
+    assert.ok(other);
+    assert.equal(other.exact, false);
+  });
 });
 

@@ -1,6 +1,6 @@
 // A private method of a class that builds and returns the server (`private createServer(): Server`)
 // can only be called from inside its class, as `this.createServer()`. When every such call binds the
-// result to a name (`const server = this.createServer()`), the replay can follow each caller from there,
+// result to a name (`const server = this.createServer()`, `server = this.createServer()`), the replay can follow each caller from there,
 // as it does for a function's callers in its own file; any other use of the method leaves them unfollowed.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
@@ -67,7 +67,10 @@ function isBoundCall(access: ts.Node, cls: ts.Node): boolean {
   let top: ts.Node = call;
   while (top.parent && (ts.isAwaitExpression(top.parent) || ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isNonNullExpression(top.parent))) top = top.parent;
   const decl = top.parent;
-  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return false;
+  const declared = decl !== undefined && ts.isVariableDeclaration(decl) && decl.initializer === top && ts.isIdentifier(decl.name);
+  // `server = this.createServer();` (the replay checks who else reads that variable).
+  const assigned = decl !== undefined && ts.isBinaryExpression(decl) && decl.operatorToken.kind === SK.EqualsToken && decl.right === top && ts.isIdentifier(decl.left) && decl.parent !== undefined && ts.isExpressionStatement(decl.parent);
+  if (!declared && !assigned) return false;
   // `this` is the class's own only in its methods and the arrows written in them.
   for (let n: ts.Node | undefined = access.parent; n; n = n.parent) {
     if (n === cls) return true;
