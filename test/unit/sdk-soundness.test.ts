@@ -53,6 +53,12 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   "server-given-to-constructor": [["", 4]],
   "server-assigned-to-property": [["", 4]],
   "conditional-after-connect": [["", 6]],
+  // Containers whose reads may register (or that other modules reach), and stores not certainly after connect().
+  "map-read-registers": [["", 4], ["", 4]],
+  "map-key-iterated": [["", 4]],
+  "exported-variable-holds-server": [["", 4]],
+  "store-after-conditional-connect": [["", 6]],
+  "private-factory-returned-before-connect": [["", 4]],
 };
 
 /** Approximate or exact both fine (a helper the precision work may follow), but never exact and wrong. */

@@ -285,6 +285,8 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
           const right = unwrap(b.right);
           if (target && ts.isNewExpression(right) && recordNew(unit, right, target, b.left, conditional)) return;
           escape(unit, right, `assigned to ${oneLine(b.left.getText(ctx.sf))}`, conditional);
+          // `server = createServer()`: the call's result goes by that name, as with `const server = ...`.
+          if (target?.length === 1 && ts.isCallExpression(right)) return visitAssignedCall(b, right, target[0]!, unit, conditional);
         } else {
           branches = op === SK.AmpersandAmpersandToken || op === SK.BarBarToken || op === SK.QuestionQuestionToken;
         }
@@ -343,6 +345,15 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     const inner = conditional || branches;
     if (branches) guarded(null, conditional, () => ts.forEachChild(node, (child) => inBranch(child, () => visit(child, unit, inner))));
     else ts.forEachChild(node, (child) => visit(child, unit, inner));
+  };
+
+  const visitAssignedCall = (b: ts.BinaryExpression, call: ts.Expression, name: string, unit: MutableUnit, conditional: boolean) => {
+    const before = unit.events.length;
+    ts.forEachChild(b, (child) => visit(child, unit, conditional));
+    const last = unit.events.at(-1);
+    if (unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === call.getStart(ctx.sf)) {
+      unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: name } };
+    }
   };
 
   const visitCall = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {

@@ -13,6 +13,7 @@ import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
+import { returnsOnlyConnected } from "./callerHandsOn";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -31,7 +32,8 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: Server
   const replay = new Replay(ev, site);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
-  if (returnsServer(site) && !replay.followedCallers && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
+  const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
+  if (returnsServer(site) && !replay.followedCallers && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
     markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };

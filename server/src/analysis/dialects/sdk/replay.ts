@@ -19,6 +19,9 @@ import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
+import { privateFactoryCalls } from "./privateFactoryCallers";
+import { assignedNameStaysHere, returnedBeforeConnect } from "./callerHandsOn";
+import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -44,8 +47,8 @@ const PRIMITIVE_METHODS: Readonly<Record<string, readonly string[]>> = {
   prompts: ["prompts/list", "prompts/get"],
 };
 
-/** How deep helpers that receive the server are followed. */
-const MAX_DEPTH = 8;
+/** How deep helpers that receive the server are followed (real servers chain a dozen: tool → search → config → log). */
+const MAX_DEPTH = 16;
 /** Events one replay may visit: helpers that call helpers many times over must stay bounded. */
 const MAX_STEPS = 20_000;
 /** Steps kept for the editor's explanations: the analysis goes on past them, the hovers stop there. */
@@ -126,6 +129,7 @@ export class Replay {
           const named = new Set([event.result]);
           this.followedCallers = true;
           this.#runUnit(site.file, unit, i + 1, named, 1, mode);
+          this.#handedOn(site.file, unit, i, event.result);
           if (unit.kind !== "module") return;
           for (const other of units) {
             if (other.kind !== "function" || other === site.unit || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(event.result)) continue;
@@ -134,6 +138,8 @@ export class Replay {
         });
       }
     }
+    // `const server = this.createServer()` in the class of a private factory method: the same, for each caller.
+    if (site.unit.kind === "method" && returnsServer(site)) this.#followPrivateFactoryCalls(site.file, site.unit);
     // `() => withLogging(createServer())`: a factory hands the server it returns to a local helper.
     if (site.unit.kind === "function") {
       for (const unit of units) {
@@ -158,6 +164,26 @@ export class Replay {
       }
     }
     return this.state;
+  }
+
+  #followPrivateFactoryCalls(file: string, method: FlowUnit): void {
+    const calls = privateFactoryCalls(this.#ev, file, method);
+    if (!calls || calls.length === 0) return;
+    this.followedCallers = true;
+    for (const call of calls) {
+      this.#runUnit(file, call.unit, call.index + 1, new Set([call.result]), 1, { deferred: false, conditional: call.conditional });
+      this.#handedOn(file, call.unit, call.index, call.result);
+    }
+  }
+
+  /** A caller of the factory that returns the server before connecting it, or keeps it where other code reads it. */
+  #handedOn(file: string, caller: FlowUnit, index: number, name: string): void {
+    const returned = returnedBeforeConnect(caller, index + 1, name);
+    if (returned) markOpen(this.state, `the server is returned by ${caller.name}(), and what its callers add is not followed`, { file, span: (returned.event as { span: Span }).span });
+    const call = caller.events[index]?.event;
+    if (call?.k === "invoke" && !assignedNameStaysHere(this.#ev, file, caller, call.span)) {
+      markOpen(this.state, `the server is assigned to ${name}, and what is done with it there is not followed`, { file, span: call.span });
+    }
   }
 
   /** The names the server had in the nearest enclosing unit that ran (none: nothing around it ran). */
@@ -364,6 +390,9 @@ export class Replay {
     this.#active.add(id);
     this.#ran.add(id);
     const local = new Set(paths);
+    // The branch regions of each connect() of this server in this unit: what follows one in the same
+    // region runs once the server is connected.
+    const connects: (readonly string[])[] = [];
     try {
       for (let i = from; i < unit.events.length; i++) {
         if (this.state.threw) return;
@@ -390,15 +419,16 @@ export class Replay {
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
             this.#apply(file, event, here);
+            if (event.method === "connect" && (!entry.conditional || entry.branches)) connects.push(entry.branches ?? []);
             break;
           }
           case "invoke":
-            this.#invoke(file, unit, event, local, depth, here);
+            this.#invoke(file, unit, event, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             break;
           case "escape":
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
-            if (local.has(key(event.source))) {
+            if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
               markOpen(this.state, `the server is ${event.how}, and what is done with it there is not followed`, { file, span: event.span });
             }
             break;
@@ -424,19 +454,33 @@ export class Replay {
     return unit.events[this.#site.eventIndex]?.branches ?? [];
   }
 
+  /**
+   * A store of the server that cannot add a capability: one that runs no program code once the server
+   * is connected, or one into a container of the file whose every read is harmless.
+   */
+  #harmlessEscape(file: string, event: Extract<FlowEvent, { k: "escape" }>, paths: ReadonlySet<string>, connected: boolean): boolean {
+    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span, paths);
+  }
+
+  /** `sessions.set(id, { server, transport })`, `servers.add(server)`, `seen.has(server)` on a collection of the file. */
+  #harmlessCollectionCall(file: string, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, connected: boolean): boolean {
+    return (connected && isCollectionStore(this.#ev, file, event.span)) || callIsHarmlessStore(this.#ev, file, event.span, serverShapes(paths));
+  }
+
   /** A call that may hand the server to a helper, or run a local function that uses it. */
-  #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
+  #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode, connected = false): void {
     // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
     const passed = event.args.map((a) => (a && (paths.has(key(a)) || (a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))))) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
     const inObject = event.argExprs.some((a) => a.k === "obj" && a.entries.some((x) => x.k === "prop" && x.value.k === "ref" && paths.has(x.value.name)));
     if (inObject) {
+      if (this.#harmlessCollectionCall(file, event, paths, connected)) return;
       markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return;
     }
     const target = this.#resolveFunction(file, event.callee, unit);
     if (!target) {
-      if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths)) {
+      if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
         markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`, { file, span: event.span });
       }
       return;
