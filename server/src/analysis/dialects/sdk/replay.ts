@@ -19,6 +19,9 @@ import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
+import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
+import { constructorArguments, pathOfExpr } from "./instanceCalls";
+import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -96,6 +99,7 @@ export class Replay {
   run(): SdkState {
     const { site } = { site: this.#site };
     this.#construct();
+    if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
     this.#runUnit(site.file, site.unit, site.eventIndex + 1, paths, 0, NOW);
@@ -193,9 +197,16 @@ export class Replay {
 
   #construct(): void {
     const { event, file } = this.#site;
-    const options = event.args[1];
+    const written = constructorArguments(this.#site);
+    if (!written) {
+      markInexact(this.state, "the options the server class gives the SDK's constructor are not known statically");
+      markOpen(this.state, "the options the server class gives the SDK's constructor are not known statically", { file, span: event.span });
+      this.capsUncertain = true;
+      return;
+    }
+    const options = written.args[1];
     if (!options) return;
-    const value = this.#ev.evaluate(options, unitScope(this.#ev, file, this.#site.unit), { calls: false });
+    const value = this.#ev.evaluate(options, unitScope(this.#ev, written.file, written.unit), { calls: false });
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       markInexact(this.state, "the constructor's options are not known statically");
@@ -387,6 +398,8 @@ export class Replay {
             const onServer = local.has(receiver);
             const onInner = [...local].some((p) => receiver === `${p}.server`);
             if (!onServer && !onInner) break;
+            // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
+            if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
             this.#apply(file, event, here);
@@ -426,6 +439,7 @@ export class Replay {
 
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
+    if (this.#site.subclass && this.#invokeOnInstance(file, unit, event, paths, depth, mode)) return;
     // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
     const passed = event.args.map((a) => (a && (paths.has(key(a)) || (a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))))) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
@@ -449,6 +463,76 @@ export class Replay {
     if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
     this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+  }
+
+  /**
+   * The constructors of a subclass server, from the SDK's base up: each one's code after its `super(...)`
+   * runs on the server (`this.setupTools()`, `this.tool(...)`).
+   */
+  #runConstructors(sub: ServerSubclass): void {
+    const at: Loc = { file: this.#site.file, span: this.#site.event.span };
+    const unmodelled = unmodelledSubclassCode(this.#ev, sub);
+    if (unmodelled) markOpen(this.state, unmodelled, at);
+    for (const owner of [...sub.chain.classes].reverse()) {
+      const ctor = constructorOf(owner);
+      if (!ctor) continue;
+      const call = superCallOf(ctor);
+      this.#runUnit(owner.file, ctor, call ? call.index + 1 : 0, new Set(["this"]), 1, NOW);
+    }
+  }
+
+  /**
+   * A method called on a subclass server (`server.addTool(...)`, `this.setupTools()`, `super.connect(t)`):
+   * the workspace method an instance of the class runs, on `this`. False when no workspace class
+   * declares it (the SDK's own method: the ordinary rules apply).
+   */
+  #invokeOnInstance(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
+    const chain = this.#site.subclass!.chain;
+    const callee = event.callee;
+    if (callee.k !== "get" || callee.key.k !== "static") return false;
+    const method = callee.key.name;
+    const viaSuper = callee.object.k === "dyn" && callee.object.text === "super";
+    const receiver = viaSuper ? ["this"] : pathOfExpr(callee.object);
+    if (!receiver || !paths.has(key(receiver))) return false;
+    const from = viaSuper ? ownerIndex(chain, file, unit) + 1 : 0;
+    if (viaSuper && from === 0) return false;
+    const target = dispatch(chain, method, from);
+    if (target.k === "inherited") {
+      if (!viaSuper) return false;
+      // `super.connect(transport)`: the SDK's own method, on this server.
+      const methodSpan = callee.key.span;
+      this.#within = this.#namedUnitOf(file, unit);
+      this.#unit = unit;
+      this.#apply(file, { k: "call", receiver: ["this"], method, args: event.argExprs, span: event.span, methodSpan }, mode);
+      return true;
+    }
+    if (target.k === "opaque") {
+      markOpen(this.state, `the server's method ${target.owner.cls.name}.${method} is not followed`, { file, span: event.span });
+      return true;
+    }
+    const bound = new Set(["this"]);
+    target.unit.params.forEach((p, i) => {
+      const a = event.args[i];
+      if (p && a && paths.has(key(a))) bound.add(p);
+    });
+    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    return true;
+  }
+
+  /** A call of an SDK method (`connect`, `tool`) that a workspace class of the subclass server overrides. */
+  #runOverride(file: string, unit: FlowUnit, event: CallEvent, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
+    const target = dispatch(this.#site.subclass!.chain, event.method);
+    if (target.k === "inherited") return false;
+    if (target.k === "opaque") {
+      markOpen(this.state, `the server's method ${target.owner.cls.name}.${event.method} is not followed`, { file, span: event.span });
+      return true;
+    }
+    if (event.args.some((a) => a.k === "ref" && paths.has(a.name))) {
+      markOpen(this.state, `the server is passed to its own ${target.owner.cls.name}.${event.method}, which the analysis does not follow`, { file, span: event.span });
+    }
+    void unit;
+    this.#runUnit(target.file, target.unit, 0, new Set(["this"]), depth + 1, mode);
+    return true;
   }
 
   /** The function unit a callee names: a local function, an imported one, or an inline arrow. */
@@ -922,7 +1006,7 @@ export class Replay {
     const { event, file } = this.#site;
     return {
       text: (f: string) => this.#ev.host.text?.(f),
-      construction: { file, args: event.args },
+      construction: this.#site.subclass ? (this.#site.subclass.superArgs ?? { file, args: [] }) : { file, args: event.args },
       optionsObject: this.state.optionsObject,
       optionsCaps: this.optionsValue,
     };
