@@ -49,7 +49,9 @@ interface MutableUnit {
  */
 export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, ImportBinding>, spec: FlowSpec): FlowSummary | undefined {
   const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
-  if (![...imports.values()].some(relevant)) return undefined;
+  // A class extending another file's class may be (or hold) a server through its base: its methods
+  // are summarised too, so that the dialect can follow them when the base turns out to be one.
+  if (![...imports.values()].some(relevant) && !extendsImportedClass(ctx.sf, imports)) return undefined;
   const isSdkName = (name: string) => {
     const b = imports.get(name);
     return b !== undefined && relevant(b);
@@ -435,4 +437,15 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
   const module = newUnit("<module>", "module", null, ctx.sf, []);
   for (const s of ctx.sf.statements) visit(s, module, false);
   return { units };
+}
+
+/** Whether a top-level class of the file extends an imported class (`class A extends Base`, `extends ns.Base`). */
+function extendsImportedClass(sf: ts.SourceFile, imports: ReadonlyMap<string, ImportBinding>): boolean {
+  return sf.statements.some((st) => {
+    if (!ts.isClassDeclaration(st)) return false;
+    const base = st.heritageClauses?.find((h) => h.token === SK.ExtendsKeyword)?.types[0]?.expression;
+    if (!base) return false;
+    const head = ts.isIdentifier(base) ? base : ts.isPropertyAccessExpression(base) && ts.isIdentifier(base.expression) ? base.expression : undefined;
+    return head !== undefined && imports.has(head.text);
+  });
 }

@@ -22,6 +22,7 @@ import { methodTarget } from "./methodTargets";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
 import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
+import { ClassHolders } from "./classHolders";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -94,7 +95,14 @@ export class Replay {
     this.#ev = ev;
     this.#site = site;
     this.state = newState(site.version, site.kind);
+    this.#holders = new ClassHolders<Mode>(ev, {
+      runUnit: (file, unit, from, paths, depth, mode) => this.#runUnit(file, unit, from, paths, depth, mode),
+      open: (why, loc) => markOpen(this.state, why, loc),
+    });
   }
+
+  /** Workspace class instances that hold the server (`new Registry(server).registerTools()`). */
+  readonly #holders: ClassHolders<Mode>;
 
   run(): SdkState {
     const { site } = { site: this.#site };
@@ -388,6 +396,7 @@ export class Replay {
         const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) };
         switch (event.k) {
           case "alias":
+            this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
             // `const s = server` and `const protocol = server.server` (the low-level Server inside).
             if (local.has(key(event.source)) || (event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1))))) {
               local.add(event.target);
@@ -397,7 +406,10 @@ export class Replay {
             const receiver = key(event.receiver);
             const onServer = local.has(receiver);
             const onInner = [...local].some((p) => receiver === `${p}.server`);
-            if (!onServer && !onInner) break;
+            if (!onServer && !onInner) {
+              this.#holders.onCall(file, unit, event, depth, here);
+              break;
+            }
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
             if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
             this.#within = this.#namedUnitOf(file, unit);
@@ -406,9 +418,11 @@ export class Replay {
             break;
           }
           case "invoke":
+            if (this.#holders.onInvoke(file, unit, event, local, depth, here)) break;
             this.#invoke(file, unit, event, local, depth, here);
             break;
           case "escape":
+            if (this.#holders.onEscape(file, unit, event, local)) break;
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
             if (local.has(key(event.source))) {
@@ -416,7 +430,10 @@ export class Replay {
             }
             break;
           case "new":
+            this.#holders.onNew(file, unit, event, local, depth, here);
+            break;
           case "return":
+            this.#holders.onOtherUse(file, unit, event.source, "returned", event.span);
             break;
         }
       }
@@ -1047,5 +1064,7 @@ function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
   };
   // An escape counts: a helper that only hands the server to `new Registry(server)` must be run, so
   // that the escape is seen (a helper skipped as not using the server would drop it silently).
-  return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false));
+  // A method called on the server (`server.addTool(...)` of a subclass server) counts too.
+  const onServer = (e: Extract<FlowEvent, { k: "invoke" }>) => e.callee.k === "get" && hit(pathOfExpr(e.callee.object) ?? null);
+  return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false));
 }
