@@ -38,7 +38,7 @@ export class ClassHolders<M> {
   readonly #instances = new Map<string, Instance>();
   /** The instances whose code is running, innermost last. */
   readonly #stack: Instance[] = [];
-  /** `new` expressions whose server arguments were followed into the class. */
+  /** Arguments of `new` expressions that were the server, followed into the class. */
   readonly #followed: { file: string; span: Span }[] = [];
 
   constructor(ev: Evaluator, run: HolderRun<M>) {
@@ -62,7 +62,10 @@ export class ClassHolders<M> {
     const instance: Instance = { chain, fields: new Set() };
     this.#construct(instance, 0, passed, depth, mode);
     this.#instances.set(`${file}#${unit.id}#${event.target[0]}`, instance);
-    this.#followed.push({ file, span: event.span });
+    // Only the arguments that are the server itself were followed (not one inside an object literal).
+    event.args.forEach((a, i) => {
+      if (passed[i]) this.#followed.push({ file, span: a.span });
+    });
     // A callback that uses the instance runs when the analysis does not know (or never replays it).
     const used = callbackUsing(this.#ev.summary(file)?.flow?.units ?? [], unit, event.target[0]!);
     if (used) this.#run.open("the object holding the server is used in a callback, which the analysis does not follow", { file, span: used.span });
@@ -101,7 +104,7 @@ export class ClassHolders<M> {
 
   /** Whether an escape was dealt with here (the replay then does not treat it as one). */
   onEscape(file: string, unit: FlowUnit, event: EscapeEvent, local: Set<string>): boolean {
-    if (this.#followed.some((f) => f.file === file && f.span.start <= event.span.start && event.span.end <= f.span.end)) return true;
+    if (this.#followed.some((f) => f.file === file && f.span.start === event.span.start && event.span.end === f.span.end)) return true;
     const current = this.#current(file, unit);
     if (current && event.into?.length === 2 && event.into[0] === "this" && local.has(key(event.source))) {
       // `this.server = server` (or a parameter property): the field holds the server from now on.
