@@ -114,3 +114,19 @@ describe("SDK servers held by workspace class instances: what the constructor is
     assert.equal(s.exact, false);
   });
 });
+
+describe("SDK subclass servers: options handed through the constructor", () => {
+  const cls = (body: string) => `${MCP}import type { ServerOptions } from "@modelcontextprotocol/sdk/server/index.js";\nexport class S extends McpServer {\n  constructor(options: ServerOptions) {\n${body}\n    super({ name: "s", version: "1" }, options);\n  }\n}\n`;
+  const user = `${STDIO}import { S } from "./server.js";\nconst server = new S({ capabilities: { logging: {} } });\nawait server.connect(new StdioServerTransport());\n`;
+
+  it("the constructor's parameter is what the construction gives: exact", () => {
+    const s = serverOf({ "server.ts": cls(""), "main.ts": user });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { logging: {} });
+  });
+
+  it("stays approximate: a constructor that changes its parameter before handing it on", () => {
+    const s = serverOf({ "server.ts": cls("    options.capabilities = { ...options.capabilities, prompts: {} };"), "main.ts": user });
+    assert.equal(s.exact, false);
+  });
+});

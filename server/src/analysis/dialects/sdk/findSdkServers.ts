@@ -77,7 +77,7 @@ export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
       const subclass = sdkClass || e.target === null ? undefined : serverSubclassOf(ev, file, unit, e);
       if (!sdkClass && !subclass) return;
       const binding = siteName(unit, e);
-      const info = subclass ? (subclass.superArgs ? serverInfoOf(ev, subclass.superArgs.file, subclass.superArgs.args[0]) : {}) : serverInfoOf(ev, file, e.args[0]);
+      const info = subclass ? (subclass.superArgs ? serverInfoOf(ev, subclass.superArgs.file, subclass.superArgs.args[0], subclass.superArgs.scope) : {}) : serverInfoOf(ev, file, e.args[0]);
       sites.push({
         file,
         unit,

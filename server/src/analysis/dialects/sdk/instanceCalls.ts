@@ -1,5 +1,7 @@
 // Small readings shared by the rules for servers that are class instances.
+import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { RefPath, ValueExpr } from "../../core/model/summary";
+import { unitScope } from "./unitScope";
 import type { SdkSite } from "./findSdkServers";
 import type { SuperArguments } from "./serverSubclasses";
 
@@ -18,7 +20,7 @@ export function pathOfExpr(e: ValueExpr): RefPath | undefined {
  * The arguments the SDK's constructor gets, and where they are read: the `new` itself, or for a
  * subclass server the last `super(...)` on the way (undefined: not known).
  */
-export function constructorArguments(site: SdkSite): Pick<SuperArguments, "file" | "args"> & { unit: SuperArguments["unit"] } | undefined {
-  if (!site.subclass) return { file: site.file, unit: site.unit, args: site.event.args };
+export function constructorArguments(ev: Evaluator, site: SdkSite): SuperArguments | undefined {
+  if (!site.subclass) return { file: site.file, unit: site.unit, args: site.event.args, scope: unitScope(ev, site.file, site.unit) };
   return site.subclass.superArgs;
 }

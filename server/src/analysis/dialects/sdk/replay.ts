@@ -205,7 +205,7 @@ export class Replay {
 
   #construct(): void {
     const { event, file } = this.#site;
-    const written = constructorArguments(this.#site);
+    const written = constructorArguments(this.#ev, this.#site);
     if (!written) {
       markInexact(this.state, "the options the server class gives the SDK's constructor are not known statically");
       markOpen(this.state, "the options the server class gives the SDK's constructor are not known statically", { file, span: event.span });
@@ -214,7 +214,7 @@ export class Replay {
     }
     const options = written.args[1];
     if (!options) return;
-    const value = this.#ev.evaluate(options, unitScope(this.#ev, written.file, written.unit), { calls: false });
+    const value = this.#ev.evaluate(options, written.scope, { calls: false });
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       markInexact(this.state, "the constructor's options are not known statically");

@@ -3,6 +3,7 @@
 // what the constructors finally give `super(...)`, and `this.tool(...)` in the constructors and in the
 // methods they (or the program) call are its registrations.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Binding, Scope } from "../../core/evaluate/values";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { classChain, classNamed, constructorOf, declaresConstructor, type ClassChain } from "./classChain";
 import type { NewEvent } from "./findSdkServers";
@@ -10,11 +11,16 @@ import type { SdkVersion } from "./sdkTables";
 import { unitScope } from "./unitScope";
 import { superCallOf } from "./classChain";
 
-/** Where the SDK constructor's arguments are written: the unit whose scope reads them. */
+/**
+ * Where the SDK constructor's arguments are written, and the scope they are read in: the constructor's
+ * own consts, its parameters bound to what its caller gave (`super(info, options)` with `options`
+ * from `new MyServer({ capabilities: ... })`).
+ */
 export interface SuperArguments {
   readonly file: string;
   readonly unit: FlowUnit;
   readonly args: readonly ValueExpr[];
+  readonly scope: Scope;
 }
 
 export interface ServerSubclass {
@@ -40,7 +46,7 @@ export function serverSubclassOf(ev: Evaluator, file: string, unit: FlowUnit, ev
   if (!start || start.cls.isAbstract) return undefined;
   const chain = classChain(ev, start);
   if (!chain.sdkBase) return undefined;
-  let args: SuperArguments | undefined = { file, unit, args: event.args };
+  let args: SuperArguments | undefined = { file, unit, args: event.args, scope: unitScope(ev, file, unit) };
   for (const owner of chain.classes) {
     if (!args) break;
     const ctor = constructorOf(owner);
@@ -50,7 +56,7 @@ export function serverSubclassOf(ev: Evaluator, file: string, unit: FlowUnit, ev
       continue;
     }
     const call = superCallOf(ctor);
-    args = call ? { file: owner.file, unit: ctor, args: call.args } : undefined;
+    args = call ? { file: owner.file, unit: ctor, args: call.args, scope: constructorScope(ev, owner.file, ctor, args) } : undefined;
   }
   return { chain, version: chain.sdkBase.version, kind: chain.sdkBase.kind, superArgs: args };
 }
@@ -67,4 +73,27 @@ export function unmodelledSubclassCode(ev: Evaluator, sub: ServerSubclass): stri
     if (!owner.units && owner.cls.members.some((m) => !m.isStatic && !m.typeOnly)) return `the code of ${owner.cls.name} is not followed`;
   }
   return undefined;
+}
+
+/**
+ * The scope a constructor's `super(...)` arguments are read in: its parameters bound to the arguments
+ * it was given, unless the constructor assigns to them (or to their properties) first.
+ */
+function constructorScope(ev: Evaluator, file: string, ctor: FlowUnit, given: SuperArguments): Scope {
+  const own = unitScope(ev, file, ctor);
+  const text = ev.host.text?.(file)?.slice(ctor.span.start, ctor.span.end);
+  if (text === undefined) return own;
+  const vars = new Map<string, Binding>();
+  ctor.params.forEach((p, i) => {
+    const arg = given.args[i];
+    if (!p || !arg || assigned(text, p)) return;
+    vars.set(p, { expr: arg, scope: given.scope });
+  });
+  return { file, vars, parent: own };
+}
+
+/** Whether a function's text assigns to a name or to one of its properties (`opts = ...`, `opts.x ??= ...`). */
+function assigned(text: string, name: string): boolean {
+  const escaped = name.replace(/[$]/g, "\\$");
+  return new RegExp(`(?<![\\w$.])${escaped}\\s*(?:(?:\\.[\\w$]+|\\[[^\\]]*\\])\\s*)*(?:[-+*/%&|^]|\\?\\?|\\|\\||&&|<<|>>>?|\\*\\*)?=(?![=>])`).test(text) || new RegExp(`(?:\\+\\+|--)\\s*${escaped}\\b|\\b${escaped}\\s*(?:\\+\\+|--)|delete\\s+${escaped}\\b`).test(text);
 }
