@@ -130,3 +130,11 @@ describe("SDK subclass servers: options handed through the constructor", () => {
     assert.equal(s.exact, false);
   });
 });
+
+describe("SDK servers held by workspace class instances: callbacks", () => {
+  it("stays approximate: a hook of the holder calls another of its methods in a callback", () => {
+    const cls = `class R extends Base {\n  protected common(): void { setTimeout(() => this.later(), 10); }\n  later(): void { ${PROMPT("this.server")} }\n}`;
+    const s = serverOf({ "base.ts": REGISTRY, "s.ts": holderMain(cls, "  reg.register();") });
+    assert.equal(s.exact, false);
+  });
+});

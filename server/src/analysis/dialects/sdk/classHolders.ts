@@ -79,6 +79,7 @@ export class ClassHolders<M> {
     if (!ctor) return this.#construct(instance, index + 1, passed, depth, mode);
     const bound = new Set(ctor.params.filter((p, i) => p !== "" && passed[i]));
     this.#within(instance, () => this.#run.runUnit(owner.file, ctor, 0, bound, depth + 1, mode));
+    this.#openIfDispatchedLater(instance, owner.file, ctor);
   }
 
   #within(instance: Instance, run: () => void): void {
@@ -174,16 +175,38 @@ export class ClassHolders<M> {
       if (p && passed[i]) bound.add(p);
     });
     this.#within(instance, () => this.#run.runUnit(target.file, target.unit, 0, bound, depth + 1, mode));
+    this.#openIfDispatchedLater(instance, target.file, target.unit);
     return true;
   }
+
+  /**
+   * `setTimeout(() => this.registerMore())` in a method of the holder: the callback runs when the
+   * analysis does not replay it with the instance, so what that method registers is not followed.
+   */
+  #openIfDispatchedLater(instance: Instance, file: string, unit: FlowUnit): void {
+    const units = this.#ev.summary(file)?.flow?.units ?? [];
+    for (const u of units) {
+      if (u.kind !== "closure" || !within(units, u, unit)) continue;
+      for (const { event } of u.events) {
+        const callee = event.k === "invoke" ? event.callee : undefined;
+        if (callee?.k !== "get" || callee.key.k !== "static" || callee.object.k !== "dyn" || (callee.object.text !== "this" && callee.object.text !== "super")) continue;
+        if (dispatch(instance.chain, callee.key.name).k === "inherited") continue;
+        this.#run.open(`a method of the object holding the server (${callee.key.name}) is called in a callback, which the analysis does not follow`, { file, span: event.span });
+        return;
+      }
+    }
+  }
+}
+
+/** Whether `u` is written inside `outer` (at any depth). */
+function within(units: readonly FlowUnit[], u: FlowUnit, outer: FlowUnit): boolean {
+  for (let p = u.parent, hops = 0; p !== null && hops < 64; p = units[p]?.parent ?? null, hops++) if (p === outer.id) return true;
+  return false;
 }
 
 /** A callback written inside `unit` (at any depth) that mentions `name`. */
 function callbackUsing(units: readonly FlowUnit[], unit: FlowUnit, name: string): FlowUnit | undefined {
-  const inside = (u: FlowUnit): boolean => {
-    for (let p = u.parent, hops = 0; p !== null && hops < 64; p = units[p]?.parent ?? null, hops++) if (p === unit.id) return true;
-    return false;
-  };
+  const inside = (u: FlowUnit): boolean => within(units, u, unit);
   const names = (e: FlowEvent): (RefPath | null)[] => {
     switch (e.k) {
       case "call":
