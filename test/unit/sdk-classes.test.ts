@@ -138,3 +138,35 @@ describe("SDK servers held by workspace class instances: callbacks", () => {
     assert.equal(s.exact, false);
   });
 });
+
+describe("SDK closures over the server returned by helpers", () => {
+  const REGISTRARS = `${MCP}export function makeTool(srv: McpServer) {\n  return (name: string) => { ${TOOL("srv", "x").replace('"x"', "name")} };\n}\nexport function makePrompt(srv: McpServer) {\n  return () => { ${PROMPT("srv")} };\n}\n`;
+  const main = (body: string) => `${MCP}${STDIO}import { makePrompt, makeTool } from "./reg.js";\nexport const server = new McpServer({ name: "s", version: "1" });\n${body}\nawait server.connect(new StdioServerTransport());\n`;
+
+  it("the closure runs where its const is called; one made but never called adds nothing: exact", () => {
+    const s = serverOf({ "reg.ts": REGISTRARS, "s.ts": main('const tool = makeTool(server);\nconst prompt = makePrompt(server);\nvoid prompt;\ntool("a");') });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("stays approximate: the closure called only under a condition", () => {
+    const s = serverOf({ "reg.ts": REGISTRARS, "s.ts": main('const prompt = makePrompt(server);\nif (process.env.P) prompt();') });
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => u.path.join(".") === "prompts"));
+  });
+
+  it("stays approximate: the closure's const is stored in an object, which may call it any time", () => {
+    const s = serverOf({ "reg.ts": REGISTRARS, "s.ts": main("const prompt = makePrompt(server);\nexport const registrars = { prompt };") });
+    assert.equal(s.exact, false);
+  });
+
+  it("stays approximate: the closure is called from a callback", () => {
+    const s = serverOf({ "reg.ts": REGISTRARS, "s.ts": main('const prompt = makePrompt(server);\nprocess.on("SIGHUP", () => prompt());') });
+    assert.equal(s.exact, false);
+  });
+
+  it("stays approximate: the name is reassigned (let) to something else", () => {
+    const s = serverOf({ "reg.ts": REGISTRARS, "s.ts": main('let tool = makeTool(server);\nif (process.env.T) tool = () => {};\ntool("a");') });
+    assert.equal(s.exact, false);
+  });
+});

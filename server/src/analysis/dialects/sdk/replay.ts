@@ -23,6 +23,7 @@ import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
 import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
 import { ClassHolders } from "./classHolders";
+import { closureArguments, ReturnedClosures } from "./returnedClosures";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -77,7 +78,21 @@ export class Replay {
   #unit: FlowUnit | undefined;
   /** The scope the call being applied reads its arguments in: its function's consts, then the file. */
   #scope(file: string): Scope {
-    return unitScope(this.#ev, file, this.#unit);
+    const own = unitScope(this.#ev, file, this.#unit);
+    const args = this.#unit ? this.#argsOf.get(`${file}#${this.#unit.id}`) : undefined;
+    return args ? { file, vars: args, parent: own } : own;
+  }
+  /** A closure run where its const is called: its parameters are that call's arguments. */
+  readonly #argsOf = new Map<string, ReadonlyMap<string, Binding>>();
+  /** The scope of a unit being run (with its bound arguments, when it is a closure called here). */
+  #scopeIn(file: string, unit: FlowUnit): Scope {
+    const saved = this.#unit;
+    this.#unit = unit;
+    try {
+      return this.#scope(file);
+    } finally {
+      this.#unit = saved;
+    }
   }
   /** Names the functions around the call being applied declare (they hide the file's consts). */
   #hidden(file: string): ReadonlySet<string> {
@@ -95,6 +110,7 @@ export class Replay {
     this.#ev = ev;
     this.#site = site;
     this.state = newState(site.version, site.kind);
+    this.#closures = new ReturnedClosures(ev);
     this.#holders = new ClassHolders<Mode>(ev, {
       runUnit: (file, unit, from, paths, depth, mode) => this.#runUnit(file, unit, from, paths, depth, mode),
       open: (why, loc) => markOpen(this.state, why, loc),
@@ -164,7 +180,7 @@ export class Replay {
     for (const file of files) {
       const fileUnits = this.#ev.summary(file)?.flow?.units ?? [];
       for (const unit of fileUnits) {
-        if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`)) continue;
+        if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
         const names = this.#namesAround(file, fileUnits, unit);
         if (names && mentions(unit, names)) this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
       }
@@ -457,6 +473,24 @@ export class Replay {
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
     if (this.#site.subclass && this.#invokeOnInstance(file, unit, event, paths, depth, mode)) return;
+    const closure = this.#closures.called(file, unit, event.callee);
+    if (closure) {
+      const names = new Set(closure.names);
+      closure.unit.params.forEach((p, i) => {
+        const a = event.args[i];
+        if (p && a && paths.has(key(a))) names.add(p);
+      });
+      const id = `${closure.file}#${closure.unit.id}`;
+      const before = this.#argsOf.get(id);
+      this.#argsOf.set(id, closureArguments(this.#ev, closure, event.argExprs, this.#scopeIn(file, unit)));
+      try {
+        this.#runUnit(closure.file, closure.unit, 0, names, depth + 1, mode);
+      } finally {
+        if (before) this.#argsOf.set(id, before);
+        else this.#argsOf.delete(id);
+      }
+      return;
+    }
     // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
     const passed = event.args.map((a) => (a && (paths.has(key(a)) || (a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))))) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
@@ -480,7 +514,12 @@ export class Replay {
     if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
     this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    // `const tool = makeRegistrar(server)`: the closure it returns runs where `tool(...)` is called.
+    this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound);
   }
+
+  /** Closures over the server returned by helpers, held in consts that are only called. */
+  readonly #closures: ReturnedClosures;
 
   /**
    * The constructors of a subclass server, from the SDK's base up: each one's code after its `super(...)`

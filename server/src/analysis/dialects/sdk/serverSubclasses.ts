@@ -86,14 +86,14 @@ function constructorScope(ev: Evaluator, file: string, ctor: FlowUnit, given: Su
   const vars = new Map<string, Binding>();
   ctor.params.forEach((p, i) => {
     const arg = given.args[i];
-    if (!p || !arg || assigned(text, p)) return;
+    if (!p || !arg || assignsTo(text, p)) return;
     vars.set(p, { expr: arg, scope: given.scope });
   });
   return { file, vars, parent: own };
 }
 
 /** Whether a function's text assigns to a name or to one of its properties (`opts = ...`, `opts.x ??= ...`). */
-function assigned(text: string, name: string): boolean {
+export function assignsTo(text: string, name: string): boolean {
   const escaped = name.replace(/[$]/g, "\\$");
   return new RegExp(`(?<![\\w$.])${escaped}\\s*(?:(?:\\.[\\w$]+|\\[[^\\]]*\\])\\s*)*(?:[-+*/%&|^]|\\?\\?|\\|\\||&&|<<|>>>?|\\*\\*)?=(?![=>])`).test(text) || new RegExp(`(?:\\+\\+|--)\\s*${escaped}\\b|\\b${escaped}\\s*(?:\\+\\+|--)|delete\\s+${escaped}\\b`).test(text);
 }
