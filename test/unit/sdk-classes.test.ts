@@ -160,6 +160,17 @@ describe("SDK closures over the server returned by helpers", () => {
     assert.equal(s.exact, false);
   });
 
+  it("a closure const kept in an object that nothing reads (only voided) never runs: exact", () => {
+    const s = serverOf({ "reg.ts": REGISTRARS, "s.ts": main('const tool = makeTool(server);\nconst prompt = makePrompt(server);\nconst all = { tool, prompt };\nvoid all;\ntool("a");') });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("stays approximate: the object holding the closure is read (a destructuring the flow does not record)", () => {
+    const s = serverOf({ "reg.ts": REGISTRARS, "s.ts": main("const prompt = makePrompt(server);\nconst all = { prompt };\nconst { prompt: p } = all;\np();") });
+    assert.equal(s.exact, false);
+  });
+
   it("stays approximate: the closure is called from a callback", () => {
     const s = serverOf({ "reg.ts": REGISTRARS, "s.ts": main('const prompt = makePrompt(server);\nprocess.on("SIGHUP", () => prompt());') });
     assert.equal(s.exact, false);

@@ -301,6 +301,14 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         if (ts.isCallExpression(init) && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === init.getStart(ctx.sf)) {
           unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: d.name.text } };
         }
+        // `const register = { tool, prompt }`: what the literal's own entries hold goes into that name.
+        if (ts.isObjectLiteralExpression(init)) {
+          const own = new Set(init.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined)).filter((x) => x !== undefined).map((x) => x.getStart(ctx.sf)));
+          for (let i = before; i < unit.events.length; i++) {
+            const entry = unit.events[i]!;
+            if (entry.event.k === "escape" && entry.event.into === undefined && own.has(entry.event.span.start)) unit.events[i] = { ...entry, event: { ...entry.event, into: [d.name.text] } };
+          }
+        }
         return;
       }
       case SK.BinaryExpression: {

@@ -37,7 +37,9 @@ export class ReturnedClosures {
     const closure = returnedClosure(this.#ev, helper.file, helper.unit);
     if (!closure) return;
     const id = `${helper.file}#${closure.id}`;
-    if (name === undefined || !isConst(this.#ev, file, unit, name) || !onlyCalled(this.#ev.summary(file)?.flow?.units ?? [], unit, name)) {
+    const summary = this.#ev.summary(file);
+    const exported = new Set([...(summary?.exports.values() ?? [])].flatMap((x) => (x.k === "local" ? [x.local] : [])));
+    if (name === undefined || !isConst(this.#ev, file, unit, name) || !onlyCalled(summary?.flow?.units ?? [], unit, name, exported, this.#ev.host.text?.(file))) {
       this.#free.add(id);
       return;
     }
@@ -73,7 +75,7 @@ function isConst(ev: Evaluator, file: string, unit: FlowUnit, name: string): boo
 }
 
 /** Whether `name` is used in `unit` only as the callee of direct calls, and in no function written inside it. */
-function onlyCalled(units: readonly FlowUnit[], unit: FlowUnit, name: string): boolean {
+function onlyCalled(units: readonly FlowUnit[], unit: FlowUnit, name: string, exported: ReadonlySet<string>, text: string | undefined): boolean {
   const mentioned = (p: RefPath | null | undefined) => p?.[0] === name;
   const other = (e: FlowEvent, own: boolean): boolean => {
     switch (e.k) {
@@ -81,8 +83,10 @@ function onlyCalled(units: readonly FlowUnit[], unit: FlowUnit, name: string): b
         return e.args.some(mentioned) || (!own && e.callee.k === "ref" && e.callee.name === name) || (e.callee.k === "get" && mentionsRef(e.callee, name));
       case "call":
         return mentioned(e.receiver);
-      case "alias":
       case "escape":
+        // Stored in a const object nothing reads (`const register = { tool }; void register`).
+        return mentioned(e.source) && !(own && e.into?.length === 1 && unread(text, unit, e.into[0]!, exported));
+      case "alias":
       case "return":
         return mentioned(e.source);
       default:
@@ -117,4 +121,21 @@ export function closureArguments(ev: Evaluator, closure: ReturnedClosure, args: 
     if (p && arg && arg.k !== "dyn" && !assignsTo(text, p)) vars.set(p, { expr: arg, scope });
   });
   return vars;
+}
+
+/**
+ * Whether a const of `unit` is read nowhere: besides its declaration, its name appears in the file
+ * only after `void` or `typeof` (which cannot call what it holds), and the module does not export it.
+ * Read from the text, so that no reading of it (a destructuring, an element access) goes unseen.
+ */
+function unread(text: string | undefined, unit: FlowUnit, name: string, exported: ReadonlySet<string>): boolean {
+  if (text === undefined || (unit.kind === "module" ? exported.has(name) : unit.consts?.has(name) !== true)) return false;
+  if ((unit.locals ?? []).filter((l) => l === name).length > 1) return false;
+  let declarations = 0;
+  for (const m of text.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g"))) {
+    const before = text.slice(Math.max(0, m.index - 10), m.index);
+    if (/\bconst\s+$/.test(before)) declarations++;
+    else if (!/\b(?:void|typeof)\s+$/.test(before)) return false;
+  }
+  return declarations === 1;
 }
