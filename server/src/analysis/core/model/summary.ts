@@ -197,9 +197,10 @@ export type FlowEvent =
   | { readonly k: "alias"; readonly target: string; readonly source: RefPath; readonly span: Span }
   /**
    * A name put where the flow no longer follows it: stored in an object or array, assigned to a
-   * property or another variable, or given to a constructor. `how` says where, for people.
+   * property or another variable, or given to a constructor. `how` says where, for people; `into`
+   * is the name or property it was assigned to (`this.server`), when it was assigned.
    */
-  | { readonly k: "escape"; readonly source: RefPath; readonly how: string; readonly span: Span }
+  | { readonly k: "escape"; readonly source: RefPath; readonly how: string; readonly span: Span; readonly into?: RefPath }
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
   | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span };
 

@@ -22,6 +22,9 @@ export interface FlowSpec {
 /** Source text as one short line, for the reasons people read (never a line break or a control character). */
 const oneLine = (text: string): string => text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, " ").slice(0, 60);
 
+/** Modifiers that make a constructor parameter a field of the instance. */
+const PARAMETER_PROPERTY_MODIFIERS: ReadonlySet<ts.SyntaxKind> = new Set([SK.PublicKeyword, SK.PrivateKeyword, SK.ProtectedKeyword, SK.ReadonlyKeyword]);
+
 /** Array methods that call their callback before they return (not later, like a tool handler). */
 const SYNC_CALLBACK_METHODS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find", "findIndex", "reduce", "reduceRight"]);
 
@@ -46,7 +49,9 @@ interface MutableUnit {
  */
 export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, ImportBinding>, spec: FlowSpec): FlowSummary | undefined {
   const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
-  if (![...imports.values()].some(relevant)) return undefined;
+  // A class extending another file's class may be (or hold) a server through its base: its methods
+  // are summarised too, so that the dialect can follow them when the base turns out to be one.
+  if (![...imports.values()].some(relevant) && !extendsImportedClass(ctx.sf, imports)) return undefined;
   const isSdkName = (name: string) => {
     const b = imports.get(name);
     return b !== undefined && relevant(b);
@@ -149,9 +154,21 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
   };
 
   /** Records a name put where the flow stops following it (an object, an array, a property, a constructor). */
-  const escape = (unit: MutableUnit, e: ts.Expression, how: string, conditional: boolean) => {
+  const escape = (unit: MutableUnit, e: ts.Expression, how: string, conditional: boolean, into?: RefPath | null) => {
     const source = heldName(e);
-    if (source) push(unit, { k: "escape", source, how, span: spanOf(ctx, e) }, conditional);
+    if (source) push(unit, { k: "escape", source, how, span: spanOf(ctx, e), ...(into ? { into } : {}) }, conditional);
+  };
+
+  /**
+   * `const registry = new Registry(server)`, `this.server = new NileServer(opts)`: a workspace class
+   * (or any other) constructed into a name, recorded besides the escapes of its arguments, so that a
+   * dialect can follow the class (a subclass of its server, a class holding its server).
+   */
+  const recordOtherNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath, nameNode: ts.Node, conditional: boolean) => {
+    const c = n.expression;
+    const ctor = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) ? `${c.expression.text}.${c.name.text}` : undefined;
+    if (!ctor) return;
+    push(unit, { k: "new", ctor, target, args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n), nameSpan: spanOf(ctx, nameNode) }, conditional);
   };
 
   /** Notes, for each callback among a call's arguments, what it is given to. */
@@ -176,6 +193,14 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
     const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className, nameNode ?? fn.name);
     declare(child, fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [] : bindingNames(p.name))));
     if (!fn.body) return;
+    // `constructor(protected server: McpServer)`: the parameter is stored in `this.server` first.
+    if (ts.isConstructorDeclaration(fn)) {
+      for (const p of fn.parameters) {
+        if (ts.isIdentifier(p.name) && ts.getModifiers(p)?.some((m) => PARAMETER_PROPERTY_MODIFIERS.has(m.kind))) {
+          child.events.push({ event: { k: "escape", source: [p.name.text], how: `stored in this.${p.name.text}`, span: spanOf(ctx, p.name), into: ["this", p.name.text] }, conditional: false });
+        }
+      }
+    }
     // A function's body runs when it is called: its conditions are its own.
     const saved = loops;
     const savedPath = branchPath.splice(0);
@@ -263,6 +288,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module") {
           return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
+        if (ts.isNewExpression(init)) recordOtherNew(unit, init, [d.name.text], d.name, conditional);
         const source = pathOf(init);
         if (source && !ts.isCallExpression(init)) {
           push(unit, { k: "alias", target: d.name.text, source, span: spanOf(ctx, d) }, conditional);
@@ -275,6 +301,14 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         if (ts.isCallExpression(init) && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === init.getStart(ctx.sf)) {
           unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: d.name.text } };
         }
+        // `const register = { tool, prompt }`: what the literal's own entries hold goes into that name.
+        if (ts.isObjectLiteralExpression(init)) {
+          const own = new Set(init.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined)).filter((x) => x !== undefined).map((x) => x.getStart(ctx.sf)));
+          for (let i = before; i < unit.events.length; i++) {
+            const entry = unit.events[i]!;
+            if (entry.event.k === "escape" && entry.event.into === undefined && own.has(entry.event.span.start)) unit.events[i] = { ...entry, event: { ...entry.event, into: [d.name.text] } };
+          }
+        }
         return;
       }
       case SK.BinaryExpression: {
@@ -284,7 +318,8 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
           const target = pathOf(b.left);
           const right = unwrap(b.right);
           if (target && ts.isNewExpression(right) && recordNew(unit, right, target, b.left, conditional)) return;
-          escape(unit, right, `assigned to ${oneLine(b.left.getText(ctx.sf))}`, conditional);
+          if (target && ts.isNewExpression(right)) recordOtherNew(unit, right, target, b.left, conditional);
+          escape(unit, right, `assigned to ${oneLine(b.left.getText(ctx.sf))}`, conditional, target);
           // `server = createServer()`: the call's result goes by that name, as with `const server = ...`.
           if (target?.length === 1 && ts.isCallExpression(right)) return visitAssignedCall(b, right, target[0]!, unit, conditional);
         } else {
@@ -397,6 +432,9 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         argExprs: node.arguments.map((a) => toValueExpr(ctx, a)),
         span: spanOf(ctx, node),
       }, conditional);
+    } else if (callee.kind === SK.SuperKeyword) {
+      // `super(...)`: what a subclass gives its base's constructor (a subclass of a server class).
+      push(unit, { k: "invoke", callee: toValueExpr(ctx, callee), args: node.arguments.map((a) => pathOf(a)), argExprs: node.arguments.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, node) }, conditional);
     } else {
       visit(callee, unit, conditional);
       opaqueInvoke(node, unit, conditional);
@@ -418,4 +456,15 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
   const module = newUnit("<module>", "module", null, ctx.sf, []);
   for (const s of ctx.sf.statements) visit(s, module, false);
   return { units };
+}
+
+/** Whether a top-level class of the file extends an imported class (`class A extends Base`, `extends ns.Base`). */
+function extendsImportedClass(sf: ts.SourceFile, imports: ReadonlyMap<string, ImportBinding>): boolean {
+  return sf.statements.some((st) => {
+    if (!ts.isClassDeclaration(st)) return false;
+    const base = st.heritageClauses?.find((h) => h.token === SK.ExtendsKeyword)?.types[0]?.expression;
+    if (!base) return false;
+    const head = ts.isIdentifier(base) ? base : ts.isPropertyAccessExpression(base) && ts.isIdentifier(base.expression) ? base.expression : undefined;
+    return head !== undefined && imports.has(head.text);
+  });
 }

@@ -4,6 +4,7 @@ import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../co
 import type { SdkVersion } from "./sdkTables";
 import { isSdkSpecifier, sdkThroughModules } from "./sdkReexports";
 import { serverInfoOf, type ServerInfo } from "./serverInfo";
+import { serverSubclassOf, type ServerSubclass } from "./serverSubclasses";
 
 export type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
@@ -26,6 +27,8 @@ export interface SdkSite {
   readonly info: ServerInfo;
   /** The span a cursor must be in to mean this server: its factory, its class, or its statement. */
   readonly span: Span;
+  /** `new NileServer(...)` of a workspace class extending the SDK's server class: that class chain. */
+  readonly subclass?: ServerSubclass;
 }
 
 /**
@@ -70,20 +73,24 @@ export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
       if (e.k !== "new") return;
       const imported = sdkImport(summary, e.ctor, ev);
       const version = imported ? versionOf(imported.specifier) : undefined;
-      if (!imported || !version || (imported.name !== "McpServer" && imported.name !== "Server")) return;
+      const sdkClass = imported && version && (imported.name === "McpServer" || imported.name === "Server");
+      // Another class of the SDK (a transport) is no workspace subclass: not looked into.
+      const subclass = imported || e.target === null ? undefined : serverSubclassOf(ev, file, unit, e);
+      if (!sdkClass && !subclass) return;
       const binding = siteName(unit, e);
-      const info = serverInfoOf(ev, file, e.args[0]);
+      const info = subclass ? (subclass.superArgs ? serverInfoOf(ev, subclass.superArgs.file, subclass.superArgs.args[0], subclass.superArgs.scope) : {}) : serverInfoOf(ev, file, e.args[0]);
       sites.push({
         file,
         unit,
         eventIndex,
         event: e,
-        version,
-        kind: imported.name === "McpServer" ? "mcp" : "low",
+        version: subclass ? subclass.version : version!,
+        kind: subclass ? subclass.kind : imported!.name === "McpServer" ? "mcp" : "low",
         name: info.name ?? binding,
         binding,
         info,
         span: unit.kind === "module" ? e.span : unit.span,
+        ...(subclass ? { subclass } : {}),
       });
     });
   }

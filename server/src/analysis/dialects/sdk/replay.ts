@@ -22,6 +22,11 @@ import { methodTarget } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect } from "./callerHandsOn";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
+import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
+import { constructorArguments, pathOfExpr } from "./instanceCalls";
+import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
+import { ClassHolders } from "./classHolders";
+import { closureArguments, ReturnedClosures } from "./returnedClosures";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -76,7 +81,21 @@ export class Replay {
   #unit: FlowUnit | undefined;
   /** The scope the call being applied reads its arguments in: its function's consts, then the file. */
   #scope(file: string): Scope {
-    return unitScope(this.#ev, file, this.#unit);
+    const own = unitScope(this.#ev, file, this.#unit);
+    const args = this.#unit ? this.#argsOf.get(`${file}#${this.#unit.id}`) : undefined;
+    return args ? { file, vars: args, parent: own } : own;
+  }
+  /** A closure run where its const is called: its parameters are that call's arguments. */
+  readonly #argsOf = new Map<string, ReadonlyMap<string, Binding>>();
+  /** The scope of a unit being run (with its bound arguments, when it is a closure called here). */
+  #scopeIn(file: string, unit: FlowUnit): Scope {
+    const saved = this.#unit;
+    this.#unit = unit;
+    try {
+      return this.#scope(file);
+    } finally {
+      this.#unit = saved;
+    }
   }
   /** Names the functions around the call being applied declare (they hide the file's consts). */
   #hidden(file: string): ReadonlySet<string> {
@@ -94,11 +113,20 @@ export class Replay {
     this.#ev = ev;
     this.#site = site;
     this.state = newState(site.version, site.kind);
+    this.#closures = new ReturnedClosures(ev);
+    this.#holders = new ClassHolders<Mode>(ev, {
+      runUnit: (file, unit, from, paths, depth, mode) => this.#runUnit(file, unit, from, paths, depth, mode),
+      open: (why, loc) => markOpen(this.state, why, loc),
+    });
   }
+
+  /** Workspace class instances that hold the server (`new Registry(server).registerTools()`). */
+  readonly #holders: ClassHolders<Mode>;
 
   run(): SdkState {
     const { site } = { site: this.#site };
     this.#construct();
+    if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
     this.#runUnit(site.file, site.unit, site.eventIndex + 1, paths, 0, NOW);
@@ -158,7 +186,7 @@ export class Replay {
     for (const file of files) {
       const fileUnits = this.#ev.summary(file)?.flow?.units ?? [];
       for (const unit of fileUnits) {
-        if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`)) continue;
+        if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
         const names = this.#namesAround(file, fileUnits, unit);
         if (names && mentions(unit, names)) this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
       }
@@ -219,9 +247,16 @@ export class Replay {
 
   #construct(): void {
     const { event, file } = this.#site;
-    const options = event.args[1];
+    const written = constructorArguments(this.#ev, this.#site);
+    if (!written) {
+      markInexact(this.state, "the options the server class gives the SDK's constructor are not known statically");
+      markOpen(this.state, "the options the server class gives the SDK's constructor are not known statically", { file, span: event.span });
+      this.capsUncertain = true;
+      return;
+    }
+    const options = written.args[1];
     if (!options) return;
-    const value = this.#ev.evaluate(options, unitScope(this.#ev, file, this.#site.unit), { calls: false });
+    const value = this.#ev.evaluate(options, written.scope, { calls: false });
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       markInexact(this.state, "the constructor's options are not known statically");
@@ -406,6 +441,7 @@ export class Replay {
         const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) };
         switch (event.k) {
           case "alias":
+            this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
             // `const s = server` and `const protocol = server.server` (the low-level Server inside).
             if (local.has(key(event.source)) || (event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1))))) {
               local.add(event.target);
@@ -415,7 +451,12 @@ export class Replay {
             const receiver = key(event.receiver);
             const onServer = local.has(receiver);
             const onInner = [...local].some((p) => receiver === `${p}.server`);
-            if (!onServer && !onInner) break;
+            if (!onServer && !onInner) {
+              this.#holders.onCall(file, unit, event, depth, here);
+              break;
+            }
+            // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
+            if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
             this.#apply(file, event, here);
@@ -423,9 +464,11 @@ export class Replay {
             break;
           }
           case "invoke":
+            if (this.#holders.onInvoke(file, unit, event, local, depth, here)) break;
             this.#invoke(file, unit, event, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             break;
           case "escape":
+            if (this.#holders.onEscape(file, unit, event, local)) break;
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
             if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
@@ -433,7 +476,10 @@ export class Replay {
             }
             break;
           case "new":
+            this.#holders.onNew(file, unit, event, local, depth, here);
+            break;
           case "return":
+            this.#holders.onOtherUse(file, unit, event.source, "returned", event.span);
             break;
         }
       }
@@ -469,6 +515,25 @@ export class Replay {
 
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode, connected = false): void {
+    if (this.#site.subclass && this.#invokeOnInstance(file, unit, event, paths, depth, mode)) return;
+    const closure = this.#closures.called(file, unit, event.callee);
+    if (closure) {
+      const names = new Set(closure.names);
+      closure.unit.params.forEach((p, i) => {
+        const a = event.args[i];
+        if (p && a && paths.has(key(a))) names.add(p);
+      });
+      const id = `${closure.file}#${closure.unit.id}`;
+      const before = this.#argsOf.get(id);
+      this.#argsOf.set(id, closureArguments(this.#ev, closure, event.argExprs, this.#scopeIn(file, unit)));
+      try {
+        this.#runUnit(closure.file, closure.unit, 0, names, depth + 1, mode);
+      } finally {
+        if (before) this.#argsOf.set(id, before);
+        else this.#argsOf.delete(id);
+      }
+      return;
+    }
     // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
     const passed = event.args.map((a) => (a && (paths.has(key(a)) || (a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))))) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
@@ -493,6 +558,81 @@ export class Replay {
     if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
     this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    // `const tool = makeRegistrar(server)`: the closure it returns runs where `tool(...)` is called.
+    this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound);
+  }
+
+  /** Closures over the server returned by helpers, held in consts that are only called. */
+  readonly #closures: ReturnedClosures;
+
+  /**
+   * The constructors of a subclass server, from the SDK's base up: each one's code after its `super(...)`
+   * runs on the server (`this.setupTools()`, `this.tool(...)`).
+   */
+  #runConstructors(sub: ServerSubclass): void {
+    const at: Loc = { file: this.#site.file, span: this.#site.event.span };
+    const unmodelled = unmodelledSubclassCode(this.#ev, sub);
+    if (unmodelled) markOpen(this.state, unmodelled, at);
+    for (const owner of [...sub.chain.classes].reverse()) {
+      const ctor = constructorOf(owner);
+      if (!ctor) continue;
+      const call = superCallOf(ctor);
+      this.#runUnit(owner.file, ctor, call ? call.index + 1 : 0, new Set(["this"]), 1, NOW);
+    }
+  }
+
+  /**
+   * A method called on a subclass server (`server.addTool(...)`, `this.setupTools()`, `super.connect(t)`):
+   * the workspace method an instance of the class runs, on `this`. False when no workspace class
+   * declares it (the SDK's own method: the ordinary rules apply).
+   */
+  #invokeOnInstance(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
+    const chain = this.#site.subclass!.chain;
+    const callee = event.callee;
+    if (callee.k !== "get" || callee.key.k !== "static") return false;
+    const method = callee.key.name;
+    const viaSuper = callee.object.k === "dyn" && callee.object.text === "super";
+    const receiver = viaSuper ? ["this"] : pathOfExpr(callee.object);
+    if (!receiver || !paths.has(key(receiver))) return false;
+    const from = viaSuper ? ownerIndex(chain, file, unit) + 1 : 0;
+    if (viaSuper && from === 0) return false;
+    const target = dispatch(chain, method, from);
+    if (target.k === "inherited") {
+      if (!viaSuper) return false;
+      // `super.connect(transport)`: the SDK's own method, on this server.
+      const methodSpan = callee.key.span;
+      this.#within = this.#namedUnitOf(file, unit);
+      this.#unit = unit;
+      this.#apply(file, { k: "call", receiver: ["this"], method, args: event.argExprs, span: event.span, methodSpan }, mode);
+      return true;
+    }
+    if (target.k === "opaque") {
+      markOpen(this.state, `the server's method ${target.owner.cls.name}.${method} is not followed`, { file, span: event.span });
+      return true;
+    }
+    const bound = new Set(["this"]);
+    target.unit.params.forEach((p, i) => {
+      const a = event.args[i];
+      if (p && a && paths.has(key(a))) bound.add(p);
+    });
+    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    return true;
+  }
+
+  /** A call of an SDK method (`connect`, `tool`) that a workspace class of the subclass server overrides. */
+  #runOverride(file: string, unit: FlowUnit, event: CallEvent, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
+    const target = dispatch(this.#site.subclass!.chain, event.method);
+    if (target.k === "inherited") return false;
+    if (target.k === "opaque") {
+      markOpen(this.state, `the server's method ${target.owner.cls.name}.${event.method} is not followed`, { file, span: event.span });
+      return true;
+    }
+    if (event.args.some((a) => a.k === "ref" && paths.has(a.name))) {
+      markOpen(this.state, `the server is passed to its own ${target.owner.cls.name}.${event.method}, which the analysis does not follow`, { file, span: event.span });
+    }
+    void unit;
+    this.#runUnit(target.file, target.unit, 0, new Set(["this"]), depth + 1, mode);
+    return true;
   }
 
   /** The function unit a callee names: a local function, an imported one, or an inline arrow. */
@@ -966,7 +1106,7 @@ export class Replay {
     const { event, file } = this.#site;
     return {
       text: (f: string) => this.#ev.host.text?.(f),
-      construction: { file, args: event.args },
+      construction: this.#site.subclass ? (this.#site.subclass.superArgs ?? { file, args: [] }) : { file, args: event.args },
       optionsObject: this.state.optionsObject,
       optionsCaps: this.optionsValue,
     };
@@ -1007,5 +1147,7 @@ function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
   };
   // An escape counts: a helper that only hands the server to `new Registry(server)` must be run, so
   // that the escape is seen (a helper skipped as not using the server would drop it silently).
-  return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false));
+  // A method called on the server (`server.addTool(...)` of a subclass server) counts too.
+  const onServer = (e: Extract<FlowEvent, { k: "invoke" }>) => e.callee.k === "get" && hit(pathOfExpr(e.callee.object) ?? null);
+  return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false));
 }

@@ -1,6 +1,7 @@
 // What a server calls itself: the `serverInfo` it passes to the constructor (`{ name: "weather",
 // version: "1.0.0" }`), when it is written as literals (or constants), read without running anything.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 
 export interface ServerInfo {
@@ -22,9 +23,9 @@ export function displayable(text: string): string | undefined {
 }
 
 /** The constructor's first argument, as far as it is a literal or a constant. */
-export function serverInfoOf(ev: Evaluator, file: string, arg: ValueExpr | undefined): ServerInfo {
+export function serverInfoOf(ev: Evaluator, file: string, arg: ValueExpr | undefined, scope: Scope = ev.fileScope(file)): ServerInfo {
   if (!arg) return {};
-  const value = ev.evaluate(arg, ev.fileScope(file), { calls: false });
+  const value = ev.evaluate(arg, scope, { calls: false });
   if (value.t !== "obj") return {};
   const text = (key: string): string | undefined => {
     const v = value.entries.get(key)?.value;
