@@ -13,6 +13,7 @@ import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
+import type { ListDirectory } from "./factoryCallers";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -27,11 +28,11 @@ export interface ServedEras {
   readonly loc?: Loc;
 }
 
-export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
-  const replay = new Replay(ev, site);
+export function analyzeSdkServer(ev: Evaluator, site: SdkSite, listDirectory?: ListDirectory): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+  const replay = new Replay(ev, site, listDirectory);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
-  if (returnsServer(site) && !replay.followedCallers && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
+  if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
     markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };

@@ -34,7 +34,7 @@ export const sdkDialect: Dialect = {
   unitCount: (ev, file) => findSdkSites(ev, file).length,
   analyze(run, file, unit) {
     const site = findSdkSites(run.ev, file)[unit]!;
-    const analysed = analyzeSdkServer(run.ev, site);
+    const analysed = analyzeSdkServer(run.ev, site, run.listDirectory);
     const old = site.version === "v1" ? sdkBeforeOptions(run, file) : undefined;
     const { server, diagnostics } = old !== undefined ? asPreOptionsServer(analysed.server, old) : analysed;
     return { name: server.name, loc: server.loc, server, diagnostics };

@@ -19,6 +19,8 @@ import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
+import type { ListDirectory } from "./factoryCallers";
+import { followElsewhere } from "./followElsewhere";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -87,7 +89,10 @@ export class Replay {
   #handlerFacts: { method?: string; required?: string; uncertain?: boolean } = {};
   #merged: readonly string[] | undefined;
 
-  constructor(ev: Evaluator, site: SdkSite) {
+  /** Some user of the server in another file is not followed (said with its place): no generic reason. */
+  callersOpen = false;
+
+  constructor(ev: Evaluator, site: SdkSite, readonly listDirectory?: ListDirectory) {
     this.#ev = ev;
     this.#site = site;
     this.state = newState(site.version, site.kind);
@@ -146,6 +151,8 @@ export class Replay {
         }
       }
     }
+    // Callers of an exported factory, and importers of an exported server, in other files.
+    followElsewhere(this, this.#ev, site);
     // Callbacks inside what ran, in this file and in the helpers' files: request handlers use the
     // server once it is connected; any other callback may run at once, later, or never.
     const files = [...new Set([...this.#namesIn.keys()].map((id) => id.slice(0, id.lastIndexOf("#"))))];
@@ -158,6 +165,24 @@ export class Replay {
       }
     }
     return this.state;
+  }
+
+  /**
+   * Replays a unit of another file from event `from`, the server known there as `names` (a caller of
+   * the factory, an importer of the server); `maybe`: it may run or not.
+   */
+  followUnit(file: string, unit: FlowUnit, from: number, names: ReadonlySet<string>, conditional: boolean, maybe = false): void {
+    this.#runUnit(file, unit, from, names, 1, maybe ? MAYBE : { deferred: false, conditional });
+  }
+
+  /** Whether a unit uses the names, itself or through a function of its file; false once it ran. */
+  usesServer(file: string, unit: FlowUnit, names: ReadonlySet<string>): boolean {
+    return !this.#ran.has(`${file}#${unit.id}`) && this.#mentionsDeep(file, unit, names, new Set());
+  }
+
+  /** The names the server went by in a unit that ran. */
+  namesIn(file: string, unit: FlowUnit): ReadonlySet<string> {
+    return this.#namesIn.get(`${file}#${unit.id}`) ?? new Set();
   }
 
   /** The names the server had in the nearest enclosing unit that ran (none: nothing around it ran). */

@@ -1,0 +1,277 @@
+// Who uses a server, or the function that builds it, from other files of the workspace: the callers
+// of an exported factory (`const server = createServer()` in `index.ts`) and the importers of an
+// exported server (`import { server } from "./server.js"`). The replay follows what they do with it;
+// every use found here that it cannot follow is said, with its place, so nothing is dropped silently.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc } from "../../core/evaluate/values";
+import type { FileSummary, FlowUnit } from "../../core/model/summary";
+import type { DirectoryEntry } from "../../core/project/directoryListing";
+import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
+import { packageEntryFiles } from "./packageEntries";
+
+export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
+
+/** `const server = createServer()` in another file: the replay continues there with `result`. */
+export interface FactoryCall {
+  readonly file: string;
+  readonly unit: FlowUnit;
+  readonly index: number;
+  readonly result: string;
+}
+
+/** A file that imports the exported server under `local`. */
+export interface ServerImport {
+  readonly file: string;
+  readonly local: string;
+}
+
+/** A use the replay cannot follow, with its place. */
+export interface OpenUse {
+  readonly why: string;
+  readonly loc?: Loc;
+}
+
+export interface Users<T> {
+  readonly found: readonly T[];
+  readonly open: readonly OpenUse[];
+}
+
+/** Source files looked at beyond this: the search gives up (and says so) rather than slow the editor. */
+const MAX_FILES = 3000;
+const MAX_DEPTH = 12;
+const SOURCE = /\.(?:[cm]?ts|tsx)$/;
+const SKIPPED_FOLDERS = new Set(["node_modules", "dist", "build", "coverage", "out"]);
+/** Tests and their helpers never run in the published server: what they do to it adds nothing there. */
+const TEST_FILE = /(?:\.|_)(?:test|spec)\.[cm]?tsx?$|(?:^|\/)(?:__tests__|__mocks__|tests?)\//;
+
+/** The exported names a module gives its local `name` (`createServer`, or `default`). */
+export function exportNamesOf(summary: FileSummary, name: string): string[] {
+  return [...summary.exports].filter(([, e]) => e.k === "local" && e.local === name).map(([exported]) => exported);
+}
+
+/**
+ * Every call of the factory exported from `file` as `names`, in the files of its package. A call whose
+ * result is not bound to a name, and any other mention of the factory, is an open use.
+ */
+export function factoryCallers(ev: Evaluator, list: ListDirectory | undefined, file: string, names: readonly string[], factory: string): Users<FactoryCall> {
+  const search = importersOf(ev, list, file, names);
+  if ("open" in search) return { found: [], open: [search.open] };
+  const found: FactoryCall[] = [];
+  const open: OpenUse[] = [...search.entryOpen];
+  for (const { file: at, locals, explained } of search.importers) {
+    const summary = ev.summary(at);
+    const text = ev.host.text?.(at) ?? "";
+    const units = summary?.flow?.units;
+    if (!summary || !units) {
+      open.push({ why: `${factory}() is used in a file the analysis does not follow`, loc: { file: at, span: explained[0] ?? { start: 0, end: 0 } } });
+      continue;
+    }
+    const spans = [...explained];
+    for (const unit of units) {
+      unit.events.forEach(({ event }, index) => {
+        if (event.k !== "invoke" || event.callee.k !== "ref" || !locals.has(event.callee.name)) return;
+        spans.push(event.callee.span);
+        if (event.result) found.push({ file: at, unit, index, result: event.result });
+        else open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
+      });
+    }
+    const stray = strayMention(text, locals, spans);
+    if (stray !== undefined) open.push({ why: `${factory} is used in a way the analysis does not follow`, loc: { file: at, span: { start: stray, end: stray + 1 } } });
+  }
+  return { found, open };
+}
+
+/** Every import of the server exported from `file` as `names`, in the files of its package. */
+export function serverImporters(ev: Evaluator, list: ListDirectory | undefined, file: string, names: readonly string[]): Users<ServerImport> {
+  const search = importersOf(ev, list, file, names);
+  if ("open" in search) return { found: [], open: [search.open] };
+  const found: ServerImport[] = [];
+  const open: OpenUse[] = [...search.entryOpen];
+  for (const { file: at, locals, explained } of search.importers) {
+    if (!ev.summary(at)?.flow) {
+      open.push({ why: "the server is imported by a file the analysis does not follow", loc: { file: at, span: explained[0] ?? { start: 0, end: 0 } } });
+      continue;
+    }
+    for (const local of locals) found.push({ file: at, local });
+  }
+  return { found, open };
+}
+
+interface Importer {
+  readonly file: string;
+  /** The names the file knows the export by. */
+  readonly locals: Set<string>;
+  /** Where those names are written in import declarations (mentions that are not uses). */
+  readonly explained: { start: number; end: number }[];
+}
+
+type Search = { readonly importers: readonly Importer[]; readonly entryOpen: readonly OpenUse[] } | { readonly open: OpenUse };
+
+/**
+ * The files of the package that import `names` from `file`, directly, through re-exports (barrels), or
+ * with `const { name } = await import("./file.js")`. A package entry point that exports it (itself or
+ * through a barrel) is an open use: code outside the workspace may import it.
+ */
+function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: string, names: readonly string[]): Search {
+  const here: Loc = { file, span: { start: 0, end: 0 } };
+  if (!list) return { open: { why: "the files that import it are not listed here", loc: here } };
+  const root = packageRoot(list, dirname(file));
+  const files = root ? sourceFiles(list, root) : undefined;
+  if (!root || !files) return { open: { why: "the files that may import it could not all be listed", loc: here } };
+  // Modules that export it (the file, then barrels re-exporting it) → the names they export it as.
+  const targets = new Map<string, Set<string>>([[file, new Set(names)]]);
+  const importers = new Map<string, Importer>();
+  for (let round = 0, grew = true; grew && round < 6; round++) {
+    grew = false;
+    for (const at of files) {
+      if (at === file || TEST_FILE.test(at)) continue;
+      const text = ev.host.text?.(at);
+      if (!text || !mayImport(text, targets)) continue;
+      const summary = ev.summary(at);
+      if (!summary) continue;
+      for (const [local, binding] of summary.imports) {
+        const target = ev.host.resolveModule(binding.specifier, at);
+        const exported = target ? targets.get(target) : undefined;
+        if (!exported || (binding.imported !== "*" && !exported.has(binding.imported))) continue;
+        // `import * as mod`: its members are not followed one by one.
+        const importer = importerOf(importers, at);
+        if (binding.imported === "*") importer.locals.add(`${local}.*`);
+        else importer.locals.add(local);
+        importer.explained.push(binding.span);
+      }
+      for (const [exported, entry] of summary.exports) {
+        if (entry.k !== "from") continue;
+        const target = ev.host.resolveModule(entry.specifier, at);
+        if (target && targets.get(target)?.has(entry.imported)) grew = addTarget(targets, at, exported) || grew;
+      }
+      for (const spec of summary.starExports) {
+        const target = ev.host.resolveModule(spec, at);
+        for (const n of target ? targets.get(target) ?? [] : []) if (n !== "default") grew = addTarget(targets, at, n) || grew;
+      }
+      // A local re-export of an import (`import { x } from "./a"; export { x }`) is a barrel too.
+      for (const local of importers.get(at)?.locals ?? []) {
+        for (const n of exportNamesOf(summary, local)) grew = addTarget(targets, at, n) || grew;
+      }
+      for (const { local, span } of dynamicImports(ev, at, text, targets)) {
+        const importer = importerOf(importers, at);
+        importer.locals.add(local);
+        importer.explained.push(span);
+      }
+    }
+  }
+  const entries = packageEntryFiles(ev, root);
+  const entryOpen: OpenUse[] = [...targets.keys()]
+    .filter((t) => entries.has(t))
+    .map((t) => ({ why: "it is exported from the package's entry point, so code outside the workspace may use it", loc: { file: t, span: { start: 0, end: 0 } } }));
+  // Namespace imports are not followed member by member.
+  const open: OpenUse[] = [];
+  for (const importer of importers.values()) {
+    for (const local of [...importer.locals]) {
+      if (!local.endsWith(".*")) continue;
+      importer.locals.delete(local);
+      open.push({ why: "it is imported as a namespace, which the analysis does not follow", loc: { file: importer.file, span: importer.explained[0] ?? { start: 0, end: 0 } } });
+    }
+  }
+  return { importers: [...importers.values()].filter((i) => i.locals.size > 0), entryOpen: [...entryOpen, ...open] };
+}
+
+function importerOf(importers: Map<string, Importer>, file: string): Importer {
+  let importer = importers.get(file);
+  if (!importer) importers.set(file, (importer = { file, locals: new Set(), explained: [] }));
+  return importer;
+}
+
+function addTarget(targets: Map<string, Set<string>>, file: string, name: string): boolean {
+  let names = targets.get(file);
+  if (!names) targets.set(file, (names = new Set()));
+  if (names.has(name)) return false;
+  names.add(name);
+  return true;
+}
+
+/** A cheap look at the text: it names an exported name, or (for a default export) the module's file. */
+function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  for (const [file, names] of targets) {
+    for (const n of names) {
+      if (n === "default") {
+        const stem = moduleStem(file);
+        if (stem && text.includes(stem)) return true;
+      } else if (text.includes(n)) return true;
+    }
+  }
+  return false;
+}
+
+/** What an import of a module names: its file name without extension, or its folder's for an index. */
+function moduleStem(file: string): string {
+  const stem = basename(file).replace(/\.[^.]+$/, "");
+  return stem === "index" ? basename(dirname(file)) : stem;
+}
+
+const DYNAMIC_IMPORT = /\{([^{}]*)\}\s*=\s*await\s+import\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
+
+/** `const { createServer } = await import("./createServer.js")`: the names it binds, and where. */
+function dynamicImports(ev: Evaluator, file: string, text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): { local: string; span: { start: number; end: number } }[] {
+  const out: { local: string; span: { start: number; end: number } }[] = [];
+  if (!text.includes("import(")) return out;
+  for (const m of text.matchAll(DYNAMIC_IMPORT)) {
+    const target = ev.host.resolveModule(m[3]!, file);
+    const exported = target ? targets.get(target) : undefined;
+    if (!exported) continue;
+    const span = { start: m.index!, end: m.index! + m[0].length };
+    for (const part of m[1]!.split(",")) {
+      const [name, alias] = part.split(":").map((s) => s.trim());
+      const local = alias ?? name;
+      if (name && local && /^[\w$]+$/.test(name) && /^[\w$]+$/.test(local) && exported.has(name)) out.push({ local, span });
+    }
+  }
+  return out;
+}
+
+/** The first mention of one of the names outside the explained places (a use not followed). */
+function strayMention(text: string, locals: ReadonlySet<string>, explained: readonly { start: number; end: number }[]): number | undefined {
+  for (const local of locals) {
+    const re = new RegExp(`(?<![\\w$])${local.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
+    for (const m of text.matchAll(re)) {
+      const at = m.index!;
+      if (!explained.some((s) => at >= s.start && at < s.end)) return at;
+    }
+  }
+  return undefined;
+}
+
+/** The nearest folder above with a package.json, as long as the workspace lets it be listed. */
+function packageRoot(list: ListDirectory, dir: string): string | undefined {
+  let last: string | undefined;
+  for (let d = normalizePath(dir), hops = 0; hops < 32; hops++) {
+    const entries = list(d);
+    if (!entries) return last;
+    last = d;
+    if (entries.some((e) => e.isFile && e.name === "package.json")) return d;
+    const up = dirname(d);
+    if (up === d) return last;
+    d = up;
+  }
+  return last;
+}
+
+/** The package's source files (not declaration files), or undefined when there are too many to look at. */
+function sourceFiles(list: ListDirectory, root: string): string[] | undefined {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number): boolean => {
+    if (depth > MAX_DEPTH) return true;
+    const entries = list(dir);
+    if (!entries) return true;
+    for (const e of entries) {
+      if (e.isDirectory) {
+        if (e.name.startsWith(".") || SKIPPED_FOLDERS.has(e.name)) continue;
+        if (!walk(joinPath(dir, e.name), depth + 1)) return false;
+      } else if (e.isFile && SOURCE.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) {
+        out.push(e.path);
+        if (out.length > MAX_FILES) return false;
+      }
+    }
+    return true;
+  };
+  return walk(root, 0) ? out : undefined;
+}
