@@ -17,6 +17,8 @@ export interface FlowSpec {
    * workspace's own module that re-exports the SDK): the dialect resolves where they really come from.
    */
   readonly names?: ReadonlySet<string>;
+  /** Summarise the flow even without such an import (a file that calls a server's factory from elsewhere). */
+  readonly always?: boolean;
 }
 
 /** Source text as one short line, for the reasons people read (never a line break or a control character). */
@@ -46,7 +48,7 @@ interface MutableUnit {
  */
 export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, ImportBinding>, spec: FlowSpec): FlowSummary | undefined {
   const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
-  if (![...imports.values()].some(relevant)) return undefined;
+  if (!spec.always && ![...imports.values()].some(relevant)) return undefined;
   const isSdkName = (name: string) => {
     const b = imports.get(name);
     return b !== undefined && relevant(b);

@@ -13,7 +13,7 @@ import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
-import type { ListDirectory } from "./factoryCallers";
+import type { Elsewhere } from "./factoryCallers";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -28,8 +28,8 @@ export interface ServedEras {
   readonly loc?: Loc;
 }
 
-export function analyzeSdkServer(ev: Evaluator, site: SdkSite, listDirectory?: ListDirectory): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
-  const replay = new Replay(ev, site, listDirectory);
+export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+  const replay = new Replay(ev, site, elsewhere);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
   if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {

@@ -11,6 +11,12 @@ import { packageEntryFiles } from "./packageEntries";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
+/** How other files are found (the workspace's folders) and read (with a flow summary on request). */
+export interface Elsewhere {
+  readonly list?: ListDirectory;
+  readonly want?: (file: string) => void;
+}
+
 /** `const server = createServer()` in another file: the replay continues there with `result`. */
 export interface FactoryCall {
   readonly file: string;
@@ -42,7 +48,7 @@ const MAX_DEPTH = 12;
 const SOURCE = /\.(?:[cm]?ts|tsx)$/;
 const SKIPPED_FOLDERS = new Set(["node_modules", "dist", "build", "coverage", "out"]);
 /** Tests and their helpers never run in the published server: what they do to it adds nothing there. */
-const TEST_FILE = /(?:\.|_)(?:test|spec)\.[cm]?tsx?$|(?:^|\/)(?:__tests__|__mocks__|tests?)\//;
+const TEST_FILE = /[._-](?:test|spec|e2e)s?[._][^/]*$|\/(?:__tests__|__mocks__|tests?|e2e)\//;
 
 /** The exported names a module gives its local `name` (`createServer`, or `default`). */
 export function exportNamesOf(summary: FileSummary, name: string): string[] {
@@ -53,13 +59,13 @@ export function exportNamesOf(summary: FileSummary, name: string): string[] {
  * Every call of the factory exported from `file` as `names`, in the files of its package. A call whose
  * result is not bound to a name, and any other mention of the factory, is an open use.
  */
-export function factoryCallers(ev: Evaluator, list: ListDirectory | undefined, file: string, names: readonly string[], factory: string): Users<FactoryCall> {
-  const search = importersOf(ev, list, file, names);
+export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string): Users<FactoryCall> {
+  const search = importersOf(ev, elsewhere.list, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
-  const open: OpenUse[] = [...search.entryOpen];
+  const open: OpenUse[] = [...search.namespaceOpen];
   for (const { file: at, locals, explained } of search.importers) {
-    const summary = ev.summary(at);
+    const summary = summaryWithFlow(ev, elsewhere, at);
     const text = ev.host.text?.(at) ?? "";
     const units = summary?.flow?.units;
     if (!summary || !units) {
@@ -78,23 +84,35 @@ export function factoryCallers(ev: Evaluator, list: ListDirectory | undefined, f
     const stray = strayMention(text, locals, spans);
     if (stray !== undefined) open.push({ why: `${factory} is used in a way the analysis does not follow`, loc: { file: at, span: { start: stray, end: stray + 1 } } });
   }
+  // No caller in the workspace: code outside it may be the one that calls it.
+  if (found.length === 0 && open.length === 0) open.push(...search.entryOpen);
   return { found, open };
 }
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */
-export function serverImporters(ev: Evaluator, list: ListDirectory | undefined, file: string, names: readonly string[]): Users<ServerImport> {
-  const search = importersOf(ev, list, file, names);
+export function serverImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[]): Users<ServerImport> {
+  const search = importersOf(ev, elsewhere.list, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: ServerImport[] = [];
-  const open: OpenUse[] = [...search.entryOpen];
+  const open: OpenUse[] = [...search.namespaceOpen];
   for (const { file: at, locals, explained } of search.importers) {
-    if (!ev.summary(at)?.flow) {
+    if (!summaryWithFlow(ev, elsewhere, at)?.flow) {
       open.push({ why: "the server is imported by a file the analysis does not follow", loc: { file: at, span: explained[0] ?? { start: 0, end: 0 } } });
       continue;
     }
     for (const local of locals) found.push({ file: at, local });
   }
+  // An exported server nothing here imports is not changed by the program that runs it: whatever
+  // imports it from outside is another program.
   return { found, open };
+}
+
+/** A file's summary, with a flow even when it does not import the SDK. */
+function summaryWithFlow(ev: Evaluator, elsewhere: Elsewhere, file: string): FileSummary | undefined {
+  const summary = ev.summary(file);
+  if (!summary || summary.flow || !elsewhere.want) return summary;
+  elsewhere.want(file);
+  return ev.summary(file);
 }
 
 interface Importer {
@@ -105,7 +123,7 @@ interface Importer {
   readonly explained: { start: number; end: number }[];
 }
 
-type Search = { readonly importers: readonly Importer[]; readonly entryOpen: readonly OpenUse[] } | { readonly open: OpenUse };
+type Search = { readonly importers: readonly Importer[]; readonly entryOpen: readonly OpenUse[]; readonly namespaceOpen: readonly OpenUse[] } | { readonly open: OpenUse };
 
 /**
  * The files of the package that import `names` from `file`, directly, through re-exports (barrels), or
@@ -172,7 +190,7 @@ function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: strin
       open.push({ why: "it is imported as a namespace, which the analysis does not follow", loc: { file: importer.file, span: importer.explained[0] ?? { start: 0, end: 0 } } });
     }
   }
-  return { importers: [...importers.values()].filter((i) => i.locals.size > 0), entryOpen: [...entryOpen, ...open] };
+  return { importers: [...importers.values()].filter((i) => i.locals.size > 0), entryOpen, namespaceOpen: open };
 }
 
 function importerOf(importers: Map<string, Importer>, file: string): Importer {
@@ -231,7 +249,8 @@ function dynamicImports(ev: Evaluator, file: string, text: string, targets: Read
 /** The first mention of one of the names outside the explained places (a use not followed). */
 function strayMention(text: string, locals: ReadonlySet<string>, explained: readonly { start: number; end: number }[]): number | undefined {
   for (const local of locals) {
-    const re = new RegExp(`(?<![\\w$])${local.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
+    // `x.name` is another object's property, and `"./name.js"` a module's path: not this binding.
+    const re = new RegExp(`(?<![\\w$./])${local.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
     for (const m of text.matchAll(re)) {
       const at = m.index!;
       if (!explained.some((s) => at >= s.start && at < s.end)) return at;

@@ -14,7 +14,7 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   if (site.unit.kind === "function" && returnsServer(site)) {
     const names = exportNamesOf(summary, site.unit.name);
     if (names.length === 0) return;
-    const users = factoryCallers(ev, replay.listDirectory, site.file, names, site.unit.name);
+    const users = factoryCallers(ev, replay.elsewhere, site.file, names, site.unit.name);
     const open: OpenUse[] = [...users.open];
     for (const call of users.found) open.push(...followCall(replay, ev, call));
     say(replay, `the server is returned by ${site.unit.name}()`, open);
@@ -26,7 +26,7 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   if (site.unit.kind !== "module" || !target || target.length !== 1) return;
   const names = exportNamesOf(summary, target[0]!);
   if (names.length === 0) return;
-  const users = serverImporters(ev, replay.listDirectory, site.file, names);
+  const users = serverImporters(ev, replay.elsewhere, site.file, names);
   const open: OpenUse[] = [...users.open];
   for (const { file, local } of users.found) {
     const named = new Set([local]);

@@ -19,7 +19,7 @@ import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
-import type { ListDirectory } from "./factoryCallers";
+import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
@@ -92,7 +92,7 @@ export class Replay {
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
 
-  constructor(ev: Evaluator, site: SdkSite, readonly listDirectory?: ListDirectory) {
+  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}) {
     this.#ev = ev;
     this.#site = site;
     this.state = newState(site.version, site.kind);
