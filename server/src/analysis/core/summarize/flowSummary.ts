@@ -265,6 +265,9 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module") {
           return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
+        // `const createServer = () => ...` inside a function: still a callback, but one with a name
+        // (a factory handed to `serveStdio(createServer)` is known by it).
+        if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return visitFunction(init, unit, d.name.text, "closure", undefined, d.name);
         const source = pathOf(init);
         if (source && !ts.isCallExpression(init)) {
           push(unit, { k: "alias", target: d.name.text, source, span: spanOf(ctx, d) }, conditional);

@@ -187,7 +187,8 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
 function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSite, depth: number): boolean {
   if (depth > 4) return false;
   let unit: FlowUnit | undefined;
-  if (factory.k === "ref") unit = units.find((u) => u.kind === "function" && u.name === factory.name);
+  // A named arrow const inside a function (`const createServer = () => {...}` in `main`) counts too.
+  if (factory.k === "ref") unit = units.find((u) => (u.kind === "function" || (u.kind === "closure" && u.nameSpan !== undefined)) && u.name === factory.name);
   else if (factory.k === "fn") unit = units.find((u) => u.span.start === factory.span.start);
   else if (factory.k === "call" && factory.callee.k === "ref") {
     const maker = units.find((u) => u.kind === "function" && u.name === (factory.callee as { name: string }).name);

@@ -8,6 +8,7 @@ import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
 import { packageEntryFiles } from "./packageEntries";
+import { dynamicImportsIn } from "./dynamicImports";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -226,24 +227,12 @@ function moduleStem(file: string): string {
   return stem === "index" ? basename(dirname(file)) : stem;
 }
 
-const DYNAMIC_IMPORT = /\{([^{}]*)\}\s*=\s*await\s+import\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
-
 /** `const { createServer } = await import("./createServer.js")`: the names it binds, and where. */
 function dynamicImports(ev: Evaluator, file: string, text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): { local: string; span: { start: number; end: number } }[] {
-  const out: { local: string; span: { start: number; end: number } }[] = [];
-  if (!text.includes("import(")) return out;
-  for (const m of text.matchAll(DYNAMIC_IMPORT)) {
-    const target = ev.host.resolveModule(m[3]!, file);
-    const exported = target ? targets.get(target) : undefined;
-    if (!exported) continue;
-    const span = { start: m.index!, end: m.index! + m[0].length };
-    for (const part of m[1]!.split(",")) {
-      const [name, alias] = part.split(":").map((s) => s.trim());
-      const local = alias ?? name;
-      if (name && local && /^[\w$]+$/.test(name) && /^[\w$]+$/.test(local) && exported.has(name)) out.push({ local, span });
-    }
-  }
-  return out;
+  return dynamicImportsIn(text).filter((d) => {
+    const target = ev.host.resolveModule(d.specifier, file);
+    return target !== undefined && targets.get(target)?.has(d.imported) === true;
+  });
 }
 
 /** The first mention of one of the names outside the explained places (a use not followed). */

@@ -21,6 +21,7 @@ import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
 import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
+import { dynamicImportsOf } from "./dynamicImports";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -494,7 +495,7 @@ export class Replay {
     if (callee.k !== "ref") return undefined;
     const local = summary.flow.units.find((u) => u.kind === "function" && u.name === callee.name);
     if (local) return { file, unit: local };
-    const imported = summary.imports.get(callee.name);
+    const imported = summary.imports.get(callee.name) ?? dynamicImportsOf(file, this.#ev.host.text?.(file) ?? "").find((d) => d.local === callee.name);
     if (!imported || imported.imported === "*") return undefined;
     return this.#exportedFunction(file, imported.specifier, imported.imported, 0);
   }
