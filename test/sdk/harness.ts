@@ -71,7 +71,7 @@ export interface Fixture {
 export function listFixtures(): Fixture[] {
   const only = (process.env.SDK_FIXTURES ?? "").split(",").filter(Boolean);
   return readdirSync(FIXTURES)
-    .filter((name) => /^\d\d-/.test(name) && statSync(join(FIXTURES, name)).isDirectory())
+    .filter((name) => /^\d{2,}-/.test(name) && statSync(join(FIXTURES, name)).isDirectory())
     .filter((name) => only.length === 0 || only.some((o) => name.startsWith(o)))
     .sort()
     .map((name) => ({

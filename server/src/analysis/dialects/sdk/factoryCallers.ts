@@ -143,7 +143,7 @@ function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: strin
   for (let round = 0, grew = true; grew && round < 6; round++) {
     grew = false;
     for (const at of files) {
-      if (at === file || TEST_FILE.test(at)) continue;
+      if (at === file || TEST_FILE.test(at.slice(root.length))) continue;
       const text = ev.host.text?.(at);
       if (!text || !mayImport(text, targets)) continue;
       const summary = ev.summary(at);
