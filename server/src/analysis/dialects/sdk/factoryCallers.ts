@@ -208,15 +208,15 @@ function addTarget(targets: Map<string, Set<string>>, file: string, name: string
   return true;
 }
 
-/** A cheap look at the text: it names an exported name, or (for a default export) the module's file. */
+/**
+ * A cheap look at the text: it names an exported name, or the module's file (a default import, or a
+ * barrel's `export * from "./server.js"`).
+ */
 function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   for (const [file, names] of targets) {
-    for (const n of names) {
-      if (n === "default") {
-        const stem = moduleStem(file);
-        if (stem && text.includes(stem)) return true;
-      } else if (text.includes(n)) return true;
-    }
+    const stem = moduleStem(file);
+    if (stem && text.includes(stem)) return true;
+    for (const n of names) if (n !== "default" && text.includes(n)) return true;
   }
   return false;
 }
