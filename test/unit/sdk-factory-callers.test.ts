@@ -105,3 +105,21 @@ describe("SDK: what other files do that the analysis cannot follow is an unknown
     });
   }
 });
+
+describe("SDK: a private method that returns the server, called through this", () => {
+  const LOW = 'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n';
+  const CLASS = (extra: string) =>
+    `${LOW}export class App {\n  private createServer(): Server {\n    return new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\n  }\n  async run() {\n    const srv = this.createServer();\n    await srv.connect(new StdioServerTransport());\n  }\n${extra}}\n`;
+
+  it("its callers in the class only connect: exact", () => {
+    const s = only({ "app.ts": CLASS("") });
+    assert.deepEqual(s.unknown, []);
+    assert.deepEqual(s.legacy, { tools: {} });
+  });
+
+  it("a caller that hands it to a helper not followed, or the method taken as a value: unknown at that place", () => {
+    const s = only({ "app.ts": CLASS('  other(register: (s: Server) => void) {\n    register(this.createServer());\n    return this.createServer;\n  }\n') });
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.length > 0);
+  });
+});

@@ -58,9 +58,10 @@ export function exportNamesOf(summary: FileSummary, name: string): string[] {
 
 /**
  * Every call of the factory exported from `file` as `names`, in the files of its package. A call whose
- * result is not bound to a name, and any other mention of the factory, is an open use.
+ * result is not bound to a name, and any other mention of the factory, is an open use; so is its
+ * export from the package's entry point when nothing in the package calls it.
  */
-export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string): Users<FactoryCall> {
+export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean): Users<FactoryCall> {
   const search = importersOf(ev, elsewhere.list, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
@@ -86,7 +87,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
     if (stray !== undefined) open.push({ why: `${factory} is used in a way the analysis does not follow`, loc: { file: at, span: { start: stray, end: stray + 1 } } });
   }
   // No caller in the workspace: code outside it may be the one that calls it.
-  if (found.length === 0 && open.length === 0) open.push(...search.entryOpen);
+  if (found.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
   return { found, open };
 }
 

@@ -7,14 +7,24 @@ import { exportNamesOf, factoryCallers, serverImporters, type FactoryCall, type 
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import type { Replay } from "./replay";
 import { markOpen } from "./sdkState";
+import { privateMethodCallers } from "./methodCallers";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
   if (!summary) return;
+  if (site.unit.kind === "method" && returnsServer(site)) {
+    const calls = privateMethodCallers(ev, site);
+    if (!calls) return;
+    const open: OpenUse[] = [...calls.open];
+    for (const call of calls.found) open.push(...followCall(replay, ev, call));
+    say(replay, `the server is returned by ${site.unit.name}()`, open);
+    if (calls.found.length > 0 && open.length === 0) replay.followedCallers = true;
+    return;
+  }
   if (site.unit.kind === "function" && returnsServer(site)) {
     const names = exportNamesOf(summary, site.unit.name);
     if (names.length === 0) return;
-    const users = factoryCallers(ev, replay.elsewhere, site.file, names, site.unit.name);
+    const users = factoryCallers(ev, replay.elsewhere, site.file, names, site.unit.name, replay.followedCallers);
     const open: OpenUse[] = [...users.open];
     for (const call of users.found) open.push(...followCall(replay, ev, call));
     say(replay, `the server is returned by ${site.unit.name}()`, open);
@@ -45,6 +55,8 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
 function followCall(replay: Replay, ev: Evaluator, call: FactoryCall): OpenUse[] {
   const { file, unit, index, result } = call;
   const named = new Set([result]);
+  // Already replayed with that name (a method of the server's class, run as one of its members).
+  if (replay.namesIn(file, unit).has(result)) return handedOn(ev, replay, file, unit, `${unit.name}()`);
   replay.followUnit(file, unit, index + 1, named, unit.events[index]?.conditional ?? false);
   const open = handedOn(ev, replay, file, unit, unit.kind === "module" ? "that module" : `${unit.name}()`);
   if (unit.kind !== "module") return open;
