@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { analyze } from "../helpers/memoryWorkspace";
+import { analyze, memoryWorkspace, ROOT } from "../helpers/memoryWorkspace";
 import { mcpCapsInProcess } from "../helpers/mcpCapsInProcess";
 
 const V1 = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n';
@@ -121,5 +121,23 @@ describe("SDK: a private method that returns the server, called through this", (
     const s = only({ "app.ts": CLASS('  other(register: (s: Server) => void) {\n    register(this.createServer());\n    return this.createServer;\n  }\n') });
     assert.equal(s.exact, false);
     assert.ok(s.unknown.length > 0);
+  });
+});
+
+describe("SDK: an edit in a caller's file changes the factory's answer", () => {
+  it("the factory file, analysed again after its caller registers a prompt, says so", () => {
+    const { workspace } = memoryWorkspace({
+      "factory.ts": ARROW_FACTORY,
+      "main.ts": 'import { createServer } from "./factory.js";\nconst server = createServer();\n',
+    });
+    const factory = `${ROOT}/factory.ts`;
+    const first = workspace.analyzeFile(factory, { tasksExtension: false }).servers[0]!;
+    assert.deepEqual(first.legacy, { tools: { listChanged: true } });
+    assert.equal(first.exact, true);
+    workspace.setOverlay(`${ROOT}/main.ts`, 'import { createServer } from "./factory.js";\nimport { plug } from "./missing.js";\nconst server = createServer();\nserver.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\nplug(server);\n');
+    const second = workspace.analyzeFile(factory, { tasksExtension: false }).servers[0]!;
+    assert.deepEqual(second.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+    assert.equal(second.exact, false);
+    assert.ok(second.unknown.some((u) => u.loc?.file === `${ROOT}/main.ts`));
   });
 });

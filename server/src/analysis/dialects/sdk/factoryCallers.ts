@@ -217,12 +217,16 @@ function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string
   for (const [file, names] of targets) {
     const stem = moduleStem(file);
     if (stem && text.includes(stem)) return true;
+    // An index is also imported as its folder: `from ".."`, `from "./"`.
+    if (basename(file).startsWith("index.") && PARENT_FOLDER.test(text)) return true;
     for (const n of names) if (n !== "default" && text.includes(n)) return true;
   }
   return false;
 }
 
 /** What an import of a module names: its file name without extension, or its folder's for an index. */
+const PARENT_FOLDER = /(['"])\.\.?\/?\1/;
+
 function moduleStem(file: string): string {
   const stem = basename(file).replace(/\.[^.]+$/, "");
   return stem === "index" ? basename(dirname(file)) : stem;
