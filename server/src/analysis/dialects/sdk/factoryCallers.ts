@@ -45,7 +45,8 @@ export interface Users<T> {
 
 /** Source files looked at beyond this: the search gives up (and says so) rather than slow the editor. */
 const MAX_FILES = 3000;
-const MAX_DEPTH = 12;
+const MAX_FOLDERS = 1000;
+const MAX_DEPTH = 16;
 const SOURCE = /\.(?:[cm]?ts|tsx)$/;
 const SKIPPED_FOLDERS = new Set(["node_modules", "dist", "build", "coverage", "out"]);
 /** Tests and their helpers never run in the published server: what they do to it adds nothing there. */
@@ -271,10 +272,13 @@ function packageRoot(list: ListDirectory, dir: string): string | undefined {
 /** The package's source files (not declaration files), or undefined when there are too many to look at. */
 function sourceFiles(list: ListDirectory, root: string): string[] | undefined {
   const out: string[] = [];
+  let folders = 0;
+  // Folders linked into themselves must not multiply the walk: it gives up past a bound instead.
   const walk = (dir: string, depth: number): boolean => {
-    if (depth > MAX_DEPTH) return true;
+    // A folder not listed may hold a caller: the search then says it could not look everywhere.
+    if (depth > MAX_DEPTH || ++folders > MAX_FOLDERS) return false;
     const entries = list(dir);
-    if (!entries) return true;
+    if (!entries) return false;
     for (const e of entries) {
       if (e.isDirectory) {
         if (e.name.startsWith(".") || SKIPPED_FOLDERS.has(e.name)) continue;
