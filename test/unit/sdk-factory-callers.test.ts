@@ -20,10 +20,10 @@ function only(files: Record<string, string>) {
 }
 
 describe("SDK: callers of a factory in other files, followed", () => {
-  it("an exported arrow const with two callers that only connect", () => {
+  it("an exported arrow const with two callers that only connect, set callbacks and close", () => {
     const s = only({
       "factory.ts": ARROW_FACTORY,
-      "main.ts": `${STDIO}import { createServer } from "./factory.js";\nexport async function stdio() {\n  const server = createServer();\n  await server.connect(new StdioServerTransport());\n}\nexport async function other() {\n  const s2 = createServer();\n  await s2.connect(new StdioServerTransport());\n  await s2.close();\n}\n`,
+      "main.ts": `${STDIO}import { createServer } from "./factory.js";\nexport async function stdio() {\n  const server = createServer();\n  await server.connect(new StdioServerTransport());\n}\nexport async function other() {\n  const s2 = createServer();\n  s2.server.onerror = (e) => console.error(e);\n  s2.server.oninitialized = () => console.error("ready");\n  await s2.connect(new StdioServerTransport());\n  await s2.close();\n}\n`,
     });
     assert.deepEqual(s.unknown, []);
     assert.deepEqual(s.legacy, { tools: { listChanged: true } });
@@ -88,6 +88,7 @@ const CROSS_FILE: Record<string, Array<[string, string, number]>> = {
   "caller-elsewhere-returns-server-again": [["", "build.ts", 4]],
   "factory-passed-as-value-elsewhere": [["", "main.ts", 3]],
   "factory-exported-from-entry-without-caller": [["", "src/index.ts", 1]],
+  "default-exported-server-registered-by-importer": [["tools", "main.ts", 2]],
 };
 
 describe("SDK: what other files do that the analysis cannot follow is an unknown entry at its place", () => {

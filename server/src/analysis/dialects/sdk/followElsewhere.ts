@@ -2,7 +2,7 @@
 // returns it, and the importers of an exported server. Each is replayed like code of the server's
 // own file; a use that cannot be followed is an open entry at its place.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FlowUnit } from "../../core/model/summary";
+import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import { exportNamesOf, factoryCallers, serverImporters, type FactoryCall, type OpenUse } from "./factoryCallers";
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import type { Replay } from "./replay";
@@ -33,8 +33,8 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   }
   // `export const server = new McpServer(...)`: what the files importing it do happens to it too.
   const target = site.event.target;
-  if (site.unit.kind !== "module" || !target || target.length !== 1) return;
-  const names = exportNamesOf(summary, target[0]!);
+  if (site.unit.kind !== "module" || (target && target.length !== 1)) return;
+  const names = target ? exportNamesOf(summary, target[0]!) : isDefaultExport(summary, site) ? ["default"] : [];
   if (names.length === 0) return;
   const users = serverImporters(ev, replay.elsewhere, site.file, names);
   const open: OpenUse[] = [...users.open];
@@ -91,4 +91,12 @@ function say(replay: Replay, what: string, open: readonly OpenUse[]): void {
     markOpen(replay.state, `${what}: ${o.why}`, o.loc);
     replay.callersOpen = true;
   }
+}
+
+/** `export default new McpServer(...)`: the construction is the module's default export itself. */
+function isDefaultExport(summary: FileSummary, site: SdkSite): boolean {
+  const entry = summary.exports.get("default");
+  const decl = summary.decls.get("default");
+  if (entry?.k !== "local" || entry.local !== "default" || decl?.k !== "const") return false;
+  return decl.init.span.start <= site.event.span.start && site.event.span.end <= decl.init.span.end;
 }
