@@ -142,15 +142,25 @@ function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: strin
   // Modules that export it (the file, then barrels re-exporting it) → the names they export it as.
   const targets = new Map<string, Set<string>>([[file, new Set(names)]]);
   const importers = new Map<string, Importer>();
+  const texts = new Map<string, string | undefined>();
+  const textOf = (f: string) => {
+    if (!texts.has(f)) texts.set(f, ev.host.text?.(f));
+    return texts.get(f);
+  };
+  const candidates = files.filter((at) => at !== file && !TEST_FILE.test(at.slice(root.length)));
   for (let round = 0, grew = true; grew && round < 6; round++) {
     grew = false;
-    for (const at of files) {
-      if (at === file || TEST_FILE.test(at.slice(root.length))) continue;
-      const text = ev.host.text?.(at);
+    // Only imports that may name a target are resolved: a named one by its name, others by their path.
+    const named = new Set([...targets.values()].flatMap((n) => [...n]));
+    const stems = new Set([...targets.keys()].map(moduleStem));
+    const mayName = (specifier: string, imported: string) => (imported !== "*" && imported !== "default" ? named.has(imported) : pathMayName(specifier, stems));
+    for (const at of candidates) {
+      const text = textOf(at);
       if (!text || !mayImport(text, targets)) continue;
       const summary = ev.summary(at);
       if (!summary) continue;
       for (const [local, binding] of summary.imports) {
+        if (!mayName(binding.specifier, binding.imported)) continue;
         const target = ev.host.resolveModule(binding.specifier, at);
         const exported = target ? targets.get(target) : undefined;
         if (!exported || (binding.imported !== "*" && !exported.has(binding.imported))) continue;
@@ -161,11 +171,12 @@ function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: strin
         importer.explained.push(binding.span);
       }
       for (const [exported, entry] of summary.exports) {
-        if (entry.k !== "from") continue;
+        if (entry.k !== "from" || !mayName(entry.specifier, entry.imported)) continue;
         const target = ev.host.resolveModule(entry.specifier, at);
         if (target && targets.get(target)?.has(entry.imported)) grew = addTarget(targets, at, exported) || grew;
       }
       for (const spec of summary.starExports) {
+        if (!pathMayName(spec, stems)) continue;
         const target = ev.host.resolveModule(spec, at);
         for (const n of target ? targets.get(target) ?? [] : []) if (n !== "default") grew = addTarget(targets, at, n) || grew;
       }
@@ -211,23 +222,39 @@ function addTarget(targets: Map<string, Set<string>>, file: string, name: string
 }
 
 /**
- * A cheap look at the text: it names an exported name, or the module's file (a default import, or a
- * barrel's `export * from "./server.js"`).
+ * A cheap look at the text: it names an exported name, or the module's file in a quoted path (a
+ * default import, or a barrel's `export * from "./server.js"`).
  */
 function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   for (const [file, names] of targets) {
+    for (const n of names) if (n !== "default" && text.includes(n)) return true;
     const stem = moduleStem(file);
-    if (stem && text.includes(stem)) return true;
+    if (stem && text.includes(stem) && quotedPath(stem).test(text)) return true;
     // An index is also imported as its folder: `from ".."`, `from "./"`.
     if (basename(file).startsWith("index.") && PARENT_FOLDER.test(text)) return true;
-    for (const n of names) if (n !== "default" && text.includes(n)) return true;
   }
   return false;
 }
 
-/** What an import of a module names: its file name without extension, or its folder's for an index. */
 const PARENT_FOLDER = /(['"])\.\.?\/?\1/;
+const EXTENSION = /\.[cm]?[jt]sx?$/;
 
+/** `"./server.js"`, `'../server'`, `"@/server/index.js"`: a quoted path whose module is `stem`. */
+function quotedPath(stem: string): RegExp {
+  const name = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`['"][^'"\\n]{0,300}/${name}(?:\\.[cm]?[jt]sx?)?(?:/index(?:\\.[cm]?[jt]sx?)?)?['"]`);
+}
+
+/** Whether an import path may name a module known by one of these stems (its file, or its folder for an index). */
+function pathMayName(specifier: string, stems: ReadonlySet<string>): boolean {
+  const segments = specifier.split("/").filter(Boolean);
+  if (segments.length > 0) segments[segments.length - 1] = segments.at(-1)!.replace(EXTENSION, "");
+  if (segments.at(-1) === "index") segments.pop();
+  const last = segments.at(-1) ?? ".";
+  return last === "." || last === ".." || stems.has(last);
+}
+
+/** What an import of a module names: its file name without extension, or its folder's for an index. */
 function moduleStem(file: string): string {
   const stem = basename(file).replace(/\.[^.]+$/, "");
   return stem === "index" ? basename(dirname(file)) : stem;
