@@ -141,4 +141,18 @@ describe("SDK: an edit in a caller's file changes the factory's answer", () => {
     assert.equal(second.exact, false);
     assert.ok(second.unknown.some((u) => u.loc?.file === `${ROOT}/main.ts`));
   });
+
+  it("a file that starts calling the factory is seen (its text was read, so its edit counts)", () => {
+    const { workspace } = memoryWorkspace({
+      "factory.ts": ARROW_FACTORY,
+      "main.ts": 'import { createServer } from "./factory.js";\nconst server = createServer();\n',
+      "other.ts": "export const nothing = 1;\n",
+    });
+    const factory = `${ROOT}/factory.ts`;
+    assert.equal(workspace.analyzeFile(factory, { tasksExtension: false }).servers[0]!.exact, true);
+    workspace.setOverlay(`${ROOT}/other.ts`, 'import { createServer } from "./factory.js";\nimport { plug } from "./missing.js";\nplug(createServer());\n');
+    const after = workspace.analyzeFile(factory, { tasksExtension: false }).servers[0]!;
+    assert.equal(after.exact, false);
+    assert.ok(after.unknown.some((u) => u.loc?.file === `${ROOT}/other.ts`));
+  });
 });
