@@ -91,8 +91,11 @@ export class FileStore {
 
   /** The text the summary was made from (the overlay, else the disk); undefined when unreadable. */
   text(fileName: string): string | undefined {
-    const e = this.#entries.get(fileName);
-    if (e?.overlay !== undefined) return e.overlay;
+    // Observed like a summary: a result computed from a file's text (a caller found by searching the
+    // package's texts) must be recomputed when that text changes.
+    const e = this.#entry(fileName);
+    this.#observer?.(fileName, e.version);
+    if (e.overlay !== undefined) return e.overlay;
     return this.#read(fileName).text;
   }
 

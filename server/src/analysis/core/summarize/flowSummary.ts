@@ -17,6 +17,8 @@ export interface FlowSpec {
    * workspace's own module that re-exports the SDK): the dialect resolves where they really come from.
    */
   readonly names?: ReadonlySet<string>;
+  /** Summarise the flow even without such an import (a file that calls a server's factory from elsewhere). */
+  readonly always?: boolean;
 }
 
 /** Source text as one short line, for the reasons people read (never a line break or a control character). */
@@ -51,7 +53,7 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
   const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
   // A class extending another file's class may be (or hold) a server through its base: its methods
   // are summarised too, so that the dialect can follow them when the base turns out to be one.
-  if (![...imports.values()].some(relevant) && !extendsImportedClass(ctx.sf, imports)) return undefined;
+  if (!spec.always && ![...imports.values()].some(relevant) && !extendsImportedClass(ctx.sf, imports)) return undefined;
   const isSdkName = (name: string) => {
     const b = imports.get(name);
     return b !== undefined && relevant(b);
@@ -289,6 +291,9 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
           return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
         if (ts.isNewExpression(init)) recordOtherNew(unit, init, [d.name.text], d.name, conditional);
+        // `const createServer = () => ...` inside a function: still a callback, but one with a name
+        // (a factory handed to `serveStdio(createServer)` is known by it).
+        if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return visitFunction(init, unit, d.name.text, "closure", undefined, d.name);
         const source = pathOf(init);
         if (source && !ts.isCallExpression(init)) {
           push(unit, { k: "alias", target: d.name.text, source, span: spanOf(ctx, d) }, conditional);

@@ -14,6 +14,7 @@ import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
 import { returnsOnlyConnected } from "./callerHandsOn";
+import type { Elsewhere } from "./factoryCallers";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -28,12 +29,12 @@ export interface ServedEras {
   readonly loc?: Loc;
 }
 
-export function analyzeSdkServer(ev: Evaluator, site: SdkSite): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
-  const replay = new Replay(ev, site);
+export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+  const replay = new Replay(ev, site, elsewhere);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
-  if (returnsServer(site) && !replay.followedCallers && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
+  if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
     markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
@@ -188,7 +189,8 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
 function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSite, depth: number): boolean {
   if (depth > 4) return false;
   let unit: FlowUnit | undefined;
-  if (factory.k === "ref") unit = units.find((u) => u.kind === "function" && u.name === factory.name);
+  // A named arrow const inside a function (`const createServer = () => {...}` in `main`) counts too.
+  if (factory.k === "ref") unit = units.find((u) => (u.kind === "function" || (u.kind === "closure" && u.nameSpan !== undefined)) && u.name === factory.name);
   else if (factory.k === "fn") unit = units.find((u) => u.span.start === factory.span.start);
   else if (factory.k === "call" && factory.callee.k === "ref") {
     const maker = units.find((u) => u.kind === "function" && u.name === (factory.callee as { name: string }).name);

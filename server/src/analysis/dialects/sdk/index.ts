@@ -9,6 +9,8 @@ import { sdkEditor } from "./editor";
 import { findSdkSites } from "./findSdkServers";
 import { isSdkSpecifier } from "./sdkReexports";
 import { sdkWords } from "./words";
+import { flowOnDemand } from "./flowOnDemand";
+import type { FlowSpec } from "../../core/summarize/flowSummary";
 
 
 /** Methods whose calls are replayed; other calls on a server cannot change what it advertises. */
@@ -26,15 +28,19 @@ const SDK_METHODS = new Set([
 const REEXPORTED_NAMES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
 const REEXPORTED_NAMES_TEXT = /\bMcpServer\b|\bnew\s+Server\s*\(/;
 
+const SDK_FLOW: FlowSpec = { specifier: isSdkSpecifier, methods: SDK_METHODS, names: REEXPORTED_NAMES };
+
 export const sdkDialect: Dialect = {
   id: "sdk",
   title: "the official MCP TypeScript SDK",
   mayDeclare: (text) => text.includes("@modelcontextprotocol/") || REEXPORTED_NAMES_TEXT.test(text),
-  flow: { specifier: isSdkSpecifier, methods: SDK_METHODS, names: REEXPORTED_NAMES },
+  flow: SDK_FLOW,
   unitCount: (ev, file) => findSdkSites(ev, file).length,
   analyze(run, file, unit) {
     const site = findSdkSites(run.ev, file)[unit]!;
-    const analysed = analyzeSdkServer(run.ev, site);
+    // Files elsewhere that call the server's factory are summarised with a flow when found.
+    const demand = flowOnDemand(run.ev, SDK_FLOW);
+    const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want });
     const old = site.version === "v1" ? sdkBeforeOptions(run, file) : undefined;
     const { server, diagnostics } = old !== undefined ? asPreOptionsServer(analysed.server, old) : analysed;
     return { name: server.name, loc: server.loc, server, diagnostics };

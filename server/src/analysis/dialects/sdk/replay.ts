@@ -27,6 +27,9 @@ import { constructorArguments, pathOfExpr } from "./instanceCalls";
 import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
 import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
+import type { Elsewhere } from "./factoryCallers";
+import { followElsewhere } from "./followElsewhere";
+import { dynamicImportsOf } from "./dynamicImports";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -109,7 +112,10 @@ export class Replay {
   #handlerFacts: { method?: string; required?: string; uncertain?: boolean } = {};
   #merged: readonly string[] | undefined;
 
-  constructor(ev: Evaluator, site: SdkSite) {
+  /** Some user of the server in another file is not followed (said with its place): no generic reason. */
+  callersOpen = false;
+
+  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}) {
     this.#ev = ev;
     this.#site = site;
     this.state = newState(site.version, site.kind);
@@ -180,6 +186,8 @@ export class Replay {
         }
       }
     }
+    // Callers of an exported factory, and importers of an exported server, in other files.
+    followElsewhere(this, this.#ev, site);
     // Callbacks inside what ran, in this file and in the helpers' files: request handlers use the
     // server once it is connected; any other callback may run at once, later, or never.
     const files = [...new Set([...this.#namesIn.keys()].map((id) => id.slice(0, id.lastIndexOf("#"))))];
@@ -212,6 +220,24 @@ export class Replay {
     if (call?.k === "invoke" && !assignedNameStaysHere(this.#ev, file, caller, call.span)) {
       markOpen(this.state, `the server is assigned to ${name}, and what is done with it there is not followed`, { file, span: call.span });
     }
+  }
+
+  /**
+   * Replays a unit of another file from event `from`, the server known there as `names` (a caller of
+   * the factory, an importer of the server); `maybe`: it may run or not.
+   */
+  followUnit(file: string, unit: FlowUnit, from: number, names: ReadonlySet<string>, conditional: boolean, maybe = false): void {
+    this.#runUnit(file, unit, from, names, 1, maybe ? MAYBE : { deferred: false, conditional });
+  }
+
+  /** Whether a unit uses the names, itself or through a function of its file; false once it ran. */
+  usesServer(file: string, unit: FlowUnit, names: ReadonlySet<string>): boolean {
+    return !this.#ran.has(`${file}#${unit.id}`) && this.#mentionsDeep(file, unit, names, new Set());
+  }
+
+  /** The names the server went by in a unit that ran. */
+  namesIn(file: string, unit: FlowUnit): ReadonlySet<string> {
+    return this.#namesIn.get(`${file}#${unit.id}`) ?? new Set();
   }
 
   /** The names the server had in the nearest enclosing unit that ran (none: nothing around it ran). */
@@ -653,7 +679,7 @@ export class Replay {
     if (callee.k !== "ref") return undefined;
     const local = summary.flow.units.find((u) => u.kind === "function" && u.name === callee.name);
     if (local) return { file, unit: local };
-    const imported = summary.imports.get(callee.name);
+    const imported = summary.imports.get(callee.name) ?? dynamicImportsOf(file, this.#ev.host.text?.(file) ?? "").find((d) => d.local === callee.name);
     if (!imported || imported.imported === "*") return undefined;
     return this.#exportedFunction(file, imported.specifier, imported.imported, 0);
   }

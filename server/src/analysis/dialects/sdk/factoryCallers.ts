@@ -1,0 +1,321 @@
+// Who uses a server, or the function that builds it, from other files of the workspace: the callers
+// of an exported factory (`const server = createServer()` in `index.ts`) and the importers of an
+// exported server (`import { server } from "./server.js"`). The replay follows what they do with it;
+// every use found here that it cannot follow is said, with its place, so nothing is dropped silently.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc } from "../../core/evaluate/values";
+import type { FileSummary, FlowUnit } from "../../core/model/summary";
+import type { DirectoryEntry } from "../../core/project/directoryListing";
+import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
+import { packageEntryFiles } from "./packageEntries";
+import { dynamicImportsIn } from "./dynamicImports";
+
+export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
+
+/** How other files are found (the workspace's folders) and read (with a flow summary on request). */
+export interface Elsewhere {
+  readonly list?: ListDirectory;
+  readonly want?: (file: string) => void;
+}
+
+/** `const server = createServer()` in another file: the replay continues there with `result`. */
+export interface FactoryCall {
+  readonly file: string;
+  readonly unit: FlowUnit;
+  readonly index: number;
+  readonly result: string;
+}
+
+/** A file that imports the exported server under `local`. */
+export interface ServerImport {
+  readonly file: string;
+  readonly local: string;
+}
+
+/** A use the replay cannot follow, with its place. */
+export interface OpenUse {
+  readonly why: string;
+  readonly loc?: Loc;
+}
+
+export interface Users<T> {
+  readonly found: readonly T[];
+  readonly open: readonly OpenUse[];
+}
+
+/** Source files looked at beyond this: the search gives up (and says so) rather than slow the editor. */
+const MAX_FILES = 3000;
+const MAX_FOLDERS = 1000;
+const MAX_DEPTH = 16;
+const SOURCE = /\.(?:[cm]?ts|tsx)$/;
+const SKIPPED_FOLDERS = new Set(["node_modules", "dist", "build", "coverage", "out"]);
+/** Tests and their helpers never run in the published server: what they do to it adds nothing there. */
+const TEST_FILE = /[._-](?:test|spec|e2e)s?[._][^/]*$|\/(?:__tests__|__mocks__|tests?|e2e)\//;
+
+/** The exported names a module gives its local `name` (`createServer`, or `default`). */
+export function exportNamesOf(summary: FileSummary, name: string): string[] {
+  return [...summary.exports].filter(([, e]) => e.k === "local" && e.local === name).map(([exported]) => exported);
+}
+
+/**
+ * Every call of the factory exported from `file` as `names`, in the files of its package. A call whose
+ * result is not bound to a name, and any other mention of the factory, is an open use; so is its
+ * export from the package's entry point when nothing in the package calls it.
+ */
+export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean): Users<FactoryCall> {
+  const search = importersOf(ev, elsewhere.list, file, names);
+  if ("open" in search) return { found: [], open: [search.open] };
+  const found: FactoryCall[] = [];
+  const open: OpenUse[] = [...search.namespaceOpen];
+  for (const { file: at, locals, explained } of search.importers) {
+    const summary = summaryWithFlow(ev, elsewhere, at);
+    const text = ev.host.text?.(at) ?? "";
+    const units = summary?.flow?.units;
+    if (!summary || !units) {
+      open.push({ why: `${factory}() is used in a file the analysis does not follow`, loc: { file: at, span: explained[0] ?? { start: 0, end: 0 } } });
+      continue;
+    }
+    const spans = [...explained];
+    for (const unit of units) {
+      unit.events.forEach(({ event }, index) => {
+        if (event.k !== "invoke" || event.callee.k !== "ref" || !locals.has(event.callee.name)) return;
+        spans.push(event.callee.span);
+        if (event.result) found.push({ file: at, unit, index, result: event.result });
+        else open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
+      });
+    }
+    const stray = strayMention(text, locals, spans);
+    if (stray !== undefined) open.push({ why: `${factory} is used in a way the analysis does not follow`, loc: { file: at, span: { start: stray, end: stray + 1 } } });
+  }
+  // No caller in the workspace: code outside it may be the one that calls it.
+  if (found.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
+  return { found, open };
+}
+
+/** Every import of the server exported from `file` as `names`, in the files of its package. */
+export function serverImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[]): Users<ServerImport> {
+  const search = importersOf(ev, elsewhere.list, file, names);
+  if ("open" in search) return { found: [], open: [search.open] };
+  const found: ServerImport[] = [];
+  const open: OpenUse[] = [...search.namespaceOpen];
+  for (const { file: at, locals, explained } of search.importers) {
+    if (!summaryWithFlow(ev, elsewhere, at)?.flow) {
+      open.push({ why: "the server is imported by a file the analysis does not follow", loc: { file: at, span: explained[0] ?? { start: 0, end: 0 } } });
+      continue;
+    }
+    for (const local of locals) found.push({ file: at, local });
+  }
+  // An exported server nothing here imports is not changed by the program that runs it: whatever
+  // imports it from outside is another program.
+  return { found, open };
+}
+
+/** A file's summary, with a flow even when it does not import the SDK. */
+function summaryWithFlow(ev: Evaluator, elsewhere: Elsewhere, file: string): FileSummary | undefined {
+  const summary = ev.summary(file);
+  if (!summary || summary.flow || !elsewhere.want) return summary;
+  elsewhere.want(file);
+  return ev.summary(file);
+}
+
+interface Importer {
+  readonly file: string;
+  /** The names the file knows the export by. */
+  readonly locals: Set<string>;
+  /** Where those names are written in import declarations (mentions that are not uses). */
+  readonly explained: { start: number; end: number }[];
+}
+
+type Search = { readonly importers: readonly Importer[]; readonly entryOpen: readonly OpenUse[]; readonly namespaceOpen: readonly OpenUse[] } | { readonly open: OpenUse };
+
+/**
+ * The files of the package that import `names` from `file`, directly, through re-exports (barrels), or
+ * with `const { name } = await import("./file.js")`. A package entry point that exports it (itself or
+ * through a barrel) is an open use: code outside the workspace may import it.
+ */
+function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: string, names: readonly string[]): Search {
+  const here: Loc = { file, span: { start: 0, end: 0 } };
+  if (!list) return { open: { why: "the files that import it are not listed here", loc: here } };
+  const root = packageRoot(list, dirname(file));
+  const files = root ? sourceFiles(list, root) : undefined;
+  if (!root || !files) return { open: { why: "the files that may import it could not all be listed", loc: here } };
+  // Modules that export it (the file, then barrels re-exporting it) → the names they export it as.
+  const targets = new Map<string, Set<string>>([[file, new Set(names)]]);
+  const importers = new Map<string, Importer>();
+  const texts = new Map<string, string | undefined>();
+  const textOf = (f: string) => {
+    if (!texts.has(f)) texts.set(f, ev.host.text?.(f));
+    return texts.get(f);
+  };
+  const candidates = files.filter((at) => at !== file && !TEST_FILE.test(at.slice(root.length)));
+  for (let round = 0, grew = true; grew && round < 6; round++) {
+    grew = false;
+    // Only imports that may name a target are resolved: a named one by its name, others by their path.
+    const named = new Set([...targets.values()].flatMap((n) => [...n]));
+    const stems = new Set([...targets.keys()].map(moduleStem));
+    const mayName = (specifier: string, imported: string) => (imported !== "*" && imported !== "default" ? named.has(imported) : pathMayName(specifier, stems));
+    for (const at of candidates) {
+      const text = textOf(at);
+      if (!text || !mayImport(text, targets)) continue;
+      const summary = ev.summary(at);
+      if (!summary) continue;
+      for (const [local, binding] of summary.imports) {
+        if (!mayName(binding.specifier, binding.imported)) continue;
+        const target = ev.host.resolveModule(binding.specifier, at);
+        const exported = target ? targets.get(target) : undefined;
+        if (!exported || (binding.imported !== "*" && !exported.has(binding.imported))) continue;
+        // `import * as mod`: its members are not followed one by one.
+        const importer = importerOf(importers, at);
+        if (binding.imported === "*") importer.locals.add(`${local}.*`);
+        else importer.locals.add(local);
+        importer.explained.push(binding.span);
+      }
+      for (const [exported, entry] of summary.exports) {
+        if (entry.k !== "from" || !mayName(entry.specifier, entry.imported)) continue;
+        const target = ev.host.resolveModule(entry.specifier, at);
+        if (target && targets.get(target)?.has(entry.imported)) grew = addTarget(targets, at, exported) || grew;
+      }
+      for (const spec of summary.starExports) {
+        if (!pathMayName(spec, stems)) continue;
+        const target = ev.host.resolveModule(spec, at);
+        for (const n of target ? targets.get(target) ?? [] : []) if (n !== "default") grew = addTarget(targets, at, n) || grew;
+      }
+      // A local re-export of an import (`import { x } from "./a"; export { x }`) is a barrel too.
+      for (const local of importers.get(at)?.locals ?? []) {
+        for (const n of exportNamesOf(summary, local)) grew = addTarget(targets, at, n) || grew;
+      }
+      for (const { local, span } of dynamicImports(ev, at, text, targets)) {
+        const importer = importerOf(importers, at);
+        importer.locals.add(local);
+        importer.explained.push(span);
+      }
+    }
+  }
+  const entries = packageEntryFiles(ev, root);
+  const entryOpen: OpenUse[] = [...targets.keys()]
+    .filter((t) => entries.has(t))
+    .map((t) => ({ why: "it is exported from the package's entry point, so code outside the workspace may use it", loc: { file: t, span: { start: 0, end: 0 } } }));
+  // Namespace imports are not followed member by member.
+  const open: OpenUse[] = [];
+  for (const importer of importers.values()) {
+    for (const local of [...importer.locals]) {
+      if (!local.endsWith(".*")) continue;
+      importer.locals.delete(local);
+      open.push({ why: "it is imported as a namespace, which the analysis does not follow", loc: { file: importer.file, span: importer.explained[0] ?? { start: 0, end: 0 } } });
+    }
+  }
+  return { importers: [...importers.values()].filter((i) => i.locals.size > 0), entryOpen, namespaceOpen: open };
+}
+
+function importerOf(importers: Map<string, Importer>, file: string): Importer {
+  let importer = importers.get(file);
+  if (!importer) importers.set(file, (importer = { file, locals: new Set(), explained: [] }));
+  return importer;
+}
+
+function addTarget(targets: Map<string, Set<string>>, file: string, name: string): boolean {
+  let names = targets.get(file);
+  if (!names) targets.set(file, (names = new Set()));
+  if (names.has(name)) return false;
+  names.add(name);
+  return true;
+}
+
+/**
+ * A cheap look at the text: it names an exported name, or the module's file in a quoted path (a
+ * default import, or a barrel's `export * from "./server.js"`).
+ */
+function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  for (const [file, names] of targets) {
+    for (const n of names) if (n !== "default" && text.includes(n)) return true;
+    const stem = moduleStem(file);
+    if (stem && text.includes(stem) && quotedPath(stem).test(text)) return true;
+    // An index is also imported as its folder: `from ".."`, `from "./"`.
+    if (basename(file).startsWith("index.") && PARENT_FOLDER.test(text)) return true;
+  }
+  return false;
+}
+
+const PARENT_FOLDER = /(['"])\.\.?\/?\1/;
+const EXTENSION = /\.[cm]?[jt]sx?$/;
+
+/** `"./server.js"`, `'../server'`, `"@/server/index.js"`: a quoted path whose module is `stem`. */
+function quotedPath(stem: string): RegExp {
+  const name = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`['"][^'"\\n]{0,300}/${name}(?:\\.[cm]?[jt]sx?)?(?:/index(?:\\.[cm]?[jt]sx?)?)?['"]`);
+}
+
+/** Whether an import path may name a module known by one of these stems (its file, or its folder for an index). */
+function pathMayName(specifier: string, stems: ReadonlySet<string>): boolean {
+  const segments = specifier.split("/").filter(Boolean);
+  if (segments.length > 0) segments[segments.length - 1] = segments.at(-1)!.replace(EXTENSION, "");
+  if (segments.at(-1) === "index") segments.pop();
+  const last = segments.at(-1) ?? ".";
+  return last === "." || last === ".." || stems.has(last);
+}
+
+/** What an import of a module names: its file name without extension, or its folder's for an index. */
+function moduleStem(file: string): string {
+  const stem = basename(file).replace(/\.[^.]+$/, "");
+  return stem === "index" ? basename(dirname(file)) : stem;
+}
+
+/** `const { createServer } = await import("./createServer.js")`: the names it binds, and where. */
+function dynamicImports(ev: Evaluator, file: string, text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): { local: string; span: { start: number; end: number } }[] {
+  return dynamicImportsIn(text).filter((d) => {
+    const target = ev.host.resolveModule(d.specifier, file);
+    return target !== undefined && targets.get(target)?.has(d.imported) === true;
+  });
+}
+
+/** The first mention of one of the names outside the explained places (a use not followed). */
+function strayMention(text: string, locals: ReadonlySet<string>, explained: readonly { start: number; end: number }[]): number | undefined {
+  for (const local of locals) {
+    // `x.name` is another object's property, and `"./name.js"` a module's path: not this binding.
+    const re = new RegExp(`(?<![\\w$./])${local.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
+    for (const m of text.matchAll(re)) {
+      const at = m.index!;
+      if (!explained.some((s) => at >= s.start && at < s.end)) return at;
+    }
+  }
+  return undefined;
+}
+
+/** The nearest folder above with a package.json, as long as the workspace lets it be listed. */
+function packageRoot(list: ListDirectory, dir: string): string | undefined {
+  let last: string | undefined;
+  for (let d = normalizePath(dir), hops = 0; hops < 32; hops++) {
+    const entries = list(d);
+    if (!entries) return last;
+    last = d;
+    if (entries.some((e) => e.isFile && e.name === "package.json")) return d;
+    const up = dirname(d);
+    if (up === d) return last;
+    d = up;
+  }
+  return last;
+}
+
+/** The package's source files (not declaration files), or undefined when there are too many to look at. */
+function sourceFiles(list: ListDirectory, root: string): string[] | undefined {
+  const out: string[] = [];
+  let folders = 0;
+  // Folders linked into themselves must not multiply the walk: it gives up past a bound instead.
+  const walk = (dir: string, depth: number): boolean => {
+    // A folder not listed may hold a caller: the search then says it could not look everywhere.
+    if (depth > MAX_DEPTH || ++folders > MAX_FOLDERS) return false;
+    const entries = list(dir);
+    if (!entries) return false;
+    for (const e of entries) {
+      if (e.isDirectory) {
+        if (e.name.startsWith(".") || SKIPPED_FOLDERS.has(e.name)) continue;
+        if (!walk(joinPath(dir, e.name), depth + 1)) return false;
+      } else if (e.isFile && SOURCE.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) {
+        out.push(e.path);
+        if (out.length > MAX_FILES) return false;
+      }
+    }
+    return true;
+  };
+  return walk(root, 0) ? out : undefined;
+}

@@ -1,0 +1,94 @@
+// What other files of the workspace do with a server: the callers of the exported function that
+// returns it, and the importers of an exported server. Each is replayed like code of the server's
+// own file; a use that cannot be followed is an open entry at its place.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FileSummary, FlowUnit } from "../../core/model/summary";
+import { exportNamesOf, factoryCallers, serverImporters, type FactoryCall, type OpenUse } from "./factoryCallers";
+import { returnsServer, type SdkSite } from "./findSdkServers";
+import type { Replay } from "./replay";
+import { markOpen } from "./sdkState";
+
+export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
+  const summary = ev.summary(site.file);
+  if (!summary) return;
+  // A private factory method's callers are in its own class: the replay follows them itself.
+  if (site.unit.kind === "method") return;
+  if (site.unit.kind === "function" && returnsServer(site)) {
+    const names = exportNamesOf(summary, site.unit.name);
+    if (names.length === 0) return;
+    const users = factoryCallers(ev, replay.elsewhere, site.file, names, site.unit.name, replay.followedCallers);
+    const open: OpenUse[] = [...users.open];
+    for (const call of users.found) open.push(...followCall(replay, ev, call));
+    say(replay, `the server is returned by ${site.unit.name}()`, open);
+    if (users.found.length > 0 && open.length === 0) replay.followedCallers = true;
+    return;
+  }
+  // `export const server = new McpServer(...)`: what the files importing it do happens to it too.
+  const target = site.event.target;
+  if (site.unit.kind !== "module" || (target && target.length !== 1)) return;
+  const names = target ? exportNamesOf(summary, target[0]!) : isDefaultExport(summary, site) ? ["default"] : [];
+  if (names.length === 0) return;
+  const users = serverImporters(ev, replay.elsewhere, site.file, names);
+  const open: OpenUse[] = [...users.open];
+  for (const { file, local } of users.found) {
+    const named = new Set([local]);
+    const units = ev.summary(file)?.flow?.units ?? [];
+    for (const unit of units) {
+      if (unit.kind === "closure" || unit.params.includes(local) || !replay.usesServer(file, unit, named)) continue;
+      // When an importer runs, and whether before connect(), depends on the program's import order.
+      replay.followUnit(file, unit, 0, named, true, true);
+      open.push(...handedOn(ev, replay, file, unit, `${unit.kind === "module" ? "that module" : `${unit.name}()`}`));
+    }
+  }
+  say(replay, "the server is exported", open);
+}
+
+/** `const server = createServer()` elsewhere: what follows the call, and the file's functions using that name. */
+function followCall(replay: Replay, ev: Evaluator, call: FactoryCall): OpenUse[] {
+  const { file, unit, index, result } = call;
+  const named = new Set([result]);
+  // Already replayed with that name (a method of the server's class, run as one of its members).
+  if (replay.namesIn(file, unit).has(result)) return handedOn(ev, replay, file, unit, `${unit.name}()`);
+  replay.followUnit(file, unit, index + 1, named, unit.events[index]?.conditional ?? false);
+  const open = handedOn(ev, replay, file, unit, unit.kind === "module" ? "that module" : `${unit.name}()`);
+  if (unit.kind !== "module") return open;
+  for (const other of ev.summary(file)?.flow?.units ?? []) {
+    if (other.kind !== "function" || other.params.includes(result) || !replay.usesServer(file, other, named)) continue;
+    replay.followUnit(file, other, 0, named, true, true);
+    open.push(...handedOn(ev, replay, file, other, `${other.name}()`));
+  }
+  return open;
+}
+
+/** The server handed on again by a unit that was followed: returned, or exported from its module. */
+function handedOn(ev: Evaluator, replay: Replay, file: string, unit: FlowUnit, who: string): OpenUse[] {
+  const names = replay.namesIn(file, unit);
+  const out: OpenUse[] = [];
+  for (const { event } of unit.events) {
+    if (event.k === "return" && event.source && names.has(event.source[0]!)) {
+      out.push({ why: `${who} returns it, and what its callers add is not followed`, loc: { file, span: event.span } });
+    }
+  }
+  const summary = ev.summary(file);
+  if (unit.kind === "module" && summary) {
+    for (const n of names) {
+      if (exportNamesOf(summary, n).length > 0) out.push({ why: `${file.slice(file.lastIndexOf("/") + 1)} exports it, and what its importers add is not followed`, loc: { file, span: unit.span } });
+    }
+  }
+  return out;
+}
+
+function say(replay: Replay, what: string, open: readonly OpenUse[]): void {
+  for (const o of open) {
+    markOpen(replay.state, `${what}: ${o.why}`, o.loc);
+    replay.callersOpen = true;
+  }
+}
+
+/** `export default new McpServer(...)`: the construction is the module's default export itself. */
+function isDefaultExport(summary: FileSummary, site: SdkSite): boolean {
+  const entry = summary.exports.get("default");
+  const decl = summary.decls.get("default");
+  if (entry?.k !== "local" || entry.local !== "default" || decl?.k !== "const") return false;
+  return decl.init.span.start <= site.event.span.start && site.event.span.end <= decl.init.span.end;
+}
