@@ -239,6 +239,8 @@ export interface FlowUnit {
   readonly kind: "module" | "function" | "method" | "field" | "closure";
   readonly parent: number | null;
   readonly params: readonly string[];
+  /** For each parameter written as a plain object pattern (`{ mcp, db: store }`): its fields → local names. */
+  readonly paramFields?: readonly (Readonly<Record<string, string>> | null)[];
   readonly events: readonly FlowEventEntry[];
   readonly span: Span;
   /** The name as written (`createServer` in `function createServer()` or `const createServer = () =>`), when it has one. */

@@ -3,6 +3,7 @@ import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, Flow
 import { spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
+import { paramFieldsOf } from "./paramFields";
 
 /**
  * What a dialect needs recorded of a file's program flow: files importing a module it names get a
@@ -36,6 +37,7 @@ interface MutableUnit {
   kind: FlowUnit["kind"];
   parent: number | null;
   params: string[];
+  paramFields?: (Readonly<Record<string, string>> | null)[];
   events: FlowEventEntry[];
   span: { start: number; end: number };
   nameSpan?: { start: number; end: number };
@@ -194,6 +196,8 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
   const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string, nameNode?: ts.Node) => {
     const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className, nameNode ?? fn.name);
     declare(child, fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [] : bindingNames(p.name))));
+    const fields = paramFieldsOf(fn);
+    if (fields.some((f) => f !== null)) child.paramFields = fields;
     if (!fn.body) return;
     // `constructor(protected server: McpServer)`: the parameter is stored in `this.server` first.
     if (ts.isConstructorDeclaration(fn)) {

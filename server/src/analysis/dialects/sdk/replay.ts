@@ -30,6 +30,7 @@ import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
 import { dynamicImportsOf } from "./dynamicImports";
+import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -489,16 +490,23 @@ export class Replay {
             if (event.method === "connect" && (!entry.conditional || entry.branches)) connects.push(entry.branches ?? []);
             break;
           }
-          case "invoke":
-            if (this.#holders.onInvoke(file, unit, event, local, depth, here)) break;
-            this.#invoke(file, unit, event, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+          case "invoke": {
+            // `{ server }` written in this call's object argument: open unless the callee takes it apart.
+            const held = this.#heldInObject.get(`${file}:${event.span.start}`);
+            this.#heldInObject.delete(`${file}:${event.span.start}`);
+            if (!this.#holders.onInvoke(file, unit, event, local, depth, here)) this.#invoke(file, unit, event, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+            if (held && !this.#objectFollowed.has(`${file}:${event.span.start}`)) markOpen(this.state, held.why, held.loc);
             break;
+          }
           case "escape":
             if (this.#holders.onEscape(file, unit, event, local)) break;
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
             if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
-              markOpen(this.state, `the server is ${event.how}, and what is done with it there is not followed`, { file, span: event.span });
+              const why = `the server is ${event.how}, and what is done with it there is not followed`;
+              const call = unit.events.slice(i + 1).find(({ event: e }) => e.k === "invoke" && isObjectArgumentEntry(e, event.span.start))?.event;
+              if (call) this.#heldInObject.set(`${file}:${call.span.start}`, { why, loc: { file, span: event.span } });
+              else markOpen(this.state, why, { file, span: event.span });
             }
             break;
           case "new":
@@ -566,6 +574,7 @@ export class Replay {
     const inObject = event.argExprs.some((a) => a.k === "obj" && a.entries.some((x) => x.k === "prop" && x.value.k === "ref" && paths.has(x.value.name)));
     if (inObject) {
       if (this.#harmlessCollectionCall(file, event, paths, connected)) return;
+      if (this.#followObjectArgument(file, unit, event, paths, passed, depth, mode)) return;
       markOpen(this.state, `the server is passed inside an object to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return;
     }
@@ -590,6 +599,31 @@ export class Replay {
 
   /** Closures over the server returned by helpers, held in consts that are only called. */
   readonly #closures: ReturnedClosures;
+
+  /** Stores of the server in an object argument, by the call they are written in (`file:start`): settled by that call. */
+  readonly #heldInObject = new Map<string, { why: string; loc: Loc }>();
+  /** Calls (`file:start`) that followed the server into a callee taking their object argument apart. */
+  readonly #objectFollowed = new Set<string>();
+
+  /**
+   * `registerTools({ mcp: server })` with `function registerTools({ mcp })`: the callee runs with the
+   * server under its destructured name. False when the callee is not one of the workspace's functions
+   * or does not take the object apart plainly.
+   */
+  #followObjectArgument(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): boolean {
+    const target = this.#resolveFunction(file, event.callee, unit);
+    if (!target) return false;
+    const bound = destructuredBindings(event, paths, target.unit);
+    if (!bound) return false;
+    target.unit.params.forEach((p, i) => {
+      if (p && passed[i]) bound.add(p);
+    });
+    if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
+    this.#objectFollowed.add(`${file}:${event.span.start}`);
+    if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return true;
+    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    return true;
+  }
 
   /**
    * The constructors of a subclass server, from the SDK's base up: each one's code after its `super(...)`
@@ -687,6 +721,9 @@ export class Replay {
   #exportedFunction(fromFile: string, specifier: string, name: string, hops: number): { file: string; unit: FlowUnit } | undefined {
     if (hops > 5) return undefined;
     const target = this.#host.resolveModule(specifier, fromFile);
+    // A helper module that does not import the SDK itself (it takes the server as a parameter) is
+    // summarised with a flow on request.
+    if (target && this.#ev.summary(target)?.flow === undefined) this.elsewhere.want?.(target);
     const summary = target ? this.#ev.summary(target) : undefined;
     if (!target || !summary) return undefined;
     const entry = summary.exports.get(name);
