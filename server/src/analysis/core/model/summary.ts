@@ -193,6 +193,8 @@ export type FlowEvent =
       readonly span: Span;
       /** `const server = createServer()`: the name the result is bound to. */
       readonly result?: string;
+      /** `const { server, cleanup: stop } = createServer()`: the fields taken from the result → their names. */
+      readonly resultFields?: Readonly<Record<string, string>>;
     }
   | { readonly k: "alias"; readonly target: string; readonly source: RefPath; readonly span: Span }
   /**

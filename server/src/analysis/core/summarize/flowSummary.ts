@@ -3,7 +3,7 @@ import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, Flow
 import { spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
-import { paramFieldsOf } from "./paramFields";
+import { paramFieldsOf, plainFields } from "./paramFields";
 
 /**
  * What a dialect needs recorded of a file's program flow: files importing a module it names get a
@@ -288,6 +288,17 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         // A top-level const is the file's own; anything nested may hide one.
         const topLevel = unit.kind === "module" && topLevelDeclarations.has(d);
         if (!topLevel) declare(unit, bindingNames(d.name));
+        // `const { server, cleanup } = createServer()`: the call's event says which fields go by which name.
+        if (ts.isObjectBindingPattern(d.name) && d.initializer && ts.isCallExpression(unwrap(d.initializer))) {
+          const before = unit.events.length;
+          visit(d.initializer, unit, conditional);
+          const last = unit.events.at(-1);
+          const fields = plainFields(d.name);
+          if (fields && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === unwrap(d.initializer).getStart(ctx.sf)) {
+            unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, resultFields: fields } };
+          }
+          return;
+        }
         if (!ts.isIdentifier(d.name) || !d.initializer) break;
         const init = unwrap(d.initializer);
         if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional)) return;

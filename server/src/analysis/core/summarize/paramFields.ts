@@ -8,7 +8,7 @@ export function paramFieldsOf(fn: ts.SignatureDeclaration): (Readonly<Record<str
   return fn.parameters.map((p) => (ts.isObjectBindingPattern(p.name) ? plainFields(p.name) : null));
 }
 
-function plainFields(pattern: ts.ObjectBindingPattern): Readonly<Record<string, string>> | null {
+export function plainFields(pattern: ts.ObjectBindingPattern): Readonly<Record<string, string>> | null {
   const out: Record<string, string> = {};
   for (const el of pattern.elements) {
     if (el.dotDotDotToken || !ts.isIdentifier(el.name)) return null;

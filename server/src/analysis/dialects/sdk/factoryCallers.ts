@@ -24,6 +24,8 @@ export interface FactoryCall {
   readonly unit: FlowUnit;
   readonly index: number;
   readonly result: string;
+  /** `const { server, cleanup } = createServer()`: the fields taken apart (then `result` is empty). */
+  readonly fields?: Readonly<Record<string, string>>;
 }
 
 /** A file that imports the exported server under `local`. */
@@ -81,6 +83,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
         if (event.k !== "invoke" || event.callee.k !== "ref" || !locals.has(event.callee.name)) return;
         spans.push(event.callee.span);
         if (event.result) found.push({ file: at, unit, index, result: event.result });
+        else if (event.resultFields) found.push({ file: at, unit, index, result: "", fields: event.resultFields });
         else open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
       });
     }

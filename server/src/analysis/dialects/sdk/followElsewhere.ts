@@ -5,6 +5,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import { exportNamesOf, factoryCallers, serverImporters, type FactoryCall, type OpenUse } from "./factoryCallers";
 import { returnsServer, type SdkSite } from "./findSdkServers";
+import { returnedKey } from "./returnedObjects";
 import type { Replay } from "./replay";
 import { markOpen } from "./sdkState";
 
@@ -13,12 +14,23 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   if (!summary) return;
   // A private factory method's callers are in its own class: the replay follows them itself.
   if (site.unit.kind === "method") return;
-  if (site.unit.kind === "function" && returnsServer(site)) {
+  const key = returnedKey(site);
+  if (site.unit.kind === "function" && (returnsServer(site) || key !== undefined)) {
     const names = exportNamesOf(summary, site.unit.name);
     if (names.length === 0) return;
     const users = factoryCallers(ev, replay.elsewhere, site.file, names, site.unit.name, replay.followedCallers);
     const open: OpenUse[] = [...users.open];
-    for (const call of users.found) open.push(...followCall(replay, ev, call));
+    for (const call of users.found) {
+      // The server itself is returned, or inside an object under `key`: the name the caller gives it.
+      const name = key === undefined ? call.result || undefined : call.fields ? (Object.prototype.hasOwnProperty.call(call.fields, key) ? call.fields[key]! : null) : undefined;
+      if (name === null) continue;
+      if (name === undefined) {
+        open.push({ why: `the value ${site.unit.name}() returns is used where the analysis does not follow it`, loc: { file: call.file, span: call.unit.events[call.index]!.event.span } });
+        continue;
+      }
+      if (key !== undefined) replay.objectCallersFollowed++;
+      open.push(...followCall(replay, ev, { ...call, result: name }));
+    }
     say(replay, `the server is returned by ${site.unit.name}()`, open);
     if (users.found.length > 0 && open.length === 0) replay.followedCallers = true;
     return;

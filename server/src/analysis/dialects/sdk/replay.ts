@@ -31,6 +31,7 @@ import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
+import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -119,6 +120,7 @@ export class Replay {
   constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}) {
     this.#ev = ev;
     this.#site = site;
+    this.#returnKey = returnedKey(site);
     this.state = newState(site.version, site.kind);
     this.#closures = new ReturnedClosures(ev);
     this.#holders = new ClassHolders<Mode>(ev, {
@@ -173,6 +175,7 @@ export class Replay {
         });
       }
     }
+    if (this.#returnKey !== undefined) this.#followObjectCallers(site, units, this.#returnKey);
     // `const server = this.createServer()` in the class of a private factory method: the same, for each caller.
     if (site.unit.kind === "method" && returnsServer(site)) this.#followPrivateFactoryCalls(site.file, site.unit);
     // `() => withLogging(createServer())`: a factory hands the server it returns to a local helper.
@@ -189,6 +192,8 @@ export class Replay {
     }
     // Callers of an exported factory, and importers of an exported server, in other files.
     followElsewhere(this, this.#ev, site);
+    // `return { server, cleanup }`: the object's store is settled once every caller took it apart.
+    if (this.objectCallersFollowed === 0 || this.objectCallersOpen || this.callersOpen) for (const h of this.#returnedHeld) markOpen(this.state, h.why, h.loc);
     // Callbacks inside what ran, in this file and in the helpers' files: request handlers use the
     // server once it is connected; any other callback may run at once, later, or never.
     const files = [...new Set([...this.#namesIn.keys()].map((id) => id.slice(0, id.lastIndexOf("#"))))];
@@ -201,6 +206,46 @@ export class Replay {
       }
     }
     return this.state;
+  }
+
+  /** The key the site's function returns the server under in an object literal (`return { server, cleanup }`). */
+  readonly #returnKey: string | undefined;
+  /** Stores of the server in the returned object literal: open unless its callers are all followed. */
+  readonly #returnedHeld: { why: string; loc: Loc }[] = [];
+  /** Callers that took the returned object apart and were followed, and whether one used it otherwise. */
+  objectCallersFollowed = 0;
+  objectCallersOpen = false;
+
+  /** `const { server } = createServer()` in this file: what follows runs on the server under that name. */
+  #followObjectCallers(site: SdkSite, units: readonly FlowUnit[], rkey: string): void {
+    const name = site.unit.name;
+    const text = this.#ev.host.text?.(site.file) ?? "";
+    const explained: Span[] = site.unit.nameSpan ? [site.unit.nameSpan] : [];
+    for (const unit of units) {
+      unit.events.forEach(({ event, conditional }, i) => {
+        if (event.k !== "invoke" || event.callee.k !== "ref" || event.callee.name !== name) return;
+        explained.push(event.callee.span);
+        const local = callerName(rkey, event);
+        if (local === null) return;
+        if (local === undefined) {
+          this.objectCallersOpen = true;
+          markOpen(this.state, `the object ${name}() returns is used whole, and what is done with the server in it is not followed`, { file: site.file, span: event.span });
+          return;
+        }
+        this.objectCallersFollowed++;
+        this.followedCallers = true;
+        this.#runUnit(site.file, unit, i + 1, new Set([local]), 1, { deferred: false, conditional });
+        this.#handedOn(site.file, unit, i, local);
+      });
+    }
+    // Any other mention of the factory (handed to a function, exported, aliased) may call it out of sight.
+    const re = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
+    for (const m of text.matchAll(re)) {
+      if (explained.some((sp) => m.index! >= sp.start && m.index! < sp.end)) continue;
+      this.objectCallersOpen = true;
+      markOpen(this.state, `${name} is used in a way the analysis does not follow`, { file: site.file, span: { start: m.index!, end: m.index! + name.length } });
+      return;
+    }
   }
 
   #followPrivateFactoryCalls(file: string, method: FlowUnit): void {
@@ -506,6 +551,7 @@ export class Replay {
               const why = `the server is ${event.how}, and what is done with it there is not followed`;
               const call = unit.events.slice(i + 1).find(({ event: e }) => e.k === "invoke" && isObjectArgumentEntry(e, event.span.start))?.event;
               if (call) this.#heldInObject.set(`${file}:${call.span.start}`, { why, loc: { file, span: event.span } });
+              else if (this.#returnKey !== undefined && file === this.#site.file && unit === this.#site.unit && isReturnedEntry(unit.events, event.span.start)) this.#returnedHeld.push({ why, loc: { file, span: event.span } });
               else markOpen(this.state, why, { file, span: event.span });
             }
             break;
