@@ -10,7 +10,9 @@ import { combinedFlow, type Contribution, type Dialect } from "./dialect";
 import { InstalledVersions } from "./project/installedVersions";
 import { listDirectory } from "./project/directoryListing";
 import { DeclarationIndex } from "./project/declarationIndex";
-import { isDeclarationFileName } from "./summarize/parseFile";
+import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "./summarize/parseFile";
+import { BaseReach } from "./project/baseReach";
+import { overClassBudget } from "./project/parseBudget";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -165,7 +167,8 @@ export class Workspace {
 
   /** Analyses a file unit by unit (each dialect's classes or server constructions), yielding between units. */
   *#analyzeSteps(file: string, options: AnalyzeOptions): Generator<void, FileAnalysis> {
-    const summary = this.files.screenedSummary(file, this.mayDeclare);
+    const reach = this.#baseReach;
+    const summary = this.files.screenedSummary(file, reach ? (text) => this.mayDeclare(text) && (this.#onItsOwn(text) || reach.needsParse(file) || overBudget(text)) : this.mayDeclare);
     if (!summary) {
       this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], units: [], ...(this.files.screenedOut(file) ? {} : this.#skipped(file)) };
@@ -202,6 +205,32 @@ export class Workspace {
   /** Whether any dialect may find something in a text (a file none accepts is not parsed for its own sake). */
   readonly mayDeclare = (text: string): boolean => this.dialects.some((d) => d.mayDeclare(text));
 
+  /** Whether some dialect may find something in a text without the help of a base class. */
+  readonly #onItsOwn = (text: string): boolean => this.dialects.some((d) => (d.mayDeclareOnItsOwn ?? d.mayDeclare).call(d, text));
+
+  /** During `analyzeFiles`: which base-dependent files need a parse (see BaseReach). */
+  #baseReach: BaseReach | undefined;
+
+  /**
+   * Before a whole-workspace analysis: reads the import graph of the files that pass a screen only
+   * for their `extends`, so those whose bases cannot declare anything are not parsed.
+   */
+  #decideBaseDependent(files: readonly string[]): BaseReach | undefined {
+    const baseDependent = files.filter((f) => {
+      const text = this.files.text(f);
+      return text !== undefined && this.mayDeclare(text) && !this.#onItsOwn(text);
+    });
+    if (baseDependent.length === 0) return undefined;
+    const reach = new BaseReach({
+      text: (f) => this.files.text(f),
+      resolve: (spec, from) => this.#resolve(spec, from),
+      ambientModule: (spec) => this.declarations.moduleFile(spec),
+      onItsOwn: this.#onItsOwn,
+    });
+    reach.decide(baseDependent, this.declarations.globalFiles());
+    return reach;
+  }
+
   /** Caches a file's results and keeps the reverse index (file read → files whose results read it). */
   #store(file: string, entry: CachedFile | undefined): void {
     for (const dep of this.#depsOf.get(file) ?? []) this.#readers.get(dep)?.delete(file);
@@ -226,15 +255,20 @@ export class Workspace {
     const servers: ServerReport[] = [];
     const diagnostics = new Map<string, AnalysisDiagnostic>();
     const skipped: { file: string; reason: SkipReason; detail: string }[] = [];
-    for (const file of files) {
-      throwIfCancelled(options.token);
-      const result = this.analyzeFile(file, options);
+    this.#baseReach = this.#decideBaseDependent(files);
+    try {
+      for (const file of files) {
+        throwIfCancelled(options.token);
+        const result = this.analyzeFile(file, options);
       if (result.skipped) skipped.push({ file, ...result.skipped });
       servers.push(...result.servers);
       for (const d of result.diagnostics) {
         const key = `${d.loc.file}\u0000${d.loc.span.start}\u0000${d.loc.span.end}\u0000${d.code}\u0000${d.message}`;
-        if (!diagnostics.has(key)) diagnostics.set(key, d);
+          if (!diagnostics.has(key)) diagnostics.set(key, d);
+        }
       }
+    } finally {
+      this.#baseReach = undefined;
     }
     servers.sort((a, b) => compareLoc(a.loc.file, a.loc.span.start, b.loc.file, b.loc.span.start));
     const sorted = [...diagnostics.values()].sort(
@@ -347,6 +381,11 @@ export class Workspace {
     const s = this.files.skipped(file);
     return s ? { skipped: s } : {};
   }
+}
+
+/** A text the store would refuse before parsing: it goes through, so the store reports it as it always has. */
+function overBudget(text: string): boolean {
+  return overClassBudget(text) || nestedAsyncCallDepth(text) > MAX_NESTED_ASYNC_CALLS;
 }
 
 function compareLoc(fa: string, sa: number, fb: string, sb: number): number {
