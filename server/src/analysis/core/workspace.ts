@@ -252,6 +252,10 @@ export class Workspace {
 
   /** Analyses several files; servers sorted by place, diagnostics deduplicated and sorted. */
   analyzeFiles(files: readonly string[], options: AnalyzeOptions): WorkspaceAnalysis {
+    return this.files.batch(() => this.#analyzeFiles(files, options));
+  }
+
+  #analyzeFiles(files: readonly string[], options: AnalyzeOptions): WorkspaceAnalysis {
     const servers: ServerReport[] = [];
     const diagnostics = new Map<string, AnalysisDiagnostic>();
     const skipped: { file: string; reason: SkipReason; detail: string }[] = [];

@@ -93,7 +93,31 @@ export class FileStore {
   text(fileName: string): string | undefined {
     const e = this.#entries.get(fileName);
     if (e?.overlay !== undefined) return e.overlay;
+    if (this.#batchTexts) {
+      const kept = this.#batchTexts.get(fileName);
+      if (kept !== undefined) return kept;
+      const text = this.#read(fileName).text;
+      if (text !== undefined) this.#batchTexts.set(fileName, text);
+      return text;
+    }
     return this.#read(fileName).text;
+  }
+
+  /** Disk texts read by `text` during `batch`, each dropped when the file is loaded (it is read once). */
+  #batchTexts: Map<string, string> | undefined;
+
+  /**
+   * Runs `fn` with the disk texts that `text` reads kept until the file is loaded, so a pre-pass
+   * over the texts of a whole workspace does not read every file twice.
+   */
+  batch<T>(fn: () => T): T {
+    if (this.#batchTexts) return fn();
+    this.#batchTexts = new Map();
+    try {
+      return fn();
+    } finally {
+      this.#batchTexts = undefined;
+    }
   }
 
   summary(fileName: string): FileSummary | undefined {
@@ -142,7 +166,9 @@ export class FileStore {
   }
 
   #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {
-    const read = e.overlay !== undefined ? { text: e.overlay } : this.#read(fileName);
+    const kept = e.overlay === undefined ? this.#batchTexts?.get(fileName) : undefined;
+    if (kept !== undefined) this.#batchTexts!.delete(fileName);
+    const read = e.overlay !== undefined ? { text: e.overlay } : kept !== undefined ? { text: kept } : this.#read(fileName);
     if (read.text === undefined) {
       e.skipped = read.skipped;
       return;
