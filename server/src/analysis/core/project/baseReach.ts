@@ -52,12 +52,23 @@ function extendsOnlyImports(text: string): boolean {
   return true;
 }
 
+interface Node {
+  readonly seed: boolean;
+  readonly out: readonly string[];
+}
+
 export class BaseReach {
   readonly #host: BaseReachHost;
-  readonly #edges = new Map<string, string[]>();
-  readonly #seeds = new Set<string>();
+  readonly #nodes = new Map<string, Node>();
+  /** Files known to reach a seed. */
+  readonly #relevant = new Set<string>();
+  /** Files whose whole import closure is known to hold no seed. */
+  readonly #settled = new Set<string>();
+  /** Settled files on an import cycle. */
+  readonly #onCycle = new Set<string>();
   /** Files that must be parsed (the answer), filled by `decide`. */
   readonly #needed = new Set<string>();
+  #decided = new Set<string>();
 
   constructor(host: BaseReachHost) {
     this.#host = host;
@@ -68,98 +79,109 @@ export class BaseReach {
    * project's global declaration files: any file may reach them by name, without an import.
    */
   decide(baseDependent: readonly string[], globalFiles: readonly string[]): void {
-    for (const f of baseDependent) this.#visit(f);
-    for (const g of globalFiles) this.#visit(g);
-    const relevant = this.#relevant();
-    if (globalFiles.some((g) => relevant.has(g))) {
+    this.#decided = new Set(baseDependent);
+    if (globalFiles.some((g) => this.#reachesSeed(g))) {
       for (const f of baseDependent) this.#needed.add(f);
       return;
     }
     for (const f of baseDependent) {
       const text = this.#host.text(f);
-      if (text === undefined || !extendsOnlyImports(text) || relevant.has(f)) this.#needed.add(f);
+      // A file on an import cycle is parsed (a class chain through it may come back to it: an
+      // inheritance cycle is reported). That does not make the files importing it relevant: a class
+      // that extends into a loop reports the loop's own diagnostics, which the loop's files report
+      // themselves, word for word.
+      if (text === undefined || !extendsOnlyImports(text) || this.#reachesSeed(f) || this.#onCycle.has(f)) this.#needed.add(f);
     }
   }
 
   /** Whether a base-dependent file must be parsed (true for any file `decide` was not asked about). */
   needsParse(file: string): boolean {
-    return this.#needed.has(file) || !this.#edges.has(file);
+    return this.#needed.has(file) || !this.#decided.has(file);
   }
 
-  /** Reads every file reachable by imports from `start`, recording edges and seeds. */
-  #visit(start: string): void {
-    const stack = [start];
-    while (stack.length > 0) {
-      const file = stack.pop()!;
-      if (this.#edges.has(file)) continue;
-      const out: string[] = [];
-      this.#edges.set(file, out);
-      const text = this.#host.text(file);
-      if (text === undefined) continue;
-      if (this.#host.onItsOwn(text)) this.#seeds.add(file);
+  /** A file's own verdict and its resolved imports, read once. */
+  #node(file: string): Node {
+    let node = this.#nodes.get(file);
+    if (node) return node;
+    const text = this.#host.text(file);
+    const out: string[] = [];
+    if (text !== undefined) {
       for (const m of text.matchAll(SPECIFIER)) {
         const spec = m[1]!;
         const target = this.#host.resolve(spec, file) ?? this.#host.ambientModule(spec);
-        if (target === undefined) continue;
-        out.push(target);
-        if (!this.#edges.has(target)) stack.push(target);
+        if (target !== undefined) out.push(target);
       }
     }
+    node = { seed: text !== undefined && this.#host.onItsOwn(text), out };
+    this.#nodes.set(file, node);
+    return node;
   }
 
   /**
-   * The files from which a seed can be reached, plus every file on an import cycle (a class chain
-   * through it may come back to where it started: an inheritance cycle is reported).
+   * Whether a seed can be reached from `start` by imports: a depth-first search that stops at the
+   * first seed (the files on its path reach it too). When none is found, every file it visited has a
+   * closure without seeds, and the cycles among them are recorded: files visited by an earlier
+   * search cannot lead back into this one's (they would have been visited then).
    */
-  #relevant(): Set<string> {
-    const reverse = new Map<string, string[]>();
-    for (const [from, tos] of this.#edges) {
-      for (const to of tos) {
-        let r = reverse.get(to);
-        if (!r) reverse.set(to, (r = []));
-        r.push(from);
+  #reachesSeed(start: string): boolean {
+    if (this.#relevant.has(start)) return true;
+    if (this.#settled.has(start)) return false;
+    const visited: string[] = [];
+    const inSearch = new Set<string>();
+    const stack: { node: string; next: number }[] = [];
+    const enter = (file: string): boolean => {
+      inSearch.add(file);
+      visited.push(file);
+      stack.push({ node: file, next: 0 });
+      return this.#node(file).seed;
+    };
+    let found = enter(start);
+    while (!found && stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const out = this.#node(top.node).out;
+      if (top.next >= out.length) {
+        stack.pop();
+        continue;
       }
+      const w = out[top.next++]!;
+      if (this.#relevant.has(w)) found = true;
+      else if (!this.#settled.has(w) && !inSearch.has(w)) found = enter(w);
     }
-    const relevant = new Set<string>([...this.#seeds, ...this.#onCycles()]);
-    const queue = [...relevant];
-    while (queue.length > 0) {
-      const f = queue.pop()!;
-      for (const from of reverse.get(f) ?? []) {
-        if (!relevant.has(from)) {
-          relevant.add(from);
-          queue.push(from);
-        }
-      }
+    if (found) {
+      for (const s of stack) this.#relevant.add(s.node);
+      return true;
     }
-    return relevant;
+    for (const f of visited) this.#settled.add(f);
+    for (const f of this.#cyclic(visited, inSearch)) this.#onCycle.add(f);
+    return false;
   }
 
-  /** Files in a strongly connected component with a cycle (Tarjan's algorithm, without recursion). */
-  #onCycles(): string[] {
+  /** Files of `nodes` in a strongly connected component with a cycle, edges kept within `within` (Tarjan, without recursion). */
+  #cyclic(nodes: readonly string[], within: ReadonlySet<string>): string[] {
+    const succ = (f: string) => this.#node(f).out.filter((t) => within.has(t));
     const index = new Map<string, number>();
     const low = new Map<string, number>();
     const onStack = new Set<string>();
     const stack: string[] = [];
     const out: string[] = [];
     let counter = 0;
-    for (const root of this.#edges.keys()) {
+    for (const root of nodes) {
       if (index.has(root)) continue;
-      const work: { node: string; next: number }[] = [{ node: root, next: 0 }];
+      const work: { node: string; next: number; succ: string[] }[] = [{ node: root, next: 0, succ: succ(root) }];
       index.set(root, counter);
       low.set(root, counter++);
       stack.push(root);
       onStack.add(root);
       while (work.length > 0) {
         const top = work[work.length - 1]!;
-        const succ = this.#edges.get(top.node) ?? [];
-        if (top.next < succ.length) {
-          const w = succ[top.next++]!;
+        if (top.next < top.succ.length) {
+          const w = top.succ[top.next++]!;
           if (!index.has(w)) {
             index.set(w, counter);
             low.set(w, counter++);
             stack.push(w);
             onStack.add(w);
-            work.push({ node: w, next: 0 });
+            work.push({ node: w, next: 0, succ: succ(w) });
           } else if (onStack.has(w)) {
             low.set(top.node, Math.min(low.get(top.node)!, index.get(w)!));
           }
@@ -178,8 +200,7 @@ export class BaseReach {
             onStack.delete(w);
             component.push(w);
           } while (w !== top.node);
-          const selfLoop = succ.includes(top.node);
-          if (component.length > 1 || selfLoop) out.push(...component);
+          if (component.length > 1 || top.succ.includes(top.node)) out.push(...component);
         }
       }
     }
