@@ -52,6 +52,10 @@ function extendsOnlyImports(text: string): boolean {
   return true;
 }
 
+/** How many files are decided before the pre-pass may give up, and the share needing a parse that makes it. */
+const GIVE_UP_AFTER = 40;
+const GIVE_UP_SHARE = 0.75;
+
 interface Node {
   readonly seed: boolean;
   readonly out: readonly string[];
@@ -84,7 +88,16 @@ export class BaseReach {
       for (const f of baseDependent) this.#needed.add(f);
       return;
     }
+    let decided = 0;
     for (const f of baseDependent) {
+      // When most files asked about so far need a parse anyway (an application where everything
+      // imports, transitively, a file with a server word), the search costs more than it saves: the
+      // rest are parsed, as without the pre-pass (which only ever saves parses, so stopping is safe).
+      if (decided >= GIVE_UP_AFTER && this.#needed.size > decided * GIVE_UP_SHARE) {
+        this.#needed.add(f);
+        continue;
+      }
+      decided++;
       const text = this.#host.text(f);
       // A file on an import cycle is parsed (a class chain through it may come back to it: an
       // inheritance cycle is reported). That does not make the files importing it relevant: a class
