@@ -167,8 +167,14 @@ export class Workspace {
 
   /** Analyses a file unit by unit (each dialect's classes or server constructions), yielding between units. */
   *#analyzeSteps(file: string, options: AnalyzeOptions): Generator<void, FileAnalysis> {
-    const reach = this.#baseReach;
-    const summary = this.files.screenedSummary(file, reach ? (text) => this.mayDeclare(text) && (this.#onItsOwn(text) || reach.needsParse(file) || overBudget(text)) : this.mayDeclare);
+    // A file the base pre-pass rules out gives nothing, whether or not it was parsed before: the
+    // verdict rests on other files' texts too, so it is made afresh by every whole-workspace analysis
+    // and never kept by the file store (which forgets a verdict only when the file's own text changes).
+    if (this.#baseReach?.rulesOut(file)) {
+      this.#store(file, undefined);
+      return { file, servers: [], diagnostics: [], units: [] };
+    }
+    const summary = this.files.screenedSummary(file, this.mayDeclare);
     if (!summary) {
       this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], units: [], ...(this.files.screenedOut(file) ? {} : this.#skipped(file)) };
@@ -218,7 +224,7 @@ export class Workspace {
   #decideBaseDependent(files: readonly string[]): BaseReach | undefined {
     const baseDependent = files.filter((f) => {
       const text = this.files.text(f);
-      return text !== undefined && this.mayDeclare(text) && !this.#onItsOwn(text);
+      return text !== undefined && this.mayDeclare(text) && !this.#onItsOwn(text) && !overBudget(text);
     });
     if (baseDependent.length === 0) return undefined;
     const reach = new BaseReach({

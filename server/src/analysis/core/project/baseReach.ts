@@ -112,6 +112,11 @@ export class BaseReach {
     return this.#needed.has(file) || !this.#decided.has(file);
   }
 
+  /** Whether `decide` found that a file cannot declare anything (the opposite of `needsParse`). */
+  rulesOut(file: string): boolean {
+    return !this.needsParse(file);
+  }
+
   /** A file's own verdict and its resolved imports, read once. */
   #node(file: string): Node {
     let node = this.#nodes.get(file);
