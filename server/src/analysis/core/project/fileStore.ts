@@ -120,6 +120,11 @@ export class FileStore {
     }
   }
 
+  /** Drops the disk text `batch` keeps for a file that will not be loaded in it. */
+  dropKeptText(fileName: string): void {
+    this.#batchTexts?.delete(fileName);
+  }
+
   summary(fileName: string): FileSummary | undefined {
     const e = this.#entry(fileName);
     if (!e.summary && !e.skipped) this.#load(fileName, e);
