@@ -52,7 +52,7 @@ function extendsOnlyImports(text: string): boolean {
   return true;
 }
 
-/** How many files are decided before the pre-pass may give up, and the share needing a parse that makes it. */
+/** How many files (spread over the list) are decided before the pre-pass may give up, and the share needing a parse that makes it. */
 const GIVE_UP_AFTER = 40;
 const GIVE_UP_SHARE = 0.75;
 
@@ -88,23 +88,28 @@ export class BaseReach {
       for (const f of baseDependent) this.#needed.add(f);
       return;
     }
-    let decided = 0;
+    // When most files need a parse anyway (an application where everything imports, transitively, a
+    // file with a server word), the search costs more than it saves: then the rest are parsed, as
+    // without the pre-pass (which only ever saves parses, so stopping is safe). Whether that is so is
+    // judged on files spread over the whole list first, not on its head: files of one folder sit
+    // together in it and are alike.
+    const stride = Math.max(1, Math.floor(baseDependent.length / GIVE_UP_AFTER));
+    const sample = baseDependent.filter((_, i) => i % stride === 0).slice(0, GIVE_UP_AFTER);
+    for (const f of sample) this.#decideOne(f);
+    const giveUp = sample.length >= GIVE_UP_AFTER && this.#needed.size > sample.length * GIVE_UP_SHARE;
     for (const f of baseDependent) {
-      // When most files asked about so far need a parse anyway (an application where everything
-      // imports, transitively, a file with a server word), the search costs more than it saves: the
-      // rest are parsed, as without the pre-pass (which only ever saves parses, so stopping is safe).
-      if (decided >= GIVE_UP_AFTER && this.#needed.size > decided * GIVE_UP_SHARE) {
-        this.#needed.add(f);
-        continue;
-      }
-      decided++;
-      const text = this.#host.text(f);
-      // A file on an import cycle is parsed (a class chain through it may come back to it: an
-      // inheritance cycle is reported). That does not make the files importing it relevant: a class
-      // that extends into a loop reports the loop's own diagnostics, which the loop's files report
-      // themselves, word for word.
-      if (text === undefined || !extendsOnlyImports(text) || this.#reachesSeed(f) || this.#onCycle.has(f)) this.#needed.add(f);
+      if (giveUp) this.#needed.add(f);
+      else this.#decideOne(f);
     }
+  }
+
+  #decideOne(f: string): void {
+    const text = this.#host.text(f);
+    // A file on an import cycle is parsed (a class chain through it may come back to it: an
+    // inheritance cycle is reported). That does not make the files importing it relevant: a class
+    // that extends into a loop reports the loop's own diagnostics, which the loop's files report
+    // themselves, word for word.
+    if (text === undefined || !extendsOnlyImports(text) || this.#reachesSeed(f) || this.#onCycle.has(f)) this.#needed.add(f);
   }
 
   /** Whether a base-dependent file must be parsed (true for any file `decide` was not asked about). */
