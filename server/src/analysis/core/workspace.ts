@@ -175,7 +175,8 @@ export class Workspace {
       this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], units: [] };
     }
-    const summary = this.files.screenedSummary(file, this.mayDeclare);
+    const screened = this.#screened?.get(file);
+    const summary = this.files.screenedSummary(file, screened === undefined ? this.mayDeclare : () => screened);
     if (!summary) {
       this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], units: [], ...(this.files.screenedOut(file) ? {} : this.#skipped(file)) };
@@ -217,15 +218,24 @@ export class Workspace {
 
   /** During `analyzeFiles`: which base-dependent files need a parse (see BaseReach). */
   #baseReach: BaseReach | undefined;
+  /**
+   * During `analyzeFiles`: each file's `mayDeclare` verdict, taken by the pre-pass on the very text the
+   * store then loads (the batch keeps it), so no text is screened twice.
+   */
+  #screened: Map<string, boolean> | undefined;
 
   /**
    * Before a whole-workspace analysis: reads the import graph of the files that pass a screen only
    * for their `extends`, so those whose bases cannot declare anything are not parsed.
    */
   #decideBaseDependent(files: readonly string[]): BaseReach | undefined {
+    const screened = (this.#screened = new Map());
     const baseDependent = files.filter((f) => {
       const text = this.files.text(f);
-      return text !== undefined && this.mayDeclare(text) && !this.#onItsOwn(text) && !overBudget(text);
+      if (text === undefined) return false;
+      const may = this.mayDeclare(text);
+      screened.set(f, may);
+      return may && !this.#onItsOwn(text) && !overBudget(text);
     });
     if (baseDependent.length === 0) return undefined;
     const reach = new BaseReach({
@@ -280,6 +290,7 @@ export class Workspace {
       }
     } finally {
       this.#baseReach = undefined;
+      this.#screened = undefined;
     }
     servers.sort((a, b) => compareLoc(a.loc.file, a.loc.span.start, b.loc.file, b.loc.span.start));
     const sorted = [...diagnostics.values()].sort(
