@@ -80,4 +80,34 @@ describe("files that pass the screen only for their extends", () => {
       ["GlobalBase", "Uses"],
     );
   });
+
+  it("are decided afresh by every whole-workspace analysis: a base that gains a server in the editor brings its dependents in, and loses them when closed", () => {
+    const files = {
+      "/w/model.ts": "export class Model { id = 1; }\n",
+      "/w/user.ts": 'import { Model } from "./model";\nexport class User extends Model { name = ""; }\n',
+    };
+    const workspace = workspaceOf(files);
+    const names = Object.keys(files);
+    const serversOf = () => workspace.analyzeFiles(names, { tasksExtension: false }).servers.map((s) => s.name);
+    assert.deepEqual(serversOf(), []);
+    assert.equal(parsed(workspace, "/w/user.ts"), false);
+    // The base becomes a server while user.ts, ruled out a moment ago, is unchanged.
+    workspace.setOverlay("/w/model.ts", SERVER_BASE.replace("class Base", "class Model"));
+    assert.deepEqual(serversOf().sort(), ["Model", "User"]);
+    workspace.closeOverlay("/w/model.ts");
+    assert.deepEqual(serversOf(), []);
+  });
+
+  it("are left unparsed in a large workspace whose first folder is all servers (the give-up is judged on files spread over the list)", () => {
+    const files: Record<string, string> = {};
+    // 40 files at the head of the sorted list extend a server; 200 after them extend ordinary classes.
+    files["/w/a/base.ts"] = SERVER_BASE;
+    for (let i = 0; i < 40; i++) files[`/w/a/s${String(i).padStart(3, "0")}.ts`] = `import { Base } from "./base";\nexport class S${i} extends Base {}\n`;
+    files["/w/b/model.ts"] = "export class Model { id = 1; }\n";
+    for (let i = 0; i < 200; i++) files[`/w/b/m${String(i).padStart(3, "0")}.ts`] = `import { Model } from "./model";\nexport class M${i} extends Model {}\n`;
+    const { workspace, servers } = analyse(files);
+    assert.equal(servers.length, 41);
+    const parsedNoise = Object.keys(files).filter((f) => f.startsWith("/w/b/m") && parsed(workspace, f));
+    assert.deepEqual(parsedNoise, []);
+  });
 });
