@@ -95,12 +95,12 @@ function run(req: Extract<Request, { type: "run" }>): Reply {
     const analysis = workspace.analyzeFiles(paths, options);
     phase("checks and the CLI's JSON and human reports");
     const invalid = check(workspace, analysis, req.files, paths.length);
-    // The whole-workspace analysis may leave files unparsed (a base pre-pass); what it reports must be
-    // what the file-by-file analysis (the editor's) reports.
-    let mismatch = compareFileByFile(fileByFile, analysis);
-    if (!mismatch && req.incremental) {
+    let mismatch: string | undefined;
+    if (req.incremental) {
       phase("the same text as an editor overlay");
-      mismatch = compareIncremental(req, analysis);
+      // The whole-workspace analysis may leave files unparsed (a base pre-pass); what it reports must
+      // be what the file-by-file analysis (the editor's) reports, and what an editor overlay gives.
+      mismatch = compareFileByFile(fileByFile, analysis) ?? compareIncremental(req, analysis);
     }
     const ms = performance.now() - started;
     return { type: "run", id: req.id, ok: true, ms, slowestFile, outcome: outcomeOf(analysis), invalid, ...(mismatch ? { mismatch } : {}), heap: heap() };
