@@ -244,7 +244,7 @@ export class Workspace {
       ambientModule: (spec) => this.declarations.moduleFile(spec),
       onItsOwn: this.#onItsOwn,
     });
-    reach.decide(baseDependent, this.declarations.globalFiles());
+    reach.decide(baseDependent, () => this.declarations.globalFiles());
     return reach;
   }
 

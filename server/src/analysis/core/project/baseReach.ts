@@ -82,12 +82,8 @@ export class BaseReach {
    * Decides, for the base-dependent files among `files`, which need a parse. `globalFiles` are the
    * project's global declaration files: any file may reach them by name, without an import.
    */
-  decide(baseDependent: readonly string[], globalFiles: readonly string[]): void {
+  decide(baseDependent: readonly string[], globalFiles: () => readonly string[]): void {
     this.#decided = new Set(baseDependent);
-    if (globalFiles.some((g) => this.#reachesSeed(g))) {
-      for (const f of baseDependent) this.#needed.add(f);
-      return;
-    }
     // When most files need a parse anyway (an application where everything imports, transitively, a
     // file with a server word), the search costs more than it saves: then the rest are parsed, as
     // without the pre-pass (which only ever saves parses, so stopping is safe). Whether that is so is
@@ -97,10 +93,12 @@ export class BaseReach {
     const sample = baseDependent.filter((_, i) => i % stride === 0).slice(0, GIVE_UP_AFTER);
     for (const f of sample) this.#decideOne(f);
     const giveUp = sample.length >= GIVE_UP_AFTER && this.#needed.size > sample.length * GIVE_UP_SHARE;
-    for (const f of baseDependent) {
-      if (giveUp) this.#needed.add(f);
-      else this.#decideOne(f);
+    // Asked only now: listing the global declaration files walks the whole tree, wasted when giving up.
+    if (giveUp || globalFiles().some((g) => this.#reachesSeed(g))) {
+      for (const f of baseDependent) this.#needed.add(f);
+      return;
     }
+    for (const f of baseDependent) this.#decideOne(f);
   }
 
   #decideOne(f: string): void {
