@@ -13,7 +13,7 @@ import { conduitDetails } from "../../../server/src/analysis/dialects/conduit/de
 
 const KNOWN_CODES = new Set(DIALECTS.flatMap((d) => Object.keys(d.codes)));
 import type { Loc } from "../../../server/src/analysis/core/evaluate/values";
-import { Workspace, type WorkspaceAnalysis } from "../../../server/src/analysis/core/workspace";
+import { Workspace, type FileAnalysis, type WorkspaceAnalysis } from "../../../server/src/analysis/core/workspace";
 import { isSource } from "./corpus";
 import type { Outcome } from "./hostile";
 
@@ -85,9 +85,10 @@ function run(req: Extract<Request, { type: "run" }>): Reply {
     const { workspace, paths } = newWorkspace(req.files);
     const options = { tasksExtension: req.tasks };
     let slowestFile = { file: "", ms: 0 };
+    const fileByFile: FileAnalysis[] = [];
     for (const p of paths) {
       const t = performance.now();
-      workspace.analyzeFile(p, options);
+      fileByFile.push(workspace.analyzeFile(p, options));
       const ms = performance.now() - t;
       if (ms > slowestFile.ms) slowestFile = { file: p.slice(ROOT.length + 1), ms };
     }
@@ -97,7 +98,9 @@ function run(req: Extract<Request, { type: "run" }>): Reply {
     let mismatch: string | undefined;
     if (req.incremental) {
       phase("the same text as an editor overlay");
-      mismatch = compareIncremental(req, analysis);
+      // The whole-workspace analysis may leave files unparsed (a base pre-pass); what it reports must
+      // be what the file-by-file analysis (the editor's) reports, and what an editor overlay gives.
+      mismatch = compareFileByFile(fileByFile, analysis) ?? compareIncremental(req, analysis);
     }
     const ms = performance.now() - started;
     return { type: "run", id: req.id, ok: true, ms, slowestFile, outcome: outcomeOf(analysis), invalid, ...(mismatch ? { mismatch } : {}), heap: heap() };
@@ -195,6 +198,18 @@ function compareIncremental(req: Extract<Request, { type: "run" }>, fresh: Works
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   return `fresh …${a.slice(Math.max(0, i - 150), i + 150)}… ≠ overlay …${b.slice(Math.max(0, i - 150), i + 150)}…`;
+}
+
+function compareFileByFile(fileByFile: readonly FileAnalysis[], whole: WorkspaceAnalysis): string | undefined {
+  // analyzeFiles keeps one diagnostic per place, code and message; so does this comparison.
+  const key = (d: FileAnalysis["diagnostics"][number]) => `${d.loc.file} ${d.loc.span.start} ${d.loc.span.end} ${d.code} ${d.message}`;
+  const servers = (list: readonly FileAnalysis["servers"][number][]) => list.map((s) => JSON.stringify(s)).sort();
+  const a = JSON.stringify({ servers: servers(fileByFile.flatMap((r) => r.servers)), diagnostics: [...new Set(fileByFile.flatMap((r) => r.diagnostics).map(key))].sort() });
+  const b = JSON.stringify({ servers: servers(whole.servers), diagnostics: [...new Set(whole.diagnostics.map(key))].sort() });
+  if (a === b) return undefined;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `file by file …${a.slice(Math.max(0, i - 150), i + 150)}… ≠ whole workspace …${b.slice(Math.max(0, i - 150), i + 150)}…`;
 }
 
 function canonical(a: WorkspaceAnalysis): string {

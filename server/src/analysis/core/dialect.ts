@@ -98,6 +98,12 @@ export interface Dialect {
    * own)? A file no dialect accepts is not parsed for its own sake.
    */
   mayDeclare(text: string): boolean;
+  /**
+   * The part of `mayDeclare` that does not depend on base classes (absent: all of it). A text that
+   * passes `mayDeclare` but not this may declare something only through what it imports, so a
+   * whole-workspace analysis parses it only when an import can reach a file that passes this.
+   */
+  mayDeclareOnItsOwn?(text: string): boolean;
   /** The program flow it needs summarised (imports that make a file relevant, methods to record). */
   readonly flow?: FlowSpec;
   /** How many units a file holds for this dialect (classes, server constructions); each is analysed and cached on its own. */

@@ -10,7 +10,9 @@ import { combinedFlow, type Contribution, type Dialect } from "./dialect";
 import { InstalledVersions } from "./project/installedVersions";
 import { listDirectory } from "./project/directoryListing";
 import { DeclarationIndex } from "./project/declarationIndex";
-import { isDeclarationFileName } from "./summarize/parseFile";
+import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "./summarize/parseFile";
+import { BaseReach } from "./project/baseReach";
+import { overClassBudget } from "./project/parseBudget";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -165,7 +167,16 @@ export class Workspace {
 
   /** Analyses a file unit by unit (each dialect's classes or server constructions), yielding between units. */
   *#analyzeSteps(file: string, options: AnalyzeOptions): Generator<void, FileAnalysis> {
-    const summary = this.files.screenedSummary(file, this.mayDeclare);
+    // A file the base pre-pass rules out gives nothing, whether or not it was parsed before: the
+    // verdict rests on other files' texts too, so it is made afresh by every whole-workspace analysis
+    // and never kept by the file store (which forgets a verdict only when the file's own text changes).
+    if (this.#baseReach?.rulesOut(file)) {
+      this.files.dropKeptText(file);
+      this.#store(file, undefined);
+      return { file, servers: [], diagnostics: [], units: [] };
+    }
+    const screened = this.#screened?.get(file);
+    const summary = this.files.screenedSummary(file, screened === undefined ? this.mayDeclare : () => screened);
     if (!summary) {
       this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], units: [], ...(this.files.screenedOut(file) ? {} : this.#skipped(file)) };
@@ -202,6 +213,41 @@ export class Workspace {
   /** Whether any dialect may find something in a text (a file none accepts is not parsed for its own sake). */
   readonly mayDeclare = (text: string): boolean => this.dialects.some((d) => d.mayDeclare(text));
 
+  /** Whether some dialect may find something in a text without the help of a base class. */
+  readonly #onItsOwn = (text: string): boolean => this.dialects.some((d) => (d.mayDeclareOnItsOwn ?? d.mayDeclare).call(d, text));
+
+  /** During `analyzeFiles`: which base-dependent files need a parse (see BaseReach). */
+  #baseReach: BaseReach | undefined;
+  /**
+   * During `analyzeFiles`: each file's `mayDeclare` verdict, taken by the pre-pass on the very text the
+   * store then loads (the batch keeps it), so no text is screened twice.
+   */
+  #screened: Map<string, boolean> | undefined;
+
+  /**
+   * Before a whole-workspace analysis: reads the import graph of the files that pass a screen only
+   * for their `extends`, so those whose bases cannot declare anything are not parsed.
+   */
+  #decideBaseDependent(files: readonly string[]): BaseReach | undefined {
+    const screened = (this.#screened = new Map());
+    const baseDependent = files.filter((f) => {
+      const text = this.files.text(f);
+      if (text === undefined) return false;
+      const may = this.mayDeclare(text);
+      screened.set(f, may);
+      return may && !this.#onItsOwn(text) && !overBudget(text);
+    });
+    if (baseDependent.length === 0) return undefined;
+    const reach = new BaseReach({
+      text: (f) => this.files.text(f),
+      resolve: (spec, from) => this.#resolve(spec, from),
+      ambientModule: (spec) => this.declarations.moduleFile(spec),
+      onItsOwn: this.#onItsOwn,
+    });
+    reach.decide(baseDependent, () => this.declarations.globalFiles());
+    return reach;
+  }
+
   /** Caches a file's results and keeps the reverse index (file read → files whose results read it). */
   #store(file: string, entry: CachedFile | undefined): void {
     for (const dep of this.#depsOf.get(file) ?? []) this.#readers.get(dep)?.delete(file);
@@ -223,18 +269,28 @@ export class Workspace {
 
   /** Analyses several files; servers sorted by place, diagnostics deduplicated and sorted. */
   analyzeFiles(files: readonly string[], options: AnalyzeOptions): WorkspaceAnalysis {
+    return this.files.batch(() => this.#analyzeFiles(files, options));
+  }
+
+  #analyzeFiles(files: readonly string[], options: AnalyzeOptions): WorkspaceAnalysis {
     const servers: ServerReport[] = [];
     const diagnostics = new Map<string, AnalysisDiagnostic>();
     const skipped: { file: string; reason: SkipReason; detail: string }[] = [];
-    for (const file of files) {
-      throwIfCancelled(options.token);
-      const result = this.analyzeFile(file, options);
+    this.#baseReach = this.#decideBaseDependent(files);
+    try {
+      for (const file of files) {
+        throwIfCancelled(options.token);
+        const result = this.analyzeFile(file, options);
       if (result.skipped) skipped.push({ file, ...result.skipped });
       servers.push(...result.servers);
       for (const d of result.diagnostics) {
         const key = `${d.loc.file}\u0000${d.loc.span.start}\u0000${d.loc.span.end}\u0000${d.code}\u0000${d.message}`;
-        if (!diagnostics.has(key)) diagnostics.set(key, d);
+          if (!diagnostics.has(key)) diagnostics.set(key, d);
+        }
       }
+    } finally {
+      this.#baseReach = undefined;
+      this.#screened = undefined;
     }
     servers.sort((a, b) => compareLoc(a.loc.file, a.loc.span.start, b.loc.file, b.loc.span.start));
     const sorted = [...diagnostics.values()].sort(
@@ -347,6 +403,11 @@ export class Workspace {
     const s = this.files.skipped(file);
     return s ? { skipped: s } : {};
   }
+}
+
+/** A text the store would refuse before parsing: it goes through, so the store reports it as it always has. */
+function overBudget(text: string): boolean {
+  return overClassBudget(text) || nestedAsyncCallDepth(text) > MAX_NESTED_ASYNC_CALLS;
 }
 
 function compareLoc(fa: string, sa: number, fb: string, sb: number): number {

@@ -48,6 +48,11 @@ export class DeclarationIndex {
     return this.#read().globals.get(name);
   }
 
+  /** The declaration files that declare global names (any file may use them without an import). */
+  globalFiles(): string[] {
+    return [...new Set(this.#read().globals.values())];
+  }
+
   invalidate(): void {
     this.#entries = undefined;
   }

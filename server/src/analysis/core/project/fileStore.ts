@@ -96,7 +96,36 @@ export class FileStore {
     const e = this.#entry(fileName);
     this.#observer?.(fileName, e.version);
     if (e.overlay !== undefined) return e.overlay;
+    if (this.#batchTexts) {
+      const kept = this.#batchTexts.get(fileName);
+      if (kept !== undefined) return kept;
+      const text = this.#read(fileName).text;
+      if (text !== undefined) this.#batchTexts.set(fileName, text);
+      return text;
+    }
     return this.#read(fileName).text;
+  }
+
+  /** Disk texts read by `text` during `batch`, each dropped when the file is loaded (it is read once). */
+  #batchTexts: Map<string, string> | undefined;
+
+  /**
+   * Runs `fn` with the disk texts that `text` reads kept until the file is loaded, so a pre-pass
+   * over the texts of a whole workspace does not read every file twice.
+   */
+  batch<T>(fn: () => T): T {
+    if (this.#batchTexts) return fn();
+    this.#batchTexts = new Map();
+    try {
+      return fn();
+    } finally {
+      this.#batchTexts = undefined;
+    }
+  }
+
+  /** Drops the disk text `batch` keeps for a file that will not be loaded in it. */
+  dropKeptText(fileName: string): void {
+    this.#batchTexts?.delete(fileName);
   }
 
   summary(fileName: string): FileSummary | undefined {
@@ -145,7 +174,9 @@ export class FileStore {
   }
 
   #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {
-    const read = e.overlay !== undefined ? { text: e.overlay } : this.#read(fileName);
+    const kept = e.overlay === undefined ? this.#batchTexts?.get(fileName) : undefined;
+    if (kept !== undefined) this.#batchTexts!.delete(fileName);
+    const read = e.overlay !== undefined ? { text: e.overlay } : kept !== undefined ? { text: kept } : this.#read(fileName);
     if (read.text === undefined) {
       e.skipped = read.skipped;
       return;

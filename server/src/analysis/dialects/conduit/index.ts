@@ -4,7 +4,7 @@ import type { Dialect } from "../../core/dialect";
 import { analyzeClass } from "./analyzeClass";
 import { CONDUIT_CODES } from "./codes";
 import { conduitEditor } from "./editor";
-import { mayDeclareServers } from "./mayDeclareServers";
+import { mayDeclareServers, mayDeclareServersOnItsOwn } from "./mayDeclareServers";
 import { conduitWords } from "./words";
 
 /** Index in the file's classes of each class the report may list (top level, or bound at top level). */
@@ -20,6 +20,7 @@ export const conduitDialect: Dialect = {
   id: "conduit",
   title: "conduit classes",
   mayDeclare: mayDeclareServers,
+  mayDeclareOnItsOwn: mayDeclareServersOnItsOwn,
   unitCount: (_ev, _file, summary) => topLevelClasses(summary.classes).length,
   analyze(run, file, unit) {
     const index = topLevelClasses(run.ev.summary(file)!.classes)[unit]!;

@@ -27,3 +27,13 @@ export function mayDeclareServers(text: string): boolean {
   const firstClass = text.search(CLASS);
   return firstClass >= 0 && firstClass < lastExtends;
 }
+
+/**
+ * The same screen without the class-with-`extends` clause: whether the text may hold a server of its
+ * own. A text that passes `mayDeclareServers` only for that clause can declare a server only through
+ * a base class it imports, so a whole-workspace analysis may decide it from its imports.
+ */
+export function mayDeclareServersOnItsOwn(text: string): boolean {
+  if (text.includes("\\u")) return ANY_SERVER_WORD.test(text);
+  return SERVER_WORDS.test(text);
+}

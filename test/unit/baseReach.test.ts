@@ -1,0 +1,113 @@
+// A whole-workspace analysis decides the files that pass the Conduit screen only for their `extends`
+// from the bases they import: it parses them only when an import can reach a file that may declare a
+// server, or leads back to them. What it reports must be what a file-by-file analysis (the editor's)
+// reports; only the files it parses may differ.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { InMemoryFileSystemHost } from "ts-morph";
+import { Workspace } from "../../server/src/analysis/core/workspace";
+import { DIALECTS } from "../../server/src/analysis/dialects";
+
+const SERVER_BASE = "export class Base { static __capabilities__() { return { tools: {} }; } handleListTools() { return []; } }\n";
+
+function workspaceOf(files: Record<string, string>): Workspace {
+  const fs = new InMemoryFileSystemHost();
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(name, text);
+  return new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+}
+
+/** The whole-workspace report, checked against the file-by-file one of a fresh workspace. */
+function analyse(files: Record<string, string>): { workspace: Workspace; servers: string[]; diagnostics: string[] } {
+  const names = Object.keys(files).filter((f) => f.endsWith(".ts"));
+  const workspace = workspaceOf(files);
+  const analysis = workspace.analyzeFiles(names, { tasksExtension: false });
+  const servers = analysis.servers.map((s) => `${s.name} ${JSON.stringify(s.legacy)}`);
+  const label = (d: { code: string; loc: { file: string; span: { start: number } } }) => `${d.code} ${d.loc.file}:${d.loc.span.start}`;
+  const diagnostics = analysis.diagnostics.map(label);
+  const single = workspaceOf(files);
+  const one = names.map((f) => single.analyzeFile(f, { tasksExtension: false }));
+  assert.deepEqual(one.flatMap((r) => r.servers.map((s) => `${s.name} ${JSON.stringify(s.legacy)}`)).sort(), [...servers].sort());
+  assert.deepEqual([...new Set(one.flatMap((r) => r.diagnostics.map(label)))].sort(), [...diagnostics].sort());
+  return { workspace, servers, diagnostics };
+}
+
+const parsed = (w: Workspace, file: string) => w.files.stats.parsesByFile.has(file);
+
+describe("files that pass the screen only for their extends", () => {
+  it("are not parsed when their bases are ordinary classes, and the servers beside them are still found", () => {
+    const { workspace, servers } = analyse({
+      "/w/model.ts": "export class Model { id = 1; }\n",
+      "/w/user.ts": 'import { Model } from "./model";\nexport class User extends Model { name = ""; }\n',
+      "/w/admin.ts": 'import { User } from "./user";\nexport class Admin extends User {}\n',
+      "/w/server.ts": SERVER_BASE,
+    });
+    assert.deepEqual(servers, ['Base {"tools":{}}']);
+    assert.equal(parsed(workspace, "/w/user.ts"), false);
+    assert.equal(parsed(workspace, "/w/admin.ts"), false);
+  });
+
+  it("inherit a server through a chain of such files and a barrel", () => {
+    const { workspace, servers } = analyse({
+      "/w/base.ts": SERVER_BASE,
+      "/w/index.ts": 'export * from "./base";\n',
+      "/w/middle.ts": 'import { Base } from "./index";\nexport class Middle extends Base {}\n',
+      "/w/leaf.ts": 'import { Middle as M } from "./middle";\nexport class Leaf extends M {}\n',
+    });
+    assert.deepEqual([...servers].sort(), ['Base {"tools":{}}', 'Leaf {"tools":{}}', 'Middle {"tools":{}}']);
+    assert.equal(parsed(workspace, "/w/leaf.ts"), true);
+  });
+
+  it("still report an inheritance cycle across files", () => {
+    const { diagnostics } = analyse({
+      "/w/a.ts": 'import { B } from "./b";\nexport class A extends B {}\n',
+      "/w/b.ts": 'import { A } from "./a";\nexport class B extends A {}\n',
+    });
+    assert.deepEqual(diagnostics, ["inheritance-cycle /w/a.ts:38", "inheritance-cycle /w/b.ts:38"]);
+  });
+
+  it("still report an inheritance cycle within a file, and a base declared globally", () => {
+    const { diagnostics, servers } = analyse({
+      "/w/loop.ts": "export class A extends B {}\nexport class B extends A {}\n",
+      "/w/globals.d.ts": "declare class GlobalBase { static __capabilities__(): { tools: {} }; handleListTools(): unknown[]; }\n",
+      "/w/uses.ts": "export class Uses extends GlobalBase {}\n",
+    });
+    assert.deepEqual(
+      diagnostics.filter((d) => d.startsWith("inheritance-cycle")),
+      ["inheritance-cycle /w/loop.ts:13", "inheritance-cycle /w/loop.ts:41"],
+    );
+    assert.deepEqual(
+      servers.map((s) => s.split(" ")[0]),
+      ["GlobalBase", "Uses"],
+    );
+  });
+
+  it("are decided afresh by every whole-workspace analysis: a base that gains a server in the editor brings its dependents in, and loses them when closed", () => {
+    const files = {
+      "/w/model.ts": "export class Model { id = 1; }\n",
+      "/w/user.ts": 'import { Model } from "./model";\nexport class User extends Model { name = ""; }\n',
+    };
+    const workspace = workspaceOf(files);
+    const names = Object.keys(files);
+    const serversOf = () => workspace.analyzeFiles(names, { tasksExtension: false }).servers.map((s) => s.name);
+    assert.deepEqual(serversOf(), []);
+    assert.equal(parsed(workspace, "/w/user.ts"), false);
+    // The base becomes a server while user.ts, ruled out a moment ago, is unchanged.
+    workspace.setOverlay("/w/model.ts", SERVER_BASE.replace("class Base", "class Model"));
+    assert.deepEqual(serversOf().sort(), ["Model", "User"]);
+    workspace.closeOverlay("/w/model.ts");
+    assert.deepEqual(serversOf(), []);
+  });
+
+  it("are left unparsed in a large workspace whose first folder is all servers (the give-up is judged on files spread over the list)", () => {
+    const files: Record<string, string> = {};
+    // 40 files at the head of the sorted list extend a server; 200 after them extend ordinary classes.
+    files["/w/a/base.ts"] = SERVER_BASE;
+    for (let i = 0; i < 40; i++) files[`/w/a/s${String(i).padStart(3, "0")}.ts`] = `import { Base } from "./base";\nexport class S${i} extends Base {}\n`;
+    files["/w/b/model.ts"] = "export class Model { id = 1; }\n";
+    for (let i = 0; i < 200; i++) files[`/w/b/m${String(i).padStart(3, "0")}.ts`] = `import { Model } from "./model";\nexport class M${i} extends Model {}\n`;
+    const { workspace, servers } = analyse(files);
+    assert.equal(servers.length, 41);
+    const parsedNoise = Object.keys(files).filter((f) => f.startsWith("/w/b/m") && parsed(workspace, f));
+    assert.deepEqual(parsedNoise, []);
+  });
+});
