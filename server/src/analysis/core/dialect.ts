@@ -18,6 +18,8 @@ export interface DialectRun {
   readonly fileText: (file: string) => string | undefined;
   /** A file's version of a package, read from the nearest package.json and lock file (undefined: not found). */
   readonly installedVersion: (fromFile: string, packageName: string) => string | undefined;
+  /** Whether a path lies inside the workspace's roots (a walk up the folders stops where it leaves them). */
+  readonly withinWorkspace: (path: string) => boolean;
   /** A folder's entries, sorted by name (undefined: missing, unreadable, or outside the workspace). */
   readonly listDirectory?: (dir: string) => readonly DirectoryEntry[] | undefined;
 }

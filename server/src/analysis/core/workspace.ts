@@ -10,6 +10,7 @@ import { combinedFlow, type Contribution, type Dialect } from "./dialect";
 import { InstalledVersions } from "./project/installedVersions";
 import { listDirectory } from "./project/directoryListing";
 import { DeclarationIndex } from "./project/declarationIndex";
+import { isWithin } from "./project/paths";
 import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "./summarize/parseFile";
 import { BaseReach } from "./project/baseReach";
 import { overClassBudget } from "./project/parseBudget";
@@ -370,6 +371,7 @@ export class Workspace {
               tasksExtension: options.tasksExtension,
               fileText: (f) => this.files.text(f),
               installedVersion: (from, name) => this.#versions.of(from, name),
+              withinWorkspace: (path) => this.options.roots.some((root) => isWithin(root, path)),
               listDirectory: (dir) => listDirectory(this.options.fileSystem, this.options.roots, dir),
             },
             file,

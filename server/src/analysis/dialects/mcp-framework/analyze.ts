@@ -38,7 +38,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
   const caps: JsonObject = {};
 
   // Without node_modules (a fresh checkout), the version package-lock.json pins is the one npm ci installs.
-  const version = run.installedVersion(file, PACKAGE) ?? lockedVersion(file, run.fileText)?.version;
+  const version = run.installedVersion(file, PACKAGE) ?? lockedVersion(file, run.fileText, run.withinWorkspace)?.version;
   const { rules, exact: known } = rulesFor(version);
   const LOADERS = rules.loaders;
   if (version === undefined) {

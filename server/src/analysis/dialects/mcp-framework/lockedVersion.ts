@@ -9,9 +9,12 @@ type FileText = (file: string) => string | undefined;
 const V2 = /"node_modules\/mcp-framework"\s*:\s*\{\s*"version"\s*:\s*"(\d+\.\d+\.\d+)"/;
 const V1 = /^ {4}"mcp-framework"\s*:\s*\{\s*"version"\s*:\s*"(\d+\.\d+\.\d+)"/m;
 
-/** The version locked by the nearest package-lock.json above `file` (a workspace's lock is its root's). */
-export function lockedVersion(file: string, text: FileText): { version: string; lockFile: string } | undefined {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
+/**
+ * The version locked by the nearest package-lock.json above `file` (a workspace's lock is its root's),
+ * looked for no higher than the workspace: a lock file above it belongs to some other project.
+ */
+export function lockedVersion(file: string, text: FileText, withinWorkspace: (path: string) => boolean): { version: string; lockFile: string } | undefined {
+  for (let dir = dirname(file); withinWorkspace(dir); dir = dirname(dir)) {
     const lockFile = joinPath(dir, "package-lock.json");
     const lock = text(lockFile);
     if (lock !== undefined) {
@@ -20,4 +23,5 @@ export function lockedVersion(file: string, text: FileText): { version: string; 
     }
     if (dirname(dir) === dir) return undefined;
   }
+  return undefined;
 }
