@@ -37,6 +37,12 @@ export default defineConfig(
             message: "server/src/analysis/** runs in the CLI, the language server and tests alike, so it imports neither vscode, vscode-languageserver*, vscode-languageclient*, Node built-ins, nor project code outside server/src/analysis and common",
           },
           {
+            name: "typescript-through-ts-morph",
+            from: "^server/src/",
+            packages: ["^typescript($|/)"],
+            message: "server code reaches the TypeScript compiler through ts-morph (server/src/analysis/core/typescript.ts): importing the typescript package bundles a second 9 MB compiler into dist/cli.js and dist/server.js",
+          },
+          {
             name: "client-imports-common-only",
             from: "^client/",
             paths: ["^(?!client/|common/)"],

@@ -194,6 +194,20 @@ describe("lint fences", () => {
     assert.deepEqual(fromCli, []);
   });
 
+  it("7. server code reaches TypeScript through ts-morph, never the typescript package", async () => {
+    const problems = await lintOne(
+      "server/src/analysis/core/summarize/probe.ts",
+      [
+        `import { ts } from "../typescript";`, // allowed: ts-morph's own compiler
+        `import ts2 from "typescript";`, // 2
+        `import type { Node } from "typescript/lib/typescript";`, // 3
+        `export { ts, ts2 };`,
+        `export type { Node };`,
+      ].join("\n"),
+    );
+    assert.deepEqual(flaggedLines(problems, "typescript-through-ts-morph", /second 9 MB compiler/), [2, 3]);
+  });
+
   it("the real tree lints clean", async () => {
     const problems = await lint(REPO, LINTED);
     assert.deepEqual(problems.map((p) => `${p.file}:${p.line}: ${p.message}`), []);

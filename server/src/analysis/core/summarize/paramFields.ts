@@ -2,7 +2,7 @@
 // → mcp → mcp, db → store): a server handed over inside an object literal goes by that local name in
 // the callee. Only plain patterns count: a rest element (`{ mcp, ...rest }`), a nested pattern or a
 // computed key keeps the object reachable in ways not followed, so the parameter gets null.
-import ts from "typescript";
+import { ts } from "../typescript";
 
 export function paramFieldsOf(fn: ts.SignatureDeclaration): (Readonly<Record<string, string>> | null)[] {
   return fn.parameters.map((p) => (ts.isObjectBindingPattern(p.name) ? plainFields(p.name) : null));
