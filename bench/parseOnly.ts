@@ -3,6 +3,7 @@
 // against the very dist/vendor/ts-morph.js the CLI loads, so both processes start the same way.
 //
 //   node parse-only.cjs <file listing the paths, one a line>
+import "./preloadVendor"; // first: ts-morph is loaded as dist/cli.js loads it
 import { readFileSync } from "node:fs";
 import { parseFile } from "../server/src/analysis/core/summarize/parseFile";
 

@@ -160,6 +160,7 @@ async function buildParseOnly() {
     target: "node20",
     format: "cjs",
     logLevel: "warning",
+    define: { __VENDOR_TS_MORPH__: JSON.stringify(vendor) },
     plugins: [{ name: "vendor-ts-morph", setup: (b) => b.onResolve({ filter: /^ts-morph$/ }, () => ({ path: vendor, external: true })) }],
   });
   return outfile;

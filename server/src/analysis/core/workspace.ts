@@ -8,7 +8,7 @@ import { FileStore, type SkipReason } from "./project/fileStore";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
 import { combinedFlow, type Contribution, type Dialect } from "./dialect";
 import { InstalledVersions } from "./project/installedVersions";
-import { listDirectory } from "./project/directoryListing";
+import { listDirectory, type DirectoryEntry } from "./project/directoryListing";
 import { DeclarationIndex } from "./project/declarationIndex";
 import { isWithin } from "./project/paths";
 import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "./summarize/parseFile";
@@ -270,7 +270,22 @@ export class Workspace {
 
   /** Analyses several files; servers sorted by place, diagnostics deduplicated and sorted. */
   analyzeFiles(files: readonly string[], options: AnalyzeOptions): WorkspaceAnalysis {
-    return this.files.batch(() => this.#analyzeFiles(files, options));
+    if (this.#listings) return this.files.batch(() => this.#analyzeFiles(files, options));
+    // Folder listings are kept for the batch too: a dialect may walk a package once per server.
+    this.#listings = new Map();
+    try {
+      return this.files.batch(() => this.#analyzeFiles(files, options));
+    } finally {
+      this.#listings = undefined;
+    }
+  }
+
+  #listings: Map<string, readonly DirectoryEntry[] | undefined> | undefined;
+
+  #listDirectory(dir: string): readonly DirectoryEntry[] | undefined {
+    if (!this.#listings) return listDirectory(this.options.fileSystem, this.options.roots, dir);
+    if (!this.#listings.has(dir)) this.#listings.set(dir, listDirectory(this.options.fileSystem, this.options.roots, dir));
+    return this.#listings.get(dir);
   }
 
   #analyzeFiles(files: readonly string[], options: AnalyzeOptions): WorkspaceAnalysis {
@@ -372,7 +387,7 @@ export class Workspace {
               fileText: (f) => this.files.text(f),
               installedVersion: (from, name) => this.#versions.of(from, name),
               withinWorkspace: (path) => this.options.roots.some((root) => isWithin(root, path)),
-              listDirectory: (dir) => listDirectory(this.options.fileSystem, this.options.roots, dir),
+              listDirectory: (dir) => this.#listDirectory(dir),
             },
             file,
             index,

@@ -97,10 +97,12 @@ export class FileStore {
     this.#observer?.(fileName, e.version);
     if (e.overlay !== undefined) return e.overlay;
     if (this.#batchTexts) {
-      const kept = this.#batchTexts.get(fileName);
+      const kept = this.#batchTexts.get(fileName) ?? this.#batchRereads?.get(fileName);
       if (kept !== undefined) return kept;
       const text = this.#read(fileName).text;
-      if (text !== undefined) this.#batchTexts.set(fileName, text);
+      // A loaded file's text asked again (a dialect searching the package's files once per server)
+      // is kept for the rest of the batch; an unloaded one until its load, as before.
+      if (text !== undefined) (e.summary ? this.#batchRereads : this.#batchTexts)?.set(fileName, text);
       return text;
     }
     return this.#read(fileName).text;
@@ -108,6 +110,8 @@ export class FileStore {
 
   /** Disk texts read by `text` during `batch`, each dropped when the file is loaded (it is read once). */
   #batchTexts: Map<string, string> | undefined;
+  /** Disk texts of loaded files read by `text` during `batch`, kept until it ends. */
+  #batchRereads: Map<string, string> | undefined;
 
   /**
    * Runs `fn` with the disk texts that `text` reads kept until the file is loaded, so a pre-pass
@@ -116,10 +120,12 @@ export class FileStore {
   batch<T>(fn: () => T): T {
     if (this.#batchTexts) return fn();
     this.#batchTexts = new Map();
+    this.#batchRereads = new Map();
     try {
       return fn();
     } finally {
       this.#batchTexts = undefined;
+      this.#batchRereads = undefined;
     }
   }
 

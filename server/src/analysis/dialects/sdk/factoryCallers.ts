@@ -230,7 +230,9 @@ function addTarget(targets: Map<string, Set<string>>, file: string, name: string
  */
 function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   for (const [file, names] of targets) {
-    for (const n of names) if (n !== "default" && text.includes(n)) return true;
+    // A name matters only inside an import or export clause (`import { server } from`, a barrel's
+    // `export { server } from`): a bare mention (`server` is in most files) imports nothing.
+    for (const n of names) if (n !== "default" && text.includes(n) && inImportClause(text, n)) return true;
     const stem = moduleStem(file);
     if (stem && text.includes(stem) && quotedPath(stem).test(text)) return true;
     // An index is also imported as its folder: `from ".."`, `from "./"`.
@@ -240,6 +242,13 @@ function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string
 }
 
 const PARENT_FOLDER = /(['"])\.\.?\/?\1/;
+
+/** Whether `name` stands in an import or export clause: between the keyword and its `from`, no `;`. */
+function inImportClause(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // Bounded spans: an import clause is short, and a file without semicolons must not make this scan it whole.
+  return new RegExp(`\\b(?:import|export)\\b[^;]{0,2000}?[{,\\s]${escaped}\\b[^;]{0,2000}?\\bfrom\\b`).test(text);
+}
 const EXTENSION = /\.[cm]?[jt]sx?$/;
 
 /** `"./server.js"`, `'../server'`, `"@/server/index.js"`: a quoted path whose module is `stem`. */
