@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
-import { connectBenchClient } from "./lspClient.mjs";
+import { connectBenchClient, stopBenchServer } from "./lspClient.mjs";
 import { loadNow, summary } from "./stats.mjs";
 
 const require = createRequire(import.meta.url);
@@ -93,14 +93,7 @@ async function oneColdStart({ server, corpus, target, timeoutMs }) {
     return { initializeMs, lensMs: l.ms, hoverMs: h.ms, bothMs: Math.max(l.ms, h.ms), lenses: l.titles.length, titles: l.titles, hoverFound: h.found, parses: stats?.parses, serverCpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined };
   } finally {
     clearTimeout(timer);
-    try {
-      await Promise.race([connection.sendRequest(rpc.ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
-      await connection.sendNotification(rpc.ExitNotification.type);
-    } catch {
-      // gone already
-    }
-    connection.dispose();
-    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await stopBenchServer(connection, child);
   }
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
-import { connectBenchClient } from "./lspClient.mjs";
+import { connectBenchClient, stopBenchServer } from "./lspClient.mjs";
 import { summary } from "./stats.mjs";
 
 const require = createRequire(import.meta.url);
@@ -114,13 +114,6 @@ export async function measureLsp({ server, corpus, manifest, reps = 50, warmup =
     };
   } finally {
     clearTimeout(timer);
-    try {
-      await Promise.race([connection.sendRequest(rpc.ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
-      await connection.sendNotification(rpc.ExitNotification.type);
-    } catch {
-      // gone already
-    }
-    connection.dispose();
-    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await stopBenchServer(connection, child);
   }
 }

@@ -15,3 +15,15 @@ export function connectBenchClient(child) {
   connection.listen();
   return connection;
 }
+
+/** Ends a bench language server: shutdown (2 s at most), exit, then a kill if it is still there. */
+export async function stopBenchServer(connection, child) {
+  try {
+    await Promise.race([connection.sendRequest(rpc.ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
+    await connection.sendNotification(rpc.ExitNotification.type);
+  } catch {
+    // gone already
+  }
+  connection.dispose();
+  if (child.exitCode === null && child.signalCode === null) child.kill();
+}

@@ -18,7 +18,7 @@ import { Script } from "node:vm";
 export const WRITE_CODE_CACHE_ENV = "MCP_LENS_WRITE_CODE_CACHE";
 
 /** Where the cache of `vendorFile` is kept. */
-export function codeCachePath(vendorFile: string): string {
+function codeCachePath(vendorFile: string): string {
   return `${vendorFile}.v8-cache`;
 }
 
