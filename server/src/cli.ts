@@ -3,13 +3,14 @@
 // `mcp-caps lsp`, hands the process to the language server. Each is required only when used:
 // esbuild then runs a module's top level (and loads ts-morph) on first use, so --help, --version
 // and a bad command line answer without loading the analysis engine.
-import "./vendorCodeCache"; // first: it decides how ts-morph is compiled
+import { preloadVendor } from "./vendorCodeCache";
 import { earlyAnswer } from "./cli/earlyAnswer";
 
 const argv = process.argv.slice(2);
 const io = { stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
 
 if (argv[0] === "lsp") {
+  preloadVendor();
   const { runLanguageServer } = require("./cli/languageServerCommand") as typeof import("./cli/languageServerCommand");
   const status = runLanguageServer(argv.slice(1), __dirname, io);
   if (status !== undefined) process.exitCode = status;
@@ -22,6 +23,7 @@ if (argv[0] === "lsp") {
   });
   const cliIo = { cwd: process.cwd(), ...io, isTty: process.stdout.isTTY === true, env: process.env };
   if (argv[0] === "probe") {
+    preloadVendor();
     const { runProbe } = require("./cli/probe/probeCommand") as typeof import("./cli/probe/probeCommand");
     runProbe(argv.slice(1), cliIo).then(
       (status) => (process.exitCode = status),
@@ -33,6 +35,9 @@ if (argv[0] === "lsp") {
   } else {
     const early = earlyAnswer(argv, cliIo);
     if (early.status !== undefined) process.exitCode = early.status;
-    else process.exitCode = (require("./cli/main") as typeof import("./cli/main")).runCli(argv, cliIo);
+    else {
+      preloadVendor();
+      process.exitCode = (require("./cli/main") as typeof import("./cli/main")).runCli(argv, cliIo);
+    }
   }
 }

@@ -2,7 +2,7 @@
 // --socket), everything else from `startServer`. Over stdio, frames are read by a reader that recovers
 // from malformed input instead of going deaf, and written with back-pressure; over stdio and IPC,
 // requests after `shutdown` are refused.
-import "./vendorCodeCache"; // first: it decides how ts-morph is compiled
+import "./preloadVendor"; // first: it decides how ts-morph is compiled
 import { isMainThread } from "node:worker_threads";
 import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, type Connection } from "vscode-languageserver/node";
 import { BoundedMessageWriter } from "./lsp/boundedWriter";

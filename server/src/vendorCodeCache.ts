@@ -3,8 +3,10 @@
 // CPU a process spends before it can analyse anything, and every `mcp-caps` run and every language
 // server start pays it. The cache only holds compiled code: V8 checks it against the source and its
 // own version and flags, and rejects it (the file is then compiled as `require` would) when the Node
-// that runs differs from the one that built it. Imported first by each entry, for its side effect:
-// the module is put in `require.cache`, so the bundle's later `require("./vendor/ts-morph.js")` finds it.
+// that runs differs from the one that built it. Each entry calls `preloadVendor()` before anything
+// that loads ts-morph: the module is put in `require.cache`, so the bundle's later
+// `require("./vendor/ts-morph.js")` finds it. Not a side effect of importing this file, so that
+// `mcp-caps --help`, `--version` and a bad command line do not pay for a compiler they never use.
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -49,5 +51,7 @@ function writeAtomically(file: string, data: Buffer): void {
   renameSync(temporary, file);
 }
 
-// In the bundles __dirname is dist/; run from the sources (tests under tsx) there is no vendor file.
-preloadFromCodeCache(join(__dirname, "vendor", "ts-morph.js"));
+/** Preloads the bundle's own dist/vendor/ts-morph.js (under tsx, from the sources, there is none: a no-op). */
+export function preloadVendor(): void {
+  preloadFromCodeCache(join(__dirname, "vendor", "ts-morph.js"));
+}

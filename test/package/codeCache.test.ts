@@ -23,6 +23,19 @@ describe("the code cache of the bundled ts-morph", () => {
     assert.equal(script.cachedDataRejected, false);
   });
 
+  it("--help, --version and a bad command line answer without loading ts-morph (and the compiler inside it)", () => {
+    // A preload that lists, at exit, every module the process loaded.
+    const hook = join(scratch, "list-modules.cjs");
+    writeFileSync(hook, 'process.on("exit", () => process.stderr.write("\\n" + Object.keys(require.cache).join("\\n") + "\\n"));\n');
+    const loaded = (args: string[]) => spawnSync(process.execPath, ["-r", hook, join(root, "dist", "cli.js"), ...args], { cwd: root, encoding: "utf8" });
+    for (const args of [["--help"], ["--version"], ["--no-such-flag"]]) {
+      const r = loaded(args);
+      assert.ok(r.status === 0 || r.status === 2, `${args.join(" ")}: exit ${r.status}`);
+      assert.doesNotMatch(r.stderr, /vendor[\\/]ts-morph\.js/, `${args.join(" ")} loaded ts-morph`);
+    }
+    assert.match(loaded(["--json", "examples"]).stderr, /vendor[\\/]ts-morph\.js/, "an analysis loads ts-morph (else this test proves nothing)");
+  });
+
   it("a damaged or missing cache gives the same report as a good one", () => {
     const withCache = cli(join(root, "dist"));
     assert.ok(withCache.stdout.includes('"servers"'), withCache.stderr);
