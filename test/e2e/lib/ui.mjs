@@ -102,13 +102,15 @@ async function openPreviewFromLens(page, title, heading) {
  * a loaded machine a Ctrl+. can go unanswered (the actions are still being computed), as a hover can.
  */
 async function quickFixMenu(page, entry) {
+  // Short tries, many of them: a menu opened before the code actions of a fresh diagnostic arrive
+  // never gains the entry, so waiting longer on one menu only adds to the run.
   for (let i = 0; ; i++) {
     await page.keyboard.press("Control+.");
     try {
-      await entry.waitFor({ timeout: 15000 });
+      await entry.waitFor({ timeout: 5000 });
       return entry;
     } catch (err) {
-      if (i === 5) throw err;
+      if (i === 20) throw err;
       await page.keyboard.press("Escape");
     }
   }
