@@ -242,6 +242,17 @@ describe("mcp-caps CLI", () => {
     assert.match(r.stderr, /skipped blob\.ts: not a text file/);
   });
 
+  it("a folder of JavaScript only: no servers, and the report says JavaScript is not read", () => {
+    const js = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "x", version: "1" });\n`;
+    const dir = tempProject({ "src/server.js": js, "src/tools.mjs": "export const t = 1;\n", "node_modules/dep/index.js": "module.exports = 1;\n" });
+    const r = mcpCaps(dir);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /No MCP servers found/);
+    assert.match(r.stdout, /Only TypeScript is analysed \(\.ts, \.tsx, \.mts, \.cts\): 2 JavaScript files were not read\./);
+    const withTs = tempProject({ "src/server.js": js, "src/a.ts": "export const a = 1;\n" });
+    assert.match(mcpCaps(withTs).stdout, /1 JavaScript file was not read/);
+  });
+
   it("--project uses one tsconfig (its paths) for every file", () => {
     const dir = tempProject({
       "cfg/tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: "..", paths: { "@base/*": ["lib/*"] } } }),

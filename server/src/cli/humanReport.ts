@@ -11,6 +11,8 @@ export interface HumanOptions {
   /** What the dialects recognise, for a report that found nothing (one line each). */
   readonly recognised: readonly string[];
   readonly fileCount: number;
+  /** JavaScript files met and not read, named when nothing was found (a JS-only server is not "no server"). */
+  readonly javaScriptFiles?: number;
   /** What the report knows of each server beyond its JSON, by `file#name`. */
   readonly notes: ReadonlyMap<string, ServerNotes>;
 }
@@ -60,6 +62,8 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
   if (n === 0) {
     lines.push("", "No MCP servers found. Recognised:");
     for (const r of options.recognised) lines.push(`- ${r}`);
+    const js = options.javaScriptFiles ?? 0;
+    if (js > 0) lines.push("", `Only TypeScript is analysed (.ts, .tsx, .mts, .cts): ${js} JavaScript file${js === 1 ? " was" : "s were"} not read.`);
   }
   for (const server of report.servers) lines.push("", ...serverSection(server, options, st));
   if (report.diagnostics.length > 0) lines.push("", ...diagnosticsSection(report.diagnostics, st));

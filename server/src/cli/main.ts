@@ -101,6 +101,7 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
     fileCount,
     notes: serverNotes(workspace, analysis, cwd),
     recognised: dialects.map((d) => d.words.recognises),
+    javaScriptFiles: inputs.javaScriptFiles,
   });
   let status = 0;
   if (format === "json") io.stdout(`${terminalSafeJson(JSON.stringify(report, null, 2))}\n`);

@@ -20,6 +20,8 @@ export function unusableConfig(file: string): string | undefined {
 }
 
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/i;
+/** JavaScript sources: not analysed, only counted, so "no servers" can say why. */
+const JAVASCRIPT = /\.(?:js|jsx|mjs|cjs)$/i;
 const DECLARATION = /\.d\.(?:ts|mts|cts)$/i;
 const SKIPPED_FOLDERS = new Set(["node_modules", ".git"]);
 
@@ -30,6 +32,8 @@ export interface DiscoveredInputs {
   readonly roots: string[];
   /** Things skipped with a reason, for warning lines. */
   readonly warnings: string[];
+  /** JavaScript files met in the walked folders (not analysed: the analysis reads TypeScript). */
+  readonly javaScriptFiles: number;
 }
 
 export interface WalkLimits {
@@ -116,6 +120,7 @@ function* walk(
   const skipDirs = new Set<string>();
   /** Real paths of the files found, so a link to one of them does not report it twice. */
   const realFiles = new Set<string>();
+  let javaScriptFiles = 0;
   const maxFiles = limits.maxFiles ?? Infinity;
   const maxEntries = limits.maxEntries ?? Infinity;
   let entriesSeen = 0;
@@ -175,7 +180,7 @@ function* walk(
       warnings.push(`did not follow ${n} link${n === 1 ? "" : "s"} leading outside ${arg === "." ? "the folder" : arg} (${outside.slice(0, 3).join(", ")}${n > 3 ? ", ..." : ""})`);
     }
   }
-  return { files: [...files].sort(), roots: [...new Set(roots)], warnings };
+  return { files: [...files].sort(), roots: [...new Set(roots)], warnings, javaScriptFiles };
 
   function addFile(full: string, real: string): void {
     files.add(normalizePath(full));
@@ -229,7 +234,7 @@ function* walk(
       } else if (e.isFile() && isSource(e.name)) {
         addFile(full, path.join(realDir, e.name));
         if (stopped) return;
-      }
+      } else if (e.isFile() && JAVASCRIPT.test(e.name)) javaScriptFiles++;
     }
     // Depth first, in name order (the order the files are reported in does not depend on it).
     dirs.unshift(...subdirs);
