@@ -217,14 +217,22 @@ describe("mcp-caps probe", () => {
     assert.ok(await allGone(pids), `the server and its own child are gone: ${pids.filter(isRunning).join(", ")}`);
   });
 
-  it("a server that crashes: its exit code and last stderr line, control characters escaped", async () => {
+  it("a server that crashes: its exit code and the telling stderr line, control characters escaped", async () => {
     const r = await probe("--", "node", `${FIXTURES}/misbehaving/crashes.mjs`);
     assertNothingLeft();
     assert.equal(r.status, 2);
     const lines = r.stderr.trimEnd().split("\n");
     assert.equal(lines.length, 2);
-    assert.equal(lines[0], "mcp-caps probe: legacy (initialize): the server exited with code 3 before answering initialize; its last stderr line: Error: cannot open database \\u001b[31mnotes.db\\u001b[0m");
+    assert.equal(lines[0], "mcp-caps probe: legacy (initialize): the server exited with code 3 before answering initialize; its stderr says: Error: cannot open database \\u001b[31mnotes.db\\u001b[0m");
     assert.ok(!r.stdout.includes(ESC) && !r.stderr.includes(ESC), "no raw escape reaches the terminal");
+  });
+
+  it("a server that throws at start-up: the error line is quoted, not Node's version banner under the stack", async () => {
+    const r = await probe("--", "node", `${FIXTURES}/misbehaving/throws.mjs`);
+    assertNothingLeft();
+    assert.equal(r.status, 2);
+    const lines = r.stderr.trimEnd().split("\n");
+    assert.equal(lines[0], "mcp-caps probe: legacy (initialize): the server exited with code 1 before answering initialize; its stderr says: Error: Server does not support tools (required for tools/list)");
   });
 
   it("a server that writes garbage to stdout: one clear line per era, escaped, nothing left", async () => {

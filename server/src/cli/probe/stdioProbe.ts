@@ -4,6 +4,7 @@
 import { startChild, stopChild } from "./children";
 import { answerOf, asRpcMessage, isOurResponse, replyToServerRequest, type EraAnswer, type EraQuestion } from "./requests";
 import { oneLine } from "./oneLine";
+import { tellingStderrLine } from "./stderrLine";
 
 export interface StdioTarget {
   readonly command: string;
@@ -30,8 +31,8 @@ export function askOverStdio(target: StdioTarget, question: EraQuestion, timeout
       void stopChild(child).then(() => resolve(answer));
     };
     const lastStderrLine = () => {
-      const lines = stderrTail.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
-      return lines.length > 0 ? `; its last stderr line: ${oneLine(lines[lines.length - 1]!, 200)}` : "";
+      const line = tellingStderrLine(stderrTail);
+      return line !== undefined ? `; its stderr says: ${oneLine(line, 200)}` : "";
     };
     const timer = setTimeout(() => finish({ kind: "failed", message: `no answer to ${question.method} within ${timeoutMs} ms${lastStderrLine()}` }), timeoutMs);
 
