@@ -29,6 +29,7 @@ import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
+import { fieldStoreIsHarmless } from "./fieldHolders";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
@@ -585,7 +586,7 @@ export class Replay {
    * is connected, or one into a container of the file whose every read is harmless.
    */
   #harmlessEscape(file: string, event: Extract<FlowEvent, { k: "escape" }>, paths: ReadonlySet<string>, connected: boolean): boolean {
-    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span, paths);
+    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span, paths) || fieldStoreIsHarmless(this.#ev, file, event.span, !this.#site.subclass);
   }
 
   /** `sessions.set(id, { server, transport })`, `servers.add(server)`, `seen.has(server)` on a collection of the file. */
