@@ -69,6 +69,10 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   // A server stored by an object kept in a private field: a later read that registers, or an object of a class not known.
   "field-object-registers-later": [["", 7]],
   "field-object-given-from-outside": [["", 16]],
+  // Capabilities a parameter decides: two calls with different literals, a variable argument, the parameter handed on first.
+  "param-condition-two-callers": [["resources", 5]],
+  "param-condition-variable-argument": [["resources", 5]],
+  "param-condition-handed-on": [["resources", 6]],
 };
 
 /** Approximate or exact both fine (a helper the precision work may follow), but never exact and wrong. */

@@ -20,7 +20,7 @@ import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
-import { assignedNameStaysHere, returnedBeforeConnect } from "./callerHandsOn";
+import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
@@ -30,6 +30,7 @@ import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
+import { settleParameterConditions } from "./parameterConditions";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
@@ -261,6 +262,8 @@ export class Replay {
 
   /** A caller of the factory that returns the server before connecting it, or keeps it where other code reads it. */
   #handedOn(file: string, caller: FlowUnit, index: number, name: string): void {
+    // Handed out only once connected: nothing the caller does with it can add a capability any more.
+    if (returnsOnlyConnected(this.#site.unit, this.#site.eventIndex + 1, this.#site.event.target)) return;
     const returned = returnedBeforeConnect(caller, index + 1, name);
     if (returned) markOpen(this.state, `the server is returned by ${caller.name}(), and what its callers add is not followed`, { file, span: (returned.event as { span: Span }).span });
     const call = caller.events[index]?.event;
@@ -338,7 +341,9 @@ export class Replay {
     }
     if (value.t !== "obj") return;
     this.state.optionsObject = value.loc;
-    const capsEntry = value.entries.get("capabilities");
+    const declared = value.entries.get("capabilities");
+    // `resources: config.listResources ? {} : undefined`, with the function's one call passing a literal.
+    const capsEntry = declared && { ...declared, value: settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value) };
     if (capsEntry) {
       this.optionsValue = capsEntry.value;
       this.state.optionsCaps = capsEntry.value.loc;
