@@ -185,7 +185,9 @@ function soleArgument(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite, param:
     }
   }
   const literal = call?.args[index];
-  if (!call || literal?.k !== "obj") return null;
+  // `run(...rest, literal)`: a spread before it moves the literal to another parameter.
+  const spread = call?.args.slice(0, index + 1).some((a) => a.k === "dyn" && a.text.trimStart().startsWith("..."));
+  if (!call || spread || literal?.k !== "obj") return null;
   return { literal, file: call.file, unit: call.unit };
 }
 
