@@ -144,6 +144,12 @@ function memberTruth(ev: Evaluator, arg: SoleArgument, member: string): boolean 
       if (v.t === "fn" || v.t === "class" || v.t === "obj" || v.t === "arr" || v.t === "ns") return true;
       return v.t === "prim" ? Boolean(v.value) : undefined;
     }
+    case "dyn": {
+      // `{ readResource(uri) {...} }`: a method is a function (a getter or setter is not: reading it runs code).
+      const sf = parsedSource(ev, arg.file);
+      const node = sf ? nodeAt(sf, value.span) : undefined;
+      return node !== undefined && ts.isMethodDeclaration(node) && ts.isObjectLiteralExpression(node.parent) ? true : undefined;
+    }
     default:
       return undefined;
   }
