@@ -31,6 +31,7 @@ import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
+import { unboundConstruction } from "./unboundConstruction";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
@@ -137,6 +138,9 @@ export class Replay {
   run(): SdkState {
     const { site } = { site: this.#site };
     this.#construct();
+    // `launch(new McpServer(...))`: no name holds the server, so the replay cannot follow it.
+    const unbound = unboundConstruction(this.#ev, site);
+    if (unbound) markOpen(this.state, unbound.why, unbound.loc);
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
