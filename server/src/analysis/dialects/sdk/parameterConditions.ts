@@ -35,7 +35,8 @@ const MAX_DEPTH = 12;
 export function settleParameterConditions(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, caps: Value): Value {
   if (caps.t !== "obj" || site.subclass || site.unit.kind !== "function") return caps;
   const candidates = [...caps.entries].filter(([k, e]) => k !== DYNAMIC_KEY && e.value.t === "dyn" && e.value.loc.file === site.file && within(e.value.loc, site.unit));
-  if (candidates.length === 0) return caps;
+  const spread = caps.entries.get(DYNAMIC_KEY);
+  if (candidates.length === 0 && spread?.value.t !== "dyn") return caps;
   const sf = parsedSource(ev, site.file);
   const fn = sf ? nodeAt(sf, site.unit.span) : undefined;
   if (!sf || !fn || !ts.isFunctionDeclaration(fn) || !fn.body) return caps;
@@ -56,7 +57,30 @@ export function settleParameterConditions(ev: Evaluator, site: SdkSite, elsewher
     if (known.json === undefined) entries.delete(k);
     else entries.set(k, { ...e, value: fromJson(known.json, e.value.loc) });
   }
+  if (spread && spread.value.t === "dyn" && within(spread.value.loc, site.unit)) {
+    const added = spreadOf(sf, spread.value.loc, nodeAt(sf, caps.loc.span), { ev, params: new Set(site.unit.params.filter(Boolean)), argumentFor });
+    // The literal's one spread, whose keys no other entry writes: where it stands among them does not matter.
+    if (added && Object.keys(added).every((k) => !entries.has(k))) {
+      entries.delete(DYNAMIC_KEY);
+      for (const [k, v] of Object.entries(added)) entries.set(k, { value: fromJson(v, spread.value.loc), keyLoc: spread.value.loc });
+      changed = true;
+    }
+  }
   return changed ? { ...caps, entries } : caps;
+}
+
+/** `...(config.listResources ? { resources: {} } : {})`, the only spread of its literal: the keys it adds. */
+function spreadOf(sf: ts.SourceFile, loc: Loc, literal: ts.Node | undefined, cx: Context): JsonObject | undefined {
+  const node = nodeAt(sf, loc.span);
+  let spread: ts.Node | undefined = node;
+  while (spread && !ts.isSpreadAssignment(spread) && !ts.isObjectLiteralExpression(spread)) spread = spread.parent;
+  if (!spread || !ts.isSpreadAssignment(spread) || spread.parent !== literal || spread.parent.properties.filter(ts.isSpreadAssignment).length !== 1) return undefined;
+  const known = valueOf(spread.expression, cx, 0);
+  if (!known) return undefined;
+  const v = known.json;
+  // Spreading undefined, null or false adds nothing; an object adds its keys.
+  if (v === undefined || v === null || v === false) return {};
+  return typeof v === "object" && !Array.isArray(v) ? v : undefined;
 }
 
 interface Context {
