@@ -67,6 +67,17 @@ interface PrivateField {
  * other object of the file names it, and nothing takes it out of `this` by destructuring.
  */
 function privateField(sf: ts.SourceFile, cls: ts.ClassLikeDeclaration, name: string): PrivateField | undefined {
+  // Asked for every `this.a.b(...)` the replay meets: each class's fields are read from the source once.
+  let fields = fieldsRead.get(cls);
+  if (!fields) fieldsRead.set(cls, (fields = new Map()));
+  if (!fields.has(name)) fields.set(name, readPrivateField(sf, cls, name) ?? null);
+  return fields.get(name) ?? undefined;
+}
+
+/** Per class declaration (of a source parsed once per evaluator): each field name → what was found. */
+const fieldsRead = new WeakMap<ts.ClassLikeDeclaration, Map<string, PrivateField | null>>();
+
+function readPrivateField(sf: ts.SourceFile, cls: ts.ClassLikeDeclaration, name: string): PrivateField | undefined {
   const decl = cls.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && memberName(m.name) === name);
   if (!decl || decl.modifiers?.some((m) => m.kind === SK.StaticKeyword)) return undefined;
   const isPrivate = ts.isPrivateIdentifier(decl.name) || (decl.modifiers?.some((m) => m.kind === SK.PrivateKeyword) ?? false);
