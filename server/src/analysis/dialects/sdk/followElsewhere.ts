@@ -9,6 +9,7 @@ import { returnedKey } from "./returnedObjects";
 import type { Replay } from "./replay";
 import { markOpen } from "./sdkState";
 import { returnsOnlyConnected } from "./callerHandsOn";
+import { resultIgnoredEverywhere } from "./ignoredResults";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -79,7 +80,7 @@ function handedOn(ev: Evaluator, replay: Replay, file: string, unit: FlowUnit, w
   const names = replay.namesIn(file, unit);
   const out: OpenUse[] = [];
   for (const { event } of unit.events) {
-    if (event.k === "return" && event.source && names.has(event.source[0]!)) {
+    if (event.k === "return" && event.source && names.has(event.source[0]!) && !resultIgnoredEverywhere(ev, file, unit)) {
       out.push({ why: `${who} returns it, and what its callers add is not followed`, loc: { file, span: event.span } });
     }
   }
