@@ -66,6 +66,23 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   // A factory returning { server, ... } whose caller keeps the object whole, or takes the server with a rest element.
   "returned-object-kept-whole": [["", 3], ["", 4]],
   "returned-object-rest-pattern": [["", 3], ["", 4]],
+  // A server stored by an object kept in a private field: a later read that registers, or an object of a class not known.
+  "field-object-registers-later": [["", 7]],
+  "field-object-given-from-outside": [["", 16]],
+  // Capabilities a parameter decides: two calls with different literals, a variable argument, the parameter handed on first.
+  "param-condition-two-callers": [["resources", 5]],
+  "param-condition-variable-argument": [["resources", 5]],
+  "param-condition-handed-on": [["resources", 6]],
+  "param-condition-getter-member": [["resources", 5]],
+  "param-condition-spread-two": [["", 5]],
+  "field-object-optional-call": [["", 15]],
+  "field-object-public-field": [["", 10]],
+  // A server built where no name holds it (a call's argument, an array): the analysis once said exact `{}`.
+  "server-built-as-argument": [["", 4]],
+  "server-built-in-array": [["", 4]],
+  // A function returning the server whose result a caller keeps or hands to .then: its callers are not followed.
+  "returned-to-then-callback": [["", 11]],
+  "returned-result-kept": [["", 11]],
 };
 
 /** Approximate or exact both fine (a helper the precision work may follow), but never exact and wrong. */
@@ -74,6 +91,7 @@ const EITHER: Record<string, Record<string, unknown>> = {
   "object-literal-method": { tools: { listChanged: true } },
   // SDK v1 forces tools.listChanged at the first registration (the differential fixtures check that rule).
   "registry-class-in-helper-file": { tools: { listChanged: true } },
+  "server-built-and-connected-inline": { tools: {} },
 };
 
 describe("SDK dialect: what the analysis cannot follow is an unknown entry at its place", () => {

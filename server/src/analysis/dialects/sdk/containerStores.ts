@@ -16,7 +16,7 @@ const COLLECTIONS = new Set(["Map", "Set", "WeakMap", "WeakSet"]);
 /** Collection methods that never hand a stored value back. */
 const QUIET_METHODS = new Set(["has", "delete", "clear", "set", "add"]);
 /** Server members that cannot add a capability: calling, reading or assigning them is harmless. */
-const HARMLESS_MEMBERS = new Set([
+export const HARMLESS_MEMBERS = new Set([
   "connect", "close", "isConnected", "ping", "notification", "request",
   "sendToolListChanged", "sendResourceListChanged", "sendPromptListChanged", "sendResourceUpdated", "sendLoggingMessage",
   "getClientCapabilities", "getClientVersion", "createMessage", "elicitInput", "listRoots",

@@ -43,6 +43,8 @@ export interface OpenUse {
 export interface Users<T> {
   readonly found: readonly T[];
   readonly open: readonly OpenUse[];
+  /** The package's entry points that export it: code outside the workspace may call it too. */
+  readonly entry?: readonly OpenUse[];
 }
 
 /** Source files looked at beyond this: the search gives up (and says so) rather than slow the editor. */
@@ -92,7 +94,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
   }
   // No caller in the workspace: code outside it may be the one that calls it.
   if (found.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
-  return { found, open };
+  return { found, open, entry: search.entryOpen };
 }
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */

@@ -8,6 +8,8 @@ import { returnsServer, type SdkSite } from "./findSdkServers";
 import { returnedKey } from "./returnedObjects";
 import type { Replay } from "./replay";
 import { markOpen } from "./sdkState";
+import { returnsOnlyConnected } from "./callerHandsOn";
+import { resultIgnoredEverywhere } from "./ignoredResults";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -31,7 +33,8 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
       if (key !== undefined) replay.objectCallersFollowed++;
       open.push(...followCall(replay, ev, { ...call, result: name }));
     }
-    say(replay, `the server is returned by ${site.unit.name}()`, open);
+    // Handed out only once connected: nothing its callers do can add a capability any more.
+    if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${site.unit.name}()`, open);
     if (users.found.length > 0 && open.length === 0) replay.followedCallers = true;
     return;
   }
@@ -77,7 +80,7 @@ function handedOn(ev: Evaluator, replay: Replay, file: string, unit: FlowUnit, w
   const names = replay.namesIn(file, unit);
   const out: OpenUse[] = [];
   for (const { event } of unit.events) {
-    if (event.k === "return" && event.source && names.has(event.source[0]!)) {
+    if (event.k === "return" && event.source && names.has(event.source[0]!) && !resultIgnoredEverywhere(ev, file, unit)) {
       out.push({ why: `${who} returns it, and what its callers add is not followed`, loc: { file, span: event.span } });
     }
   }

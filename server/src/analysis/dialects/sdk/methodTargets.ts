@@ -8,6 +8,7 @@ import type { Scope } from "../../core/evaluate/values";
 import { DYNAMIC_KEY } from "../../core/evaluate/values";
 import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { bindingOf, unitScope } from "./unitScope";
+import { fieldObjectClass } from "./fieldHolders";
 
 export interface FunctionTarget {
   readonly file: string;
@@ -23,6 +24,9 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   // `this.registerX(server)` in a method: the class's own method (a class that is extended may see an
   // override, so only a method of the class itself, reached on an instance made with `new` of that class).
   if (object.k === "dyn" && object.text === "this") return unit.className !== undefined && unit.kind === "method" ? classMethod(ev, file, unit.className, method) : undefined;
+  // `this.transports.attach(server)`: a private field only ever given `new Transports(...)`.
+  const held = fieldObjectClass(ev, file, unit, callee);
+  if (held) return classMethod(ev, held.file, held.name, method);
   const scope = unitScope(ev, file, unit);
   const made = constructedClass(ev, scope, object, 0);
   if (made) return classMethod(ev, made.file, made.name, method);

@@ -20,7 +20,7 @@ import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
-import { assignedNameStaysHere, returnedBeforeConnect } from "./callerHandsOn";
+import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
@@ -29,6 +29,10 @@ import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
+import { fieldStoreIsHarmless } from "./fieldHolders";
+import { settleParameterConditions } from "./parameterConditions";
+import { unboundConstruction } from "./unboundConstruction";
+import { resultIgnoredEverywhere } from "./ignoredResults";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
@@ -135,6 +139,9 @@ export class Replay {
   run(): SdkState {
     const { site } = { site: this.#site };
     this.#construct();
+    // `launch(new McpServer(...))`: no name holds the server, so the replay cannot follow it.
+    const unbound = unboundConstruction(this.#ev, site);
+    if (unbound) markOpen(this.state, unbound.why, unbound.loc);
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
@@ -260,8 +267,10 @@ export class Replay {
 
   /** A caller of the factory that returns the server before connecting it, or keeps it where other code reads it. */
   #handedOn(file: string, caller: FlowUnit, index: number, name: string): void {
+    // Handed out only once connected: nothing the caller does with it can add a capability any more.
+    if (returnsOnlyConnected(this.#site.unit, this.#site.eventIndex + 1, this.#site.event.target)) return;
     const returned = returnedBeforeConnect(caller, index + 1, name);
-    if (returned) markOpen(this.state, `the server is returned by ${caller.name}(), and what its callers add is not followed`, { file, span: (returned.event as { span: Span }).span });
+    if (returned && !resultIgnoredEverywhere(this.#ev, file, caller)) markOpen(this.state, `the server is returned by ${caller.name}(), and what its callers add is not followed`, { file, span: (returned.event as { span: Span }).span });
     const call = caller.events[index]?.event;
     if (call?.k === "invoke" && !assignedNameStaysHere(this.#ev, file, caller, call.span)) {
       markOpen(this.state, `the server is assigned to ${name}, and what is done with it there is not followed`, { file, span: call.span });
@@ -337,7 +346,9 @@ export class Replay {
     }
     if (value.t !== "obj") return;
     this.state.optionsObject = value.loc;
-    const capsEntry = value.entries.get("capabilities");
+    const declared = value.entries.get("capabilities");
+    // `resources: config.listResources ? {} : undefined`, with the function's one call passing a literal.
+    const capsEntry = declared && { ...declared, value: settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value) };
     if (capsEntry) {
       this.optionsValue = capsEntry.value;
       this.state.optionsCaps = capsEntry.value.loc;
@@ -585,7 +596,7 @@ export class Replay {
    * is connected, or one into a container of the file whose every read is harmless.
    */
   #harmlessEscape(file: string, event: Extract<FlowEvent, { k: "escape" }>, paths: ReadonlySet<string>, connected: boolean): boolean {
-    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span, paths);
+    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span, paths) || fieldStoreIsHarmless(this.#ev, file, event.span, !this.#site.subclass);
   }
 
   /** `sessions.set(id, { server, transport })`, `servers.add(server)`, `seen.has(server)` on a collection of the file. */

@@ -1,0 +1,56 @@
+// A function of the file that hands the server on by returning it, where every call of it throws the
+// result away: `main().catch(fail)`, `await main();`, `void main()`. Nothing then holds the server
+// after it returns, so what "its callers add" is nothing. Any other mention of the function (exported,
+// passed as a value, its result kept or given to `.then`) keeps its callers unfollowed.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FlowUnit } from "../../core/model/summary";
+import { ts } from "../../core/typescript";
+import { exportNamesOf } from "./factoryCallers";
+import { parsedSource } from "./containerStores";
+
+/** Methods of a promise whose callbacks never see its value (only a rejection, or nothing). */
+const VALUE_BLIND = new Set(["catch", "finally"]);
+
+export function resultIgnoredEverywhere(ev: Evaluator, file: string, unit: FlowUnit): boolean {
+  if (unit.kind !== "function" || !unit.nameSpan) return false;
+  const summary = ev.summary(file);
+  const sf = parsedSource(ev, file);
+  if (!summary || !sf || exportNamesOf(summary, unit.name).length > 0) return false;
+  const name = unit.name;
+  let calls = 0;
+  let ok = true;
+  const visit = (n: ts.Node): void => {
+    if (!ok) return;
+    if (ts.isIdentifier(n) && n.text === name) {
+      if (n.getStart(sf) === unit.nameSpan!.start) return;
+      const call = n.parent;
+      if (call && ts.isCallExpression(call) && call.expression === n && isIgnored(call)) calls++;
+      else ok = false;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return ok && calls > 0;
+}
+
+/** `f();`, `await f();`, `void f()`, `f().catch(...)`, `await f().finally(...)`: the value goes nowhere. */
+function isIgnored(expr: ts.Expression): boolean {
+  let top: ts.Node = expr;
+  for (let hops = 0; hops < 8; hops++) {
+    while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAwaitExpression(top.parent) || ts.isVoidExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isNonNullExpression(top.parent))) {
+      top = top.parent;
+    }
+    const parent = top.parent;
+    if (!parent) return false;
+    if (ts.isExpressionStatement(parent)) return true;
+    // `f().catch(handler)`: the handler gets a rejection; the chain resolves to the server, so it too must go nowhere.
+    const call = parent.parent;
+    if (ts.isPropertyAccessExpression(parent) && parent.expression === top && VALUE_BLIND.has(parent.name.text) && call && ts.isCallExpression(call) && call.expression === parent) {
+      top = call;
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
