@@ -53,6 +53,26 @@ export class FileStore {
     }
   }
 
+  /**
+   * Runs `fn` and gives back, besides its value, every (file, version) it read; the current observer
+   * sees those reads too. With `replay`, a result reused later counts as read again where it is used.
+   */
+  recorded<T>(fn: () => T): { value: T; reads: readonly (readonly [string, number])[] } {
+    const reads: [string, number][] = [];
+    const outer = this.#observer;
+    const value = this.observe((f, v) => {
+      reads.push([f, v]);
+      outer?.(f, v);
+    }, fn);
+    return { value, reads };
+  }
+
+  /** Reports reads that `recorded` gave back to the current observer (a reused result depends on them). */
+  replay(reads: readonly (readonly [string, number])[]): void {
+    const observer = this.#observer;
+    if (observer) for (const [f, v] of reads) observer(f, v);
+  }
+
   /** The editor's text for a file; it wins over the disk until `closeOverlay`. */
   setOverlay(fileName: string, text: string): void {
     const e = this.#entry(fileName);

@@ -2,6 +2,7 @@
 // of an exported factory (`const server = createServer()` in `index.ts`) and the importers of an
 // exported server (`import { server } from "./server.js"`). The replay follows what they do with it;
 // every use found here that it cannot follow is said, with its place, so nothing is dropped silently.
+import type { Memo } from "../../core/dialect";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
@@ -9,6 +10,7 @@ import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
 import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "./dynamicImports";
+import { namesStemInQuotedPath, quotedPathStems } from "./quotedPathStems";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -16,6 +18,8 @@ export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefin
 export interface Elsewhere {
   readonly list?: ListDirectory;
   readonly want?: (file: string) => void;
+  /** During a whole-workspace analysis: what the package's files are and what their texts may import, found once for all its servers. */
+  readonly memo?: Memo;
 }
 
 /** `const server = createServer()` in another file: the replay continues there with `result`. */
@@ -65,7 +69,7 @@ export function exportNamesOf(summary: FileSummary, name: string): string[] {
  * export from the package's entry point when nothing in the package calls it.
  */
 export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean): Users<FactoryCall> {
-  const search = importersOf(ev, elsewhere.list, file, names);
+  const search = importersOf(ev, elsewhere, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
@@ -97,7 +101,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */
 export function serverImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[]): Users<ServerImport> {
-  const search = importersOf(ev, elsewhere.list, file, names);
+  const search = importersOf(ev, elsewhere, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: ServerImport[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
@@ -136,11 +140,11 @@ type Search = { readonly importers: readonly Importer[]; readonly entryOpen: rea
  * with `const { name } = await import("./file.js")`. A package entry point that exports it (itself or
  * through a barrel) is an open use: code outside the workspace may import it.
  */
-function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: string, names: readonly string[]): Search {
+function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, names: readonly string[]): Search {
   const here: Loc = { file, span: { start: 0, end: 0 } };
   if (!list) return { open: { why: "the files that import it are not listed here", loc: here } };
   const root = packageRoot(list, dirname(file));
-  const files = root ? sourceFiles(list, root) : undefined;
+  const files = root ? packageFiles(list, root, memo) : undefined;
   if (!root || !files) return { open: { why: "the files that may import it could not all be listed", loc: here } };
   // Modules that export it (the file, then barrels re-exporting it) → the names they export it as.
   const targets = new Map<string, Set<string>>([[file, new Set(names)]]);
@@ -150,7 +154,7 @@ function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: strin
     if (!texts.has(f)) texts.set(f, ev.host.text?.(f));
     return texts.get(f);
   };
-  const candidates = files.filter((at) => at !== file && !TEST_FILE.test(at.slice(root.length)));
+  const candidates = files.filter((at) => at !== file);
   for (let round = 0, grew = true; grew && round < 6; round++) {
     grew = false;
     // Only imports that may name a target are resolved: a named one by its name, others by their path.
@@ -159,7 +163,7 @@ function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: strin
     const mayName = (specifier: string, imported: string) => (imported !== "*" && imported !== "default" ? named.has(imported) : pathMayName(specifier, stems));
     for (const at of candidates) {
       const text = textOf(at);
-      if (!text || !mayImport(text, targets)) continue;
+      if (!text || !mayImport(text, targets, textAnswers(memo, at))) continue;
       const summary = ev.summary(at);
       if (!summary) continue;
       for (const [local, binding] of summary.imports) {
@@ -225,18 +229,43 @@ function addTarget(targets: Map<string, Set<string>>, file: string, name: string
 }
 
 /**
- * A cheap look at the text: it names an exported name, or the module's file in a quoted path (a
- * default import, or a barrel's `export * from "./server.js"`).
+ * The package's source files outside tests, once per package in a whole-workspace analysis (each of
+ * its servers searches them).
  */
-function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+function packageFiles(list: ListDirectory, root: string, memo: Memo | undefined): readonly string[] | undefined {
+  const find = () => sourceFiles(list, root)?.filter((at) => !TEST_FILE.test(at.slice(root.length)));
+  return memo ? memo(`sdk-package-files\u0000${root}`, find) : find();
+}
+
+/** Questions about one file's text; in a whole-workspace analysis each answer is kept under the file and `key`. */
+interface TextAnswers {
+  readonly ask: (key: string, answer: () => boolean) => boolean;
+  /** The stems its quoted paths name (`quotedPathStems`), read once per batch; absent outside one. */
+  readonly stems?: (text: string) => ReadonlySet<string>;
+}
+
+function textAnswers(memo: Memo | undefined, file: string): TextAnswers {
+  if (!memo) return { ask: (_key, answer) => answer() };
+  return {
+    ask: (key, answer) => memo(`sdk-text\u0000${file}\u0000${key}`, answer),
+    stems: (text) => memo(`sdk-text\u0000${file}\u0000stems`, () => quotedPathStems(text)),
+  };
+}
+
+/**
+ * A cheap look at the text: it names an exported name, or the module's file in a quoted path (a
+ * default import, or a barrel's `export * from "./server.js"`). Every server of a package asks it of
+ * the same texts, mostly with the same names, hence `ask`.
+ */
+function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>, { ask, stems }: TextAnswers): boolean {
   for (const [file, names] of targets) {
     // A name matters only inside an import or export clause (`import { server } from`, a barrel's
     // `export { server } from`): a bare mention (`server` is in most files) imports nothing.
-    for (const n of names) if (n !== "default" && text.includes(n) && inImportClause(text, n)) return true;
+    for (const n of names) if (n !== "default" && ask(`clause\u0000${n}`, () => text.includes(n) && inImportClause(text, n))) return true;
     const stem = moduleStem(file);
-    if (stem && text.includes(stem) && quotedPath(stem).test(text)) return true;
+    if (stem && namesStemInQuotedPath(text, stem, stems && (() => stems(text)))) return true;
     // An index is also imported as its folder: `from ".."`, `from "./"`.
-    if (basename(file).startsWith("index.") && PARENT_FOLDER.test(text)) return true;
+    if (basename(file).startsWith("index.") && ask("parent", () => PARENT_FOLDER.test(text))) return true;
   }
   return false;
 }
@@ -250,12 +279,6 @@ function inImportClause(text: string, name: string): boolean {
   return new RegExp(`\\b(?:import|export)\\b[^;]{0,2000}?[{,\\s]${escaped}\\b[^;]{0,2000}?\\bfrom\\b`).test(text);
 }
 const EXTENSION = /\.[cm]?[jt]sx?$/;
-
-/** `"./server.js"`, `'../server'`, `"@/server/index.js"`: a quoted path whose module is `stem`. */
-function quotedPath(stem: string): RegExp {
-  const name = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`['"][^'"\\n]{0,300}/${name}(?:\\.[cm]?[jt]sx?)?(?:/index(?:\\.[cm]?[jt]sx?)?)?['"]`);
-}
 
 /** Whether an import path may name a module known by one of these stems (its file, or its folder for an index). */
 function pathMayName(specifier: string, stems: ReadonlySet<string>): boolean {
