@@ -144,8 +144,8 @@ function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, nam
   const here: Loc = { file, span: { start: 0, end: 0 } };
   if (!list) return { open: { why: "the files that import it are not listed here", loc: here } };
   const root = packageRoot(list, dirname(file));
-  const files = root ? packageFiles(list, root, memo) : undefined;
-  if (!root || !files) return { open: { why: "the files that may import it could not all be listed", loc: here } };
+  const pkg = root ? packageFiles(list, root, memo) : undefined;
+  if (!root || !pkg) return { open: { why: "the files that may import it could not all be listed", loc: here } };
   // Modules that export it (the file, then barrels re-exporting it) → the names they export it as.
   const targets = new Map<string, Set<string>>([[file, new Set(names)]]);
   const importers = new Map<string, Importer>();
@@ -154,16 +154,17 @@ function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, nam
     if (!texts.has(f)) texts.set(f, ev.host.text?.(f));
     return texts.get(f);
   };
-  const candidates = files.filter((at) => at !== file);
   for (let round = 0, grew = true; grew && round < 6; round++) {
     grew = false;
     // Only imports that may name a target are resolved: a named one by its name, others by their path.
     const named = new Set([...targets.values()].flatMap((n) => [...n]));
     const stems = new Set([...targets.keys()].map(moduleStem));
     const mayName = (specifier: string, imported: string) => (imported !== "*" && imported !== "default" ? named.has(imported) : pathMayName(specifier, stems));
-    for (const at of candidates) {
+    for (let i = 0; i < pkg.files.length; i++) {
+      const at = pkg.files[i]!;
+      if (at === file) continue;
       const text = textOf(at);
-      if (!text || !mayImport(text, targets, textAnswers(memo, at))) continue;
+      if (!text || !mayImport(targets, (pkg.looks[i] ??= new TextLook(text)))) continue;
       const summary = ev.summary(at);
       if (!summary) continue;
       for (const [local, binding] of summary.imports) {
@@ -228,44 +229,66 @@ function addTarget(targets: Map<string, Set<string>>, file: string, name: string
   return true;
 }
 
+/** A package's source files outside tests, with what has been learnt of each one's text (by index). */
+interface PackageFiles {
+  readonly files: readonly string[];
+  readonly looks: (TextLook | undefined)[];
+}
+
 /**
- * The package's source files outside tests, once per package in a whole-workspace analysis (each of
- * its servers searches them).
+ * The package's files: in a whole-workspace analysis (no text changes) listed once per package, and
+ * each text looked at once for all the package's servers, rather than once per server.
  */
-function packageFiles(list: ListDirectory, root: string, memo: Memo | undefined): readonly string[] | undefined {
-  const find = () => sourceFiles(list, root)?.filter((at) => !TEST_FILE.test(at.slice(root.length)));
+function packageFiles(list: ListDirectory, root: string, memo: Memo | undefined): PackageFiles | undefined {
+  const find = (): PackageFiles | undefined => {
+    const files = sourceFiles(list, root)?.filter((at) => !TEST_FILE.test(at.slice(root.length)));
+    return files && { files, looks: [] };
+  };
   return memo ? memo(`sdk-package-files\u0000${root}`, find) : find();
 }
 
-/** Questions about one file's text; in a whole-workspace analysis each answer is kept under the file and `key`. */
-interface TextAnswers {
-  readonly ask: (key: string, answer: () => boolean) => boolean;
-  /** The stems its quoted paths name (`quotedPathStems`), read once per batch; absent outside one. */
-  readonly stems?: (text: string) => ReadonlySet<string>;
-}
+/** What a file's text says to the cheap look of `mayImport`, each answer found the first time it is asked. */
+class TextLook {
+  readonly #text: string;
+  readonly #clauses = new Map<string, boolean>();
+  #stems: ReadonlySet<string> | undefined;
+  #parent: boolean | undefined;
 
-function textAnswers(memo: Memo | undefined, file: string): TextAnswers {
-  if (!memo) return { ask: (_key, answer) => answer() };
-  return {
-    ask: (key, answer) => memo(`sdk-text\u0000${file}\u0000${key}`, answer),
-    stems: (text) => memo(`sdk-text\u0000${file}\u0000stems`, () => quotedPathStems(text)),
-  };
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** Whether `name` stands in an import or export clause of the text. */
+  clause(name: string): boolean {
+    let found = this.#clauses.get(name);
+    if (found === undefined) this.#clauses.set(name, (found = this.#text.includes(name) && inImportClause(this.#text, name)));
+    return found;
+  }
+
+  /** Whether a quoted path of the text names a module known by `stem`. */
+  path(stem: string): boolean {
+    return namesStemInQuotedPath(this.#text, stem, () => (this.#stems ??= quotedPathStems(this.#text)));
+  }
+
+  /** Whether the text names its own folder or its parent (`from "."`, `from ".."`). */
+  parent(): boolean {
+    return (this.#parent ??= PARENT_FOLDER.test(this.#text));
+  }
 }
 
 /**
- * A cheap look at the text: it names an exported name, or the module's file in a quoted path (a
- * default import, or a barrel's `export * from "./server.js"`). Every server of a package asks it of
- * the same texts, mostly with the same names, hence `ask`.
+ * A cheap look at a text: it names an exported name, or the module's file in a quoted path (a
+ * default import, or a barrel's `export * from "./server.js"`).
  */
-function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>, { ask, stems }: TextAnswers): boolean {
+function mayImport(targets: ReadonlyMap<string, ReadonlySet<string>>, look: TextLook): boolean {
   for (const [file, names] of targets) {
     // A name matters only inside an import or export clause (`import { server } from`, a barrel's
     // `export { server } from`): a bare mention (`server` is in most files) imports nothing.
-    for (const n of names) if (n !== "default" && ask(`clause\u0000${n}`, () => text.includes(n) && inImportClause(text, n))) return true;
+    for (const n of names) if (n !== "default" && look.clause(n)) return true;
     const stem = moduleStem(file);
-    if (stem && namesStemInQuotedPath(text, stem, stems && (() => stems(text)))) return true;
+    if (stem && look.path(stem)) return true;
     // An index is also imported as its folder: `from ".."`, `from "./"`.
-    if (basename(file).startsWith("index.") && ask("parent", () => PARENT_FOLDER.test(text))) return true;
+    if (basename(file).startsWith("index.") && look.parent()) return true;
   }
   return false;
 }

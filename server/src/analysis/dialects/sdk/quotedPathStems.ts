@@ -1,7 +1,7 @@
 // Which module stems a text names in a quoted path (`"./server.js"`, `'../tools/index.ts'`), read in
 // one pass over the text. Every server of a package asks whether each of the package's texts names
 // its own module; answering from this set turns a scan of every text per server into one per text.
-// It answers exactly what `namesStemInQuotedPath` answers with the pattern.
+// The set answers exactly what the pattern (`quotedPathPattern`) answers, stem by stem.
 
 /** The pattern the set stands for: a quoted path (at most 300 characters before a `/`) whose module is `stem`. */
 export function quotedPathPattern(stem: string): RegExp {
