@@ -173,7 +173,6 @@ export class Workspace {
     // verdict rests on other files' texts too, so it is made afresh by every whole-workspace analysis
     // and never kept by the file store (which forgets a verdict only when the file's own text changes).
     if (this.#baseReach?.rulesOut(file)) {
-      this.files.dropKeptText(file);
       this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], units: [] };
     }

@@ -120,17 +120,16 @@ export class FileStore {
       const kept = this.#batchTexts.get(fileName) ?? this.#batchRereads?.get(fileName);
       if (kept !== undefined) return kept;
       const text = this.#read(fileName).text;
-      // A loaded file's text asked again (a dialect searching the package's files once per server)
-      // is kept for the rest of the batch; an unloaded one until its load, as before.
+      // Kept for the rest of the batch (a dialect searching the package's files once per server).
       if (text !== undefined) (e.summary ? this.#batchRereads : this.#batchTexts)?.set(fileName, text);
       return text;
     }
     return this.#read(fileName).text;
   }
 
-  /** Disk texts read by `text` during `batch`, each dropped when the file is loaded (it is read once). */
+  /** Disk texts read by `text` during `batch` of files not loaded yet (a load takes its text from here: it is read once). */
   #batchTexts: Map<string, string> | undefined;
-  /** Disk texts of loaded files read by `text` during `batch`, kept until it ends. */
+  /** Disk texts of loaded files, kept until `batch` ends. */
   #batchRereads: Map<string, string> | undefined;
 
   /**
@@ -149,9 +148,14 @@ export class FileStore {
     }
   }
 
-  /** Drops the disk text `batch` keeps for a file that will not be loaded in it. */
-  dropKeptText(fileName: string): void {
+  /**
+   * A text read once stays at hand until the batch ends, loaded or not: a dialect searching a
+   * package's texts (the importers of an exported server) would otherwise read every file analysed
+   * before it a second time. (The pre-pass has read them all anyway.)
+   */
+  #keepForBatch(fileName: string, text: string): void {
     this.#batchTexts?.delete(fileName);
+    this.#batchRereads?.set(fileName, text);
   }
 
   summary(fileName: string): FileSummary | undefined {
@@ -201,7 +205,7 @@ export class FileStore {
 
   #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {
     const kept = e.overlay === undefined ? this.#batchTexts?.get(fileName) : undefined;
-    if (kept !== undefined) this.#batchTexts!.delete(fileName);
+    if (kept !== undefined) this.#keepForBatch(fileName, kept);
     const read = e.overlay !== undefined ? { text: e.overlay } : kept !== undefined ? { text: kept } : this.#read(fileName);
     if (read.text === undefined) {
       e.skipped = read.skipped;
