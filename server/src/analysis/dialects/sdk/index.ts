@@ -34,7 +34,8 @@ const SDK_FLOW: FlowSpec = { specifier: isSdkSpecifier, methods: SDK_METHODS, na
 export const sdkDialect: Dialect = {
   id: "sdk",
   title: "the official MCP TypeScript SDK",
-  mayDeclare: (text) => text.includes("@modelcontextprotocol/") || REEXPORTED_NAMES_TEXT.test(text),
+  // Both names hold "Server": the plain search rules out most texts faster than the pattern does.
+  mayDeclare: (text) => text.includes("@modelcontextprotocol/") || (text.includes("Server") && REEXPORTED_NAMES_TEXT.test(text)),
   flow: SDK_FLOW,
   unitCount: (ev, file, _summary, memo) => sitesOf(ev, file, memo).length,
   analyze(run, file, unit) {
