@@ -22,7 +22,16 @@ export interface DialectRun {
   readonly withinWorkspace: (path: string) => boolean;
   /** A folder's entries, sorted by name (undefined: missing, unreadable, or outside the workspace). */
   readonly listDirectory?: (dir: string) => readonly DirectoryEntry[] | undefined;
+  /** During a whole-workspace analysis: answers shared by its units (see `Memo`). */
+  readonly memo?: Memo;
 }
+
+/**
+ * An answer computed once under `key` for a whole-workspace analysis (no text changes during it) and
+ * reused by later units, which still depend on every file it read. Only for answers that follow from
+ * the workspace's files alone, never from the state of the evaluator or unit asking.
+ */
+export type Memo = <T>(key: string, compute: () => T) => T;
 
 /** How a cause reads to people, in the preview's chip and the hover's "why" column. */
 export interface CauseWords {
@@ -109,7 +118,7 @@ export interface Dialect {
   /** The program flow it needs summarised (imports that make a file relevant, methods to record). */
   readonly flow?: FlowSpec;
   /** How many units a file holds for this dialect (classes, server constructions); each is analysed and cached on its own. */
-  unitCount(ev: Evaluator, file: string, summary: FileSummary): number;
+  unitCount(ev: Evaluator, file: string, summary: FileSummary, memo?: Memo): number;
   analyze(run: DialectRun, file: string, unit: number): UnitAnalysis;
   readonly codes: CodeTable;
   readonly words: DialectWords;

@@ -14,6 +14,7 @@ import { isWithin } from "./project/paths";
 import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "./summarize/parseFile";
 import { BaseReach } from "./project/baseReach";
 import { overClassBudget } from "./project/parseBudget";
+import { BatchMemo } from "./project/batchMemo";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -172,7 +173,6 @@ export class Workspace {
     // verdict rests on other files' texts too, so it is made afresh by every whole-workspace analysis
     // and never kept by the file store (which forgets a verdict only when the file's own text changes).
     if (this.#baseReach?.rulesOut(file)) {
-      this.files.dropKeptText(file);
       this.#store(file, undefined);
       return { file, servers: [], diagnostics: [], units: [] };
     }
@@ -186,7 +186,7 @@ export class Workspace {
     const reusable = cached && cached.version === summary.version && cached.tasksExtension === options.tasksExtension ? cached : undefined;
     const units: CachedUnit[] = [];
     for (const dialect of this.dialects) {
-      const count = dialect.unitCount(new Evaluator(this.#host), file, summary);
+      const count = dialect.unitCount(new Evaluator(this.#host), file, summary, this.#memo?.get);
       for (let index = 0; index < count; index++) {
         throwIfCancelled(options.token);
         const previous = reusable?.units[units.length];
@@ -273,12 +273,17 @@ export class Workspace {
     if (this.#listings) return this.files.batch(() => this.#analyzeFiles(files, options));
     // Folder listings are kept for the batch too: a dialect may walk a package once per server.
     this.#listings = new Map();
+    this.#memo = new BatchMemo(this.files);
     try {
       return this.files.batch(() => this.#analyzeFiles(files, options));
     } finally {
       this.#listings = undefined;
+      this.#memo = undefined;
     }
   }
+
+  /** During `analyzeFiles`: answers its units share (dropped with it: the next analysis may see other texts). */
+  #memo: BatchMemo | undefined;
 
   #listings: Map<string, readonly DirectoryEntry[] | undefined> | undefined;
 
@@ -388,6 +393,7 @@ export class Workspace {
               installedVersion: (from, name) => this.#versions.of(from, name),
               withinWorkspace: (path) => this.options.roots.some((root) => isWithin(root, path)),
               listDirectory: (dir) => this.#listDirectory(dir),
+              ...(this.#memo ? { memo: this.#memo.get } : {}),
             },
             file,
             index,

@@ -53,6 +53,26 @@ export class FileStore {
     }
   }
 
+  /**
+   * Runs `fn` and gives back, besides its value, every (file, version) it read; the current observer
+   * sees those reads too. With `replay`, a result reused later counts as read again where it is used.
+   */
+  recorded<T>(fn: () => T): { value: T; reads: readonly (readonly [string, number])[] } {
+    const reads: [string, number][] = [];
+    const outer = this.#observer;
+    const value = this.observe((f, v) => {
+      reads.push([f, v]);
+      outer?.(f, v);
+    }, fn);
+    return { value, reads };
+  }
+
+  /** Reports reads that `recorded` gave back to the current observer (a reused result depends on them). */
+  replay(reads: readonly (readonly [string, number])[]): void {
+    const observer = this.#observer;
+    if (observer) for (const [f, v] of reads) observer(f, v);
+  }
+
   /** The editor's text for a file; it wins over the disk until `closeOverlay`. */
   setOverlay(fileName: string, text: string): void {
     const e = this.#entry(fileName);
@@ -100,17 +120,16 @@ export class FileStore {
       const kept = this.#batchTexts.get(fileName) ?? this.#batchRereads?.get(fileName);
       if (kept !== undefined) return kept;
       const text = this.#read(fileName).text;
-      // A loaded file's text asked again (a dialect searching the package's files once per server)
-      // is kept for the rest of the batch; an unloaded one until its load, as before.
+      // Kept for the rest of the batch (a dialect searching the package's files once per server).
       if (text !== undefined) (e.summary ? this.#batchRereads : this.#batchTexts)?.set(fileName, text);
       return text;
     }
     return this.#read(fileName).text;
   }
 
-  /** Disk texts read by `text` during `batch`, each dropped when the file is loaded (it is read once). */
+  /** Disk texts read by `text` during `batch` of files not loaded yet (a load takes its text from here: it is read once). */
   #batchTexts: Map<string, string> | undefined;
-  /** Disk texts of loaded files read by `text` during `batch`, kept until it ends. */
+  /** Disk texts of loaded files, kept until `batch` ends. */
   #batchRereads: Map<string, string> | undefined;
 
   /**
@@ -129,9 +148,14 @@ export class FileStore {
     }
   }
 
-  /** Drops the disk text `batch` keeps for a file that will not be loaded in it. */
-  dropKeptText(fileName: string): void {
+  /**
+   * A text read once stays at hand until the batch ends, loaded or not: a dialect searching a
+   * package's texts (the importers of an exported server) would otherwise read every file analysed
+   * before it a second time. (The pre-pass has read them all anyway.)
+   */
+  #keepForBatch(fileName: string, text: string): void {
     this.#batchTexts?.delete(fileName);
+    this.#batchRereads?.set(fileName, text);
   }
 
   summary(fileName: string): FileSummary | undefined {
@@ -181,7 +205,7 @@ export class FileStore {
 
   #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {
     const kept = e.overlay === undefined ? this.#batchTexts?.get(fileName) : undefined;
-    if (kept !== undefined) this.#batchTexts!.delete(fileName);
+    if (kept !== undefined) this.#keepForBatch(fileName, kept);
     const read = e.overlay !== undefined ? { text: e.overlay } : kept !== undefined ? { text: kept } : this.#read(fileName);
     if (read.text === undefined) {
       e.skipped = read.skipped;

@@ -2,6 +2,7 @@
 // of an exported factory (`const server = createServer()` in `index.ts`) and the importers of an
 // exported server (`import { server } from "./server.js"`). The replay follows what they do with it;
 // every use found here that it cannot follow is said, with its place, so nothing is dropped silently.
+import type { Memo } from "../../core/dialect";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
@@ -9,6 +10,7 @@ import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
 import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "./dynamicImports";
+import { namesStemInQuotedPath, quotedPathStems } from "./quotedPathStems";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -16,6 +18,8 @@ export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefin
 export interface Elsewhere {
   readonly list?: ListDirectory;
   readonly want?: (file: string) => void;
+  /** During a whole-workspace analysis: what the package's files are and what their texts may import, found once for all its servers. */
+  readonly memo?: Memo;
 }
 
 /** `const server = createServer()` in another file: the replay continues there with `result`. */
@@ -67,7 +71,7 @@ export function exportNamesOf(summary: FileSummary, name: string): string[] {
  * export from the package's entry point when nothing in the package calls it.
  */
 export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean): Users<FactoryCall> {
-  const search = importersOf(ev, elsewhere.list, file, names);
+  const search = importersOf(ev, elsewhere, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
@@ -99,7 +103,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */
 export function serverImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[]): Users<ServerImport> {
-  const search = importersOf(ev, elsewhere.list, file, names);
+  const search = importersOf(ev, elsewhere, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: ServerImport[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
@@ -138,12 +142,12 @@ type Search = { readonly importers: readonly Importer[]; readonly entryOpen: rea
  * with `const { name } = await import("./file.js")`. A package entry point that exports it (itself or
  * through a barrel) is an open use: code outside the workspace may import it.
  */
-function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: string, names: readonly string[]): Search {
+function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, names: readonly string[]): Search {
   const here: Loc = { file, span: { start: 0, end: 0 } };
   if (!list) return { open: { why: "the files that import it are not listed here", loc: here } };
   const root = packageRoot(list, dirname(file));
-  const files = root ? sourceFiles(list, root) : undefined;
-  if (!root || !files) return { open: { why: "the files that may import it could not all be listed", loc: here } };
+  const pkg = root ? packageFiles(list, root, memo) : undefined;
+  if (!root || !pkg) return { open: { why: "the files that may import it could not all be listed", loc: here } };
   // Modules that export it (the file, then barrels re-exporting it) → the names they export it as.
   const targets = new Map<string, Set<string>>([[file, new Set(names)]]);
   const importers = new Map<string, Importer>();
@@ -152,16 +156,17 @@ function importersOf(ev: Evaluator, list: ListDirectory | undefined, file: strin
     if (!texts.has(f)) texts.set(f, ev.host.text?.(f));
     return texts.get(f);
   };
-  const candidates = files.filter((at) => at !== file && !TEST_FILE.test(at.slice(root.length)));
   for (let round = 0, grew = true; grew && round < 6; round++) {
     grew = false;
     // Only imports that may name a target are resolved: a named one by its name, others by their path.
     const named = new Set([...targets.values()].flatMap((n) => [...n]));
     const stems = new Set([...targets.keys()].map(moduleStem));
     const mayName = (specifier: string, imported: string) => (imported !== "*" && imported !== "default" ? named.has(imported) : pathMayName(specifier, stems));
-    for (const at of candidates) {
+    for (let i = 0; i < pkg.files.length; i++) {
+      const at = pkg.files[i]!;
+      if (at === file) continue;
       const text = textOf(at);
-      if (!text || !mayImport(text, targets)) continue;
+      if (!text || !mayImport(targets, (pkg.looks[i] ??= new TextLook(text)))) continue;
       const summary = ev.summary(at);
       if (!summary) continue;
       for (const [local, binding] of summary.imports) {
@@ -226,19 +231,66 @@ function addTarget(targets: Map<string, Set<string>>, file: string, name: string
   return true;
 }
 
+/** A package's source files outside tests, with what has been learnt of each one's text (by index). */
+interface PackageFiles {
+  readonly files: readonly string[];
+  readonly looks: (TextLook | undefined)[];
+}
+
 /**
- * A cheap look at the text: it names an exported name, or the module's file in a quoted path (a
+ * The package's files: in a whole-workspace analysis (no text changes) listed once per package, and
+ * each text looked at once for all the package's servers, rather than once per server.
+ */
+function packageFiles(list: ListDirectory, root: string, memo: Memo | undefined): PackageFiles | undefined {
+  const find = (): PackageFiles | undefined => {
+    const files = sourceFiles(list, root)?.filter((at) => !TEST_FILE.test(at.slice(root.length)));
+    return files && { files, looks: [] };
+  };
+  return memo ? memo(`sdk-package-files\u0000${root}`, find) : find();
+}
+
+/** What a file's text says to the cheap look of `mayImport`, each answer found the first time it is asked. */
+class TextLook {
+  readonly #text: string;
+  readonly #clauses = new Map<string, boolean>();
+  #stems: ReadonlySet<string> | undefined;
+  #parent: boolean | undefined;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** Whether `name` stands in an import or export clause of the text. */
+  clause(name: string): boolean {
+    let found = this.#clauses.get(name);
+    if (found === undefined) this.#clauses.set(name, (found = this.#text.includes(name) && inImportClause(this.#text, name)));
+    return found;
+  }
+
+  /** Whether a quoted path of the text names a module known by `stem`. */
+  path(stem: string): boolean {
+    return namesStemInQuotedPath(this.#text, stem, () => (this.#stems ??= quotedPathStems(this.#text)));
+  }
+
+  /** Whether the text names its own folder or its parent (`from "."`, `from ".."`). */
+  parent(): boolean {
+    return (this.#parent ??= PARENT_FOLDER.test(this.#text));
+  }
+}
+
+/**
+ * A cheap look at a text: it names an exported name, or the module's file in a quoted path (a
  * default import, or a barrel's `export * from "./server.js"`).
  */
-function mayImport(text: string, targets: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+function mayImport(targets: ReadonlyMap<string, ReadonlySet<string>>, look: TextLook): boolean {
   for (const [file, names] of targets) {
     // A name matters only inside an import or export clause (`import { server } from`, a barrel's
     // `export { server } from`): a bare mention (`server` is in most files) imports nothing.
-    for (const n of names) if (n !== "default" && text.includes(n) && inImportClause(text, n)) return true;
+    for (const n of names) if (n !== "default" && look.clause(n)) return true;
     const stem = moduleStem(file);
-    if (stem && text.includes(stem) && quotedPath(stem).test(text)) return true;
+    if (stem && look.path(stem)) return true;
     // An index is also imported as its folder: `from ".."`, `from "./"`.
-    if (basename(file).startsWith("index.") && PARENT_FOLDER.test(text)) return true;
+    if (basename(file).startsWith("index.") && look.parent()) return true;
   }
   return false;
 }
@@ -252,12 +304,6 @@ function inImportClause(text: string, name: string): boolean {
   return new RegExp(`\\b(?:import|export)\\b[^;]{0,2000}?[{,\\s]${escaped}\\b[^;]{0,2000}?\\bfrom\\b`).test(text);
 }
 const EXTENSION = /\.[cm]?[jt]sx?$/;
-
-/** `"./server.js"`, `'../server'`, `"@/server/index.js"`: a quoted path whose module is `stem`. */
-function quotedPath(stem: string): RegExp {
-  const name = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`['"][^'"\\n]{0,300}/${name}(?:\\.[cm]?[jt]sx?)?(?:/index(?:\\.[cm]?[jt]sx?)?)?['"]`);
-}
 
 /** Whether an import path may name a module known by one of these stems (its file, or its folder for an index). */
 function pathMayName(specifier: string, stems: ReadonlySet<string>): boolean {

@@ -1,7 +1,8 @@
 // The official MCP TypeScript SDK: v1 (`@modelcontextprotocol/sdk`) and v2 (`@modelcontextprotocol/server`).
 // A server is each `new McpServer(...)` / `new Server(...)`; what it advertises is replayed from what
 // the program does with it, in order.
-import type { Dialect } from "../../core/dialect";
+import type { Dialect, Memo } from "../../core/dialect";
+import type { Evaluator } from "../../core/evaluate/evaluator";
 import { analyzeSdkServer } from "./analyzeSdkServer";
 import { asPreOptionsServer, sdkBeforeOptions } from "./preOptionsSdk";
 import { SDK_CODES } from "./codes";
@@ -33,14 +34,15 @@ const SDK_FLOW: FlowSpec = { specifier: isSdkSpecifier, methods: SDK_METHODS, na
 export const sdkDialect: Dialect = {
   id: "sdk",
   title: "the official MCP TypeScript SDK",
-  mayDeclare: (text) => text.includes("@modelcontextprotocol/") || REEXPORTED_NAMES_TEXT.test(text),
+  // Both names hold "Server": the plain search rules out most texts faster than the pattern does.
+  mayDeclare: (text) => text.includes("@modelcontextprotocol/") || (text.includes("Server") && REEXPORTED_NAMES_TEXT.test(text)),
   flow: SDK_FLOW,
-  unitCount: (ev, file) => findSdkSites(ev, file).length,
+  unitCount: (ev, file, _summary, memo) => sitesOf(ev, file, memo).length,
   analyze(run, file, unit) {
-    const site = findSdkSites(run.ev, file)[unit]!;
+    const site = sitesOf(run.ev, file, run.memo)[unit]!;
     // Files elsewhere that call the server's factory are summarised with a flow when found.
     const demand = flowOnDemand(run.ev, SDK_FLOW);
-    const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want });
+    const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want, ...(run.memo ? { memo: run.memo } : {}) });
     const old = site.version === "v1" ? sdkBeforeOptions(run, file) : undefined;
     const { server, diagnostics } = old !== undefined ? asPreOptionsServer(analysed.server, old) : analysed;
     return { name: server.name, loc: server.loc, server, diagnostics };
@@ -49,3 +51,11 @@ export const sdkDialect: Dialect = {
   words: sdkWords,
   editor: sdkEditor,
 };
+
+/**
+ * The file's servers, found once per whole-workspace analysis rather than once per server (each of a
+ * file's servers is a unit that asks). Both askers pass an evaluator nothing has used yet.
+ */
+function sitesOf(ev: Evaluator, file: string, memo: Memo | undefined) {
+  return memo ? memo(`sdk-sites\u0000${file}`, () => findSdkSites(ev, file)) : findSdkSites(ev, file);
+}
