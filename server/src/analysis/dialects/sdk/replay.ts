@@ -32,6 +32,9 @@ import { followElsewhere } from "./followElsewhere";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
+import { siteEscapes } from "./siteEscapes";
+import { isRegistrationRead } from "./registrationReads";
+import { rebinding } from "./rebindings";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -135,6 +138,7 @@ export class Replay {
   run(): SdkState {
     const { site } = { site: this.#site };
     this.#construct();
+    for (const { why, loc } of siteEscapes(this.#ev, site)) markOpen(this.state, why, loc);
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
@@ -497,6 +501,11 @@ export class Replay {
     this.#active.add(id);
     this.#ran.add(id);
     const local = new Set(paths);
+    /** Every name the server had in this unit (a name rebound to another server leaves `local`). */
+    const seen = new Set(paths);
+    /** Names another server's block-scoped declaration hides, until its block ends. */
+    const hiddenUntil = new Map<string, number>();
+    const ownScopeEnd = file === this.#site.file && unit === this.#site.unit ? this.#site.event.scopeEnd : undefined;
     // The branch regions of each connect() of this server in this unit: what follows one in the same
     // region runs once the server is connected.
     const connects: (readonly string[])[] = [];
@@ -509,6 +518,9 @@ export class Replay {
         }
         const entry = unit.events[i]!;
         const { event } = entry;
+        // Past the block a name was declared in, it means what it meant before (or nothing).
+        for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
+        if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
         const certain = loopsRunCertainly(this.#ev, file, unit, entry, !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : []);
         const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) };
         switch (event.k) {
@@ -517,6 +529,9 @@ export class Replay {
             // `const s = server` and `const protocol = server.server` (the low-level Server inside).
             if (local.has(key(event.source)) || (event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1))))) {
               local.add(event.target);
+              seen.add(event.target);
+            } else if (isRegistrationRead(event.source, local)) {
+              markOpen(this.state, `${key(event.source)} is read as ${event.target}, and what its calls register is not followed`, { file, span: event.span });
             }
             break;
           case "call": {
@@ -536,6 +551,9 @@ export class Replay {
             break;
           }
           case "invoke": {
+            // `server.registerTool.call(server, ...)`, `.apply(...)`, `.bind(...)`: a registration made out of sight.
+            const read = event.callee.k === "get" ? pathOfExpr(event.callee.object) : undefined;
+            if (read && isRegistrationRead(read, local)) markOpen(this.state, `${key(read)} is used as a value, and what it registers is not followed`, { file, span: event.span });
             // `{ server }` written in this call's object argument: open unless the callee takes it apart.
             const held = this.#heldInObject.get(`${file}:${event.span.start}`);
             this.#heldInObject.delete(`${file}:${event.span.start}`);
@@ -555,9 +573,14 @@ export class Replay {
               else markOpen(this.state, why, { file, span: event.span });
             }
             break;
-          case "new":
+          case "new": {
+            const rebound = i === this.#site.eventIndex && unit === this.#site.unit && file === this.#site.file ? undefined : rebinding(event, local, here.conditional);
+            if (rebound?.kind === "hidden") hiddenUntil.set(rebound.name, rebound.until);
+            if (rebound && rebound.kind !== "open") local.delete(rebound.name);
+            if (rebound?.kind === "open") markOpen(this.state, `${rebound.name} may be given another server at ${this.#where({ file, span: event.span })}, so which server later uses reach is not known`, { file, span: event.span });
             this.#holders.onNew(file, unit, event, local, depth, here);
             break;
+          }
           case "return":
             this.#holders.onOtherUse(file, unit, event.source, "returned", event.span);
             break;
@@ -566,8 +589,9 @@ export class Replay {
     } finally {
       this.#active.delete(id);
       const names = this.#namesIn.get(id);
-      if (names) for (const n of local) names.add(n);
-      else this.#namesIn.set(id, local);
+      for (const n of local) seen.add(n);
+      if (names) for (const n of seen) names.add(n);
+      else this.#namesIn.set(id, seen);
     }
   }
 

@@ -1,0 +1,85 @@
+// Places a server's value goes, at its construction, where the replay does not follow it: bound to
+// no name (`{ server: new McpServer() }`, `withLogging(new McpServer())`), assigned to a variable of
+// an enclosing scope that other code reads (`let server; function init() { server = new ... }`), or
+// kept in a field that code outside the class reads (`app.server.registerTool(...)`, a getter
+// returning it). Each is an open entry: what happens there may add capabilities.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc } from "../../core/evaluate/values";
+import type { FlowEvent, FlowUnit } from "../../core/model/summary";
+import type { SdkSite } from "./findSdkServers";
+
+export interface SiteEscape {
+  readonly why: string;
+  readonly loc: Loc;
+}
+
+export function siteEscapes(ev: Evaluator, site: SdkSite): SiteEscape[] {
+  const { event, file, unit } = site;
+  const loc: Loc = { file, span: event.span };
+  if (event.lost) return [{ why: `the server is ${event.lost}, and what is done with it there is not followed`, loc }];
+  const target = event.target;
+  if (!target) return [];
+  const units = ev.summary(file)?.flow?.units ?? [];
+  if (target.length === 1 && !event.declared && unit.kind !== "module" && target[0] !== "<return>") {
+    const name = target[0]!;
+    if (unit.params.includes(name) || unit.locals?.includes(name)) return [];
+    const reader = units.find((u) => !within(units, u, unit) && !u.params.includes(name) && !u.locals?.includes(name) && u.events.some(({ event: e }) => reads(e, name)));
+    return reader ? [{ why: `the server is assigned to ${name}, a variable outside ${unit.name}, and what ${reader.kind === "module" ? "the top level" : reader.name} does with it is not followed`, loc }] : [];
+  }
+  if (target.length === 2 && target[0] === "this" && unit.className !== undefined) {
+    const field = target[1]!;
+    const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && e.source?.length === 2 && e.source[0] === "this" && e.source[1] === field));
+    if (getter) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
+    const text = ev.host.text?.(file) ?? "";
+    const outside = readOutsideThis(text, field, unit.className);
+    if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
+  }
+  return [];
+}
+
+/** Whether a unit is `outer` or written inside it. */
+function within(units: readonly FlowUnit[], u: FlowUnit, outer: FlowUnit): boolean {
+  for (let p: FlowUnit | undefined = u, hops = 0; p && hops < 64; p = p.parent === null ? undefined : units[p.parent], hops++) if (p === outer) return true;
+  return false;
+}
+
+/** Whether an event uses `name` in a way that may register on it (closing it cannot). */
+function reads(e: FlowEvent, name: string): boolean {
+  switch (e.k) {
+    case "call":
+      return e.receiver[0] === name && !(e.receiver.length === 1 && e.method === "close");
+    case "invoke":
+      return e.args.some((a) => a?.[0] === name) || (e.callee.k === "get" && headName(e.callee.object) === name);
+    case "alias":
+    case "escape":
+      return e.source[0] === name;
+    case "return":
+      return e.source?.[0] === name;
+    default:
+      return false;
+  }
+}
+
+function headName(e: { k: string }): string | undefined {
+  let cur = e as { k: string; object?: { k: string }; name?: string };
+  for (let hops = 0; cur.k === "get" && cur.object && hops < 16; hops++) cur = cur.object as typeof cur;
+  return cur.k === "ref" ? cur.name : undefined;
+}
+
+/**
+ * Where `x.field` / `x["field"]` is read on something other than `this` (and other than the inner
+ * server of `this.server.server`), if anywhere; only in a file that builds the class (an instance
+ * made elsewhere is that file's business).
+ */
+function readOutsideThis(text: string, field: string, className: string): number | undefined {
+  const esc = (s: string) => s.replace(/[$]/g, "\\$");
+  if (!new RegExp(`\\bnew\\s+${esc(className)}(?![\\w$])`).test(text)) return undefined;
+  const re = new RegExp(`\\??\\.\\s*${esc(field)}(?![\\w$])|\\[\\s*["'\`]${esc(field)}["'\`]\\s*\\]`, "g");
+  const ownField = new RegExp(`(?<![\\w$.])this\\s*\\??\\.\\s*${esc(field)}\\s*$`);
+  for (const m of text.matchAll(re)) {
+    const before = text.slice(Math.max(0, m.index! - 80), m.index!).trimEnd();
+    if (/(?<![\w$.])this$/.test(before) || ownField.test(before)) continue;
+    return m.index;
+  }
+  return undefined;
+}
