@@ -32,7 +32,7 @@ import { followElsewhere } from "./followElsewhere";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
-import { siteEscapes } from "./siteEscapes";
+import { instancesOf, siteEscapes } from "./siteEscapes";
 import { isRegistrationRead } from "./registrationReads";
 import { rebinding } from "./rebindings";
 
@@ -157,6 +157,19 @@ export class Replay {
           // another server.
           const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!)));
           if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUnit(site.file, unit, 0, own, 1, MAYBE);
+        }
+      }
+    }
+    // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
+    const field = site.event.target;
+    if (field?.length === 2 && field[0] === "this" && site.unit.className !== undefined) {
+      for (const inst of instancesOf(units, site.unit.className)) {
+        const named = new Set([`${inst.name}.${field[1]}`]);
+        this.#runUnit(site.file, inst.unit, inst.index + 1, named, 1, { deferred: false, conditional: inst.conditional });
+        if (inst.unit.kind !== "module") continue;
+        for (const other of units) {
+          if (other.kind !== "function" || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(inst.name)) continue;
+          if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
         }
       }
     }

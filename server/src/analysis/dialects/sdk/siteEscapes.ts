@@ -31,7 +31,8 @@ export function siteEscapes(ev: Evaluator, site: SdkSite): SiteEscape[] {
     const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && e.source?.length === 2 && e.source[0] === "this" && e.source[1] === field));
     if (getter) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
-    const outside = readOutsideThis(text, field, unit.className);
+    const followed = new Set(instancesOf(units, unit.className).map((x) => x.name));
+    const outside = readOutsideThis(text, field, unit.className, followed);
     if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
   }
   return [];
@@ -71,15 +72,33 @@ function headName(e: { k: string }): string | undefined {
  * server of `this.server.server`), if anywhere; only in a file that builds the class (an instance
  * made elsewhere is that file's business).
  */
-function readOutsideThis(text: string, field: string, className: string): number | undefined {
+function readOutsideThis(text: string, field: string, className: string, followed: ReadonlySet<string>): number | undefined {
   const esc = (s: string) => s.replace(/[$]/g, "\\$");
   if (!new RegExp(`\\bnew\\s+${esc(className)}(?![\\w$])`).test(text)) return undefined;
   const re = new RegExp(`\\??\\.\\s*${esc(field)}(?![\\w$])|\\[\\s*["'\`]${esc(field)}["'\`]\\s*\\]`, "g");
   const ownField = new RegExp(`(?<![\\w$.])this\\s*\\??\\.\\s*${esc(field)}\\s*$`);
+  // `() => new Service().server`: handed out whole (the entry point's factory), nothing registers on it here.
+  const builtAndHanded = new RegExp(`\\bnew\\s+${esc(className)}\\s*\\([^()]*\\)\\s*$`);
   for (const m of text.matchAll(re)) {
-    const before = text.slice(Math.max(0, m.index! - 80), m.index!).trimEnd();
-    if (/(?<![\w$.])this$/.test(before) || ownField.test(before)) continue;
+    const before = text.slice(Math.max(0, m.index! - 200), m.index!).trimEnd();
+    const head = /([\w$]+)$/.exec(before)?.[1];
+    if (head === "this" && !/[\w$.]this$/.test(before)) continue;
+    if (ownField.test(before)) continue;
+    // `agent.server` of an instance the replay follows (`const agent = new Agent()` in this file).
+    if (head !== undefined && followed.has(head) && !/[.]\s*[\w$]+$/.test(before)) continue;
+    if (builtAndHanded.test(before) && /^\s*(?:[;,)}\]]|$)/m.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 20))) continue;
     return m.index;
   }
   return undefined;
+}
+
+/** `const agent = new Agent()` in the file: the instances of the class a name holds, and where. */
+export function instancesOf(units: readonly FlowUnit[], className: string): { name: string; unit: FlowUnit; index: number; conditional: boolean }[] {
+  const out: { name: string; unit: FlowUnit; index: number; conditional: boolean }[] = [];
+  for (const unit of units) {
+    unit.events.forEach(({ event, conditional }, index) => {
+      if (event.k === "new" && event.ctor === className && event.target?.length === 1) out.push({ name: event.target[0]!, unit, index, conditional });
+    });
+  }
+  return out;
 }
