@@ -518,6 +518,8 @@ export class Replay {
     const seen = new Set(paths);
     /** Names another server's block-scoped declaration hides, until its block ends. */
     const hiddenUntil = new Map<string, number>();
+    /** Names that may have been given another server (under a condition): what they reach may not be this one. */
+    const maybeOther = new Set<string>();
     const ownScopeEnd = file === this.#site.file && unit === this.#site.unit ? this.#site.event.scopeEnd : undefined;
     // The branch regions of each connect() of this server in this unit: what follows one in the same
     // region runs once the server is connected.
@@ -535,7 +537,8 @@ export class Replay {
         for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
         const certain = loopsRunCertainly(this.#ev, file, unit, entry, !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : []);
-        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) };
+        const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
+        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
@@ -590,7 +593,8 @@ export class Replay {
             const rebound = i === this.#site.eventIndex && unit === this.#site.unit && file === this.#site.file ? undefined : rebinding(event, local, here.conditional);
             if (rebound?.kind === "hidden") hiddenUntil.set(rebound.name, rebound.until);
             if (rebound && rebound.kind !== "open") local.delete(rebound.name);
-            if (rebound?.kind === "open") markOpen(this.state, `${rebound.name} may be given another server at ${this.#where({ file, span: event.span })}, so which server later uses reach is not known`, { file, span: event.span });
+            // Given another server only under a condition: what follows on that name may not happen to this one.
+            if (rebound?.kind === "open") maybeOther.add(rebound.name);
             this.#holders.onNew(file, unit, event, local, depth, here);
             break;
           }
