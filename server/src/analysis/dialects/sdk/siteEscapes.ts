@@ -31,11 +31,26 @@ export function siteEscapes(ev: Evaluator, site: SdkSite): SiteEscape[] {
     const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && e.source?.length === 2 && e.source[0] === "this" && e.source[1] === field));
     if (getter) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
-    const followed = new Set(instancesOf(units, unit.className).map((x) => x.name));
+    const instances = instancesOf(units, unit.className);
+    const followed = new Set(instances.map((x) => x.name));
+    // `const app = new App(); setup(app)`: the instance (and its server) goes where it is not followed.
+    for (const inst of instances) {
+      const gone = inst.unit.events.slice(inst.index + 1).find(({ event: e }) => handsOn(e, inst.name));
+      if (gone) return [{ why: `the ${unit.className} instance ${inst.name} holding the server is handed on, and what is done with its server there is not followed`, loc: { file, span: gone.event.span } }];
+    }
     const outside = readOutsideThis(text, field, unit.className, followed);
     if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
   }
   return [];
+}
+
+/** Whether an event hands the bare name on: an argument, a store, an alias, a return. */
+function handsOn(e: FlowEvent, name: string): boolean {
+  const bare = (p: readonly string[] | null | undefined) => p?.length === 1 && p[0] === name;
+  if (e.k === "invoke") return e.args.some(bare);
+  if (e.k === "alias" || e.k === "escape") return bare(e.source);
+  if (e.k === "return") return bare(e.source);
+  return false;
 }
 
 /** Whether a unit is `outer` or written inside it. */
@@ -68,26 +83,28 @@ function headName(e: { k: string }): string | undefined {
 }
 
 /**
- * Where `x.field` / `x["field"]` is read on something other than `this` (and other than the inner
- * server of `this.server.server`), if anywhere; only in a file that builds the class (an instance
- * made elsewhere is that file's business).
+ * Where `x.field` / `x["field"]` of an instance of the class is read and not followed, if anywhere:
+ * `new App().server.registerTool(...)` (unless it is just handed out, `() => new App().server`), or
+ * a name typed as the class (`function setup(app: App) { app.server... }`). Other `x.server` reads
+ * (`config.server.verbose`) are other objects'. Only in a file that builds the class.
  */
 function readOutsideThis(text: string, field: string, className: string, followed: ReadonlySet<string>): number | undefined {
   const esc = (s: string) => s.replace(/[$]/g, "\\$");
-  if (!new RegExp(`\\bnew\\s+${esc(className)}(?![\\w$])`).test(text)) return undefined;
+  const cls = esc(className);
+  if (!new RegExp(`\\bnew\\s+${cls}(?![\\w$])`).test(text)) return undefined;
   const re = new RegExp(`\\??\\.\\s*${esc(field)}(?![\\w$])|\\[\\s*["'\`]${esc(field)}["'\`]\\s*\\]`, "g");
-  const ownField = new RegExp(`(?<![\\w$.])this\\s*\\??\\.\\s*${esc(field)}\\s*$`);
-  // `() => new Service().server`: handed out whole (the entry point's factory), nothing registers on it here.
-  const builtAndHanded = new RegExp(`\\bnew\\s+${esc(className)}\\s*\\([^()]*\\)\\s*$`);
+  const built = new RegExp(`\\bnew\\s+${cls}\\s*\\([^()]*\\)\\s*$`);
   for (const m of text.matchAll(re)) {
     const before = text.slice(Math.max(0, m.index! - 200), m.index!).trimEnd();
-    const head = /([\w$]+)$/.exec(before)?.[1];
-    if (head === "this" && !/[\w$.]this$/.test(before)) continue;
-    if (ownField.test(before)) continue;
-    // `agent.server` of an instance the replay follows (`const agent = new Agent()` in this file).
-    if (head !== undefined && followed.has(head) && !/[.]\s*[\w$]+$/.test(before)) continue;
-    if (builtAndHanded.test(before) && /^\s*(?:[;,)}\]]|$)/m.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 20))) continue;
-    return m.index;
+    if (built.test(before)) {
+      // `() => new Service().server`: handed out whole (the entry point's factory), nothing registers on it here.
+      if (/^\s*(?:[;,)}\]]|$)/m.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 20))) continue;
+      return m.index;
+    }
+    const head = /(?<![\w$.])([A-Za-z_$][\w$]*)$/.exec(before)?.[1];
+    if (head === undefined || head === "this" || followed.has(head)) continue;
+    const h = esc(head);
+    if (new RegExp(`(?<![\\w$.])${h}\\s*[?!]?\\s*:\\s*${cls}(?![\\w$])|(?<![\\w$.])${h}\\s*=\\s*(?:await\\s+)?new\\s+${cls}(?![\\w$])`).test(text)) return m.index;
   }
   return undefined;
 }
