@@ -47,7 +47,8 @@ export function lostPlacement(n: ts.NewExpression, sf: ts.SourceFile): string | 
   if (ts.isNewExpression(parent)) return `given to new ${shortText(parent.expression, sf)}()`;
   if (ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) return "stored in an object";
   if (ts.isArrayLiteralExpression(parent)) return "stored in an array";
-  if (ts.isExportAssignment(parent)) return "exported as the module's default";
+  // `export default new McpServer(...)`: the dialect follows the module's importers.
+  if (ts.isExportAssignment(parent)) return undefined;
   if (ts.isConditionalExpression(parent)) return "one of two values of a conditional expression";
   return "used in an expression";
 }
