@@ -35,6 +35,7 @@ import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 import { instancesOf, siteEscapes } from "./siteEscapes";
 import { isRegistrationRead } from "./registrationReads";
 import { rebinding } from "./rebindings";
+import { wrappingHelper } from "./wrappingHelpers";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -138,11 +139,14 @@ export class Replay {
   run(): SdkState {
     const { site } = { site: this.#site };
     this.#construct();
-    for (const { why, loc } of siteEscapes(this.#ev, site)) markOpen(this.state, why, loc);
+    // `const server = withLogging(new McpServer(...))`: a helper that returns the server it is given.
+    const wrapped = wrappingHelper(site, (callee) => this.#resolveFunction(site.file, callee, site.unit));
+    for (const { why, loc } of siteEscapes(this.#ev, site)) if (!wrapped) markOpen(this.state, why, loc);
     if (site.subclass) this.#runConstructors(site.subclass);
-    const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
+    const paths = new Set<string>([wrapped ? wrapped.result : key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
-    this.#runUnit(site.file, site.unit, site.eventIndex + 1, paths, 0, NOW);
+    if (wrapped) this.#runUnit(wrapped.helper.file, wrapped.helper.unit, 0, new Set([wrapped.param]), 1, { deferred: false, conditional: wrapped.conditional });
+    this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
     // members (for a server held in a field), and callbacks, which run only after start-up.
     const units = summary.flow?.units ?? [];
