@@ -573,7 +573,10 @@ export class Replay {
           case "invoke": {
             // `server.registerTool.call(server, ...)`, `.apply(...)`, `.bind(...)`: a registration made out of sight.
             const read = event.callee.k === "get" ? pathOfExpr(event.callee.object) : undefined;
-            if (read && isRegistrationRead(read, local)) markOpen(this.state, `${key(read)} is used as a value, and what it registers is not followed`, { file, span: event.span });
+            if (read && isRegistrationRead(read, local)) {
+              markOpen(this.state, `${key(read)} is used as a value, and what it registers is not followed`, { file, span: event.span });
+              break;
+            }
             // `{ server }` written in this call's object argument: open unless the callee takes it apart.
             const held = this.#heldInObject.get(`${file}:${event.span.start}`);
             this.#heldInObject.delete(`${file}:${event.span.start}`);
