@@ -182,7 +182,20 @@ export type RefPath = readonly string[];
  * order: construct one, call a method on something, pass something to a function, alias, return.
  */
 export type FlowEvent =
-  | { readonly k: "new"; readonly ctor: string; readonly target: RefPath | null; readonly args: readonly ValueExpr[]; readonly span: Span; readonly nameSpan: Span }
+  | {
+      readonly k: "new";
+      readonly ctor: string;
+      readonly target: RefPath | null;
+      readonly args: readonly ValueExpr[];
+      readonly span: Span;
+      readonly nameSpan: Span;
+      /** `const/let/var target = new X()`: a declaration (not an assignment to a name declared elsewhere). */
+      readonly declared?: true;
+      /** A `const`/`let` declared in a nested block: where that block ends (the name means another thing after it). */
+      readonly scopeEnd?: number;
+      /** Not bound to a name: where its value goes instead (`passed to withLogging`), when that is not followed. */
+      readonly lost?: string;
+    }
   | { readonly k: "call"; readonly receiver: RefPath; readonly method: string; readonly args: readonly ValueExpr[]; readonly span: Span; readonly methodSpan: Span }
   /** `f(a, b)` where some arguments are names: the server may be handed to a helper. */
   | {

@@ -4,6 +4,7 @@ import { spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
 import { paramFieldsOf, plainFields } from "./paramFields";
+import { blockScopeEnd, lostPlacement } from "./newPlacement";
 
 /**
  * What a dialect needs recorded of a file's program flow: files importing a module it names get a
@@ -131,6 +132,12 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       const base = pathOf(cur.expression);
       return base ? [...base, cur.name.text] : null;
     }
+    // `server["registerTool"]` is `server.registerTool`.
+    const literal = literalKey(cur);
+    if (literal !== undefined) {
+      const base = pathOf((cur as ts.ElementAccessExpression).expression);
+      return base ? [...base, literal] : null;
+    }
     return null;
   };
 
@@ -168,11 +175,13 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
    * (or any other) constructed into a name, recorded besides the escapes of its arguments, so that a
    * dialect can follow the class (a subclass of its server, a class holding its server).
    */
-  const recordOtherNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath, nameNode: ts.Node, conditional: boolean) => {
+  const recordOtherNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration) => {
     const c = n.expression;
     const ctor = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) ? `${c.expression.text}.${c.name.text}` : undefined;
     if (!ctor) return;
-    push(unit, { k: "new", ctor, target, args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n), nameSpan: spanOf(ctx, nameNode) }, conditional);
+    const scopeEnd = decl ? blockScopeEnd(decl, ctx.sf) : undefined;
+    const place = { ...(decl ? { declared: true as const } : {}), ...(scopeEnd !== undefined ? { scopeEnd } : {}) };
+    push(unit, { k: "new", ctor, target, args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n), nameSpan: spanOf(ctx, nameNode), ...place }, conditional);
   };
 
   /** Notes, for each callback among a call's arguments, what it is given to. */
@@ -185,11 +194,14 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
 
   const calleeName = (c: ts.Expression): string => (ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : "(call)");
 
-  const recordNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean): boolean => {
+  const recordNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration): boolean => {
     const ctor = sdkCtor(n);
     if (!ctor) return false;
     for (const a of n.arguments ?? []) visit(a, unit, conditional);
-    push(unit, { k: "new", ctor, target, args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n), nameSpan: spanOf(ctx, nameNode) }, conditional);
+    const scopeEnd = decl ? blockScopeEnd(decl, ctx.sf) : undefined;
+    const lost = target === null ? lostPlacement(n, ctx.sf) : undefined;
+    const place = { ...(decl ? { declared: true as const } : {}), ...(scopeEnd !== undefined ? { scopeEnd } : {}), ...(lost !== undefined ? { lost } : {}) };
+    push(unit, { k: "new", ctor, target, args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n), nameSpan: spanOf(ctx, nameNode), ...place }, conditional);
     return true;
   };
 
@@ -299,13 +311,21 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
           }
           return;
         }
+        // `const { server: low } = mcp`: each field goes by its local name, like `const low = mcp.server`.
+        if (ts.isObjectBindingPattern(d.name) && d.initializer && pathOf(d.initializer)) {
+          const source = pathOf(d.initializer)!;
+          const fields = plainFields(d.name);
+          if (!fields) push(unit, { k: "escape", source, how: "taken apart by a destructuring the analysis does not follow", span: spanOf(ctx, d) }, conditional);
+          else for (const [field, local] of Object.entries(fields)) push(unit, { k: "alias", target: local, source: [...source, field], span: spanOf(ctx, d) }, conditional);
+          return;
+        }
         if (!ts.isIdentifier(d.name) || !d.initializer) break;
         const init = unwrap(d.initializer);
-        if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional)) return;
+        if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional, d)) return;
         if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module") {
           return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
-        if (ts.isNewExpression(init)) recordOtherNew(unit, init, [d.name.text], d.name, conditional);
+        if (ts.isNewExpression(init)) recordOtherNew(unit, init, [d.name.text], d.name, conditional, d);
         // `const createServer = () => ...` inside a function: still a callback, but one with a name
         // (a factory handed to `serveStdio(createServer)` is known by it).
         if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return visitFunction(init, unit, d.name.text, "closure", undefined, d.name);
@@ -364,6 +384,12 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
       case SK.ArrayLiteralExpression:
         for (const e of (node as ts.ArrayLiteralExpression).elements) escape(unit, e, "stored in an array", conditional);
         break;
+      case SK.ElementAccessExpression: {
+        // `server[method]`: a member chosen at run time may be any registration.
+        const ea = node as ts.ElementAccessExpression;
+        if (literalKey(ea) === undefined && !ts.isNumericLiteral(ea.argumentExpression)) escape(unit, ea.expression, "read with a computed key", conditional);
+        break;
+      }
       case SK.ReturnStatement: {
         const r = node as ts.ReturnStatement;
         const e = r.expression ? unwrap(r.expression) : undefined;
@@ -428,6 +454,16 @@ export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, 
         }
       }
     }
+    // `server["registerTool"](...)` is `server.registerTool(...)`.
+    const literal = literalKey(callee);
+    if (literal !== undefined && spec.methods.has(literal)) {
+      const access = callee as ts.ElementAccessExpression;
+      const receiver = pathOf(access.expression);
+      if (receiver) {
+        push(unit, { k: "call", receiver, method: literal, args: node.arguments.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, node), methodSpan: spanOf(ctx, access.argumentExpression) }, conditional);
+        return;
+      }
+    }
     if (ts.isPropertyAccessExpression(callee)) {
       const receiver = pathOf(callee.expression);
       if (receiver && spec.methods.has(callee.name.text)) {
@@ -487,4 +523,11 @@ function extendsImportedClass(sf: ts.SourceFile, imports: ReadonlyMap<string, Im
     const head = ts.isIdentifier(base) ? base : ts.isPropertyAccessExpression(base) && ts.isIdentifier(base.expression) ? base.expression : undefined;
     return head !== undefined && imports.has(head.text);
   });
+}
+
+/** The key of `x["name"]` / `x[`name`]` written as a string literal, else undefined. */
+function literalKey(e: ts.Node): string | undefined {
+  if (!ts.isElementAccessExpression(e)) return undefined;
+  const k = e.argumentExpression;
+  return ts.isStringLiteral(k) || ts.isNoSubstitutionTemplateLiteral(k) ? k.text : undefined;
 }

@@ -207,9 +207,20 @@ function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSi
     if (event.expr === undefined) return false;
     // `() => createServer(CONFIG)`, `() => withLogging(createServer())`: it calls the server's function.
     if (siteFunction && calls(event.expr, siteFunction)) return true;
+    // `() => { const app = new App(); ...; return app.server }`: an instance of the class holding it.
+    if (site.unit.className !== undefined && heldField(site) !== undefined && event.source?.length === 2 && event.source[1] === heldField(site)) {
+      const inst = event.source[0];
+      if (unit.events.some(({ event: e }) => e.k === "new" && e.ctor === site.unit.className && e.target?.length === 1 && e.target[0] === inst)) return true;
+    }
     // `() => new Service().server`: a factory that builds the class holding the server in a field.
     return site.unit.className !== undefined && builds(event.expr, site.unit.className);
   });
+}
+
+/** The field of `this` the server is constructed into (`server` of `this.server = new McpServer()`). */
+function heldField(site: SdkSite): string | undefined {
+  const t = site.event.target;
+  return t?.length === 2 && t[0] === "this" ? t[1] : undefined;
 }
 
 /** Whether an expression calls the function `name` (itself, or in an argument). */

@@ -2,6 +2,7 @@
 // printing it, logging it. Passing the server to them must not make a prediction approximate.
 import { exprText } from "../../core/evaluate/evaluator";
 import type { ValueExpr } from "../../core/model/summary";
+import { REGISTRATION_METHODS } from "./registrationReads";
 
 /** Built-ins that only read or print what they are given. */
 const READERS = new Set([
@@ -28,6 +29,11 @@ export function isHarmlessUse(callee: ValueExpr, paths: ReadonlySet<string>): bo
   if (callee.k !== "get" || callee.key.k !== "static") return false;
   const method = callee.key.name;
   // A method of the server taken out with bind: calling it later is a request, not a registration.
-  if (method === "bind") return [...paths].some((p) => text === `${p}.bind` || text.startsWith(`${p}.`));
+  // A registration method bound is a registration made later, by whatever calls it: not harmless.
+  if (method === "bind") {
+    const bound = callee.object.k === "get" && callee.object.key.k === "static" ? callee.object.key.name : undefined;
+    if (bound !== undefined && REGISTRATION_METHODS.has(bound)) return false;
+    return [...paths].some((p) => text === `${p}.bind` || text.startsWith(`${p}.`));
+  }
   return LOG_METHODS.has(method) && /^(?:this\.)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?$/.test(exprText(callee.object)) && /log|console|debug/i.test(exprText(callee.object));
 }

@@ -36,6 +36,10 @@ import { resultIgnoredEverywhere } from "./ignoredResults";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
+import { instancesOf, siteEscapes } from "./siteEscapes";
+import { isRegistrationRead } from "./registrationReads";
+import { rebinding } from "./rebindings";
+import { wrappingHelper } from "./wrappingHelpers";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -139,13 +143,20 @@ export class Replay {
   run(): SdkState {
     const { site } = { site: this.#site };
     this.#construct();
-    // `launch(new McpServer(...))`: no name holds the server, so the replay cannot follow it.
-    const unbound = unboundConstruction(this.#ev, site);
-    if (unbound) markOpen(this.state, unbound.why, unbound.loc);
+    // `const server = withLogging(new McpServer(...))`: a helper that returns the server it is given.
+    const wrapped = wrappingHelper(site, (callee) => this.#resolveFunction(site.file, callee, site.unit));
+    if (!wrapped) {
+      const escapes = siteEscapes(this.#ev, site);
+      for (const { why, loc } of escapes) markOpen(this.state, why, loc);
+      // `launch(new McpServer(...))`: no name holds the server, so the replay cannot follow it.
+      const unbound = escapes.length === 0 ? unboundConstruction(this.#ev, site) : undefined;
+      if (unbound) markOpen(this.state, unbound.why, unbound.loc);
+    }
     if (site.subclass) this.#runConstructors(site.subclass);
-    const paths = new Set<string>([key(site.event.target ?? ["<anonymous>"])]);
+    const paths = new Set<string>([wrapped ? wrapped.result : key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
-    this.#runUnit(site.file, site.unit, site.eventIndex + 1, paths, 0, NOW);
+    if (wrapped) this.#runUnit(wrapped.helper.file, wrapped.helper.unit, 0, new Set([wrapped.param]), 1, { deferred: false, conditional: wrapped.conditional });
+    this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
     // members (for a server held in a field), and callbacks, which run only after start-up.
     const units = summary.flow?.units ?? [];
@@ -160,6 +171,19 @@ export class Replay {
           // another server.
           const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!)));
           if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUnit(site.file, unit, 0, own, 1, MAYBE);
+        }
+      }
+    }
+    // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
+    const field = site.event.target;
+    if (field?.length === 2 && field[0] === "this" && site.unit.className !== undefined) {
+      for (const inst of instancesOf(units, site.unit.className)) {
+        const named = new Set([`${inst.name}.${field[1]}`]);
+        this.#runUnit(site.file, inst.unit, inst.index + 1, named, 1, { deferred: false, conditional: inst.conditional });
+        if (inst.unit.kind !== "module") continue;
+        for (const other of units) {
+          if (other.kind !== "function" || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(inst.name)) continue;
+          if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
         }
       }
     }
@@ -508,6 +532,13 @@ export class Replay {
     this.#active.add(id);
     this.#ran.add(id);
     const local = new Set(paths);
+    /** Every name the server had in this unit (a name rebound to another server leaves `local`). */
+    const seen = new Set(paths);
+    /** Names another server's block-scoped declaration hides, until its block ends. */
+    const hiddenUntil = new Map<string, number>();
+    /** Names that may have been given another server (under a condition): what they reach may not be this one. */
+    const maybeOther = new Set<string>();
+    const ownScopeEnd = file === this.#site.file && unit === this.#site.unit ? this.#site.event.scopeEnd : undefined;
     // The branch regions of each connect() of this server in this unit: what follows one in the same
     // region runs once the server is connected.
     const connects: (readonly string[])[] = [];
@@ -520,14 +551,21 @@ export class Replay {
         }
         const entry = unit.events[i]!;
         const { event } = entry;
+        // Past the block a name was declared in, it means what it meant before (or nothing).
+        for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
+        if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
         const certain = loopsRunCertainly(this.#ev, file, unit, entry, !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : []);
-        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) };
+        const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
+        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
             // `const s = server` and `const protocol = server.server` (the low-level Server inside).
             if (local.has(key(event.source)) || (event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1))))) {
               local.add(event.target);
+              seen.add(event.target);
+            } else if (isRegistrationRead(event.source, local)) {
+              markOpen(this.state, `${key(event.source)} is read as ${event.target}, and what its calls register is not followed`, { file, span: event.span });
             }
             break;
           case "call": {
@@ -547,6 +585,12 @@ export class Replay {
             break;
           }
           case "invoke": {
+            // `server.registerTool.call(server, ...)`, `.apply(...)`, `.bind(...)`: a registration made out of sight.
+            const read = event.callee.k === "get" ? pathOfExpr(event.callee.object) : undefined;
+            if (read && isRegistrationRead(read, local)) {
+              markOpen(this.state, `${key(read)} is used as a value, and what it registers is not followed`, { file, span: event.span });
+              break;
+            }
             // `{ server }` written in this call's object argument: open unless the callee takes it apart.
             const held = this.#heldInObject.get(`${file}:${event.span.start}`);
             this.#heldInObject.delete(`${file}:${event.span.start}`);
@@ -566,9 +610,15 @@ export class Replay {
               else markOpen(this.state, why, { file, span: event.span });
             }
             break;
-          case "new":
+          case "new": {
+            const rebound = i === this.#site.eventIndex && unit === this.#site.unit && file === this.#site.file ? undefined : rebinding(event, local, here.conditional);
+            if (rebound?.kind === "hidden") hiddenUntil.set(rebound.name, rebound.until);
+            if (rebound && rebound.kind !== "open") local.delete(rebound.name);
+            // Given another server only under a condition: what follows on that name may not happen to this one.
+            if (rebound?.kind === "open") maybeOther.add(rebound.name);
             this.#holders.onNew(file, unit, event, local, depth, here);
             break;
+          }
           case "return":
             this.#holders.onOtherUse(file, unit, event.source, "returned", event.span);
             break;
@@ -577,8 +627,9 @@ export class Replay {
     } finally {
       this.#active.delete(id);
       const names = this.#namesIn.get(id);
-      if (names) for (const n of local) names.add(n);
-      else this.#namesIn.set(id, local);
+      for (const n of local) seen.add(n);
+      if (names) for (const n of seen) names.add(n);
+      else this.#namesIn.set(id, seen);
     }
   }
 

@@ -1,0 +1,121 @@
+// Places a server's value goes, at its construction, where the replay does not follow it: bound to
+// no name (`{ server: new McpServer() }`, `withLogging(new McpServer())`), assigned to a variable of
+// an enclosing scope that other code reads (`let server; function init() { server = new ... }`), or
+// kept in a field that code outside the class reads (`app.server.registerTool(...)`, a getter
+// returning it). Each is an open entry: what happens there may add capabilities.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc } from "../../core/evaluate/values";
+import type { FlowEvent, FlowUnit } from "../../core/model/summary";
+import type { SdkSite } from "./findSdkServers";
+
+export interface SiteEscape {
+  readonly why: string;
+  readonly loc: Loc;
+}
+
+export function siteEscapes(ev: Evaluator, site: SdkSite): SiteEscape[] {
+  const { event, file, unit } = site;
+  const loc: Loc = { file, span: event.span };
+  if (event.lost) return [{ why: `the server is ${event.lost}, and what is done with it there is not followed`, loc }];
+  const target = event.target;
+  if (!target) return [];
+  const units = ev.summary(file)?.flow?.units ?? [];
+  if (target.length === 1 && !event.declared && unit.kind !== "module" && target[0] !== "<return>") {
+    const name = target[0]!;
+    if (unit.params.includes(name) || unit.locals?.includes(name)) return [];
+    const reader = units.find((u) => !within(units, u, unit) && !u.params.includes(name) && !u.locals?.includes(name) && u.events.some(({ event: e }) => reads(e, name)));
+    return reader ? [{ why: `the server is assigned to ${name}, a variable outside ${unit.name}, and what ${reader.kind === "module" ? "the top level" : reader.name} does with it is not followed`, loc }] : [];
+  }
+  if (target.length === 2 && target[0] === "this" && unit.className !== undefined) {
+    const field = target[1]!;
+    const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && e.source?.length === 2 && e.source[0] === "this" && e.source[1] === field));
+    if (getter) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
+    const text = ev.host.text?.(file) ?? "";
+    const instances = instancesOf(units, unit.className);
+    const followed = new Set(instances.map((x) => x.name));
+    // `const app = new App(); setup(app)`: the instance (and its server) goes where it is not followed.
+    for (const inst of instances) {
+      const gone = inst.unit.events.slice(inst.index + 1).find(({ event: e }) => handsOn(e, inst.name));
+      if (gone) return [{ why: `the ${unit.className} instance ${inst.name} holding the server is handed on, and what is done with its server there is not followed`, loc: { file, span: gone.event.span } }];
+    }
+    const outside = readOutsideThis(text, field, unit.className, followed);
+    if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
+  }
+  return [];
+}
+
+/** Whether an event hands the bare name on: an argument, a store, an alias, a return. */
+function handsOn(e: FlowEvent, name: string): boolean {
+  const bare = (p: readonly string[] | null | undefined) => p?.length === 1 && p[0] === name;
+  if (e.k === "invoke") return e.args.some(bare);
+  if (e.k === "alias" || e.k === "escape") return bare(e.source);
+  if (e.k === "return") return bare(e.source);
+  return false;
+}
+
+/** Whether a unit is `outer` or written inside it. */
+function within(units: readonly FlowUnit[], u: FlowUnit, outer: FlowUnit): boolean {
+  for (let p: FlowUnit | undefined = u, hops = 0; p && hops < 64; p = p.parent === null ? undefined : units[p.parent], hops++) if (p === outer) return true;
+  return false;
+}
+
+/** Whether an event uses `name` in a way that may register on it (closing it cannot). */
+function reads(e: FlowEvent, name: string): boolean {
+  switch (e.k) {
+    case "call":
+      return e.receiver[0] === name && !(e.receiver.length === 1 && e.method === "close");
+    case "invoke":
+      return e.args.some((a) => a?.[0] === name) || (e.callee.k === "get" && headName(e.callee.object) === name);
+    case "alias":
+    case "escape":
+      return e.source[0] === name;
+    case "return":
+      return e.source?.[0] === name;
+    default:
+      return false;
+  }
+}
+
+function headName(e: { k: string }): string | undefined {
+  let cur = e as { k: string; object?: { k: string }; name?: string };
+  for (let hops = 0; cur.k === "get" && cur.object && hops < 16; hops++) cur = cur.object as typeof cur;
+  return cur.k === "ref" ? cur.name : undefined;
+}
+
+/**
+ * Where `x.field` / `x["field"]` of an instance of the class is read and not followed, if anywhere:
+ * `new App().server.registerTool(...)` (unless it is just handed out, `() => new App().server`), or
+ * a name typed as the class (`function setup(app: App) { app.server... }`). Other `x.server` reads
+ * (`config.server.verbose`) are other objects'. Only in a file that builds the class.
+ */
+function readOutsideThis(text: string, field: string, className: string, followed: ReadonlySet<string>): number | undefined {
+  const esc = (s: string) => s.replace(/[$]/g, "\\$");
+  const cls = esc(className);
+  if (!new RegExp(`\\bnew\\s+${cls}(?![\\w$])`).test(text)) return undefined;
+  const re = new RegExp(`\\??\\.\\s*${esc(field)}(?![\\w$])|\\[\\s*["'\`]${esc(field)}["'\`]\\s*\\]`, "g");
+  const built = new RegExp(`\\bnew\\s+${cls}\\s*\\([^()]*\\)\\s*$`);
+  for (const m of text.matchAll(re)) {
+    const before = text.slice(Math.max(0, m.index! - 200), m.index!).trimEnd();
+    if (built.test(before)) {
+      // `() => new Service().server`: handed out whole (the entry point's factory), nothing registers on it here.
+      if (/^\s*(?:[;,)}\]]|$)/m.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 20))) continue;
+      return m.index;
+    }
+    const head = /(?<![\w$.])([A-Za-z_$][\w$]*)$/.exec(before)?.[1];
+    if (head === undefined || head === "this" || followed.has(head)) continue;
+    const h = esc(head);
+    if (new RegExp(`(?<![\\w$.])${h}\\s*[?!]?\\s*:\\s*${cls}(?![\\w$])|(?<![\\w$.])${h}\\s*=\\s*(?:await\\s+)?new\\s+${cls}(?![\\w$])`).test(text)) return m.index;
+  }
+  return undefined;
+}
+
+/** `const agent = new Agent()` in the file: the instances of the class a name holds, and where. */
+export function instancesOf(units: readonly FlowUnit[], className: string): { name: string; unit: FlowUnit; index: number; conditional: boolean }[] {
+  const out: { name: string; unit: FlowUnit; index: number; conditional: boolean }[] = [];
+  for (const unit of units) {
+    unit.events.forEach(({ event, conditional }, index) => {
+      if (event.k === "new" && event.ctor === className && event.target?.length === 1) out.push({ name: event.target[0]!, unit, index, conditional });
+    });
+  }
+  return out;
+}
