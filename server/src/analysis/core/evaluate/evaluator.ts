@@ -1,6 +1,6 @@
 import type { AmbientModuleSummary, FileSummary, FunctionSummary, KeyExpr, Span, TopLevelDecl, ValueExpr } from "../model/summary";
 import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
-import { DYNAMIC_KEY } from "./values";
+import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
 import { mutatedNames } from "./mutation";
 import { BUILTIN_BASES } from "../model/builtins";
@@ -189,6 +189,7 @@ export class Evaluator {
 
   #object(expr: Extract<ValueExpr, { k: "obj" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value {
     const entries = new Map<string, ObjEntryValue>();
+    const cleared = new Set<string>();
     const addDynamic = (text: string, at: Loc, why?: string) => {
       const prev = entries.get(DYNAMIC_KEY);
       const joined = prev && prev.value.t === "dyn" ? `${prev.value.text}, ${text}` : text;
@@ -204,6 +205,7 @@ export class Evaluator {
             if (k === DYNAMIC_KEY && e.value.t === "dyn") addDynamic(e.value.text, e.value.loc, e.value.why);
             else {
               entries.delete(k);
+              cleared.delete(k);
               entries.set(k, e);
             }
           }
@@ -221,9 +223,16 @@ export class Evaluator {
         continue;
       }
       entries.delete(key);
-      entries.set(key, { value: this.evaluate(entry.value, scope, opts), keyLoc });
+      const value = this.evaluate(entry.value, scope, opts);
+      // `{ tools: undefined }`: JSON drops the key and the SDK's merge skips it, so it is absent, not unknown.
+      if (isUndefinedValue(value)) {
+        cleared.add(key);
+        continue;
+      }
+      cleared.delete(key);
+      entries.set(key, { value, keyLoc });
     }
-    return { t: "obj", entries, loc };
+    return { t: "obj", entries, loc, ...(cleared.size > 0 ? { cleared } : {}) };
   }
 
   #key(key: KeyExpr, scope: Scope, opts: EvalOptions): string | undefined {

@@ -3,7 +3,7 @@
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { isPlainObject, sortKeysDeep, SPREAD_KEY, type JsonObject, type Loc } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, isPlainObject, sortKeysDeep, SPREAD_KEY, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { ServerReport } from "../../core/model/serverReport";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
@@ -382,7 +382,8 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     const v = caps[k];
     if (!isPlainObject(v)) continue;
     for (const sub of Object.keys(v)) {
-      if (allowed.includes(sub) || sub === SPREAD_KEY) continue;
+      // An internal marker (a spread or value the analysis could not know) is not a key the user wrote.
+      if (allowed.includes(sub) || sub === SPREAD_KEY || sub === DYNAMIC_KEY) continue;
       out.push(
         diagnostic(
           "sdk-nonspec-key",

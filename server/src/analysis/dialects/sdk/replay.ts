@@ -436,7 +436,8 @@ export class Replay {
       const keyLoc = source?.t === "obj" ? source.entries.get(k)?.keyLoc : undefined;
       const at = fromLiteral && keyLoc ? { ...cause, loc: keyLoc } : cause;
       const before = caps[k];
-      if (isPlainObject(before) && isPlainObject(v)) caps[k] = { ...before, ...v };
+      const written = source?.t === "obj" ? source.entries.get(k)?.value : undefined;
+      if (isPlainObject(before) && isPlainObject(v)) caps[k] = withoutCleared({ ...before, ...v }, written);
       else caps[k] = structuredClone(v);
       if (!this.state.causes.has(k) || !isPlainObject(before)) this.state.causes.set(k, at);
       if (isPlainObject(v)) {
@@ -1259,4 +1260,11 @@ function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
   // A method called on the server (`server.addTool(...)` of a subclass server) counts too.
   const onServer = (e: Extract<FlowEvent, { k: "invoke" }>) => e.callee.k === "get" && hit(pathOfExpr(e.callee.object) ?? null);
   return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false));
+}
+
+/** `{ tools: { listChanged: undefined } }` merged into `tools`: the spread sets the flag to undefined, which JSON drops. */
+function withoutCleared(merged: JsonObject, written: Value | undefined): JsonObject {
+  if (written?.t !== "obj" || !written.cleared) return merged;
+  for (const sub of written.cleared) delete merged[sub];
+  return merged;
 }
