@@ -3,6 +3,7 @@ import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./valu
 import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
 import { mutatedNames } from "./mutation";
+import { handedOnNames } from "./handedOn";
 import { BUILTIN_BASES } from "../model/builtins";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
@@ -91,6 +92,12 @@ export class Evaluator {
     const text = this.#text(file);
     const summary = this.#host.summary(file);
     return text !== undefined && summary !== undefined && mutatedNames(summary, text).has(name);
+  }
+
+  #handedOn(file: string, name: string): boolean {
+    const text = this.#text(file);
+    const summary = this.#host.summary(file);
+    return text !== undefined && summary !== undefined && handedOnNames(summary, text).has(name);
   }
 
   evaluate(expr: ValueExpr, scope: Scope, opts: EvalOptions): Value {
@@ -324,6 +331,9 @@ export class Evaluator {
       case "const":
         if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#mutated(file, name)) {
           return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after declaring it` };
+        }
+        if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#handedOn(file, name)) {
+          return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is handed to a call that may change it, which is not followed` };
         }
         return scope.vars === null ? this.#constValue(file, name, decl.init, useLoc, opts) : this.evaluate(decl.init, scope, opts);
     }

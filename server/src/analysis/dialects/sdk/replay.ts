@@ -1139,7 +1139,9 @@ export class Replay {
       }
       return;
     }
-    if ((method === "resources/subscribe" || method === "resources/unsubscribe") && !subscribeAdvertised(this.state.caps)) {
+    // Only said when the capabilities are known: a spread or an object changed elsewhere may hold subscribe.
+    const capsKnown = !(SPREAD_KEY in this.state.caps) && !this.capsUncertain && !(isPlainObject(this.state.caps.resources) && SPREAD_KEY in this.state.caps.resources);
+    if ((method === "resources/subscribe" || method === "resources/unsubscribe") && capsKnown && !subscribeAdvertised(this.state.caps)) {
       this.state.diagnostics.push(
         diagnostic(
           "sdk-handler-undeclared",

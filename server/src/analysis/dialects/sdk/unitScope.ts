@@ -2,6 +2,7 @@
 // shape, a URI template held in a local), its parameters and other locals (not known: they hide the
 // file's consts of the same name), then the functions around it, then the file.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import { handedOnNames } from "../../core/evaluate/handedOn";
 import { mutatedNames } from "../../core/evaluate/mutation";
 import type { Binding, Scope, Value } from "../../core/evaluate/values";
 import type { FlowUnit } from "../../core/model/summary";
@@ -16,7 +17,8 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
   // `caps.prompts = {}`, `list.push(...)`: a const whose object the file changes is not its literal.
   const text = ev.host.text?.(file);
   const mutated = summary && text !== undefined ? mutatedNames(summary, text) : undefined;
-  const readable = (name: string) => mutated !== undefined && !mutated.has(name) && !fileWide(name);
+  const handedOn = summary && text !== undefined ? handedOnNames(summary, text) : undefined;
+  const readable = (name: string) => mutated !== undefined && !mutated.has(name) && !handedOn?.has(name) && !fileWide(name);
   let scope = ev.fileScope(file);
   for (const u of chain.reverse()) {
     const vars = new Map<string, Binding>();
