@@ -15,6 +15,7 @@ import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import type { Elsewhere } from "./factoryCallers";
+import type { SdkRelease } from "./sdkRelease";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -29,8 +30,8 @@ export interface ServedEras {
   readonly loc?: Loc;
 }
 
-export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
-  const replay = new Replay(ev, site, elsewhere);
+export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere, release?: SdkRelease): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+  const replay = new Replay(ev, site, elsewhere, release);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);

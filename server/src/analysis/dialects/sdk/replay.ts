@@ -29,6 +29,7 @@ import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
+import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
@@ -117,7 +118,7 @@ export class Replay {
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
 
-  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}) {
+  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1) {
     this.#ev = ev;
     this.#site = site;
     this.#returnKey = returnedKey(site);
@@ -351,7 +352,7 @@ export class Replay {
       this.state.loggingAtConstruction = true;
       this.state.handlers.set("logging/setLevel", { file, span: event.span });
     }
-    if (this.state.kind === "mcp") {
+    if (this.state.kind === "mcp" && (this.state.version !== "v1" || this.release.eagerInstall)) {
       // McpServer installs the handlers of every primitive its options declare (v2, and v1 since 1.32)
       // and advertises listChanged: v2 keeps an explicit false, v1 forces true.
       for (const k of ["tools", "resources", "prompts"]) {
@@ -893,12 +894,12 @@ export class Replay {
       case "registerResource":
       case "resource":
         this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
-        this.#templateCompletions(file, e, loc);
+        if (this.#releaseCompletions(e.method, loc)) this.#templateCompletions(file, e, loc);
         return;
       case "registerPrompt":
       case "prompt":
         this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
-        this.#promptCompletions(file, e);
+        if (this.#releaseCompletions(e.method, loc)) this.#promptCompletions(file, e);
         return;
     }
   }
@@ -910,15 +911,30 @@ export class Replay {
     if (this.state.kind !== "mcp") return;
     const cause: SdkCause = { because: how, loc };
     if (this.state.version === "v1") {
+      if (this.release.unverified) markInexact(this.state, `${this.release.unverified}: what ${how} adds may differ`);
       // v1 merges {listChanged: true} when it installs a primitive's handlers, overriding an explicit
       // false (#1488): once, at the first registration (or at construction, for a declared primitive).
       // A later registration changes nothing, but makes the key certain if the first one was not.
-      this.#merge({ [k]: this.state.registered.has(k) ? {} : { listChanged: true } }, undefined, cause);
+      const flag = !this.state.registered.has(k) && this.release.listChangedOnRegister;
+      this.#merge({ [k]: flag ? { listChanged: true } : {} }, undefined, cause);
       this.state.registered.add(k);
     } else {
       this.#firstRegistration(k, cause);
     }
     for (const m of methods) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
+  }
+
+  /**
+   * v1 releases before 1.25.0 decide `completions` without looking at the prompt or template: none
+   * before 1.12.2, always from then on. True when the prompt's or template's own completers decide.
+   */
+  #releaseCompletions(how: string, loc: Loc): boolean {
+    if (this.state.version !== "v1" || this.state.kind !== "mcp" || this.release.completions === "with-completers") return true;
+    if (this.release.completions === "with-any-prompt-or-resource") {
+      const detail = `SDK ${this.release.version} advertises completions with every prompt or resource`;
+      this.#completions({ because: how, loc, detail }, how, detail);
+    }
+    return false;
   }
 
   #completions(cause: SdkCause, call: string, what: string): void {
