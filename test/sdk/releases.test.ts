@@ -9,9 +9,11 @@
 // newest range and is covered by differential.test.ts.
 //
 //   node --import tsx --test test/sdk/releases.test.ts
+//   SDK_RELEASES_SKIP_START=1 node --import tsx --test test/sdk/releases.test.ts   (no install, no start)
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { runCli } from "../../server/src/cli/main";
@@ -68,7 +70,7 @@ function run(cmd: string, args: string[], cwd: string, limit: number): Promise<v
   });
 }
 
-describe("older SDK v1 releases, started and analysed", () => {
+describe("older SDK v1 releases, started and analysed", { skip: process.env.SDK_RELEASES_SKIP_START === "1" }, () => {
   const real = new Map<string, OracleResult>();
   const reports = new Map<string, Reported[]>();
 
@@ -120,5 +122,43 @@ describe("SDK v1 release rules", () => {
     assert.match(sdkRelease("1.5.0").unverified ?? "", /SDK 1\.5\.0, older than 1\.7\.0/);
     // No version known: the newest rules, stated exactly (what npm would install).
     assert.deepEqual(sdkRelease(undefined), { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true });
+  });
+});
+
+/** `mcp-caps --json` on a copy of r1 with the SDK version given by a stub install or a lock file only. */
+function analyseWith(files: Record<string, string>): Reported {
+  const dir = mkdtempSync(join(tmpdir(), "sdk-release-"));
+  try {
+    cpSync(join(fixturesDir, "r1-tool-and-prompt", "server.ts"), join(dir, "server.ts"));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    let out = "";
+    runCli(["--json", "."], { cwd: dir, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
+    return (JSON.parse(out) as { servers: Reported[] }).servers[0]!;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("where the SDK version comes from", () => {
+  it("without node_modules, takes the version package-lock.json pins (what npm ci installs)", () => {
+    const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version: "1.9.0" } } }, null, 2);
+    const s = analyseWith({ "package-lock.json": lock });
+    assert.equal(s.exact, true);
+    assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
+  });
+
+  it("a release older than the ones checked is approximate, and says why", () => {
+    const s = analyseWith({ "node_modules/@modelcontextprotocol/sdk/package.json": JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.5.0" }) });
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => /SDK 1\.5\.0, older than 1\.7\.0, whose McpServer rules were not checked/.test(u.reason)), JSON.stringify(s.unknown));
+  });
+
+  it("no version known: the newest release's rules, exact", () => {
+    const s = analyseWith({});
+    assert.equal(s.exact, true);
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
   });
 });
