@@ -365,6 +365,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     const ids = caps[group];
     if (!isPlainObject(ids)) continue;
     for (const id of Object.keys(ids)) {
+      if (id === DYNAMIC_KEY || id === SPREAD_KEY) continue;
       const reserved = id.startsWith("io.modelcontextprotocol/") && !KNOWN_EXTENSIONS.has(id);
       const malformed = !EXTENSION_ID.test(id);
       if (!reserved && !malformed) continue;
