@@ -16,6 +16,7 @@ import { Replay } from "./replay";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import type { Elsewhere } from "./factoryCallers";
 import type { SdkRelease } from "./sdkRelease";
+import { NOT_SERVED_HERE } from "./entryPoint";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -74,7 +75,9 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
   });
   const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
-  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow];
+  // Whether server/discover is answered is not known: the era is null, and the report says why.
+  const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
+  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,
@@ -177,7 +180,8 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     markInexact(replay.state, `the server is served by code that calls ${site.unit.name}(), which the analysis does not follow`);
     return { legacy: true, modern: false, via: "code the analysis does not follow", unknown: true };
   }
-  return { legacy: true, modern: modernVersions, via: "connect()", ...(replay.state.connected ? { loc: replay.state.connected } : {}) };
+  if (!replay.state.connected) return { legacy: true, modern: modernVersions, via: NOT_SERVED_HERE };
+  return { legacy: true, modern: modernVersions, via: "connect()", loc: replay.state.connected };
 }
 
 
