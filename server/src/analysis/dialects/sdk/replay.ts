@@ -352,6 +352,11 @@ export class Replay {
       this.state.loggingAtConstruction = true;
       this.state.handlers.set("logging/setLevel", { file, span: event.span });
     }
+    const other = this.release.mayLoad;
+    const declares = ["tools", "resources", "prompts"].some((k) => k in this.state.caps);
+    if (this.state.kind === "mcp" && this.state.version === "v1" && declares && other && other.release.eagerInstall !== this.release.eagerInstall) {
+      markInexact(this.state, `${other.why}: whether McpServer installs the primitives its options declare depends on it`);
+    }
     if (this.state.kind === "mcp" && (this.state.version !== "v1" || this.release.eagerInstall)) {
       // McpServer installs the handlers of every primitive its options declare (v2, and v1 since 1.32)
       // and advertises listChanged: v2 keeps an explicit false, v1 forces true.
@@ -912,6 +917,8 @@ export class Replay {
     const cause: SdkCause = { because: how, loc };
     if (this.state.version === "v1") {
       if (this.release.unverified) markInexact(this.state, `${this.release.unverified}: what ${how} adds may differ`);
+      const other = this.release.mayLoad;
+      if (other && other.release.listChangedOnRegister !== this.release.listChangedOnRegister && !this.state.registered.has(k)) markInexact(this.state, `${other.why}: whether ${how} sets ${k}.listChanged depends on it`);
       // v1 merges {listChanged: true} when it installs a primitive's handlers, overriding an explicit
       // false (#1488): once, at the first registration (or at construction, for a declared primitive).
       // A later registration changes nothing, but makes the key certain if the first one was not.
@@ -929,7 +936,11 @@ export class Replay {
    * before 1.12.2, always from then on. True when the prompt's or template's own completers decide.
    */
   #releaseCompletions(how: string, loc: Loc): boolean {
-    if (this.state.version !== "v1" || this.state.kind !== "mcp" || this.release.completions === "with-completers") return true;
+    if (this.state.version !== "v1" || this.state.kind !== "mcp") return true;
+    const other = this.release.mayLoad;
+    const always = (r: SdkRelease) => r.completions === "with-any-prompt-or-resource";
+    if (other && always(other.release) !== always(this.release)) markInexact(this.state, `${other.why}: whether ${how} adds completions depends on it`);
+    if (this.release.completions === "with-completers") return true;
     if (this.release.completions === "with-any-prompt-or-resource") {
       const detail = `SDK ${this.release.version} advertises completions with every prompt or resource`;
       this.#completions({ because: how, loc, detail }, how, detail);
@@ -938,6 +949,8 @@ export class Replay {
   }
 
   #completions(cause: SdkCause, call: string, what: string): void {
+    const other = this.release.mayLoad;
+    if (other?.release.completions === "never" && this.state.version === "v1") markInexact(this.state, `${other.why}: whether ${call} adds completions depends on it`);
     const before = snapshot(this.state);
     if (!("completions" in this.state.caps)) this.state.causes.set("completions", cause);
     this.#merge({ completions: {} }, undefined, cause);

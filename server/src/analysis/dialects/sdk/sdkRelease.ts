@@ -12,6 +12,7 @@
 // like it, and so is a project that names no version (npm installs the newest 1.x).
 import type { DialectRun } from "../../core/dialect";
 import { lockedSdkVersion } from "./lockedSdkVersion";
+import { declaredRange } from "./preOptionsSdk";
 
 export interface SdkRelease {
   /** The version, as installed or locked; undefined when the project names none. */
@@ -24,6 +25,11 @@ export interface SdkRelease {
   readonly eagerInstall: boolean;
   /** Set when the rules were not checked for this version: why the result may differ. */
   readonly unverified?: string;
+  /**
+   * Another release the server may load (the one package-lock.json pins, when package.json allows
+   * newer): where its rules differ from these and it matters, the result is approximate for `why`.
+   */
+  readonly mayLoad?: { readonly release: SdkRelease; readonly why: string };
 }
 
 export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true };
@@ -57,7 +63,18 @@ export function sdkRelease(version: string | undefined): SdkRelease {
   };
 }
 
-/** The SDK v1 release a file loads: installed in node_modules, else pinned by the project's package-lock.json. */
+/**
+ * The SDK v1 release a file loads: installed in node_modules, else pinned by the project's
+ * package-lock.json. A lock only decides when package.json pins that very version: with a range
+ * (`^1.9.0`), installing the published package takes the newest release in it, so the newest rules
+ * are stated and, where the locked release's differ, the result is approximate.
+ */
 export function sdkReleaseOf(run: DialectRun, file: string): SdkRelease {
-  return sdkRelease(run.installedVersion(file, SDK) ?? lockedSdkVersion(file, run.fileText, run.withinWorkspace));
+  const installed = run.installedVersion(file, SDK);
+  if (installed !== undefined) return sdkRelease(installed);
+  const locked = lockedSdkVersion(file, run.fileText, run.withinWorkspace);
+  const rules = sdkRelease(locked);
+  const range = declaredRange(run, file);
+  if (locked === undefined || range === undefined || range.trim() === locked) return rules;
+  return { ...NEWEST_V1, mayLoad: { release: rules, why: `package-lock.json pins SDK ${locked}, but package.json allows ${range}, and the newest release in it may be installed instead` } };
 }
