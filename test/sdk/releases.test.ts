@@ -150,6 +150,21 @@ describe("where the SDK version comes from", () => {
     assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
   });
 
+  it("a lock file with a range in package.json: the newest rules, approximate where the locked release differs", () => {
+    const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version: "1.9.0" } } }, null, 2);
+    const manifest = JSON.stringify({ name: "w", type: "module", dependencies: { "@modelcontextprotocol/sdk": "^1.9.0" } });
+    const s = analyseWith({ "package-lock.json": lock, "package.json": manifest });
+    assert.equal(s.exact, false);
+    // 1.9.0 sends no listChanged, the newest sends true: neither is stated, each flag is unknown.
+    assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
+    assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts.listChanged", "tools.listChanged"]);
+    assert.ok(s.unknown.every((u) => /package-lock\.json pins SDK 1\.9\.0, but package\.json allows \^1\.9\.0/.test(u.reason)), JSON.stringify(s.unknown));
+    // Pinned to that very version: the lock decides, exactly.
+    const pinned = analyseWith({ "package-lock.json": lock, "package.json": manifest.replace("^1.9.0", "1.9.0") });
+    assert.equal(pinned.exact, true);
+    assert.deepEqual(pinned.legacy, { prompts: {}, tools: {} });
+  });
+
   it("a release older than the ones checked is approximate, and says why", () => {
     const s = analyseWith({ "node_modules/@modelcontextprotocol/sdk/package.json": JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.5.0" }) });
     assert.equal(s.exact, false);

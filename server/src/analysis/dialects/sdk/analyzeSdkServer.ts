@@ -40,7 +40,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
-  const conditional = settleConditionalKeys(state, replay);
+  const conditional = [...settleConditionalKeys(state, replay), ...settleReleaseUnknowns(state, replay)];
   const caps = sortKeysDeep(state.caps) as JsonObject;
   const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
   if (state.threw) diagnostics.push(state.threw);
@@ -97,6 +97,19 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   };
   const serverRef = { name: site.name, loc };
   return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };
+}
+
+/** Keys and flags that differ between the SDK releases the server may load: left out, each an unknown part. */
+function settleReleaseUnknowns(state: SdkState, replay: Replay): UnknownPart[] {
+  const out: UnknownPart[] = [];
+  for (const [path, { loc, why }] of replay.releaseUnknowns) {
+    const [k, sub] = path.split(".") as [string, string | undefined];
+    const obj = state.caps[k];
+    if (sub === undefined) delete state.caps[k];
+    else if (isPlainObject(obj)) delete obj[sub];
+    out.push({ path: sub === undefined ? [k] : [k, sub], reason: why, loc });
+  }
+  return out;
 }
 
 /**

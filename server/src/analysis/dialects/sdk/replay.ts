@@ -355,7 +355,9 @@ export class Replay {
     const other = this.release.mayLoad;
     const declares = ["tools", "resources", "prompts"].some((k) => k in this.state.caps);
     if (this.state.kind === "mcp" && this.state.version === "v1" && declares && other && other.release.eagerInstall !== this.release.eagerInstall) {
-      markInexact(this.state, `${other.why}: whether McpServer installs the primitives its options declare depends on it`);
+      for (const k of ["tools", "resources", "prompts"]) {
+        if (k in this.state.caps) this.#releaseUnknown(`${k}.listChanged`, { file, span: event.span }, `${other.why}: whether McpServer sets it for a declared ${k} depends on the release`);
+      }
     }
     if (this.state.kind === "mcp" && (this.state.version !== "v1" || this.release.eagerInstall)) {
       // McpServer installs the handlers of every primitive its options declare (v2, and v1 since 1.32)
@@ -918,7 +920,7 @@ export class Replay {
     if (this.state.version === "v1") {
       if (this.release.unverified) markInexact(this.state, `${this.release.unverified}: what ${how} adds may differ`);
       const other = this.release.mayLoad;
-      if (other && other.release.listChangedOnRegister !== this.release.listChangedOnRegister && !this.state.registered.has(k)) markInexact(this.state, `${other.why}: whether ${how} sets ${k}.listChanged depends on it`);
+      if (other && other.release.listChangedOnRegister !== this.release.listChangedOnRegister && !this.state.registered.has(k)) this.#releaseUnknown(`${k}.listChanged`, loc, `${other.why}: whether ${how} sets it depends on the release`);
       // v1 merges {listChanged: true} when it installs a primitive's handlers, overriding an explicit
       // false (#1488): once, at the first registration (or at construction, for a declared primitive).
       // A later registration changes nothing, but makes the key certain if the first one was not.
@@ -939,7 +941,7 @@ export class Replay {
     if (this.state.version !== "v1" || this.state.kind !== "mcp") return true;
     const other = this.release.mayLoad;
     const always = (r: SdkRelease) => r.completions === "with-any-prompt-or-resource";
-    if (other && always(other.release) !== always(this.release)) markInexact(this.state, `${other.why}: whether ${how} adds completions depends on it`);
+    if (other && always(other.release) !== always(this.release)) this.#releaseUnknown("completions", loc, `${other.why}: whether ${how} adds it depends on the release`);
     if (this.release.completions === "with-completers") return true;
     if (this.release.completions === "with-any-prompt-or-resource") {
       const detail = `SDK ${this.release.version} advertises completions with every prompt or resource`;
@@ -948,9 +950,19 @@ export class Replay {
     return false;
   }
 
+  /**
+   * A key or flag (`tools.listChanged`, `completions`) that differs between the releases the server
+   * may load: not stated, and said to be unknown where it is decided (the first place wins).
+   */
+  readonly releaseUnknowns = new Map<string, { readonly loc: Loc; readonly why: string }>();
+
+  #releaseUnknown(path: string, loc: Loc, why: string): void {
+    if (!this.releaseUnknowns.has(path)) this.releaseUnknowns.set(path, { loc, why });
+  }
+
   #completions(cause: SdkCause, call: string, what: string): void {
     const other = this.release.mayLoad;
-    if (other?.release.completions === "never" && this.state.version === "v1") markInexact(this.state, `${other.why}: whether ${call} adds completions depends on it`);
+    if (other?.release.completions === "never" && this.state.version === "v1" && cause.loc) this.#releaseUnknown("completions", cause.loc, `${other.why}: whether ${call} adds it depends on the release`);
     const before = snapshot(this.state);
     if (!("completions" in this.state.caps)) this.state.causes.set("completions", cause);
     this.#merge({ completions: {} }, undefined, cause);
