@@ -20,6 +20,9 @@ const READERS = new Set([
   "parse", "safeParse", "assert", "expect", "equal", "deepEqual", "strictEqual", "deepStrictEqual",
 ]);
 
+/** Words that are not names a program binds (`default` is how an export default is keyed). */
+const RESERVED = new Set(["default", "this", "super", "true", "false", "null", "undefined", "new", "void", "typeof", "await", "yield", "arguments"]);
+
 const cache = new WeakMap<FileSummary, ReadonlySet<string>>();
 
 /**
@@ -37,7 +40,7 @@ export function handedOnNames(summary: FileSummary, text: string): ReadonlySet<s
       if (!callee || NOT_CALLS.has(callee) || READERS.has(callee) || (receiver === "console" || receiver === "JSON" || receiver === "Object")) continue;
       for (const arg of args!.split(",")) {
         const bare = BARE.exec(arg.trim());
-        if (bare) found.add(bare[1]!);
+        if (bare && !RESERVED.has(bare[1]!)) found.add(bare[1]!);
       }
     }
     cache.set(summary, (names = found));
