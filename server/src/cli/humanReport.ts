@@ -2,6 +2,7 @@ import { isPlainObject, type Json, type JsonObject } from "../analysis/core/eval
 import type { EraChoice } from "./args";
 import type { JsonDiagnostic, JsonReport, JsonServer } from "./jsonReport";
 import { terminalSafe as t } from "./terminalText";
+import { ERA_NOT_KNOWN } from "../analysis/core/model/serverReport";
 
 export interface HumanOptions {
   readonly era: EraChoice;
@@ -89,6 +90,7 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     // A fact about the entry point reads plainly; a null caused by a problem reads as one.
     const line = (era: "legacy" | "modern") => {
       const fact = notes?.eraNotes?.[era];
+      if (fact?.startsWith(ERA_NOT_KNOWN)) return `  ${st.dim(`${era}: not known`)} (${t(fact.slice(ERA_NOT_KNOWN.length))})`;
       return fact ? `  ${st.dim(`${era}: not served`)} (${t(fact)})` : `  ${st.red(`${era}: not served`)} (${t(notes?.nullReason ?? "the base cannot be evaluated")})`;
     };
     if (showLegacy && s.legacy === null) out.push(line("legacy"));

@@ -33,8 +33,9 @@ Options:
   --env K=V          set an environment variable for the server (repeatable)
   --help             show this help
 
-Exit status: 0 done (and, with --source, the prediction matches); 1 --source
-differs from what the server advertised; 2 bad usage, a source that cannot be
+Exit status: 0 done (and, with --source, the prediction matches, or differs only
+where it said it does not know); 1 --source differs from what the server
+advertised where the prediction claimed to know; 2 bad usage, a source that cannot be
 read, or a server that could not be asked (did not start, crashed, timed out,
 wrote something that is not JSON-RPC).`;
 

@@ -1,18 +1,16 @@
-// Which line of a crashed server's stderr tells the user why. The last line is often not it: an
-// uncaught exception ends with Node's version banner ("Node.js v20.20.2"), after the stack frames
-// ("    at …"), and the error itself ("Error: …") sits above them.
+// The line of a server's stderr that says why it stopped. Node ends an uncaught error's report with a
+// stack and its own version banner ("Node.js v20.20.2"): quoting the last line would quote the banner,
+// so the error line itself is looked for first.
+import { oneLine } from "./oneLine";
 
-const BANNER = /^Node\.js v\d/;
-const STACK_FRAME = /^at\s/;
-const CARET = /^\^+$/;
-const ERROR_LINE = /^(?:[A-Za-z_$][\w$]*)?(?:Error|Exception)\b[^:]*:/;
+/** Lines Node adds around an uncaught error that say nothing of the cause. */
+const NOISE = [/^Node\.js v\d/, /^at\s/, /^\^+$/, /^node:internal\//, /^\[?Symbol\(/];
+const ERROR_LINE = /^(?:Uncaught\s+)?(?:[A-Z]\w*)?(?:Error|Exception)\b.*:/;
 
-/** The most telling non-empty line of `stderr`: the last error line, else the last ordinary one. */
-export function tellingStderrLine(stderr: string): string | undefined {
-  const lines = stderr
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== "" && !BANNER.test(l) && !STACK_FRAME.test(l) && !CARET.test(l));
-  for (let i = lines.length - 1; i >= 0; i--) if (ERROR_LINE.test(lines[i]!)) return lines[i];
-  return lines[lines.length - 1];
+/** `; its error: …` (or `; its last stderr line: …`) for a failure message; empty when stderr said nothing. */
+export function stderrSuffix(stderrTail: string): string {
+  const lines = stderrTail.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "" && !NOISE.some((n) => n.test(l)));
+  if (lines.length === 0) return "";
+  const error = [...lines].reverse().find((l) => ERROR_LINE.test(l));
+  return error ? `; its error: ${oneLine(error, 200)}` : `; its last stderr line: ${oneLine(lines[lines.length - 1]!, 200)}`;
 }

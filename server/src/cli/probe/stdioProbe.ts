@@ -4,7 +4,7 @@
 import { startChild, stopChild } from "./children";
 import { answerOf, asRpcMessage, isOurResponse, replyToServerRequest, type EraAnswer, type EraQuestion } from "./requests";
 import { oneLine } from "./oneLine";
-import { tellingStderrLine } from "./stderrLine";
+import { stderrSuffix } from "./stderrLine";
 
 export interface StdioTarget {
   readonly command: string;
@@ -30,10 +30,7 @@ export function askOverStdio(target: StdioTarget, question: EraQuestion, timeout
       // The answer is given only once the server and its group are gone: nothing outlives the probe.
       void stopChild(child).then(() => resolve(answer));
     };
-    const lastStderrLine = () => {
-      const line = tellingStderrLine(stderrTail);
-      return line !== undefined ? `; its stderr says: ${oneLine(line, 200)}` : "";
-    };
+    const lastStderrLine = () => stderrSuffix(stderrTail);
     const timer = setTimeout(() => finish({ kind: "failed", message: `no answer to ${question.method} within ${timeoutMs} ms${lastStderrLine()}` }), timeoutMs);
 
     child.once("error", (err: NodeJS.ErrnoException) => {

@@ -5,7 +5,7 @@ import type { Dialect } from "../../analysis/core/dialect";
 import { wholeEraUnknown } from "./lensTitles";
 import type { Loc } from "../../analysis/core/evaluate/values";
 import type { ProvenanceEntry } from "../../analysis/core/model/provenance";
-import type { EraNote, ServerReport } from "../../analysis/core/model/serverReport";
+import { ERA_NOT_KNOWN, type EraNote, type ServerReport } from "../../analysis/core/model/serverReport";
 import { basename } from "../../analysis/core/project/paths";
 import { code, codeBlock, commandLink, compactJson, escape, fileLink } from "../../analysis/core/render/markdown";
 
@@ -69,6 +69,7 @@ export function modernAdds(server: ServerReport): string[] {
 
 /** Why an era is null: a fact about how it is served (neutral), else the problem that stops it. */
 function notServed(ctx: HoverContext, note: EraNote | undefined, era: string): string {
+  if (note?.text.startsWith(ERA_NOT_KNOWN)) return `_not known: ${escape(note.text.slice(ERA_NOT_KNOWN.length))}_${where(ctx, note.loc)}`;
   if (note) return `_not served: ${escape(note.text)}_${where(ctx, note.loc)}`;
   return `_not served: ${era} fails for this server (see the problems)_`;
 }

@@ -1,8 +1,9 @@
 import type { AmbientModuleSummary, FileSummary, FunctionSummary, KeyExpr, Span, TopLevelDecl, ValueExpr } from "../model/summary";
 import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
-import { DYNAMIC_KEY } from "./values";
+import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
 import { mutatedNames } from "./mutation";
+import { handedOnNames } from "./handedOn";
 import { BUILTIN_BASES } from "../model/builtins";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
@@ -91,6 +92,12 @@ export class Evaluator {
     const text = this.#text(file);
     const summary = this.#host.summary(file);
     return text !== undefined && summary !== undefined && mutatedNames(summary, text).has(name);
+  }
+
+  #handedOn(file: string, name: string): boolean {
+    const text = this.#text(file);
+    const summary = this.#host.summary(file);
+    return text !== undefined && summary !== undefined && handedOnNames(summary, text).has(name);
   }
 
   evaluate(expr: ValueExpr, scope: Scope, opts: EvalOptions): Value {
@@ -189,6 +196,7 @@ export class Evaluator {
 
   #object(expr: Extract<ValueExpr, { k: "obj" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value {
     const entries = new Map<string, ObjEntryValue>();
+    const cleared = new Set<string>();
     const addDynamic = (text: string, at: Loc, why?: string) => {
       const prev = entries.get(DYNAMIC_KEY);
       const joined = prev && prev.value.t === "dyn" ? `${prev.value.text}, ${text}` : text;
@@ -204,6 +212,7 @@ export class Evaluator {
             if (k === DYNAMIC_KEY && e.value.t === "dyn") addDynamic(e.value.text, e.value.loc, e.value.why);
             else {
               entries.delete(k);
+              cleared.delete(k);
               entries.set(k, e);
             }
           }
@@ -221,9 +230,16 @@ export class Evaluator {
         continue;
       }
       entries.delete(key);
-      entries.set(key, { value: this.evaluate(entry.value, scope, opts), keyLoc });
+      const value = this.evaluate(entry.value, scope, opts);
+      // `{ tools: undefined }`: JSON drops the key and the SDK's merge skips it, so it is absent, not unknown.
+      if (isUndefinedValue(value)) {
+        cleared.add(key);
+        continue;
+      }
+      cleared.delete(key);
+      entries.set(key, { value, keyLoc });
     }
-    return { t: "obj", entries, loc };
+    return { t: "obj", entries, loc, ...(cleared.size > 0 ? { cleared } : {}) };
   }
 
   #key(key: KeyExpr, scope: Scope, opts: EvalOptions): string | undefined {
@@ -315,6 +331,9 @@ export class Evaluator {
       case "const":
         if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#mutated(file, name)) {
           return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after declaring it` };
+        }
+        if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#handedOn(file, name)) {
+          return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is handed to a call that may change it, which is not followed` };
         }
         return scope.vars === null ? this.#constValue(file, name, decl.init, useLoc, opts) : this.evaluate(decl.init, scope, opts);
     }

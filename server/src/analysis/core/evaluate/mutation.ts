@@ -1,11 +1,13 @@
 import type { FileSummary } from "../model/summary";
 
 const IDENT = String.raw`[A-Za-z_$][\w$]*`;
-const MEMBER = String.raw`(?:\s*\.\s*${IDENT}|\s*\[[^\]\n]*\])`;
+// A non-null assertion (`caps.resources!.subscribe = true`) may follow the name and each member.
+const NON_NULL = String.raw`(?:\s*!(?!=))?`;
+const MEMBER = String.raw`(?:${NON_NULL}\s*\.\s*${IDENT}|${NON_NULL}\s*\[[^\]\n]*\])`;
 const ASSIGN = String.raw`(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?!=)`;
 /** `name.x = …`, `name[k] += …`, `name.push(…)`, `Object.assign(name, …)`, `delete name.x`. */
 const MUTATION = new RegExp(
-  String.raw`(?<![\w$.])(${IDENT})(?:${MEMBER}+\s*${ASSIGN}|\s*\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\()` +
+  String.raw`(?<![\w$.])(${IDENT})(?:${MEMBER}+${NON_NULL}\s*${ASSIGN}|\s*\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\()` +
     String.raw`|Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*(${IDENT})|\bdelete\s+(${IDENT})\s*[.[]`,
   "g",
 );

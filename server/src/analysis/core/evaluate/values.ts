@@ -1,4 +1,4 @@
-import type { FunctionSummary, Span } from "../model/summary";
+import { UNDEFINED_TEXT, type FunctionSummary, type Span } from "../model/summary";
 
 /** A place in a file. */
 export interface Loc {
@@ -33,7 +33,8 @@ export interface ObjEntryValue {
 
 /** What an expression evaluates to. Only `obj`, `arr` and `prim` are data; the rest are references. */
 export type Value =
-  | { readonly t: "obj"; readonly entries: ReadonlyMap<string, ObjEntryValue>; readonly loc: Loc }
+  /** `cleared`: keys written as `undefined` (absent, but a one-level merge of this object still clears them). */
+  | { readonly t: "obj"; readonly entries: ReadonlyMap<string, ObjEntryValue>; readonly loc: Loc; readonly cleared?: ReadonlySet<string> }
   /** `itemLocs[i]` is where item i was written (its value's own `loc` may be its declaration). */
   | { readonly t: "arr"; readonly items: readonly Value[]; readonly itemLocs: readonly Loc[]; readonly loc: Loc }
   | { readonly t: "prim"; readonly value: string | number | boolean | null; readonly loc: Loc }
@@ -61,6 +62,14 @@ export function isPlainObject(v: Json | undefined): v is JsonObject {
 /** A value the analysis could not know, as it appears in a report: `{"$dynamic": "<source>"}`. */
 export function isDynamicMarker(v: Json | undefined): boolean {
   return isPlainObject(v) && Object.keys(v).length === 1 && typeof v[DYNAMIC_KEY] === "string";
+}
+
+/**
+ * `undefined` written as such (`undefined`, `void 0`, a const holding it, an argument not passed): the
+ * one dynamic value that is known. It carries no reason, unlike a name that is not declared.
+ */
+export function isUndefinedValue(v: Value): boolean {
+  return v.t === "dyn" && v.text === UNDEFINED_TEXT && v.why === undefined;
 }
 
 export interface DynamicPart {

@@ -56,6 +56,12 @@ export interface ServerReport {
 }
 
 /** A fact about how an era is served (or not): `SDK v1 answers initialize only`, with the place that decides it. */
+/**
+ * How an era note begins when whether the era is served is itself not known (the era is null because
+ * nothing of it can be stated, not because the server refuses it): reports say "not known", not "not served".
+ */
+export const ERA_NOT_KNOWN = "not known: ";
+
 export interface EraNote {
   readonly text: string;
   readonly loc?: Loc;

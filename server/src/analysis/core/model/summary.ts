@@ -15,6 +15,9 @@ export interface Span {
  * AST: the `__capabilities__` result, a `const` initialiser, an `extends` clause, a decorator argument.
  * Whatever the summariser cannot represent becomes `dyn` with its source text.
  */
+/** The text of a `dyn` for `undefined` (and `void 0`): a value JSON leaves out, so a key holding it is absent. */
+export const UNDEFINED_TEXT = "undefined";
+
 export type ValueExpr =
   | { readonly k: "lit"; readonly value: string | number | boolean | null; readonly span: Span }
   | { readonly k: "obj"; readonly entries: readonly ObjEntry[]; readonly span: Span }

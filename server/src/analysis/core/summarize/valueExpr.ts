@@ -1,5 +1,5 @@
 import { SK, ts } from "../typescript";
-import type { ArrItem, FunctionSummary, KeyExpr, ObjEntry, ValueExpr } from "../model/summary";
+import { UNDEFINED_TEXT, type ArrItem, type FunctionSummary, type KeyExpr, type ObjEntry, type ValueExpr } from "../model/summary";
 import { MAX_DEPTH, spanOf, textOf, type SummaryContext } from "./context";
 import { summarizeClass } from "./summarizeClass";
 
@@ -37,9 +37,12 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
       }
       return { k: "dyn", text: textOf(ctx, node), span };
     }
+    case SK.VoidExpression:
+      // `void 0` is `undefined` written another way: the evaluator treats both as a key that is absent.
+      return isSideEffectFree((node as ts.VoidExpression).expression) ? { k: "dyn", text: UNDEFINED_TEXT, span } : { k: "dyn", text: textOf(ctx, node), span };
     case SK.Identifier: {
       const name = (node as ts.Identifier).text;
-      if (name === "undefined") return { k: "dyn", text: name, span };
+      if (name === UNDEFINED_TEXT) return { k: "dyn", text: name, span };
       return { k: "ref", name, span };
     }
     case SK.ObjectLiteralExpression:
@@ -191,4 +194,9 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
     }
   }
   return { params, locals, result, bodySpan };
+}
+
+/** An operand whose evaluation does nothing (`void 0`), so `void` of it is plainly `undefined`. */
+function isSideEffectFree(e: ts.Expression): boolean {
+  return ts.isNumericLiteral(e) || ts.isStringLiteral(e) || (ts.isIdentifier(e) && e.text === UNDEFINED_TEXT);
 }

@@ -3,7 +3,7 @@
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { isPlainObject, sortKeysDeep, SPREAD_KEY, type JsonObject, type Loc } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, isPlainObject, sortKeysDeep, SPREAD_KEY, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { ServerReport } from "../../core/model/serverReport";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
@@ -15,6 +15,8 @@ import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import type { Elsewhere } from "./factoryCallers";
+import type { SdkRelease } from "./sdkRelease";
+import { NOT_SERVED_HERE } from "./entryPoint";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -29,8 +31,8 @@ export interface ServedEras {
   readonly loc?: Loc;
 }
 
-export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
-  const replay = new Replay(ev, site, elsewhere);
+export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere, release?: SdkRelease): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+  const replay = new Replay(ev, site, elsewhere, release);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
@@ -38,7 +40,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
-  const conditional = settleConditionalKeys(state, replay);
+  const conditional = [...settleConditionalKeys(state, replay), ...settleReleaseUnknowns(state, replay)];
   const caps = sortKeysDeep(state.caps) as JsonObject;
   const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
   if (state.threw) diagnostics.push(state.threw);
@@ -73,7 +75,9 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
   });
   const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
-  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow];
+  // Whether server/discover is answered is not known: the era is null, and the report says why.
+  const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
+  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,
@@ -93,6 +97,19 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   };
   const serverRef = { name: site.name, loc };
   return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };
+}
+
+/** Keys and flags that differ between the SDK releases the server may load: left out, each an unknown part. */
+function settleReleaseUnknowns(state: SdkState, replay: Replay): UnknownPart[] {
+  const out: UnknownPart[] = [];
+  for (const [path, { loc, why }] of replay.releaseUnknowns) {
+    const [k, sub] = path.split(".") as [string, string | undefined];
+    const obj = state.caps[k];
+    if (sub === undefined) delete state.caps[k];
+    else if (isPlainObject(obj)) delete obj[sub];
+    out.push({ path: sub === undefined ? [k] : [k, sub], reason: why, loc });
+  }
+  return out;
 }
 
 /**
@@ -176,7 +193,8 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     markInexact(replay.state, `the server is served by code that calls ${site.unit.name}(), which the analysis does not follow`);
     return { legacy: true, modern: false, via: "code the analysis does not follow", unknown: true };
   }
-  return { legacy: true, modern: modernVersions, via: "connect()", ...(replay.state.connected ? { loc: replay.state.connected } : {}) };
+  if (!replay.state.connected) return { legacy: true, modern: modernVersions, via: NOT_SERVED_HERE };
+  return { legacy: true, modern: modernVersions, via: "connect()", loc: replay.state.connected };
 }
 
 
@@ -375,6 +393,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     const ids = caps[group];
     if (!isPlainObject(ids)) continue;
     for (const id of Object.keys(ids)) {
+      if (id === DYNAMIC_KEY || id === SPREAD_KEY) continue;
       const reserved = id.startsWith("io.modelcontextprotocol/") && !KNOWN_EXTENSIONS.has(id);
       const malformed = !EXTENSION_ID.test(id);
       if (!reserved && !malformed) continue;
@@ -393,7 +412,8 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     const v = caps[k];
     if (!isPlainObject(v)) continue;
     for (const sub of Object.keys(v)) {
-      if (allowed.includes(sub) || sub === SPREAD_KEY) continue;
+      // An internal marker (a spread or value the analysis could not know) is not a key the user wrote.
+      if (allowed.includes(sub) || sub === SPREAD_KEY || sub === DYNAMIC_KEY) continue;
       out.push(
         diagnostic(
           "sdk-nonspec-key",

@@ -2,7 +2,7 @@
 // `createMcpHandler(...)`, `serveStdio(...)`. The era notes say why an era is not served, or what
 // serves it, and link to that place (a fact about the program, not a problem).
 import type { Loc } from "../../core/evaluate/values";
-import type { EraNote } from "../../core/model/serverReport";
+import { ERA_NOT_KNOWN, type EraNote } from "../../core/model/serverReport";
 import type { FileSummary, ValueExpr } from "../../core/model/summary";
 import { sdkImport } from "./findSdkServers";
 import type { SdkVersion } from "./sdkTables";
@@ -28,6 +28,9 @@ export interface EntryFacts {
 }
 
 /** `connect(StdioServerTransport)`, `createMcpHandler`: the entry point in words. */
+/** `via` of a v2 server that no connect(), createMcpHandler or serveStdio in the code read takes. */
+export const NOT_SERVED_HERE = "nothing in the code read";
+
 export function entryName(facts: EntryFacts): string {
   if (facts.via === "connect()" || facts.via.startsWith("v1")) return facts.transport ? `connect(${facts.transport})` : "connect()";
   return facts.via;
@@ -69,7 +72,8 @@ export function eraNotesOf(facts: EntryFacts): { legacy?: EraNote; modern?: EraN
   let modern: EraNote;
   if (facts.modern) modern = served(facts.via === "connect()" ? " (2026-07-28 is in supportedProtocolVersions)" : "");
   else if (facts.version === "v1") modern = { text: "SDK v1 answers initialize only", ...at(facts.construction) };
-  else if (facts.unknown) modern = { text: `not known: ${facts.via} serves it`, ...at(facts.factory ?? facts.construction) };
+  else if (facts.unknown) modern = { text: `${ERA_NOT_KNOWN}${facts.via} serves it`, ...at(facts.factory ?? facts.construction) };
+  else if (facts.via === NOT_SERVED_HERE) modern = { text: "no connect(), createMcpHandler or serveStdio in the code read takes this server", ...at(facts.construction) };
   else modern = { text: `served with ${name}: only createMcpHandler or serveStdio answer server/discover`, ...at(facts.construction) };
   // A served era with no place to link says nothing the report does not already show.
   return { ...(legacy.loc || !facts.legacy ? { legacy } : {}), ...(modern.loc || !facts.modern ? { modern } : {}) };

@@ -20,7 +20,8 @@ export function sdkBeforeOptions(run: DialectRun, file: string): string | undefi
   return range !== undefined && rangeOnlyBefore05(range) ? range : undefined;
 }
 
-function declaredRange(run: DialectRun, file: string): string | undefined {
+/** The SDK range the nearest package.json declares (dependencies, then peer and dev). */
+export function declaredRange(run: DialectRun, file: string): string | undefined {
   let dir = dirname(file);
   for (let i = 0; i < MAX_LEVELS; i++) {
     const text = run.fileText(joinPath(dir, "package.json"));

@@ -33,6 +33,7 @@ import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
+import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
@@ -125,7 +126,7 @@ export class Replay {
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
 
-  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}) {
+  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1) {
     this.#ev = ev;
     this.#site = site;
     this.#returnKey = returnedKey(site);
@@ -386,7 +387,14 @@ export class Replay {
       this.state.loggingAtConstruction = true;
       this.state.handlers.set("logging/setLevel", { file, span: event.span });
     }
-    if (this.state.kind === "mcp") {
+    const other = this.release.mayLoad;
+    const declares = ["tools", "resources", "prompts"].some((k) => k in this.state.caps);
+    if (this.state.kind === "mcp" && this.state.version === "v1" && declares && other && other.release.eagerInstall !== this.release.eagerInstall) {
+      for (const k of ["tools", "resources", "prompts"]) {
+        if (k in this.state.caps) this.#releaseUnknown(`${k}.listChanged`, { file, span: event.span }, `${other.why}: whether McpServer sets it for a declared ${k} depends on the release`);
+      }
+    }
+    if (this.state.kind === "mcp" && (this.state.version !== "v1" || this.release.eagerInstall)) {
       // McpServer installs the handlers of every primitive its options declare (v2, and v1 since 1.32)
       // and advertises listChanged: v2 keeps an explicit false, v1 forces true.
       for (const k of ["tools", "resources", "prompts"]) {
@@ -471,7 +479,8 @@ export class Replay {
       const keyLoc = source?.t === "obj" ? source.entries.get(k)?.keyLoc : undefined;
       const at = fromLiteral && keyLoc ? { ...cause, loc: keyLoc } : cause;
       const before = caps[k];
-      if (isPlainObject(before) && isPlainObject(v)) caps[k] = { ...before, ...v };
+      const written = source?.t === "obj" ? source.entries.get(k)?.value : undefined;
+      if (isPlainObject(before) && isPlainObject(v)) caps[k] = withoutCleared({ ...before, ...v }, written);
       else caps[k] = structuredClone(v);
       if (!this.state.causes.has(k) || !isPlainObject(before)) this.state.causes.set(k, at);
       if (isPlainObject(v)) {
@@ -954,12 +963,12 @@ export class Replay {
       case "registerResource":
       case "resource":
         this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
-        this.#templateCompletions(file, e, loc);
+        if (this.#releaseCompletions(e.method, loc)) this.#templateCompletions(file, e, loc);
         return;
       case "registerPrompt":
       case "prompt":
         this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
-        this.#promptCompletions(file, e);
+        if (this.#releaseCompletions(e.method, loc)) this.#promptCompletions(file, e);
         return;
     }
   }
@@ -971,10 +980,14 @@ export class Replay {
     if (this.state.kind !== "mcp") return;
     const cause: SdkCause = { because: how, loc };
     if (this.state.version === "v1") {
+      if (this.release.unverified) markInexact(this.state, `${this.release.unverified}: what ${how} adds may differ`);
+      const other = this.release.mayLoad;
+      if (other && other.release.listChangedOnRegister !== this.release.listChangedOnRegister && !this.state.registered.has(k)) this.#releaseUnknown(`${k}.listChanged`, loc, `${other.why}: whether ${how} sets it depends on the release`);
       // v1 merges {listChanged: true} when it installs a primitive's handlers, overriding an explicit
       // false (#1488): once, at the first registration (or at construction, for a declared primitive).
       // A later registration changes nothing, but makes the key certain if the first one was not.
-      this.#merge({ [k]: this.state.registered.has(k) ? {} : { listChanged: true } }, undefined, cause);
+      const flag = !this.state.registered.has(k) && this.release.listChangedOnRegister;
+      this.#merge({ [k]: flag ? { listChanged: true } : {} }, undefined, cause);
       this.state.registered.add(k);
     } else {
       this.#firstRegistration(k, cause);
@@ -982,7 +995,36 @@ export class Replay {
     for (const m of methods) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
   }
 
+  /**
+   * v1 releases before 1.25.0 decide `completions` without looking at the prompt or template: none
+   * before 1.12.2, always from then on. True when the prompt's or template's own completers decide.
+   */
+  #releaseCompletions(how: string, loc: Loc): boolean {
+    if (this.state.version !== "v1" || this.state.kind !== "mcp") return true;
+    const other = this.release.mayLoad;
+    const always = (r: SdkRelease) => r.completions === "with-any-prompt-or-resource";
+    if (other && always(other.release) !== always(this.release)) this.#releaseUnknown("completions", loc, `${other.why}: whether ${how} adds it depends on the release`);
+    if (this.release.completions === "with-completers") return true;
+    if (this.release.completions === "with-any-prompt-or-resource") {
+      const detail = `SDK ${this.release.version} advertises completions with every prompt or resource`;
+      this.#completions({ because: how, loc, detail }, how, detail);
+    }
+    return false;
+  }
+
+  /**
+   * A key or flag (`tools.listChanged`, `completions`) that differs between the releases the server
+   * may load: not stated, and said to be unknown where it is decided (the first place wins).
+   */
+  readonly releaseUnknowns = new Map<string, { readonly loc: Loc; readonly why: string }>();
+
+  #releaseUnknown(path: string, loc: Loc, why: string): void {
+    if (!this.releaseUnknowns.has(path)) this.releaseUnknowns.set(path, { loc, why });
+  }
+
   #completions(cause: SdkCause, call: string, what: string): void {
+    const other = this.release.mayLoad;
+    if (other?.release.completions === "never" && this.state.version === "v1" && cause.loc) this.#releaseUnknown("completions", cause.loc, `${other.why}: whether ${call} adds it depends on the release`);
     const before = snapshot(this.state);
     if (!("completions" in this.state.caps)) this.state.causes.set("completions", cause);
     this.#merge({ completions: {} }, undefined, cause);
@@ -1200,7 +1242,9 @@ export class Replay {
       }
       return;
     }
-    if ((method === "resources/subscribe" || method === "resources/unsubscribe") && !subscribeAdvertised(this.state.caps)) {
+    // Only said when the capabilities are known: a spread or an object changed elsewhere may hold subscribe.
+    const capsKnown = !(SPREAD_KEY in this.state.caps) && !this.capsUncertain && !(isPlainObject(this.state.caps.resources) && SPREAD_KEY in this.state.caps.resources);
+    if ((method === "resources/subscribe" || method === "resources/unsubscribe") && capsKnown && !subscribeAdvertised(this.state.caps)) {
       this.state.diagnostics.push(
         diagnostic(
           "sdk-handler-undeclared",
@@ -1321,4 +1365,11 @@ function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
   // A method called on the server (`server.addTool(...)` of a subclass server) counts too.
   const onServer = (e: Extract<FlowEvent, { k: "invoke" }>) => e.callee.k === "get" && hit(pathOfExpr(e.callee.object) ?? null);
   return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false));
+}
+
+/** `{ tools: { listChanged: undefined } }` merged into `tools`: the spread sets the flag to undefined, which JSON drops. */
+function withoutCleared(merged: JsonObject, written: Value | undefined): JsonObject {
+  if (written?.t !== "obj" || !written.cleared) return merged;
+  for (const sub of written.cleared) delete merged[sub];
+  return merged;
 }

@@ -2,17 +2,22 @@
 // `completable(...)`): what it adds to which era, and why, in the SDK's terms; and on a helper's name,
 // what each of its calls does to the server it is given.
 import type { EditorContext } from "../../core/dialect";
-import { isPlainObject, type Json } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, isDynamicMarker, isPlainObject, SPREAD_KEY, type Json, type JsonObject } from "../../core/evaluate/values";
 import type { ServerReport } from "../../core/model/serverReport";
 import { code, escape } from "../../core/render/markdown";
 import type { SdkStep, StepChange } from "./steps";
 
 const ERA_TITLE = { legacy: "legacy (initialize)", modern: "modern (server/discover)" } as const;
 
+/** A value as the source wrote it: what is not known is shown as its source (`load()`, `...opts`), never as an internal key. */
 function inlineJson(v: Json): string {
+  if (isDynamicMarker(v)) return String((v as JsonObject)[DYNAMIC_KEY]);
   if (isPlainObject(v)) {
     const keys = Object.keys(v);
-    return keys.length === 0 ? "{}" : `{ ${keys.map((k) => `${k}: ${inlineJson(v[k]!)}`).join(", ")} }`;
+    // An unknown value merged with known keys reads as a spread of it: `{ ...load(), listChanged: true }`.
+    const entry = (k: string) =>
+      k === SPREAD_KEY && typeof v[k] === "string" ? (v[k] as string) : k === DYNAMIC_KEY && typeof v[k] === "string" ? `...${v[k] as string}` : `${k}: ${inlineJson(v[k]!)}`;
+    return keys.length === 0 ? "{}" : `{ ${keys.map(entry).join(", ")} }`;
   }
   return JSON.stringify(v);
 }

@@ -2,9 +2,10 @@
 // shape, a URI template held in a local), its parameters and other locals (not known: they hide the
 // file's consts of the same name), then the functions around it, then the file.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import { handedOnNames } from "../../core/evaluate/handedOn";
 import { mutatedNames } from "../../core/evaluate/mutation";
 import type { Binding, Scope, Value } from "../../core/evaluate/values";
-import type { FlowUnit } from "../../core/model/summary";
+import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 
 export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefined): Scope {
   const summary = ev.summary(file);
@@ -16,7 +17,10 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
   // `caps.prompts = {}`, `list.push(...)`: a const whose object the file changes is not its literal.
   const text = ev.host.text?.(file);
   const mutated = summary && text !== undefined ? mutatedNames(summary, text) : undefined;
+  const handedOn = summary && text !== undefined ? handedOnNames(summary, text) : undefined;
   const readable = (name: string) => mutated !== undefined && !mutated.has(name) && !fileWide(name);
+  // An object or array handed to a call may be changed there; a server or a function handed on is still itself.
+  const handedObject = (name: string, expr: ValueExpr) => (expr.k === "obj" || expr.k === "arr") && handedOn?.has(name) === true;
   let scope = ev.fileScope(file);
   for (const u of chain.reverse()) {
     const vars = new Map<string, Binding>();
@@ -27,7 +31,7 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
     for (const p of u.params) if (p) vars.set(p, unknown(p));
     for (const l of declared.keys()) vars.set(l, unknown(l));
     // A const declared once in the unit, under a name nothing else uses, is that value wherever it is read.
-    for (const [name, expr] of u.consts ?? []) if (declared.get(name) === 1 && !u.params.includes(name) && readable(name)) vars.set(name, { expr, scope: inner });
+    for (const [name, expr] of u.consts ?? []) if (declared.get(name) === 1 && !u.params.includes(name) && readable(name) && !handedObject(name, expr)) vars.set(name, { expr, scope: inner });
     scope = inner;
   }
   return scope;

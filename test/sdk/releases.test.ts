@@ -1,0 +1,179 @@
+// SDK v1 releases whose McpServer adds different capabilities on its own, started for real: each
+// release is installed from its committed lock file (test/sdk/releases/<version>/) into .tmp/, the
+// fixtures of test/fixtures/sdk-releases are copied beside that install (so they load that release),
+// the oracle asks each one `initialize`, and `mcp-caps --json` analyses the same copies (it reads the
+// installed version from node_modules). Every prediction must be exact and equal what was sent.
+// The releases are the edges of the ranges sdkRelease.ts keys its rules by: 1.7.0 (no listChanged,
+// no completions), 1.11.0 (listChanged), 1.12.2 and 1.24.3 (completions with any prompt or resource),
+// 1.32.1 (declared primitives not installed at construction); the repository's own 1.32.2 is the
+// newest range and is covered by differential.test.ts.
+//
+//   node --import tsx --test test/sdk/releases.test.ts
+//   SDK_RELEASES_SKIP_START=1 node --import tsx --test test/sdk/releases.test.ts   (no install, no start)
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { before, describe, it } from "node:test";
+import { runCli } from "../../server/src/cli/main";
+import { sdkRelease } from "../../server/src/analysis/dialects/sdk/sdkRelease";
+import { runOracle } from "./oracle.mjs";
+import type { OracleResult } from "./oracle.mjs";
+
+const repo = join(import.meta.dirname, "..", "..");
+const fixturesDir = join(repo, "test", "fixtures", "sdk-releases");
+const fixtures = readdirSync(fixturesDir).filter((n) => /^r\d+-/.test(n)).sort();
+const RELEASES = ["1.7.0", "1.11.0", "1.12.2", "1.24.3", "1.32.1"];
+const INSTALL_LIMIT_MS = 180_000;
+
+interface Reported {
+  file: string;
+  exact: boolean;
+  legacy: Record<string, unknown> | null;
+  modern: Record<string, unknown> | null;
+  unknown: { path: string[]; reason: string }[];
+}
+
+/** The release installed from its committed lock file under .tmp/, unless that install is there already. */
+async function installed(version: string): Promise<string> {
+  const source = join(repo, "test", "sdk", "releases", version);
+  const dir = join(repo, ".tmp", "sdk-releases", version);
+  const lock = readFileSync(join(source, "package-lock.json"), "utf8");
+  const stamp = join(dir, "node_modules", ".installed-lock.json");
+  if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lock) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    for (const f of ["package.json", "package-lock.json"]) cpSync(join(source, f), join(dir, f));
+    await run("npm", ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
+    writeFileSync(stamp, lock);
+  }
+  for (const name of fixtures) {
+    const copy = join(dir, "fixtures", name);
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(join(fixturesDir, name), copy, { recursive: true });
+  }
+  return dir;
+}
+
+function run(cmd: string, args: string[], cwd: string, limit: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, stdio: ["ignore", "ignore", "pipe"], detached: true });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), limit);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+describe("older SDK v1 releases, started and analysed", { skip: process.env.SDK_RELEASES_SKIP_START === "1" }, () => {
+  const real = new Map<string, OracleResult>();
+  const reports = new Map<string, Reported[]>();
+
+  before(async () => {
+    for (const version of RELEASES) {
+      const dir = await installed(version);
+      for (const name of fixtures) real.set(`${version}/${name}`, await runOracle(join(dir, "fixtures", name), { timeoutMs: 60_000 }));
+      let out = "";
+      runCli(["--json", "fixtures"], { cwd: dir, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
+      reports.set(version, (JSON.parse(out) as { servers: Reported[] }).servers);
+    }
+  });
+
+  for (const version of RELEASES) {
+    for (const name of fixtures) {
+      it(`${version} ${name}: the prediction is exact and what the release sends`, () => {
+        const observed = real.get(`${version}/${name}`)!;
+        assert.equal(observed.threw, null, `the server started: ${observed.threw}`);
+        const servers = reports.get(version)!.filter((s) => s.file.startsWith(`fixtures/${name}/`));
+        assert.equal(servers.length, 1, "one server found");
+        const s = servers[0]!;
+        assert.deepEqual(s.unknown, [], "exact: the release is inside a range that was read");
+        assert.equal(s.modern, null);
+        assert.deepEqual(s.legacy, observed.legacy);
+      });
+    }
+  }
+});
+
+describe("SDK v1 release rules", () => {
+  it("keys listChanged, completions and eager installs by the version, and says when a version was not checked", () => {
+    assert.deepEqual(
+      ["1.9.0", "1.10.0", "1.12.1", "1.12.2", "1.24.3", "1.25.0", "1.32.1", "1.32.2"].map((v) => {
+        const r = sdkRelease(v);
+        return [v, r.listChangedOnRegister, r.completions, r.eagerInstall];
+      }),
+      [
+        ["1.9.0", false, "never", false],
+        ["1.10.0", true, "never", false],
+        ["1.12.1", true, "never", false],
+        ["1.12.2", true, "with-any-prompt-or-resource", false],
+        ["1.24.3", true, "with-any-prompt-or-resource", false],
+        ["1.25.0", true, "with-completers", false],
+        ["1.32.1", true, "with-completers", false],
+        ["1.32.2", true, "with-completers", true],
+      ],
+    );
+    assert.equal(sdkRelease("1.7.0").unverified, undefined);
+    assert.match(sdkRelease("1.5.0").unverified ?? "", /SDK 1\.5\.0, older than 1\.7\.0/);
+    // No version known: the newest rules, stated exactly (what npm would install).
+    assert.deepEqual(sdkRelease(undefined), { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true });
+  });
+});
+
+/** `mcp-caps --json` on a copy of r1 with the SDK version given by a stub install or a lock file only. */
+function analyseWith(files: Record<string, string>): Reported {
+  const dir = mkdtempSync(join(tmpdir(), "sdk-release-"));
+  try {
+    cpSync(join(fixturesDir, "r1-tool-and-prompt", "server.ts"), join(dir, "server.ts"));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    let out = "";
+    runCli(["--json", "."], { cwd: dir, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
+    return (JSON.parse(out) as { servers: Reported[] }).servers[0]!;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("where the SDK version comes from", () => {
+  it("without node_modules, takes the version package-lock.json pins (what npm ci installs)", () => {
+    const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version: "1.9.0" } } }, null, 2);
+    const s = analyseWith({ "package-lock.json": lock });
+    assert.equal(s.exact, true);
+    assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
+  });
+
+  it("a lock file with a range in package.json: the newest rules, approximate where the locked release differs", () => {
+    const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version: "1.9.0" } } }, null, 2);
+    const manifest = JSON.stringify({ name: "w", type: "module", dependencies: { "@modelcontextprotocol/sdk": "^1.9.0" } });
+    const s = analyseWith({ "package-lock.json": lock, "package.json": manifest });
+    assert.equal(s.exact, false);
+    // 1.9.0 sends no listChanged, the newest sends true: neither is stated, each flag is unknown.
+    assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
+    assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts.listChanged", "tools.listChanged"]);
+    assert.ok(s.unknown.every((u) => /package-lock\.json pins SDK 1\.9\.0, but package\.json allows \^1\.9\.0/.test(u.reason)), JSON.stringify(s.unknown));
+    // Pinned to that very version: the lock decides, exactly.
+    const pinned = analyseWith({ "package-lock.json": lock, "package.json": manifest.replace("^1.9.0", "1.9.0") });
+    assert.equal(pinned.exact, true);
+    assert.deepEqual(pinned.legacy, { prompts: {}, tools: {} });
+  });
+
+  it("a release older than the ones checked is approximate, and says why", () => {
+    const s = analyseWith({ "node_modules/@modelcontextprotocol/sdk/package.json": JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.5.0" }) });
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => /SDK 1\.5\.0, older than 1\.7\.0, whose McpServer rules were not checked/.test(u.reason)), JSON.stringify(s.unknown));
+  });
+
+  it("no version known: the newest release's rules, exact", () => {
+    const s = analyseWith({});
+    assert.equal(s.exact, true);
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+  });
+});
