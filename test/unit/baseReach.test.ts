@@ -65,6 +65,13 @@ describe("files that pass the screen only for their extends", () => {
     assert.deepEqual(diagnostics, ["inheritance-cycle /w/a.ts:38", "inheritance-cycle /w/b.ts:38"]);
   });
 
+  it("still report a class that extends itself through a name it also imports (the local class shadows the import)", () => {
+    const { diagnostics } = analyse({
+      "/w/gone.ts": 'import { Gone } from "gone-package";\nexport class Gone extends Gone {}\n',
+    });
+    assert.deepEqual(diagnostics.filter((d) => d.startsWith("inheritance-cycle")), ["inheritance-cycle /w/gone.ts:50"]);
+  });
+
   it("still report an inheritance cycle within a file, and a base declared globally", () => {
     const { diagnostics, servers } = analyse({
       "/w/loop.ts": "export class A extends B {}\nexport class B extends A {}\n",

@@ -1,11 +1,9 @@
 import type { FileSummary } from "../model/summary";
 
 const IDENT = String.raw`[A-Za-z_$][\w$]*`;
-/**
- * `helper(a, name)`, `obj.enable(name)`: a call whose parenthesised arguments hold no call of their
- * own. Not a declaration (`function f(name)`) nor `new X(name)` (a constructor the analysis reads).
- */
-const CALL = new RegExp(String.raw`(?<![\w$])(?<!\bfunction\s*\*?\s*)(?<!\bnew\s+(?:${IDENT}\s*\.\s*)*)(?:(${IDENT})\s*\.\s*)?(${IDENT})\s*\(([^()]*)\)`, "g");
+const IDENTIFIER = new RegExp(`^${IDENT}$`);
+/** How far back a `new a.b.C(` prefix is looked for: member hops, then characters of blank. */
+const MAX_MEMBER_HOPS = 16;
 const BARE = new RegExp(String.raw`^(${IDENT})\s*!?$`);
 
 /** Keywords and declarations that look like a call: `if (caps)`, `constructor(options) {`. */
@@ -35,10 +33,9 @@ export function handedOnNames(summary: FileSummary, text: string): ReadonlySet<s
   let names = cache.get(summary);
   if (!names) {
     const found = new Set<string>();
-    for (const m of text.matchAll(CALL)) {
-      const [, receiver, callee, args] = m;
-      if (!callee || NOT_CALLS.has(callee) || READERS.has(callee) || (receiver === "console" || receiver === "JSON" || receiver === "Object")) continue;
-      for (const arg of args!.split(",")) {
+    for (const { receiver, callee, args } of innermostCalls(text)) {
+      if (NOT_CALLS.has(callee) || READERS.has(callee) || receiver === "console" || receiver === "JSON" || receiver === "Object") continue;
+      for (const arg of args.split(",")) {
         const bare = BARE.exec(arg.trim());
         if (bare && !RESERVED.has(bare[1]!)) found.add(bare[1]!);
       }
@@ -46,4 +43,92 @@ export function handedOnNames(summary: FileSummary, text: string): ReadonlySet<s
     cache.set(summary, (names = found));
   }
   return names;
+}
+
+interface Call {
+  readonly receiver: string | undefined;
+  readonly callee: string;
+  /** The text between the parentheses (it holds no parenthesis). */
+  readonly args: string;
+}
+
+/**
+ * `helper(a, name)`, `obj.enable(name)`: each call whose parenthesised arguments hold no call of their
+ * own, in one pass over the text (a pattern with look-behinds took minutes on some texts). Not a
+ * declaration (`function f(name)`) nor `new X(name)` / `new a.b.X(name)` (constructors the analysis reads).
+ */
+function* innermostCalls(text: string): Generator<Call> {
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 /* ( */) open = i;
+    else if (c === 41 /* ) */) {
+      if (open !== -1) {
+        const call = callBefore(text, open);
+        if (call) yield { ...call, args: text.slice(open + 1, i) };
+      }
+      open = -1;
+    }
+  }
+}
+
+function callBefore(text: string, paren: number): Omit<Call, "args"> | undefined {
+  const calleeEnd = skipBlankBack(text, paren);
+  const calleeStart = identifierStart(text, calleeEnd);
+  const callee = text.slice(calleeStart, calleeEnd);
+  if (!IDENTIFIER.test(callee)) return undefined;
+  // `a.b.c(`, `x[0].c(`: the callee is the last member; a receiver only when a plain name precedes it.
+  let start = calleeStart;
+  let receiver: string | undefined;
+  const dot = skipBlankBack(text, calleeStart);
+  if (dot > 0 && text[dot - 1] === ".") {
+    const receiverEnd = skipBlankBack(text, dot - 1);
+    const receiverStart = identifierStart(text, receiverEnd);
+    const name = text.slice(receiverStart, receiverEnd);
+    if (IDENTIFIER.test(name)) {
+      receiver = name;
+      start = receiverStart;
+    }
+  }
+  if (afterNew(text, start) || afterFunction(text, start)) return undefined;
+  return { receiver, callee };
+}
+
+/** Whether `new ` (with any `a.b.` members between) comes right before `at`. */
+function afterNew(text: string, at: number): boolean {
+  let i = at;
+  for (let hops = 0; hops <= MAX_MEMBER_HOPS; hops++) {
+    const end = skipBlankBack(text, i);
+    if (wordBefore(text, end) === "new") return true;
+    if (end === 0 || text[end - 1] !== ".") return false;
+    const nameEnd = skipBlankBack(text, end - 1);
+    const nameStart = identifierStart(text, nameEnd);
+    if (!IDENTIFIER.test(text.slice(nameStart, nameEnd))) return false;
+    i = nameStart;
+  }
+  return false;
+}
+
+/** Whether `function`, `function*` or `function *` comes right before `at`. */
+function afterFunction(text: string, at: number): boolean {
+  let end = skipBlankBack(text, at);
+  if (end > 0 && text[end - 1] === "*") end = skipBlankBack(text, end - 1);
+  return wordBefore(text, end) === "function";
+}
+
+/** The identifier-like word that ends at `end`, if a non-word character (or the start) comes before it. */
+function wordBefore(text: string, end: number): string {
+  return text.slice(identifierStart(text, end), end);
+}
+
+function skipBlankBack(text: string, end: number): number {
+  let i = end;
+  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+  return i;
+}
+
+function identifierStart(text: string, end: number): number {
+  let i = end;
+  while (i > 0 && /[\w$]/.test(text[i - 1]!)) i--;
+  return i;
 }

@@ -42,12 +42,19 @@ function importedNames(text: string): Set<string> {
   return names;
 }
 
+// Names the text declares itself: a class (or anything else) of the same name as an import shadows it.
+const LOCAL_DECLARATION = /\b(?:class|function\s*\*?|const|let|var|enum|interface|namespace|module)\s+([A-Za-z_$][\w$]*)/g;
+
 /** Whether every `extends` of the text names something the text imports (so no base is local or global). */
 function extendsOnlyImports(text: string): boolean {
   const imported = importedNames(text);
+  let local: Set<string> | undefined;
   for (const m of text.matchAll(EXTENDS_TARGET)) {
     const target = m[1];
     if (target === undefined || !imported.has(target)) return false;
+    // `import { A } from "x"; class A extends A {}`: the base is the local class, not the import.
+    local ??= new Set([...text.matchAll(LOCAL_DECLARATION)].map((d) => d[1]!));
+    if (local.has(target)) return false;
   }
   return true;
 }

@@ -84,6 +84,8 @@ export function readOptions(ev: Evaluator, file: string, arg: ValueExpr | undefi
         if (isUndefined(entry.value)) continue;
         raw[key] = toJson(entry.value, dynamics);
       }
+      // Keys written as `undefined` are absent from the value but still keys for `'logging' in capabilities`.
+      for (const key of value.cleared ?? []) presentKeys.add(key);
       const cleaned = withoutMarkers(raw, dynamics);
       Object.assign(capabilities, cleaned.caps ?? {});
       unknown.push(...cleaned.unknown);
