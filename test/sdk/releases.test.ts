@@ -154,6 +154,13 @@ describe("where the SDK version comes from", () => {
     assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
   });
 
+  it("without node_modules or a lock, a package.json that names one version decides (what npm install gives)", () => {
+    const manifest = JSON.stringify({ name: "w", type: "module", dependencies: { "@modelcontextprotocol/sdk": "1.9.0" } });
+    const s = analyseWith({ "package.json": manifest });
+    assert.equal(s.exact, true);
+    assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
+  });
+
   it("a lock file with a range in package.json: the newest rules, approximate where the locked release differs", () => {
     const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version: "1.9.0" } } }, null, 2);
     const manifest = JSON.stringify({ name: "w", type: "module", dependencies: { "@modelcontextprotocol/sdk": "^1.9.0" } });

@@ -35,6 +35,8 @@ export interface SdkRelease {
 export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true };
 
 const SDK = "@modelcontextprotocol/sdk";
+/** A dependency spec that names one version: `1.7.0`, `=1.7.0`, `v1.7.0`. */
+const EXACT_VERSION = /^=?v?(\d+\.\d+\.\d+)$/;
 const OLDEST_CHECKED: Triple = [1, 7, 0];
 
 type Triple = readonly [number, number, number];
@@ -65,7 +67,7 @@ export function sdkRelease(version: string | undefined): SdkRelease {
 
 /**
  * The SDK v1 release a file loads: installed in node_modules, else pinned by the project's
- * package-lock.json. A lock only decides when package.json pins that very version: with a range
+ * package-lock.json, else named exactly by its package.json. A lock only decides when package.json pins that very version: with a range
  * (`^1.9.0`), installing the published package takes the newest release in it, so the newest rules
  * are stated and, where the locked release's differ, the result is approximate.
  */
@@ -73,8 +75,11 @@ export function sdkReleaseOf(run: DialectRun, file: string): SdkRelease {
   const installed = run.installedVersion(file, SDK);
   if (installed !== undefined) return sdkRelease(installed);
   const locked = lockedSdkVersion(file, run.fileText, run.withinWorkspace);
-  const rules = sdkRelease(locked);
   const range = declaredRange(run, file);
+  // No install and no lock: package.json pinning one version (`"1.7.0"`) is what npm installs.
+  const pinned = locked === undefined && range !== undefined ? EXACT_VERSION.exec(range.trim())?.[1] : undefined;
+  if (pinned !== undefined) return sdkRelease(pinned);
+  const rules = sdkRelease(locked);
   if (locked === undefined || range === undefined || range.trim() === locked) return rules;
   return { ...NEWEST_V1, mayLoad: { release: rules, why: `package-lock.json pins SDK ${locked}, but package.json allows ${range}, and the newest release in it may be installed instead` } };
 }
