@@ -20,6 +20,7 @@ import { CODES } from "../../server/src/analysis/dialects/mcp-framework/codes";
 import { rulesFor } from "../../server/src/analysis/dialects/mcp-framework/rules";
 import type { FeatureContext } from "../../server/src/features/context";
 import { hoverAt } from "../../server/src/features/hover";
+import { runCommand } from "../helpers/runCommand";
 
 const repo = join(import.meta.dirname, "..", "..");
 const fixturesDir = join(repo, "test", "fixtures", "mcp-framework");
@@ -231,19 +232,6 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
 });
 
 
-function run(cmd: string, args: string[], cwd: string, limit: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: ["ignore", "ignore", "pipe"], detached: true });
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
-    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), limit);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}: ${stderr}`));
-    });
-  });
-}
 
 /** The release's node_modules, installed from its committed lock file unless that install is there already. */
 async function installed(version: string): Promise<string> {
@@ -255,7 +243,7 @@ async function installed(version: string): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const f of ["package.json", "package-lock.json"]) cpSync(join(source, f), join(dir, f));
-    await run("npm", ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
+    await runCommand("npm", ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
     writeFileSync(stamp, lock);
   }
   return join(dir, "node_modules");

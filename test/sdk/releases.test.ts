@@ -11,7 +11,6 @@
 //   node --import tsx --test test/sdk/releases.test.ts
 //   SDK_RELEASES_SKIP_START=1 node --import tsx --test test/sdk/releases.test.ts   (no install, no start)
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +19,7 @@ import { runCli } from "../../server/src/cli/main";
 import { sdkRelease } from "../../server/src/analysis/dialects/sdk/sdkRelease";
 import { runOracle } from "./oracle.mjs";
 import type { OracleResult } from "./oracle.mjs";
+import { runCommand } from "../helpers/runCommand";
 
 const repo = join(import.meta.dirname, "..", "..");
 const fixturesDir = join(repo, "test", "fixtures", "sdk-releases");
@@ -45,7 +45,7 @@ async function installed(version: string): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     for (const f of ["package.json", "package-lock.json"]) cpSync(join(source, f), join(dir, f));
-    await run("npm", ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
+    await runCommand("npm", ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
     writeFileSync(stamp, lock);
   }
   for (const name of fixtures) {
@@ -56,19 +56,6 @@ async function installed(version: string): Promise<string> {
   return dir;
 }
 
-function run(cmd: string, args: string[], cwd: string, limit: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: ["ignore", "ignore", "pipe"], detached: true });
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
-    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), limit);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}: ${stderr}`));
-    });
-  });
-}
 
 describe("older SDK v1 releases, started and analysed", { skip: process.env.SDK_RELEASES_SKIP_START === "1" }, () => {
   const real = new Map<string, OracleResult>();

@@ -55,7 +55,7 @@ export function nodeAt(sf: ts.SourceFile, span: Span): ts.Node | undefined {
 }
 
 /** Steps up through parentheses, `!`, `as`, `satisfies`, `await` around an expression. */
-function climb(node: ts.Node): ts.Node {
+export function climb(node: ts.Node): ts.Node {
   let cur = node;
   while (
     cur.parent &&

@@ -8,7 +8,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
-import { HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
+import { climb, HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
 
 /** `this.<field>.<method>(...)` in a method: the class (its file and name) every value of the field is made with. */
 export function fieldObjectClass(ev: Evaluator, file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>): { file: string; name: string } | undefined {
@@ -209,17 +209,5 @@ function assignedValue(ref: ts.Node): ts.Expression | undefined {
 function bare(e: ts.Expression): ts.Expression {
   let cur = e;
   while (ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isParenthesizedExpression(cur) || ts.isTypeAssertionExpression(cur) || ts.isNonNullExpression(cur)) cur = cur.expression;
-  return cur;
-}
-
-/** Steps up through parentheses, `!`, `as`, `satisfies`, `await` around an expression. */
-function climb(node: ts.Node): ts.Node {
-  let cur = node;
-  while (
-    cur.parent &&
-    (ts.isParenthesizedExpression(cur.parent) || ts.isNonNullExpression(cur.parent) || ts.isAsExpression(cur.parent) || ts.isSatisfiesExpression(cur.parent) || ts.isAwaitExpression(cur.parent) || ts.isTypeAssertionExpression(cur.parent))
-  ) {
-    cur = cur.parent;
-  }
   return cur;
 }

@@ -6,7 +6,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import { SK, ts } from "../../core/typescript";
-import { HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
+import { climb, HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
 import type { SdkSite } from "./findSdkServers";
 
 /** Why what is done with a server built without a name is not followed; undefined when nothing is. */
@@ -16,8 +16,7 @@ export function unboundConstruction(ev: Evaluator, site: SdkSite): { why: string
   const sf = parsedSource(ev, site.file);
   const node = sf ? nodeAt(sf, site.event.span) : undefined;
   if (!sf || !node) return { why: "the server is built where no name holds it, and what is done with it is not followed", loc };
-  let top: ts.Node = node;
-  while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isSatisfiesExpression(top.parent) || ts.isNonNullExpression(top.parent) || ts.isTypeAssertionExpression(top.parent) || ts.isAwaitExpression(top.parent))) top = top.parent;
+  const top = climb(node);
   const parent = top.parent;
   if (!parent || ts.isExpressionStatement(parent) || ts.isExportAssignment(parent)) return undefined;
   if (ts.isPropertyAccessExpression(parent) && parent.expression === top && HARMLESS_MEMBERS.has(parent.name.text)) return undefined;
