@@ -235,13 +235,27 @@ describe("mcp-caps probe", () => {
     assert.equal(lines[0], "mcp-caps probe: legacy (initialize): the server exited with code 1 before answering initialize; its error: Error: Server does not support tools (required for tools/list)");
   });
 
-  it("a server that writes garbage to stdout: one clear line per era, escaped, nothing left", async () => {
-    const r = await probe("--", "node", `${FIXTURES}/misbehaving/garbage.mjs`);
+  it("a server that writes only garbage to stdout: one clear line per era at --timeout, escaped, nothing left", async () => {
+    const r = await probe("--timeout", "1500", "--", "node", `${FIXTURES}/misbehaving/garbage.mjs`);
     assertNothingLeft();
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /^mcp-caps probe: legacy \(initialize\): the server wrote something that is not JSON-RPC to stdout: Server listening \\u001b\[2Jon stdio$/m);
-    assert.match(r.stderr, /^mcp-caps probe: modern \(server\/discover\): the server wrote something that is not JSON-RPC to stdout/m);
+    assert.match(r.stderr, /^mcp-caps probe: legacy \(initialize\): no answer to initialize within 1500 ms; it wrote 1 line to stdout that is not JSON-RPC \(Server listening \\u001b\[2Jon stdio\)$/m);
+    assert.match(r.stderr, /^mcp-caps probe: modern \(server\/discover\): no answer to server\/discover within 1500 ms; it wrote 1 line to stdout that is not JSON-RPC/m);
     assert.ok(!r.stdout.includes(ESC) && !r.stderr.includes(ESC));
+  });
+
+  it("a server that logs a banner to stdout and then answers: the answer counts (as for the SDK's client), and the banner is named", async () => {
+    const r = await probe("--json", "--", "node", `${FIXTURES}/misbehaving/banner-then-answers.mjs`);
+    assertNothingLeft();
+    assert.equal(r.status, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual(report.legacy.capabilities, { tools: { listChanged: true } });
+    assert.equal(report.legacy.note, "before answering, it wrote 2 lines to stdout that are not JSON-RPC (the first: Weather server \\u001b[32mready\\u001b[0m): the SDK's client skips such lines, a stricter client may not");
+    assert.equal(report.modern.outcome, "refused");
+    const text = await probe("--", "node", `${FIXTURES}/misbehaving/banner-then-answers.mjs`);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /^legacy · initialize \(2025-11-25\)\n {2}tools: \{"listChanged":true\}\n {2}note: before answering, it wrote 2 lines to stdout/m);
+    assert.ok(!text.stdout.includes(ESC) && !r.stdout.includes(ESC));
   });
 
   it("bad usage and a command that does not exist: exit 2, one line", async () => {

@@ -36,8 +36,9 @@ Options:
 Exit status: 0 done (and, with --source, the prediction matches, or differs only
 where it said it does not know); 1 --source differs from what the server
 advertised where the prediction claimed to know; 2 bad usage, a source that cannot be
-read, or a server that could not be asked (did not start, crashed, timed out,
-wrote something that is not JSON-RPC).`;
+read, or a server that could not be asked (did not start, crashed, timed out).
+Lines a stdio server writes to stdout that are not JSON-RPC are skipped, as the
+SDK's client skips them, and named beside the answer.`;
 
 export function parseProbeArgs(argv: readonly string[]): ProbeOptions {
   const dash = argv.indexOf("--");

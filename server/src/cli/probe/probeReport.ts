@@ -12,6 +12,8 @@ export interface EraReport {
   readonly capabilities: JsonObject | null;
   readonly error?: string;
   readonly errorCode?: number;
+  /** Something the server did that a client may trip on although it answered (output skipped on stdout). */
+  readonly note?: string;
 }
 
 export interface SourceReport {
@@ -35,8 +37,9 @@ export interface ProbeReport {
 
 export function eraReport(question: EraQuestion, answer: EraAnswer): EraReport {
   const base = { method: question.method, protocolVersion: question.protocolVersion };
-  if (answer.kind === "capabilities") return { ...base, outcome: "answered", capabilities: answer.capabilities };
-  if (answer.kind === "refused") return { ...base, outcome: "refused", capabilities: null, error: `JSON-RPC error ${answer.code}: ${answer.message}`, errorCode: answer.code };
+  const note = answer.kind !== "failed" && answer.note !== undefined ? { note: answer.note } : {};
+  if (answer.kind === "capabilities") return { ...base, outcome: "answered", capabilities: answer.capabilities, ...note };
+  if (answer.kind === "refused") return { ...base, outcome: "refused", capabilities: null, error: `JSON-RPC error ${answer.code}: ${answer.message}`, errorCode: answer.code, ...note };
   return { ...base, outcome: "failed", capabilities: null, error: answer.message };
 }
 
@@ -59,6 +62,7 @@ export function probeText(report: ProbeReport): string {
     else if (r.outcome === "failed") lines.push(`  no answer: ${r.error}`);
     else if (Object.keys(r.capabilities!).length === 0) lines.push("  (no capabilities)");
     else for (const key of Object.keys(r.capabilities!).sort()) lines.push(`  ${visible(key)}: ${JSON.stringify(r.capabilities![key])}`);
+    if (r.note !== undefined) lines.push(`  note: ${visible(r.note)}`);
   }
   if (report.source) lines.push("", ...sourceLines(report.source, report));
   // Single values were made visible one by one (a line break in a key stays inside its line); this

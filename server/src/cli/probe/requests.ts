@@ -53,8 +53,8 @@ export function eraQuestion(era: ProbeEra, clientVersion: string): EraQuestion {
  * or no usable answer at all (`failed`: the server crashed, timed out, or wrote garbage).
  */
 export type EraAnswer =
-  | { readonly kind: "capabilities"; readonly capabilities: JsonObject }
-  | { readonly kind: "refused"; readonly code: number; readonly message: string }
+  | { readonly kind: "capabilities"; readonly capabilities: JsonObject; readonly note?: string }
+  | { readonly kind: "refused"; readonly code: number; readonly message: string; readonly note?: string }
   | { readonly kind: "failed"; readonly message: string };
 
 /** A parsed JSON-RPC message from the server, or undefined when it is not one. */

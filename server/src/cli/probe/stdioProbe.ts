@@ -1,10 +1,12 @@
 // One era's question over stdio: start the server, write one JSON-RPC request as a line on its stdin,
-// read newline-delimited JSON-RPC from its stdout until the answer comes, then stop it. Anything on
-// stdout that is not JSON-RPC is a broken stdio server (the transport reserves stdout for messages).
+// read newline-delimited JSON-RPC from its stdout until the answer comes, then stop it. A line on
+// stdout that is not JSON-RPC breaks the transport's rule (stdout is for messages) but not the SDK's
+// client, which skips it: the probe skips it too and reports it beside the answer.
 import { startChild, stopChild } from "./children";
 import { answerOf, asRpcMessage, isOurResponse, replyToServerRequest, type EraAnswer, type EraQuestion } from "./requests";
 import { oneLine } from "./oneLine";
 import { stderrSuffix } from "./stderrLine";
+import { StdoutNoise } from "./stdoutNoise";
 
 export interface StdioTarget {
   readonly command: string;
@@ -22,6 +24,7 @@ export function askOverStdio(target: StdioTarget, question: EraQuestion, timeout
     let settled = false;
     let stdout = "";
     let stderrTail = "";
+    const noise = new StdoutNoise();
     const child = startChild(target.command, target.args, target.cwd, target.env);
     const finish = (answer: EraAnswer) => {
       if (settled) return;
@@ -30,7 +33,7 @@ export function askOverStdio(target: StdioTarget, question: EraQuestion, timeout
       // The answer is given only once the server and its group are gone: nothing outlives the probe.
       void stopChild(child).then(() => resolve(answer));
     };
-    const lastStderrLine = () => stderrSuffix(stderrTail);
+    const lastStderrLine = () => `${stderrSuffix(stderrTail)}${noise.describe() ? `; ${noise.describe()}` : ""}`;
     const timer = setTimeout(() => finish({ kind: "failed", message: `no answer to ${question.method} within ${timeoutMs} ms${lastStderrLine()}` }), timeoutMs);
 
     child.once("error", (err: NodeJS.ErrnoException) => {
@@ -73,11 +76,13 @@ export function askOverStdio(target: StdioTarget, question: EraQuestion, timeout
       }
       const message = asRpcMessage(parsed);
       if (!message) {
-        finish({ kind: "failed", message: `the server wrote something that is not JSON-RPC to stdout: ${oneLine(line, 120)}` });
+        noise.add(line);
         return;
       }
       if (isOurResponse(message)) {
-        finish(answerOf(message, question));
+        const answer = answerOf(message, question);
+        const skipped = noise.describe();
+        finish(skipped && answer.kind !== "failed" ? { ...answer, note: `before answering, ${skipped}: the SDK's client skips such lines, a stricter client may not` } : answer);
         return;
       }
       const reply = replyToServerRequest(message);
