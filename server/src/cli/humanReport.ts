@@ -106,7 +106,8 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
   }
   const served = (showLegacy && s.legacy !== null) || (showModern && s.modern !== null);
   if (rows.length > 0) out.push(...table(header, body, st, rows));
-  else if (served) out.push(st.dim("  (advertises no capabilities)"));
+  // With unknown parts, "none" would be a claim the analysis cannot make: the ≈ lines below say what is open.
+  else if (served) out.push(st.dim(s.unknown.length === 0 ? "  (advertises no capabilities)" : "  (no capability known for certain)"));
   if (showModern && s.legacy && s.modern) {
     const added = rows.filter((r) => r.added).map((r) => r.path);
     out.push(`  ${st.green("modern adds:")} ${added.length > 0 ? t(added.join(", ")) : "nothing"}`);

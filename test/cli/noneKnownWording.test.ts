@@ -1,0 +1,40 @@
+// The human report's line for a served server with no capability row: "(advertises no capabilities)"
+// is a claim, so it is only printed when the analysis knows everything; a server whose capabilities
+// come from code the analysis cannot read says that nothing is known for certain instead.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { mcpCapsInProcess } from "../helpers/mcpCapsInProcess";
+import { tempProject } from "../helpers/tempProject";
+
+const SDK = { "node_modules/@modelcontextprotocol/sdk/package.json": JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.32.2" }) };
+
+describe("a served server with no capability row", () => {
+  it("exact and empty: advertises no capabilities", () => {
+    const dir = tempProject({
+      ...SDK,
+      "server.ts": `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new Server({ name: "bare", version: "1.0.0" });
+await server.connect(new StdioServerTransport());
+`,
+    });
+    const r = mcpCapsInProcess(dir, ["--no-color", "."]);
+    assert.match(r.stdout, /^ {2}\(advertises no capabilities\)$/m);
+  });
+
+  it("capabilities from an import the analysis cannot read: nothing known for certain, never 'no capabilities'", () => {
+    const dir = tempProject({
+      ...SDK,
+      "server.ts": `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { loadCapabilities } from "some-config-package";
+const server = new Server({ name: "configured", version: "1.0.0" }, { capabilities: loadCapabilities() });
+await server.connect(new StdioServerTransport());
+`,
+    });
+    const r = mcpCapsInProcess(dir, ["--no-color", "."]);
+    assert.match(r.stdout, /≈ approximate/);
+    assert.doesNotMatch(r.stdout, /advertises no capabilities/);
+    assert.match(r.stdout, /^ {2}\(no capability known for certain\)$/m);
+  });
+});
