@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { before, describe, it } from "node:test";
 import { runCli } from "../../server/src/cli/main";
 import { sdkRelease } from "../../server/src/analysis/dialects/sdk/sdkRelease";
+import { rangeReach } from "../../server/src/analysis/dialects/sdk/rangeRelease";
 import { runOracle } from "./oracle.mjs";
 import type { OracleResult } from "./oracle.mjs";
 import { runCommand } from "../helpers/runCommand";
@@ -161,6 +162,31 @@ describe("where the SDK version comes from", () => {
     const pinned = analyseWith({ "package-lock.json": lock, "package.json": manifest.replace("^1.9.0", "1.9.0") });
     assert.equal(pinned.exact, true);
     assert.deepEqual(pinned.legacy, { prompts: {}, tools: {} });
+  });
+
+  it("without a lock, a range decides by the newest release it allows: ~1.15.1 keeps 1.15's rules, ^1.15.1 takes the newest", () => {
+    const manifest = (range: string) => JSON.stringify({ name: "w", type: "module", dependencies: { "@modelcontextprotocol/sdk": range } });
+    // 1.12.2 to 1.24.x: a prompt registration adds completions (started above on 1.12.2 and 1.24.3).
+    const tilde = analyseWith({ "package.json": manifest("~1.15.1") });
+    assert.equal(tilde.exact, true, JSON.stringify(tilde.unknown));
+    assert.deepEqual(tilde.legacy, { completions: {}, prompts: { listChanged: true }, tools: { listChanged: true } });
+    const caret = analyseWith({ "package.json": manifest("^1.15.1") });
+    assert.equal(caret.exact, true, JSON.stringify(caret.unknown));
+    assert.deepEqual(caret.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+    // A lock inside the only rule period the range reaches decides, exactly.
+    const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version: "1.15.1" } } }, null, 2);
+    const locked = analyseWith({ "package.json": manifest("~1.15.0"), "package-lock.json": lock });
+    assert.equal(locked.exact, true, JSON.stringify(locked.unknown));
+    assert.deepEqual(locked.legacy, tilde.legacy);
+  });
+
+  it("the rule period a range reaches", () => {
+    assert.equal(rangeReach("~1.15.1"), "1.15.1");
+    assert.equal(rangeReach("^1.9.0"), "1.999.999");
+    assert.equal(rangeReach(">=1.10.0 <1.26.0"), "1.25.0");
+    assert.equal(rangeReach("1.8.x || 1.30.x"), "1.30.0");
+    assert.equal(rangeReach("latest"), undefined);
+    assert.equal(rangeReach("workspace:*"), undefined);
   });
 
   it("a release older than the ones checked is approximate, and says why", () => {

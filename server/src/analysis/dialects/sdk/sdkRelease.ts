@@ -13,6 +13,7 @@
 import type { DialectRun } from "../../core/dialect";
 import { lockedSdkVersion } from "./lockedSdkVersion";
 import { declaredRange } from "./preOptionsSdk";
+import { rangeReach } from "./rangeRelease";
 
 export interface SdkRelease {
   /** The version, as installed or locked; undefined when the project names none. */
@@ -66,20 +67,29 @@ export function sdkRelease(version: string | undefined): SdkRelease {
 }
 
 /**
- * The SDK v1 release a file loads: installed in node_modules, else pinned by the project's
- * package-lock.json, else named exactly by its package.json. A lock only decides when package.json pins that very version: with a range
- * (`^1.9.0`), installing the published package takes the newest release in it, so the newest rules
- * are stated and, where the locked release's differ, the result is approximate.
+ * The SDK v1 release a file loads: installed in node_modules, else what package.json's range makes
+ * npm install (the newest release in it: `~1.15.1` keeps 1.15.x's rules, `^1.15.1` the newest 1.x's).
+ * A package-lock.json decides only where the range cannot leave it: with a range that reaches newer
+ * rules, installing the published package takes the newest release, so those rules are stated and,
+ * where the locked release's differ, the result is approximate.
  */
 export function sdkReleaseOf(run: DialectRun, file: string): SdkRelease {
   const installed = run.installedVersion(file, SDK);
   if (installed !== undefined) return sdkRelease(installed);
   const locked = lockedSdkVersion(file, run.fileText, run.withinWorkspace);
   const range = declaredRange(run, file);
-  // No install and no lock: package.json pinning one version (`"1.7.0"`) is what npm installs.
-  const pinned = locked === undefined && range !== undefined ? EXACT_VERSION.exec(range.trim())?.[1] : undefined;
+  const pinned = range !== undefined ? EXACT_VERSION.exec(range.trim())?.[1] : undefined;
   if (pinned !== undefined) return sdkRelease(pinned);
-  const rules = sdkRelease(locked);
-  if (locked === undefined || range === undefined || range.trim() === locked) return rules;
-  return { ...NEWEST_V1, mayLoad: { release: rules, why: `package-lock.json pins SDK ${locked}, but package.json allows ${range}, and the newest release in it may be installed instead` } };
+  const reach = range !== undefined ? rangeReach(range) : undefined;
+  // What `npm install` gives: the newest release the range allows, or, with no range npm understands
+  // (none, a tag, a link), the newest 1.x unless a lock is all there is.
+  const installs = reach ? { ...sdkRelease(reach), version: range!.trim() } : locked !== undefined && range === undefined ? sdkRelease(locked) : NEWEST_V1;
+  if (locked === undefined) return installs;
+  const lockedRules = sdkRelease(locked);
+  if (sameRules(lockedRules, installs)) return lockedRules;
+  return { ...installs, mayLoad: { release: lockedRules, why: `package-lock.json pins SDK ${locked}, but package.json allows ${range}, and the newest release in it may be installed instead` } };
+}
+
+function sameRules(a: SdkRelease, b: SdkRelease): boolean {
+  return a.listChangedOnRegister === b.listChangedOnRegister && a.completions === b.completions && a.eagerInstall === b.eagerInstall && a.unverified === b.unverified;
 }
