@@ -335,7 +335,9 @@ export class Workspace {
     const out: AnalysisDiagnostic[] = [];
     for (const owner of this.#readers.get(file) ?? []) {
       for (const c of this.#cache.get(owner)?.units ?? []) {
-        if (!c.deps.has(file) || !this.#stillValid(c)) continue;
+        // Whether any is located here first: a unit that read the whole package (an SDK server
+        // searching for its importers) has thousands of files to check for validity.
+        if (!c.deps.has(file) || !c.analysis.diagnostics.some((d) => d.loc.file === file) || !this.#stillValid(c)) continue;
         for (const d of c.analysis.diagnostics) if (d.loc.file === file) out.push(d);
       }
     }
