@@ -120,6 +120,7 @@ export class Workspace {
   filesCreatedOrDeleted(files: readonly string[]): void {
     for (const f of files) this.files.changedOnDisk(f);
     this.projects.forgetResolutions();
+    this.#listings.clear();
     this.declarations.invalidate();
     this.#clearCache();
   }
@@ -270,14 +271,11 @@ export class Workspace {
 
   /** Analyses several files; servers sorted by place, diagnostics deduplicated and sorted. */
   analyzeFiles(files: readonly string[], options: AnalyzeOptions): WorkspaceAnalysis {
-    if (this.#listings) return this.files.batch(() => this.#analyzeFiles(files, options));
-    // Folder listings are kept for the batch too: a dialect may walk a package once per server.
-    this.#listings = new Map();
+    if (this.#memo) return this.files.batch(() => this.#analyzeFiles(files, options));
     this.#memo = new BatchMemo(this.files);
     try {
       return this.files.batch(() => this.#analyzeFiles(files, options));
     } finally {
-      this.#listings = undefined;
       this.#memo = undefined;
     }
   }
@@ -285,10 +283,13 @@ export class Workspace {
   /** During `analyzeFiles`: answers its units share (dropped with it: the next analysis may see other texts). */
   #memo: BatchMemo | undefined;
 
-  #listings: Map<string, readonly DirectoryEntry[] | undefined> | undefined;
+  /**
+   * Folder listings, kept until files are created or deleted (`filesCreatedOrDeleted`, as module
+   * resolutions are): a dialect may walk a whole package for each server, in the editor as in a batch.
+   */
+  readonly #listings = new Map<string, readonly DirectoryEntry[] | undefined>();
 
   #listDirectory(dir: string): readonly DirectoryEntry[] | undefined {
-    if (!this.#listings) return listDirectory(this.options.fileSystem, this.options.roots, dir);
     if (!this.#listings.has(dir)) this.#listings.set(dir, listDirectory(this.options.fileSystem, this.options.roots, dir));
     return this.#listings.get(dir);
   }
@@ -334,7 +335,9 @@ export class Workspace {
     const out: AnalysisDiagnostic[] = [];
     for (const owner of this.#readers.get(file) ?? []) {
       for (const c of this.#cache.get(owner)?.units ?? []) {
-        if (!c.deps.has(file) || !this.#stillValid(c)) continue;
+        // Whether any is located here first: a unit that read the whole package (an SDK server
+        // searching for its importers) has thousands of files to check for validity.
+        if (!c.deps.has(file) || !c.analysis.diagnostics.some((d) => d.loc.file === file) || !this.#stillValid(c)) continue;
         for (const d of c.analysis.diagnostics) if (d.loc.file === file) out.push(d);
       }
     }
@@ -368,6 +371,7 @@ export class Workspace {
     summary: (f) => this.files.summary(f),
     resolveModule: (spec, from) => this.#resolve(spec, from),
     text: (f) => this.files.text(f),
+    textFacts: (f, key, derive) => this.files.textFacts(f, key, derive),
     ambientModule: (spec) => this.declarations.moduleFile(spec),
     globalDeclaration: (name) => this.declarations.globalFile(name),
   };

@@ -12,6 +12,8 @@ export interface EvaluationHost {
   resolveModule(specifier: string, fromFile: string): string | undefined;
   /** A file's text, for quick fixes that must look at the source around an edit. */
   text?(fileName: string): string | undefined;
+  /** What `derive` makes of a file's text, made once per version of the text (see `FileStore.textFacts`). */
+  textFacts?<T>(fileName: string, key: string, derive: (text: string | undefined) => T): T;
   /** The project declaration file whose `declare module "<specifier>"` block declares that module. */
   ambientModule?(specifier: string): string | undefined;
   /** The project declaration file that declares `name` for every file (a global). */

@@ -45,6 +45,14 @@ export function handedOnNames(summary: FileSummary, text: string): ReadonlySet<s
   return names;
 }
 
+/** The same, reading the text only when the names are not remembered for the summary yet (undefined when it cannot be read). */
+export function handedOnNamesOf(summary: FileSummary, text: () => string | undefined): ReadonlySet<string> | undefined {
+  const kept = cache.get(summary);
+  if (kept) return kept;
+  const read = text();
+  return read === undefined ? undefined : handedOnNames(summary, read);
+}
+
 interface Call {
   readonly receiver: string | undefined;
   readonly callee: string;

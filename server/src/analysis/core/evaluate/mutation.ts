@@ -31,3 +31,11 @@ export function mutatedNames(summary: FileSummary, text: string): ReadonlySet<st
   }
   return names;
 }
+
+/** The same, reading the text only when the names are not remembered for the summary yet (undefined when it cannot be read). */
+export function mutatedNamesOf(summary: FileSummary, text: () => string | undefined): ReadonlySet<string> | undefined {
+  const kept = cache.get(summary);
+  if (kept) return kept;
+  const read = text();
+  return read === undefined ? undefined : mutatedNames(summary, read);
+}

@@ -17,6 +17,8 @@ interface Entry {
   skipped: { reason: SkipReason; detail: string } | undefined;
   /** The text failed a `screenedSummary` screen: not parsed (yet) for this version. */
   screenedOut: boolean;
+  /** What `textFacts` derived from this version's text, by key. */
+  facts: Map<string, unknown> | undefined;
 }
 
 /** Called with (file, version) each time a summary is handed out, so callers can record dependencies. */
@@ -127,6 +129,26 @@ export class FileStore {
     return this.#read(fileName).text;
   }
 
+  /**
+   * What `derive` makes of a file's text, made once per version of the text and kept with it (the
+   * text itself is not kept): a search over a package's texts that every server of an editor session
+   * repeats reads and scans each text once, not once per server. Observed like `text`. `derive` must
+   * depend on nothing but the text; `key` names it.
+   */
+  textFacts<T>(fileName: string, key: string, derive: (text: string | undefined) => T): T {
+    const e = this.#entry(fileName);
+    const kept = e.facts?.get(key);
+    if (kept !== undefined || e.facts?.has(key)) {
+      this.#observer?.(fileName, e.version);
+      return kept as T;
+    }
+    const version = e.version;
+    const made = derive(this.text(fileName));
+    // A text read from a file that changed meanwhile (a re-entrant invalidation) is not kept.
+    if (e.version === version) (e.facts ??= new Map()).set(key, made);
+    return made;
+  }
+
   /** Disk texts read by `text` during `batch` of files not loaded yet (a load takes its text from here: it is read once). */
   #batchTexts: Map<string, string> | undefined;
   /** Disk texts of loaded files, kept until `batch` ends. */
@@ -190,7 +212,7 @@ export class FileStore {
   #entry(fileName: string): Entry {
     let e = this.#entries.get(fileName);
     if (!e) {
-      e = { version: ++this.#clock, overlay: undefined, summary: undefined, skipped: undefined, screenedOut: false };
+      e = { version: ++this.#clock, overlay: undefined, summary: undefined, skipped: undefined, screenedOut: false, facts: undefined };
       this.#entries.set(fileName, e);
     }
     return e;
@@ -201,6 +223,7 @@ export class FileStore {
     e.summary = undefined;
     e.skipped = undefined;
     e.screenedOut = false;
+    e.facts = undefined;
   }
 
   #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {

@@ -2,7 +2,6 @@
 // of an exported factory (`const server = createServer()` in `index.ts`) and the importers of an
 // exported server (`import { server } from "./server.js"`). The replay follows what they do with it;
 // every use found here that it cannot follow is said, with its place, so nothing is dropped silently.
-import type { Memo } from "../../core/dialect";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
@@ -10,7 +9,7 @@ import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
 import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "./dynamicImports";
-import { namesStemInQuotedPath, quotedPathStems } from "./quotedPathStems";
+import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -18,8 +17,6 @@ export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefin
 export interface Elsewhere {
   readonly list?: ListDirectory;
   readonly want?: (file: string) => void;
-  /** During a whole-workspace analysis: what the package's files are and what their texts may import, found once for all its servers. */
-  readonly memo?: Memo;
 }
 
 /** `const server = createServer()` in another file: the replay continues there with `result`. */
@@ -142,11 +139,11 @@ type Search = { readonly importers: readonly Importer[]; readonly entryOpen: rea
  * with `const { name } = await import("./file.js")`. A package entry point that exports it (itself or
  * through a barrel) is an open use: code outside the workspace may import it.
  */
-function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, names: readonly string[]): Search {
+function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: readonly string[]): Search {
   const here: Loc = { file, span: { start: 0, end: 0 } };
   if (!list) return { open: { why: "the files that import it are not listed here", loc: here } };
   const root = packageRoot(list, dirname(file));
-  const pkg = root ? packageFiles(list, root, memo) : undefined;
+  const pkg = root ? packageFiles(list, root) : undefined;
   if (!root || !pkg) return { open: { why: "the files that may import it could not all be listed", loc: here } };
   // Modules that export it (the file, then barrels re-exporting it) → the names they export it as.
   const targets = new Map<string, Set<string>>([[file, new Set(names)]]);
@@ -162,11 +159,10 @@ function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, nam
     const named = new Set([...targets.values()].flatMap((n) => [...n]));
     const stems = new Set([...targets.keys()].map(moduleStem));
     const mayName = (specifier: string, imported: string) => (imported !== "*" && imported !== "default" ? named.has(imported) : pathMayName(specifier, stems));
-    for (let i = 0; i < pkg.files.length; i++) {
-      const at = pkg.files[i]!;
+    for (const at of pkg) {
       if (at === file) continue;
-      const text = textOf(at);
-      if (!text || !mayImport(targets, (pkg.looks[i] ??= new TextLook(text)))) continue;
+      const look = importLookOf(ev, at);
+      if (!look || !mayImport(targets, look, () => textOf(at))) continue;
       const summary = ev.summary(at);
       if (!summary) continue;
       for (const [local, binding] of summary.imports) {
@@ -194,7 +190,7 @@ function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, nam
       for (const local of importers.get(at)?.locals ?? []) {
         for (const n of exportNamesOf(summary, local)) grew = addTarget(targets, at, n) || grew;
       }
-      for (const { local, span } of dynamicImports(ev, at, text, targets)) {
+      for (const { local, span } of dynamicImports(ev, at, textOf(at) ?? "", targets)) {
         const importer = importerOf(importers, at);
         importer.locals.add(local);
         importer.explained.push(span);
@@ -231,77 +227,38 @@ function addTarget(targets: Map<string, Set<string>>, file: string, name: string
   return true;
 }
 
-/** A package's source files outside tests, with what has been learnt of each one's text (by index). */
-interface PackageFiles {
-  readonly files: readonly string[];
-  readonly looks: (TextLook | undefined)[];
-}
-
 /**
- * The package's files: in a whole-workspace analysis (no text changes) listed once per package, and
- * each text looked at once for all the package's servers, rather than once per server.
+ * A package's source files outside tests, found once for every server of the package while its folder
+ * listings stay the same. The workspace keeps every listing until files are created or deleted, and
+ * then forgets them all at once: a root folder's listing that is the very array seen before means
+ * every folder below is listed as it was then. (A host that lists afresh each time gets a new array,
+ * so the files are found again.)
  */
-function packageFiles(list: ListDirectory, root: string, memo: Memo | undefined): PackageFiles | undefined {
-  const find = (): PackageFiles | undefined => {
-    const files = sourceFiles(list, root)?.filter((at) => !TEST_FILE.test(at.slice(root.length)));
-    return files && { files, looks: [] };
-  };
-  return memo ? memo(`sdk-package-files\u0000${root}`, find) : find();
+function packageFiles(list: ListDirectory, root: string): readonly string[] | undefined {
+  const listing = list(root);
+  const kept = listing && packageFilesByListing.get(listing);
+  if (kept) return kept;
+  const files = sourceFiles(list, root)?.filter((at) => !TEST_FILE.test(at.slice(root.length)));
+  if (listing && files) packageFilesByListing.set(listing, files);
+  return files;
 }
-
-/** What a file's text says to the cheap look of `mayImport`, each answer found the first time it is asked. */
-class TextLook {
-  readonly #text: string;
-  readonly #clauses = new Map<string, boolean>();
-  #stems: ReadonlySet<string> | undefined;
-  #parent: boolean | undefined;
-
-  constructor(text: string) {
-    this.#text = text;
-  }
-
-  /** Whether `name` stands in an import or export clause of the text. */
-  clause(name: string): boolean {
-    let found = this.#clauses.get(name);
-    if (found === undefined) this.#clauses.set(name, (found = this.#text.includes(name) && inImportClause(this.#text, name)));
-    return found;
-  }
-
-  /** Whether a quoted path of the text names a module known by `stem`. */
-  path(stem: string): boolean {
-    return namesStemInQuotedPath(this.#text, stem, () => (this.#stems ??= quotedPathStems(this.#text)));
-  }
-
-  /** Whether the text names its own folder or its parent (`from "."`, `from ".."`). */
-  parent(): boolean {
-    return (this.#parent ??= PARENT_FOLDER.test(this.#text));
-  }
-}
+const packageFilesByListing = new WeakMap<readonly DirectoryEntry[], readonly string[]>();
 
 /**
  * A cheap look at a text: it names an exported name, or the module's file in a quoted path (a
  * default import, or a barrel's `export * from "./server.js"`).
  */
-function mayImport(targets: ReadonlyMap<string, ReadonlySet<string>>, look: TextLook): boolean {
+function mayImport(targets: ReadonlyMap<string, ReadonlySet<string>>, look: ImportLook, text: () => string | undefined): boolean {
   for (const [file, names] of targets) {
     // A name matters only inside an import or export clause (`import { server } from`, a barrel's
     // `export { server } from`): a bare mention (`server` is in most files) imports nothing.
-    for (const n of names) if (n !== "default" && look.clause(n)) return true;
+    for (const n of names) if (n !== "default" && clauseNames(look, text, n)) return true;
     const stem = moduleStem(file);
-    if (stem && look.path(stem)) return true;
+    if (stem && pathNames(look, text, stem)) return true;
     // An index is also imported as its folder: `from ".."`, `from "./"`.
-    if (basename(file).startsWith("index.") && look.parent()) return true;
+    if (basename(file).startsWith("index.") && look.parent) return true;
   }
   return false;
-}
-
-const PARENT_FOLDER = /(['"])\.\.?\/?\1/;
-
-/** Whether `name` stands in an import or export clause: between the keyword and its `from`, no `;`. */
-function inImportClause(text: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // Bounded spans: an import clause is short, and a file without semicolons must not make this scan it whole.
-  return new RegExp(`\\b(?:import|export)\\b[^;]{0,2000}?[{,\\s]${escaped}\\b[^;]{0,2000}?\\bfrom\\b`).test(text);
 }
 const EXTENSION = /\.[cm]?[jt]sx?$/;
 

@@ -48,6 +48,7 @@ function bind(host: Evaluator["host"]): Evaluator["host"] {
     summary: (f) => host.summary(f),
     resolveModule: (s, f) => host.resolveModule(s, f),
     ...(host.text ? { text: (f: string) => host.text!(f) } : {}),
+    ...(host.textFacts ? { textFacts: <T>(f: string, key: string, derive: (text: string | undefined) => T) => host.textFacts!(f, key, derive) } : {}),
     ...(host.ambientModule ? { ambientModule: (s: string) => host.ambientModule!(s) } : {}),
     ...(host.globalDeclaration ? { globalDeclaration: (n: string) => host.globalDeclaration!(n) } : {}),
   };

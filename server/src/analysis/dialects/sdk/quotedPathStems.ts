@@ -27,17 +27,28 @@ const INDEX = /\/index(?:\.[cm]?[jt]sx?)?$/;
  */
 export function quotedPathStems(text: string): Set<string> {
   const stems = new Set<string>();
+  const marks = /['"\n]/g;
+  // The first `/` after the last opening quote: quotes come in increasing order, so it is searched
+  // for again only once a quote passes it (one scan of the text in all).
+  let slash = -1;
   let open = -1;
-  for (let at = 0; at < text.length; at++) {
-    const c = text.charCodeAt(at);
-    if (c !== 0x22 && c !== 0x27 && c !== 0x0a) continue;
-    if (open >= 0 && c !== 0x0a) {
+  for (let mark = marks.exec(text); mark; mark = marks.exec(text)) {
+    const at = mark.index;
+    const newline = text.charCodeAt(at) === 0x0a;
+    if (open >= 0 && !newline) {
+      if (slash !== Infinity && slash <= open) {
+        const found = text.indexOf("/", open + 1);
+        slash = found < 0 ? Infinity : found;
+      }
       const last = Math.min(at - 1, open + 1 + MAX_BEFORE_SLASH);
-      for (let slash = open + 1; slash <= last; slash++) {
-        if (text.charCodeAt(slash) === 0x2f) addStems(stems, text.slice(slash + 1, at));
+      // The search past the last `/` in reach finds the first one beyond it: kept for the next quote.
+      while (slash <= last) {
+        addStems(stems, text.slice(slash + 1, at));
+        const found = text.indexOf("/", slash + 1);
+        slash = found < 0 ? Infinity : found;
       }
     }
-    open = c === 0x0a ? -1 : at;
+    open = newline ? -1 : at;
   }
   return stems;
 }

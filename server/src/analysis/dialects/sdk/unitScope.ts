@@ -2,8 +2,8 @@
 // shape, a URI template held in a local), its parameters and other locals (not known: they hide the
 // file's consts of the same name), then the functions around it, then the file.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { handedOnNames } from "../../core/evaluate/handedOn";
-import { mutatedNames } from "../../core/evaluate/mutation";
+import { handedOnNamesOf } from "../../core/evaluate/handedOn";
+import { mutatedNamesOf } from "../../core/evaluate/mutation";
 import type { Binding, Scope, Value } from "../../core/evaluate/values";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 
@@ -15,9 +15,11 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
   // A name the file also declares or imports may mean that one outside the const's block: not read.
   const fileWide = (name: string) => summary !== undefined && (summary.decls.has(name) || summary.imports.has(name));
   // `caps.prompts = {}`, `list.push(...)`: a const whose object the file changes is not its literal.
-  const text = ev.host.text?.(file);
-  const mutated = summary && text !== undefined ? mutatedNames(summary, text) : undefined;
-  const handedOn = summary && text !== undefined ? handedOnNames(summary, text) : undefined;
+  // The text is read only when the names are not remembered for this summary yet (once per version).
+  let text: { value: string | undefined } | undefined;
+  const read = () => (text ??= { value: ev.host.text?.(file) }).value;
+  const mutated = summary ? mutatedNamesOf(summary, read) : undefined;
+  const handedOn = summary ? handedOnNamesOf(summary, read) : undefined;
   const readable = (name: string) => mutated !== undefined && !mutated.has(name) && !fileWide(name);
   // An object or array handed to a call may be changed there; a server or a function handed on is still itself.
   const handedObject = (name: string, expr: ValueExpr) => (expr.k === "obj" || expr.k === "arr") && handedOn?.has(name) === true;
