@@ -16,6 +16,8 @@ import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
 import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsRunCertainly } from "./loopCertainty";
+import { regionsRunCertainly } from "./knownConditions";
+import { mayHaveReturned } from "./earlyReturns";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
@@ -563,9 +565,11 @@ export class Replay {
         // Past the block a name was declared in, it means what it meant before (or nothing).
         for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
-        const certain = loopsRunCertainly(this.#ev, file, unit, entry, !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : []);
+        const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
+        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && regionsRunCertainly(this.#ev, file, unit, entry, within));
         const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
-        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere };
+        const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
+        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere || returned };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
