@@ -18,6 +18,7 @@ import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
+import { completionsTooLate } from "./lateCompletions";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
@@ -967,12 +968,12 @@ export class Replay {
       case "registerResource":
       case "resource":
         this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
-        if (this.#releaseCompletions(e.method, loc)) this.#templateCompletions(file, e, loc);
+        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.#templateCompletions(file, e, loc);
         return;
       case "registerPrompt":
       case "prompt":
         this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
-        if (this.#releaseCompletions(e.method, loc)) this.#promptCompletions(file, e);
+        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.#promptCompletions(file, e);
         return;
     }
   }
