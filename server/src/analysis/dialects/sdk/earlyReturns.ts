@@ -3,12 +3,10 @@
 // whose condition is known never to hold (`if (DEBUG) return;` with `const DEBUG = false`) leaves the
 // rest certain.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FlowEventEntry, FlowUnit } from "../../core/model/summary";
+import type { FlowUnit } from "../../core/model/summary";
 import { regionsNeverRun } from "./knownConditions";
 
 const returnsOf = new WeakMap<FlowUnit, readonly number[]>();
-/** Per evaluator (what other files hold may change between runs): whether a return never runs. */
-const neverRuns = new WeakMap<Evaluator, WeakMap<FlowEventEntry, boolean>>();
 
 /** The indices of the unit's conditional `return`s (its own: a nested function's are in its own unit). */
 function conditionalReturns(unit: FlowUnit): readonly number[] {
@@ -28,12 +26,7 @@ export function mayHaveReturned(ev: Evaluator, file: string, unit: FlowUnit, fro
   for (const r of conditionalReturns(unit)) {
     if (r < from) continue;
     if (r >= index) return false;
-    const entry = unit.events[r]!;
-    let known = neverRuns.get(ev);
-    if (!known) neverRuns.set(ev, (known = new WeakMap()));
-    let never = known.get(entry);
-    if (never === undefined) known.set(entry, (never = regionsNeverRun(ev, file, unit, entry)));
-    if (!never) return true;
+    if (!regionsNeverRun(ev, file, unit, unit.events[r]!)) return true;
   }
   return false;
 }

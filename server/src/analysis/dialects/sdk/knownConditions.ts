@@ -11,6 +11,7 @@ import { toValueExpr } from "../../core/summarize/valueExpr";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
 import { hasItems } from "./loopCertainty";
+import { declarationOf } from "./tableItems";
 import { bindingOf, unitScope } from "./unitScope";
 
 /** What a condition's operand is known to be: a primitive, `undefined`, or some object (always truthy). */
@@ -42,23 +43,41 @@ export function regionsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit,
   const branches = entry.branches;
   if (!entry.conditional || !branches || branches.length <= within.length) return false;
   if (!within.every((b, i) => branches[i] === b)) return false;
-  const cx = contextOf(ev, file, unit);
-  if (!cx) return false;
-  return branches.slice(within.length).every((r) => regionTaken(cx, r) === true);
+  return branches.slice(within.length).every((r) => taken(ev, file, unit, r) === true);
 }
 
 /** Whether some region of a conditional event is known never to be entered (a branch its condition rules out). */
 export function regionsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry): boolean {
   const branches = entry.branches;
   if (!entry.conditional || !branches || branches.length === 0) return false;
+  return branches.some((r) => taken(ev, file, unit, r) === false);
+}
+
+/** Per evaluator (what other files hold may change between runs), per unit: each region's answer. */
+const answers = new WeakMap<Evaluator, WeakMap<FlowUnit, Map<string, boolean | undefined>>>();
+const contexts = new WeakMap<Evaluator, WeakMap<FlowUnit, Context | null>>();
+
+function taken(ev: Evaluator, file: string, unit: FlowUnit, region: string): boolean | undefined {
+  let byUnit = answers.get(ev);
+  if (!byUnit) answers.set(ev, (byUnit = new WeakMap()));
+  let known = byUnit.get(unit);
+  if (!known) byUnit.set(unit, (known = new Map()));
+  if (known.has(region)) return known.get(region);
   const cx = contextOf(ev, file, unit);
-  return cx !== undefined && branches.some((r) => regionTaken(cx, r) === false);
+  const answer = cx ? regionTaken(cx, region) : undefined;
+  known.set(region, answer);
+  return answer;
 }
 
 function contextOf(ev: Evaluator, file: string, unit: FlowUnit): Context | undefined {
+  let byUnit = contexts.get(ev);
+  if (!byUnit) contexts.set(ev, (byUnit = new WeakMap()));
+  if (byUnit.has(unit)) return byUnit.get(unit) ?? undefined;
   const summary = ev.summary(file);
   const sf = summary ? parsedSource(ev, file) : undefined;
-  return summary && sf ? { ev, file, sf, summary, scope: unitScope(ev, file, unit) } : undefined;
+  const cx = summary && sf ? { ev, file, sf, summary, scope: unitScope(ev, file, unit) } : null;
+  byUnit.set(unit, cx);
+  return cx ?? undefined;
 }
 
 /** true: entered whenever the code around it runs; false: never entered; undefined: not known. */
@@ -242,7 +261,7 @@ function knownOf(cx: Context, e: ts.Expression, depth: number): Known {
 }
 
 /**
- * `Mode.Http`, or a const that holds it (`const MODE = Mode.Http`, in the function or the file): the
+ * `Mode.Http`, or a const that holds it (`const MODE = Mode.Http`, in the function, the file or a module it imports): the
  * member's value, numbers included (the evaluator keeps only string members as data).
  */
 function enumMember(cx: Context, expr: ValueExpr, scope: Scope, depth: number): string | number | undefined {
@@ -255,8 +274,8 @@ function enumMember(cx: Context, expr: ValueExpr, scope: Scope, depth: number): 
   if (expr.k !== "ref") return undefined;
   const local = bindingOf(scope, expr.name);
   if (local) return "expr" in local ? enumMember(cx, local.expr, local.scope, depth + 1) : undefined;
-  const decl = scope.file === cx.file ? cx.summary.decls.get(expr.name) : undefined;
-  return decl?.k === "const" ? enumMember(cx, decl.init, cx.ev.fileScope(cx.file), depth + 1) : undefined;
+  const declared = declarationOf(cx.ev, scope.file, expr.name);
+  return declared ? enumMember(cx, declared.init, cx.ev.fileScope(declared.file), depth + 1) : undefined;
 }
 
 /** `A` in `A.b.c` / `A["b"]` (no calls, no optional chains); undefined for anything else. */

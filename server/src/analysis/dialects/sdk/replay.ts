@@ -16,7 +16,7 @@ import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
 import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsRunCertainly } from "./loopCertainty";
-import { regionsRunCertainly } from "./knownConditions";
+import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
 import { completionsTooLate } from "./lateCompletions";
 import { certainlyString, stringValue } from "./stringShapes";
@@ -566,6 +566,8 @@ export class Replay {
         // Past the block a name was declared in, it means what it meant before (or nothing).
         for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
+        // What a branch the source rules out would do never happens.
+        if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry)) continue;
         const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
         const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && regionsRunCertainly(this.#ev, file, unit, entry, within));
         const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));

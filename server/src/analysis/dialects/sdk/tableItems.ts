@@ -35,7 +35,7 @@ export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth
 }
 
 /** The const initialiser a top-level name of `file` stands for: its own, or an imported module's export. */
-function declarationOf(ev: Evaluator, file: string, name: string, depth: number): { file: string; init: ValueExpr } | undefined {
+export function declarationOf(ev: Evaluator, file: string, name: string, depth = 0): { file: string; init: ValueExpr } | undefined {
   const summary = ev.summary(file);
   const decl = summary?.decls.get(name);
   if (decl) return decl.k === "const" ? { file, init: decl.init } : undefined;
