@@ -99,6 +99,15 @@ describe("SDK precision: conditions and loops the source decides", () => {
     assert.deepEqual(s.legacy, { tools: { listChanged: true } });
   });
 
+  it("a tool in both arms of an if/else on run-time data, and of a ?: : tools certain, a prompt in one arm not", () => {
+    const s = serverOf(`${V1}${NEW}if (process.env.RO) { ${TOOL('"get"')} } else { ${TOOL('"put"')} ${PROMPT} }
+process.env.X ? ${TOOL('"a"').replace(";", "")} : ${TOOL('"b"').replace(";", "")};
+`);
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts"]);
+  });
+
   it("an imported object flag is not read (another module may change it), an imported primitive const is", () => {
     const s = serverOf(`${V1}import { CONFIG, VERBOSE } from "./config.js";\n${NEW}if (CONFIG.tools) ${TOOL('"t"')}\nif (!VERBOSE) ${PROMPT}\n`, {
       "config.ts": "export const CONFIG = { tools: true };\nexport const VERBOSE = false;\n",

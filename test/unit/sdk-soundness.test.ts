@@ -142,8 +142,21 @@ const UNDECIDED: Record<string, Array<[string, number]>> = {
   "local-table-maybe-empty": [["tools", 6]],
 };
 
+/** An if/else chain where some path registers no tool: tools (and the prompt) stay unknown. */
+const ONE_ARM: Record<string, Array<[string, number]>> = {
+  "tool-in-one-arm-only": [["prompts", 5], ["tools", 3]],
+};
+
 describe("SDK dialect: conditions and loops the source does not decide stay unknown", () => {
   for (const [name, expected] of Object.entries(UNDECIDED)) {
+    it(name, () => {
+      const server = analyse(name);
+      assert.equal(server.exact, false, `claimed exact: ${JSON.stringify(server.legacy)}`);
+      assert.deepEqual(server.unknown.map((u) => [u.path.join("."), u.line ?? 0]).sort(), [...expected].sort(), JSON.stringify(server.unknown, null, 1));
+      assert.deepEqual(server.legacy, {});
+    });
+  }
+  for (const [name, expected] of Object.entries(ONE_ARM)) {
     it(name, () => {
       const server = analyse(name);
       assert.equal(server.exact, false, `claimed exact: ${JSON.stringify(server.legacy)}`);

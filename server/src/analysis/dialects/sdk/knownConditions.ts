@@ -53,6 +53,26 @@ export function regionsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, ent
   return branches.some((r) => taken(ev, file, unit, r) === false);
 }
 
+/** Whether one region (of FlowEventEntry.branches) is entered whenever the code around it runs: true, never: false, not known: undefined. */
+export function regionEntered(ev: Evaluator, file: string, unit: FlowUnit, region: string): boolean | undefined {
+  return taken(ev, file, unit, region);
+}
+
+/**
+ * The other arm of the `if`/`else` or `?:` a region is one arm of, as a region; undefined when the
+ * region is not such an arm or the `if` has no `else`.
+ */
+export function otherArm(ev: Evaluator, file: string, region: string): string | undefined {
+  const sf = parsedSource(ev, file);
+  const found = sf ? regionAt(sf, region) : undefined;
+  if (!sf || !found || found.loop) return undefined;
+  const { node, parent } = found;
+  let other: ts.Node | undefined;
+  if (ts.isIfStatement(parent) && parent.elseStatement) other = node === parent.thenStatement ? parent.elseStatement : node === parent.elseStatement ? parent.thenStatement : undefined;
+  else if (ts.isConditionalExpression(parent)) other = node === parent.whenTrue ? parent.whenFalse : node === parent.whenFalse ? parent.whenTrue : undefined;
+  return other ? `${other.getStart(sf)}:${other.end}` : undefined;
+}
+
 /** Per evaluator (what other files hold may change between runs), per unit: each region's answer. */
 const answers = new WeakMap<Evaluator, WeakMap<FlowUnit, Map<string, boolean | undefined>>>();
 const contexts = new WeakMap<Evaluator, WeakMap<FlowUnit, Context | null>>();

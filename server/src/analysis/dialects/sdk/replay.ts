@@ -18,6 +18,7 @@ import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
+import { toolInEitherArm } from "./bothArms";
 import { completionsTooLate } from "./lateCompletions";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
@@ -569,7 +570,7 @@ export class Replay {
         // What a branch the source rules out would do never happens.
         if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry)) continue;
         const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
-        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && regionsRunCertainly(this.#ev, file, unit, entry, within));
+        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within)));
         const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
         const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere || returned };
