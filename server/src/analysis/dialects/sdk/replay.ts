@@ -19,6 +19,7 @@ import { declaredAround, loopsRunCertainly } from "./loopCertainty";
 import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
 import { toolInEitherArm } from "./bothArms";
+import { completerOfNamedVariable } from "./templateVariableKeys";
 import { completionsTooLate } from "./lateCompletions";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
@@ -1070,6 +1071,11 @@ export class Replay {
     const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
     if (!complete) return;
     if (uri.t !== "prim" || typeof uri.value !== "string" || complete.value.t !== "obj") {
+      const named = completerOfNamedVariable(this.#ev, scope.file, template);
+      if (named) {
+        this.#completions({ because: "resourceTemplate.complete", loc: { file: scope.file, span: named }, detail: "completes the variable its URI is built with" }, "ResourceTemplate complete", "The resource template completes the variable its URI is built with");
+        return;
+      }
       markInexact(this.state, "a resource template's URI or completions are not known statically");
       return;
     }
