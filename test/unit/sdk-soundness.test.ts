@@ -156,6 +156,12 @@ describe("SDK dialect: conditions and loops the source does not decide stay unkn
       assert.deepEqual(server.legacy, {});
     });
   }
+  it("a template completer keyed by another run-time name, or not written as a function: completions not stated", () => {
+    const server = analyse("template-completer-other-name");
+    assert.equal(server.exact, false);
+    assert.deepEqual(server.legacy, { resources: { listChanged: true } });
+    assert.ok(server.unknown.some((u) => /resource template/.test(u.reason)), JSON.stringify(server.unknown));
+  });
   for (const [name, expected] of Object.entries(ONE_ARM)) {
     it(name, () => {
       const server = analyse(name);
