@@ -156,6 +156,12 @@ describe("SDK dialect: conditions and loops the source does not decide stay unkn
       assert.deepEqual(server.legacy, {});
     });
   }
+  it("capabilities chosen by an imported object's member (another module may change it): the spread stays unknown", () => {
+    const server = analyse("caps-chosen-by-imported-object");
+    assert.equal(server.exact, false);
+    assert.deepEqual(server.legacy, { tools: {} });
+    assert.deepEqual(server.unknown.map((u) => [u.path.join("."), u.line ?? 0]), [["", 4]]);
+  });
   it("a template completer keyed by another run-time name, or not written as a function: completions not stated", () => {
     const server = analyse("template-completer-other-name");
     assert.equal(server.exact, false);

@@ -73,6 +73,29 @@ export function otherArm(ev: Evaluator, file: string, region: string): string | 
   return other ? `${other.getStart(sf)}:${other.end}` : undefined;
 }
 
+/**
+ * The operand a `c ? a : b`, `a && b` or `a || b` evaluates to when the source decides it (read in
+ * `scope`), as a summarised expression of the same scope; undefined when that is not known.
+ */
+export function decidedOperand(ev: Evaluator, file: string, scope: Scope, node: ts.Expression): ValueExpr | undefined {
+  const summary = ev.summary(file);
+  const sf = parsedSource(ev, file);
+  if (!summary || !sf || node.getSourceFile() !== sf) return undefined;
+  const cx: Context = { ev, file, sf, summary, scope };
+  const e = unwrap(node);
+  if (ts.isConditionalExpression(e)) {
+    const truth = truthOf(cx, e.condition, 0);
+    return truth === undefined ? undefined : exprOf(cx, truth ? e.whenTrue : e.whenFalse);
+  }
+  if (ts.isBinaryExpression(e) && (e.operatorToken.kind === SK.AmpersandAmpersandToken || e.operatorToken.kind === SK.BarBarToken)) {
+    const truth = truthOf(cx, e.left, 0);
+    if (truth === undefined) return undefined;
+    const and = e.operatorToken.kind === SK.AmpersandAmpersandToken;
+    return exprOf(cx, truth === and ? e.right : e.left);
+  }
+  return undefined;
+}
+
 /** Per evaluator (what other files hold may change between runs), per unit: each region's answer. */
 const answers = new WeakMap<Evaluator, WeakMap<FlowUnit, Map<string, boolean | undefined>>>();
 const contexts = new WeakMap<Evaluator, WeakMap<FlowUnit, Context | null>>();

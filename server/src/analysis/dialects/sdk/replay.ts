@@ -36,6 +36,7 @@ import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
+import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
@@ -378,7 +379,7 @@ export class Replay {
     this.state.optionsObject = value.loc;
     const declared = value.entries.get("capabilities");
     // `resources: config.listResources ? {} : undefined`, with the function's one call passing a literal.
-    const capsEntry = declared && { ...declared, value: settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value) };
+    const capsEntry = declared && { ...declared, value: settleConstConditions(this.#ev, this.#site, settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value)) };
     if (capsEntry) {
       this.optionsValue = capsEntry.value;
       this.state.optionsCaps = capsEntry.value.loc;
