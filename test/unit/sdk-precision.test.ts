@@ -108,6 +108,16 @@ process.env.X ? ${TOOL('"a"').replace(";", "")} : ${TOOL('"b"').replace(";", "")
     assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts"]);
   });
 
+  it("a return in the other arm before its tool leaves tools unknown; a return after it does not", () => {
+    const make = (elseArm: string) => serverOf(`${V1}export function make() {\n  const server = new McpServer({ name: "s", version: "1" });\n  if (process.env.X) { ${TOOL('"a"')} } else { ${elseArm} }\n  return server;\n}\nexport const s = make();\n`);
+    const skipped = make(`if (process.env.Y) return server; ${TOOL('"b"')}`);
+    assert.equal(skipped.exact, false);
+    assert.deepEqual(skipped.legacy, {});
+    const after = make(`${TOOL('"b"')} return server;`);
+    assert.equal(after.exact, true, JSON.stringify(after.unknown));
+    assert.deepEqual(after.legacy, { tools: { listChanged: true } });
+  });
+
   it("an imported object flag is not read (another module may change it), an imported primitive const is", () => {
     const s = serverOf(`${V1}import { CONFIG, VERBOSE } from "./config.js";\n${NEW}if (CONFIG.tools) ${TOOL('"t"')}\nif (!VERBOSE) ${PROMPT}\n`, {
       "config.ts": "export const CONFIG = { tools: true };\nexport const VERBOSE = false;\n",

@@ -4,7 +4,7 @@
 // in one arm and not the other.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowEvent, FlowEventEntry, FlowUnit } from "../../core/model/summary";
-import { otherArm, regionEntered } from "./knownConditions";
+import { otherArm, regionEntered, regionsNeverRun } from "./knownConditions";
 
 const TOOL_METHODS = new Set(["registerTool", "tool"]);
 
@@ -32,10 +32,12 @@ export function toolInEitherArm(ev: Evaluator, file: string, unit: FlowUnit, ent
   if (!after(rest, open + 1)) return false;
   const prefix = branches.slice(0, within.length + open);
   const receiver = event.receiver.join(".");
-  return unit.events.some((other) => {
+  const inArm = (b: readonly string[] | undefined): b is readonly string[] => b !== undefined && b.length > prefix.length && prefix.every((r, i) => b[i] === r) && b[prefix.length] === arm;
+  return unit.events.some((other, index) => {
     const b = other.branches;
-    if (other === entry || !other.conditional || !b || !isToolCall(other.event) || other.event.receiver.join(".") !== receiver) return false;
-    if (b.length <= prefix.length || !prefix.every((r, i) => b[i] === r) || b[prefix.length] !== arm) return false;
-    return after(b, prefix.length + 1);
+    if (other === entry || !other.conditional || !inArm(b) || !isToolCall(other.event) || other.event.receiver.join(".") !== receiver) return false;
+    if (!after(b, prefix.length + 1)) return false;
+    // A return in that arm before it (`else { if (!ok) return; server.registerTool(...) }`) may skip it.
+    return !unit.events.slice(0, index).some((e) => e.event.k === "return" && e.conditional && inArm(e.branches) && !regionsNeverRun(ev, file, unit, e));
   });
 }
