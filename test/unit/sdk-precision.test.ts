@@ -71,3 +71,59 @@ describe("SDK precision: what becomes exact", () => {
     assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
   });
 });
+
+describe("SDK precision: conditions and loops the source decides", () => {
+  it("&&, || and ?: on const flags: the operand that runs is certain, the one ruled out adds nothing", () => {
+    const s = serverOf(`${V1}const ON = true;\nconst OFF = 0;\n${NEW}ON && ${TOOL('"a"')}\nOFF || ${PROMPT}\nOFF ? server.server.registerCapabilities({ logging: {} }) : null;\n`);
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+  });
+
+  it("a string enum member and a const compared with ===, !== and ==", () => {
+    const s = serverOf(`${V1}enum Kind { A = "a", B = "b" }\nconst KIND: Kind = Kind.B;\nconst LEVEL = 2;\n${NEW}if (KIND !== Kind.A && LEVEL == 2) ${TOOL('"t"')}\nif (KIND === Kind.A) ${PROMPT}\n`);
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("a loop over a factory's own array of call results, inside a branch on a const", () => {
+    const s = serverOf(`${V1}import { make } from "./make.js";\nconst WITH = true;\nexport function build() {\n  const server = new McpServer({ name: "s", version: "1" });\n  if (WITH) {\n    const defs = [make("a"), make("b")];\n    for (const d of defs) server.registerTool(d.name, { description: "d" }, async () => ({ content: [] }));\n  }\n  return server;\n}\nexport const s = build();\n`, {
+      "make.ts": "export function make(name: string) { return { name }; }\n",
+    });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("an early return whose condition never holds leaves what follows certain", () => {
+    const s = serverOf(`${V1}const DISABLED = false;\nfunction addTools(srv: McpServer) {\n  if (DISABLED) return;\n  srv.registerTool("t", { description: "d" }, async () => ({ content: [] }));\n}\n${NEW}addTools(server);\n`);
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("a tool in both arms of an if/else on run-time data, and of a ?: : tools certain, a prompt in one arm not", () => {
+    const s = serverOf(`${V1}${NEW}if (process.env.RO) { ${TOOL('"get"')} } else { ${TOOL('"put"')} ${PROMPT} }
+process.env.X ? ${TOOL('"a"').replace(";", "")} : ${TOOL('"b"').replace(";", "")};
+`);
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts"]);
+  });
+
+  it("a return in the other arm before its tool leaves tools unknown; a return after it does not", () => {
+    const make = (elseArm: string) => serverOf(`${V1}export function make() {\n  const server = new McpServer({ name: "s", version: "1" });\n  if (process.env.X) { ${TOOL('"a"')} } else { ${elseArm} }\n  return server;\n}\nexport const s = make();\n`);
+    const skipped = make(`if (process.env.Y) return server; ${TOOL('"b"')}`);
+    assert.equal(skipped.exact, false);
+    assert.deepEqual(skipped.legacy, {});
+    const after = make(`${TOOL('"b"')} return server;`);
+    assert.equal(after.exact, true, JSON.stringify(after.unknown));
+    assert.deepEqual(after.legacy, { tools: { listChanged: true } });
+  });
+
+  it("an imported object flag is not read (another module may change it), an imported primitive const is", () => {
+    const s = serverOf(`${V1}import { CONFIG, VERBOSE } from "./config.js";\n${NEW}if (CONFIG.tools) ${TOOL('"t"')}\nif (!VERBOSE) ${PROMPT}\n`, {
+      "config.ts": "export const CONFIG = { tools: true };\nexport const VERBOSE = false;\n",
+    });
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true } });
+    assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["tools"]);
+  });
+});

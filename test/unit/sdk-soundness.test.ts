@@ -126,3 +126,54 @@ describe("SDK dialect: what the analysis cannot follow is an unknown entry at it
     assert.ok(report.diagnostics.some((d) => d.code === "sdk-register-after-connect" && d.line === 6 && d.severity === "error"));
   });
 });
+
+/**
+ * Conditions and loops the source does not decide, near misses of the known-condition rules: an early
+ * return on run-time data (once claimed exact with the tool), a flag object another module or the
+ * file itself changes, a `let` flag, an enum value picked at run time, a local table that may be empty.
+ */
+const UNDECIDED: Record<string, Array<[string, number]>> = {
+  "early-return-runtime": [["tools", 4]],
+  "return-in-known-branch-then-runtime": [["tools", 5]],
+  "exported-flag-changed-elsewhere": [["tools", 4]],
+  "local-flag-object-changed": [["tools", 5]],
+  "let-flag-changed": [["tools", 4]],
+  "enum-from-runtime-value": [["tools", 5]],
+  "local-table-maybe-empty": [["tools", 6]],
+};
+
+/** An if/else chain where some path registers no tool: tools (and the prompt) stay unknown. */
+const ONE_ARM: Record<string, Array<[string, number]>> = {
+  "tool-in-one-arm-only": [["prompts", 5], ["tools", 3]],
+};
+
+describe("SDK dialect: conditions and loops the source does not decide stay unknown", () => {
+  for (const [name, expected] of Object.entries(UNDECIDED)) {
+    it(name, () => {
+      const server = analyse(name);
+      assert.equal(server.exact, false, `claimed exact: ${JSON.stringify(server.legacy)}`);
+      assert.deepEqual(server.unknown.map((u) => [u.path.join("."), u.line ?? 0]).sort(), [...expected].sort(), JSON.stringify(server.unknown, null, 1));
+      assert.deepEqual(server.legacy, {});
+    });
+  }
+  it("capabilities chosen by an imported object's member (another module may change it): the spread stays unknown", () => {
+    const server = analyse("caps-chosen-by-imported-object");
+    assert.equal(server.exact, false);
+    assert.deepEqual(server.legacy, { tools: {} });
+    assert.deepEqual(server.unknown.map((u) => [u.path.join("."), u.line ?? 0]), [["", 4]]);
+  });
+  it("a template completer keyed by another run-time name, or not written as a function: completions not stated", () => {
+    const server = analyse("template-completer-other-name");
+    assert.equal(server.exact, false);
+    assert.deepEqual(server.legacy, { resources: { listChanged: true } });
+    assert.ok(server.unknown.some((u) => /resource template/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+  for (const [name, expected] of Object.entries(ONE_ARM)) {
+    it(name, () => {
+      const server = analyse(name);
+      assert.equal(server.exact, false, `claimed exact: ${JSON.stringify(server.legacy)}`);
+      assert.deepEqual(server.unknown.map((u) => [u.path.join("."), u.line ?? 0]).sort(), [...expected].sort(), JSON.stringify(server.unknown, null, 1));
+      assert.deepEqual(server.legacy, {});
+    });
+  }
+});

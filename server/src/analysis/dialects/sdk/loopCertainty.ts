@@ -2,8 +2,9 @@
 // workspace (a const array or object literal, imported or not) that holds at least one item, and the
 // loop body cannot skip it (the flow summary records the loops only then).
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { DYNAMIC_KEY, type Value } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, type Scope, type Value } from "../../core/evaluate/values";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
+import { certainItems } from "./tableItems";
 
 /** `Object.entries(X)`, `Object.keys(X)`, `Object.values(X)`: as many items as X has keys. */
 const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
@@ -59,14 +60,14 @@ function readsAny(expr: ValueExpr, names: ReadonlySet<string>): boolean {
   }
 }
 
-function hasItems(ev: Evaluator, file: string, guard: LoopGuard): boolean {
+/** Whether the table a loop goes over holds at least one item, read in `scope` (the file's by default). */
+export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file)): boolean {
   const over = guard.over;
-  const scope = ev.fileScope(file);
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) {
     return keyCount(ev, ev.evaluate(over.args[0]!, scope, { calls: false })) > 0;
   }
   const value = ev.evaluate(over, scope, { calls: false });
-  if (value.t === "arr") return value.items.some((i) => i.t !== "dyn");
+  if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, over, scope) > 0;
   return guard.kind === "in" && keyCount(ev, value) > 0;
 }
 

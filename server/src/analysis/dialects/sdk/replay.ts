@@ -16,6 +16,11 @@ import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
 import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsRunCertainly } from "./loopCertainty";
+import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
+import { mayHaveReturned } from "./earlyReturns";
+import { toolInEitherArm } from "./bothArms";
+import { completerOfNamedVariable } from "./templateVariableKeys";
+import { completionsTooLate } from "./lateCompletions";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { methodTarget } from "./methodTargets";
@@ -31,6 +36,7 @@ import type { Elsewhere } from "./factoryCallers";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
+import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
@@ -373,7 +379,7 @@ export class Replay {
     this.state.optionsObject = value.loc;
     const declared = value.entries.get("capabilities");
     // `resources: config.listResources ? {} : undefined`, with the function's one call passing a literal.
-    const capsEntry = declared && { ...declared, value: settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value) };
+    const capsEntry = declared && { ...declared, value: settleConstConditions(this.#ev, this.#site, settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value)) };
     if (capsEntry) {
       this.optionsValue = capsEntry.value;
       this.state.optionsCaps = capsEntry.value.loc;
@@ -563,9 +569,13 @@ export class Replay {
         // Past the block a name was declared in, it means what it meant before (or nothing).
         for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
-        const certain = loopsRunCertainly(this.#ev, file, unit, entry, !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : []);
+        // What a branch the source rules out would do never happens.
+        if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry)) continue;
+        const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
+        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within)));
         const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
-        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere };
+        const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
+        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere || returned };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
@@ -963,12 +973,12 @@ export class Replay {
       case "registerResource":
       case "resource":
         this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
-        if (this.#releaseCompletions(e.method, loc)) this.#templateCompletions(file, e, loc);
+        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.#templateCompletions(file, e, loc);
         return;
       case "registerPrompt":
       case "prompt":
         this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
-        if (this.#releaseCompletions(e.method, loc)) this.#promptCompletions(file, e);
+        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.#promptCompletions(file, e);
         return;
     }
   }
@@ -1062,6 +1072,11 @@ export class Replay {
     const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
     if (!complete) return;
     if (uri.t !== "prim" || typeof uri.value !== "string" || complete.value.t !== "obj") {
+      const named = completerOfNamedVariable(this.#ev, scope.file, template);
+      if (named) {
+        this.#completions({ because: "resourceTemplate.complete", loc: { file: scope.file, span: named }, detail: "completes the variable its URI is built with" }, "ResourceTemplate complete", "The resource template completes the variable its URI is built with");
+        return;
+      }
       markInexact(this.state, "a resource template's URI or completions are not known statically");
       return;
     }

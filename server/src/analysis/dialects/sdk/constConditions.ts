@@ -1,0 +1,71 @@
+// Capabilities chosen by a condition the source decides: `logging: DEBUG ? {} : undefined` or
+// `...(WITH_RESOURCES ? { resources: {} } : {})` with `const DEBUG = false`, a const enum value or a
+// file's own const object (the rules of knownConditions). Read where the literal is written: in the
+// server's own function, or at the top level of a file.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { DYNAMIC_KEY, isUndefinedValue, type Loc, type ObjEntryValue, type Scope, type Value } from "../../core/evaluate/values";
+import { ts } from "../../core/typescript";
+import { nodeAt, parsedSource } from "./containerStores";
+import type { SdkSite } from "./findSdkServers";
+import { decidedOperand } from "./knownConditions";
+import { unitScope } from "./unitScope";
+
+/** The capabilities object with each entry a known condition decides settled; the same object when none is. */
+export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value): Value {
+  if (caps.t !== "obj") return caps;
+  const entries = new Map<string, ObjEntryValue>(caps.entries);
+  let changed = false;
+  for (const [k, e] of caps.entries) {
+    if (k === DYNAMIC_KEY || e.value.t !== "dyn") continue;
+    const decided = decide(ev, site, e.value.loc, false);
+    if (!decided) continue;
+    changed = true;
+    if (isUndefinedValue(decided.value)) entries.delete(k);
+    else entries.set(k, { ...e, value: decided.value });
+  }
+  const spread = caps.entries.get(DYNAMIC_KEY);
+  if (spread && spread.value.t === "dyn") {
+    const decided = decide(ev, site, spread.value.loc, true);
+    const v = decided?.value;
+    // Spreading undefined, null or false adds nothing; an object adds its keys (none written beside it).
+    const added = !v ? undefined : isUndefinedValue(v) || (v.t === "prim" && (v.value === null || v.value === false)) ? new Map() : v.t === "obj" && !v.entries.has(DYNAMIC_KEY) ? v.entries : undefined;
+    if (added && [...added.keys()].every((key) => !entries.has(key))) {
+      entries.delete(DYNAMIC_KEY);
+      for (const [key, entry] of added) entries.set(key, entry);
+      changed = true;
+    }
+  }
+  return changed ? { ...caps, entries } : caps;
+}
+
+/** The value a decided condition at `loc` gives (for a spread: the literal's only spread), or undefined. */
+function decide(ev: Evaluator, site: SdkSite, loc: Loc, spread: boolean): { value: Value } | undefined {
+  const sf = parsedSource(ev, loc.file);
+  let node = sf ? nodeAt(sf, loc.span) : undefined;
+  if (!sf || !node) return undefined;
+  if (spread) {
+    while (node && !ts.isSpreadAssignment(node) && !ts.isObjectLiteralExpression(node)) node = node.parent;
+    if (!node || !ts.isSpreadAssignment(node) || node.parent.properties.filter(ts.isSpreadAssignment).length !== 1) return undefined;
+    node = node.expression;
+  }
+  if (!ts.isExpression(node)) return undefined;
+  const scope = scopeAt(ev, site, loc, node);
+  if (!scope) return undefined;
+  const operand = decidedOperand(ev, loc.file, scope, node);
+  return operand ? { value: ev.evaluate(operand, scope, { calls: false }) } : undefined;
+}
+
+/** The server's own function's scope, or the file's for a literal outside any function; else undefined. */
+function scopeAt(ev: Evaluator, site: SdkSite, loc: Loc, node: ts.Node): Scope | undefined {
+  const unitSpan = site.unit.span;
+  if (loc.file === site.file && site.unit.kind !== "module" && loc.span.start >= unitSpan.start && loc.span.end <= unitSpan.end) {
+    const innermost = enclosingFunction(node);
+    return innermost && innermost.getStart() === unitSpan.start && innermost.end === unitSpan.end ? unitScope(ev, site.file, site.unit) : undefined;
+  }
+  return enclosingFunction(node) ? undefined : ev.fileScope(loc.file);
+}
+
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  for (let cur = node.parent; cur; cur = cur.parent) if (ts.isFunctionLike(cur) || ts.isClassLike(cur)) return cur;
+  return undefined;
+}

@@ -1,0 +1,360 @@
+// Conditions whose outcome the source decides: `if (DEBUG)` with `const DEBUG = false`, `MODE ===
+// Mode.Http` on a const enum value, `FLAGS.tools && ...` on a file's own const object, and loops over
+// a function's own const table that holds items. A conditional event whose every region is such a
+// branch (known taken) or such a loop runs whenever its unit does. Anything the analysis cannot read
+// for certain (a parameter, a call, a `let`, an object another module may change) stays unknown.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { isUndefinedValue, type Scope } from "../../core/evaluate/values";
+import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
+import type { SummaryContext } from "../../core/summarize/context";
+import { toValueExpr } from "../../core/summarize/valueExpr";
+import { SK, ts } from "../../core/typescript";
+import { parsedSource } from "./containerStores";
+import { hasItems } from "./loopCertainty";
+import { declarationOf } from "./tableItems";
+import { bindingOf, unitScope } from "./unitScope";
+
+/** What a condition's operand is known to be: a primitive, `undefined`, or some object (always truthy). */
+type Known = { readonly v: string | number | boolean | null | undefined } | { readonly object: true } | null;
+
+const MAX_DEPTH = 24;
+
+/** One region of FlowEventEntry.branches, found in the file's syntax: the node and what it is a part of. */
+interface Region {
+  readonly node: ts.Node;
+  readonly parent: ts.Node;
+  readonly loop: boolean;
+}
+
+interface Context {
+  readonly ev: Evaluator;
+  readonly file: string;
+  readonly sf: ts.SourceFile;
+  readonly summary: FileSummary;
+  readonly scope: Scope;
+}
+
+/**
+ * Whether each region of a conditional event beyond `within` (the construction's own branches) is
+ * certainly entered once its unit runs: a branch its condition is known to take, a condition itself
+ * (always evaluated), or a loop over every item of a table known to hold items.
+ */
+export function regionsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[] = []): boolean {
+  const branches = entry.branches;
+  if (!entry.conditional || !branches || branches.length <= within.length) return false;
+  if (!within.every((b, i) => branches[i] === b)) return false;
+  return branches.slice(within.length).every((r) => taken(ev, file, unit, r) === true);
+}
+
+/** Whether some region of a conditional event is known never to be entered (a branch its condition rules out). */
+export function regionsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry): boolean {
+  const branches = entry.branches;
+  if (!entry.conditional || !branches || branches.length === 0) return false;
+  return branches.some((r) => taken(ev, file, unit, r) === false);
+}
+
+/** Whether one region (of FlowEventEntry.branches) is entered whenever the code around it runs: true, never: false, not known: undefined. */
+export function regionEntered(ev: Evaluator, file: string, unit: FlowUnit, region: string): boolean | undefined {
+  return taken(ev, file, unit, region);
+}
+
+/**
+ * The other arm of the `if`/`else` or `?:` a region is one arm of, as a region; undefined when the
+ * region is not such an arm or the `if` has no `else`.
+ */
+export function otherArm(ev: Evaluator, file: string, region: string): string | undefined {
+  const sf = parsedSource(ev, file);
+  const found = sf ? regionAt(sf, region) : undefined;
+  if (!sf || !found || found.loop) return undefined;
+  const { node, parent } = found;
+  let other: ts.Node | undefined;
+  if (ts.isIfStatement(parent) && parent.elseStatement) other = node === parent.thenStatement ? parent.elseStatement : node === parent.elseStatement ? parent.thenStatement : undefined;
+  else if (ts.isConditionalExpression(parent)) other = node === parent.whenTrue ? parent.whenFalse : node === parent.whenFalse ? parent.whenTrue : undefined;
+  return other ? `${other.getStart(sf)}:${other.end}` : undefined;
+}
+
+/**
+ * The operand a `c ? a : b`, `a && b` or `a || b` evaluates to when the source decides it (read in
+ * `scope`), as a summarised expression of the same scope; undefined when that is not known.
+ */
+export function decidedOperand(ev: Evaluator, file: string, scope: Scope, node: ts.Expression): ValueExpr | undefined {
+  const summary = ev.summary(file);
+  const sf = parsedSource(ev, file);
+  if (!summary || !sf || node.getSourceFile() !== sf) return undefined;
+  const cx: Context = { ev, file, sf, summary, scope };
+  const e = unwrap(node);
+  if (ts.isConditionalExpression(e)) {
+    const truth = truthOf(cx, e.condition, 0);
+    return truth === undefined ? undefined : exprOf(cx, truth ? e.whenTrue : e.whenFalse);
+  }
+  if (ts.isBinaryExpression(e) && (e.operatorToken.kind === SK.AmpersandAmpersandToken || e.operatorToken.kind === SK.BarBarToken)) {
+    const truth = truthOf(cx, e.left, 0);
+    if (truth === undefined) return undefined;
+    const and = e.operatorToken.kind === SK.AmpersandAmpersandToken;
+    return exprOf(cx, truth === and ? e.right : e.left);
+  }
+  return undefined;
+}
+
+/** Per evaluator (what other files hold may change between runs), per unit: each region's answer. */
+const answers = new WeakMap<Evaluator, WeakMap<FlowUnit, Map<string, boolean | undefined>>>();
+const contexts = new WeakMap<Evaluator, WeakMap<FlowUnit, Context | null>>();
+
+function taken(ev: Evaluator, file: string, unit: FlowUnit, region: string): boolean | undefined {
+  let byUnit = answers.get(ev);
+  if (!byUnit) answers.set(ev, (byUnit = new WeakMap()));
+  let known = byUnit.get(unit);
+  if (!known) byUnit.set(unit, (known = new Map()));
+  if (known.has(region)) return known.get(region);
+  const cx = contextOf(ev, file, unit);
+  const answer = cx ? regionTaken(cx, region) : undefined;
+  known.set(region, answer);
+  return answer;
+}
+
+function contextOf(ev: Evaluator, file: string, unit: FlowUnit): Context | undefined {
+  let byUnit = contexts.get(ev);
+  if (!byUnit) contexts.set(ev, (byUnit = new WeakMap()));
+  if (byUnit.has(unit)) return byUnit.get(unit) ?? undefined;
+  const summary = ev.summary(file);
+  const sf = summary ? parsedSource(ev, file) : undefined;
+  const cx = summary && sf ? { ev, file, sf, summary, scope: unitScope(ev, file, unit) } : null;
+  byUnit.set(unit, cx);
+  return cx ?? undefined;
+}
+
+/** true: entered whenever the code around it runs; false: never entered; undefined: not known. */
+function regionTaken(cx: Context, region: string): boolean | undefined {
+  const found = regionAt(cx.sf, region);
+  if (!found) return undefined;
+  const { node, parent, loop } = found;
+  if (loop) return loopHasItems(cx, node, parent) ? true : undefined;
+  if (ts.isIfStatement(parent)) {
+    if (node === parent.expression) return true;
+    const truth = truthOf(cx, parent.expression, 0);
+    if (truth === undefined) return undefined;
+    return node === parent.thenStatement ? truth : !truth;
+  }
+  if (ts.isConditionalExpression(parent)) {
+    if (node === parent.condition) return true;
+    const truth = truthOf(cx, parent.condition, 0);
+    if (truth === undefined) return undefined;
+    return node === parent.whenTrue ? truth : node === parent.whenFalse ? !truth : undefined;
+  }
+  if (ts.isBinaryExpression(parent)) {
+    if (node === parent.left) return true;
+    const op = parent.operatorToken.kind;
+    if (op === SK.AmpersandAmpersandToken || op === SK.BarBarToken) {
+      const truth = truthOf(cx, parent.left, 0);
+      if (truth === undefined) return undefined;
+      return op === SK.AmpersandAmpersandToken ? truth : !truth;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The node a region names: the outermost node spanning it whose parent makes a branch (an `if`, `?:`,
+ * `&&`, a loop), or for `loop:` regions, the loop's body or the `items.forEach(...)` call itself.
+ */
+function regionAt(sf: ts.SourceFile, region: string): Region | undefined {
+  const loop = region.startsWith("loop:");
+  const m = /^(?:loop:)?(\d+):(\d+)$/.exec(region);
+  if (!m) return undefined;
+  const start = Number(m[1]);
+  const end = Number(m[2]);
+  let cur: ts.Node = sf;
+  for (let hops = 0; hops < 512; hops++) {
+    let next: ts.Node | undefined;
+    ts.forEachChild(cur, (c) => {
+      if (next === undefined && c.pos <= start && c.end >= end) next = c;
+    });
+    if (!next) return undefined;
+    const child: ts.Node = next;
+    if (child.getStart(sf) === start && child.end === end) {
+      if (!loop) return { node: child, parent: cur, loop };
+      // A loop body (for...of / for...in), or the every-item call whose callback is the body.
+      if ((ts.isForOfStatement(cur) || ts.isForInStatement(cur)) && cur.statement === child) return { node: child, parent: cur, loop };
+      let call: ts.Node = child;
+      while (!ts.isCallExpression(call) && ts.isExpressionStatement(call)) call = call.expression;
+      return ts.isCallExpression(call) ? { node: call, parent: cur, loop } : undefined;
+    }
+    cur = child;
+  }
+  return undefined;
+}
+
+/** A loop region over a table the analysis reads for certain (in the unit's own scope) that holds items. */
+function loopHasItems(cx: Context, node: ts.Node, parent: ts.Node): boolean {
+  let guard: LoopGuard | undefined;
+  if (ts.isForOfStatement(parent) && parent.statement === node) guard = { kind: "of", over: exprOf(cx, parent.expression) };
+  else if (ts.isForInStatement(parent) && parent.statement === node) guard = { kind: "in", over: exprOf(cx, parent.expression) };
+  else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) guard = { kind: "of", over: exprOf(cx, node.expression.expression) };
+  return guard !== undefined && hasItems(cx.ev, cx.file, guard, cx.scope);
+}
+
+function exprOf(cx: Context, e: ts.Expression): ValueExpr {
+  const ctx: SummaryContext = {
+    sf: cx.sf,
+    text: cx.sf.text,
+    ambientFile: false,
+    classes: [],
+    functionTypeAliases: new Set(),
+    imports: cx.summary.imports,
+    stringConsts: new Map(),
+  };
+  return toValueExpr(ctx, e);
+}
+
+/** Whether a condition is known to hold (true), known not to (false), or not known. */
+function truthOf(cx: Context, e: ts.Expression, depth: number): boolean | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const inner = unwrap(e);
+  if (ts.isPrefixUnaryExpression(inner) && inner.operator === SK.ExclamationToken) {
+    const t = truthOf(cx, inner.operand, depth + 1);
+    return t === undefined ? undefined : !t;
+  }
+  if (ts.isBinaryExpression(inner)) {
+    const op = inner.operatorToken.kind;
+    if (op === SK.AmpersandAmpersandToken || op === SK.BarBarToken) {
+      const left = truthOf(cx, inner.left, depth + 1);
+      const and = op === SK.AmpersandAmpersandToken;
+      // `false && x` is false and `true || x` is true whatever x is.
+      if (left === !and) return left;
+      const right = truthOf(cx, inner.right, depth + 1);
+      if (left === undefined) return right === !and ? right : undefined;
+      return right;
+    }
+    if (op === SK.EqualsEqualsEqualsToken || op === SK.ExclamationEqualsEqualsToken || op === SK.EqualsEqualsToken || op === SK.ExclamationEqualsToken) {
+      const same = equalityOf(cx, inner.left, inner.right, op === SK.EqualsEqualsEqualsToken || op === SK.ExclamationEqualsEqualsToken, depth);
+      if (same === undefined) return undefined;
+      return op === SK.EqualsEqualsEqualsToken || op === SK.EqualsEqualsToken ? same : !same;
+    }
+    return undefined;
+  }
+  const k = knownOf(cx, inner, depth + 1);
+  if (!k) return undefined;
+  return "object" in k ? true : Boolean(k.v);
+}
+
+/** `a === b` / `a == b` on two known primitives; undefined when either side is not a known primitive. */
+function equalityOf(cx: Context, l: ts.Expression, r: ts.Expression, strict: boolean, depth: number): boolean | undefined {
+  const a = knownOf(cx, unwrap(l), depth + 1);
+  const b = knownOf(cx, unwrap(r), depth + 1);
+  if (!a || !b || "object" in a || "object" in b) return undefined;
+  if (strict) return a.v === b.v;
+  const nullish = (v: unknown) => v === null || v === undefined;
+  if (nullish(a.v) || nullish(b.v)) return nullish(a.v) && nullish(b.v);
+  // Loose equality across types converts: only the same type is read here.
+  return typeof a.v === typeof b.v ? a.v === b.v : undefined;
+}
+
+/**
+ * A literal, or a name or member chain whose value cannot change: a const primitive (wherever it is
+ * declared), an enum member, or a member of a const object of the function or of this file that the
+ * file neither exports nor changes (another module could change an exported one).
+ */
+function knownOf(cx: Context, e: ts.Expression, depth: number): Known {
+  if (depth > MAX_DEPTH) return null;
+  switch (e.kind) {
+    case SK.TrueKeyword:
+      return { v: true };
+    case SK.FalseKeyword:
+      return { v: false };
+    case SK.NullKeyword:
+      return { v: null };
+    case SK.StringLiteral:
+    case SK.NoSubstitutionTemplateLiteral:
+      return { v: (e as ts.StringLiteral).text };
+    case SK.NumericLiteral:
+      return { v: Number((e as ts.NumericLiteral).text) };
+    case SK.PrefixUnaryExpression: {
+      const u = e as ts.PrefixUnaryExpression;
+      if (u.operator === SK.MinusToken && ts.isNumericLiteral(u.operand)) return { v: -Number(u.operand.text) };
+      return null;
+    }
+    case SK.Identifier:
+    case SK.PropertyAccessExpression:
+    case SK.ElementAccessExpression:
+      break;
+    default:
+      return null;
+  }
+  const root = rootName(e);
+  if (root === undefined) return null;
+  if (!ts.isIdentifier(e) && !stableRoot(cx, root)) return null;
+  const expr = exprOf(cx, e);
+  const member = enumMember(cx, expr, cx.scope, 0);
+  if (member !== undefined) return { v: member };
+  const value = cx.ev.evaluate(expr, cx.scope, { calls: false });
+  if (isUndefinedValue(value)) return { v: undefined };
+  switch (value.t) {
+    case "prim":
+      return { v: value.value };
+    case "obj":
+    case "arr":
+    case "fn":
+    case "class":
+    case "ns":
+    case "enum":
+      return { object: true };
+    default:
+      return null;
+  }
+}
+
+/**
+ * `Mode.Http`, or a const that holds it (`const MODE = Mode.Http`, in the function, the file or a module it imports): the
+ * member's value, numbers included (the evaluator keeps only string members as data).
+ */
+function enumMember(cx: Context, expr: ValueExpr, scope: Scope, depth: number): string | number | undefined {
+  if (depth > 4) return undefined;
+  if (expr.k === "get" && expr.key.k === "static") {
+    const object = cx.ev.evaluate(expr.object, scope, { calls: false });
+    const m = object.t === "enum" ? object.members.get(expr.key.name) : undefined;
+    return m === null ? undefined : m;
+  }
+  if (expr.k !== "ref") return undefined;
+  const local = bindingOf(scope, expr.name);
+  if (local) return "expr" in local ? enumMember(cx, local.expr, local.scope, depth + 1) : undefined;
+  const declared = declarationOf(cx.ev, scope.file, expr.name);
+  return declared ? enumMember(cx, declared.init, cx.ev.fileScope(declared.file), depth + 1) : undefined;
+}
+
+/** `A` in `A.b.c` / `A["b"]` (no calls, no optional chains); undefined for anything else. */
+function rootName(e: ts.Expression): string | undefined {
+  let cur: ts.Expression = e;
+  for (let hops = 0; hops < MAX_DEPTH; hops++) {
+    if (ts.isIdentifier(cur)) return cur.text;
+    if (ts.isPropertyAccessExpression(cur) && !cur.questionDotToken) cur = cur.expression;
+    else if (ts.isElementAccessExpression(cur) && !cur.questionDotToken && (ts.isStringLiteral(cur.argumentExpression) || ts.isNumericLiteral(cur.argumentExpression))) cur = cur.expression;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Whether members read through `name` keep their declared values: an enum, a const of the function's
+ * own scope, or a top-level const the file does not export (the evaluator already refuses one the file
+ * changes or hands to a call).
+ */
+function stableRoot(cx: Context, name: string): boolean {
+  const local = bindingOf(cx.scope, name);
+  if (local) return "expr" in local;
+  const decl = cx.summary.decls.get(name);
+  if (decl) {
+    if (decl.k === "enum") return true;
+    return decl.k === "const" && ![...cx.summary.exports.values()].some((x) => x.k === "local" && x.local === name);
+  }
+  if (cx.summary.imports.has(name)) {
+    const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, { calls: false });
+    return v.t === "enum";
+  }
+  return false;
+}
+
+function unwrap(e: ts.Expression): ts.Expression {
+  let cur = e;
+  while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isNonNullExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isTypeAssertionExpression(cur)) cur = cur.expression;
+  return cur;
+}

@@ -1,0 +1,57 @@
+// How many items a const array certainly holds, counted from how it is written: each element is one
+// item even when its value is only known at run time (`[defineTool({...}), other]` holds two), and a
+// spread adds what the spread array certainly holds (`[...navigateTools, ...(flag ? more : [])]` holds
+// at least what navigateTools holds). The evaluator's values cannot tell an unknown element from an
+// unknown spread, which may add nothing.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Scope } from "../../core/evaluate/values";
+import type { ValueExpr } from "../../core/model/summary";
+import { bindingOf } from "./unitScope";
+
+const MAX_DEPTH = 12;
+
+/** The items `expr` (read in `scope`) certainly holds; 0 when that is not known. */
+export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth = 0): number {
+  if (depth > MAX_DEPTH) return 0;
+  switch (expr.k) {
+    case "arr": {
+      let n = 0;
+      for (const item of expr.items) n += item.k === "spread" ? certainItems(ev, item.expr, scope, depth + 1) : 1;
+      return n;
+    }
+    case "freeze":
+      return certainItems(ev, expr.arg, scope, depth + 1);
+    case "ref": {
+      // The evaluator refuses a const the program changes or hands to a call: then nothing is certain.
+      if (ev.evaluate(expr, scope, { calls: false }).t !== "arr") return 0;
+      const local = bindingOf(scope, expr.name);
+      if (local) return "expr" in local ? certainItems(ev, local.expr, local.scope, depth + 1) : 0;
+      const declared = declarationOf(ev, scope.file, expr.name, depth);
+      return declared ? certainItems(ev, declared.init, ev.fileScope(declared.file), depth + 1) : 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** The const initialiser a top-level name of `file` stands for: its own, or an imported module's export. */
+export function declarationOf(ev: Evaluator, file: string, name: string, depth = 0): { file: string; init: ValueExpr } | undefined {
+  const summary = ev.summary(file);
+  const decl = summary?.decls.get(name);
+  if (decl) return decl.k === "const" ? { file, init: decl.init } : undefined;
+  const imported = summary?.imports.get(name);
+  if (!imported || imported.imported === "*") return undefined;
+  const target = ev.host.resolveModule(imported.specifier, file);
+  return target ? exportedDeclaration(ev, target, imported.imported, depth + 1) : undefined;
+}
+
+function exportedDeclaration(ev: Evaluator, file: string, name: string, depth: number): { file: string; init: ValueExpr } | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const entry = ev.summary(file)?.exports.get(name);
+  if (entry?.k === "local") return declarationOf(ev, file, entry.local, depth + 1);
+  if (entry?.k === "from" && entry.imported !== "*") {
+    const target = ev.host.resolveModule(entry.specifier, file);
+    return target ? exportedDeclaration(ev, target, entry.imported, depth + 1) : undefined;
+  }
+  return undefined;
+}
