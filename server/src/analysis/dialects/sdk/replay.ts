@@ -9,7 +9,7 @@ import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type
 import { positionAt } from "../../core/model/positions";
 import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
-import { markInexact, markOpen, newState, type SdkCause, type SdkState } from "./sdkState";
+import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
@@ -41,6 +41,7 @@ import { instancesOf, siteEscapes } from "./siteEscapes";
 import { isRegistrationRead } from "./registrationReads";
 import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
+import { runsInOwnHandler } from "./ownHandlers";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -234,7 +235,11 @@ export class Replay {
       for (const unit of fileUnits) {
         if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
         const names = this.#namesAround(file, fileUnits, unit);
-        if (names && mentions(unit, names)) this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
+        if (!names || !mentions(unit, names)) continue;
+        // A handler of this very server runs once it is connected: nothing there changes its capabilities.
+        const own = runsInOwnHandler(fileUnits, unit, (id) => this.#namesIn.get(`${file}#${id}`), this.#ev.host.text?.(file) ?? "");
+        if (own) sealCapabilities(this.state, () => this.#runUnit(file, unit, 0, names, 1, LATER));
+        else this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
       }
     }
     return this.state;
