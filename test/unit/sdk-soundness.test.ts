@@ -100,7 +100,24 @@ const EITHER: Record<string, Record<string, unknown>> = {
   "server-built-and-connected-inline": { tools: {} },
 };
 
+/** Approximate, with exactly these unknown entries: [path joined with ".", file, line] (0: no place). */
+const ELSEWHERE: Record<string, Array<[string, string, number]>> = {
+  // A static getter whose field, class or method is used otherwise than `const server = C.get()`, or whose caller hands it on.
+  "static-getter-field-read-elsewhere": [["", "main.ts", 4]],
+  "static-getter-caller-hands-on": [["", "main.ts", 5]],
+  "static-getter-class-used-otherwise": [["", "main.ts", 3]],
+  "static-getter-called-through-this": [["", "", 0]],
+};
+
 describe("SDK dialect: what the analysis cannot follow is an unknown entry at its place", () => {
+  for (const [name, expected] of Object.entries(ELSEWHERE)) {
+    it(name, () => {
+      const server = analyse(name);
+      assert.equal(server.exact, false, `claimed exact: ${JSON.stringify(server.legacy)}`);
+      const got = server.unknown.map((u) => [u.path.join("."), u.file ?? "", u.line ?? 0]).sort();
+      assert.deepEqual(got, [...expected].sort(), JSON.stringify(server.unknown, null, 1));
+    });
+  }
   for (const [name, expected] of Object.entries(APPROXIMATE)) {
     it(name, () => {
       const server = analyse(name);
