@@ -11,6 +11,7 @@ import { markOpen } from "./sdkState";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { staticGetterOf, type StaticGetter } from "./staticGetters";
+import { followImportOrder } from "./followImportOrder";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -51,6 +52,7 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   if (names.length === 0) return;
   const users = serverImporters(ev, replay.elsewhere, site.file, names);
   const open: OpenUse[] = [...users.open];
+  for (const { file, unit } of followImportOrder(replay, ev, site, users.found)) open.push(...handedOn(ev, replay, file, unit, "that module"));
   for (const { file, local } of users.found) {
     const named = new Set([local]);
     const units = ev.summary(file)?.flow?.units ?? [];

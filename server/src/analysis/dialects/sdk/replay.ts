@@ -124,6 +124,9 @@ export class Replay {
   #handlerFacts: { method?: string; required?: string; uncertain?: boolean } = {};
   #merged: readonly string[] | undefined;
 
+  /** Modules that import the exported server → the name they import it as (set when their order is known). */
+  readonly importedServer = new Map<string, string>();
+
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
 
@@ -713,6 +716,9 @@ export class Replay {
     });
     // A function of the same file also sees the module's own names (a `setup()` using `server`).
     if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
+    // A function of another module that imports the exported server uses it by that module's name.
+    const imported = target.file !== file ? this.importedServer.get(target.file) : undefined;
+    if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
     this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
     // `const tool = makeRegistrar(server)`: the closure it returns runs where `tool(...)` is called.
