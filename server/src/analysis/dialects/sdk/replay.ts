@@ -42,6 +42,7 @@ import { isRegistrationRead } from "./registrationReads";
 import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
 import { runsInOwnHandler } from "./ownHandlers";
+import { extAppsRegistration } from "./extAppsHelpers";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -691,6 +692,14 @@ export class Replay {
         if (before) this.#argsOf.set(id, before);
         else this.#argsOf.delete(id);
       }
+      return;
+    }
+    // `registerAppTool(server, ...)` of ext-apps: the registration it makes on the server.
+    const app = this.state.kind === "mcp" && this.state.version === "v1" && event.args[0] && paths.has(key(event.args[0])) ? extAppsRegistration(this.#ev.summary(file), event) : undefined;
+    if (app) {
+      this.#within = this.#namedUnitOf(file, unit);
+      this.#unit = unit;
+      this.#apply(file, app, mode);
       return;
     }
     // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
