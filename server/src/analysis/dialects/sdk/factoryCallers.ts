@@ -339,6 +339,8 @@ function strayMention(text: string, locals: ReadonlySet<string>, explained: read
     const re = new RegExp(`(?<![\\w$./])${local.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
     for (const m of text.matchAll(re)) {
       const at = m.index!;
+      // `{ createServer: createHttp }`, `{ a, name: 1 }`: a property's key, not this binding.
+      if (/[{,]\s*$/.test(text.slice(Math.max(0, at - 40), at)) && /^\s*:(?!:)/.test(text.slice(at + local.length, at + local.length + 40))) continue;
       if (!explained.some((s) => at >= s.start && at < s.end)) return at;
     }
   }

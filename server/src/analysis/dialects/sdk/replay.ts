@@ -695,7 +695,7 @@ export class Replay {
       return;
     }
     // `registerAppTool(server, ...)` of ext-apps: the registration it makes on the server.
-    const app = this.state.kind === "mcp" && this.state.version === "v1" && event.args[0] && paths.has(key(event.args[0])) ? extAppsRegistration(this.#ev.summary(file), event) : undefined;
+    const app = this.state.kind === "mcp" && event.args[0] && paths.has(key(event.args[0])) ? extAppsRegistration(file, (f) => this.#ev.host.text?.(f), this.#ev.summary(file), event) : undefined;
     if (app) {
       this.#within = this.#namedUnitOf(file, unit);
       this.#unit = unit;
