@@ -31,6 +31,10 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   }
   const before = evaluatedBefore(ev, entry);
   if (!before) return [];
+  // The server's module must run before every importer (in a cycle, an importer may run first and
+  // find the server not yet made).
+  const made = before.indexOf(site.file);
+  if (made < 0 || [...local.keys()].some((f) => f !== entry && before.indexOf(f) < made)) return [];
   // Only when every importer is in that order: one elsewhere runs at a time not known, and may be
   // the program that serves the server without loading the serving module's imports.
   const ordered = new Set([...before, entry]);
@@ -39,7 +43,7 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   const ran: { file: string; unit: FlowUnit }[] = [];
   for (const file of [...before, entry]) {
     const name = local.get(file);
-    if (name === undefined && !importsFromImporter(ev, file, local)) continue;
+    if (file === site.file || (name === undefined && !importsFromImporter(ev, file, local))) continue;
     if (ev.summary(file)?.flow === undefined) replay.elsewhere.want?.(file);
     const module = ev.summary(file)?.flow?.units.find((u) => u.kind === "module");
     if (!module) continue;
