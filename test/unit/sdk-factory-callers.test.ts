@@ -83,7 +83,8 @@ const SOUNDNESS = join(__dirname, "..", "fixtures", "sdk-soundness");
 /** Approximate, with these unknown entries: [path joined with ".", file, line]. */
 const CROSS_FILE: Record<string, Array<[string, string, number]>> = {
   "caller-elsewhere-hands-server-to-missing-helper": [["", "main.ts", 4]],
-  "importer-registers-on-exported-server": [["tools", "main.ts", 3]],
+  // Another importer of the server that the connecting module does not import: it may run at any time.
+  "importer-registers-outside-serving-imports": [["", "tools.ts", 2], ["prompts", "main.ts", 3]],
   "importer-without-sdk-import-hands-server-on": [["", "tools.ts", 3]],
   "caller-elsewhere-returns-server-again": [["", "build.ts", 4]],
   "factory-passed-as-value-elsewhere": [["", "main.ts", 3]],
@@ -105,6 +106,18 @@ describe("SDK: what other files do that the analysis cannot follow is an unknown
       for (const [path] of expected) if (path) assert.ok(!(path in (server.legacy ?? {})), `${path} is both stated and unknown`);
     });
   }
+});
+
+describe("SDK: the one importer that serves an exported server", () => {
+  // Its registrations before its connect() run whenever the server is served (no other module serves
+  // it, and every module importing it is among the ones it imports): they are certain.
+  it("importer-registers-on-exported-server", () => {
+    const run = mcpCapsInProcess(join(SOUNDNESS, "importer-registers-on-exported-server"), ["--json", "."]);
+    assert.equal(run.status, 0, run.stderr);
+    const server = (JSON.parse(run.stdout) as { servers: { exact: boolean; legacy: Record<string, unknown> }[] }).servers[0]!;
+    assert.equal(server.exact, true);
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+  });
 });
 
 describe("SDK: a private method that returns the server, called through this", () => {

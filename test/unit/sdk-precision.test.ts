@@ -127,3 +127,48 @@ process.env.X ? ${TOOL('"a"').replace(";", "")} : ${TOOL('"b"').replace(";", "")
     assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["tools"]);
   });
 });
+
+// `@modelcontextprotocol/ext-apps/server` 1.x (read in its published build): registerAppTool(server,
+// name, config, cb) reads config._meta.ui and calls server.registerTool(name, { ...config, _meta }, cb);
+// registerAppResource(server, name, uri, config, cb) calls server.registerResource(name, uri,
+// { mimeType, ...config }, cb). SDK v1's first registerTool / registerResource add tools / resources
+// with listChanged: true (the differential fixtures check that rule against the real SDK).
+describe("SDK precision: the ext-apps helpers", () => {
+  const APPS = 'import { registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";\n';
+  const APP_TOOL = 'registerAppTool(server, "show", { description: "d", _meta: { ui: { resourceUri: "ui://show/app.html" } } }, async () => ({ content: [] }));\n';
+  const APP_RESOURCE = 'registerAppResource(server, "app", "ui://show/app.html", { mimeType: RESOURCE_MIME_TYPE }, async () => ({ contents: [] }));\n';
+  const MANIFEST = (range: string) => ({ "package.json": JSON.stringify({ name: "apps", dependencies: { "@modelcontextprotocol/ext-apps": range } }) });
+
+  it("registerAppTool and registerAppResource are the registrations they make", () => {
+    const s = serverOf(`${V1}${APPS}${NEW}${APP_TOOL}${APP_RESOURCE}`, MANIFEST("^1.1.2"));
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { resources: { listChanged: true }, tools: { listChanged: true } });
+  });
+
+  it("in a helper given the server", () => {
+    const s = serverOf(`${V1}${APPS}${NEW}function ui(srv: McpServer) {\n  ${APP_TOOL.replace("server", "srv")}}\nui(server);\n`, MANIFEST("1.7.5"));
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("stays approximate: a config whose _meta is not written there (the helper may throw before registering)", () => {
+    const s = serverOf(`${V1}${APPS}import { CONFIG } from "./config.js";\n${NEW}registerAppTool(server, "show", CONFIG, async () => ({ content: [] }));\n`, {
+      "config.ts": "export const CONFIG: any = JSON.parse(process.env.CONFIG ?? '{}');\n",
+      ...MANIFEST("^1.1.2"),
+    });
+    assert.equal(s.exact, false);
+    assert.equal(s.legacy && "tools" in s.legacy, false);
+  });
+
+  it("stays approximate: a helper of the same name from another module", () => {
+    const s = serverOf(`${V1}import { registerAppTool } from "./apps.js";\n${NEW}${APP_TOOL}`, { "apps.ts": "export const registerAppTool: (...args: unknown[]) => void = (globalThis as any).register;\n", ...MANIFEST("^1.1.2") });
+    assert.equal(s.exact, false);
+  });
+
+  it("stays approximate: a 0.x release, or no manifest naming the package", () => {
+    for (const more of [MANIFEST("^0.4.2"), {}]) {
+      const s = serverOf(`${V1}${APPS}${NEW}${APP_TOOL}`, more);
+      assert.equal(s.exact, false);
+    }
+  });
+});

@@ -83,6 +83,14 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   // A function returning the server whose result a caller keeps or hands to .then: its callers are not followed.
   "returned-to-then-callback": [["", 11]],
   "returned-result-kept": [["", 11]],
+  // The server used where it may run before connect(): another server's handler, a handler reading a
+  // name later given another server, top-level code, an oninitialized callback (not a request handler).
+  "own-handler-of-another-server": [["", 5], ["", 5]],
+  "own-handler-name-reassigned": [["", 3], ["", 3]],
+  "own-handler-escape-at-top-level": [["", 4], ["", 4]],
+  "own-handler-oninitialized": [["", 4], ["", 4]],
+  // An ext-apps registerAppTool whose config is not a literal with _meta: it may throw before registering.
+  "ext-apps-tool-config-from-elsewhere": [["", 4]],
 };
 
 /** Approximate or exact both fine (a helper the precision work may follow), but never exact and wrong. */
@@ -94,7 +102,32 @@ const EITHER: Record<string, Record<string, unknown>> = {
   "server-built-and-connected-inline": { tools: {} },
 };
 
+/** Approximate, with exactly these unknown entries: [path joined with ".", file, line] (0: no place). */
+const ELSEWHERE: Record<string, Array<[string, string, number]>> = {
+  // A static getter whose field, class or method is used otherwise than `const server = C.get()`, or whose caller hands it on.
+  "static-getter-field-read-elsewhere": [["", "main.ts", 4]],
+  "static-getter-caller-hands-on": [["", "main.ts", 5]],
+  "static-getter-class-used-otherwise": [["", "main.ts", 3]],
+  "static-getter-called-through-this": [["", "", 0]],
+  // A module registering on an exported server that may not run before the importer connects: loaded
+  // by import() after connect(), imported by nothing, importing the connecting module back, imported for a type only.
+  "import-order-dynamic-after-connect": [["tools", "late.ts", 2]],
+  "import-order-module-not-imported": [["", "tools.ts", 2]],
+  "import-order-cycle-back-to-entry": [["", "tools.ts", 3]],
+  "import-order-type-only-import": [["", "tools.ts", 4]],
+  // The server's own module imports the registering module back: that one runs first.
+  "import-order-importer-before-server": [["", "tools.ts", 3]],
+};
+
 describe("SDK dialect: what the analysis cannot follow is an unknown entry at its place", () => {
+  for (const [name, expected] of Object.entries(ELSEWHERE)) {
+    it(name, () => {
+      const server = analyse(name);
+      assert.equal(server.exact, false, `claimed exact: ${JSON.stringify(server.legacy)}`);
+      const got = server.unknown.map((u) => [u.path.join("."), u.file ?? "", u.line ?? 0]).sort();
+      assert.deepEqual(got, [...expected].sort(), JSON.stringify(server.unknown, null, 1));
+    });
+  }
   for (const [name, expected] of Object.entries(APPROXIMATE)) {
     it(name, () => {
       const server = analyse(name);

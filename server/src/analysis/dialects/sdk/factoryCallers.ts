@@ -67,7 +67,7 @@ export function exportNamesOf(summary: FileSummary, name: string): string[] {
  * result is not bound to a name, and any other mention of the factory, is an open use; so is its
  * export from the package's entry point when nothing in the package calls it.
  */
-export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean): Users<FactoryCall> {
+export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean, member?: string): Users<FactoryCall> {
   const search = importersOf(ev, elsewhere, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
@@ -83,8 +83,12 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
     const spans = [...explained];
     for (const unit of units) {
       unit.events.forEach(({ event }, index) => {
-        if (event.k !== "invoke" || event.callee.k !== "ref" || !locals.has(event.callee.name)) return;
-        spans.push(event.callee.span);
+        if (event.k !== "invoke") return;
+        // `member`: the export is a class, and its static method is the factory (`C.member()`).
+        const c = event.callee;
+        const named = member === undefined ? (c.k === "ref" && locals.has(c.name) ? c.span : undefined) : c.k === "get" && c.key.k === "static" && c.key.name === member && c.object.k === "ref" && locals.has(c.object.name) ? c.object.span : undefined;
+        if (named === undefined) return;
+        spans.push(named);
         if (event.result) found.push({ file: at, unit, index, result: event.result });
         else if (event.resultFields) found.push({ file: at, unit, index, result: "", fields: event.resultFields });
         else open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
@@ -292,6 +296,8 @@ function strayMention(text: string, locals: ReadonlySet<string>, explained: read
     const re = new RegExp(`(?<![\\w$./])${local.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
     for (const m of text.matchAll(re)) {
       const at = m.index!;
+      // `{ createServer: createHttp }`, `{ a, name: 1 }`: a property's key, not this binding.
+      if (/[{,]\s*$/.test(text.slice(Math.max(0, at - 40), at)) && /^\s*:(?!:)/.test(text.slice(at + local.length, at + local.length + 40))) continue;
       if (!explained.some((s) => at >= s.start && at < s.end)) return at;
     }
   }

@@ -10,12 +10,19 @@ import type { Replay } from "./replay";
 import { markOpen } from "./sdkState";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import { resultIgnoredEverywhere } from "./ignoredResults";
+import { staticGetterOf, type StaticGetter } from "./staticGetters";
+import { followImportOrder } from "./followImportOrder";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
   if (!summary) return;
-  // A private factory method's callers are in its own class: the replay follows them itself.
-  if (site.unit.kind === "method") return;
+  // A private factory method's callers are in its own class: the replay follows them itself. A
+  // static one of an exported class is called as `C.method()`, in any file.
+  if (site.unit.kind === "method") {
+    const getter = returnsServer(site) ? staticGetterOf(ev, site) : undefined;
+    if (getter) followStaticGetter(replay, ev, site, getter);
+    return;
+  }
   const key = returnedKey(site);
   if (site.unit.kind === "function" && (returnsServer(site) || key !== undefined)) {
     const names = exportNamesOf(summary, site.unit.name);
@@ -45,6 +52,7 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   if (names.length === 0) return;
   const users = serverImporters(ev, replay.elsewhere, site.file, names);
   const open: OpenUse[] = [...users.open];
+  for (const { file, unit } of followImportOrder(replay, ev, site, users.found)) open.push(...handedOn(ev, replay, file, unit, "that module"));
   for (const { file, local } of users.found) {
     const named = new Set([local]);
     const units = ev.summary(file)?.flow?.units ?? [];
@@ -56,6 +64,24 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     }
   }
   say(replay, "the server is exported", open);
+}
+
+/** `const server = C.get()` in the class's file and in the files importing the class. */
+function followStaticGetter(replay: Replay, ev: Evaluator, site: SdkSite, getter: StaticGetter): void {
+  const units = ev.summary(site.file)?.flow?.units ?? [];
+  const label = `${getter.className}.${getter.method}`;
+  const users = factoryCallers(ev, replay.elsewhere, site.file, getter.exported, label, getter.ownCalls.length > 0, getter.method);
+  const open: OpenUse[] = [...users.open];
+  for (const own of getter.ownCalls) open.push(...followCall(replay, ev, { file: site.file, unit: units[own.unitIndex]!, index: own.index, result: own.result }));
+  for (const call of users.found) {
+    if (!call.result) {
+      open.push({ why: `the value ${label}() returns is used where the analysis does not follow it`, loc: { file: call.file, span: call.unit.events[call.index]!.event.span } });
+      continue;
+    }
+    open.push(...followCall(replay, ev, call));
+  }
+  if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${label}()`, open);
+  if (users.found.length + getter.ownCalls.length > 0 && open.length === 0) replay.followedCallers = true;
 }
 
 /** `const server = createServer()` elsewhere: what follows the call, and the file's functions using that name. */

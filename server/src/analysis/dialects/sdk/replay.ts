@@ -9,7 +9,7 @@ import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type
 import { positionAt } from "../../core/model/positions";
 import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
-import { markInexact, markOpen, newState, type SdkCause, type SdkState } from "./sdkState";
+import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
@@ -47,6 +47,8 @@ import { instancesOf, siteEscapes } from "./siteEscapes";
 import { isRegistrationRead } from "./registrationReads";
 import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
+import { runsInOwnHandler } from "./ownHandlers";
+import { extAppsRegistration } from "./extAppsHelpers";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -128,6 +130,9 @@ export class Replay {
   /** Facts `setRequestHandler` and `registerCapabilities` leave for the step that records them. */
   #handlerFacts: { method?: string; required?: string; uncertain?: boolean } = {};
   #merged: readonly string[] | undefined;
+
+  /** Modules that import the exported server → the name they import it as (set when their order is known). */
+  readonly importedServer = new Map<string, string>();
 
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
@@ -240,7 +245,11 @@ export class Replay {
       for (const unit of fileUnits) {
         if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
         const names = this.#namesAround(file, fileUnits, unit);
-        if (names && mentions(unit, names)) this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
+        if (!names || !mentions(unit, names)) continue;
+        // A handler of this very server runs once it is connected: nothing there changes its capabilities.
+        const own = runsInOwnHandler(fileUnits, unit, (id) => this.#namesIn.get(`${file}#${id}`), this.#ev.host.text?.(file) ?? "");
+        if (own) sealCapabilities(this.state, () => this.#runUnit(file, unit, 0, names, 1, LATER));
+        else this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
       }
     }
     return this.state;
@@ -695,6 +704,14 @@ export class Replay {
       }
       return;
     }
+    // `registerAppTool(server, ...)` of ext-apps: the registration it makes on the server.
+    const app = this.state.kind === "mcp" && event.args[0] && paths.has(key(event.args[0])) ? extAppsRegistration(file, (f) => this.#ev.host.text?.(f), this.#ev.summary(file), event) : undefined;
+    if (app) {
+      this.#within = this.#namedUnitOf(file, unit);
+      this.#unit = unit;
+      this.#apply(file, app, mode);
+      return;
+    }
     // The server itself, or the low-level Server inside it (`server.server`), which takes handlers too.
     const passed = event.args.map((a) => (a && (paths.has(key(a)) || (a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))))) ? true : false));
     // `registerTools({ server, db })`: the server handed over inside an object is not followed.
@@ -718,6 +735,9 @@ export class Replay {
     });
     // A function of the same file also sees the module's own names (a `setup()` using `server`).
     if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
+    // A function of another module that imports the exported server uses it by that module's name.
+    const imported = target.file !== file ? this.importedServer.get(target.file) : undefined;
+    if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
     this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
     // `const tool = makeRegistrar(server)`: the closure it returns runs where `tool(...)` is called.

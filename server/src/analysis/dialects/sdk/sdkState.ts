@@ -42,6 +42,8 @@ export interface SdkState {
   /** The options literal's object, for quick fixes that add a key to it. */
   optionsCaps: Loc | undefined;
   optionsObject: Loc | undefined;
+  /** Above 0 while code runs that only runs once the server is connected (see sealCapabilities). */
+  sealed?: number;
 }
 
 export function newState(version: SdkVersion, kind: "mcp" | "low"): SdkState {
@@ -76,7 +78,21 @@ export function markInexact(state: SdkState, why: string): void {
  * factory that returns it): more capabilities may be added there, so the result says it is not all.
  */
 export function markOpen(state: SdkState, why: string, loc?: Loc): void {
+  if (state.sealed) return;
   markInexact(state, why);
   if (!state.open.includes(why)) state.open.push(why);
   if (loc && !state.openAt.has(why)) state.openAt.set(why, loc);
+}
+
+/**
+ * Runs code that only runs once the server is connected (its own request handlers): the SDK refuses
+ * new capabilities then, so where the server goes from there cannot add any, and is not an open entry.
+ */
+export function sealCapabilities(state: SdkState, run: () => void): void {
+  state.sealed = (state.sealed ?? 0) + 1;
+  try {
+    run();
+  } finally {
+    state.sealed -= 1;
+  }
 }

@@ -1,0 +1,65 @@
+// An exported server registered on by modules that the serving module imports: `import "./tools.js"`
+// whose top-level code calls `server.registerTool(...)` (or a helper of a module importing the server
+// that does), and `server.connect(...)` in the importer's `main()`. Modules run before the code of the
+// modules that import them (esmOrder.ts), so those registrations happen, in that order, before the
+// serving module connects: they are replayed first, as certain as code before connect() in one file.
+// Only when one importer serves the server (and the server's own module does not), and every other
+// importer is among the modules it imports: an importer elsewhere may run at any time, or be the
+// program that serves the server without the rest; then all keep being replayed as code that may run.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FlowUnit } from "../../core/model/summary";
+import { evaluatedBefore } from "./esmOrder";
+import type { ServerImport } from "./factoryCallers";
+import type { SdkSite } from "./findSdkServers";
+import type { Replay } from "./replay";
+
+/** A call that serves a server: connect(), or SDK v2's entry points. */
+const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
+
+/** Replays, in evaluation order, the modules run before the one that serves the server; returns the importers' module units it ran. */
+export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, importers: readonly ServerImport[]): { file: string; unit: FlowUnit }[] {
+  const serves = (file: string) => SERVES.test(ev.host.text?.(file) ?? "");
+  if (serves(site.file)) return [];
+  const serving = [...new Set(importers.filter((i) => serves(i.file)).map((i) => i.file))];
+  if (serving.length !== 1) return [];
+  const entry = serving[0]!;
+  const local = new Map<string, string>();
+  for (const i of importers) {
+    // Two names for the server in one module: not worth the doubt.
+    if (local.has(i.file)) return [];
+    local.set(i.file, i.local);
+  }
+  const before = evaluatedBefore(ev, entry);
+  if (!before) return [];
+  // The server's module must run before every importer (in a cycle, an importer may run first and
+  // find the server not yet made).
+  const made = before.indexOf(site.file);
+  if (made < 0 || [...local.keys()].some((f) => f !== entry && before.indexOf(f) < made)) return [];
+  // Only when every importer is in that order: one elsewhere runs at a time not known, and may be
+  // the program that serves the server without loading the serving module's imports.
+  const ordered = new Set([...before, entry]);
+  if ([...local.keys()].some((f) => !ordered.has(f))) return [];
+  for (const [file, name] of local) replay.importedServer.set(file, name);
+  const ran: { file: string; unit: FlowUnit }[] = [];
+  for (const file of [...before, entry]) {
+    const name = local.get(file);
+    if (file === site.file || (name === undefined && !importsFromImporter(ev, file, local))) continue;
+    if (ev.summary(file)?.flow === undefined) replay.elsewhere.want?.(file);
+    const module = ev.summary(file)?.flow?.units.find((u) => u.kind === "module");
+    if (!module) continue;
+    replay.followUnit(file, module, 0, new Set(name === undefined ? [] : [name]), false);
+    if (name !== undefined) ran.push({ file, unit: module });
+  }
+  return ran;
+}
+
+/** Whether a module imports something from a module that imports the server (a helper that registers on it). */
+function importsFromImporter(ev: Evaluator, file: string, importers: ReadonlyMap<string, string>): boolean {
+  const summary = ev.summary(file);
+  if (!summary) return false;
+  for (const binding of summary.imports.values()) {
+    const target = ev.host.resolveModule(binding.specifier, file);
+    if (target && importers.has(target)) return true;
+  }
+  return false;
+}
