@@ -1,7 +1,8 @@
 // Replays, in source order, what a program does with one fastmcp server: the registrations made
 // before the session is created by `start()`/`connect()` (they decide the capabilities), the ones made
 // after it (fastmcp then notifies sessions instead), and whatever runs at an unknown time (callbacks,
-// helpers that are not followed).
+// helpers that are not followed). Followed besides the server's own unit: helpers it is passed to,
+// methods of its class called on `this`, a subclass's constructor, and the files importing it.
 import type { Loc } from "../../core/evaluate/values";
 import type { FileSummary, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { FastmcpSite } from "./findServers";
@@ -22,6 +23,8 @@ export interface Registration {
   readonly maybeEmpty: boolean;
   /** Made at the module's top level, in the server's own unit (a statement a quick fix may move). */
   readonly movable: boolean;
+  /** Found in a method of the server's class that nothing followed calls: it may well run before start(). */
+  readonly inMethod?: true;
 }
 
 export interface Removal {
@@ -54,93 +57,212 @@ export interface Replay {
   readonly unfollowed: Unfollowed[];
 }
 
+/** What the replay reads: files' summaries (with a flow) and texts. */
+export interface ReplayHost {
+  readonly summary: (file: string) => FileSummary | undefined;
+  readonly textAt: (file: string, span: Span) => string | undefined;
+  /** The uses of a server exported from `file` as `names` in the other files of its package. */
+  readonly importers?: (file: string, names: readonly string[]) => ServerUsers;
+}
+
+export interface ServerUsers {
+  readonly found: readonly { readonly file: string; readonly local: string }[];
+  readonly open: readonly { readonly why: string; readonly loc?: Loc }[];
+}
+
+/** One file's units, as the walk reads them. */
+interface FileUnits {
+  readonly file: string;
+  readonly units: readonly FlowUnit[];
+}
+
 const MAX_HELPER_DEPTH = 4;
 
-export function replayServer(summary: FileSummary, site: FastmcpSite, textAt: (span: Span) => string | undefined): Replay {
-  const units = summary.flow!.units;
+export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const out: Replay = { registrations: [], removals: [], unfollowed: [] };
-  const visited = new Set<number>([site.unit.id]);
-  const file = site.file;
-  const loc = (span: Span): Loc => ({ file, span });
+  const here: FileUnits = { file: site.file, units: host.summary(site.file)!.flow!.units };
+  const visited = new Set<string>([key(here, site.unit)]);
   const siteNames = new Set<string>([site.name]);
 
-  const walk = (unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number) => {
+  const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => {
+    const loc = (span: Span): Loc => ({ file: at.file, span });
     for (const { event, conditional: c } of events) {
-      const conditional = c || forced;
-      const phase: Phase = out.start ? "after" : "before";
+      const conditional = c || forced || later;
+      const phase: Phase = later ? "deferred" : out.start ? "after" : "before";
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
         continue;
       }
       if (event.k === "call") {
-        if (!names.has(event.receiver.join("."))) continue;
-        const reg = REGISTRATIONS[event.method];
-        if (reg) {
-          out.registrations.push({
-            method: event.method,
-            key: reg.key,
-            loc: loc(event.methodSpan),
-            callSpan: event.span,
-            phase,
-            conditional,
-            maybeEmpty: reg.plural && !nonEmptyList(event.args[0]),
-            movable: unit.id === site.unit.id && unit.kind === "module" && !conditional,
-          });
-          if (reg.plural && isEmptyList(event.args[0])) out.registrations.pop();
-        } else if (REMOVALS[event.method]) {
-          out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase });
-        } else if (STARTS.has(event.method) && !out.start && depth === 0) {
-          const before = textAt({ start: Math.max(0, event.span.start - 6), end: event.span.start }) ?? "";
-          out.start = {
-            method: event.method,
-            loc: loc(event.methodSpan),
-            callSpan: event.span,
-            transport: event.method === "connect" ? "custom" : transportOf(event.args[0]),
-            awaited: /await\s*$/.test(before),
-            movableTarget: unit.id === site.unit.id && unit.kind === "module" && !conditional,
-          };
+        if (names.has(event.receiver.join("."))) {
+          const reg = REGISTRATIONS[event.method];
+          if (reg) {
+            out.registrations.push({
+              method: event.method,
+              key: reg.key,
+              loc: loc(event.methodSpan),
+              callSpan: event.span,
+              phase,
+              conditional,
+              maybeEmpty: reg.plural && !nonEmptyList(event.args[0]),
+              movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+            });
+            if (reg.plural && isEmptyList(event.args[0])) out.registrations.pop();
+            continue;
+          }
+          if (REMOVALS[event.method]) {
+            out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase });
+            continue;
+          }
+          if (STARTS.has(event.method)) {
+            if (!out.start && depth === 0 && !later) {
+              out.start = {
+                method: event.method,
+                loc: loc(event.methodSpan),
+                callSpan: event.span,
+                transport: event.method === "connect" ? "custom" : transportOf(event.args[0]),
+                awaited: awaited(host, at.file, event.span),
+                movableTarget: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+              };
+            }
+            continue;
+          }
+        }
+        // `this.addResources()` in the server's class: that method's registrations happen here.
+        if (event.receiver.length === 1 && event.receiver[0] === "this") {
+          const method = methodOf(at, unit, event.method, site);
+          if (method && depth < MAX_HELPER_DEPTH && !visited.has(key(at, method))) {
+            visited.add(key(at, method));
+            walk(at, method, method.events, new Set(names), conditional, depth + 1, later || runsLater(host, at.file, event.span, method));
+          }
         }
         continue;
       }
       if (event.k === "invoke") {
         if (event.callee.k === "fn") {
           // `list.forEach((t) => server.addTool(t))`: runs now, any number of times.
-          const child = units.find((u) => u.span.start === event.callee.span.start && u.parent === unit.id);
-          if (child && !visited.has(child.id)) {
-            visited.add(child.id);
-            walk(child, child.events, new Set(names), true, depth);
+          const child = at.units.find((u) => u.span.start === event.callee.span.start && u.parent === unit.id);
+          if (child && !visited.has(key(at, child))) {
+            visited.add(key(at, child));
+            walk(at, child, child.events, new Set(names), true, depth, later);
           }
           continue;
         }
-        const at = event.args.findIndex((a) => a !== null && names.has(a.join(".")));
-        if (at < 0) continue;
-        const helper = event.callee.k === "ref" ? units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
-        const param = helper?.params[at];
-        if (helper && param && depth < MAX_HELPER_DEPTH && !visited.has(helper.id)) {
-          visited.add(helper.id);
-          walk(helper, helper.events, new Set([param]), conditional, depth + 1);
+        const argAt = event.args.findIndex((a) => a !== null && names.has(a.join(".")));
+        if (argAt < 0) continue;
+        const helper = event.callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
+        const param = helper?.params[argAt];
+        if (helper && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
+          visited.add(key(at, helper));
+          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLater(host, at.file, event.span, helper));
         } else {
-          out.unfollowed.push({ what: textAt(event.span)?.split("(")[0]?.trim() || "a helper", loc: loc(event.span), phase });
+          out.unfollowed.push({ what: host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper", loc: loc(event.span), phase });
         }
       }
     }
   };
 
-  walk(site.unit, site.unit.events.slice(site.eventIndex + 1), siteNames, false, 0);
+  // A subclass's constructors run, base first, before `new` returns.
+  for (const cls of site.subclasses ?? []) {
+    const ctor = here.units.find((u) => u.kind === "method" && u.className === cls && u.name === `${cls}.constructor`);
+    if (!ctor || visited.has(key(here, ctor))) continue;
+    visited.add(key(here, ctor));
+    walk(here, ctor, ctor.events, new Set(["this"]), false, 1, false);
+  }
+
+  walk(here, site.unit, site.unit.events.slice(site.eventIndex + 1), siteNames, false, 0, false);
 
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
-  // handler, a timer, a function called later.
-  const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(units, u, site.unit.id);
-  for (const u of units) {
-    if (visited.has(u.id) || !inScope(u)) continue;
+  // handler, a timer, a function called later, another method of the class holding it.
+  const holder = site.name.startsWith("this.") ? classOf(here.units, site.unit) : undefined;
+  const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || (holder !== undefined && classOf(here.units, u) === holder);
+  scanLater(out, here, visited, siteNames, inScope, (u) => holder !== undefined && classOf(here.units, u) === holder);
+  const own = new Set(site.subclasses ?? []);
+  if (own.size > 0) scanLater(out, here, visited, new Set(["this"]), (u) => own.has(classOf(here.units, u) ?? ""), () => true);
+
+  followImporters(out, site, host, walk, visited);
+  return out;
+}
+
+type Walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => void;
+
+/**
+ * `export const server = new FastMCP(..)`: the modules importing it run after its own, in an order
+ * set by the program's imports. One importer is replayed in order (its start() is the server's);
+ * with several, what each adds may come before or after another's start(), so all of it is deferred.
+ */
+function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk: Walk, visited: Set<string>): void {
+  const target = site.event.target;
+  if (site.unit.kind !== "module" || site.subclasses || !target || target.length !== 1 || !host.importers) return;
+  const summary = host.summary(site.file);
+  const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === target[0]).map(([n]) => n) : [];
+  if (names.length === 0) return;
+  const users = host.importers(site.file, names);
+  for (const o of users.open) out.unfollowed.push({ what: `code the analysis does not follow (${o.why})`, loc: o.loc ?? { file: site.file, span: site.event.span }, phase: "before" });
+  const files = new Set(users.found.map((u) => u.file));
+  for (const { file, local } of users.found) {
+    const units = host.summary(file)?.flow?.units;
+    const module = units?.find((u) => u.kind === "module");
+    if (!units || !module) {
+      out.unfollowed.push({ what: `${file.slice(file.lastIndexOf("/") + 1)}, which imports it`, loc: { file, span: { start: 0, end: 0 } }, phase: "before" });
+      continue;
+    }
+    const at: FileUnits = { file, units };
+    const names = new Set([local]);
+    if (!visited.has(key(at, module))) {
+      visited.add(key(at, module));
+      walk(at, module, module.events, names, false, 0, files.size > 1);
+    }
+    scanLater(out, at, visited, names, () => true);
+  }
+}
+
+/** Registrations and removals on `names` in the units not replayed: they run at a time the analysis cannot know. */
+function scanLater(out: Replay, at: FileUnits, visited: ReadonlySet<string>, names: ReadonlySet<string>, inScope: (u: FlowUnit) => boolean, inMethod: (u: FlowUnit) => boolean = () => false): void {
+  const loc = (span: Span): Loc => ({ file: at.file, span });
+  for (const u of at.units) {
+    if (visited.has(key(at, u)) || !inScope(u)) continue;
     for (const { event } of u.events) {
-      if (event.k !== "call" || !siteNames.has(event.receiver.join("."))) continue;
+      if (event.k !== "call" || !names.has(event.receiver.join("."))) continue;
       const reg = REGISTRATIONS[event.method];
-      if (reg) out.registrations.push({ method: event.method, key: reg.key, loc: loc(event.methodSpan), callSpan: event.span, phase: "deferred", conditional: true, maybeEmpty: reg.plural, movable: false });
+      if (reg) out.registrations.push({ method: event.method, key: reg.key, loc: loc(event.methodSpan), callSpan: event.span, phase: "deferred", conditional: true, maybeEmpty: reg.plural, movable: false, ...(inMethod(u) ? { inMethod: true as const } : {}) });
       else if (REMOVALS[event.method]) out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase: "deferred" });
     }
   }
-  return out;
+}
+
+const key = (at: FileUnits, u: FlowUnit): string => `${at.file}\u0000${u.id}`;
+
+/** The class whose `this` a unit sees: its own, or its enclosing method's. */
+function classOf(units: readonly FlowUnit[], u: FlowUnit): string | undefined {
+  for (let cur: FlowUnit | undefined = u; cur; cur = cur.parent === null ? undefined : units[cur.parent]) if (cur.className) return cur.className;
+  return undefined;
+}
+
+/** `this.name()` in `unit`: the method of its class (the most derived one for the server's own subclasses). */
+function methodOf(at: FileUnits, unit: FlowUnit, name: string, site: FastmcpSite): FlowUnit | undefined {
+  const cls = classOf(at.units, unit);
+  if (!cls) return undefined;
+  const chain = at.file === site.file && site.subclasses?.includes(cls) ? [...site.subclasses].reverse() : [cls];
+  for (const c of chain) {
+    const found = at.units.find((u) => u.kind === "method" && u.className === c && u.name === `${c}.${name}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * An async function called without `await` returns at its first `await`: what it does after that
+ * happens later, after the caller's next statements (maybe after start()), so it is not replayed in order.
+ */
+function runsLater(host: ReplayHost, file: string, call: Span, callee: FlowUnit): boolean {
+  const text = host.textAt(file, callee.span) ?? "";
+  const head = text.slice(0, Math.max(0, text.indexOf("(")));
+  return /\basync\b/.test(head) && /\bawait\b/.test(text) && !awaited(host, file, call);
+}
+
+function awaited(host: ReplayHost, file: string, call: Span): boolean {
+  return /await\s*$/.test(host.textAt(file, { start: Math.max(0, call.start - 6), end: call.start }) ?? "");
 }
 
 function isDescendant(units: readonly FlowUnit[], u: FlowUnit, ancestor: number): boolean {
