@@ -32,7 +32,7 @@ function presence(replay: Replay, key: Primitive): Presence {
   const early = mine.find((r) => r.phase === "before");
   if (early) return { k: "maybe", reason: early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
   const helper = replay.unfollowed.find((u) => u.phase === "before");
-  if (helper) return { k: "maybe", reason: `the server is passed to ${helper.what}, which the analysis does not follow`, loc: helper.loc };
+  if (helper) return { k: "maybe", reason: helper.reason, loc: helper.loc };
   const later = mine.find((r) => r.phase === "deferred");
   if (later) return { k: "maybe", reason: `${later.method}() runs at a time the analysis cannot know (in a callback or a function called later)`, loc: later.loc };
   const afterHttp = mine.find((r) => r.phase === "after") && replay.start && replay.start.transport !== "stdio" && replay.start.transport !== "custom" ? mine.find((r) => r.phase === "after") : undefined;

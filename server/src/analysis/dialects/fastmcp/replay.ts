@@ -45,7 +45,8 @@ export interface StartCall {
 }
 
 export interface Unfollowed {
-  readonly what: string;
+  /** Why what happens to the server there is not known, as one clause: `the server is passed to install, which the analysis does not follow`. */
+  readonly reason: string;
   readonly loc: Loc;
   readonly phase: Phase;
 }
@@ -55,6 +56,8 @@ export interface Replay {
   readonly removals: Removal[];
   start?: StartCall;
   readonly unfollowed: Unfollowed[];
+  /** Where the server's own function returns it (its callers hold the server next). */
+  returned?: Loc;
 }
 
 /** What the replay reads: files' summaries (with a flow) and texts. */
@@ -83,6 +86,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const here: FileUnits = { file: site.file, units: host.summary(site.file)!.flow!.units };
   const visited = new Set<string>([key(here, site.unit)]);
   const siteNames = new Set<string>([site.name]);
+  // Files whose walk follows names bound at their top level (a function of the file may use them).
+  const moduleScoped = new Set<string>(site.unit.kind === "module" ? [site.file] : []);
 
   const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => {
     const loc = (span: Span): Loc => ({ file: at.file, span });
@@ -138,6 +143,17 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         }
         continue;
       }
+      if (event.k === "return") {
+        if (at.file === site.file && unit.id === site.unit.id && event.source && names.has(event.source.join("."))) out.returned ??= loc(event.span);
+        // A followed helper handing back what it was given: its caller binds that below.
+        else if (depth === 0 && event.expr && mentions(event.expr, names)) out.unfollowed.push({ reason: "the server is returned inside a value whose users the analysis does not follow", loc: loc(event.span), phase });
+        continue;
+      }
+      if (event.k === "escape") {
+        // Stored in an object, assigned elsewhere, given to a constructor: what is done with it there is not seen.
+        if (names.has(event.source.join("."))) out.unfollowed.push({ reason: `the server is ${event.how}, where the analysis does not follow it`, loc: loc(event.span), phase });
+        continue;
+      }
       if (event.k === "invoke") {
         if (event.callee.k === "fn") {
           // `list.forEach((t) => server.addTool(t))`: runs now, any number of times.
@@ -149,14 +165,23 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           continue;
         }
         const argAt = event.args.findIndex((a) => a !== null && names.has(a.join(".")));
-        if (argAt < 0) continue;
+        if (argAt < 0) {
+          // `addPrompts()`, a function of the file using the module's server by name: it runs here.
+          const fn = event.callee.k === "ref" && moduleScoped.has(at.file) ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
+          if (fn && depth < MAX_HELPER_DEPTH && !visited.has(key(at, fn)) && seesNames(fn, names)) {
+            visited.add(key(at, fn));
+            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || runsLater(host, at.file, event.span, fn));
+          }
+          continue;
+        }
         const helper = event.callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
         const param = helper?.params[argAt];
         if (helper && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
           visited.add(key(at, helper));
           walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLater(host, at.file, event.span, helper));
+          if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
         } else {
-          out.unfollowed.push({ what: host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper", loc: loc(event.span), phase });
+          out.unfollowed.push({ reason: `the server is passed to ${host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper"}, which the analysis does not follow`, loc: loc(event.span), phase });
         }
       }
     }
@@ -170,6 +195,13 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     walk(here, ctor, ctor.events, new Set(["this"]), false, 1, false);
   }
 
+  if (site.event.target === null) {
+    // `{ server: new FastMCP(..) }`: the server is reached only through where it was put.
+    siteNames.clear();
+    out.unfollowed.push({ reason: "the server is not bound to a name (stored in an object or passed on), so what is done with it is not followed", loc: { file: site.file, span: site.event.span }, phase: "before" });
+  } else if (site.event.target[0] === "<return>") {
+    out.returned = { file: site.file, span: site.event.span };
+  }
   walk(here, site.unit, site.unit.events.slice(site.eventIndex + 1), siteNames, false, 0, false);
 
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
@@ -180,7 +212,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const own = new Set(site.subclasses ?? []);
   if (own.size > 0) scanLater(out, here, visited, new Set(["this"]), (u) => own.has(classOf(here.units, u) ?? ""), () => true);
 
-  followImporters(out, site, host, walk, visited);
+  followImporters(out, site, host, walk, visited, moduleScoped);
+  followCallers(out, site, host, walk, visited, moduleScoped);
   return out;
 }
 
@@ -191,29 +224,104 @@ type Walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], n
  * set by the program's imports. One importer is replayed in order (its start() is the server's);
  * with several, what each adds may come before or after another's start(), so all of it is deferred.
  */
-function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk: Walk, visited: Set<string>): void {
+function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk: Walk, visited: Set<string>, moduleScoped: Set<string>): void {
   const target = site.event.target;
   if (site.unit.kind !== "module" || site.subclasses || !target || target.length !== 1 || !host.importers) return;
   const summary = host.summary(site.file);
   const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === target[0]).map(([n]) => n) : [];
   if (names.length === 0) return;
   const users = host.importers(site.file, names);
-  for (const o of users.open) out.unfollowed.push({ what: `code the analysis does not follow (${o.why})`, loc: o.loc ?? { file: site.file, span: site.event.span }, phase: "before" });
+  for (const o of users.open) out.unfollowed.push({ reason: `the server is exported: ${o.why}`, loc: o.loc ?? { file: site.file, span: site.event.span }, phase: "before" });
   const files = new Set(users.found.map((u) => u.file));
   for (const { file, local } of users.found) {
     const units = host.summary(file)?.flow?.units;
     const module = units?.find((u) => u.kind === "module");
     if (!units || !module) {
-      out.unfollowed.push({ what: `${file.slice(file.lastIndexOf("/") + 1)}, which imports it`, loc: { file, span: { start: 0, end: 0 } }, phase: "before" });
+      out.unfollowed.push({ reason: `the server is exported, and ${file.slice(file.lastIndexOf("/") + 1)}, which imports it, is not followed`, loc: { file, span: { start: 0, end: 0 } }, phase: "before" });
       continue;
     }
     const at: FileUnits = { file, units };
     const names = new Set([local]);
+    moduleScoped.add(file);
     if (!visited.has(key(at, module))) {
       visited.add(key(at, module));
       walk(at, module, module.events, names, false, 0, files.size > 1);
     }
     scanLater(out, at, visited, names, () => true);
+  }
+}
+
+/**
+ * `function createServer() { ..; return server }`: the server is what its caller binds. One caller,
+ * binding it to a name, is replayed from the call on; with several (each builds its own server) or
+ * none found, what callers add is not known.
+ */
+function followCallers(out: Replay, site: FastmcpSite, host: ReplayHost, walk: Walk, visited: Set<string>, moduleScoped: Set<string>): void {
+  if (!out.returned) return;
+  const factory = site.unit.name;
+  const open = (reason: string, loc: Loc) => out.unfollowed.push({ reason, loc, phase: "before" });
+  if (site.unit.kind !== "function") return void open(`the server is returned by ${factory}, and what its callers add is not followed`, out.returned);
+  const calls: { at: FileUnits; unit: FlowUnit; index: number }[] = [];
+  const callsIn = (file: string, local: string) => {
+    const units = host.summary(file)?.flow?.units ?? [];
+    for (const unit of units) {
+      if (file === site.file && (unit.id === site.unit.id || isDescendant(units, unit, site.unit.id))) continue;
+      unit.events.forEach(({ event }, index) => {
+        if (event.k === "invoke" && event.callee.k === "ref" && event.callee.name === local) calls.push({ at: { file, units }, unit, index });
+      });
+    }
+  };
+  callsIn(site.file, factory);
+  const summary = host.summary(site.file);
+  const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === factory).map(([n]) => n) : [];
+  if (names.length > 0 && host.importers) {
+    const users = host.importers(site.file, names);
+    for (const o of users.open) open(`${factory}() is exported: ${o.why}`, o.loc ?? out.returned);
+    for (const u of users.found) callsIn(u.file, u.local);
+  }
+  const only = calls.length === 1 ? calls[0]! : undefined;
+  const entry = only?.unit.events[only.index];
+  const result = entry?.event.k === "invoke" ? entry.event.result : undefined;
+  if (!only || !entry || result === undefined) {
+    if (only && startedAtOnce(only)) return;
+    if (calls.length === 0) open(`the server is returned by ${factory}(), and no call of it is found that the analysis follows`, out.returned);
+    for (const c of calls) open(calls.length > 1 ? `${factory}() is called ${calls.length} times, each building its own server, and what each caller adds is not followed` : `the server ${factory}() returns is used here in a way the analysis does not follow`, { file: c.at.file, span: c.unit.events[c.index]!.event.span });
+    return;
+  }
+  const named = new Set([result]);
+  if (only.unit.kind === "module") moduleScoped.add(only.at.file);
+  walk(only.at, only.unit, only.unit.events.slice(only.index + 1), named, entry.conditional, 0, false);
+  visited.add(key(only.at, only.unit));
+  scanLater(out, only.at, visited, named, (u) => only.unit.kind === "module" || isDescendant(only.at.units, u, only.unit.id));
+}
+
+/** `createServer().start(..)`: the caller starts the server it gets and adds nothing to it. */
+function startedAtOnce(call: { unit: FlowUnit; index: number }): boolean {
+  const made = call.unit.events[call.index]?.event;
+  const next = call.unit.events[call.index + 1]?.event;
+  if (made?.k !== "invoke" || next?.k !== "invoke" || next.callee.k !== "get") return false;
+  const { object, key: member } = next.callee;
+  return object.k === "call" && object.span.start === made.span.start && member.k === "static" && STARTS.has(member.name);
+}
+
+/** Whether a function sees the server's names as the module's (no parameter or local of its own hides them). */
+function seesNames(fn: FlowUnit, names: ReadonlySet<string>): boolean {
+  const heads = new Set([...names].map((n) => n.split(".")[0]!));
+  if (heads.has("this")) return false;
+  return !fn.params.some((p) => heads.has(p)) && !(fn.locals ?? []).some((l) => heads.has(l)) && !(fn.paramFields ?? []).some((f) => f !== null && Object.values(f).some((v) => heads.has(v)));
+}
+
+/** Whether an expression names one of `names` (`{ server }`, `[server]`). */
+function mentions(e: ValueExpr, names: ReadonlySet<string>): boolean {
+  switch (e.k) {
+    case "ref":
+      return names.has(e.name);
+    case "obj":
+      return e.entries.some((x) => (x.k === "prop" ? mentions(x.value, names) : mentions(x.expr, names)));
+    case "arr":
+      return e.items.some((x) => (x.k === "spread" ? mentions(x.expr, names) : mentions(x, names)));
+    default:
+      return false;
   }
 }
 
