@@ -4,6 +4,7 @@
 // helpers that are not followed). Followed besides the server's own unit: helpers it is passed to,
 // methods of its class called on `this`, a subclass's constructor, and the files importing it.
 import type { Loc } from "../../core/evaluate/values";
+import type { ServerUsers } from "../../core/project/exportedServerUsers";
 import type { FileSummary, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { FastmcpSite } from "./findServers";
 import { REGISTRATIONS, REMOVALS, STARTS, type Primitive } from "./rules";
@@ -68,10 +69,6 @@ export interface ReplayHost {
   readonly importers?: (file: string, names: readonly string[]) => ServerUsers;
 }
 
-export interface ServerUsers {
-  readonly found: readonly { readonly file: string; readonly local: string }[];
-  readonly open: readonly { readonly why: string; readonly loc?: Loc }[];
-}
 
 /** One file's units, as the walk reads them. */
 interface FileUnits {

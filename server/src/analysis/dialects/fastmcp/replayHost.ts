@@ -2,7 +2,7 @@
 // demand for the files that import an exported server without importing fastmcp themselves.
 import type { DialectRun } from "../../core/dialect";
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
-import { exportedServerUsers } from "./exportedServerUsers";
+import { exportedServerUsers } from "../../core/project/exportedServerUsers";
 import { fastmcpFlow } from "./flow";
 import type { ReplayHost } from "./replay";
 

@@ -1,12 +1,17 @@
-// The files of a package that import a fastmcp server exported by its module (`export const server =
-// new FastMCP(..)`; `import { server } from "./server.js"` elsewhere). Static named imports are
+// The files of a package that import a server exported by its module (`export const server =
+// new FastMCP(..)`; `import { server } from "./server.js"` elsewhere), for the framework dialects. Static named imports are
 // followed; anything else that reaches the module (a namespace import, a re-export, a dynamic import)
 // is said with its place, so what such code adds is never dropped silently.
-import type { Loc } from "../../core/evaluate/values";
-import type { FileSummary } from "../../core/model/summary";
-import type { DirectoryEntry } from "../../core/project/directoryListing";
-import { basename, dirname, joinPath } from "../../core/project/paths";
-import type { ServerUsers } from "./replay";
+import type { Loc } from "../evaluate/values";
+import type { FileSummary } from "../model/summary";
+import type { DirectoryEntry } from "./directoryListing";
+import { basename, dirname, joinPath } from "./paths";
+
+/** Where an exported server is imported by name, and the uses that cannot be followed, with their places. */
+export interface ServerUsers {
+  readonly found: readonly { readonly file: string; readonly local: string }[];
+  readonly open: readonly { readonly why: string; readonly loc?: Loc }[];
+}
 
 export interface PackageReader {
   readonly list?: (dir: string) => readonly DirectoryEntry[] | undefined;
