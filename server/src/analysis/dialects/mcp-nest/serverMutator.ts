@@ -20,16 +20,18 @@ export interface MutatorEffect {
 const NONE: MutatorEffect = { adds: [], unknown: [] };
 
 export function serverMutatorEffect(ev: Evaluator, site: StrategySite): MutatorEffect {
-  const options = site.event.args[0];
-  const text = ev.textAt(site.file, site.event.span) ?? "";
+  const options = resolved(ev, site.file, site.event.args[0]);
+  // The options may be a const declared elsewhere in the file: its text is where the callback is.
+  const where = options && options.span.start >= 0 ? options.span : site.event.span;
+  const text = ev.textAt(site.file, where) ?? "";
   if (!/\bserverMutator\b/.test(text)) return NONE;
-  const at: Loc = { file: site.file, span: site.event.span };
+  const at: Loc = { file: site.file, span: where };
   const opaque = (why: string, loc: Loc = at): MutatorEffect => ({ adds: [], unknown: [{ path: [], spread: true, reason: `serverMutator ${why}: it receives the McpServer MCP-Nest built and may change any capability`, loc }] });
   const units = ev.summary(site.file)?.flow?.units ?? [];
   const entry = options?.k === "obj" ? options.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "serverMutator") : undefined;
   const value: ValueExpr | undefined = entry?.k === "prop" ? entry.value : undefined;
   // An arrow or function expression is a unit starting where the value does; a method shorthand is a unit named after it.
-  const unit = units.find((u) => (value ? u.span.start === value.span.start : u.name === "(method) serverMutator" && u.span.start >= site.event.span.start && u.span.end <= site.event.span.end));
+  const unit = units.find((u) => (value ? u.span.start === value.span.start : u.name === "(method) serverMutator" && u.span.start >= where.start && u.span.end <= where.end));
   if (!unit) return opaque(value ? `is ${ev.sourceText(value, site.file)}, whose body the analysis does not read` : "is given in a way the analysis does not read", value ? { file: site.file, span: value.span } : at);
   const loc: Loc = { file: site.file, span: unit.span };
   const param = unit.params[0];
@@ -54,6 +56,16 @@ export function serverMutatorEffect(ev: Evaluator, site: StrategySite): MutatorE
   const mentions = mentionsOf(ev.textAt(site.file, unit.span) ?? "", param);
   if (!returnsIt || mentions !== explained || hasNested(units, unit)) return opaque(returnsIt ? "does more with the server than register tools, resources or prompts" : "does not always return the server it is given", loc);
   return { adds, unknown };
+}
+
+/** `new McpStrategy(OPTIONS)` with `const OPTIONS = {...}` in the file: the literal. */
+function resolved(ev: Evaluator, file: string, expr: ValueExpr | undefined): ValueExpr | undefined {
+  let cur = expr;
+  for (let i = 0; i < 10 && cur?.k === "ref"; i++) {
+    const decl = ev.summary(file)?.decls.get(cur.name);
+    cur = decl?.k === "const" ? decl.init : undefined;
+  }
+  return cur ?? expr;
 }
 
 function mentionsOf(text: string, name: string): number {
