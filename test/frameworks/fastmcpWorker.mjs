@@ -13,6 +13,7 @@
 // then `server/discover` with the 2026-07-28 `_meta` envelope. Notifications the server sends later
 // (list_changed after a late addTool) are recorded. Usage: node --import tsx fastmcpWorker.mjs DIR...
 import { pathToFileURL } from "node:url";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FastMCP } from "fastmcp";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -67,7 +68,8 @@ const results = {};
 for (const dir of process.argv.slice(2)) {
   current = { legacy: null, modern: null, discoverError: null, threw: null, notifications: [], started: false, sessions: [] };
   try {
-    await import(pathToFileURL(join(dir, "server.ts")).href);
+    // A fixture whose entry is another module than the one building the server names it main.ts.
+    await import(pathToFileURL(join(dir, existsSync(join(dir, "main.ts")) ? "main.ts" : "server.ts")).href);
   } catch (e) {
     current.threw = e instanceof Error ? e.message : String(e);
   }

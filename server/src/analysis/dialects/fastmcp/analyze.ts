@@ -11,6 +11,7 @@ import { FASTMCP_CODES } from "./codes";
 import type { FastmcpCall, FastmcpDetails } from "./details";
 import type { FastmcpSite } from "./findServers";
 import { replayServer, type Registration, type Replay } from "./replay";
+import { replayHost } from "./replayHost";
 import { PRIMITIVES, rulesFor, SUPPORTED_RANGE, type FastmcpRules, type Primitive } from "./rules";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
 
@@ -31,7 +32,7 @@ function presence(replay: Replay, key: Primitive): Presence {
   const early = mine.find((r) => r.phase === "before");
   if (early) return { k: "maybe", reason: early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
   const helper = replay.unfollowed.find((u) => u.phase === "before");
-  if (helper) return { k: "maybe", reason: `the server is passed to ${helper.what}, which the analysis does not follow`, loc: helper.loc };
+  if (helper) return { k: "maybe", reason: helper.reason, loc: helper.loc };
   const later = mine.find((r) => r.phase === "deferred");
   if (later) return { k: "maybe", reason: `${later.method}() runs at a time the analysis cannot know (in a callback or a function called later)`, loc: later.loc };
   const afterHttp = mine.find((r) => r.phase === "after") && replay.start && replay.start.transport !== "stdio" && replay.start.transport !== "custom" ? mine.find((r) => r.phase === "after") : undefined;
@@ -41,8 +42,7 @@ function presence(replay: Replay, key: Primitive): Presence {
 
 export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAnalysis {
   const file = site.file;
-  const summary = run.ev.summary(file)!;
-  const replay = replayServer(summary, site, (span) => run.ev.textAt(file, span));
+  const replay = replayServer(site, replayHost(run));
   const version = run.installedVersion(file, "fastmcp");
   const rules = rulesFor(version);
   const loc: Loc = { file, span: site.event.nameSpan };
@@ -138,7 +138,8 @@ function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined)
 function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rules: FastmcpRules, present: Map<Primitive, Presence>, server: { name: string; loc: Loc }): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const start = replay.start;
-  const late = [...replay.registrations.map((r) => ({ ...r, kind: "add" as const })), ...replay.removals.map((r) => ({ ...r, kind: "remove" as const }))].filter((r) => r.phase !== "before");
+  // A method of the server's class that is not followed may run before start(): no trap is certain enough to say.
+  const late = [...replay.registrations.filter((r) => !r.inMethod).map((r) => ({ ...r, kind: "add" as const })), ...replay.removals.map((r) => ({ ...r, kind: "remove" as const }))].filter((r) => r.phase !== "before");
   const reportedFirst = new Set<Primitive>();
   for (const r of late) {
     const p = present.get(r.key)!;

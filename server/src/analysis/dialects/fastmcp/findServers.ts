@@ -1,6 +1,11 @@
 // Where fastmcp servers are built: `new FastMCP({...})` (or `new fastmcp.FastMCP(...)`) with FastMCP
-// imported from the `fastmcp` package.
+// imported from the `fastmcp` package, or `new NotesServer()` of a class of the file that extends it
+// (its constructor registers on `this`).
 import type { FileSummary, FlowEvent, FlowUnit, Span } from "../../core/model/summary";
+import { importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
+import { subclassChain } from "./subclasses";
+
+export { isFastmcpSpecifier };
 
 export type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
@@ -12,15 +17,8 @@ export interface FastmcpSite {
   /** The path the server is bound to (`server`, `this.mcp`), or `server` when it is not bound. */
   readonly name: string;
   readonly span: Span;
-}
-
-export const isFastmcpSpecifier = (s: string): boolean => s === "fastmcp";
-
-function importsFastMCP(summary: FileSummary, ctor: string): boolean {
-  const [head, member] = ctor.split(".");
-  const binding = summary.imports.get(head!);
-  if (!binding || !isFastmcpSpecifier(binding.specifier)) return false;
-  return member === undefined ? binding.imported === "FastMCP" : binding.imported === "*" && member === "FastMCP";
+  /** `new NotesServer()`: the file's classes from the one extending FastMCP down to the one constructed. */
+  readonly subclasses?: readonly string[];
 }
 
 export function findFastmcpSites(summary: FileSummary | undefined): FastmcpSite[] {
@@ -28,7 +26,9 @@ export function findFastmcpSites(summary: FileSummary | undefined): FastmcpSite[
   const sites: FastmcpSite[] = [];
   for (const unit of summary.flow.units) {
     unit.events.forEach(({ event }, eventIndex) => {
-      if (event.k !== "new" || !importsFastMCP(summary, event.ctor)) return;
+      if (event.k !== "new") return;
+      const subclasses = importsFastMCP(summary, event.ctor) ? undefined : subclassChain(summary, event.ctor);
+      if (subclasses === null) return;
       const bound = event.target && event.target[0] !== "<return>" ? event.target.join(".") : undefined;
       sites.push({
         file: summary.fileName,
@@ -38,6 +38,7 @@ export function findFastmcpSites(summary: FileSummary | undefined): FastmcpSite[
         name: bound ?? (unit.kind === "module" ? "server" : unit.name),
         // The whole unit: registrations and start() anywhere in it get the dialect's hover.
         span: unit.span,
+        ...(subclasses ? { subclasses } : {}),
       });
     });
   }

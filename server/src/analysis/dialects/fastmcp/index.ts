@@ -5,17 +5,15 @@ import type { Dialect } from "../../core/dialect";
 import { analyzeFastmcpServer } from "./analyze";
 import { FASTMCP_CODES } from "./codes";
 import { fastmcpEditor } from "./editor";
-import { findFastmcpSites, isFastmcpSpecifier } from "./findServers";
-import { REGISTRATIONS, REMOVALS, STARTS } from "./rules";
+import { findFastmcpSites } from "./findServers";
+import { fastmcpFlow } from "./flow";
 import { fastmcpWords } from "./words";
-
-const METHODS = new Set([...Object.keys(REGISTRATIONS), ...Object.keys(REMOVALS), ...STARTS]);
 
 export const fastmcpDialect: Dialect = {
   id: "fastmcp",
   title: "the fastmcp framework",
   mayDeclare: (text) => /from\s+["']fastmcp["']|require\(\s*["']fastmcp["']\s*\)/.test(text),
-  flow: { specifier: isFastmcpSpecifier, methods: METHODS },
+  flow: fastmcpFlow,
   unitCount: (_ev, _file, summary) => findFastmcpSites(summary).length,
   analyze(run, file, unit) {
     const site = findFastmcpSites(run.ev.summary(file))[unit]!;

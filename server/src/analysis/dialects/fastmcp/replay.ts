@@ -1,8 +1,10 @@
 // Replays, in source order, what a program does with one fastmcp server: the registrations made
 // before the session is created by `start()`/`connect()` (they decide the capabilities), the ones made
 // after it (fastmcp then notifies sessions instead), and whatever runs at an unknown time (callbacks,
-// helpers that are not followed).
+// helpers that are not followed). Followed besides the server's own unit: helpers it is passed to,
+// methods of its class called on `this`, a subclass's constructor, and the files importing it.
 import type { Loc } from "../../core/evaluate/values";
+import type { ServerUsers } from "../../core/project/exportedServerUsers";
 import type { FileSummary, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { FastmcpSite } from "./findServers";
 import { REGISTRATIONS, REMOVALS, STARTS, type Primitive } from "./rules";
@@ -22,6 +24,8 @@ export interface Registration {
   readonly maybeEmpty: boolean;
   /** Made at the module's top level, in the server's own unit (a statement a quick fix may move). */
   readonly movable: boolean;
+  /** Found in a method of the server's class that nothing followed calls: it may well run before start(). */
+  readonly inMethod?: true;
 }
 
 export interface Removal {
@@ -42,7 +46,8 @@ export interface StartCall {
 }
 
 export interface Unfollowed {
-  readonly what: string;
+  /** Why what happens to the server there is not known, as one clause: `the server is passed to install, which the analysis does not follow`. */
+  readonly reason: string;
   readonly loc: Loc;
   readonly phase: Phase;
 }
@@ -52,95 +57,317 @@ export interface Replay {
   readonly removals: Removal[];
   start?: StartCall;
   readonly unfollowed: Unfollowed[];
+  /** Where the server's own function returns it (its callers hold the server next). */
+  returned?: Loc;
+}
+
+/** What the replay reads: files' summaries (with a flow) and texts. */
+export interface ReplayHost {
+  readonly summary: (file: string) => FileSummary | undefined;
+  readonly textAt: (file: string, span: Span) => string | undefined;
+  /** The uses of a server exported from `file` as `names` in the other files of its package. */
+  readonly importers?: (file: string, names: readonly string[]) => ServerUsers;
+}
+
+
+/** One file's units, as the walk reads them. */
+interface FileUnits {
+  readonly file: string;
+  readonly units: readonly FlowUnit[];
 }
 
 const MAX_HELPER_DEPTH = 4;
 
-export function replayServer(summary: FileSummary, site: FastmcpSite, textAt: (span: Span) => string | undefined): Replay {
-  const units = summary.flow!.units;
+export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const out: Replay = { registrations: [], removals: [], unfollowed: [] };
-  const visited = new Set<number>([site.unit.id]);
-  const file = site.file;
-  const loc = (span: Span): Loc => ({ file, span });
+  const here: FileUnits = { file: site.file, units: host.summary(site.file)!.flow!.units };
+  const visited = new Set<string>([key(here, site.unit)]);
   const siteNames = new Set<string>([site.name]);
+  // Files whose walk follows names bound at their top level (a function of the file may use them).
+  const moduleScoped = new Set<string>(site.unit.kind === "module" ? [site.file] : []);
 
-  const walk = (unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number) => {
+  const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => {
+    const loc = (span: Span): Loc => ({ file: at.file, span });
     for (const { event, conditional: c } of events) {
-      const conditional = c || forced;
-      const phase: Phase = out.start ? "after" : "before";
+      const conditional = c || forced || later;
+      const phase: Phase = later ? "deferred" : out.start ? "after" : "before";
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
         continue;
       }
       if (event.k === "call") {
-        if (!names.has(event.receiver.join("."))) continue;
-        const reg = REGISTRATIONS[event.method];
-        if (reg) {
-          out.registrations.push({
-            method: event.method,
-            key: reg.key,
-            loc: loc(event.methodSpan),
-            callSpan: event.span,
-            phase,
-            conditional,
-            maybeEmpty: reg.plural && !nonEmptyList(event.args[0]),
-            movable: unit.id === site.unit.id && unit.kind === "module" && !conditional,
-          });
-          if (reg.plural && isEmptyList(event.args[0])) out.registrations.pop();
-        } else if (REMOVALS[event.method]) {
-          out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase });
-        } else if (STARTS.has(event.method) && !out.start && depth === 0) {
-          const before = textAt({ start: Math.max(0, event.span.start - 6), end: event.span.start }) ?? "";
-          out.start = {
-            method: event.method,
-            loc: loc(event.methodSpan),
-            callSpan: event.span,
-            transport: event.method === "connect" ? "custom" : transportOf(event.args[0]),
-            awaited: /await\s*$/.test(before),
-            movableTarget: unit.id === site.unit.id && unit.kind === "module" && !conditional,
-          };
+        if (names.has(event.receiver.join("."))) {
+          const reg = REGISTRATIONS[event.method];
+          if (reg) {
+            out.registrations.push({
+              method: event.method,
+              key: reg.key,
+              loc: loc(event.methodSpan),
+              callSpan: event.span,
+              phase,
+              conditional,
+              maybeEmpty: reg.plural && !nonEmptyList(event.args[0]),
+              movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+            });
+            if (reg.plural && isEmptyList(event.args[0])) out.registrations.pop();
+            continue;
+          }
+          if (REMOVALS[event.method]) {
+            out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase });
+            continue;
+          }
+          if (STARTS.has(event.method)) {
+            if (!out.start && depth === 0 && !later) {
+              out.start = {
+                method: event.method,
+                loc: loc(event.methodSpan),
+                callSpan: event.span,
+                transport: event.method === "connect" ? "custom" : transportOf(event.args[0]),
+                awaited: awaited(host, at.file, event.span),
+                movableTarget: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+              };
+            }
+            continue;
+          }
         }
+        // `this.addResources()` in the server's class: that method's registrations happen here.
+        if (event.receiver.length === 1 && event.receiver[0] === "this") {
+          const method = methodOf(at, unit, event.method, site);
+          if (method && depth < MAX_HELPER_DEPTH && !visited.has(key(at, method))) {
+            visited.add(key(at, method));
+            walk(at, method, method.events, new Set(names), conditional, depth + 1, later || runsLater(host, at.file, event.span, method));
+          }
+        }
+        continue;
+      }
+      if (event.k === "return") {
+        if (at.file === site.file && unit.id === site.unit.id && event.source && names.has(event.source.join("."))) out.returned ??= loc(event.span);
+        // A followed helper handing back what it was given: its caller binds that below.
+        else if (depth === 0 && event.expr && mentions(event.expr, names)) out.unfollowed.push({ reason: "the server is returned inside a value whose users the analysis does not follow", loc: loc(event.span), phase });
+        continue;
+      }
+      if (event.k === "escape") {
+        // Stored in an object, assigned elsewhere, given to a constructor: what is done with it there is not seen.
+        if (names.has(event.source.join("."))) out.unfollowed.push({ reason: `the server is ${event.how}, where the analysis does not follow it`, loc: loc(event.span), phase });
         continue;
       }
       if (event.k === "invoke") {
         if (event.callee.k === "fn") {
           // `list.forEach((t) => server.addTool(t))`: runs now, any number of times.
-          const child = units.find((u) => u.span.start === event.callee.span.start && u.parent === unit.id);
-          if (child && !visited.has(child.id)) {
-            visited.add(child.id);
-            walk(child, child.events, new Set(names), true, depth);
+          const child = at.units.find((u) => u.span.start === event.callee.span.start && u.parent === unit.id);
+          if (child && !visited.has(key(at, child))) {
+            visited.add(key(at, child));
+            walk(at, child, child.events, new Set(names), true, depth, later);
           }
           continue;
         }
-        const at = event.args.findIndex((a) => a !== null && names.has(a.join(".")));
-        if (at < 0) continue;
-        const helper = event.callee.k === "ref" ? units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
-        const param = helper?.params[at];
-        if (helper && param && depth < MAX_HELPER_DEPTH && !visited.has(helper.id)) {
-          visited.add(helper.id);
-          walk(helper, helper.events, new Set([param]), conditional, depth + 1);
+        const argAt = event.args.findIndex((a) => a !== null && names.has(a.join(".")));
+        if (argAt < 0) {
+          // `addPrompts()`, a function of the file using the module's server by name: it runs here.
+          const fn = event.callee.k === "ref" && moduleScoped.has(at.file) ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
+          if (fn && depth < MAX_HELPER_DEPTH && !visited.has(key(at, fn)) && seesNames(fn, names)) {
+            visited.add(key(at, fn));
+            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || runsLater(host, at.file, event.span, fn));
+          }
+          continue;
+        }
+        const helper = event.callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
+        const param = helper?.params[argAt];
+        if (helper && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
+          visited.add(key(at, helper));
+          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLater(host, at.file, event.span, helper));
+          if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
         } else {
-          out.unfollowed.push({ what: textAt(event.span)?.split("(")[0]?.trim() || "a helper", loc: loc(event.span), phase });
+          out.unfollowed.push({ reason: `the server is passed to ${host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper"}, which the analysis does not follow`, loc: loc(event.span), phase });
         }
       }
     }
   };
 
-  walk(site.unit, site.unit.events.slice(site.eventIndex + 1), siteNames, false, 0);
+  // A subclass's constructors run, base first, before `new` returns.
+  for (const cls of site.subclasses ?? []) {
+    const ctor = here.units.find((u) => u.kind === "method" && u.className === cls && u.name === `${cls}.constructor`);
+    if (!ctor || visited.has(key(here, ctor))) continue;
+    visited.add(key(here, ctor));
+    walk(here, ctor, ctor.events, new Set(["this"]), false, 1, false);
+  }
+
+  if (site.event.target === null) {
+    // `{ server: new FastMCP(..) }`: the server is reached only through where it was put.
+    siteNames.clear();
+    out.unfollowed.push({ reason: "the server is not bound to a name (stored in an object or passed on), so what is done with it is not followed", loc: { file: site.file, span: site.event.span }, phase: "before" });
+  } else if (site.event.target[0] === "<return>") {
+    out.returned = { file: site.file, span: site.event.span };
+  }
+  walk(here, site.unit, site.unit.events.slice(site.eventIndex + 1), siteNames, false, 0, false);
 
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
-  // handler, a timer, a function called later.
-  const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(units, u, site.unit.id);
-  for (const u of units) {
-    if (visited.has(u.id) || !inScope(u)) continue;
+  // handler, a timer, a function called later, another method of the class holding it.
+  const holder = site.name.startsWith("this.") ? classOf(here.units, site.unit) : undefined;
+  const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || (holder !== undefined && classOf(here.units, u) === holder);
+  scanLater(out, here, visited, siteNames, inScope, (u) => holder !== undefined && classOf(here.units, u) === holder);
+  const own = new Set(site.subclasses ?? []);
+  if (own.size > 0) scanLater(out, here, visited, new Set(["this"]), (u) => own.has(classOf(here.units, u) ?? ""), () => true);
+
+  followImporters(out, site, host, walk, visited, moduleScoped);
+  followCallers(out, site, host, walk, visited, moduleScoped);
+  return out;
+}
+
+type Walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => void;
+
+/**
+ * `export const server = new FastMCP(..)`: the modules importing it run after its own, in an order
+ * set by the program's imports. One importer is replayed in order (its start() is the server's);
+ * with several, what each adds may come before or after another's start(), so all of it is deferred.
+ */
+function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk: Walk, visited: Set<string>, moduleScoped: Set<string>): void {
+  const target = site.event.target;
+  if (site.unit.kind !== "module" || site.subclasses || !target || target.length !== 1 || !host.importers) return;
+  const summary = host.summary(site.file);
+  const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === target[0]).map(([n]) => n) : [];
+  if (names.length === 0) return;
+  const users = host.importers(site.file, names);
+  for (const o of users.open) out.unfollowed.push({ reason: `the server is exported: ${o.why}`, loc: o.loc ?? { file: site.file, span: site.event.span }, phase: "before" });
+  const files = new Set(users.found.map((u) => u.file));
+  for (const { file, local } of users.found) {
+    const units = host.summary(file)?.flow?.units;
+    const module = units?.find((u) => u.kind === "module");
+    if (!units || !module) {
+      out.unfollowed.push({ reason: `the server is exported, and ${file.slice(file.lastIndexOf("/") + 1)}, which imports it, is not followed`, loc: { file, span: { start: 0, end: 0 } }, phase: "before" });
+      continue;
+    }
+    const at: FileUnits = { file, units };
+    const names = new Set([local]);
+    moduleScoped.add(file);
+    if (!visited.has(key(at, module))) {
+      visited.add(key(at, module));
+      walk(at, module, module.events, names, false, 0, files.size > 1);
+    }
+    scanLater(out, at, visited, names, () => true);
+  }
+}
+
+/**
+ * `function createServer() { ..; return server }`: the server is what its caller binds. One caller,
+ * binding it to a name, is replayed from the call on; with several (each builds its own server) or
+ * none found, what callers add is not known.
+ */
+function followCallers(out: Replay, site: FastmcpSite, host: ReplayHost, walk: Walk, visited: Set<string>, moduleScoped: Set<string>): void {
+  if (!out.returned) return;
+  const factory = site.unit.name;
+  const open = (reason: string, loc: Loc) => out.unfollowed.push({ reason, loc, phase: "before" });
+  if (site.unit.kind !== "function") return void open(`the server is returned by ${factory}, and what its callers add is not followed`, out.returned);
+  const calls: { at: FileUnits; unit: FlowUnit; index: number }[] = [];
+  const callsIn = (file: string, local: string) => {
+    const units = host.summary(file)?.flow?.units ?? [];
+    for (const unit of units) {
+      if (file === site.file && (unit.id === site.unit.id || isDescendant(units, unit, site.unit.id))) continue;
+      unit.events.forEach(({ event }, index) => {
+        if (event.k === "invoke" && event.callee.k === "ref" && event.callee.name === local) calls.push({ at: { file, units }, unit, index });
+      });
+    }
+  };
+  callsIn(site.file, factory);
+  const summary = host.summary(site.file);
+  const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === factory).map(([n]) => n) : [];
+  if (names.length > 0 && host.importers) {
+    const users = host.importers(site.file, names);
+    for (const o of users.open) open(`${factory}() is exported: ${o.why}`, o.loc ?? out.returned);
+    for (const u of users.found) callsIn(u.file, u.local);
+  }
+  const only = calls.length === 1 ? calls[0]! : undefined;
+  const entry = only?.unit.events[only.index];
+  const result = entry?.event.k === "invoke" ? entry.event.result : undefined;
+  if (!only || !entry || result === undefined) {
+    if (only && startedAtOnce(only)) return;
+    if (calls.length === 0) open(`the server is returned by ${factory}(), and no call of it is found that the analysis follows`, out.returned);
+    for (const c of calls) open(calls.length > 1 ? `${factory}() is called ${calls.length} times, each building its own server, and what each caller adds is not followed` : `the server ${factory}() returns is used here in a way the analysis does not follow`, { file: c.at.file, span: c.unit.events[c.index]!.event.span });
+    return;
+  }
+  const named = new Set([result]);
+  if (only.unit.kind === "module") moduleScoped.add(only.at.file);
+  walk(only.at, only.unit, only.unit.events.slice(only.index + 1), named, entry.conditional, 0, false);
+  visited.add(key(only.at, only.unit));
+  scanLater(out, only.at, visited, named, (u) => only.unit.kind === "module" || isDescendant(only.at.units, u, only.unit.id));
+}
+
+/** `createServer().start(..)`: the caller starts the server it gets and adds nothing to it. */
+function startedAtOnce(call: { unit: FlowUnit; index: number }): boolean {
+  const made = call.unit.events[call.index]?.event;
+  const next = call.unit.events[call.index + 1]?.event;
+  if (made?.k !== "invoke" || next?.k !== "invoke" || next.callee.k !== "get") return false;
+  const { object, key: member } = next.callee;
+  return object.k === "call" && object.span.start === made.span.start && member.k === "static" && STARTS.has(member.name);
+}
+
+/** Whether a function sees the server's names as the module's (no parameter or local of its own hides them). */
+function seesNames(fn: FlowUnit, names: ReadonlySet<string>): boolean {
+  const heads = new Set([...names].map((n) => n.split(".")[0]!));
+  if (heads.has("this")) return false;
+  return !fn.params.some((p) => heads.has(p)) && !(fn.locals ?? []).some((l) => heads.has(l)) && !(fn.paramFields ?? []).some((f) => f !== null && Object.values(f).some((v) => heads.has(v)));
+}
+
+/** Whether an expression names one of `names` (`{ server }`, `[server]`). */
+function mentions(e: ValueExpr, names: ReadonlySet<string>): boolean {
+  switch (e.k) {
+    case "ref":
+      return names.has(e.name);
+    case "obj":
+      return e.entries.some((x) => (x.k === "prop" ? mentions(x.value, names) : mentions(x.expr, names)));
+    case "arr":
+      return e.items.some((x) => (x.k === "spread" ? mentions(x.expr, names) : mentions(x, names)));
+    default:
+      return false;
+  }
+}
+
+/** Registrations and removals on `names` in the units not replayed: they run at a time the analysis cannot know. */
+function scanLater(out: Replay, at: FileUnits, visited: ReadonlySet<string>, names: ReadonlySet<string>, inScope: (u: FlowUnit) => boolean, inMethod: (u: FlowUnit) => boolean = () => false): void {
+  const loc = (span: Span): Loc => ({ file: at.file, span });
+  for (const u of at.units) {
+    if (visited.has(key(at, u)) || !inScope(u)) continue;
     for (const { event } of u.events) {
-      if (event.k !== "call" || !siteNames.has(event.receiver.join("."))) continue;
+      if (event.k !== "call" || !names.has(event.receiver.join("."))) continue;
       const reg = REGISTRATIONS[event.method];
-      if (reg) out.registrations.push({ method: event.method, key: reg.key, loc: loc(event.methodSpan), callSpan: event.span, phase: "deferred", conditional: true, maybeEmpty: reg.plural, movable: false });
+      if (reg) out.registrations.push({ method: event.method, key: reg.key, loc: loc(event.methodSpan), callSpan: event.span, phase: "deferred", conditional: true, maybeEmpty: reg.plural, movable: false, ...(inMethod(u) ? { inMethod: true as const } : {}) });
       else if (REMOVALS[event.method]) out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase: "deferred" });
     }
   }
-  return out;
+}
+
+const key = (at: FileUnits, u: FlowUnit): string => `${at.file}\u0000${u.id}`;
+
+/** The class whose `this` a unit sees: its own, or its enclosing method's. */
+function classOf(units: readonly FlowUnit[], u: FlowUnit): string | undefined {
+  for (let cur: FlowUnit | undefined = u; cur; cur = cur.parent === null ? undefined : units[cur.parent]) if (cur.className) return cur.className;
+  return undefined;
+}
+
+/** `this.name()` in `unit`: the method of its class (the most derived one for the server's own subclasses). */
+function methodOf(at: FileUnits, unit: FlowUnit, name: string, site: FastmcpSite): FlowUnit | undefined {
+  const cls = classOf(at.units, unit);
+  if (!cls) return undefined;
+  const chain = at.file === site.file && site.subclasses?.includes(cls) ? [...site.subclasses].reverse() : [cls];
+  for (const c of chain) {
+    const found = at.units.find((u) => u.kind === "method" && u.className === c && u.name === `${c}.${name}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * An async function called without `await` returns at its first `await`: what it does after that
+ * happens later, after the caller's next statements (maybe after start()), so it is not replayed in order.
+ */
+function runsLater(host: ReplayHost, file: string, call: Span, callee: FlowUnit): boolean {
+  const text = host.textAt(file, callee.span) ?? "";
+  const head = text.slice(0, Math.max(0, text.indexOf("(")));
+  return /\basync\b/.test(head) && /\bawait\b/.test(text) && !awaited(host, file, call);
+}
+
+function awaited(host: ReplayHost, file: string, call: Span): boolean {
+  return /await\s*$/.test(host.textAt(file, { start: Math.max(0, call.start - 6), end: call.start }) ?? "");
 }
 
 function isDescendant(units: readonly FlowUnit[], u: FlowUnit, ancestor: number): boolean {

@@ -13,6 +13,7 @@ import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { basename, joinPath } from "../../core/project/paths";
 import { configEntries, entryNamed, resolveBase } from "./baseDir";
 import { diagnostic } from "./codes";
+import { addedElsewhere } from "./addedElsewhere";
 import { lockedVersion } from "./lockedVersion";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
 import { APPS_FOLDER, rulesFor, TASKS_SHAPE, type Primitive } from "./rules";
@@ -105,6 +106,9 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     added.push({ key: rule.key, loc: at });
     if (!present.has(rule.key)) present.set(rule.key, at);
   }
+
+  // Added where the analysis does not follow when: unknown unless the key is already certain.
+  for (const e of addedElsewhere(run, file, site)) if (!present.has(e.key) && !maybe.has(e.key)) maybe.set(e.key, { path: [e.key], reason: e.reason, loc: e.loc });
 
   if (rules.toolsAlways) {
     caps.tools = { ...rules.found };

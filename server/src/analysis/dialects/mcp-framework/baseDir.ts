@@ -108,10 +108,10 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
     const parent = rule === "parent-of-base";
     const up = (folder: string) => (parent ? dirname(folder) : folder);
     const beside = parent ? "; the loaders scan the folder that holds it" : "";
-    if (isModuleDir(ev, file, expr)) return { ok: true, folder: up(dirname(file)), mirrored: true, how: `basePath: the entry module's own folder${beside}`, loc };
+    if (isModuleDir(ev, file, expr)) return moduleRelative(file, [], up, tsconfig, exists, `basePath: the entry module's own folder${beside}`, loc);
     if (expr.k === "call" && isPathJoin(ev, file, expr.callee) && expr.args.length > 0 && isModuleDir(ev, file, expr.args[0]!)) {
       const segments = literalSegments(ev, file, expr.args.slice(1));
-      if (segments) return { ok: true, folder: up(normalizePath(segments.reduce(joinPath, dirname(file)))), mirrored: true, how: `basePath: ${segments.join("/")} beside the entry module${beside}`, loc };
+      if (segments) return moduleRelative(file, segments, up, tsconfig, exists, `basePath: ${segments.join("/")} beside the entry module${beside}`, loc);
     }
     if (expr.k === "lit" && typeof expr.value === "string") {
       if (expr.value.startsWith("/")) {
@@ -135,6 +135,26 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
     return { ok: false, reason: `without basePath the loaders look in ${dist}, and no tsconfig outDir "dist" maps the sources there` };
   }
   return { ok: true, ...mapped, how: "no basePath: <project root>/dist (process.cwd()/dist, or the dist found above the entry script)" };
+}
+
+/**
+ * A basePath built from the module's own folder: at run time that folder is the compiled module's
+ * (under outDir), so `resolve(here, "..", "dist")` is worked out from there, then mapped back to the
+ * sources the compiler mirrors into it. A folder outside the compiled output is listed as it is, and
+ * one the workspace does not hold is not known.
+ */
+function moduleRelative(file: string, segments: readonly string[], up: (folder: string) => string, tsconfig: Tsconfig | undefined, exists: (dir: string) => boolean, how: string, loc: Loc): BaseResolution {
+  const sourceDir = dirname(file);
+  const outDir = tsconfig?.outDir;
+  // Without outDir the compiler writes each module beside its source: that folder is the mirror itself.
+  if (!outDir) return { ok: true, folder: up(normalizePath(segments.reduce(joinPath, sourceDir))), mirrored: true, how, loc };
+  const sourceRoot = tsconfig.rootDir ?? sourceDir;
+  if (sourceDir !== sourceRoot && !sourceDir.startsWith(`${sourceRoot}/`)) return { ok: false, reason: `the entry module is outside tsconfig's rootDir ${sourceRoot}, so where its compiled folder is, and so basePath, is not known`, loc };
+  const compiledDir = outDir + sourceDir.slice(sourceRoot.length);
+  const runtime = up(normalizePath(segments.reduce(joinPath, compiledDir)));
+  const mapped = mapCompiled(runtime, tsconfig, exists, sourceDir);
+  if (!mapped.mirrored && !exists(runtime)) return { ok: false, reason: `basePath resolves to ${runtime} at run time, outside the compiled output (${outDir}), and the workspace has no such folder`, loc };
+  return { ok: true, ...mapped, how, loc };
 }
 
 function isPathJoin(ev: Evaluator, file: string, callee: ValueExpr): boolean {

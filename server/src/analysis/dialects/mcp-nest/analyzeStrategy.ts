@@ -13,6 +13,7 @@ import { diagnostic } from "./codes";
 import type { McpNestDetails } from "./details";
 import { factoryCalls, findStrategies, PACKAGE, type StrategySite } from "./findStrategies";
 import { advertised, supportedVersion } from "./rules";
+import { serverMutatorEffect } from "./serverMutator";
 import { readOptions, type StrategyOptions } from "./strategyOptions";
 
 export const RUNTIME_METHODS = new Set(["registerTool", "registerResource", "registerPrompt", "removeTool", "removeResource", "removePrompt"]);
@@ -134,6 +135,14 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   }
 
   const { caps, provenance } = advertised({ userCaps: options.capabilities, userLocs: options.capabilityLocs, presentKeys: options.presentKeys, methods, strategyLoc: loc });
+  const mutator = serverMutatorEffect(run.ev, site);
+  unknown.push(...mutator.unknown);
+  for (const add of mutator.adds) {
+    // McpServer's register*: `registerCapabilities({ [key]: { listChanged: existing?.listChanged ?? true } })`.
+    if (caps[add.key]) continue;
+    caps[add.key] = { listChanged: true };
+    provenance.push({ era: "both", path: [add.key], because: "serverMutator", loc: add.loc }, { era: "both", path: [add.key, "listChanged"], because: "serverMutator", loc: add.loc });
+  }
   for (const k of Object.keys(caps)) {
     for (let i = unknown.length - 1; i >= 0; i--) if (unknown[i]!.path.length === 1 && unknown[i]!.path[0] === k && !unknown[i]!.spread) unknown.splice(i, 1);
   }

@@ -1,0 +1,117 @@
+// The files of a package that import a server exported by its module (`export const server =
+// new FastMCP(..)`; `import { server } from "./server.js"` elsewhere), for the framework dialects. Static named imports are
+// followed; anything else that reaches the module (a namespace import, a re-export, a dynamic import)
+// is said with its place, so what such code adds is never dropped silently.
+import type { Loc } from "../evaluate/values";
+import type { FileSummary } from "../model/summary";
+import type { DirectoryEntry } from "./directoryListing";
+import { basename, dirname, joinPath } from "./paths";
+
+/** Where an exported server is imported by name, and the uses that cannot be followed, with their places. */
+export interface ServerUsers {
+  readonly found: readonly { readonly file: string; readonly local: string }[];
+  readonly open: readonly { readonly why: string; readonly loc?: Loc }[];
+}
+
+export interface PackageReader {
+  readonly list?: (dir: string) => readonly DirectoryEntry[] | undefined;
+  readonly withinWorkspace: (path: string) => boolean;
+  readonly text: (file: string) => string | undefined;
+  /** The file's summary, with a flow. */
+  readonly summary: (file: string) => FileSummary | undefined;
+  readonly resolve: (specifier: string, from: string) => string | undefined;
+  /** During a whole-workspace analysis: the package's files, listed once. */
+  readonly memo?: <T>(key: string, compute: () => T) => T;
+}
+
+/** Bounds of the search: past them it gives up, and says so, rather than slow the editor. */
+const MAX_FILES = 3000;
+const MAX_FOLDERS = 1000;
+const MAX_DEPTH = 16;
+const SOURCE = /\.(?:[cm]?ts|tsx)$/;
+const SKIPPED_FOLDERS = new Set(["node_modules", "dist", "build", "coverage", "out"]);
+/** Tests never run in the published server: what they do to it adds nothing there. */
+const TEST_FILE = /[._-](?:test|spec|e2e)s?[._][^/]*$|\/(?:__tests__|__mocks__|tests?|e2e)\//;
+
+export function exportedServerUsers(reader: PackageReader, file: string, names: readonly string[]): ServerUsers {
+  const here: Loc = { file, span: { start: 0, end: 0 } };
+  const root = packageRoot(reader, dirname(file));
+  const files = root && reader.list ? (reader.memo ? reader.memo(`fastmcp-package-files\u0000${root}`, () => sourceFiles(reader.list!, root)) : sourceFiles(reader.list, root)) : undefined;
+  if (!root || !files) return { found: [], open: [{ why: "the files that may import it could not all be listed", loc: here }] };
+  const stem = moduleStem(file);
+  const found: { file: string; local: string }[] = [];
+  const open: { why: string; loc?: Loc }[] = [];
+  for (const at of files) {
+    if (at === file || TEST_FILE.test(at.slice(root.length))) continue;
+    const text = reader.text(at);
+    if (!text || !mentionsModule(text, stem)) continue;
+    const summary = reader.summary(at);
+    if (!summary) continue;
+    let reached = false;
+    for (const [local, binding] of summary.imports) {
+      if (reader.resolve(binding.specifier, at) !== file) continue;
+      reached = true;
+      const loc = { file: at, span: binding.span };
+      if (binding.imported === "*") open.push({ why: "it is imported as a namespace, which the analysis does not follow", loc });
+      else if (names.includes(binding.imported)) found.push({ file: at, local });
+    }
+    for (const entry of summary.exports.values()) {
+      if (entry.k !== "local" && reader.resolve(entry.specifier, at) === file) {
+        reached = true;
+        open.push({ why: `${basename(at)} re-exports it, and what its importers add is not followed`, loc: { file: at, span: { start: 0, end: 0 } } });
+      }
+    }
+    for (const spec of summary.starExports) {
+      if (reader.resolve(spec, at) === file) {
+        reached = true;
+        open.push({ why: `${basename(at)} re-exports it, and what its importers add is not followed`, loc: { file: at, span: { start: 0, end: 0 } } });
+      }
+    }
+    const dynamic = /\bimport\s*\(|\brequire\s*\(/.exec(text);
+    if (!reached && dynamic) open.push({ why: `${basename(at)} may load it with import() or require()`, loc: { file: at, span: { start: dynamic.index, end: dynamic.index + dynamic[0].length } } });
+  }
+  return { found, open };
+}
+
+/** The nearest folder with a package.json, inside the workspace. */
+function packageRoot(reader: PackageReader, from: string): string | undefined {
+  for (let dir = from; reader.withinWorkspace(dir); dir = dirname(dir)) {
+    if (reader.list?.(dir)?.some((e) => e.isFile && e.name === "package.json")) return dir;
+    if (dirname(dir) === dir) break;
+  }
+  return undefined;
+}
+
+function sourceFiles(list: (dir: string) => readonly DirectoryEntry[] | undefined, root: string): string[] | undefined {
+  const out: string[] = [];
+  let folders = 0;
+  // Folders linked into themselves must not multiply the walk: it gives up past a bound instead.
+  const walk = (dir: string, depth: number): boolean => {
+    if (depth > MAX_DEPTH || ++folders > MAX_FOLDERS) return false;
+    const entries = list(dir);
+    if (!entries) return false;
+    for (const e of entries) {
+      if (e.isDirectory) {
+        if (e.name.startsWith(".") || SKIPPED_FOLDERS.has(e.name)) continue;
+        if (!walk(joinPath(dir, e.name), depth + 1)) return false;
+      } else if (e.isFile && SOURCE.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) {
+        out.push(e.path);
+        if (out.length > MAX_FILES) return false;
+      }
+    }
+    return true;
+  };
+  return walk(root, 0) ? out : undefined;
+}
+
+/** What an import of a module names: its file name without extension, or its folder's for an index. */
+function moduleStem(file: string): string {
+  const stem = basename(file).replace(/\.[^.]+$/, "");
+  return stem === "index" ? basename(dirname(file)) : stem;
+}
+
+/** A cheap look: a quoted path ending in the module's stem (or a folder, for an index). */
+function mentionsModule(text: string, stem: string): boolean {
+  const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`["'\`][^"'\`\\n]*(?:/${escaped}(?:\\.[cm]?[jt]sx?)?|\\.\\.?/?)["'\`]`).test(text);
+}

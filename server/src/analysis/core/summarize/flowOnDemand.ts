@@ -1,0 +1,54 @@
+// Files that use a server built elsewhere need not import its framework themselves (an `index.ts`
+// that imports the server and registers on it): the file store summarises a flow only for files that
+// import a framework, so a dialect following such uses summarises it for them here, on demand.
+import { Evaluator } from "../evaluate/evaluator";
+import type { FileSummary } from "../model/summary";
+import { parseFile } from "./parseFile";
+import { summarizeFile } from "./summarizeFile";
+import type { FlowSpec } from "./flowSummary";
+
+/** Summaries with a flow, per summary without one (a changed text is a new summary, summarised again). */
+const withFlow = new WeakMap<FileSummary, FileSummary | null>();
+
+export interface FlowOnDemand {
+  readonly ev: Evaluator;
+  /** From now on, the file's summary has a flow (when its text can be read). */
+  readonly want: (file: string) => void;
+}
+
+export function flowOnDemand(ev: Evaluator, spec: FlowSpec): FlowOnDemand {
+  const wanted = new Set<string>();
+  const host = ev.host;
+  const forced: FlowSpec = { ...spec, always: true };
+  const summary = (file: string): FileSummary | undefined => {
+    const s = host.summary(file);
+    if (!s || s.flow || !wanted.has(file) || s.isDeclarationFile) return s;
+    let found = withFlow.get(s);
+    if (found === undefined) {
+      const raw = host.text?.(file);
+      const text = raw !== undefined && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+      found = null;
+      if (text !== undefined && text.length === s.textLength) {
+        try {
+          found = summarizeFile(parseFile(file, text), s.version, forced);
+        } catch {
+          found = null;
+        }
+      }
+      withFlow.set(s, found);
+    }
+    return found ?? s;
+  };
+  return { ev: new Evaluator({ ...bind(host), summary }), want: (file) => void wanted.add(file) };
+}
+
+/** The host's methods, callable apart from it. */
+function bind(host: Evaluator["host"]): Evaluator["host"] {
+  return {
+    summary: (f) => host.summary(f),
+    resolveModule: (s, f) => host.resolveModule(s, f),
+    ...(host.text ? { text: (f: string) => host.text!(f) } : {}),
+    ...(host.ambientModule ? { ambientModule: (s: string) => host.ambientModule!(s) } : {}),
+    ...(host.globalDeclaration ? { globalDeclaration: (n: string) => host.globalDeclaration!(n) } : {}),
+  };
+}

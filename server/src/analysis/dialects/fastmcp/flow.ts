@@ -1,0 +1,7 @@
+// The program flow the fastmcp dialect needs summarised: files importing fastmcp, and the calls that
+// register, remove and start.
+import type { FlowSpec } from "../../core/summarize/flowSummary";
+import { isFastmcpSpecifier } from "./fastmcpImport";
+import { REGISTRATIONS, REMOVALS, STARTS } from "./rules";
+
+export const fastmcpFlow: FlowSpec = { specifier: isFastmcpSpecifier, methods: new Set([...Object.keys(REGISTRATIONS), ...Object.keys(REMOVALS), ...STARTS]) };

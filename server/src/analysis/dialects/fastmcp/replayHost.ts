@@ -1,0 +1,32 @@
+// What the replay of a fastmcp server reads: the workspace's summaries, with a flow summarised on
+// demand for the files that import an exported server without importing fastmcp themselves.
+import type { DialectRun } from "../../core/dialect";
+import { flowOnDemand } from "../../core/summarize/flowOnDemand";
+import { exportedServerUsers } from "../../core/project/exportedServerUsers";
+import { fastmcpFlow } from "./flow";
+import type { ReplayHost } from "./replay";
+
+export function replayHost(run: DialectRun): ReplayHost {
+  const demand = flowOnDemand(run.ev, fastmcpFlow);
+  const summary = (file: string) => {
+    demand.want(file);
+    return demand.ev.summary(file);
+  };
+  return {
+    summary,
+    textAt: (file, span) => run.ev.textAt(file, span),
+    importers: (file, names) =>
+      exportedServerUsers(
+        {
+          ...(run.listDirectory ? { list: run.listDirectory } : {}),
+          ...(run.memo ? { memo: run.memo } : {}),
+          withinWorkspace: run.withinWorkspace,
+          text: (f) => run.ev.host.text?.(f),
+          summary,
+          resolve: (s, from) => run.ev.host.resolveModule(s, from),
+        },
+        file,
+        names,
+      ),
+  };
+}
