@@ -1,6 +1,7 @@
 // Files that use a server built elsewhere need not import its framework themselves (an `index.ts`
-// that imports the server and registers on it): the file store summarises a flow only for files that
-// import a framework, so a dialect following such uses summarises it for them here, on demand.
+// that imports the server and registers on it, or only does `createServer().connect(transport)`):
+// the file store summarises a flow only for files that import a framework, so a dialect following
+// such uses summarises it for them here, on demand.
 import { Evaluator } from "../evaluate/evaluator";
 import type { FileSummary } from "../model/summary";
 import { parseFile } from "./parseFile";
@@ -48,6 +49,7 @@ function bind(host: Evaluator["host"]): Evaluator["host"] {
     summary: (f) => host.summary(f),
     resolveModule: (s, f) => host.resolveModule(s, f),
     ...(host.text ? { text: (f: string) => host.text!(f) } : {}),
+    ...(host.textFacts ? { textFacts: <T>(f: string, key: string, derive: (text: string | undefined) => T) => host.textFacts!(f, key, derive) } : {}),
     ...(host.ambientModule ? { ambientModule: (s: string) => host.ambientModule!(s) } : {}),
     ...(host.globalDeclaration ? { globalDeclaration: (n: string) => host.globalDeclaration!(n) } : {}),
   };

@@ -11,7 +11,7 @@ import { sdkEditor } from "./editor";
 import { findSdkSites } from "./findSdkServers";
 import { isSdkSpecifier } from "./sdkReexports";
 import { sdkWords } from "./words";
-import { flowOnDemand } from "./flowOnDemand";
+import { flowOnDemand } from "../../core/summarize/flowOnDemand";
 import type { FlowSpec } from "../../core/summarize/flowSummary";
 
 
