@@ -71,15 +71,17 @@ const concurrency = Math.max(2, availableParallelism() - 1);
 // for its tools (installed in the background meanwhile), then mostly for code-server and Chromium
 // (about a third of a core over its 3 minutes), so in one of the two places it held one idle.
 const BESIDE = ["test/e2e/e2e.test.mjs"];
-// The longest files start first, so that short ones, not a long one started late, finish the run.
-// (Measured: CPU and wall of each file, .tmp/test-timeline.tsv.) The fuzz campaign is not among
-// them: its per-input time limit is on the wall clock, so it starts once the type check, lint and the
-// background install are done, in path order like the rest.
-const FIRST = ["test/frameworks/mcp-framework.test.ts", "test/cli/probe.test.ts", "test/robust/cliBadInput.test.ts"];
+// A few long files start first, so that short ones, not a long one started late, finish the run:
+// long on the wall clock (npm, a production build, servers started under tsx) with no time limit that
+// a busy start (type check, lint, the background install, code-server) could break. The files with
+// such limits (the fuzz campaign's per-input hang limit, mcp-framework's worker, the 10,000-file CLI
+// runs) keep their places in path order, once the checks and the install are done.
+const FIRST = ["test/package/npmPackage.test.ts", "test/bench/smoke.test.ts", "test/cli/probe.test.ts"];
 const rel = (f) => relative(root, f);
 const beside = files.filter((f) => BESIDE.includes(rel(f)));
 const rest = files.filter((f) => !BESIDE.includes(rel(f)));
-const main = [...FIRST.flatMap((name) => rest.filter((f) => rel(f) === name)), ...rest.filter((f) => !FIRST.includes(rel(f)))];
+// The others in the order of their paths (as `node --test` starts them), not of the folders above.
+const main = [...FIRST.flatMap((name) => rest.filter((f) => rel(f) === name)), ...rest.filter((f) => !FIRST.includes(rel(f))).sort()];
 const lanes = [...(beside.length > 0 ? [{ files: beside, concurrency: 1 }] : []), { files: main, concurrency }];
 // Beside the spec output, a timeline of the files (scripts/testTimeline.mjs) for reading where the time went.
 mkdirSync(join(root, ".tmp"), { recursive: true });
