@@ -5,6 +5,8 @@
 // of the tests inside a file can arrive later, held back to keep the output in order), and a file's
 // line is written when it ends (so a run cut short keeps what it did); a file without those events
 // is timed by its top-level tests, at the end. scripts/run-tests.mjs writes it to .tmp/test-timeline.tsv.
+import { resolve } from "node:path";
+
 export default async function* timeline(source) {
   const started = Date.now();
   const files = new Map();
@@ -17,7 +19,8 @@ export default async function* timeline(source) {
     const file = data.file.replace(process.cwd() + "/", "");
     if (!files.has(file)) files.set(file, {});
     const e = files.get(file);
-    if (data.name === data.file) {
+    // The file's own events: named as the file was given (relative, from run-tests.mjs), `file` absolute.
+    if (data.name === data.file || resolve(data.name) === data.file) {
       if (event.type === "test:dequeue") e.start ??= now;
       else if (event.type === "test:complete" && e.start !== undefined && !e.written) {
         e.written = true;
