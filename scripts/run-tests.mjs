@@ -71,17 +71,13 @@ const concurrency = Math.max(2, availableParallelism() - 1);
 // for its tools (installed in the background meanwhile), then mostly for code-server and Chromium
 // (about a third of a core over its 3 minutes), so in one of the two places it held one idle.
 const BESIDE = ["test/e2e/e2e.test.mjs"];
-// A few long files start first, so that short ones, not a long one started late, finish the run:
-// long on the wall clock (npm, a production build, servers started under tsx) with no time limit that
-// a busy start (type check, lint, the background install, code-server) could break. The files with
-// such limits (the fuzz campaign's per-input hang limit, mcp-framework's worker, the 10,000-file CLI
-// runs) keep their places in path order, once the checks and the install are done.
-const FIRST = ["test/package/npmPackage.test.ts", "test/bench/smoke.test.ts", "test/cli/probe.test.ts"];
 const rel = (f) => relative(root, f);
 const beside = files.filter((f) => BESIDE.includes(rel(f)));
 const rest = files.filter((f) => !BESIDE.includes(rel(f)));
-// The others in the order of their paths (as `node --test` starts them), not of the folders above.
-const main = [...FIRST.flatMap((name) => rest.filter((f) => rel(f) === name)), ...rest.filter((f) => !FIRST.includes(rel(f))).sort()];
+// The others in the order of their paths, as `node --test` starts them (not in the folders' order above):
+// the short files of sdk/ and unit/ end the run. (Long files moved first met the start of the run,
+// when the type check, lint and the background install share the cores, and their wall-clock limits.)
+const main = rest.sort();
 const lanes = [...(beside.length > 0 ? [{ files: beside, concurrency: 1 }] : []), { files: main, concurrency }];
 // Beside the spec output, a timeline of the files (scripts/testTimeline.mjs) for reading where the time went.
 mkdirSync(join(root, ".tmp"), { recursive: true });
