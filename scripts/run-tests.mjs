@@ -1,10 +1,10 @@
-// Runs the test files with Node's own test runner (TypeScript through tsx), so the summary is
-// node:test's: "# pass N" / "# fail N". Usage: node scripts/run-tests.mjs [--checks] [folder under test/ ...]
+// Runs the test files with Node's own test runner (TypeScript through tsx; scripts/runTestLanes.mjs),
+// so the summary is node:test's: "pass N" / "fail N". Usage: node scripts/run-tests.mjs [--checks] [folder under test/ ...]
 // --checks (what `npm test` passes) also runs the type check and lint, beside the tests rather than
 // before them: each is one core's work for most of a minute. Their outcome is printed after the
 // tests' summary, and any failure fails the run.
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 
@@ -31,9 +31,6 @@ function collect(dir) {
   return out;
 }
 
-// node:test starts the files in the order of their paths whatever the order given here (so e2e
-// starts after bench, cli, conformance and dialects, by when the background install of its tools
-// has had a few minutes: its wait for the install holds one of the two places meanwhile).
 const files = folders.flatMap((f) => collect(join(root, "test", f)).sort());
 if (files.length === 0) {
   console.error(`no test files under ${folders.map((f) => `test/${f}`).join(", ")}`);
@@ -70,10 +67,23 @@ const checking = withChecks ? checks() : Promise.resolve([]);
 // much of their time waiting on the processes they start (the CLI, the language server, code-server),
 // so a second one fills that time. The files that assert timings already allow for a busy machine.
 const concurrency = Math.max(2, availableParallelism() - 1);
+// The real-editor suite runs in a lane of its own, beside those two, from the start: it first waits
+// for its tools (installed in the background meanwhile), then mostly for code-server and Chromium
+// (about a third of a core over its 3 minutes), so in one of the two places it held one idle.
+const BESIDE = ["test/e2e/e2e.test.mjs"];
+const rel = (f) => relative(root, f);
+const beside = files.filter((f) => BESIDE.includes(rel(f)));
+const rest = files.filter((f) => !BESIDE.includes(rel(f)));
+// The others in the order of their paths, as `node --test` starts them (not in the folders' order above):
+// the short files of sdk/ and unit/ end the run. (Long files moved first met the start of the run,
+// when the type check, lint and the background install share the cores, and their wall-clock limits.)
+const main = rest.sort();
+const lanes = [...(beside.length > 0 ? [{ files: beside, concurrency: 1 }] : []), { files: main, concurrency }];
 // Beside the spec output, a timeline of the files (scripts/testTimeline.mjs) for reading where the time went.
 mkdirSync(join(root, ".tmp"), { recursive: true });
-const reporters = ["--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=./scripts/testTimeline.mjs", "--test-reporter-destination=.tmp/test-timeline.tsv"];
-const tests = await run(process.execPath, ["--import", "tsx", "--test", ...reporters, `--test-concurrency=${concurrency}`, ...files.map((f) => relative(root, f))], false);
+const lanesFile = join(root, ".tmp", "test-lanes.json");
+writeFileSync(lanesFile, JSON.stringify(lanes.map((l) => ({ ...l, files: l.files.map(rel) }))));
+const tests = await run(process.execPath, ["--import", "tsx", "scripts/runTestLanes.mjs", rel(lanesFile), ".tmp/test-timeline.tsv"], false);
 let status = tests.status;
 for (const c of await checking) {
   if (c.status !== 0) {

@@ -1,9 +1,12 @@
 // `mcp-caps` as a user runs it (spec/cli.md): the built bundle, real folders, exit codes, stdout/stderr.
+// The bundle runs inside this process (its exported entry, builtCliInProcess.ts), but for the cases a
+// hang would stall: what the process itself adds is test/cli/executable.test.ts.
 import assert from "node:assert/strict";
 import { readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { mcpCaps, REPO, tempProject, writeFile } from "../helpers/tempProject";
+import { mcpCaps } from "../helpers/builtCliInProcess";
+import { mcpCaps as mcpCapsSpawned, REPO, tempProject, writeFile } from "../helpers/tempProject";
 
 const SERVER = `export class DemoServer {
   static __capabilities__() {
@@ -219,7 +222,7 @@ describe("mcp-caps CLI", () => {
   it("a symlink loop is walked once and a file that does not parse is still analysed", () => {
     const dir = tempProject({ "a.ts": `${SERVER}\nexport class Broken {\n  handleListTools(ctx: unknown) { return [] \n  handleCallTool(ctx, name, \n` });
     symlinkSync(dir, join(dir, "loop"));
-    const r = mcpCaps(dir, "--json");
+    const r = mcpCapsSpawned(dir, "--json"); // a process: a walk that loops would be cut by its time limit
     assert.equal(r.status, 0, r.stderr);
     const names = JSON.parse(r.stdout).servers.map((s: { name: string }) => s.name);
     assert.deepEqual(names.sort(), ["Broken", "DemoServer"]);

@@ -1,12 +1,14 @@
 // `mcp-caps --format`: SARIF 2.1.0 for code scanning (validated against the official schema) and
-// GitHub workflow commands (one annotation per diagnostic, escaped), as a user runs them.
+// GitHub workflow commands (one annotation per diagnostic, escaped), as a user runs them: the built
+// bundle, inside this process (builtCliInProcess.ts; the process itself: test/cli/executable.test.ts).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, it } from "node:test";
 import { sarifErrors } from "../helpers/sarifSchema";
-import { mcpCaps, mcpCapsWithEnv, REPO, tempProject } from "../helpers/tempProject";
+import { mcpCaps, mcpCapsWithEnv } from "../helpers/builtCliInProcess";
+import { REPO, tempProject } from "../helpers/tempProject";
 
 const EXAMPLES = join(REPO, "examples");
 const README = readFileSync(join(REPO, "README.md"), "utf8");

@@ -2,7 +2,10 @@
 // itself, unreadable and special files, tsconfigs that are not JSON (or not files), a snapshot or report
 // that cannot be written, a hostile file among good ones, internal errors with and without --debug, and
 // a 10,000-file project. Always: the exit codes of the CLI spec (0 done, 1 check/strict, 2 bad usage or
-// unreadable input), one line on stderr, and never a stack trace unless --debug.
+// unreadable input), one line on stderr, and never a stack trace unless --debug. Each case that could
+// hang (a FIFO, a device, a loop walked, a hostile file, 10,000 files), writes to the process's own
+// stdout or injects a fault into it spawns dist/cli.js with a time limit; the others run the same
+// bundle inside this process (`inProcess`: support/cliRun.ts), a second of start-up less each.
 import assert from "node:assert/strict";
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { chmodSync, closeSync, mkdirSync, openSync, symlinkSync, writeFileSync } from "node:fs";
@@ -10,6 +13,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { CLI, tempProject } from "../helpers/tempProject";
 import { hostileInputs } from "./fuzz/hostile";
+import { runCliInProcess as inProcess } from "./support/cliRun";
 
 const SERVER = "export class DemoServer {\n  handleListTools(ctx) {}\n  handleCompletion(ctx, ref, argument) {}\n}\n";
 const STACK = /\n\s+at .+[:(]/;
@@ -58,11 +62,11 @@ describe("mcp-caps on bad input", () => {
     symlinkSync("l1", join(dir, "l2"));
     symlinkSync("nowhere", join(dir, "dangling"));
     symlinkSync(".", join(dir, "here")); // a real folder loop, for the walk below
-    assertOneLineError(run(dir, ["self"]), /cannot read self: symbolic link loop/, "self-loop");
-    assertOneLineError(run(dir, ["l1"]), /cannot read l1: symbolic link loop/, "two-link loop");
-    assertOneLineError(run(dir, ["dangling"]), /cannot read dangling: no such file or folder/, "dangling link");
-    assertOneLineError(run(dir, ["a.ts", "self"]), /cannot read self/, "a loop after a good path");
-    assertOneLineError(run(dir, ["here/self"]), /cannot read here\/self: symbolic link loop/, "a loop through a folder loop");
+    assertOneLineError(inProcess(dir, ["self"]), /cannot read self: symbolic link loop/, "self-loop");
+    assertOneLineError(inProcess(dir, ["l1"]), /cannot read l1: symbolic link loop/, "two-link loop");
+    assertOneLineError(inProcess(dir, ["dangling"]), /cannot read dangling: no such file or folder/, "dangling link");
+    assertOneLineError(inProcess(dir, ["a.ts", "self"]), /cannot read self/, "a loop after a good path");
+    assertOneLineError(inProcess(dir, ["here/self"]), /cannot read here\/self: symbolic link loop/, "a loop through a folder loop");
     // Inside a walked folder, loops and dangling links are skipped (a folder loop is walked once).
     const walked = run(dir, ["--json"], { timeoutMs: 30_000 });
     assert.equal(walked.status, 0, walked.stderr);
@@ -74,8 +78,8 @@ describe("mcp-caps on bad input", () => {
     chmodSync(join(dir, "locked.ts"), 0o000);
     chmodSync(join(dir, "closed"), 0o000);
     try {
-      const folder = run(dir, ["--json"]);
-      const file = run(dir, ["--json", "locked.ts"]);
+      const folder = inProcess(dir, ["--json"]);
+      const file = inProcess(dir, ["--json", "locked.ts"]);
       if (isRoot) {
         // Root reads through permissions, so nothing is unreadable here: only "no crash" can be checked.
         t.diagnostic("running as root: chmod 000 does not stop root from reading, so the unreadable case cannot be produced here");
@@ -118,10 +122,10 @@ describe("mcp-caps on bad input", () => {
 
   it("--project with a tsconfig that is not JSON, binary, or a folder: exit 2, one line naming it", () => {
     const dir = tempProject({ "a.ts": SERVER, "bad.json": "{ nope", "binary.json": Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x7b]), "folder/x.txt": "", "self.json": JSON.stringify({ extends: "./self.json" }) });
-    assertOneLineError(run(dir, ["--project", "bad.json", "a.ts"]), /bad\.json/, "not JSON");
-    assertOneLineError(run(dir, ["--project", "binary.json", "a.ts"]), /binary\.json/, "binary");
-    assertOneLineError(run(dir, ["--project", "folder", "a.ts"]), /folder/, "a folder");
-    const self = run(dir, ["--project", "self.json", "a.ts"]);
+    assertOneLineError(inProcess(dir, ["--project", "bad.json", "a.ts"]), /bad\.json/, "not JSON");
+    assertOneLineError(inProcess(dir, ["--project", "binary.json", "a.ts"]), /binary\.json/, "binary");
+    assertOneLineError(inProcess(dir, ["--project", "folder", "a.ts"]), /folder/, "a folder");
+    const self = inProcess(dir, ["--project", "self.json", "a.ts"]);
     assert.ok(self.status === 0 || self.status === 2, `a tsconfig that extends itself: exit ${self.status}`);
     assert.doesNotMatch(self.stderr, STACK);
   });
@@ -148,20 +152,20 @@ describe("mcp-caps on bad input", () => {
       [["--check"], /--check needs a value/],
       [[`--${"x".repeat(10_000)}`], /unknown option --x+/],
     ];
-    for (const [args, message] of cases) assertOneLineError(run(dir, args), message, args.join(" ").slice(0, 40));
+    for (const [args, message] of cases) assertOneLineError(inProcess(dir, args), message, args.join(" ").slice(0, 40));
   });
 
   it("paths that cannot exist: too long, or full of odd characters: exit 2, one line", () => {
     const dir = tempProject({ "a.ts": SERVER });
-    assertOneLineError(run(dir, [`${"x/".repeat(3000)}a.ts`]), /cannot read x\/x\//, "a path longer than PATH_MAX");
-    assertOneLineError(run(dir, ["\u202e\u0007<img src=x>.ts"]), /cannot read .*: no such file or folder/, "odd characters");
+    assertOneLineError(inProcess(dir, [`${"x/".repeat(3000)}a.ts`]), /cannot read x\/x\//, "a path longer than PATH_MAX");
+    assertOneLineError(inProcess(dir, ["\u202e\u0007<img src=x>.ts"]), /cannot read .*: no such file or folder/, "odd characters");
   });
 
   it("a snapshot or report that cannot be written: exit 2, one line, no stack", () => {
     const dir = tempProject({ "a.ts": SERVER, "deep.json": `${"[".repeat(100_000)}${"]".repeat(100_000)}` });
-    assertOneLineError(run(dir, ["--write-snapshot", "/dev/full", "a.ts"]), /cannot write snapshot \/dev\/full/, "snapshot to a full device");
-    assertOneLineError(run(dir, ["--write-snapshot", ".", "a.ts"]), /cannot write snapshot \./, "snapshot to a folder");
-    assertOneLineError(run(dir, ["--check", "deep.json", "a.ts"]), /deep\.json/, "a snapshot nested 100,000 deep");
+    assertOneLineError(inProcess(dir, ["--write-snapshot", "/dev/full", "a.ts"]), /cannot write snapshot \/dev\/full/, "snapshot to a full device");
+    assertOneLineError(inProcess(dir, ["--write-snapshot", ".", "a.ts"]), /cannot write snapshot \./, "snapshot to a folder");
+    assertOneLineError(inProcess(dir, ["--check", "deep.json", "a.ts"]), /deep\.json/, "a snapshot nested 100,000 deep");
     // stdout itself on a full device (a report redirected to a full disk).
     const full = openSync("/dev/full", "w");
     try {

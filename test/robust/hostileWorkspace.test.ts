@@ -1,13 +1,14 @@
 // mcp-caps on workspaces built to hurt it: what a pull request can commit to a repository that CI then
 // checks. Each case is a row of the hostile-workspace review: the tool must end, read nothing outside
-// the folder, write nothing outside it, and print nothing a terminal would act on.
+// the folder, write nothing outside it, and print nothing a terminal would act on. The cases where
+// nothing could hang (no device, FIFO, huge file or deep folder) run the bundle inside this process.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { tempProject } from "../helpers/tempProject";
-import { assertOneLineError, assertTerminalClean, runCli, STACK } from "./support/cliRun";
+import { assertOneLineError, assertTerminalClean, runCli, runCliInProcess, STACK } from "./support/cliRun";
 
 const SERVER = "export class DemoServer {\n  handleListTools(ctx) {}\n  handleComplete(ctx, ref, argument) {}\n}\n";
 const names = (stdout: string) => (JSON.parse(stdout) as { servers: { name: string; file: string }[] }).servers.map((s) => s.name);
@@ -60,7 +61,7 @@ describe("mcp-caps on hostile workspaces", () => {
       [evil]: `export class EvilServer {\n  static __capabilities__() { return ${caps}; }\n  handleListTools(ctx) {}\n}\n`,
       "binary\u001b[31m.ts": Buffer.from([0x65, 0x00, 0x01, 0x1b, 0x5b]),
     });
-    const human = runCli(dir, ["--no-color"]);
+    const human = runCliInProcess(dir, ["--no-color"]);
     assert.equal(human.status, 0, human.stderr);
     assert.match(human.stdout, /EvilServer/);
     assert.match(human.stdout, /\\u001b\[2J/, "the key is shown, escaped");
@@ -69,7 +70,7 @@ describe("mcp-caps on hostile workspaces", () => {
     assert.match(human.stderr, /warning: skipped binary\\u001b\[31m\.ts: not a text file/);
 
     // --json: the same keys, as JSON escapes (parsing gives them back), nothing raw.
-    const json = runCli(dir, ["--json"]);
+    const json = runCliInProcess(dir, ["--json"]);
     assertTerminalClean(json.stdout, "the JSON report");
     assert.deepEqual(Object.keys((JSON.parse(json.stdout) as { servers: { legacy: object }[] }).servers[0]!.legacy).filter((k) => keys.includes(k)).sort(), [...keys].sort());
 
@@ -78,18 +79,18 @@ describe("mcp-caps on hostile workspaces", () => {
       join(dir, "caps.json"),
       JSON.stringify({ format: "mcp-caps-snapshot/1", tasksExtension: false, servers: { "\u001b[31mx.ts#S\u202e": { exact: true, legacy: { "\u009bk": 1 }, modern: {} } } }),
     );
-    const diff = runCli(dir, ["--check", "caps.json"]);
+    const diff = runCliInProcess(dir, ["--check", "caps.json"]);
     assert.equal(diff.status, 1, diff.stderr);
     assert.match(diff.stdout, /\\u001b\[31mx\.ts#S\\u202e/);
     assertTerminalClean(diff.stdout, "the --check diff");
     writeFileSync(join(dir, "bad.json"), `{"format": \u001b]0;pwned\u0007 \u009b2J}`);
-    const notJson = runCli(dir, ["--check", "bad.json", evil]);
+    const notJson = runCliInProcess(dir, ["--check", "bad.json", evil]);
     assertOneLineError(notJson, /cannot use snapshot bad\.json: not JSON/, "a snapshot that is not JSON");
     assertTerminalClean(notJson.stderr, "the not-JSON error");
-    const badName = runCli(dir, ["--check", "\u001b[31mmissing\u202e.json", evil]);
+    const badName = runCliInProcess(dir, ["--check", "\u001b[31mmissing\u202e.json", evil]);
     assertOneLineError(badName, /cannot read snapshot \\u001b\[31mmissing\\u202e\.json: no such file/, "a snapshot name with escapes");
     assertTerminalClean(badName.stderr, "an error naming a file");
-    assertTerminalClean(runCli(dir, ["--\u001b[31mx"]).stderr, "a usage error echoing an option");
+    assertTerminalClean(runCliInProcess(dir, ["--\u001b[31mx"]).stderr, "a usage error echoing an option");
   });
 
   it("row 5: --check of a link to /dev/zero, a FIFO, or a 1 GB file: exit 2 at once, one line", () => {
@@ -111,24 +112,24 @@ describe("mcp-caps on hostile workspaces", () => {
     mkdirSync(dir);
     writeFileSync(join(dir, "a.ts"), SERVER);
     symlinkSync("../victim/new", join(dir, "caps.json"));
-    assertOneLineError(runCli(dir, ["--write-snapshot", "caps.json", "a.ts"]), /cannot write snapshot caps\.json: it is a symbolic link/, "a dangling link");
+    assertOneLineError(runCliInProcess(dir, ["--write-snapshot", "caps.json", "a.ts"]), /cannot write snapshot caps\.json: it is a symbolic link/, "a dangling link");
     assert.ok(!existsSync(join(outer, "victim", "new")), "nothing was created outside the repository");
     // A link to a real snapshot inside the repository is refused too: the file itself must be named.
-    assert.equal(runCli(dir, ["--write-snapshot", "real.json", "a.ts"]).status, 0);
+    assert.equal(runCliInProcess(dir, ["--write-snapshot", "real.json", "a.ts"]).status, 0);
     symlinkSync("real.json", join(dir, "alias.json"));
-    assertOneLineError(runCli(dir, ["--write-snapshot", "alias.json", "a.ts"]), /cannot write snapshot alias\.json: it is a symbolic link/, "a link to a snapshot");
+    assertOneLineError(runCliInProcess(dir, ["--write-snapshot", "alias.json", "a.ts"]), /cannot write snapshot alias\.json: it is a symbolic link/, "a link to a snapshot");
     // A folder on the way that leads out of the working directory.
     symlinkSync("../victim", join(dir, "out"));
-    assertOneLineError(runCli(dir, ["--write-snapshot", "out/caps.json", "a.ts"]), /cannot write snapshot out\/caps\.json: it leads outside the working directory/, "a folder link out");
+    assertOneLineError(runCliInProcess(dir, ["--write-snapshot", "out/caps.json", "a.ts"]), /cannot write snapshot out\/caps\.json: it leads outside the working directory/, "a folder link out");
     assert.deepEqual(readdirSync(join(outer, "victim")), []);
     mkfifo(join(dir, "fifo.json"));
     assertOneLineError(runCli(dir, ["--write-snapshot", "fifo.json", "a.ts"], { timeoutMs: 20_000 }), /cannot write snapshot fifo\.json: not a regular file \(a named pipe\)/, "a FIFO");
     // Rewriting a snapshot replaces it whole (a new file renamed over it) and leaves no temporary file.
     const before = lstatSync(join(dir, "real.json")).ino;
-    assert.equal(runCli(dir, ["--write-snapshot", "real.json", "a.ts"]).status, 0);
+    assert.equal(runCliInProcess(dir, ["--write-snapshot", "real.json", "a.ts"]).status, 0);
     assert.notEqual(lstatSync(join(dir, "real.json")).ino, before, "written to a new file, then renamed");
     assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith(".tmp")), []);
-    assert.equal(runCli(dir, ["--check", "real.json", "a.ts"]).status, 0);
+    assert.equal(runCliInProcess(dir, ["--check", "real.json", "a.ts"]).status, 0);
   });
 
   it("row 10: an 8 MB file of 170,000 classes is skipped at once by the per-file budget; the other files are analysed", () => {
@@ -156,14 +157,14 @@ describe("mcp-caps on hostile workspaces", () => {
         "",
       ].join("\n"),
     });
-    const report = JSON.parse(runCli(dir, ["--json"]).stdout) as { servers: { name: string; legacy: Record<string, unknown> }[] };
+    const report = JSON.parse(runCliInProcess(dir, ["--json"]).stdout) as { servers: { name: string; legacy: Record<string, unknown> }[] };
     const legacy = (name: string) => report.servers.find((s) => s.name === name)!.legacy;
     assert.deepEqual(Object.keys(legacy("ProtoServer")), ["prompts"], "`__proto__: {...}` adds no key, and what it holds is inherited, not serialised");
     assert.ok(Object.hasOwn(legacy("ComputedServer"), "__proto__"), "a computed `[\"__proto__\"]` is an own key");
     assert.deepEqual(legacy("ComputedServer")["__proto__"], { x: 1 });
 
     writeFileSync(join(dir, "caps.json"), `{"format": "mcp-caps-snapshot/1", "tasksExtension": false, "servers": {"__proto__": {"exact": true, "legacy": {}, "modern": {}}, "constructor": {"exact": true, "legacy": {}, "modern": {}}}}`);
-    const r = runCli(dir, ["--check", "caps.json"]);
+    const r = runCliInProcess(dir, ["--check", "caps.json"]);
     assert.equal(r.status, 1, r.stderr);
     const lines = r.stdout.split("\n");
     assert.ok(lines.includes("- __proto__  (server removed)"), r.stdout);
@@ -206,7 +207,7 @@ describe("mcp-caps on hostile workspaces", () => {
   it("a read-only analysis: the tool writes nothing into the folder it analyses", () => {
     const dir = tempProject({ "a.ts": SERVER, "tsconfig.json": JSON.stringify({ compilerOptions: { outDir: "out", declaration: true } }) });
     const before = readdirSync(dir).sort();
-    assert.equal(runCli(dir, ["--json"]).status, 0);
+    assert.equal(runCliInProcess(dir, ["--json"]).status, 0);
     assert.deepEqual(readdirSync(dir).sort(), before);
     assert.equal(readFileSync(join(dir, "a.ts"), "utf8"), SERVER);
   });

@@ -1,0 +1,54 @@
+// Runs test files in lanes, in one node:test run as far as its reporters can tell: each lane is a
+// node:test `run()` with its own file order and concurrency (scripts/run-tests.mjs decides them), and
+// their events go, merged, to the spec reporter (stdout) and the timeline (scripts/testTimeline.mjs).
+// Each run() ends with its own summary ("tests N", "pass N", ...); those are added up into one.
+// `run()` rather than `node --test`, which starts the files in the order of their paths: here the
+// order given is kept. The test files run with this process's flags (run-tests.mjs gives `--import tsx`).
+// Usage: node --import tsx scripts/runTestLanes.mjs LANES.json [TIMELINE.tsv]  (LANES.json: a list of
+// { files, concurrency }; the timeline goes to .tmp/test-timeline.tsv unless named).
+import { createWriteStream, readFileSync } from "node:fs";
+import { PassThrough } from "node:stream";
+import { run } from "node:test";
+import { spec } from "node:test/reporters";
+import timeline from "./testTimeline.mjs";
+
+const lanes = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const SUMMARY = ["tests", "suites", "pass", "fail", "cancelled", "skipped", "todo", "duration_ms"];
+
+const toSpec = new PassThrough({ objectMode: true });
+const toTimeline = new PassThrough({ objectMode: true });
+const specOutput = toSpec.compose(spec);
+specOutput.pipe(process.stdout, { end: false });
+const printed = new Promise((resolve) => specOutput.on("end", resolve));
+const timelineFile = createWriteStream(process.argv[3] ?? ".tmp/test-timeline.tsv");
+toTimeline.compose(timeline).pipe(timelineFile);
+const written = new Promise((resolve) => timelineFile.on("finish", resolve));
+const send = (event) => {
+  toSpec.write(event);
+  toTimeline.write(event);
+};
+
+const started = Date.now();
+const totals = new Map(SUMMARY.map((k) => [k, 0]));
+let failed = false;
+await Promise.all(
+  lanes.map(async ({ files, concurrency }) => {
+    for await (const event of run({ files, concurrency })) {
+      // The run's own summary and plan (the root's: no file): added up below.
+      if (event.data?.file === undefined && event.data?.nesting === 0 && (event.type === "test:diagnostic" || event.type === "test:plan")) {
+        const m = /^(\w+) ([\d.]+)$/.exec(event.data.message ?? "");
+        if (m && totals.has(m[1])) totals.set(m[1], totals.get(m[1]) + Number(m[2]));
+        continue;
+      }
+      if (event.type === "test:fail") failed = true;
+      send(event);
+    }
+  }),
+);
+totals.set("duration_ms", Date.now() - started);
+for (const key of SUMMARY) send({ type: "test:diagnostic", data: { nesting: 0, message: `${key} ${totals.get(key)}` } });
+if (totals.get("fail") > 0 || totals.get("cancelled") > 0) failed = true;
+toSpec.end();
+toTimeline.end();
+await Promise.all([printed, written]);
+process.exitCode = failed ? 1 : 0;
