@@ -1,6 +1,7 @@
-// The human report's line for a served server with no capability row: "(advertises no capabilities)"
+// The human report's lines for a served server with no capability row: "(advertises no capabilities)"
 // is a claim, so it is only printed when the analysis knows everything; a server whose capabilities
-// come from code the analysis cannot read says that nothing is known for certain instead.
+// come from code the analysis cannot read says that nothing is known for certain instead, and an era
+// that is null because nothing of it is known reads "not known", not "not served".
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { mcpCapsInProcess } from "../helpers/mcpCapsInProcess";
@@ -36,5 +37,20 @@ await server.connect(new StdioServerTransport());
     assert.match(r.stdout, /≈ approximate/);
     assert.doesNotMatch(r.stdout, /advertises no capabilities/);
     assert.match(r.stdout, /^ {2}\(no capability known for certain\)$/m);
+  });
+
+  it("an era null because nothing of it is known reads 'not known', never 'not served'", () => {
+    // fastmcp not installed in the analysed folder (a monorepo's root may hold it): its rules are unknown.
+    const dir = tempProject({
+      "index.ts": `import { FastMCP } from "fastmcp";
+const server = new FastMCP({ name: "notes", version: "1.0.0" });
+server.addTool({ name: "add", execute: async () => "ok" });
+server.start({ transportType: "stdio" });
+`,
+    });
+    const r = mcpCapsInProcess(dir, ["--no-color", "."]);
+    assert.match(r.stdout, /^ {2}legacy: not known \(fastmcp is not installed where this file would load it/m);
+    assert.doesNotMatch(r.stdout, /legacy: not served/);
+    assert.match(r.stdout, /run mcp-caps from that folder/);
   });
 });

@@ -91,7 +91,11 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     const line = (era: "legacy" | "modern") => {
       const fact = notes?.eraNotes?.[era];
       if (fact?.startsWith(ERA_NOT_KNOWN)) return `  ${st.dim(`${era}: not known`)} (${t(fact.slice(ERA_NOT_KNOWN.length))})`;
-      return fact ? `  ${st.dim(`${era}: not served`)} (${t(fact)})` : `  ${st.red(`${era}: not served`)} (${t(notes?.nullReason ?? "the base cannot be evaluated")})`;
+      if (fact) return `  ${st.dim(`${era}: not served`)} (${t(fact)})`;
+      // Null because nothing of it is known (the ≈ lines say why), not because the server refuses it.
+      const open = s.unknown.find((u) => (u.path as string[]).length === 0 && (u.era === undefined || u.era === era));
+      if (open && !notes?.nullReason) return `  ${st.dim(`${era}: not known`)} (${t(String(open.reason))})`;
+      return `  ${st.red(`${era}: not served`)} (${t(notes?.nullReason ?? "the base cannot be evaluated")})`;
     };
     if (showLegacy && s.legacy === null) out.push(line("legacy"));
     if (showModern && s.modern === null) out.push(line("modern"));

@@ -56,9 +56,9 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   let startup: StartupVerdict | undefined;
 
   if (!rules) {
-    const said = version ? `fastmcp ${version} is outside the releases whose rules are known (${SUPPORTED_RANGE})` : "fastmcp is not installed where this file would load it (no node_modules/fastmcp/package.json)";
+    const said = version ? `fastmcp ${version} is outside the releases whose rules are known (${SUPPORTED_RANGE})` : "fastmcp is not installed where this file would load it (no node_modules/fastmcp/package.json in the analysed folder)";
     unknown.push({ path: [], spread: true, reason: `${said}: what it advertises is not known`, loc });
-    diagnostics.push(diagnostic("fastmcp-version-unknown", loc, `${said}; the capabilities are not predicted. Install fastmcp (npm install --save-exact fastmcp) so its version can be read.`, { server }));
+    diagnostics.push(diagnostic("fastmcp-version-unknown", loc, `${said}; the capabilities are not predicted. ${version ? `Use a release in ${SUPPORTED_RANGE} to have them predicted.` : "Install fastmcp (npm install --save-exact fastmcp) so its version can be read; if it is installed in a parent folder (a monorepo's root), run mcp-caps from that folder, since the analysis reads nothing outside the folder it is given."}`, { server }));
   } else {
     for (const key of PRIMITIVES) {
       const p = present.get(key)!;
