@@ -17,6 +17,8 @@ import { returnsOnlyConnected } from "./callerHandsOn";
 import type { Elsewhere } from "./factoryCallers";
 import type { SdkRelease } from "./sdkRelease";
 import { NOT_SERVED_HERE } from "./entryPoint";
+import { entryEras } from "./entryFactories";
+import { servedElsewhere } from "./servedElsewhere";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -180,12 +182,13 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
       const factory = event.argExprs[0];
       if (!factory || !isFactoryOf(units, factory, site, 0)) continue;
       const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
-      const legacyOption = options?.t === "obj" ? options.entries.get("legacy")?.value : options?.t === "dyn" ? options : undefined;
-      if (legacyOption && legacyOption.t !== "prim") markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
-      const rejectsLegacy = legacyOption?.t === "prim" && legacyOption.value === "reject";
-      return { legacy: !rejectsLegacy, modern: true, via: entry, loc: { file: site.file, span: event.span } };
+      const served = entryEras(options);
+      if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
+      return { legacy: served.legacy, modern: served.modern, via: entry, loc: { file: site.file, span: event.span } };
     }
   }
+  const elsewhere = servedElsewhere(replay);
+  if (elsewhere) return elsewhere;
   if (!replay.state.connected && !replay.followedCallers && returnsServer(site)) {
     // Built and handed out (`export function createServer()`), served by code elsewhere: which eras
     // that code serves is not known here. Only initialize is stated (every entry point but a

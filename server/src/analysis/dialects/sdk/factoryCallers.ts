@@ -11,6 +11,7 @@ import { basename, dirname, joinPath, normalizePath } from "../../core/project/p
 import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "./dynamicImports";
 import { namesStemInQuotedPath, quotedPathStems } from "./quotedPathStems";
+import { entryServing, type EntryServe } from "./entryFactories";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -49,6 +50,8 @@ export interface Users<T> {
   readonly open: readonly OpenUse[];
   /** The package's entry points that export it: code outside the workspace may call it too. */
   readonly entry?: readonly OpenUse[];
+  /** SDK entry points given the factory itself (`serveStdio(createServer)`): they call it and serve its server. */
+  readonly served?: readonly EntryServe[];
 }
 
 /** Source files looked at beyond this: the search gives up (and says so) rather than slow the editor. */
@@ -74,6 +77,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
   const search = importersOf(ev, elsewhere, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
+  const served: EntryServe[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
   for (const { file: at, locals, explained } of search.importers) {
     const summary = summaryWithFlow(ev, elsewhere, at);
@@ -86,6 +90,12 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
     const spans = [...explained];
     for (const unit of units) {
       unit.events.forEach(({ event }, index) => {
+        const serving = entryServing(ev, at, summary, event, locals);
+        if (serving) {
+          spans.push(serving.nameSpan);
+          served.push(serving);
+          return;
+        }
         if (event.k !== "invoke" || event.callee.k !== "ref" || !locals.has(event.callee.name)) return;
         spans.push(event.callee.span);
         if (event.result) found.push({ file: at, unit, index, result: event.result });
@@ -97,8 +107,8 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
     if (stray !== undefined) open.push({ why: `${factory} is used in a way the analysis does not follow`, loc: { file: at, span: { start: stray, end: stray + 1 } } });
   }
   // No caller in the workspace: code outside it may be the one that calls it.
-  if (found.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
-  return { found, open, entry: search.entryOpen };
+  if (found.length === 0 && served.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
+  return { found, open, entry: search.entryOpen, served };
 }
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */

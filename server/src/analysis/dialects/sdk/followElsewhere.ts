@@ -33,9 +33,12 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
       if (key !== undefined) replay.objectCallersFollowed++;
       open.push(...followCall(replay, ev, { ...call, result: name }));
     }
+    // An SDK entry point given the factory itself connects the server it returns, and does nothing else with it.
+    replay.servedBy.push(...(key === undefined ? users.served ?? [] : []));
+    if (key !== undefined) for (const s of users.served ?? []) open.push({ why: `${s.via} is given ${site.unit.name}, which returns an object rather than the server`, loc: s.loc });
     // Handed out only once connected: nothing its callers do can add a capability any more.
     if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${site.unit.name}()`, open);
-    if (users.found.length > 0 && open.length === 0) replay.followedCallers = true;
+    if (users.found.length + replay.servedBy.length > 0 && open.length === 0) replay.followedCallers = true;
     return;
   }
   // `export const server = new McpServer(...)`: what the files importing it do happens to it too.

@@ -28,6 +28,7 @@ import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses"
 import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
+import type { EntryServe } from "./entryFactories";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
@@ -125,6 +126,8 @@ export class Replay {
 
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
+  /** SDK entry points in other files given the server's factory itself, which serve it. */
+  readonly servedBy: EntryServe[] = [];
 
   constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1) {
     this.#ev = ev;

@@ -1,0 +1,71 @@
+// SDK v2 entry points given a factory by reference (`serveStdio(buildServer)`, the documented form)
+// call it and serve its server: the eras are the entry point's. The exact cases are checked against
+// the real SDK by the differential fixtures 230-231; these pin what must stay approximate.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const V2 = 'import { McpServer } from "@modelcontextprotocol/server";\n';
+const STDIO = 'import { serveStdio } from "@modelcontextprotocol/server/stdio";\n';
+const FACTORY = `${V2}export function buildServer() {\n  const server = new McpServer({ name: "s", version: "1" });\n  server.registerTool("t", { description: "d" }, async () => ({ content: [] }));\n  return server;\n}\n`;
+
+function only(files: Record<string, string>) {
+  const servers = [...analyze(files).servers.values()];
+  assert.equal(servers.length, 1, JSON.stringify(servers.map((s) => s.name)));
+  return servers[0]!;
+}
+
+describe("SDK v2: a factory handed by reference to an entry point in another file", () => {
+  it("serveStdio(buildServer): both eras, exact", () => {
+    const s = only({ "server.ts": FACTORY, "index.ts": `${STDIO}import { buildServer } from "./server.js";\nserveStdio(buildServer);\n` });
+    assert.deepEqual(s.unknown, []);
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    assert.deepEqual(s.modern, { tools: { listChanged: true } });
+  });
+
+  it("createMcpHandler(buildServer, { legacy: \"reject\" }) through a barrel: server/discover only", () => {
+    const s = only({
+      "src/server.ts": FACTORY,
+      "src/index.ts": 'export * from "./server.js";\n',
+      "src/http.ts": 'import { createMcpHandler } from "@modelcontextprotocol/server";\nimport { buildServer } from "./index.js";\nexport const handler = createMcpHandler(buildServer, { legacy: "reject" });\n',
+    });
+    assert.deepEqual(s.unknown, []);
+    assert.equal(s.legacy, null);
+    assert.deepEqual(s.modern, { tools: { listChanged: true } });
+  });
+});
+
+describe("SDK v2: factories by reference that stay approximate", () => {
+  it("handed to a workspace function that is no SDK entry point", () => {
+    const s = only({ "server.ts": FACTORY, "index.ts": 'import { buildServer } from "./server.js";\nimport { launch } from "./launch.js";\nlaunch(buildServer);\n', "launch.ts": "export function launch(f: () => unknown) { return f; }\n" });
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => u.loc?.file.endsWith("index.ts")), JSON.stringify(s.unknown));
+  });
+
+  it("a factory whose parameter decides a registration: the entry point passes its own context", () => {
+    const s = only({
+      "server.ts": `${V2}export function buildServer(ctx: { era: string }) {\n  const server = new McpServer({ name: "s", version: "1" });\n  if (ctx.era === "modern") server.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n  return server;\n}\n`,
+      "index.ts": `${STDIO}import { buildServer } from "./server.js";\nserveStdio(buildServer);\nconst other = buildServer({ era: "modern" });\n`,
+    });
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => u.path[0] === "prompts"), JSON.stringify(s.unknown));
+  });
+
+  it("served by serveStdio and also connected by hand: which eras a client meets is run time", () => {
+    const s = only({
+      "server.ts": FACTORY,
+      "index.ts": `${STDIO}import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";\nimport { buildServer } from "./server.js";\nserveStdio(buildServer);\nexport async function alt() {\n  const server = buildServer();\n  await server.connect(new StdioServerTransport());\n}\n`,
+    });
+    assert.equal(s.exact, false);
+    assert.equal(s.modern, null);
+  });
+
+  it("a factory returning an object, given to serveStdio: not the server", () => {
+    const s = only({
+      "server.ts": `${V2}export function buildServer() {\n  const server = new McpServer({ name: "s", version: "1" });\n  return { server, close: () => server.close() };\n}\n`,
+      "index.ts": `${STDIO}import { buildServer } from "./server.js";\nserveStdio(buildServer);\n`,
+    });
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => u.reason.includes("returns an object")), JSON.stringify(s.unknown));
+  });
+});
