@@ -69,3 +69,29 @@ describe("SDK v2: factories by reference that stay approximate", () => {
     assert.ok(s.unknown.some((u) => u.reason.includes("returns an object")), JSON.stringify(s.unknown));
   });
 });
+
+const EXPORTED = `${V2}export const server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("t", { description: "d" }, async () => ({ content: [] }));\n`;
+const PROMPT = 'server.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n';
+
+describe("SDK v2: an exported server served by an importer's top-level serveStdio(() => server)", () => {
+  it("what the serving module registers before the call is certain: the factory runs once a client connects", () => {
+    const s = only({ "server.ts": EXPORTED, "index.ts": `${STDIO}import { server } from "./server.js";\n${PROMPT}serveStdio(() => server);\n` });
+    assert.deepEqual(s.unknown, []);
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+    assert.deepEqual(s.modern, { prompts: { listChanged: true }, tools: { listChanged: true } });
+  });
+
+  it("another importer's registration stays unknown (whether that module runs is not known)", () => {
+    const s = only({ "server.ts": EXPORTED, "index.ts": `${STDIO}import { server } from "./server.js";\nserveStdio(() => server);\n`, "extra.ts": `import { server } from "./server.js";\n${PROMPT}` });
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => u.path[0] === "prompts"), JSON.stringify(s.unknown));
+  });
+
+  it("a registration after the call, or under a condition, stays unknown", () => {
+    const after = only({ "server.ts": EXPORTED, "index.ts": `${STDIO}import { server } from "./server.js";\nserveStdio(() => server);\n${PROMPT}` });
+    assert.equal(after.exact, false);
+    const cond = only({ "server.ts": EXPORTED, "index.ts": `${STDIO}import { server } from "./server.js";\nif (process.env.P) ${PROMPT}serveStdio(() => server);\n` });
+    assert.equal(cond.exact, false);
+    assert.ok(cond.unknown.some((u) => u.path[0] === "prompts"), JSON.stringify(cond.unknown));
+  });
+});

@@ -10,6 +10,7 @@ import type { Replay } from "./replay";
 import { markOpen } from "./sdkState";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import { resultIgnoredEverywhere } from "./ignoredResults";
+import { servedAtTopLevel } from "./entryFactories";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -53,8 +54,11 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     const units = ev.summary(file)?.flow?.units ?? [];
     for (const unit of units) {
       if (unit.kind === "closure" || unit.params.includes(local) || !replay.usesServer(file, unit, named)) continue;
-      // When an importer runs, and whether before connect(), depends on the program's import order.
-      replay.followUnit(file, unit, 0, named, true, true);
+      // The module that serves it (`serveStdio(() => server)` at its top level) runs its code first.
+      const serving = replay.state.connected ? undefined : servedAtTopLevel(ev, file, ev.summary(file)!, unit, local);
+      if (serving) replay.servedBy.push(serving);
+      // Otherwise when an importer runs, and whether before connect(), depends on the program's import order.
+      replay.followUnit(file, unit, 0, named, !serving, !serving);
       open.push(...handedOn(ev, replay, file, unit, `${unit.kind === "module" ? "that module" : `${unit.name}()`}`));
     }
   }
