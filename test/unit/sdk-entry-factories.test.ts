@@ -95,3 +95,25 @@ describe("SDK v2: an exported server served by an importer's top-level serveStdi
     assert.ok(cond.unknown.some((u) => u.path[0] === "prompts"), JSON.stringify(cond.unknown));
   });
 });
+
+const LOW = 'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\n';
+
+describe("SDK: capabilities given by a call of a function that returns a literal (fixture 232 checks the exact case)", () => {
+  it("a call without arguments of a function whose body returns a literal is that literal", () => {
+    const s = only({ "server.ts": `${LOW}function caps() {\n  return { logging: {} };\n}\nexport const server = new Server({ name: "s", version: "1" }, { capabilities: caps() });\n` });
+    assert.deepEqual(s.unknown, []);
+    assert.deepEqual(s.legacy, { logging: {} });
+  });
+
+  it("stays unknown for an async function, an argument not known statically, or a body that does more", () => {
+    for (const [decl, call] of [
+      ["async function caps() {\n  return { logging: {} };\n}\n", "caps()"],
+      ["function caps(l: unknown) {\n  return { logging: l };\n}\n", "caps(process.env.L)"],
+      ["function caps() {\n  if (process.env.L) return { logging: {} };\n  return {};\n}\n", "caps()"],
+      ["function caps(l?: object) {\n  return { logging: l };\n}\n", "caps()"],
+    ]) {
+      const s = only({ "server.ts": `${LOW}${decl}export const server = new Server({ name: "s", version: "1" }, { capabilities: ${call} });\n` });
+      assert.equal(s.exact, false, decl);
+    }
+  });
+});

@@ -29,6 +29,7 @@ import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import type { EntryServe } from "./entryFactories";
+import { withLiteralCalls } from "./literalCalls";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
@@ -365,7 +366,7 @@ export class Replay {
     }
     const options = written.args[1];
     if (!options) return;
-    const value = this.#ev.evaluate(options, written.scope, { calls: false });
+    const value = withLiteralCalls(this.#ev, options, written.scope, this.#ev.evaluate(options, written.scope, { calls: false }));
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       markInexact(this.state, "the constructor's options are not known statically");
