@@ -117,3 +117,20 @@ describe("SDK: capabilities given by a call of a function that returns a literal
     }
   });
 });
+
+const V1 = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n';
+const WITH_TOOLS = 'function withTools(s: McpServer): McpServer {\n  s.registerTool("t", { description: "d" }, async () => ({ content: [] }));\n  return s;\n}\n';
+
+describe("SDK: nested wrapping helpers (fixture 233 checks the exact case)", () => {
+  it("an inner helper that is not followed (from a module not in the workspace) keeps the server unknown", () => {
+    const s = only({ "server.ts": `${V1}import { other } from "./missing.js";\n${WITH_TOOLS}export const server = withTools(other(new McpServer({ name: "s", version: "1" })));\n` });
+    assert.equal(s.exact, false);
+  });
+
+  it("an inner helper that returns its parameter only on some paths keeps the server unknown", () => {
+    const s = only({
+      "server.ts": `${V1}${WITH_TOOLS}function maybe(s: McpServer): McpServer {\n  if (process.env.X) return s;\n  return globalThis.other as McpServer;\n}\nexport const server = withTools(maybe(new McpServer({ name: "s", version: "1" })));\n`,
+    });
+    assert.equal(s.exact, false);
+  });
+});

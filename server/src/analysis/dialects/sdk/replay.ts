@@ -160,6 +160,7 @@ export class Replay {
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([wrapped ? wrapped.result : key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
+    for (const inner of wrapped?.inner ?? []) this.#runUnit(inner.helper.file, inner.helper.unit, 0, new Set([inner.param]), 1, { deferred: false, conditional: wrapped!.conditional });
     if (wrapped) this.#runUnit(wrapped.helper.file, wrapped.helper.unit, 0, new Set([wrapped.param]), 1, { deferred: false, conditional: wrapped.conditional });
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
