@@ -134,3 +134,18 @@ describe("SDK: nested wrapping helpers (fixture 233 checks the exact case)", () 
     assert.equal(s.exact, false);
   });
 });
+
+describe("SDK: handlers set in a loop over a const table of [schema, handler] (no false sdk-handler-missing)", () => {
+  const TABLE = 'import { ListPromptsRequestSchema, GetPromptRequestSchema } from "@modelcontextprotocol/sdk/types.js";\nconst HANDLERS = [\n  [ListPromptsRequestSchema, async () => ({ prompts: [] })],\n  [GetPromptRequestSchema, async () => ({ messages: [] })],\n] as const;\n';
+  const codes = (files: Record<string, string>) => analyze(files).diagnostics.filter((d) => d.code === "sdk-handler-missing").map((d) => d.message.split(" ")[0]);
+
+  it("the table's schemas may be answered: no warning for prompts; completions, which nothing answers, still warned", () => {
+    const got = codes({ "server.ts": `${LOW}${TABLE}export const server = new Server({ name: "s", version: "1" }, { capabilities: { prompts: {}, completions: {} } });\nfor (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler as never);\n` });
+    assert.deepEqual(got, ["completions"]);
+  });
+
+  it("a table that cannot be read: no handler-missing warning at all (the handler may answer anything)", () => {
+    const got = codes({ "server.ts": `${LOW}import { HANDLERS } from "./missing.js";\nexport const server = new Server({ name: "s", version: "1" }, { capabilities: { prompts: {}, completions: {} } });\nfor (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler);\n` });
+    assert.deepEqual(got, []);
+  });
+});

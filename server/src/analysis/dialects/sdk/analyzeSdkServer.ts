@@ -296,13 +296,18 @@ function tasksAdvice(state: SdkState, loc: Loc): AnalysisDiagnostic {
   );
 }
 
+/** A handler whose method is not known statically may answer `method`. */
+function mayAnswer(replay: Replay, method: string): boolean {
+  return replay.unknownHandlers === "any" || replay.unknownHandlers?.has(method) === true;
+}
+
 function finalRules(state: SdkState, replay: Replay, eras: ServedEras): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const caps = state.caps;
   const at = (k: string): Loc => state.causes.get(k)?.loc ?? state.optionsCaps ?? { file: "", span: { start: 0, end: 0 } };
 
   for (const [k, answers] of Object.entries(ANSWERS)) {
-    if (!(k in caps) || answers.some((m) => state.handlers.has(m))) continue;
+    if (!(k in caps) || answers.some((m) => state.handlers.has(m) || mayAnswer(replay, m))) continue;
     if (k === "logging" && replay.loggingLate) continue;
     out.push(
       diagnostic(
@@ -314,7 +319,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     );
   }
   const resources = caps.resources;
-  if (isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe")) {
+  if (isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe") && !mayAnswer(replay, "resources/subscribe")) {
     out.push(
       diagnostic(
         "sdk-handler-missing",

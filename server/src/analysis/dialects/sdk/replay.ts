@@ -30,6 +30,7 @@ import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
+import { tableMethods } from "./tableHandlers";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
@@ -127,6 +128,8 @@ export class Replay {
 
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
+  /** Requests a handler whose method is not known statically may answer ("any": not bounded). */
+  unknownHandlers: ReadonlySet<string> | "any" | undefined;
   /** SDK entry points in other files given the server's factory itself, which serve it. */
   readonly servedBy: EntryServe[] = [];
 
@@ -1223,6 +1226,8 @@ export class Replay {
     const method = this.#methodOf(file, summary, e.args[0]);
     if (!method) {
       markInexact(this.state, "a request handler's method is not known statically");
+      const may = tableMethods(summary, this.#unit?.events.find((x) => x.event === e), (ir) => this.#methodOf(file, summary, ir));
+      this.unknownHandlers = may === "any" || this.unknownHandlers === "any" ? "any" : new Set([...(this.unknownHandlers ?? []), ...may]);
       return;
     }
     const required = requiredCapability(method, this.state.version);
