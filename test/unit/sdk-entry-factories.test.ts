@@ -149,3 +149,16 @@ describe("SDK: handlers set in a loop over a const table of [schema, handler] (n
     assert.deepEqual(got, []);
   });
 });
+
+describe("SDK: a factory's result connected where it is made (`await make().connect(t)`)", () => {
+  const MAKE = `${LOW}import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nfunction make() {\n  const server = new Server({ name: "s", version: "1" }, { capabilities: { logging: {} } });\n  return server;\n}\n`;
+  it("is its only caller: nothing else is done with the server, exact", () => {
+    const s = only({ "server.ts": `${MAKE}await make().connect(new StdioServerTransport());\n` });
+    assert.deepEqual(s.unknown, []);
+    assert.deepEqual(s.legacy, { logging: {} });
+  });
+  it("another call handing the result to a helper not in the workspace keeps the prediction approximate", () => {
+    const s = only({ "server.ts": `${MAKE}import { launch } from "./missing.js";\nawait make().connect(new StdioServerTransport());\nlaunch(make());\n` });
+    assert.equal(s.exact, false);
+  });
+});

@@ -31,6 +31,7 @@ import type { Elsewhere } from "./factoryCallers";
 import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
 import { tableMethods } from "./tableHandlers";
+import { connectedInPlace } from "./connectedInPlace";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
@@ -213,6 +214,22 @@ export class Replay {
             if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
           }
         });
+      }
+    }
+    // `await make().connect(transport)`: connected where it is made, nothing else done with it.
+    if (site.unit.kind === "function" && returnsServer(site)) {
+      // Only when every mention of the factory is its declaration, a bound call or one of these.
+      const name = site.unit.name;
+      const mentions = [...(this.#ev.host.text?.(site.file) ?? "").matchAll(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))].length;
+      const bound = units.flatMap((u) => u.events).filter(({ event }) => event.k === "invoke" && event.callee.k === "ref" && event.callee.name === name && event.result).length;
+      const inPlace = units.map((u) => connectedInPlace(u, name, "<made>"));
+      const accounted = mentions === 1 + bound + inPlace.flat().length;
+      for (const [u, unit] of units.entries()) {
+        for (const { index, conditional, call } of inPlace[u]!) {
+          if (accounted) this.followedCallers = true;
+          this.#unit = unit;
+          this.#apply(site.file, call, { deferred: false, conditional: conditional || (unit.events[index]?.conditional ?? false) });
+        }
       }
     }
     if (this.#returnKey !== undefined) this.#followObjectCallers(site, units, this.#returnKey);
