@@ -162,3 +162,18 @@ describe("SDK: a factory's result connected where it is made (`await make().conn
     assert.equal(s.exact, false);
   });
 });
+
+describe("SDK v2: serveStdio(() => app.build()), a method of a module-level instance (x07 of the review; probe-checked)", () => {
+  const APP = `${V2}${STDIO}class App {\n  build() {\n    const s = new McpServer({ name: "s", version: "1" });\n    s.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n    return s;\n  }\n}\nconst app = new App();\n`;
+  it("is the entry point's factory: both eras, exact", () => {
+    const s = only({ "server.ts": `${APP}serveStdio(() => app.build());\n` });
+    assert.deepEqual(s.unknown, []);
+    assert.deepEqual(s.modern, { prompts: { listChanged: true } });
+  });
+  it("stays approximate when the method is called elsewhere too, or the instance is exported", () => {
+    const twice = only({ "server.ts": `${APP}serveStdio(() => app.build());\nconst other = app["build"]();\nother.registerTool("t", { description: "d" }, async () => ({ content: [] }));\n` });
+    assert.equal(twice.exact, false);
+    const exported = only({ "server.ts": `${APP}serveStdio(() => app.build());\nexport { app };\n` });
+    assert.equal(exported.exact, false);
+  });
+});

@@ -19,6 +19,7 @@ import type { SdkRelease } from "./sdkRelease";
 import { NOT_SERVED_HERE } from "./entryPoint";
 import { entryEras } from "./entryFactories";
 import { servedElsewhere } from "./servedElsewhere";
+import { isMethodFactoryOf } from "./methodFactories";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -180,7 +181,7 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
       const entry = sdkNameOf(summary, event.callee, ev);
       if (entry !== "createMcpHandler" && entry !== "serveStdio") continue;
       const factory = event.argExprs[0];
-      if (!factory || !isFactoryOf(units, factory, site, 0)) continue;
+      if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site))) continue;
       const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
       const served = entryEras(options);
       if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
