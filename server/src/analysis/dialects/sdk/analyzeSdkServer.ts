@@ -17,6 +17,9 @@ import { returnsOnlyConnected } from "./callerHandsOn";
 import type { Elsewhere } from "./factoryCallers";
 import type { SdkRelease } from "./sdkRelease";
 import { NOT_SERVED_HERE } from "./entryPoint";
+import { entryEras } from "./entryFactories";
+import { servedElsewhere } from "./servedElsewhere";
+import { isMethodFactoryOf } from "./methodFactories";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 
@@ -178,14 +181,15 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
       const entry = sdkNameOf(summary, event.callee, ev);
       if (entry !== "createMcpHandler" && entry !== "serveStdio") continue;
       const factory = event.argExprs[0];
-      if (!factory || !isFactoryOf(units, factory, site, 0)) continue;
+      if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site))) continue;
       const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
-      const legacyOption = options?.t === "obj" ? options.entries.get("legacy")?.value : options?.t === "dyn" ? options : undefined;
-      if (legacyOption && legacyOption.t !== "prim") markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
-      const rejectsLegacy = legacyOption?.t === "prim" && legacyOption.value === "reject";
-      return { legacy: !rejectsLegacy, modern: true, via: entry, loc: { file: site.file, span: event.span } };
+      const served = entryEras(options);
+      if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
+      return { legacy: served.legacy, modern: served.modern, via: entry, loc: { file: site.file, span: event.span } };
     }
   }
+  const elsewhere = servedElsewhere(replay);
+  if (elsewhere) return elsewhere;
   if (!replay.state.connected && !replay.followedCallers && returnsServer(site)) {
     // Built and handed out (`export function createServer()`), served by code elsewhere: which eras
     // that code serves is not known here. Only initialize is stated (every entry point but a
@@ -293,13 +297,18 @@ function tasksAdvice(state: SdkState, loc: Loc): AnalysisDiagnostic {
   );
 }
 
+/** A handler whose method is not known statically may answer `method`. */
+function mayAnswer(replay: Replay, method: string): boolean {
+  return replay.unknownHandlers === "any" || replay.unknownHandlers?.has(method) === true;
+}
+
 function finalRules(state: SdkState, replay: Replay, eras: ServedEras): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const caps = state.caps;
   const at = (k: string): Loc => state.causes.get(k)?.loc ?? state.optionsCaps ?? { file: "", span: { start: 0, end: 0 } };
 
   for (const [k, answers] of Object.entries(ANSWERS)) {
-    if (!(k in caps) || answers.some((m) => state.handlers.has(m))) continue;
+    if (!(k in caps) || answers.some((m) => state.handlers.has(m) || mayAnswer(replay, m))) continue;
     if (k === "logging" && replay.loggingLate) continue;
     out.push(
       diagnostic(
@@ -311,7 +320,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     );
   }
   const resources = caps.resources;
-  if (isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe")) {
+  if (isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe") && !mayAnswer(replay, "resources/subscribe")) {
     out.push(
       diagnostic(
         "sdk-handler-missing",

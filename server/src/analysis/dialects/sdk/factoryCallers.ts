@@ -10,6 +10,7 @@ import { basename, dirname, joinPath, normalizePath } from "../../core/project/p
 import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "./dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
+import { entryServing, type EntryServe } from "./entryFactories";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -46,6 +47,8 @@ export interface Users<T> {
   readonly open: readonly OpenUse[];
   /** The package's entry points that export it: code outside the workspace may call it too. */
   readonly entry?: readonly OpenUse[];
+  /** SDK entry points given the factory itself (`serveStdio(createServer)`): they call it and serve its server. */
+  readonly served?: readonly EntryServe[];
 }
 
 /** Source files looked at beyond this: the search gives up (and says so) rather than slow the editor. */
@@ -71,6 +74,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
   const search = importersOf(ev, elsewhere, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
+  const served: EntryServe[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
   for (const { file: at, locals, explained } of search.importers) {
     const summary = summaryWithFlow(ev, elsewhere, at);
@@ -83,6 +87,13 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
     const spans = [...explained];
     for (const unit of units) {
       unit.events.forEach(({ event }, index) => {
+        // A function factory handed by name to an SDK v2 entry point (`serveStdio(buildServer)`).
+        const serving = member === undefined ? entryServing(ev, at, summary, event, locals) : undefined;
+        if (serving) {
+          spans.push(serving.nameSpan);
+          served.push(serving);
+          return;
+        }
         if (event.k !== "invoke") return;
         // `member`: the export is a class, and its static method is the factory (`C.member()`).
         const c = event.callee;
@@ -98,8 +109,8 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
     if (stray !== undefined) open.push({ why: `${factory} is used in a way the analysis does not follow`, loc: { file: at, span: { start: stray, end: stray + 1 } } });
   }
   // No caller in the workspace: code outside it may be the one that calls it.
-  if (found.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
-  return { found, open, entry: search.entryOpen };
+  if (found.length === 0 && served.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
+  return { found, open, entry: search.entryOpen, served };
 }
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */

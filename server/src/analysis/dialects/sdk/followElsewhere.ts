@@ -12,6 +12,7 @@ import { returnsOnlyConnected } from "./callerHandsOn";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { staticGetterOf, type StaticGetter } from "./staticGetters";
 import { followImportOrder } from "./followImportOrder";
+import { servedAtTopLevel } from "./entryFactories";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -40,9 +41,12 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
       if (key !== undefined) replay.objectCallersFollowed++;
       open.push(...followCall(replay, ev, { ...call, result: name }));
     }
+    // An SDK entry point given the factory itself connects the server it returns, and does nothing else with it.
+    replay.servedBy.push(...(key === undefined ? users.served ?? [] : []));
+    if (key !== undefined) for (const s of users.served ?? []) open.push({ why: `${s.via} is given ${site.unit.name}, which returns an object rather than the server`, loc: s.loc });
     // Handed out only once connected: nothing its callers do can add a capability any more.
     if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${site.unit.name}()`, open);
-    if (users.found.length > 0 && open.length === 0) replay.followedCallers = true;
+    if (users.found.length + replay.servedBy.length > 0 && open.length === 0) replay.followedCallers = true;
     return;
   }
   // `export const server = new McpServer(...)`: what the files importing it do happens to it too.
@@ -58,8 +62,11 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     const units = ev.summary(file)?.flow?.units ?? [];
     for (const unit of units) {
       if (unit.kind === "closure" || unit.params.includes(local) || !replay.usesServer(file, unit, named)) continue;
-      // When an importer runs, and whether before connect(), depends on the program's import order.
-      replay.followUnit(file, unit, 0, named, true, true);
+      // The module that serves it (`serveStdio(() => server)` at its top level) runs its code first.
+      const serving = replay.state.connected ? undefined : servedAtTopLevel(ev, file, ev.summary(file)!, unit, local);
+      if (serving) replay.servedBy.push(serving);
+      // Otherwise when an importer runs, and whether before connect(), depends on the program's import order.
+      replay.followUnit(file, unit, 0, named, !serving, !serving);
       open.push(...handedOn(ev, replay, file, unit, `${unit.kind === "module" ? "that module" : `${unit.name}()`}`));
     }
   }

@@ -206,7 +206,8 @@ function soleArgument(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite, param:
   if (local.length > 1) return null;
   if (exported.length > 0) {
     const users = factoryCallers(ev, elsewhere, site.file, exported, name, local.length > 0);
-    if (users.open.length > 0 || (users.entry?.length ?? 0) > 0 || users.found.length + local.length !== 1) return null;
+    // An SDK entry point given the function itself calls it with its own context, not a literal.
+    if (users.open.length > 0 || (users.entry?.length ?? 0) > 0 || (users.served?.length ?? 0) > 0 || users.found.length + local.length !== 1) return null;
     const found = users.found[0];
     if (found) {
       const event = found.unit.events[found.index]?.event;

@@ -33,6 +33,10 @@ import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses"
 import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
+import type { EntryServe } from "./entryFactories";
+import { withLiteralCalls } from "./literalCalls";
+import { tableMethods } from "./tableHandlers";
+import { connectedInPlace } from "./connectedInPlace";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
@@ -136,6 +140,10 @@ export class Replay {
 
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
+  /** Requests a handler whose method is not known statically may answer ("any": not bounded). */
+  unknownHandlers: ReadonlySet<string> | "any" | undefined;
+  /** SDK entry points in other files given the server's factory itself, which serve it. */
+  readonly servedBy: EntryServe[] = [];
 
   constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1) {
     this.#ev = ev;
@@ -167,6 +175,7 @@ export class Replay {
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([wrapped ? wrapped.result : key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
+    for (const inner of wrapped?.inner ?? []) this.#runUnit(inner.helper.file, inner.helper.unit, 0, new Set([inner.param]), 1, { deferred: false, conditional: wrapped!.conditional });
     if (wrapped) this.#runUnit(wrapped.helper.file, wrapped.helper.unit, 0, new Set([wrapped.param]), 1, { deferred: false, conditional: wrapped.conditional });
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
@@ -216,6 +225,22 @@ export class Replay {
             if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
           }
         });
+      }
+    }
+    // `await make().connect(transport)`: connected where it is made, nothing else done with it.
+    if (site.unit.kind === "function" && returnsServer(site)) {
+      // Only when every mention of the factory is its declaration, a bound call or one of these.
+      const name = site.unit.name;
+      const mentions = [...(this.#ev.host.text?.(site.file) ?? "").matchAll(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))].length;
+      const bound = units.flatMap((u) => u.events).filter(({ event }) => event.k === "invoke" && event.callee.k === "ref" && event.callee.name === name && event.result).length;
+      const inPlace = units.map((u) => connectedInPlace(u, name, "<made>"));
+      const accounted = mentions === 1 + bound + inPlace.flat().length;
+      for (const [u, unit] of units.entries()) {
+        for (const { index, conditional, call } of inPlace[u]!) {
+          if (accounted) this.followedCallers = true;
+          this.#unit = unit;
+          this.#apply(site.file, call, { deferred: false, conditional: conditional || (unit.events[index]?.conditional ?? false) });
+        }
       }
     }
     if (this.#returnKey !== undefined) this.#followObjectCallers(site, units, this.#returnKey);
@@ -377,7 +402,7 @@ export class Replay {
     }
     const options = written.args[1];
     if (!options) return;
-    const value = this.#ev.evaluate(options, written.scope, { calls: false });
+    const value = withLiteralCalls(this.#ev, options, written.scope, this.#ev.evaluate(options, written.scope, { calls: false }));
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       markInexact(this.state, "the constructor's options are not known statically");
@@ -1253,6 +1278,8 @@ export class Replay {
     const method = this.#methodOf(file, summary, e.args[0]);
     if (!method) {
       markInexact(this.state, "a request handler's method is not known statically");
+      const may = tableMethods(summary, this.#unit?.events.find((x) => x.event === e), (ir) => this.#methodOf(file, summary, ir));
+      this.unknownHandlers = may === "any" || this.unknownHandlers === "any" ? "any" : new Set([...(this.unknownHandlers ?? []), ...may]);
       return;
     }
     const required = requiredCapability(method, this.state.version);

@@ -1,0 +1,20 @@
+// `await make().connect(transport)`: the factory's result is connected where it is made, and no name
+// ever holds it, so nothing else can be done to it. The call reads as `connect` on the server.
+import type { FlowEvent, FlowUnit } from "../../core/model/summary";
+
+type CallEvent = Extract<FlowEvent, { k: "call" }>;
+
+/** In `unit`, the calls of `factory()` whose result is only the receiver of `.connect(...)`, as connect calls on `receiver`. */
+export function connectedInPlace(unit: FlowUnit, factory: string, receiver: string): { index: number; conditional: boolean; call: CallEvent }[] {
+  const out: { index: number; conditional: boolean; call: CallEvent }[] = [];
+  unit.events.forEach(({ event, conditional }, index) => {
+    if (event.k !== "invoke" || event.result || event.resultFields || event.callee.k !== "ref" || event.callee.name !== factory || event.argExprs.length > 0 && event.args.some((a) => a !== null)) return;
+    const made = event.span;
+    const next = unit.events[index + 1]?.event;
+    if (next?.k !== "invoke" || next.callee.k !== "get" || next.callee.key.k !== "static" || next.callee.key.name !== "connect") return;
+    const object = next.callee.object;
+    if (object.k !== "call" || object.span.start !== made.start || object.span.end !== made.end) return;
+    out.push({ index: index + 1, conditional, call: { k: "call", receiver: [receiver], method: "connect", args: next.argExprs, span: next.span, methodSpan: next.callee.key.span } });
+  });
+  return out;
+}

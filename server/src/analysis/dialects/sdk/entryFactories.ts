@@ -1,0 +1,88 @@
+// SDK v2's serving entry points take a server factory and own everything after it: they call it for
+// each connection (or HTTP request) with a context, connect the server it returns, and answer the
+// eras they serve. A factory handed to one by reference (`serveStdio(buildServer)`, the documented
+// form) is therefore served by it, and nothing else is done with its server.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc, Value } from "../../core/evaluate/values";
+import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
+import { sdkNameOf } from "./findSdkServers";
+
+/** The entry points that take a factory as their first argument and decide the eras they answer. */
+const ENTRIES = new Set(["serveStdio", "createMcpHandler"]);
+
+/** A factory served by an entry point: which one, where, and the eras it answers. */
+export interface EntryServe {
+  readonly via: string;
+  readonly legacy: boolean;
+  readonly modern: boolean;
+  /** The options say whether initialize is answered, but not statically. */
+  readonly legacyUnknown?: true;
+  readonly loc: Loc;
+  /** Where the factory's name is written in the call (a use this explains). */
+  readonly nameSpan: Span;
+}
+
+/** `serveStdio(name)` / `createMcpHandler(name, options)`: the entry point serving `name`, if the event is one. */
+export function entryServing(ev: Evaluator, file: string, summary: FileSummary, event: FlowEvent, names: ReadonlySet<string>): EntryServe | undefined {
+  if (event.k !== "invoke") return undefined;
+  const factory = event.argExprs[0];
+  if (factory?.k !== "ref" || !names.has(factory.name)) return undefined;
+  const via = sdkNameOf(summary, event.callee, ev);
+  if (!via || !ENTRIES.has(via)) return undefined;
+  const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
+  const eras = entryEras(options);
+  return { via, ...eras, loc: { file, span: event.span }, nameSpan: factory.span };
+}
+
+/**
+ * The eras an entry point answers, from its options: both, unless `legacy: "reject"` (then only
+ * server/discover). Options not known statically leave initialize in doubt.
+ */
+export function entryEras(options: Value | undefined): { legacy: boolean; modern: boolean; legacyUnknown?: true } {
+  const legacyOption = options?.t === "obj" ? options.entries.get("legacy")?.value : options?.t === "dyn" ? options : undefined;
+  const rejects = legacyOption?.t === "prim" && legacyOption.value === "reject";
+  return { legacy: !rejects, modern: true, ...(legacyOption && legacyOption.t !== "prim" ? { legacyUnknown: true as const } : {}) };
+}
+
+/**
+ * `serveStdio(() => server)` at the top level of a module that imports the server: the entry point
+ * calls the factory only once a client connects, after the module's top-level code ran, so what that
+ * code does to the server before the call is certain. Only when nothing after the call touches the
+ * server (what follows could run before or after a client connects).
+ */
+export function servedAtTopLevel(ev: Evaluator, file: string, summary: FileSummary, unit: FlowUnit, local: string): EntryServe | undefined {
+  if (unit.kind !== "module") return undefined;
+  const units = summary.flow?.units ?? [];
+  const at = unit.events.findIndex(({ event, conditional }) => !conditional && event.k === "invoke" && returnsOnly(units, event.argExprs[0], local) && ENTRIES.has(sdkNameOf(summary, event.callee, ev) ?? ""));
+  if (at < 0) return undefined;
+  if (unit.events.slice(at + 1).some(({ event }) => touches(event, local))) return undefined;
+  const event = unit.events[at]!.event as Extract<FlowEvent, { k: "invoke" }>;
+  const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
+  const via = sdkNameOf(summary, event.callee, ev)!;
+  return { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: event.argExprs[0]!.span };
+}
+
+/** `() => server`: an arrow whose every return hands out `local` itself, and that does nothing else. */
+function returnsOnly(units: readonly FlowUnit[], factory: ValueExpr | undefined, local: string): boolean {
+  if (factory?.k !== "fn") return false;
+  const fn = units.find((u) => u.kind === "closure" && u.span.start === factory.span.start);
+  if (!fn || fn.params.includes(local) || fn.events.length === 0) return false;
+  return fn.events.every(({ event }) => event.k === "return" && event.source?.length === 1 && event.source[0] === local);
+}
+
+/** Whether an event uses the name (calls on it, hands it on, aliases or stores it, returns it). */
+function touches(event: FlowEvent, local: string): boolean {
+  switch (event.k) {
+    case "call":
+      return event.receiver[0] === local;
+    case "invoke":
+      return event.args.some((a) => a?.[0] === local) || (event.callee.k === "ref" && event.callee.name === local) || (event.callee.k === "get" && event.callee.object.k === "ref" && event.callee.object.name === local);
+    case "alias":
+    case "escape":
+      return event.source[0] === local;
+    case "return":
+      return event.source?.[0] === local;
+    default:
+      return true;
+  }
+}

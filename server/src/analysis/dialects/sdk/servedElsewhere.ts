@@ -1,0 +1,20 @@
+// The eras of a server whose factory other files hand, by reference, to SDK entry points
+// (`serveStdio(buildServer)`): the entry point decides them, as it does for a factory in its own file.
+import type { ServedEras } from "./analyzeSdkServer";
+import type { Replay } from "./replay";
+import { markInexact } from "./sdkState";
+
+export function servedElsewhere(replay: Replay): ServedEras | undefined {
+  const [first, ...rest] = replay.servedBy;
+  if (!first) return undefined;
+  for (const s of replay.servedBy) {
+    if (s.legacyUnknown) markInexact(replay.state, `whether ${s.via} answers initialize depends on its options, which are not known statically`);
+  }
+  // Served also by connect() (or by entry points answering other eras): which one a client meets is run time.
+  const differs = rest.some((s) => s.legacy !== first.legacy || s.modern !== first.modern);
+  if (differs || replay.state.connected) {
+    markInexact(replay.state, `the server is served by ${[first, ...rest].map((s) => s.via).join(", ")}${replay.state.connected ? " and connect()" : ""}: which one a client meets, and so which eras it answers, is run time`);
+    return { legacy: true, modern: false, via: "more than one entry point", unknown: true, loc: first.loc };
+  }
+  return { legacy: first.legacy, modern: first.modern, via: first.via, loc: first.loc };
+}
