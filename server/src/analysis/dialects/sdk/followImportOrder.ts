@@ -15,6 +15,7 @@ import type { Replay } from "./replay";
 
 /** A call that serves a server: connect(), or SDK v2's entry points. */
 const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
+const V2_ENTRY = /\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
 
 /** Replays, in evaluation order, the modules run before the one that serves the server; returns the importers' module units it ran. */
 export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, importers: readonly ServerImport[]): { file: string; unit: FlowUnit }[] {
@@ -23,6 +24,9 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   const serving = [...new Set(importers.filter((i) => serves(i.file)).map((i) => i.file))];
   if (serving.length !== 1) return [];
   const entry = serving[0]!;
+  // SDK v2's entry points are followed where they are called (entryFactories.ts): the server they
+  // are given is connected when a client arrives, which this ordering does not model.
+  if (V2_ENTRY.test(ev.host.text?.(entry) ?? "")) return [];
   const local = new Map<string, string>();
   for (const i of importers) {
     // Two names for the server in one module: not worth the doubt.
