@@ -65,6 +65,15 @@ describe("files that pass the screen only for their extends", () => {
     assert.deepEqual(diagnostics, ["inheritance-cycle /w/a.ts:38", "inheritance-cycle /w/b.ts:38"]);
   });
 
+  it("follow a re-export whose `from` is left out (`export { Base } \"./base\"`): TypeScript's parser still reads the module", () => {
+    const { servers } = analyse({
+      "/w/base.ts": SERVER_BASE,
+      "/w/lib/index.ts": 'export { Base }  "../base";\n',
+      "/w/app.ts": 'import { Base } from "./lib";\nexport class App extends Base {}\n',
+    });
+    assert.ok(servers.some((s) => s.startsWith("App ")), JSON.stringify(servers));
+  });
+
   it("still report a class that extends itself through a name it also imports (the local class shadows the import)", () => {
     const { diagnostics } = analyse({
       "/w/gone.ts": 'import { Gone } from "gone-package";\nexport class Gone extends Gone {}\n',

@@ -19,8 +19,10 @@ export interface BaseReachHost {
   readonly onItsOwn: (text: string) => boolean;
 }
 
-// Module specifiers: `from "x"`, `import "x"`, `require("x")`, `import("x")`.
-const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\()\s*\(?\s*["']([^"'\n]+)["']/g;
+// Module specifiers: `from "x"`, `import "x"`, `require("x")`, `import("x")`, and a clause followed
+// by the string with `from` left out (`export { A } "x"`), which TypeScript's parser still reads as
+// the module specifier: the analysis follows it there, so the pre-pass must too.
+const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\(|[}*])\s*\(?\s*["']([^"'\n]+)["']/g;
 // Import clauses that bind names: `import A, { B as C } from`, `import * as NS from`, `import type …`.
 const IMPORT_CLAUSE = /\bimport\s+([^;"'`]*?)\s*from\s*["']/g;
 const IMPORT_EQUALS = /\bimport\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(/g;
