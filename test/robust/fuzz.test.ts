@@ -13,7 +13,11 @@ const SEED = TEST_SEED;
 /** Mutated and generated inputs in `npm test` (the hostile ones come on top). */
 const INPUTS = TEST_INPUTS;
 const BUDGET_MS = 2000;
-const HARD_LIMIT_MS = 10_000;
+// What counts as a hang: no answer at all in this much wall time. The slowest hostile inputs (a 1 MB
+// literal, a 1,500-deep chain) take about 5 s on a quiet 2-core machine and went past 10 s when the
+// suite's other files (the e2e lane among them) shared the cores; a hang never answers, so a wider
+// limit still catches one, and slow files are still counted against the 2 s budget above.
+const HARD_LIMIT_MS = 30_000;
 const WORKERS = Math.max(1, Math.min(2, cpus().length));
 
 function report(t: { diagnostic(s: string): void }, f: Figures): void {
