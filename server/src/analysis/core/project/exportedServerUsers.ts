@@ -5,7 +5,8 @@
 import type { Loc } from "../evaluate/values";
 import type { FileSummary } from "../model/summary";
 import type { DirectoryEntry } from "./directoryListing";
-import { basename, dirname, joinPath } from "./paths";
+import { basename, dirname } from "./paths";
+import { packageSourceFiles } from "./packageSourceFiles";
 
 /** Where an exported server is imported by name, and the uses that cannot be followed, with their places. */
 export interface ServerUsers {
@@ -24,19 +25,13 @@ export interface PackageReader {
   readonly memo?: <T>(key: string, compute: () => T) => T;
 }
 
-/** Bounds of the search: past them it gives up, and says so, rather than slow the editor. */
-const MAX_FILES = 3000;
-const MAX_FOLDERS = 1000;
-const MAX_DEPTH = 16;
-const SOURCE = /\.(?:[cm]?ts|tsx)$/;
-const SKIPPED_FOLDERS = new Set(["node_modules", "dist", "build", "coverage", "out"]);
 /** Tests never run in the published server: what they do to it adds nothing there. */
 const TEST_FILE = /[._-](?:test|spec|e2e)s?[._][^/]*$|\/(?:__tests__|__mocks__|tests?|e2e)\//;
 
 export function exportedServerUsers(reader: PackageReader, file: string, names: readonly string[]): ServerUsers {
   const here: Loc = { file, span: { start: 0, end: 0 } };
   const root = packageRoot(reader, dirname(file));
-  const files = root && reader.list ? (reader.memo ? reader.memo(`fastmcp-package-files\u0000${root}`, () => sourceFiles(reader.list!, root)) : sourceFiles(reader.list, root)) : undefined;
+  const files = root && reader.list ? (reader.memo ? reader.memo(`fastmcp-package-files\u0000${root}`, () => packageSourceFiles(reader.list!, root)) : packageSourceFiles(reader.list, root)) : undefined;
   if (!root || !files) return { found: [], open: [{ why: "the files that may import it could not all be listed", loc: here }] };
   const stem = moduleStem(file);
   const found: { file: string; local: string }[] = [];
@@ -80,28 +75,6 @@ function packageRoot(reader: PackageReader, from: string): string | undefined {
     if (dirname(dir) === dir) break;
   }
   return undefined;
-}
-
-function sourceFiles(list: (dir: string) => readonly DirectoryEntry[] | undefined, root: string): string[] | undefined {
-  const out: string[] = [];
-  let folders = 0;
-  // Folders linked into themselves must not multiply the walk: it gives up past a bound instead.
-  const walk = (dir: string, depth: number): boolean => {
-    if (depth > MAX_DEPTH || ++folders > MAX_FOLDERS) return false;
-    const entries = list(dir);
-    if (!entries) return false;
-    for (const e of entries) {
-      if (e.isDirectory) {
-        if (e.name.startsWith(".") || SKIPPED_FOLDERS.has(e.name)) continue;
-        if (!walk(joinPath(dir, e.name), depth + 1)) return false;
-      } else if (e.isFile && SOURCE.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) {
-        out.push(e.path);
-        if (out.length > MAX_FILES) return false;
-      }
-    }
-    return true;
-  };
-  return walk(root, 0) ? out : undefined;
 }
 
 /** What an import of a module names: its file name without extension, or its folder's for an index. */

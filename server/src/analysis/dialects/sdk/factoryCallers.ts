@@ -6,7 +6,8 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
-import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
+import { basename, dirname, normalizePath } from "../../core/project/paths";
+import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "./dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
@@ -51,12 +52,6 @@ export interface Users<T> {
   readonly served?: readonly EntryServe[];
 }
 
-/** Source files looked at beyond this: the search gives up (and says so) rather than slow the editor. */
-const MAX_FILES = 3000;
-const MAX_FOLDERS = 1000;
-const MAX_DEPTH = 16;
-const SOURCE = /\.(?:[cm]?ts|tsx)$/;
-const SKIPPED_FOLDERS = new Set(["node_modules", "dist", "build", "coverage", "out"]);
 /** Tests and their helpers never run in the published server: what they do to it adds nothing there. */
 const TEST_FILE = /[._-](?:test|spec|e2e)s?[._][^/]*$|\/(?:__tests__|__mocks__|tests?|e2e)\//;
 
@@ -253,7 +248,7 @@ function packageFiles(list: ListDirectory, root: string): readonly string[] | un
   const listing = list(root);
   const kept = listing && packageFilesByListing.get(listing);
   if (kept) return kept;
-  const files = sourceFiles(list, root)?.filter((at) => !TEST_FILE.test(at.slice(root.length)));
+  const files = packageSourceFiles(list, root)?.filter((at) => !TEST_FILE.test(at.slice(root.length)));
   if (listing && files) packageFilesByListing.set(listing, files);
   return files;
 }
@@ -330,26 +325,3 @@ function packageRoot(list: ListDirectory, dir: string): string | undefined {
   return last;
 }
 
-/** The package's source files (not declaration files), or undefined when there are too many to look at. */
-function sourceFiles(list: ListDirectory, root: string): string[] | undefined {
-  const out: string[] = [];
-  let folders = 0;
-  // Folders linked into themselves must not multiply the walk: it gives up past a bound instead.
-  const walk = (dir: string, depth: number): boolean => {
-    // A folder not listed may hold a caller: the search then says it could not look everywhere.
-    if (depth > MAX_DEPTH || ++folders > MAX_FOLDERS) return false;
-    const entries = list(dir);
-    if (!entries) return false;
-    for (const e of entries) {
-      if (e.isDirectory) {
-        if (e.name.startsWith(".") || SKIPPED_FOLDERS.has(e.name)) continue;
-        if (!walk(joinPath(dir, e.name), depth + 1)) return false;
-      } else if (e.isFile && SOURCE.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) {
-        out.push(e.path);
-        if (out.length > MAX_FILES) return false;
-      }
-    }
-    return true;
-  };
-  return walk(root, 0) ? out : undefined;
-}
