@@ -48,11 +48,12 @@ async function dragSash(page, locator, dx, dy) {
 
 async function hoverUntil(page, target, expected) {
   const hover = page.locator(".monaco-hover").filter({ hasText: expected });
-  for (let i = 0; i < 6; i++) {
+  // Moving away cancels the hover's request: later tries wait longer for a loaded machine's answer.
+  for (const wait of [5000, 5000, 10000, 15000, 20000, 30000]) {
     await page.mouse.move(5, 5);
     await target.hover();
     try {
-      await hover.first().waitFor({ timeout: 5000 });
+      await hover.first().waitFor({ timeout: wait });
       return hover.first();
     } catch {
       /* the language server may still be starting: move away and back */
@@ -102,15 +103,17 @@ async function openPreviewFromLens(page, title, heading) {
  * a loaded machine a Ctrl+. can go unanswered (the actions are still being computed), as a hover can.
  */
 async function quickFixMenu(page, entry) {
-  // Short tries, many of them: a menu opened before the code actions of a fresh diagnostic arrive
-  // never gains the entry, so waiting longer on one menu only adds to the run.
+  // A menu opened before the code actions of a fresh diagnostic arrive never gains the entry, so the
+  // first tries are short; but closing the menu cancels its request, and on a loaded machine the
+  // answer can take longer than a short try, so later tries wait longer (about two minutes in all).
+  const waits = [5000, 5000, 5000, 10000, 15000, 20000, 30000, 30000];
   for (let i = 0; ; i++) {
     await page.keyboard.press("Control+.");
     try {
-      await entry.waitFor({ timeout: 5000 });
+      await entry.waitFor({ timeout: waits[i] });
       return entry;
     } catch (err) {
-      if (i === 20) throw err;
+      if (i === waits.length - 1) throw err;
       await page.keyboard.press("Escape");
     }
   }
