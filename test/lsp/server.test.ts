@@ -140,6 +140,10 @@ describe("language server over stdio", () => {
     assert.match(stubbed, /handleCompletion\(/, "the helper is kept");
     assert.match(stubbed, /\n {2}async handleComplete\(ctx: unknown, ref: unknown, argument: unknown\) \{\n {4}\/\/ TODO: serve completion\/complete\n {4}return \{ completion: \{ values: \[\] \} \};\n {2}\}\n\}\n$/);
     assert.ok(actions.some((a) => a.title === "Show in Capability Preview" && a.command?.command === "mcpCapabilityLens.openPreviewAt"));
+    // A client asking for quick fixes only (as VS Code's Ctrl+. does) gets only quick fixes.
+    const onlyFixes = await client.codeActions("src/inventory.ts", typo[0]!.range, typo, ["quickfix"]);
+    assert.ok(onlyFixes.some((a) => a.title === "Rename to handleComplete"));
+    assert.deepEqual(onlyFixes.filter((a) => a.kind !== "quickfix").map((a) => a.title), []);
 
     const fixUri = client.uri("src/fixes.ts");
     const all = await client.diagnostics("src/fixes.ts");

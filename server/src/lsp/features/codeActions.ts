@@ -40,7 +40,17 @@ export function registerCodeActions(connection: Connection, session: LanguageSes
         if (offered.has(fix.title)) continue;
         actions.push({ title: fix.title, kind: CodeActionKind.RefactorRewrite, edit: edit(fix) });
       }
-      return actions;
+      return onlyRequested(actions, params.context.only);
     }),
   );
+}
+
+/**
+ * The actions of the kinds the client asked for (`context.only`): a client that asks for quick fixes
+ * drops, with a warning, an action of another kind, such as the plain "Show in Capability Preview".
+ */
+function onlyRequested(actions: CodeAction[], only: string[] | undefined): CodeAction[] {
+  if (!only || only.length === 0) return actions;
+  const wanted = (kind: string | undefined) => only.some((k) => kind !== undefined && kind !== "" && (kind === k || kind.startsWith(`${k}.`)));
+  return actions.filter((a) => wanted(a.kind));
 }
