@@ -129,7 +129,9 @@ function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
     ...flags,
     ...[...replay.conditionalKeys].map(([k, at]) => ({
       path: [k],
-      reason: `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
+      reason: replay.instanceKeys.has(k)
+        ? `${k} is registered on one of the servers made here (${replay.instanceKeys.get(k)}), and which of them a client meets is not followed`
+        : `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
       ...(at ? { loc: at } : {}),
     })),
   ];

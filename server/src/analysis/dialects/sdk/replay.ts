@@ -37,6 +37,7 @@ import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
 import { tableMethods } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
+import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
 import { settleParameterConditions } from "./parameterConditions";
@@ -101,6 +102,15 @@ export class Replay {
   optionsValue: Value | undefined;
   /** The server's factory is called in its own file, and what the caller does with it was replayed. */
   followedCallers = false;
+  /**
+   * The site makes several servers (`const a = make(); const b = make()`, two instances of the class
+   * holding it): while one caller's server is followed, `#instance` names it. What a caller does to
+   * its own server may not be done to the one a client meets, and its connect() is not the others'.
+   */
+  #instance: string | undefined;
+  #connectedInstance: string | undefined;
+  /** Keys registered on one server of several the site makes → why they are not stated. */
+  readonly instanceKeys = new Map<string, string>();
   /** Each registration, merge, handler and completable argument, in the order they ran (the editor explains them). */
   readonly steps: SdkStep[] = [];
   /** The unit the call being applied is written in. */
@@ -198,9 +208,11 @@ export class Replay {
     // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
     const field = site.event.target;
     if (field?.length === 2 && field[0] === "this" && site.unit.className !== undefined) {
-      for (const inst of instancesOf(units, site.unit.className)) {
+      const instances = instancesOf(units, site.unit.className);
+      for (const inst of instances) {
         const named = new Set([`${inst.name}.${field[1]}`]);
-        this.#runUnit(site.file, inst.unit, inst.index + 1, named, 1, { deferred: false, conditional: inst.conditional });
+        const many = instances.length > 1 ? `${instances.length} instances of ${site.unit.className}` : undefined;
+        this.#asInstance(many && inst.name, many, () => this.#runUnit(site.file, inst.unit, inst.index + 1, named, 1, { deferred: false, conditional: inst.conditional || many !== undefined }));
         if (inst.unit.kind !== "module") continue;
         for (const other of units) {
           if (other.kind !== "function" || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(inst.name)) continue;
@@ -211,13 +223,15 @@ export class Replay {
     // `const server = createServer()` in this file: what follows the call happens to this server too,
     // and so does what the file's uncalled functions (`main`) do with that name.
     if (site.unit.kind === "function" && returnsServer(site)) {
+      const made = serversMade(units, site.unit.name);
+      const many = made > 1 ? `${made} calls of ${site.unit.name}()` : undefined;
       for (const unit of units) {
         unit.events.forEach(({ event, conditional }, i) => {
           if (event.k !== "invoke" || !event.result || event.callee.k !== "ref" || event.callee.name !== site.unit.name) return;
-          const mode: Mode = { deferred: false, conditional };
+          const mode: Mode = { deferred: false, conditional: conditional || many !== undefined };
           const named = new Set([event.result]);
           this.followedCallers = true;
-          this.#runUnit(site.file, unit, i + 1, named, 1, mode);
+          this.#asInstance(many && `${unit.id}:${i}`, many, () => this.#runUnit(site.file, unit, i + 1, named, 1, mode));
           this.#handedOn(site.file, unit, i, event.result);
           if (unit.kind !== "module") return;
           for (const other of units) {
@@ -235,11 +249,13 @@ export class Replay {
       const bound = units.flatMap((u) => u.events).filter(({ event }) => event.k === "invoke" && event.callee.k === "ref" && event.callee.name === name && event.result).length;
       const inPlace = units.map((u) => connectedInPlace(u, name, "<made>"));
       const accounted = mentions === 1 + bound + inPlace.flat().length;
+      const made = serversMade(units, name);
+      const many = made > 1 ? `${made} calls of ${name}()` : undefined;
       for (const [u, unit] of units.entries()) {
         for (const { index, conditional, call } of inPlace[u]!) {
           if (accounted) this.followedCallers = true;
           this.#unit = unit;
-          this.#apply(site.file, call, { deferred: false, conditional: conditional || (unit.events[index]?.conditional ?? false) });
+          this.#asInstance(many && `${unit.id}:${index}`, many, () => this.#apply(site.file, call, { deferred: false, conditional: conditional || (unit.events[index]?.conditional ?? false) }));
         }
       }
     }
@@ -498,12 +514,32 @@ export class Replay {
    */
   readonly conditionalFlags = new Map<string, Loc | undefined>();
 
+  #conditionalKey(k: string, loc: Loc | undefined): void {
+    this.conditionalKeys.set(k, loc);
+    if (this.#instanceWhy) this.instanceKeys.set(k, this.#instanceWhy);
+  }
+
+  /** Why a caller's server is one of several (`2 calls of createServer()`), while it is followed. */
+  #instanceWhy: string | undefined;
+
+  /** Runs `follow` with `instance` as the server being followed, when the site makes several (`many` says how). */
+  #asInstance(instance: string | undefined, many: string | undefined, follow: () => void): void {
+    const saved = [this.#instance, this.#instanceWhy] as const;
+    this.#instance = instance;
+    this.#instanceWhy = many;
+    try {
+      follow();
+    } finally {
+      [this.#instance, this.#instanceWhy] = saved;
+    }
+  }
+
   /** The SDK's `mergeCapabilities`: one level deep; objects merge per property, anything else replaces. */
   #merge(add: JsonObject, source: Value | undefined, cause: SdkCause, fromLiteral = false): void {
     const caps = this.state.caps;
     for (const [k, v] of Object.entries(add)) {
       if (this.#conditional) {
-        if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.conditionalKeys.set(k, cause.loc);
+        if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.#conditionalKey(k, cause.loc);
         else if (this.#certainKeys.has(k)) this.#flagsMayChange(k, caps[k], v, cause.loc);
       } else {
         this.#certainKeys.add(k);
@@ -551,7 +587,7 @@ export class Replay {
   /** v2: the first registration of a primitive sets `listChanged` to what was written, else true. */
   #firstRegistration(k: string, cause: SdkCause): void {
     if (this.#conditional) {
-      if (!this.#certainKeys.has(k) && !(k in this.state.caps)) this.conditionalKeys.set(k, cause.loc);
+      if (!this.#certainKeys.has(k) && !(k in this.state.caps)) this.#conditionalKey(k, cause.loc);
       else if (this.#certainKeys.has(k) && !this.state.registered.has(k)) {
         const existing = this.state.caps[k];
         if (!isPlainObject(existing) || existing.listChanged === undefined) this.#flagsMayChange(k, existing, { listChanged: true }, cause.loc);
@@ -973,6 +1009,7 @@ export class Replay {
       case "connect":
         if (!deferred && !this.state.connected) {
           this.state.connected = loc;
+          this.#connectedInstance = this.#instance;
           this.connectArg = { file, expr: e.args[0] };
         }
         return;
@@ -993,7 +1030,9 @@ export class Replay {
         return;
       }
     }
-    if (deferred || (this.state.connected && e.method !== "setRequestHandler")) {
+    // Another server the site makes was connected: this one may still take registrations.
+    const otherConnected = this.#instance !== undefined && this.#instance !== this.#connectedInstance;
+    if (deferred || (this.state.connected && !otherConnected && e.method !== "setRequestHandler")) {
       const why = deferred ? "it runs in a callback, after the server is connected" : `connect() comes first (${this.#where(this.state.connected!)})`;
       if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional)) return;
     }
