@@ -13,6 +13,7 @@ import { resultIgnoredEverywhere } from "./ignoredResults";
 import { staticGetterOf, type StaticGetter } from "./staticGetters";
 import { followImportOrder } from "./followImportOrder";
 import { servedAtTopLevel } from "./entryFactories";
+import { serversMade } from "./serversMade";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -30,6 +31,9 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     if (names.length === 0) return;
     const users = factoryCallers(ev, replay.elsewhere, site.file, names, site.unit.name, replay.followedCallers);
     const open: OpenUse[] = [...users.open];
+    // Each call is a server of its own: with several, what one caller adds is not on the others.
+    const made = users.found.length + users.open.length + serversMade(summary.flow?.units ?? [], site.unit.name);
+    const many = made > 1 ? `${site.unit.name}() is called more than once` : undefined;
     for (const call of users.found) {
       // The server itself is returned, or inside an object under `key`: the name the caller gives it.
       const name = key === undefined ? call.result || undefined : call.fields ? (Object.prototype.hasOwnProperty.call(call.fields, key) ? call.fields[key]! : null) : undefined;
@@ -39,7 +43,7 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
         continue;
       }
       if (key !== undefined) replay.objectCallersFollowed++;
-      open.push(...followCall(replay, ev, { ...call, result: name }));
+      replay.followInstance(`${call.file}#${call.unit.id}:${call.index}`, many, () => open.push(...followCall(replay, ev, { ...call, result: name }, many !== undefined)));
     }
     // An SDK entry point given the factory itself connects the server it returns, and does nothing else with it.
     replay.servedBy.push(...(key === undefined ? users.served ?? [] : []));
@@ -92,12 +96,12 @@ function followStaticGetter(replay: Replay, ev: Evaluator, site: SdkSite, getter
 }
 
 /** `const server = createServer()` elsewhere: what follows the call, and the file's functions using that name. */
-function followCall(replay: Replay, ev: Evaluator, call: FactoryCall): OpenUse[] {
+function followCall(replay: Replay, ev: Evaluator, call: FactoryCall, oneOfMany = false): OpenUse[] {
   const { file, unit, index, result } = call;
   const named = new Set([result]);
   // Already replayed with that name (a method of the server's class, run as one of its members).
   if (replay.namesIn(file, unit).has(result)) return handedOn(ev, replay, file, unit, `${unit.name}()`);
-  replay.followUnit(file, unit, index + 1, named, unit.events[index]?.conditional ?? false);
+  replay.followUnit(file, unit, index + 1, named, oneOfMany || (unit.events[index]?.conditional ?? false));
   const open = handedOn(ev, replay, file, unit, unit.kind === "module" ? "that module" : `${unit.name}()`);
   if (unit.kind !== "module") return open;
   for (const other of ev.summary(file)?.flow?.units ?? []) {

@@ -211,7 +211,7 @@ export class Replay {
       const instances = instancesOf(units, site.unit.className);
       for (const inst of instances) {
         const named = new Set([`${inst.name}.${field[1]}`]);
-        const many = instances.length > 1 ? `${instances.length} instances of ${site.unit.className}` : undefined;
+        const many = instances.length > 1 ? `${site.unit.className} is constructed more than once` : undefined;
         this.#asInstance(many && inst.name, many, () => this.#runUnit(site.file, inst.unit, inst.index + 1, named, 1, { deferred: false, conditional: inst.conditional || many !== undefined }));
         if (inst.unit.kind !== "module") continue;
         for (const other of units) {
@@ -224,7 +224,7 @@ export class Replay {
     // and so does what the file's uncalled functions (`main`) do with that name.
     if (site.unit.kind === "function" && returnsServer(site)) {
       const made = serversMade(units, site.unit.name);
-      const many = made > 1 ? `${made} calls of ${site.unit.name}()` : undefined;
+      const many = made > 1 ? `${site.unit.name}() is called more than once` : undefined;
       for (const unit of units) {
         unit.events.forEach(({ event, conditional }, i) => {
           if (event.k !== "invoke" || !event.result || event.callee.k !== "ref" || event.callee.name !== site.unit.name) return;
@@ -250,7 +250,7 @@ export class Replay {
       const inPlace = units.map((u) => connectedInPlace(u, name, "<made>"));
       const accounted = mentions === 1 + bound + inPlace.flat().length;
       const made = serversMade(units, name);
-      const many = made > 1 ? `${made} calls of ${name}()` : undefined;
+      const many = made > 1 ? `${name}() is called more than once` : undefined;
       for (const [u, unit] of units.entries()) {
         for (const { index, conditional, call } of inPlace[u]!) {
           if (accounted) this.followedCallers = true;
@@ -521,6 +521,11 @@ export class Replay {
 
   /** Why a caller's server is one of several (`2 calls of createServer()`), while it is followed. */
   #instanceWhy: string | undefined;
+
+  /** What another file's caller does to the server it made, when the factory makes several (`many` says how). */
+  followInstance(instance: string, many: string | undefined, follow: () => void): void {
+    this.#asInstance(many && instance, many, follow);
+  }
 
   /** Runs `follow` with `instance` as the server being followed, when the site makes several (`many` says how). */
   #asInstance(instance: string | undefined, many: string | undefined, follow: () => void): void {
