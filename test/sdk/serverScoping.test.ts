@@ -40,4 +40,18 @@ describe("SDK servers are told apart by binding, not by name", () => {
     assert.equal(first.exact, false);
     assert.ok(first.legacy && !("prompts" in first.legacy), "prompts is not stated: it may have gone to the other server");
   });
+
+  it("a second name pointed at another server: what follows through it is not the served server's", () => {
+    const served = servers("alias-pointed-elsewhere").get("served");
+    assert.deepEqual(served?.legacy, { tools: { listChanged: true } });
+    assert.equal(served?.exact, true);
+  });
+
+  it("a second name pointed at another server under a condition: what follows through it is not stated", () => {
+    const served = servers("alias-pointed-elsewhere-in-branch").get("served");
+    assert.ok(served);
+    assert.equal(served.exact, false);
+    assert.deepEqual(served.legacy, { tools: { listChanged: true } });
+    assert.ok((served.unknown as { path: string[] }[]).some((u) => u.path.join(".") === "prompts"));
+  });
 });

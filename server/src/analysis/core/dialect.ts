@@ -123,6 +123,12 @@ export interface Dialect {
   readonly codes: CodeTable;
   readonly words: DialectWords;
   readonly editor?: DialectEditor;
+  /**
+   * Its servers are programs Node runs from this source (an SDK or framework server), so one whose
+   * file does not parse does not start and sends nothing: its eras are not known until it parses.
+   * (Absent: a description read as far as the parser recovers, as conduit classes are.)
+   */
+  readonly runsItsSource?: true;
 }
 
 /** The flow every dialect of a list needs: the union of their specs. */

@@ -164,6 +164,8 @@ export interface FileSummary {
   readonly isDeclarationFile: boolean;
   /** Count of syntax errors TypeScript recovered from. */
   readonly parseErrors: number;
+  /** The first of them: its offset and TypeScript's message. */
+  readonly firstParseError?: { readonly start: number; readonly message: string };
   readonly decls: ReadonlyMap<string, TopLevelDecl>;
   readonly imports: ReadonlyMap<string, ImportBinding>;
   readonly exports: ReadonlyMap<string, ExportEntry>;

@@ -46,6 +46,13 @@ export function parseErrorCount(sf: ts.SourceFile): number {
   return diagnostics ? diagnostics.length : 0;
 }
 
+/** The first syntax error the parser recovered from: where, and TypeScript's message. */
+export function firstParseError(sf: ts.SourceFile): { start: number; message: string } | undefined {
+  const first = (sf as unknown as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics?.[0];
+  if (!first) return undefined;
+  return { start: first.start ?? 0, message: ts.flattenDiagnosticMessageText(first.messageText, " ") };
+}
+
 /** Most `async name(` calls nested in one another that a file may hold (see `nestedAsyncCallDepth`). */
 export const MAX_NESTED_ASYNC_CALLS = 12;
 

@@ -1,7 +1,7 @@
 import { SK, ts } from "../typescript";
 import type { AmbientModuleSummary, ExportEntry, FileSummary, ImportBinding, TopLevelDecl } from "../model/summary";
 import { hasModifier, spanOf, type SummaryContext } from "./context";
-import { isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
+import { firstParseError, isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
 import { summarizeClass } from "./summarizeClass";
 import { summarizeFlow, type FlowSpec } from "./flowSummary";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
@@ -66,6 +66,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
     textLength: sf.text.length,
     isDeclarationFile: ctx.ambientFile,
     parseErrors: parseErrorCount(sf),
+    ...(parseErrorCount(sf) > 0 ? { firstParseError: firstParseError(sf)! } : {}),
     decls,
     imports,
     exports,

@@ -20,6 +20,7 @@ export const fastmcpDialect: Dialect = {
     return analyzeFastmcpServer(run, site);
   },
   codes: FASTMCP_CODES,
+  runsItsSource: true,
   words: fastmcpWords,
   editor: fastmcpEditor,
 };

@@ -18,6 +18,7 @@ export const mcpFrameworkDialect: Dialect = {
     return analyzeServer(run, file, site);
   },
   codes: CODES,
+  runsItsSource: true,
   words,
   editor,
 };

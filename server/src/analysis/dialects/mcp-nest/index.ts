@@ -17,6 +17,7 @@ export const mcpNestDialect: Dialect = {
   unitCount: (ev, file) => findStrategies(ev, file).length,
   analyze: (run, file, unit) => analyzeStrategy(run, file, unit),
   codes: MCP_NEST_CODES,
+  runsItsSource: true,
   words: mcpNestWords,
   editor: mcpNestEditor,
 };

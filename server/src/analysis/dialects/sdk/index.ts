@@ -50,6 +50,7 @@ export const sdkDialect: Dialect = {
     return { name: server.name, loc: server.loc, server, diagnostics };
   },
   codes: SDK_CODES,
+  runsItsSource: true,
   words: sdkWords,
   editor: sdkEditor,
 };

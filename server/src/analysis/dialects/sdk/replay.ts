@@ -692,7 +692,14 @@ export class Replay {
             if (held && !this.#objectFollowed.has(`${file}:${event.span.start}`)) markOpen(this.state, held.why, held.loc);
             break;
           }
-          case "escape":
+          case "escape": {
+            // `target = other`: a name of this server given another value is no longer this server
+            // (or may not be, when the assignment may not happen).
+            const into = event.into ? key(event.into) : undefined;
+            if (into !== undefined && local.has(into) && !local.has(key(event.source))) {
+              if (here.conditional) maybeOther.add(into);
+              else local.delete(into);
+            }
             if (this.#holders.onEscape(file, unit, event, local)) break;
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
@@ -704,6 +711,7 @@ export class Replay {
               else markOpen(this.state, why, { file, span: event.span });
             }
             break;
+          }
           case "new": {
             const rebound = i === this.#site.eventIndex && unit === this.#site.unit && file === this.#site.file ? undefined : rebinding(event, local, here.conditional);
             if (rebound?.kind === "hidden") hiddenUntil.set(rebound.name, rebound.until);
