@@ -15,6 +15,7 @@ import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } f
 import { BaseReach } from "./project/baseReach";
 import { overClassBudget } from "./project/parseBudget";
 import { BatchMemo } from "./project/batchMemo";
+import { FlowReach } from "./project/flowReach";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -92,6 +93,7 @@ export class Workspace {
     this.#byId = new Map(options.dialects.map((d) => [d.id, d]));
     this.#versions = new InstalledVersions(options.fileSystem, options.roots);
     this.files = new FileStore(options.fileSystem, combinedFlow(options.dialects));
+    this.files.setFlowGate((file) => this.#flowGate(file));
     this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
     this.declarations = new DeclarationIndex(options.fileSystem, options.roots, (f) => this.files.summary(f));
   }
@@ -120,6 +122,7 @@ export class Workspace {
   filesCreatedOrDeleted(files: readonly string[]): void {
     for (const f of files) this.files.changedOnDisk(f);
     this.projects.forgetResolutions();
+    this.files.forgetFlowVerdicts();
     this.#listings.clear();
     this.declarations.invalidate();
     this.#clearCache();
@@ -133,6 +136,7 @@ export class Workspace {
   /** A tsconfig changed: projects are rebuilt and every result recomputed. */
   configChanged(): void {
     this.projects.reset();
+    this.files.forgetFlowVerdicts();
     this.#clearCache();
   }
 
@@ -274,11 +278,37 @@ export class Workspace {
     if (this.#memo) return this.files.batch(() => this.#analyzeFiles(files, options));
     this.#memo = new BatchMemo(this.files);
     try {
-      return this.files.batch(() => this.#analyzeFiles(files, options));
+      return this.files.batch(() => this.#analyzeFiles(files, options), true);
     } finally {
       this.#memo = undefined;
     }
   }
+
+  /**
+   * Whether a file's flow, wanted only for a class extending an imported class, may be left out (see
+   * FlowReach), as the texts are now: the import graph is read afresh once any text changed. Its
+   * reads of other files' texts are not a unit's reads: the store asks again after any change, and
+   * a dialect that follows a server into the file gets the flow anyway.
+   */
+  readonly #flowGate = (file: string): boolean => {
+    const spec = this.files.flowSpec;
+    if (!spec) return false;
+    return this.files.observe(
+      () => {},
+      () => {
+        if (!this.#flowReach || this.#flowReach.changes !== this.files.changes) {
+          const reach = new FlowReach(
+            { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },
+            spec,
+            () => this.declarations.globalFiles(),
+          );
+          this.#flowReach = { reach, changes: this.files.changes };
+        }
+        return this.#flowReach.reach.mayLeaveOut(file);
+      },
+    );
+  };
+  #flowReach: { readonly reach: FlowReach; readonly changes: number } | undefined;
 
   /** During `analyzeFiles`: answers its units share (dropped with it: the next analysis may see other texts). */
   #memo: BatchMemo | undefined;
@@ -323,7 +353,7 @@ export class Workspace {
 
   /** The zero-based line and character of a place (from the file's summary; 0:0 when unknown). */
   position(file: string, offset: number): LineCharacter {
-    const summary = this.files.summary(file);
+    const summary = this.files.summaryAsIs(file);
     return summary ? positionAt(summary.lineStarts, offset) : { line: 0, character: 0 };
   }
 
@@ -369,6 +399,7 @@ export class Workspace {
 
   readonly #host: EvaluationHost = {
     summary: (f) => this.files.summary(f),
+    fullSummary: (f) => this.files.fullSummary(f),
     resolveModule: (spec, from) => this.#resolve(spec, from),
     text: (f) => this.files.text(f),
     textFacts: (f, key, derive) => this.files.textFacts(f, key, derive),
