@@ -16,6 +16,7 @@ import { BaseReach } from "./project/baseReach";
 import { overClassBudget } from "./project/parseBudget";
 import { BatchMemo } from "./project/batchMemo";
 import { FlowReach } from "./project/flowReach";
+import { sharedFolderReads, type SharedFolderReads } from "./project/sharedFolderReads";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -87,15 +88,18 @@ export class Workspace {
   readonly dialects: readonly Dialect[];
   readonly #byId: ReadonlyMap<string, Dialect>;
   readonly #versions: InstalledVersions;
+  /** Folder reads shared by the declaration index and the dialects' listings (until files are created or deleted). */
+  readonly #folders: SharedFolderReads;
 
   constructor(readonly options: WorkspaceOptions) {
     this.dialects = options.dialects;
+    this.#folders = sharedFolderReads(options.fileSystem);
     this.#byId = new Map(options.dialects.map((d) => [d.id, d]));
     this.#versions = new InstalledVersions(options.fileSystem, options.roots);
     this.files = new FileStore(options.fileSystem, combinedFlow(options.dialects));
     this.files.setFlowGate((file) => this.#flowGate(file));
     this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
-    this.declarations = new DeclarationIndex(options.fileSystem, options.roots, (f) => this.files.summary(f));
+    this.declarations = new DeclarationIndex(this.#folders.fs, options.roots, (f) => this.files.summary(f));
   }
 
   /** The dialect that reported a server. */
@@ -124,6 +128,7 @@ export class Workspace {
     this.projects.forgetResolutions();
     this.files.forgetFlowVerdicts();
     this.#listings.clear();
+    this.#folders.forget();
     this.declarations.invalidate();
     this.#clearCache();
   }
@@ -320,7 +325,7 @@ export class Workspace {
   readonly #listings = new Map<string, readonly DirectoryEntry[] | undefined>();
 
   #listDirectory(dir: string): readonly DirectoryEntry[] | undefined {
-    if (!this.#listings.has(dir)) this.#listings.set(dir, listDirectory(this.options.fileSystem, this.options.roots, dir));
+    if (!this.#listings.has(dir)) this.#listings.set(dir, listDirectory(this.#folders.fs, this.options.roots, dir));
     return this.#listings.get(dir);
   }
 
