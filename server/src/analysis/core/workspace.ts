@@ -16,6 +16,8 @@ import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } f
 import { BaseReach } from "./project/baseReach";
 import { overClassBudget } from "./project/parseBudget";
 import { BatchMemo } from "./project/batchMemo";
+import { FlowReach } from "./project/flowReach";
+import { sharedFolderReads, type SharedFolderReads } from "./project/sharedFolderReads";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -87,14 +89,18 @@ export class Workspace {
   readonly dialects: readonly Dialect[];
   readonly #byId: ReadonlyMap<string, Dialect>;
   readonly #versions: InstalledVersions;
+  /** Folder reads shared by the declaration index and the dialects' listings (until files are created or deleted). */
+  readonly #folders: SharedFolderReads;
 
   constructor(readonly options: WorkspaceOptions) {
     this.dialects = options.dialects;
+    this.#folders = sharedFolderReads(options.fileSystem);
     this.#byId = new Map(options.dialects.map((d) => [d.id, d]));
     this.#versions = new InstalledVersions(options.fileSystem, options.roots);
     this.files = new FileStore(options.fileSystem, combinedFlow(options.dialects));
+    this.files.setFlowGate((file) => this.#flowGate(file));
     this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
-    this.declarations = new DeclarationIndex(options.fileSystem, options.roots, (f) => this.files.summary(f));
+    this.declarations = new DeclarationIndex(this.#folders.fs, options.roots, (f) => this.files.summary(f));
   }
 
   /** The dialect that reported a server. */
@@ -121,7 +127,9 @@ export class Workspace {
   filesCreatedOrDeleted(files: readonly string[]): void {
     for (const f of files) this.files.changedOnDisk(f);
     this.projects.forgetResolutions();
+    this.files.forgetFlowVerdicts();
     this.#listings.clear();
+    this.#folders.forget();
     this.declarations.invalidate();
     this.#clearCache();
   }
@@ -134,6 +142,7 @@ export class Workspace {
   /** A tsconfig changed: projects are rebuilt and every result recomputed. */
   configChanged(): void {
     this.projects.reset();
+    this.files.forgetFlowVerdicts();
     this.#clearCache();
   }
 
@@ -277,11 +286,37 @@ export class Workspace {
     if (this.#memo) return this.files.batch(() => this.#analyzeFiles(files, options));
     this.#memo = new BatchMemo(this.files);
     try {
-      return this.files.batch(() => this.#analyzeFiles(files, options));
+      return this.files.batch(() => this.#analyzeFiles(files, options), true);
     } finally {
       this.#memo = undefined;
     }
   }
+
+  /**
+   * Whether a file's flow, wanted only for a class extending an imported class, may be left out (see
+   * FlowReach), as the texts are now: the import graph is read afresh once any text changed. Its
+   * reads of other files' texts are not a unit's reads: the store asks again after any change, and
+   * a dialect that follows a server into the file gets the flow anyway.
+   */
+  readonly #flowGate = (file: string): boolean => {
+    const spec = this.files.flowSpec;
+    if (!spec) return false;
+    return this.files.observe(
+      () => {},
+      () => {
+        if (!this.#flowReach || this.#flowReach.changes !== this.files.changes) {
+          const reach = new FlowReach(
+            { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },
+            spec,
+            () => this.declarations.globalFiles(),
+          );
+          this.#flowReach = { reach, changes: this.files.changes };
+        }
+        return this.#flowReach.reach.mayLeaveOut(file);
+      },
+    );
+  };
+  #flowReach: { readonly reach: FlowReach; readonly changes: number } | undefined;
 
   /** During `analyzeFiles`: answers its units share (dropped with it: the next analysis may see other texts). */
   #memo: BatchMemo | undefined;
@@ -293,7 +328,7 @@ export class Workspace {
   readonly #listings = new Map<string, readonly DirectoryEntry[] | undefined>();
 
   #listDirectory(dir: string): readonly DirectoryEntry[] | undefined {
-    if (!this.#listings.has(dir)) this.#listings.set(dir, listDirectory(this.options.fileSystem, this.options.roots, dir));
+    if (!this.#listings.has(dir)) this.#listings.set(dir, listDirectory(this.#folders.fs, this.options.roots, dir));
     return this.#listings.get(dir);
   }
 
@@ -326,7 +361,7 @@ export class Workspace {
 
   /** The zero-based line and character of a place (from the file's summary; 0:0 when unknown). */
   position(file: string, offset: number): LineCharacter {
-    const summary = this.files.summary(file);
+    const summary = this.files.summaryAsIs(file);
     return summary ? positionAt(summary.lineStarts, offset) : { line: 0, character: 0 };
   }
 
@@ -372,6 +407,7 @@ export class Workspace {
 
   readonly #host: EvaluationHost = {
     summary: (f) => this.files.summary(f),
+    fullSummary: (f) => this.files.fullSummary(f),
     resolveModule: (spec, from) => this.#resolve(spec, from),
     text: (f) => this.files.text(f),
     textFacts: (f, key, derive) => this.files.textFacts(f, key, derive),

@@ -9,6 +9,8 @@ import { BUILTIN_BASES } from "../model/builtins";
 /** What the evaluator needs from the workspace: summaries and module resolution. */
 export interface EvaluationHost {
   summary(fileName: string): FileSummary | undefined;
+  /** The summary with its flow when a whole-workspace analysis left it out (`FileSummary.flowDeferred`). */
+  fullSummary?(fileName: string): FileSummary | undefined;
   resolveModule(specifier: string, fromFile: string): string | undefined;
   /** A file's text, for quick fixes that must look at the source around an edit. */
   text?(fileName: string): string | undefined;

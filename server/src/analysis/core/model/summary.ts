@@ -173,6 +173,12 @@ export interface FileSummary {
   readonly classes: readonly ClassSummary[];
   /** What files that use the official MCP SDK do with their servers; absent for every other file. */
   readonly flow?: FlowSummary;
+  /**
+   * The flow was left out: the file has it only for a class extending an imported class, and a
+   * whole-workspace analysis found that its imports reach no file a flow dialect reads. Only that
+   * analysis makes such summaries (the store's `fullSummary` gives the one with the flow).
+   */
+  readonly flowDeferred?: true;
   /** A declaration file's `declare module "name" { … }` blocks, by module name. */
   readonly ambientModules?: ReadonlyMap<string, AmbientModuleSummary>;
   /** What a declaration file declares for every file: all of a script's declarations, or a module's `declare global` block. */

@@ -119,6 +119,11 @@ export class BaseReach {
     if (text === undefined || !extendsOnlyImports(text) || this.#reachesSeed(f) || this.#onCycle.has(f)) this.#needed.add(f);
   }
 
+  /** Whether a seed can be reached from `file` by imports (the search `decide` makes, for any file). */
+  reaches(file: string): boolean {
+    return this.#reachesSeed(file);
+  }
+
   /** Whether a base-dependent file must be parsed (true for any file `decide` was not asked about). */
   needsParse(file: string): boolean {
     return this.#needed.has(file) || !this.#decided.has(file);

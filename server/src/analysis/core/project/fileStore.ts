@@ -19,6 +19,12 @@ interface Entry {
   screenedOut: boolean;
   /** What `textFacts` derived from this version's text, by key. */
   facts: Map<string, unknown> | undefined;
+  /** The text a summary without its flow (`flowDeferred`) was made from, until the flow is made. */
+  deferredText?: string | undefined;
+  /** That summary with its flow, once `fullSummary` asked for it. */
+  full?: FileSummary | undefined;
+  /** The store's `changes` when leaving the flow out was last found right. */
+  deferredAt?: number;
 }
 
 /** Called with (file, version) each time a summary is handed out, so callers can record dependencies. */
@@ -156,17 +162,21 @@ export class FileStore {
 
   /**
    * Runs `fn` with the disk texts that `text` reads kept until the file is loaded, so a pre-pass
-   * over the texts of a whole workspace does not read every file twice.
+   * over the texts of a whole workspace does not read every file twice. With `deferFlows`, a file
+   * the flow gate allows is summarised without the flow it would have only for extending an
+   * imported class (the editor's own loads always make the flow).
    */
-  batch<T>(fn: () => T): T {
+  batch<T>(fn: () => T, deferFlows = false): T {
     if (this.#batchTexts) return fn();
     this.#batchTexts = new Map();
     this.#batchRereads = new Map();
+    this.#deferring = deferFlows && this.#flowGate !== undefined;
     try {
       return fn();
     } finally {
       this.#batchTexts = undefined;
       this.#batchRereads = undefined;
+      this.#deferring = false;
     }
   }
 
@@ -183,8 +193,79 @@ export class FileStore {
   summary(fileName: string): FileSummary | undefined {
     const e = this.#entry(fileName);
     if (!e.summary && !e.skipped) this.#load(fileName, e);
+    if (e.summary?.flowDeferred) this.#recheckDeferral(fileName, e);
     this.#observer?.(fileName, e.version);
     return e.summary;
+  }
+
+  /** The summary as it is, a flow left out or not (for what does not read flows: line starts). */
+  summaryAsIs(fileName: string): FileSummary | undefined {
+    const e = this.#entry(fileName);
+    if (!e.summary && !e.skipped) this.#load(fileName, e);
+    this.#observer?.(fileName, e.version);
+    return e.summary;
+  }
+
+  /**
+   * The summary with its flow even when the batch left it out (`flowDeferred`): what a dialect
+   * following a server into the file reads, made from the same text on first use and kept.
+   */
+  fullSummary(fileName: string): FileSummary | undefined {
+    const s = this.summary(fileName);
+    if (!s?.flowDeferred) return s;
+    const e = this.#entry(fileName);
+    return (e.full ??= this.#withFlow(fileName, e) ?? s);
+  }
+
+  /**
+   * Which files' flows may be left out (see `summarizeFile`), asked when a file is loaded during a
+   * `batch` that defers, and again for a summary made so once any text changed since it was last asked.
+   */
+  #flowGate: ((fileName: string) => boolean) | undefined;
+  /** Whether the running batch leaves flows out. */
+  #deferring = false;
+  /** Counts text changes (and `forgetFlowVerdicts`): a verdict on leaving a flow out holds until it moves. */
+  #changes = 0;
+
+  get changes(): number {
+    return this.#changes;
+  }
+
+  /** Sets the gate (the workspace's import-graph verdict); a summary without its flow is made only in a deferring batch. */
+  setFlowGate(gate: (fileName: string) => boolean): void {
+    this.#flowGate = gate;
+  }
+
+  /** Module resolution or the global declarations may have changed: every verdict is asked again. */
+  forgetFlowVerdicts(): void {
+    this.#changes++;
+  }
+
+  /** A summary made without its flow is handed out as it is only while the gate still says so. */
+  #recheckDeferral(fileName: string, e: Entry): void {
+    if (e.deferredAt === this.#changes) return;
+    if (this.#flowGate?.(fileName)) e.deferredAt = this.#changes;
+    else this.#undefer(fileName, e);
+  }
+
+  #withFlow(fileName: string, e: Entry): FileSummary | undefined {
+    const text = e.deferredText;
+    if (text === undefined) return undefined;
+    try {
+      this.#counted(fileName);
+      return summarizeFile(parseFile(fileName, stripBom(text)), e.version, this.flowSpec);
+    } catch {
+      // The flow could not be summarised (the stack exhausted where the rest was not): as without it.
+      return undefined;
+    }
+  }
+
+  #undefer(fileName: string, e: Entry): void {
+    const full = e.full ?? this.#withFlow(fileName, e);
+    if (full) e.summary = full;
+    e.full = undefined;
+    e.deferredText = undefined;
+    e.deferredAt = undefined;
   }
 
   /**
@@ -195,6 +276,7 @@ export class FileStore {
   screenedSummary(fileName: string, screen: (text: string) => boolean): FileSummary | undefined {
     const e = this.#entry(fileName);
     if (!e.summary && !e.skipped && !e.screenedOut) this.#load(fileName, e, screen);
+    if (e.summary?.flowDeferred) this.#recheckDeferral(fileName, e);
     this.#observer?.(fileName, e.version);
     return e.summary;
   }
@@ -224,6 +306,10 @@ export class FileStore {
     e.skipped = undefined;
     e.screenedOut = false;
     e.facts = undefined;
+    e.deferredText = undefined;
+    e.full = undefined;
+    e.deferredAt = undefined;
+    this.#changes++;
   }
 
   #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {
@@ -240,7 +326,12 @@ export class FileStore {
     else {
       try {
         this.#counted(fileName);
-        e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version, this.flowSpec);
+        const gate = this.#deferring ? this.#flowGate : undefined;
+        e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version, this.flowSpec, gate && (() => gate(fileName)));
+        if (e.summary.flowDeferred) {
+          e.deferredText = read.text;
+          e.deferredAt = this.#changes;
+        }
       } catch (err) {
         // The parser or summariser gave up (e.g. nesting deep enough to exhaust the stack): the file
         // contributes nothing, and the reason is kept for the caller to show.

@@ -22,7 +22,9 @@ export function flowOnDemand(ev: Evaluator, spec: FlowSpec): FlowOnDemand {
   const host = ev.host;
   const forced: FlowSpec = { ...spec, always: true };
   const summary = (file: string): FileSummary | undefined => {
-    const s = host.summary(file);
+    // A dialect following a server reads a file's flow wherever it goes: one left out is made now.
+    const asIs = host.summary(file);
+    const s = asIs?.flowDeferred && host.fullSummary ? host.fullSummary(file) : asIs;
     if (!s || s.flow || !wanted.has(file) || s.isDeclarationFile) return s;
     let found = withFlow.get(s);
     if (found === undefined) {
@@ -47,6 +49,7 @@ export function flowOnDemand(ev: Evaluator, spec: FlowSpec): FlowOnDemand {
 function bind(host: Evaluator["host"]): Evaluator["host"] {
   return {
     summary: (f) => host.summary(f),
+    ...(host.fullSummary ? { fullSummary: (f: string) => host.fullSummary!(f) } : {}),
     resolveModule: (s, f) => host.resolveModule(s, f),
     ...(host.text ? { text: (f: string) => host.text!(f) } : {}),
     ...(host.textFacts ? { textFacts: <T>(f: string, key: string, derive: (text: string | undefined) => T) => host.textFacts!(f, key, derive) } : {}),

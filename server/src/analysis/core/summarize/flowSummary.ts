@@ -52,11 +52,19 @@ interface MutableUnit {
  * Records, for a file that imports the SDK, what each function body and the top level do with SDK
  * objects: constructions, method calls, helpers they are passed to, aliases and returns, in order.
  */
-export function summarizeFlow(ctx: SummaryContext, imports: ReadonlyMap<string, ImportBinding>, spec: FlowSpec): FlowSummary | undefined {
+export function summarizeFlow(
+  ctx: SummaryContext,
+  imports: ReadonlyMap<string, ImportBinding>,
+  spec: FlowSpec,
+  deferExtendsOnly?: () => boolean,
+): FlowSummary | "deferred" | undefined {
   const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
   // A class extending another file's class may be (or hold) a server through its base: its methods
   // are summarised too, so that the dialect can follow them when the base turns out to be one.
-  if (!spec.always && ![...imports.values()].some(relevant) && !extendsImportedClass(ctx.sf, imports)) return undefined;
+  if (!spec.always && ![...imports.values()].some(relevant)) {
+    if (!extendsImportedClass(ctx.sf, imports)) return undefined;
+    if (deferExtendsOnly?.()) return "deferred";
+  }
   const isSdkName = (name: string) => {
     const b = imports.get(name);
     return b !== undefined && relevant(b);

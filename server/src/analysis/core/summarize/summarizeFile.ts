@@ -11,7 +11,11 @@ import { toFunctionSummary, toValueExpr } from "./valueExpr";
  * bindings (constants, functions, enums, classes) and every class with its members. The AST is not
  * referenced by the result.
  */
-export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: FlowSpec): FileSummary {
+/**
+ * `deferExtendsOnly` is asked only for a file that would get a flow for nothing but a class extending
+ * an imported class; when it says yes, the flow is left out and the summary says so (`flowDeferred`).
+ */
+export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: FlowSpec, deferExtendsOnly?: () => boolean): FileSummary {
   const imports = new Map<string, ImportBinding>();
   const stringConsts = new Map<string, string>();
   const ctx: SummaryContext = {
@@ -58,7 +62,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
   }
   const { decls, exports, starExports } = top;
 
-  const flow = flowSpec ? summarizeFlow(ctx, imports, flowSpec) : undefined;
+  const flow = flowSpec ? summarizeFlow(ctx, imports, flowSpec, deferExtendsOnly) : undefined;
   return {
     fileName: sf.fileName,
     version,
@@ -72,7 +76,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
     exports,
     starExports,
     classes: ctx.classes,
-    ...(flow ? { flow } : {}),
+    ...(flow === "deferred" ? { flowDeferred: true as const } : flow ? { flow } : {}),
     ...(ambientModules.size > 0 ? { ambientModules } : {}),
     ...(globals && globals.size > 0 ? { globals } : {}),
   };
