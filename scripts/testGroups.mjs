@@ -18,9 +18,7 @@ const ALONE = new Set([
   "test/cli/probe.test.ts", // 45 s: starts real servers, checks nothing of its own is left running
   "test/e2e/e2e.test.mjs", // the real-editor suite: a lane of its own
   "test/e2e/neovim.test.ts", // 50 s: Neovim as the client
-  "test/frameworks/fastmcp.test.ts", // starts the real fastmcp: in a shared process its worker hit its 45 s limit (twice, loaded machine)
-  "test/frameworks/fastmcpStartup.test.ts", // these two: alone in their folder then, nothing to share
-  "test/frameworks/fastmcpVersions.test.ts",
+  "test/frameworks/fastmcp.test.ts", // starts the real fastmcp: in a shared process its worker hit its 45 s limit (3 runs of 3, loaded machine)
   "test/frameworks/mcp-framework.test.ts", // 65 s, and a top-level before() that starts the framework
   "test/frameworks/mcp-nest.test.ts", // 25 s: starts MCP-Nest
   "test/grammar/grammar.test.mjs", // alone in its folder
