@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
+import { groupTestFiles } from "./testGroups.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -52,9 +53,13 @@ function run(cmd, argv, capture) {
   });
 }
 
+// test/lint/fences.test.ts lints the real tree with the same configuration and paths as `npm run lint`
+// (and fails on a warning too), so when that folder runs, lint is not run a second time.
+const LINT_IN_TESTS = folders.includes("lint");
+
 async function checks() {
   const out = [];
-  for (const script of ["typecheck", "lint"]) {
+  for (const script of LINT_IN_TESTS ? ["typecheck"] : ["typecheck", "lint"]) {
     const started = Date.now();
     const r = await run("npm", ["run", "--silent", script], true);
     out.push({ script, ...r, seconds: (Date.now() - started) / 1000 });
@@ -70,19 +75,27 @@ const concurrency = Math.max(2, availableParallelism() - 1);
 // The real-editor suite runs in a lane of its own, beside those two, from the start: it first waits
 // for its tools (installed in the background meanwhile), then mostly for code-server and Chromium
 // (about a third of a core over its 3 minutes), so in one of the two places it held one idle.
-const BESIDE = ["test/e2e/e2e.test.mjs"];
+// The Neovim test follows it there, one after the other: it mostly waits on Neovim and the language
+// server too (4 s of CPU in 26 s, alone on a loaded machine), and that lane ended minutes before the
+// two places did (473 s against 681 s on a clean clone), while in the places it held one for 54 s.
+const BESIDE = ["test/e2e/e2e.test.mjs", "test/e2e/neovim.test.ts"];
 const rel = (f) => relative(root, f);
-const beside = files.filter((f) => BESIDE.includes(rel(f)));
+const beside = BESIDE.flatMap((b) => files.filter((f) => rel(f) === b));
 const rest = files.filter((f) => !BESIDE.includes(rel(f)));
-// The others in the order of their paths, as `node --test` starts them (not in the folders' order above):
-// the short files of sdk/ and unit/ end the run. (Long files moved first met the start of the run,
-// when the type check, lint and the background install share the cores, and their wall-clock limits.)
-const main = rest.sort();
+// The others in the order of their paths, as `node --test` starts them (not in the folders' order above),
+// most of them sharing one process per folder (scripts/testGroups.mjs), and those shared processes
+// first: they are CPU work with no wall-clock limit, so they take the start of the run, when the type
+// check, lint and the background install share the cores, and the files with time limits (the fuzz
+// campaign's hang limit, the 10,000-file runs, the hover budgets) come after. (Long files moved
+// first met that start, and their wall-clock limits.)
+const grouped = groupTestFiles(root, rest.sort());
+const isGroup = (f) => rel(f).startsWith(".tmp/test-groups/");
+const main = [...grouped.filter(isGroup), ...grouped.filter((f) => !isGroup(f))];
 // A lane of its own for the real-editor suite. (One pool of three places, the suite first, so that its
 // place takes other files once it is done, was tried on a clean clone: the tests took as long, 596 s
 // against 597 s, since the run is CPU-bound by then, and three files at once pushed the fuzz
 // campaign's 1 MB literal past its 10 s hang limit.)
-const lanes = [...(beside.length > 0 ? [{ files: beside, concurrency: 1 }] : []), { files: main, concurrency }];
+const lanes = [{ files: beside, concurrency: 1 }, { files: main, concurrency }].filter((l) => l.files.length > 0);
 // Beside the spec output, a timeline of the files (scripts/testTimeline.mjs) for reading where the time went.
 mkdirSync(join(root, ".tmp"), { recursive: true });
 const lanesFile = join(root, ".tmp", "test-lanes.json");
@@ -96,4 +109,5 @@ for (const c of await checking) {
   }
   console.log(`# npm run ${c.script}: ${c.status === 0 ? "ok" : `FAILED (exit ${c.status})`} in ${c.seconds.toFixed(0)} s`);
 }
+if (withChecks && LINT_IN_TESTS) console.log("# npm run lint: run by test/lint/fences.test.ts (the real tree lints clean)");
 process.exit(status);

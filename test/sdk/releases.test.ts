@@ -14,12 +14,12 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { before, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import { runCli } from "../../server/src/cli/main";
 import { sdkRelease } from "../../server/src/analysis/dialects/sdk/sdkRelease";
 import { rangeReach } from "../../server/src/analysis/dialects/sdk/rangeRelease";
-import { runOracle } from "./oracle.mjs";
 import type { OracleResult } from "./oracle.mjs";
+import { createOraclePool } from "./oraclePool.mjs";
 import { runCommand } from "../helpers/runCommand";
 
 const repo = join(import.meta.dirname, "..", "..");
@@ -62,13 +62,19 @@ describe("older SDK v1 releases, started and analysed", { skip: process.env.SDK_
   const real = new Map<string, OracleResult>();
   const reports = new Map<string, Reported[]>();
 
+  // One oracle process per release, which observes that release's fixtures one after the other
+  // (each fixture's copy loads the release installed beside it): Node, tsx and the SDK start once a
+  // release instead of once a fixture.
+  const oracle = createOraclePool({ timeoutMs: 60_000 });
+  after(() => oracle.close());
+
   before(async () => {
     // The releases install at once (each `npm ci` mostly waits on the registry and the disk); the
     // fixtures of one release start one after the other, beside the other releases'.
     await Promise.all(
       RELEASES.map(async (version) => {
         const dir = await installed(version);
-        for (const name of fixtures) real.set(`${version}/${name}`, await runOracle(join(dir, "fixtures", name), { timeoutMs: 60_000 }));
+        for (const name of fixtures) real.set(`${version}/${name}`, await oracle.observe(join(dir, "fixtures", name), version));
         let out = "";
         runCli(["--json", "fixtures"], { cwd: dir, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
         reports.set(version, (JSON.parse(out) as { servers: Reported[] }).servers);
