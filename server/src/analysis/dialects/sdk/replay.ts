@@ -53,6 +53,7 @@ import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
 import { runsInOwnHandler } from "./ownHandlers";
 import { extAppsRegistration } from "./extAppsHelpers";
+import { neverCalled } from "./uncalledFunctions";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -157,6 +158,20 @@ export class Replay {
     });
   }
 
+  /** The connect() an uncalled function's replay started with: it may run before it as well as after. */
+  #untimedSince: { connected: Loc | undefined }[] = [];
+
+  /** A top-level function nothing here calls: it never runs, or runs when (and if) something else calls it. */
+  #runUncalled(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
+    if (neverCalled(file, this.#ev.host.text?.(file) ?? "", unit)) return;
+    this.#untimedSince.push({ connected: this.state.connected });
+    try {
+      this.#runUnit(file, unit, 0, names, 1, MAYBE);
+    } finally {
+      this.#untimedSince.pop();
+    }
+  }
+
   /** Workspace class instances that hold the server (`new Registry(server).registerTools()`). */
   readonly #holders: ClassHolders<Mode>;
 
@@ -191,7 +206,7 @@ export class Replay {
           // for embedders), so what it adds is not stated. A parameter of the server's name is
           // another server.
           const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!)));
-          if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUnit(site.file, unit, 0, own, 1, MAYBE);
+          if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUncalled(site.file, unit, own);
         }
       }
     }
@@ -204,7 +219,7 @@ export class Replay {
         if (inst.unit.kind !== "module") continue;
         for (const other of units) {
           if (other.kind !== "function" || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(inst.name)) continue;
-          if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
+          if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUncalled(site.file, other, named);
         }
       }
     }
@@ -222,7 +237,7 @@ export class Replay {
           if (unit.kind !== "module") return;
           for (const other of units) {
             if (other.kind !== "function" || other === site.unit || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(event.result)) continue;
-            if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
+            if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUncalled(site.file, other, named);
           }
         });
       }
@@ -993,7 +1008,9 @@ export class Replay {
         return;
       }
     }
-    if (deferred || (this.state.connected && e.method !== "setRequestHandler")) {
+    // In a function that may run before connect() as well as after, the connect() seen so far proves nothing.
+    const untimed = this.#untimedSince.length > 0 && this.#untimedSince.at(-1)!.connected === this.state.connected;
+    if (deferred || (this.state.connected && !untimed && e.method !== "setRequestHandler")) {
       const why = deferred ? "it runs in a callback, after the server is connected" : `connect() comes first (${this.#where(this.state.connected!)})`;
       if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional)) return;
     }
