@@ -13,6 +13,7 @@ import { resultIgnoredEverywhere } from "./ignoredResults";
 import { staticGetterOf, type StaticGetter } from "./staticGetters";
 import { followImportOrder } from "./followImportOrder";
 import { servedAtTopLevel } from "./entryFactories";
+import { runsOnlyAsOwnProgram } from "./ownPrograms";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -54,7 +55,9 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   if (site.unit.kind !== "module" || (target && target.length !== 1)) return;
   const names = target ? exportNamesOf(summary, target[0]!) : isDefaultExport(summary, site) ? ["default"] : [];
   if (names.length === 0) return;
-  const users = serverImporters(ev, replay.elsewhere, site.file, names);
+  const all = serverImporters(ev, replay.elsewhere, site.file, names);
+  // A module nothing loads is a program of its own: the one serving the server does not run it.
+  const users = { ...all, found: all.found.filter((i) => !runsOnlyAsOwnProgram(ev, replay.elsewhere, i.file)) };
   const open: OpenUse[] = [...users.open];
   for (const { file, unit } of followImportOrder(replay, ev, site, users.found)) open.push(...handedOn(ev, replay, file, unit, "that module"));
   for (const { file, local } of users.found) {
