@@ -163,7 +163,11 @@ export class Replay {
 
   /** A top-level function nothing here calls: it never runs, or runs when (and if) something else calls it. */
   #runUncalled(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
-    if (neverCalled(file, this.#ev.host.text?.(file) ?? "", unit)) return;
+    if (!neverCalled(file, this.#ev.host.text?.(file) ?? "", unit)) this.followUntimed(file, unit, names);
+  }
+
+  /** Replays a unit that may run or not, before connect() or after it (a module nothing loads here). */
+  followUntimed(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
     this.#untimedSince.push({ connected: this.state.connected });
     try {
       this.#runUnit(file, unit, 0, names, 1, MAYBE);
