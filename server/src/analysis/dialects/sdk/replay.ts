@@ -158,8 +158,8 @@ export class Replay {
     });
   }
 
-  /** The connect() an uncalled function's replay started with: it may run before it as well as after. */
-  #untimedSince: { connected: Loc | undefined }[] = [];
+  /** Uncalled functions being replayed: each may run before the connect() seen so far as well as after, until it calls connect() itself. */
+  #untimedSince: { connected: boolean }[] = [];
 
   /** A top-level function nothing here calls: it never runs, or runs when (and if) something else calls it. */
   #runUncalled(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
@@ -168,7 +168,7 @@ export class Replay {
 
   /** Replays a unit that may run or not, before connect() or after it (a module nothing loads here). */
   followUntimed(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
-    this.#untimedSince.push({ connected: this.state.connected });
+    this.#untimedSince.push({ connected: false });
     try {
       this.#runUnit(file, unit, 0, names, 1, MAYBE);
     } finally {
@@ -990,6 +990,8 @@ export class Replay {
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
       case "connect":
+        // What follows a connect() in a function of unknown timing does run after it.
+        for (const frame of this.#untimedSince) frame.connected = true;
         if (!deferred && !this.state.connected) {
           this.state.connected = loc;
           this.connectArg = { file, expr: e.args[0] };
@@ -1013,7 +1015,7 @@ export class Replay {
       }
     }
     // In a function that may run before connect() as well as after, the connect() seen so far proves nothing.
-    const untimed = this.#untimedSince.length > 0 && this.#untimedSince.at(-1)!.connected === this.state.connected;
+    const untimed = this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected;
     if (deferred || (this.state.connected && !untimed && e.method !== "setRequestHandler")) {
       const why = deferred ? "it runs in a callback, after the server is connected" : `connect() comes first (${this.#where(this.state.connected!)})`;
       if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional)) return;
