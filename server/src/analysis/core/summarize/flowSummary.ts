@@ -5,6 +5,7 @@ import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } fro
 import { toValueExpr } from "./valueExpr";
 import { paramFieldsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
+import { reachableStatements, runsOnlyWhenIterated } from "./deadCode";
 
 /**
  * What a dialect needs recorded of a file's program flow: files importing a module it names get a
@@ -241,8 +242,11 @@ export function summarizeFlow(
 
   const visitBody = (fn: ts.SignatureDeclaration & { body?: ts.Node }, child: MutableUnit) => {
     if (!fn.body) return;
-    if (ts.isBlock(fn.body)) visit(fn.body, child, false);
-    else {
+    if (ts.isBlock(fn.body)) {
+      // A generator's body may never run: what it does is under a condition of its own.
+      if (runsOnlyWhenIterated(fn)) inBranch(fn.body, () => visit(fn.body!, child, true));
+      else visit(fn.body, child, false);
+    } else {
       // An arrow's expression body is its return value: `() => new McpServer(...)`.
       const body = unwrap(fn.body as ts.Expression);
       if (ts.isNewExpression(body) && recordNew(child, body, ["<return>"], body.expression, false)) {
@@ -421,6 +425,13 @@ export function summarizeFlow(
         guarded(guard, conditional, () => inBranch(loop.statement, () => visit(loop.statement, unit, true), guard !== null));
         return;
       }
+      case SK.Block: {
+        // Code after an unconditional `return`/`throw` never runs: it must not count.
+        const reachable = reachableStatements((node as ts.Block).statements);
+        if (!reachable) break;
+        for (const s of reachable) visit(s, unit, conditional);
+        return;
+      }
       case SK.IfStatement:
       case SK.ConditionalExpression:
       case SK.SwitchStatement:
@@ -518,7 +529,7 @@ export function summarizeFlow(
   const topLevelDeclarations = new Set<ts.Node>();
   for (const s of ctx.sf.statements) if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) topLevelDeclarations.add(d);
   const module = newUnit("<module>", "module", null, ctx.sf, []);
-  for (const s of ctx.sf.statements) visit(s, module, false);
+  for (const s of reachableStatements(ctx.sf.statements) ?? ctx.sf.statements) visit(s, module, false);
   return { units };
 }
 

@@ -19,6 +19,7 @@ import type { SdkRelease } from "./sdkRelease";
 import { NOT_SERVED_HERE } from "./entryPoint";
 import { entryEras } from "./entryFactories";
 import { servedElsewhere } from "./servedElsewhere";
+import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
@@ -183,7 +184,7 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
       const entry = sdkNameOf(summary, event.callee, ev);
       if (entry !== "createMcpHandler" && entry !== "serveStdio") continue;
       const factory = event.argExprs[0];
-      if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site))) continue;
+      if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)))) continue;
       const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
       const served = entryEras(options);
       if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
@@ -239,6 +240,16 @@ function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSi
     // `() => new Service().server`: a factory that builds the class holding the server in a field.
     return site.unit.className !== undefined && builds(event.expr, site.unit.className);
   });
+}
+
+/** How code outside the site gets this server: by calling its function, or from the field of its class. */
+function makerOf(site: SdkSite): ServerMaker {
+  const field = heldField(site);
+  return {
+    ...(site.unit.kind === "function" && returnsServer(site) ? { builder: site.unit.name } : {}),
+    ...(site.unit.kind === "module" && site.event.target?.length === 1 ? { named: site.event.target[0]! } : {}),
+    ...(site.unit.className !== undefined && field !== undefined ? { holder: { className: site.unit.className, field } } : {}),
+  };
 }
 
 /** The field of `this` the server is constructed into (`server` of `this.server = new McpServer()`). */

@@ -311,7 +311,7 @@ function strayMention(text: string, locals: ReadonlySet<string>, explained: read
 }
 
 /** The nearest folder above with a package.json, as long as the workspace lets it be listed. */
-function packageRoot(list: ListDirectory, dir: string): string | undefined {
+export function packageRoot(list: ListDirectory, dir: string): string | undefined {
   let last: string | undefined;
   for (let d = normalizePath(dir), hops = 0; hops < 32; hops++) {
     const entries = list(d);

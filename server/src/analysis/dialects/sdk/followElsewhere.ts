@@ -14,6 +14,7 @@ import { staticGetterOf, type StaticGetter } from "./staticGetters";
 import { followImportOrder } from "./followImportOrder";
 import { servedAtTopLevel } from "./entryFactories";
 import { serversMade } from "./serversMade";
+import { runsOnlyAsOwnProgram } from "./ownPrograms";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -58,8 +59,20 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   if (site.unit.kind !== "module" || (target && target.length !== 1)) return;
   const names = target ? exportNamesOf(summary, target[0]!) : isDefaultExport(summary, site) ? ["default"] : [];
   if (names.length === 0) return;
-  const users = serverImporters(ev, replay.elsewhere, site.file, names);
+  const all = serverImporters(ev, replay.elsewhere, site.file, names);
+  // A module nothing here loads runs as a program of its own, or is loaded by means not seen (a
+  // preload, a test): it may add to the server or not, but is not ordered against the serving module.
+  const own = all.found.filter((i) => runsOnlyAsOwnProgram(ev, replay.elsewhere, i.file));
+  const users = { ...all, found: all.found.filter((i) => !own.includes(i)) };
   const open: OpenUse[] = [...users.open];
+  for (const { file, local } of own) {
+    const module = ev.summary(file)?.flow?.units.find((u) => u.kind === "module");
+    if (module) replay.followUntimed(file, module, new Set([local]));
+  }
+  for (const { file, local } of own) {
+    const named = new Set([local]);
+    for (const unit of ev.summary(file)?.flow?.units ?? []) if (unit.kind === "function" && !unit.params.includes(local) && replay.usesServer(file, unit, named)) replay.followUntimed(file, unit, named);
+  }
   for (const { file, unit } of followImportOrder(replay, ev, site, users.found)) open.push(...handedOn(ev, replay, file, unit, "that module"));
   for (const { file, local } of users.found) {
     const named = new Set([local]);

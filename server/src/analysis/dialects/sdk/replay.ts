@@ -54,6 +54,7 @@ import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
 import { runsInOwnHandler } from "./ownHandlers";
 import { extAppsRegistration } from "./extAppsHelpers";
+import { neverCalled } from "./uncalledFunctions";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -167,6 +168,24 @@ export class Replay {
     });
   }
 
+  /** Uncalled functions being replayed: each may run before the connect() seen so far as well as after, until it calls connect() itself. */
+  #untimedSince: { connected: boolean }[] = [];
+
+  /** A top-level function nothing here calls: it never runs, or runs when (and if) something else calls it. */
+  #runUncalled(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
+    if (!neverCalled(file, this.#ev.host.text?.(file) ?? "", unit)) this.followUntimed(file, unit, names);
+  }
+
+  /** Replays a unit that may run or not, before connect() or after it (a module nothing loads here). */
+  followUntimed(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
+    this.#untimedSince.push({ connected: false });
+    try {
+      this.#runUnit(file, unit, 0, names, 1, MAYBE);
+    } finally {
+      this.#untimedSince.pop();
+    }
+  }
+
   /** Workspace class instances that hold the server (`new Registry(server).registerTools()`). */
   readonly #holders: ClassHolders<Mode>;
 
@@ -201,7 +220,7 @@ export class Replay {
           // for embedders), so what it adds is not stated. A parameter of the server's name is
           // another server.
           const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!)));
-          if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUnit(site.file, unit, 0, own, 1, MAYBE);
+          if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUncalled(site.file, unit, own);
         }
       }
     }
@@ -216,7 +235,7 @@ export class Replay {
         if (inst.unit.kind !== "module") continue;
         for (const other of units) {
           if (other.kind !== "function" || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(inst.name)) continue;
-          if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
+          if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUncalled(site.file, other, named);
         }
       }
     }
@@ -236,7 +255,7 @@ export class Replay {
           if (unit.kind !== "module") return;
           for (const other of units) {
             if (other.kind !== "function" || other === site.unit || this.#ran.has(`${site.file}#${other.id}`) || other.params.includes(event.result)) continue;
-            if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUnit(site.file, other, 0, named, 1, MAYBE);
+            if (this.#mentionsDeep(site.file, other, named, new Set())) this.#runUncalled(site.file, other, named);
           }
         });
       }
@@ -1020,6 +1039,8 @@ export class Replay {
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
       case "connect":
+        // What follows a connect() in a function of unknown timing does run after it.
+        for (const frame of this.#untimedSince) frame.connected = true;
         if (!deferred && !this.state.connected) {
           this.state.connected = loc;
           this.#connectedInstance = this.#instance;
@@ -1045,7 +1066,9 @@ export class Replay {
     }
     // Another server the site makes was connected: this one may still take registrations.
     const otherConnected = this.#instance !== undefined && this.#instance !== this.#connectedInstance;
-    if (deferred || (this.state.connected && !otherConnected && e.method !== "setRequestHandler")) {
+    // In a function that may run before connect() as well as after, the connect() seen so far proves nothing.
+    const untimed = this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected;
+    if (deferred || (this.state.connected && !otherConnected && !untimed && e.method !== "setRequestHandler")) {
       const why = deferred ? "it runs in a callback, after the server is connected" : `connect() comes first (${this.#where(this.state.connected!)})`;
       if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional)) return;
     }

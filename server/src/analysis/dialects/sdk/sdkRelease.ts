@@ -76,6 +76,11 @@ export function sdkRelease(version: string | undefined): SdkRelease {
 export function sdkReleaseOf(run: DialectRun, file: string): SdkRelease {
   const installed = run.installedVersion(file, SDK);
   if (installed !== undefined) return sdkRelease(installed);
+  return orInstalledAbove(fromManifest(run, file));
+}
+
+/** What package.json and package-lock.json make npm install, when no install is read. */
+function fromManifest(run: DialectRun, file: string): SdkRelease {
   const locked = lockedSdkVersion(file, run.fileText, run.withinWorkspace);
   const range = declaredRange(run, file);
   const pinned = range !== undefined ? EXACT_VERSION.exec(range.trim())?.[1] : undefined;
@@ -92,4 +97,16 @@ export function sdkReleaseOf(run: DialectRun, file: string): SdkRelease {
 
 function sameRules(a: SdkRelease, b: SdkRelease): boolean {
   return a.listChangedOnRegister === b.listChangedOnRegister && a.completions === b.completions && a.eagerInstall === b.eagerInstall && a.unverified === b.unverified;
+}
+
+/**
+ * No node_modules in the analysed tree holds the SDK, yet Node resolves it in every folder above the
+ * file (a workspace's hoisted install, which the analysis must not read outside the workspace): the
+ * newest release may load there instead of the one the manifest names. Where their rules differ, the
+ * result is approximate. (A manifest that already leaves two releases open keeps its own doubt.)
+ */
+function orInstalledAbove(release: SdkRelease): SdkRelease {
+  if (release.mayLoad || sameRules(release, NEWEST_V1)) return release;
+  const why = `SDK ${release.version ?? "of another release"} is named but not installed in the analysed folder, and Node may load a copy installed in a folder above it (a workspace's hoisted install) instead`;
+  return { ...release, mayLoad: { release: NEWEST_V1, why } };
 }

@@ -1,0 +1,44 @@
+// A module that imports the exported server and that no module of its package imports, names, or
+// lists as an entry point runs only as a program of its own (`node tools/legacy.js`): the program that
+// serves the server never loads it, so what it registers is not part of what that program advertises.
+// Only when it neither serves a server itself nor loads, before its own code, a module that does: then
+// it is not the program that serves the server either.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { basename, dirname, joinPath } from "../../core/project/paths";
+import { packageSourceFiles } from "../../core/project/packageSourceFiles";
+import { evaluatedBefore } from "./esmOrder";
+import { packageRoot, type Elsewhere } from "./factoryCallers";
+import { packageEntryFiles } from "./packageEntries";
+
+/** A call that serves a server: connect(), or SDK v2's entry points. */
+const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(|\blisten\s*\(/;
+
+/** `import(path)`, `require(dir + name)`: a module chosen at run time. */
+const COMPUTED_LOAD = /\b(?:import|require)\s*\(\s*(?!['"]|\s*\))/;
+
+/** The name other files would write to load the module: its file's stem, or its folder's for an index. */
+function loadName(file: string): string {
+  const stem = basename(file).replace(/\.[^.]+$/, "");
+  return stem === "index" ? basename(dirname(file)) : stem;
+}
+
+export function runsOnlyAsOwnProgram(ev: Evaluator, { list }: Elsewhere, file: string): boolean {
+  if (!list) return false;
+  const text = ev.host.text?.(file);
+  if (text === undefined || SERVES.test(text)) return false;
+  const root = packageRoot(list, dirname(file));
+  const files = root ? packageSourceFiles(list, root) : undefined;
+  if (!root || !files || packageEntryFiles(ev, root).has(file)) return false;
+  const name = loadName(file);
+  if (name.length < 2) return false;
+  // Any file naming it in a string (an import, a dynamic import, a build or test config, a script) may
+  // load it, and so may an import or require of a path computed at run time.
+  const named = new RegExp(`['"\`][^'"\`\n]*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+  for (const other of [...files, joinPath(root, "package.json")]) {
+    if (other === file) continue;
+    const t = ev.host.text?.(other);
+    if (t === undefined ? other !== joinPath(root, "package.json") : named.test(t) || COMPUTED_LOAD.test(t)) return false;
+  }
+  const before = evaluatedBefore(ev, file);
+  return before !== undefined && !before.some((f) => SERVES.test(ev.host.text?.(f) ?? ""));
+}
