@@ -95,8 +95,10 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
 
   const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => {
     const loc = (span: Span): Loc => ({ file: at.file, span });
+    // After a `return` on some paths, the rest of the body runs only on the others.
+    let returnedOnSomePaths = false;
     for (const { event, conditional: c } of events) {
-      const conditional = c || forced || later;
+      const conditional = c || forced || later || returnedOnSomePaths;
       const phase: Phase = later ? "deferred" : out.start ? "after" : "before";
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
@@ -155,6 +157,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         else if (depth === 0 && event.expr && mentions(event.expr, names)) out.unfollowed.push({ reason: "the server is returned inside a value whose users the analysis does not follow", loc: loc(event.span), phase });
         // A `return` on every path of the body: what follows it never runs.
         if (!c && unit.kind !== "module") break;
+        returnedOnSomePaths = true;
         continue;
       }
       if (event.k === "escape") {
