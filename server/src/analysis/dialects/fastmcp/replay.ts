@@ -59,6 +59,8 @@ export interface Replay {
   readonly removals: Removal[];
   start?: StartCall;
   readonly unfollowed: Unfollowed[];
+  /** Where the name holding the server is given another server before this one is started or passed on. */
+  replaced?: Loc;
   /** Where the server's own function returns it (its callers hold the server next). */
   returned?: Loc;
 }
@@ -102,6 +104,15 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
       const phase: Phase = later ? "deferred" : out.start ? "after" : "before";
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
+        // `target = other`: from here on the name holds another value.
+        else if (!conditional) names.delete(event.target);
+        continue;
+      }
+      // `this.server = new FastMCP(..)` again: the name now holds another server, which is replayed on its own.
+      if (event.k === "new" && event.target && names.has(event.target.join("."))) {
+        if (!conditional) names.delete(event.target.join("."));
+        // Nothing holds this server any more and it was never started: it is a draft no client sees.
+        if (names.size === 0 && depth === 0 && at.file === site.file && unit.id === site.unit.id && !out.start && out.unfollowed.length === 0) out.replaced ??= loc(event.span);
         continue;
       }
       if (event.k === "call") {
