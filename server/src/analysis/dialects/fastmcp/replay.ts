@@ -10,6 +10,7 @@ import type { FastmcpSite } from "./findServers";
 import { REGISTRATIONS, REMOVALS, STARTS, type Primitive } from "./rules";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { laterUses } from "./laterUses";
+import { followExportedHolder } from "./exportedHolder";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";
@@ -231,6 +232,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || inFamily(u);
   scanLater(out, here, visited, siteNames, inScope, inFamily);
   laterUses(out, here.file, here.units, visited, siteNames, inFamily);
+  if (holder !== undefined) followExportedHolder(out, host, site.file, holder, siteNames, visited);
   const own = new Set(site.subclasses ?? []);
   if (own.size > 0) scanLater(out, here, visited, new Set(["this"]), (u) => own.has(classOf(here.units, u) ?? ""), () => true);
 
@@ -348,7 +350,7 @@ function mentions(e: ValueExpr, names: ReadonlySet<string>): boolean {
 }
 
 /** Registrations and removals on `names` in the units not replayed: they run at a time the analysis cannot know. */
-function scanLater(out: Replay, at: FileUnits, visited: ReadonlySet<string>, names: ReadonlySet<string>, inScope: (u: FlowUnit) => boolean, inMethod: (u: FlowUnit) => boolean = () => false): void {
+export function scanLater(out: Replay, at: FileUnits, visited: ReadonlySet<string>, names: ReadonlySet<string>, inScope: (u: FlowUnit) => boolean, inMethod: (u: FlowUnit) => boolean = () => false): void {
   const loc = (span: Span): Loc => ({ file: at.file, span });
   for (const u of at.units) {
     if (visited.has(key(at, u)) || !inScope(u)) continue;
