@@ -95,10 +95,13 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
 
   // start() throws before any session exists: no era is served, so nothing about its keys is in doubt.
   const throws = startup?.k === "throws";
-  const legacy = rules && !throws ? caps : null;
-  const sorted = throws ? [] : sortUnknown(unknown);
+  // Replaced before it was started or passed on: no client ever talks to this server.
+  const replaced = replay.replaced && replay.unfollowed.length === 0 ? replay.replaced : undefined;
+  const legacy = rules && !throws && !replaced ? caps : null;
+  const sorted = throws || replaced ? [] : sortUnknown(unknown);
   const eraNotes: { legacy?: EraNote; modern?: EraNote } = {
     ...(throws ? { legacy: { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, loc } } : {}),
+    ...(replaced ? { legacy: { text: "not served: the name holding it gets another server before this one is started", loc: replaced } } : {}),
     modern: { text: `fastmcp${version ? ` ${version}` : ""} serves an SDK v1 Server, which answers initialize only (server/discover: -32601)`, loc },
   };
   const details: FastmcpDetails = { kind: "fastmcp", version, construction: loc, calls };
@@ -114,7 +117,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
     legacy,
     modern: null,
     unknown: sorted,
-    provenance: throws ? [] : provenance,
+    provenance: throws || replaced ? [] : provenance,
     eraNotes,
     missing: [],
     details,

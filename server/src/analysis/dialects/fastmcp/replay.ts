@@ -8,6 +8,9 @@ import type { ServerUsers } from "../../core/project/exportedServerUsers";
 import type { FileSummary, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { FastmcpSite } from "./findServers";
 import { REGISTRATIONS, REMOVALS, STARTS, type Primitive } from "./rules";
+import { subclassesInFile } from "../../core/classes/subclassesInFile";
+import { laterUses } from "./laterUses";
+import { followExportedHolder } from "./exportedHolder";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";
@@ -57,6 +60,8 @@ export interface Replay {
   readonly removals: Removal[];
   start?: StartCall;
   readonly unfollowed: Unfollowed[];
+  /** Where the name holding the server is given another server before this one is started or passed on. */
+  replaced?: Loc;
   /** Where the server's own function returns it (its callers hold the server next). */
   returned?: Loc;
 }
@@ -71,7 +76,7 @@ export interface ReplayHost {
 
 
 /** One file's units, as the walk reads them. */
-interface FileUnits {
+export interface FileUnits {
   readonly file: string;
   readonly units: readonly FlowUnit[];
 }
@@ -85,14 +90,30 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const siteNames = new Set<string>([site.name]);
   // Files whose walk follows names bound at their top level (a function of the file may use them).
   const moduleScoped = new Set<string>(site.unit.kind === "module" ? [site.file] : []);
+  // `protected server = new FastMCP(..)` in a base class: its subclasses' constructors and overrides
+  // act on the same server, whichever of them is the instance that runs.
+  const holder = site.name.startsWith("this.") ? classOf(here.units, site.unit) : undefined;
+  const family = holder !== undefined ? subclassesInFile(host.summary(site.file), holder) : new Set<string>();
+  const inFamily = (u: FlowUnit): boolean => holder !== undefined && (classOf(here.units, u) === holder || family.has(classOf(here.units, u) ?? ""));
 
   const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => {
     const loc = (span: Span): Loc => ({ file: at.file, span });
+    // After a `return` on some paths, the rest of the body runs only on the others.
+    let returnedOnSomePaths = false;
     for (const { event, conditional: c } of events) {
-      const conditional = c || forced || later;
+      const conditional = c || forced || later || returnedOnSomePaths;
       const phase: Phase = later ? "deferred" : out.start ? "after" : "before";
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
+        // `target = other`: from here on the name holds another value.
+        else if (!conditional) names.delete(event.target);
+        continue;
+      }
+      // `this.server = new FastMCP(..)` again: the name now holds another server, which is replayed on its own.
+      if (event.k === "new" && event.target && names.has(event.target.join("."))) {
+        if (!conditional) names.delete(event.target.join("."));
+        // Nothing holds this server any more and it was never started: it is a draft no client sees.
+        if (names.size === 0 && depth === 0 && at.file === site.file && unit.id === site.unit.id && !out.start && out.unfollowed.length === 0) out.replaced ??= loc(event.span);
         continue;
       }
       if (event.k === "call") {
@@ -133,9 +154,11 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         // `this.addResources()` in the server's class: that method's registrations happen here.
         if (event.receiver.length === 1 && event.receiver[0] === "this") {
           const method = methodOf(at, unit, event.method, site);
+          // A subclass overriding it runs its own body instead (which need not call super).
+          const overridden = at.file === site.file && [...family].some((c) => here.units.some((u) => u.kind === "method" && u.className === c && u.name === `${c}.${event.method}`));
           if (method && depth < MAX_HELPER_DEPTH && !visited.has(key(at, method))) {
             visited.add(key(at, method));
-            walk(at, method, method.events, new Set(names), conditional, depth + 1, later || runsLater(host, at.file, event.span, method));
+            walk(at, method, method.events, new Set(names), conditional || overridden, depth + 1, later || runsLater(host, at.file, event.span, method));
           }
         }
         continue;
@@ -144,6 +167,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         if (at.file === site.file && unit.id === site.unit.id && event.source && names.has(event.source.join("."))) out.returned ??= loc(event.span);
         // A followed helper handing back what it was given: its caller binds that below.
         else if (depth === 0 && event.expr && mentions(event.expr, names)) out.unfollowed.push({ reason: "the server is returned inside a value whose users the analysis does not follow", loc: loc(event.span), phase });
+        // A `return` on every path of the body: what follows it never runs.
+        if (!c && unit.kind !== "module") break;
+        returnedOnSomePaths = true;
         continue;
       }
       if (event.k === "escape") {
@@ -167,7 +193,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const fn = event.callee.k === "ref" && moduleScoped.has(at.file) ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
           if (fn && depth < MAX_HELPER_DEPTH && !visited.has(key(at, fn)) && seesNames(fn, names)) {
             visited.add(key(at, fn));
-            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || runsLater(host, at.file, event.span, fn));
+            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || runsLater(host, at.file, event.span, fn) || isGenerator(host, at.file, fn));
           }
           continue;
         }
@@ -175,7 +201,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         const param = helper?.params[argAt];
         if (helper && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
           visited.add(key(at, helper));
-          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLater(host, at.file, event.span, helper));
+          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLater(host, at.file, event.span, helper) || isGenerator(host, at.file, helper));
           if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
         } else {
           out.unfollowed.push({ reason: `the server is passed to ${host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper"}, which the analysis does not follow`, loc: loc(event.span), phase });
@@ -203,9 +229,10 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
 
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
   // handler, a timer, a function called later, another method of the class holding it.
-  const holder = site.name.startsWith("this.") ? classOf(here.units, site.unit) : undefined;
-  const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || (holder !== undefined && classOf(here.units, u) === holder);
-  scanLater(out, here, visited, siteNames, inScope, (u) => holder !== undefined && classOf(here.units, u) === holder);
+  const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || inFamily(u);
+  scanLater(out, here, visited, siteNames, inScope, inFamily);
+  laterUses(out, here.file, here.units, visited, siteNames, inFamily);
+  if (holder !== undefined) followExportedHolder(out, host, site.file, holder, siteNames, visited);
   const own = new Set(site.subclasses ?? []);
   if (own.size > 0) scanLater(out, here, visited, new Set(["this"]), (u) => own.has(classOf(here.units, u) ?? ""), () => true);
 
@@ -323,7 +350,7 @@ function mentions(e: ValueExpr, names: ReadonlySet<string>): boolean {
 }
 
 /** Registrations and removals on `names` in the units not replayed: they run at a time the analysis cannot know. */
-function scanLater(out: Replay, at: FileUnits, visited: ReadonlySet<string>, names: ReadonlySet<string>, inScope: (u: FlowUnit) => boolean, inMethod: (u: FlowUnit) => boolean = () => false): void {
+export function scanLater(out: Replay, at: FileUnits, visited: ReadonlySet<string>, names: ReadonlySet<string>, inScope: (u: FlowUnit) => boolean, inMethod: (u: FlowUnit) => boolean = () => false): void {
   const loc = (span: Span): Loc => ({ file: at.file, span });
   for (const u of at.units) {
     if (visited.has(key(at, u)) || !inScope(u)) continue;
@@ -336,10 +363,10 @@ function scanLater(out: Replay, at: FileUnits, visited: ReadonlySet<string>, nam
   }
 }
 
-const key = (at: FileUnits, u: FlowUnit): string => `${at.file}\u0000${u.id}`;
+export const key = (at: FileUnits, u: FlowUnit): string => `${at.file}\u0000${u.id}`;
 
 /** The class whose `this` a unit sees: its own, or its enclosing method's. */
-function classOf(units: readonly FlowUnit[], u: FlowUnit): string | undefined {
+export function classOf(units: readonly FlowUnit[], u: FlowUnit): string | undefined {
   for (let cur: FlowUnit | undefined = u; cur; cur = cur.parent === null ? undefined : units[cur.parent]) if (cur.className) return cur.className;
   return undefined;
 }
@@ -364,6 +391,12 @@ function runsLater(host: ReplayHost, file: string, call: Span, callee: FlowUnit)
   const text = host.textAt(file, callee.span) ?? "";
   const head = text.slice(0, Math.max(0, text.indexOf("(")));
   return /\basync\b/.test(head) && /\bawait\b/.test(text) && !awaited(host, file, call);
+}
+
+/** `function* steps()`: calling it runs nothing; its body runs as it is iterated, at a time not followed. */
+function isGenerator(host: ReplayHost, file: string, callee: FlowUnit): boolean {
+  const text = host.textAt(file, callee.span) ?? "";
+  return /^[^(]*\bfunction\s*\*/.test(text) || /^\s*(async\s+)?\*/.test(text);
 }
 
 function awaited(host: ReplayHost, file: string, call: Span): boolean {

@@ -6,6 +6,7 @@ import type { Loc } from "../../core/evaluate/values";
 import type { FlowUnit } from "../../core/model/summary";
 import { exportedServerUsers } from "../../core/project/exportedServerUsers";
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
+import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { PACKAGE, SERVER_METHODS, type ServerSite } from "./sites";
 
 const ADDERS: Readonly<Record<string, "tools" | "prompts" | "resources">> = { addTool: "tools", addPrompt: "prompts", addResource: "resources" };
@@ -25,11 +26,13 @@ export function addedElsewhere(run: DialectRun, file: string, site: ServerSite):
   if (target[0] === "this") {
     const holder = classOf(units, site.unit);
     const name = target.join(".");
+    // A subclass's constructor and overrides use the same field (`super(); this.server.addTool(..)`).
+    const family = holder === undefined ? new Set<string>() : new Set([holder, ...subclassesInFile(run.ev.summary(file), holder)]);
     for (const u of units) {
-      if (holder === undefined || classOf(units, u) !== holder || within(units, u, site.unit.id)) continue;
+      if (!family.has(classOf(units, u) ?? "") || within(units, u, site.unit.id)) continue;
       for (const { event } of u.events) {
         if (event.k === "call" && event.receiver.join(".") === name && ADDERS[event.method]) {
-          out.push({ key: ADDERS[event.method]!, reason: `${event.method}() is called in ${u.name}, another part of the class holding the server, at a time the analysis does not follow`, loc: { file, span: event.methodSpan } });
+          out.push({ key: ADDERS[event.method]!, reason: `${event.method}() is called in ${u.name}, another part of the class holding the server or of a subclass, at a time the analysis does not follow`, loc: { file, span: event.methodSpan } });
         }
       }
     }
@@ -62,7 +65,7 @@ export function addedElsewhere(run: DialectRun, file: string, site: ServerSite):
   return out;
 }
 
-function classOf(units: readonly FlowUnit[], u: FlowUnit): string | undefined {
+export function classOf(units: readonly FlowUnit[], u: FlowUnit): string | undefined {
   for (let cur: FlowUnit | undefined = u; cur; cur = cur.parent === null ? undefined : units[cur.parent]) if (cur.className) return cur.className;
   return undefined;
 }

@@ -14,6 +14,8 @@ import { basename, joinPath } from "../../core/project/paths";
 import { configEntries, entryNamed, resolveBase } from "./baseDir";
 import { diagnostic } from "./codes";
 import { addedElsewhere } from "./addedElsewhere";
+import { passedOn } from "./passedOn";
+import { exportedHolder } from "./exportedHolder";
 import { lockedVersion } from "./lockedVersion";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
 import { APPS_FOLDER, rulesFor, TASKS_SHAPE, type Primitive } from "./rules";
@@ -108,7 +110,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
   }
 
   // Added where the analysis does not follow when: unknown unless the key is already certain.
-  for (const e of addedElsewhere(run, file, site)) if (!present.has(e.key) && !maybe.has(e.key)) maybe.set(e.key, { path: [e.key], reason: e.reason, loc: e.loc });
+  for (const e of [...addedElsewhere(run, file, site), ...passedOn(run, file, site), ...exportedHolder(run, file, site)]) if (!present.has(e.key) && !maybe.has(e.key)) maybe.set(e.key, { path: [e.key], reason: e.reason, loc: e.loc });
 
   if (rules.toolsAlways) {
     caps.tools = { ...rules.found };
