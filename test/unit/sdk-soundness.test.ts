@@ -94,6 +94,11 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   "function-named-as-callback": [["tools", 4]],
   // An ext-apps registerAppTool whose config is not a literal with _meta: it may throw before registering.
   "ext-apps-tool-config-from-elsewhere": [["", 4]],
+  // A method of the class holding the server in a field, called under a condition, in a callback, or
+  // (public, exported) maybe by another module: once run as if certain.
+  "holder-method-called-under-condition": [["prompts", 4]],
+  "holder-method-called-in-callback": [["prompts", 4]],
+  "holder-method-of-exported-class": [["prompts", 5]],
 };
 
 /** Approximate or exact both fine (a helper the precision work may follow), but never exact and wrong. */

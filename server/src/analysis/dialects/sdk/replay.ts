@@ -40,6 +40,7 @@ import { connectedInPlace } from "./connectedInPlace";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
+import { holderMethodCall } from "./holderMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
@@ -211,10 +212,15 @@ export class Replay {
     // members (for a server held in a field), and callbacks, which run only after start-up.
     const units = summary.flow?.units ?? [];
     if (site.unit.kind !== "function") {
+      const laterMethods: FlowUnit[] = [];
       for (const unit of units) {
         if (unit === site.unit || this.#ran.has(`${site.file}#${unit.id}`)) continue;
         if (unit.kind === "method" && unit.className !== undefined && unit.className === site.unit.className) {
-          if (this.#mentionsDeep(site.file, unit, paths, new Set())) this.#runUnit(site.file, unit, 0, paths, 1, NOW);
+          if (!this.#mentionsDeep(site.file, unit, paths, new Set())) continue;
+          // A method another method calls runs where that call is followed; one nothing calls never runs.
+          const when = unit.name.endsWith(".constructor") ? "atStart" : holderMethodCall(this.#ev, site.file, unit);
+          if (when === "within") laterMethods.push(unit);
+          else if (when !== "dead") this.#runUnit(site.file, unit, 0, paths, 1, when === "atStart" ? NOW : MAYBE);
         } else if (unit.kind === "function") {
           // Nothing here calls it: it may run (a `main` the program's entry calls) or not (a helper
           // for embedders), so what it adds is not stated. A parameter of the server's name is
@@ -223,6 +229,8 @@ export class Replay {
           if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUncalled(site.file, unit, own);
         }
       }
+      // Called only where the replay did not go (a callback, a method that may not run): it may run or not.
+      for (const unit of laterMethods) if (!this.#ran.has(`${site.file}#${unit.id}`)) this.#runUnit(site.file, unit, 0, paths, 1, MAYBE);
     }
     // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
     const field = site.event.target;
