@@ -17,32 +17,62 @@ export type HolderMethodCall = "dead" | "within" | "atStart" | "maybe";
 
 export function holderMethodCall(ev: Evaluator, file: string, unit: FlowUnit): HolderMethodCall {
   const sf = parsedSource(ev, file);
-  const member = sf && unit.nameSpan ? memberAt(sf, unit.nameSpan.start) : undefined;
+  // A method by its name; an arrow-function property by its function.
+  const member = !sf ? undefined : unit.kind === "closure" ? memberAt(sf, unit.span.start, true) : unit.nameSpan ? memberAt(sf, unit.nameSpan.start, false) : undefined;
   if (!sf || !member) return "maybe";
   return classify(sf, member.cls).get(member.method) ?? "maybe";
 }
 
-interface Member {
-  readonly cls: ts.ClassDeclaration;
-  readonly method: ts.MethodDeclaration;
+/** `private setupTools = () => {...}` of a top-level class: the unit of its function. */
+export function arrowPropertyUnit(ev: Evaluator, file: string, className: string, name: string): FlowUnit | undefined {
+  const sf = parsedSource(ev, file);
+  const classes = sf?.statements.filter((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === className) ?? [];
+  if (!sf || classes.length !== 1) return undefined;
+  const props = classes[0]!.members.filter((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && nameOf(m.name) === name);
+  const fn = props.length === 1 ? arrowOf(props[0]!) : undefined;
+  if (!fn) return undefined;
+  const start = fn.getStart(sf);
+  return ev.summary(file)?.flow?.units.find((u) => u.kind === "closure" && u.span.start === start && u.span.end === fn.end);
 }
 
-function memberAt(sf: ts.SourceFile, start: number): Member | undefined {
+/** A method of the class, or the function of one of its arrow-function properties. */
+export function isOwnMethod(units: readonly FlowUnit[], unit: FlowUnit, className: string): boolean {
+  if (unit.kind === "method") return unit.className === className;
+  const field = unit.kind === "closure" && unit.parent !== null ? units[unit.parent] : undefined;
+  return field?.kind === "field" && field.className === className && units.filter((u) => u.parent === field.id).length === 1;
+}
+
+type MethodLike = ts.MethodDeclaration | ts.PropertyDeclaration;
+
+interface Member {
+  readonly cls: ts.ClassDeclaration;
+  readonly method: MethodLike;
+}
+
+/** The function a non-static property is initialised with (`= () => {...}`, `= function () {...}`). */
+function arrowOf(m: ts.ClassElement): ts.ArrowFunction | ts.FunctionExpression | undefined {
+  if (!ts.isPropertyDeclaration(m) || !m.initializer || m.modifiers?.some((x) => x.kind === SK.StaticKeyword)) return undefined;
+  let e: ts.Expression = m.initializer;
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
+  return ts.isArrowFunction(e) || ts.isFunctionExpression(e) ? e : undefined;
+}
+
+function memberAt(sf: ts.SourceFile, start: number, arrow: boolean): Member | undefined {
   for (const s of sf.statements) {
     if (!ts.isClassDeclaration(s) || s.getStart(sf) > start || s.end < start) continue;
-    const method = s.members.find((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && m.name.getStart(sf) === start);
+    const method = s.members.find((m): m is MethodLike => (arrow ? arrowOf(m)?.getStart(sf) === start : ts.isMethodDeclaration(m) && m.name.getStart(sf) === start));
     return method ? { cls: s, method } : undefined;
   }
   return undefined;
 }
 
 /** Per class declaration: each method → when it runs. */
-const classified = new WeakMap<ts.ClassDeclaration, Map<ts.MethodDeclaration, HolderMethodCall>>();
+const classified = new WeakMap<ts.ClassDeclaration, Map<MethodLike, HolderMethodCall>>();
 
-function classify(sf: ts.SourceFile, cls: ts.ClassDeclaration): Map<ts.MethodDeclaration, HolderMethodCall> {
+function classify(sf: ts.SourceFile, cls: ts.ClassDeclaration): Map<MethodLike, HolderMethodCall> {
   const cached = classified.get(cls);
   if (cached) return cached;
-  const methods = cls.members.filter((m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && m.body !== undefined);
+  const methods = cls.members.filter((m): m is MethodLike => (ts.isMethodDeclaration(m) && m.body !== undefined) || arrowOf(m) !== undefined);
   const names = new Map(methods.map((m) => [m, nameOf(m.name)] as const));
   const wanted = new Set([...names.values()].filter((n): n is string => n !== undefined));
   // Every mention of a method's name in the file (an identifier, a `#name`, a string), its declaration aside.
@@ -62,12 +92,12 @@ function classify(sf: ts.SourceFile, cls: ts.ClassDeclaration): Map<ts.MethodDec
   // A base class may call a method on `this`; another module may call a public method of an exported class.
   const extendsOther = cls.heritageClauses?.some((h) => h.token === SK.ExtendsKeyword) ?? false;
   const exported = cls.modifiers?.some((m) => m.kind === SK.ExportKeyword || m.kind === SK.DefaultKeyword) ?? false;
-  const hidden = (m: ts.MethodDeclaration): boolean =>
+  const hidden = (m: MethodLike): boolean =>
     ts.isPrivateIdentifier(m.name) || (m.modifiers?.some((x) => x.kind === SK.PrivateKeyword) ?? false) || !exported;
-  const canBeDead = (m: ts.MethodDeclaration): boolean =>
+  const canBeDead = (m: MethodLike): boolean =>
     !dynamicThis && !extendsOther && hidden(m) && !(ts.getDecorators(m)?.length ?? 0);
-  const out = new Map<ts.MethodDeclaration, HolderMethodCall>();
-  const dead = new Set<ts.MethodDeclaration>();
+  const out = new Map<MethodLike, HolderMethodCall>();
+  const dead = new Set<MethodLike>();
   // Dead: every mention is inside a method of the class that is itself dead (none at all, at first).
   for (let changed = true, rounds = 0; changed && rounds < 64; rounds++) {
     changed = false;
@@ -87,7 +117,7 @@ function classify(sf: ts.SourceFile, cls: ts.ClassDeclaration): Map<ts.MethodDec
     else if (name === undefined) out.set(m, "maybe");
     else {
       const all = mentions.get(name) ?? [];
-      if (all.some((n) => { const owner = ownerMember(n, cls); return owner !== undefined && !dead.has(owner as ts.MethodDeclaration); })) out.set(m, "within");
+      if (all.some((n) => { const owner = ownerMember(n, cls); return owner !== undefined && !dead.has(owner as MethodLike); })) out.set(m, "within");
       else if (all.some((n) => calledAtStart(sf, cls, n))) out.set(m, "atStart");
       else out.set(m, "maybe");
     }
@@ -110,9 +140,9 @@ function ownerMember(n: ts.Node, cls: ts.ClassDeclaration): ts.ClassElement | un
 }
 
 /** A mention written in a method of the class already known to never run. */
-function deadOwner(n: ts.Node, cls: ts.ClassDeclaration, dead: ReadonlySet<ts.MethodDeclaration>): boolean {
+function deadOwner(n: ts.Node, cls: ts.ClassDeclaration, dead: ReadonlySet<MethodLike>): boolean {
   const owner = ownerMember(n, cls);
-  return owner !== undefined && ts.isMethodDeclaration(owner) && dead.has(owner);
+  return owner !== undefined && (ts.isMethodDeclaration(owner) || ts.isPropertyDeclaration(owner)) && dead.has(owner);
 }
 
 /**
@@ -125,7 +155,8 @@ function calledAtStart(sf: ts.SourceFile, cls: ts.ClassDeclaration, n: ts.Node):
   if (!access || !ts.isPropertyAccessExpression(access) || access.name !== n) return false;
   const call = access.parent;
   if (!call || !ts.isCallExpression(call) || call.expression !== access) return false;
-  if (!isInstance(sf, cls, access.expression)) return false;
+  // With two instances, the one a method is called on may not be the one that is served.
+  if (!isInstance(sf, cls, access.expression) || instancesMade(sf, cls) !== 1) return false;
   const statement = unconditionalStatement(call);
   if (!statement) return false;
   if (statement.parent === sf) return true;
@@ -183,4 +214,43 @@ function unconditionalStatement(n: ts.Node): ts.Statement | undefined {
     if (!passes) return undefined;
   }
   return undefined;
+}
+
+/**
+ * Where the class holding the server may be extended: a class of the file written `extends <name>`
+ * (its constructor and overrides run on the same field), or the class itself when it is abstract
+ * (only a subclass, wherever it is, can be made). Undefined when neither.
+ */
+export function holderSubclass(ev: Evaluator, file: string, className: string): { name: string; start: number; end: number } | undefined {
+  const sf = parsedSource(ev, file);
+  if (!sf) return undefined;
+  let found: { name: string; start: number; end: number } | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isClassLike(n)) {
+      const base = n.heritageClauses?.find((h) => h.token === SK.ExtendsKeyword)?.types[0]?.expression;
+      if (base && ts.isIdentifier(base) && base.text === className) {
+        const at = n.name ?? base;
+        found = { name: n.name?.text ?? "a class", start: at.getStart(sf), end: at.end };
+        return;
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  if (found) return found;
+  const own = sf.statements.find((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === className);
+  if (own?.name && own.modifiers?.some((m) => m.kind === SK.AbstractKeyword)) return { name: `a subclass of the abstract ${className}`, start: own.name.getStart(sf), end: own.name.end };
+  return undefined;
+}
+
+/** How many `new Cls(...)` the file writes. */
+function instancesMade(sf: ts.SourceFile, cls: ts.ClassDeclaration): number {
+  let count = 0;
+  const visit = (n: ts.Node): void => {
+    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === cls.name?.text) count++;
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return count;
 }

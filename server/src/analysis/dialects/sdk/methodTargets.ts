@@ -9,6 +9,7 @@ import { DYNAMIC_KEY } from "../../core/evaluate/values";
 import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { bindingOf, unitScope } from "./unitScope";
 import { fieldObjectClass } from "./fieldHolders";
+import { arrowPropertyUnit } from "./holderMethodCalls";
 
 export interface FunctionTarget {
   readonly file: string;
@@ -66,9 +67,22 @@ function classMethod(ev: Evaluator, file: string, className: string, method: str
   const classes = summary?.classes.filter((c) => c.name === className && c.topLevel) ?? [];
   if (classes.length !== 1) return undefined;
   const member = classes[0]!.members.find((m) => m.name === method && m.isStatic === isStatic && m.kind === "method" && !m.typeOnly && !m.isAbstract);
-  if (!member) return undefined;
+  if (!member) return isStatic ? undefined : arrowPropertyMethod(ev, file, className, method);
   const unit = summary?.flow?.units.find((u) => u.kind === "method" && u.className === className && u.nameSpan?.start === member.nameSpan.start);
   return unit ? { file, unit } : undefined;
+}
+
+/**
+ * `private setupTools = () => {...}`: a property holding an arrow function, called like a method. Only
+ * when nothing else is ever assigned to a member of that name (`this.setupTools = other`).
+ */
+function arrowPropertyMethod(ev: Evaluator, file: string, className: string, method: string): FunctionTarget | undefined {
+  const unit = arrowPropertyUnit(ev, file, className, method);
+  if (!unit) return undefined;
+  const text = ev.host.text?.(file) ?? "";
+  const escaped = method.replace(/\$/g, "\\$");
+  if (new RegExp(`\\.${escaped}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|\\?\\?|&&|\\|\\|)?=(?!=)`).test(text)) return undefined;
+  return { file, unit };
 }
 
 /** The unit of a function whose body (or, `exact`, whose whole text) is at `span`. */

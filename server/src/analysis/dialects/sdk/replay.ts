@@ -40,7 +40,8 @@ import { connectedInPlace } from "./connectedInPlace";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
-import { holderMethodCall } from "./holderMethodCalls";
+import { holderMethodCall, holderSubclass, isOwnMethod } from "./holderMethodCalls";
+import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
@@ -213,9 +214,12 @@ export class Replay {
     const units = summary.flow?.units ?? [];
     if (site.unit.kind !== "function") {
       const laterMethods: FlowUnit[] = [];
+      // A subclass's constructor and overrides (a hook the class's own methods call) use the same field.
+      const sub = site.unit.className !== undefined && site.unit.kind !== "module" ? holderSubclass(this.#ev, site.file, site.unit.className) : undefined;
+      if (sub) markOpen(this.state, `the class holding the server is extended by ${sub.name}, whose code is not followed`, { file: site.file, span: { start: sub.start, end: sub.end } });
       for (const unit of units) {
         if (unit === site.unit || this.#ran.has(`${site.file}#${unit.id}`)) continue;
-        if (unit.kind === "method" && unit.className !== undefined && unit.className === site.unit.className) {
+        if (site.unit.className !== undefined && isOwnMethod(units, unit, site.unit.className)) {
           if (!this.#mentionsDeep(site.file, unit, paths, new Set())) continue;
           // A method another method calls runs where that call is followed; one nothing calls never runs.
           const when = unit.name.endsWith(".constructor") ? "atStart" : holderMethodCall(this.#ev, site.file, unit);
@@ -694,7 +698,8 @@ export class Replay {
             const onServer = local.has(receiver);
             const onInner = [...local].some((p) => receiver === `${p}.server`);
             if (!onServer && !onInner) {
-              this.#holders.onCall(file, unit, event, depth, here);
+              const own = this.#holders.onCall(file, unit, event, depth, here) ? undefined : thisMethodInvoke(event);
+              if (own) this.#invoke(file, unit, own, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
               break;
             }
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
