@@ -2,6 +2,7 @@
 // new FastMCP(..)`; `import { server } from "./server.js"` elsewhere), for the framework dialects. Static named imports are
 // followed; anything else that reaches the module (a namespace import, a re-export, a dynamic import)
 // is said with its place, so what such code adds is never dropped silently.
+import type { DialectRun } from "../dialect";
 import type { Loc } from "../evaluate/values";
 import type { FileSummary } from "../model/summary";
 import type { DirectoryEntry } from "./directoryListing";
@@ -23,6 +24,18 @@ export interface PackageReader {
   readonly resolve: (specifier: string, from: string) => string | undefined;
   /** During a whole-workspace analysis: the package's files, listed once. */
   readonly memo?: <T>(key: string, compute: () => T) => T;
+}
+
+/** A dialect run's package reader, with `summary` for the files it reads (a flow made on demand, as a rule). */
+export function packageReaderOf(run: DialectRun, summary: (file: string) => FileSummary | undefined): PackageReader {
+  return {
+    ...(run.listDirectory ? { list: run.listDirectory } : {}),
+    ...(run.memo ? { memo: run.memo } : {}),
+    withinWorkspace: run.withinWorkspace,
+    text: (f) => run.ev.host.text?.(f),
+    summary,
+    resolve: (s, from) => run.ev.host.resolveModule(s, from),
+  };
 }
 
 /** Tests never run in the published server: what they do to it adds nothing there. */

@@ -2,7 +2,7 @@
 // demand for the files that import an exported server without importing fastmcp themselves.
 import type { DialectRun } from "../../core/dialect";
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
-import { exportedServerUsers } from "../../core/project/exportedServerUsers";
+import { exportedServerUsers, packageReaderOf } from "../../core/project/exportedServerUsers";
 import { fastmcpFlow } from "./flow";
 import type { ReplayHost } from "./replay";
 
@@ -17,14 +17,7 @@ export function replayHost(run: DialectRun): ReplayHost {
     textAt: (file, span) => run.ev.textAt(file, span),
     importers: (file, names) =>
       exportedServerUsers(
-        {
-          ...(run.listDirectory ? { list: run.listDirectory } : {}),
-          ...(run.memo ? { memo: run.memo } : {}),
-          withinWorkspace: run.withinWorkspace,
-          text: (f) => run.ev.host.text?.(f),
-          summary,
-          resolve: (s, from) => run.ev.host.resolveModule(s, from),
-        },
+        packageReaderOf(run, summary),
         file,
         names,
       ),

@@ -4,7 +4,7 @@
 import type { DialectRun } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
 import type { FlowUnit } from "../../core/model/summary";
-import { exportedServerUsers } from "../../core/project/exportedServerUsers";
+import { exportedServerUsers, packageReaderOf } from "../../core/project/exportedServerUsers";
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { PACKAGE, SERVER_METHODS, type ServerSite } from "./sites";
@@ -48,7 +48,7 @@ export function addedElsewhere(run: DialectRun, file: string, site: ServerSite):
     return demand.ev.summary(f);
   };
   const users = exportedServerUsers(
-    { ...(run.listDirectory ? { list: run.listDirectory } : {}), ...(run.memo ? { memo: run.memo } : {}), withinWorkspace: run.withinWorkspace, text: (f) => run.ev.host.text?.(f), summary: summaryOf, resolve: (s, from) => run.ev.host.resolveModule(s, from) },
+    packageReaderOf(run, summaryOf),
     file,
     names,
   );

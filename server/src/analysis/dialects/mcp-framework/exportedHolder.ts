@@ -3,7 +3,7 @@
 // makes its key unknown (never absent); where the class is reached in ways not followed, any key may be.
 import type { DialectRun } from "../../core/dialect";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
-import { exportedServerUsers } from "../../core/project/exportedServerUsers";
+import { exportedServerUsers, packageReaderOf } from "../../core/project/exportedServerUsers";
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
 import { classOf, type AddedElsewhere } from "./addedElsewhere";
 import { PACKAGE, SERVER_METHODS, type ServerSite } from "./sites";
@@ -24,7 +24,7 @@ export function exportedHolder(run: DialectRun, file: string, site: ServerSite):
     return demand.ev.summary(f);
   };
   const users = exportedServerUsers(
-    { ...(run.listDirectory ? { list: run.listDirectory } : {}), ...(run.memo ? { memo: run.memo } : {}), withinWorkspace: run.withinWorkspace, text: (f) => run.ev.host.text?.(f), summary: summaryOf, resolve: (s, from) => run.ev.host.resolveModule(s, from) },
+    packageReaderOf(run, summaryOf),
     file,
     exported,
   );

@@ -13,7 +13,6 @@ import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
-import { firstParseError } from "./parseErrors";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import type { Elsewhere } from "./factoryCallers";
 import type { SdkRelease } from "./sdkRelease";
@@ -82,9 +81,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
   // Whether server/discover is answered is not known: the era is null, and the report says why.
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
-  const unparsed = firstParseError(ev, site.file);
-  const parse: UnknownPart[] = unparsed ? [{ path: [], reason: `the file does not parse (${unparsed.message}): Node refuses to load it, and the server may never start`, loc: unparsed.loc }] : [];
-  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...parse];
+  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,
