@@ -4,6 +4,7 @@
 // After each, the server must still be alive and answer a hover (the figures are printed).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import ts from "typescript";
 import { tempProject } from "../helpers/tempProject";
 import { hostileInputs } from "./fuzz/hostile";
 import { RawLsp, type Message } from "./support/rawLsp";
@@ -287,10 +288,25 @@ describe("the language server under bad messages and load", () => {
 
   describe("hostile documents: every request is answered within the budget", () => {
     const pick = ["nesting: 10,000 object literals", "a 1 MB one-line string literal in __capabilities__", "a self-extending class", "const A = { ...A }", "shared sub-objects: 26 consts, each holding the previous twice (2^25 leaves)", "doubling arrays: 30 consts, each spreading the previous twice (2^30 items)", "a class with 20,000 members", "SDK: helpers that call the next helper ten times, eight levels deep", "parser backtracking: 24 nested `async f(` calls (a 600-byte file)"];
-    const BUDGET_MS = 5000;
+    // Not a speed test (the benchmarks measure speed) but a guard against hangs and blow-ups: 5 s, or
+    // 15 times what TypeScript takes here to parse an ordinary 5,000-method class, whichever is longer.
+    // Measured in this process, that parse slows as the machine does: on a busy 2-core machine the
+    // 20,000-member class took 7 s where it takes 3 s on a quiet one.
+    const FLOOR_BUDGET_MS = 5000;
+    const PARSES = 15;
+    const ordinary = `export class Ordinary {\n${Array.from({ length: 5000 }, (_, i) => `  helper${i}(x: number) { return x + ${i}; }`).join("\n")}\n}\n`;
+    let BUDGET_MS = FLOOR_BUDGET_MS;
+    before(() => {
+      ts.createSourceFile("warm.ts", ordinary, ts.ScriptTarget.Latest, true);
+      const started = performance.now();
+      ts.createSourceFile("ordinary.ts", ordinary, ts.ScriptTarget.Latest, true);
+      const parse = performance.now() - started;
+      BUDGET_MS = Math.max(FLOOR_BUDGET_MS, PARSES * parse);
+      console.log(`# the ordinary parse took ${parse.toFixed(0)} ms here: each hostile document gets ${BUDGET_MS.toFixed(0)} ms`);
+    });
     for (const name of pick) {
       const input = hostileInputs().find((h) => h.name === name)!;
-      it(`${name}: hover, lenses, diagnostics and the preview report answer within ${BUDGET_MS / 1000} s`, async () => {
+      it(`${name}: hover, lenses, diagnostics and the preview report answer within ${FLOOR_BUDGET_MS / 1000} s (more on a busy machine)`, async () => {
         assert.ok(input, name);
         const c = await started(input.files);
         try {
@@ -315,7 +331,8 @@ describe("the language server under bad messages and load", () => {
             if (server && /export class/.test(text) && !file.startsWith("deep.")) {
               assert.ok(hoverText(answers[0]).includes("MCP server"), `${file}: the hover shows the server (${JSON.stringify(answers[0]).slice(0, 200)}; log: ${c.logs.join(" ").slice(0, 300)})`);
             }
-            assert.ok(performance.now() - started < BUDGET_MS);
+            const took = performance.now() - started;
+            assert.ok(took < BUDGET_MS, `${file}: ${took.toFixed(0)} ms, over the budget of ${BUDGET_MS.toFixed(0)} ms`);
           }
           await assertAnswersHover(c, "Demo0Server", BUDGET_MS);
         } finally {

@@ -99,20 +99,39 @@ function fold(s: string): string {
   return s.replace(/_/g, "").toLowerCase();
 }
 
-/** A cheap lower bound of the edit distance: characters one string has that the other lacks. */
+/**
+ * A cheap lower bound of the edit distance: characters one string has that the other lacks. Counted
+ * in a typed array by UTF-16 code unit (a Map per call was a third of the analysis of a class with
+ * 20,000 members). `b` is a handler name, all ASCII, so a unit of `a` outside the table is one `b`
+ * lacks. The table is left zeroed for the next call.
+ */
 function bagDistance(a: string, b: string): number {
-  const counts = new Map<string, number>();
-  for (const c of a) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const counts = BAG;
+  let outside = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c < BAG_SIZE) counts[c]!++;
+    else outside++;
+  }
   let missing = 0;
-  for (const c of b) {
-    const n = counts.get(c) ?? 0;
-    if (n > 0) counts.set(c, n - 1);
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i);
+    if (c < BAG_SIZE && counts[c]! > 0) counts[c]!--;
     else missing++;
   }
-  let extra = 0;
-  for (const n of counts.values()) extra += n;
+  let extra = outside;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c < BAG_SIZE) {
+      extra += counts[c]!;
+      counts[c] = 0;
+    }
+  }
   return Math.max(missing, extra);
 }
+
+const BAG_SIZE = 128;
+const BAG = new Int32Array(BAG_SIZE);
 
 /**
  * The (unrestricted) Damerau–Levenshtein distance: insertions, deletions, substitutions and
