@@ -8,6 +8,14 @@ const root = new URL("..", import.meta.url).pathname;
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
+// `npm test` passes --e2e-prefetch: the real-editor tools (Chromium, code-server) install in the
+// background from here on, beside this `npm ci`, mostly waiting on downloads as it does
+// (test/e2e/lib/prefetch.mjs; scripts/run-tests.mjs leaves a running one alone).
+if (process.argv.includes("--e2e-prefetch") && process.env.MCP_LENS_E2E_PREFETCH !== "0") {
+  const { startPrefetch } = await import("../test/e2e/lib/prefetch.mjs");
+  startPrefetch();
+}
+
 const installed = join(root, "node_modules", ".package-lock.json");
 if (!existsSync(installed) || mtime(join(root, "package-lock.json")) > mtime(installed)) {
   console.error("setup: installing dependencies (npm ci)…");

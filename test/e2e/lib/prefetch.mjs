@@ -12,8 +12,14 @@ import { alive } from "./procs.mjs";
 const STATUS = join(TMP, "prefetch.status");
 const LOG = join(TMP, "prefetch.log");
 
-/** Starts the install in the background; returns at once. Called by scripts/run-tests.mjs. */
+/**
+ * Starts the install in the background; returns at once. `npm test` calls it first thing (through
+ * scripts/setup.mjs, so that it runs beside the project's own `npm ci`), and scripts/run-tests.mjs
+ * again for a run started otherwise: a prefetch still running is left to finish.
+ */
 export function startPrefetch() {
+  const running = existsSync(STATUS) && /^running (\d+)$/.exec(readFileSync(STATUS, "utf8").trim());
+  if (running && prefetchAlive(Number(running[1]))) return undefined;
   mkdirSync(TMP, { recursive: true });
   const out = openSync(LOG, "w");
   const child = spawn(process.execPath, [new URL("./prefetchMain.mjs", import.meta.url).pathname], {
@@ -24,6 +30,16 @@ export function startPrefetch() {
   writeFileSync(STATUS, `running ${child.pid}\n`);
   child.unref();
   return child;
+}
+
+/** Whether `pid` is a prefetch still running (not another process that got its number since). */
+function prefetchAlive(pid) {
+  if (!alive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prefetchMain");
+  } catch {
+    return true; // no /proc to ask: trust the number
+  }
 }
 
 /** Marks the prefetch finished (called by the child itself). */
@@ -38,7 +54,7 @@ export async function waitForPrefetch(limitMs) {
     if (!existsSync(STATUS)) return "none";
     const status = readFileSync(STATUS, "utf8").trim();
     const m = /^running (\d+)$/.exec(status);
-    if (!m || !alive(Number(m[1]))) return status;
+    if (!m || !prefetchAlive(Number(m[1]))) return status;
     if (Date.now() - started > limitMs) return "timed out";
     await new Promise((r) => setTimeout(r, 1000));
   }

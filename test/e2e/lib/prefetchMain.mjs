@@ -1,8 +1,27 @@
 // The background half of prefetch.mjs: installs the e2e tools and Neovim, then says how it went.
+// apt-get (Chromium, Neovim, a C++ tool chain) and the npm side (Node 24, then `npm ci` of the tools)
+// need nothing of each other, and each mostly waits on downloads: they run as two processes at once.
+// Only the native build, last, needs both (node-gyp needs the tool chain).
+import { spawn } from "node:child_process";
 import { finishPrefetch } from "./prefetch.mjs";
-import { ensureNeovim, ensureTools } from "./tools.mjs";
+import { ensureNeovim, ensureTools, missingDebianPackages } from "./tools.mjs";
+
+const TOOLS = new URL("./tools.mjs", import.meta.url).pathname;
+
+/** Runs `node tools.mjs ARGS` with this process's output; resolves with its exit status. */
+function half(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [TOOLS, ...args], { stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
 
 try {
+  const debian = missingDebianPackages({ withNeovim: true });
+  // A half that fails is not fatal here: ensureTools below does what is left in the foreground and
+  // reports the error itself.
+  await Promise.all([debian.length > 0 ? half(["--debian", ...debian]) : Promise.resolve(0), half(["--packages"])]);
   ensureTools();
   try {
     ensureNeovim();

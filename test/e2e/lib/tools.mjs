@@ -15,6 +15,8 @@ import { join } from "node:path";
 import { CODE_SERVER_ENTRY, NODE_BIN, NODE_DIR, NODE_VERSION, TMP, TOOLS_DIR, TOOLS_SOURCE, cleanEnv, log } from "./paths.mjs";
 
 const STAMP = join(TOOLS_DIR, "node_modules", ".e2e-tools-stamp");
+/** Written once `npm ci` of the tools is done (STAMP: once the native modules are built too). */
+const PACKAGES_STAMP = join(TOOLS_DIR, "node_modules", ".e2e-packages-stamp");
 const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"];
 
 function run(cmd, args, options = {}) {
@@ -44,15 +46,21 @@ function stampValue() {
   return `${hash.digest("hex")} node ${NODE_VERSION} ${process.arch}\n`;
 }
 
-/** Debian packages: what is missing, installed by apt-get as root, else an error that says what to run. */
-function ensureSystemPackages(needBuild) {
+/** The Debian packages the tools need and this machine lacks (`withNeovim`: the Neovim test's too). */
+export function missingDebianPackages({ withNeovim = false } = {}) {
   const missing = [];
   if (!chromiumPath()) missing.push("chromium");
-  if (needBuild) {
+  if (!toolsInstalled()) {
     if (!has("make") || !has("g++")) missing.push("build-essential");
     if (!has("python3")) missing.push("python3");
   }
-  installDebianPackages(missing, "(or point MCP_LENS_E2E_CHROMIUM at a Chromium binary)");
+  if (withNeovim && !neovimPath()) missing.push("neovim");
+  return missing;
+}
+
+/** Debian packages: what is missing, installed by apt-get as root, else an error that says what to run. */
+function ensureSystemPackages() {
+  installDebianPackages(missingDebianPackages(), "(or point MCP_LENS_E2E_CHROMIUM at a Chromium binary)");
 }
 
 /**
@@ -143,16 +151,12 @@ function installVsCodeModules(npmEnv) {
   }
 }
 
-/** Makes every tool ready; returns the paths the harness needs. Idempotent and quick when warm. */
-export function ensureTools() {
-  const needInstall = !toolsInstalled();
-  ensureSystemPackages(needInstall);
-  if (!needInstall) return { node: NODE_BIN, chromium: chromiumPath() };
+/** Where npm and node-gyp write (HOME, TMPDIR, the npm cache): all of it stays in .tmp/e2e. */
+function installEnv() {
   const home = join(TMP, "install-home");
   const tmp = join(TMP, "install-tmp");
   for (const d of [home, tmp]) mkdirSync(d, { recursive: true });
-  // npm and node-gyp write into HOME, TMPDIR and the npm cache: all of it stays in .tmp/e2e. The
-  // user's npm config (registry, CA) is kept by naming it, since HOME moves.
+  // The user's npm config (registry, CA) is kept by naming it, since HOME moves.
   const env = cleanEnv({
     HOME: home,
     TMPDIR: tmp,
@@ -164,14 +168,25 @@ export function ensureTools() {
     npm_config_audit: "false",
     npm_config_fund: "false",
   });
-  ensureNode(env);
-  const t = Date.now();
-  log("installing code-server and playwright-core with Node 24 (npm ci in .tmp/e2e/tools; 2-8 min cold: native builds)…");
   // code-server's postinstall checks the Node major through npm's user agent, and builds native
   // modules with node-gyp: run the system npm on Node 24, with Node 24's headers (never the
   // machine's `nodedir`, and never a download from nodejs.org).
   // JOBS: node-gyp builds with every core, unless the install runs beside other tests (prefetch.mjs).
   const npmEnv = { ...env, PATH: `${join(NODE_DIR, "bin")}:${process.env.PATH}`, npm_config_nodedir: NODE_DIR, JOBS: process.env.MCP_LENS_E2E_JOBS ?? "max" };
+  return { env, npmEnv, home };
+}
+
+/**
+ * Node 24 and the tools' npm packages, without install scripts (code-server's own postinstall would
+ * build every native module of VS Code, most of which the tests never load: installVsCodeModules
+ * does what they need). Needs no Debian package, so the prefetch runs it beside apt-get.
+ */
+export function ensureToolPackages() {
+  const { env, npmEnv } = installEnv();
+  ensureNode(env);
+  if (existsSync(PACKAGES_STAMP) && readFileSync(PACKAGES_STAMP, "utf8") === stampValue() && existsSync(CODE_SERVER_ENTRY)) return;
+  const t = Date.now();
+  log("installing code-server and playwright-core with Node 24 (npm ci in .tmp/e2e/tools, no install scripts)…");
   rmSync(STAMP, { force: true });
   mkdirSync(TOOLS_DIR, { recursive: true });
   for (const f of ["package.json", "package-lock.json"]) {
@@ -179,10 +194,20 @@ export function ensureTools() {
     else rmSync(join(TOOLS_DIR, f), { force: true });
   }
   const hasLock = existsSync(join(TOOLS_DIR, "package-lock.json"));
-  // Without install scripts: code-server's own postinstall would build every native module of VS
-  // Code, most of which the tests never load (installVsCodeModules does what they need).
   run("npm", [hasLock ? "ci" : "install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { env: npmEnv, cwd: TOOLS_DIR });
   if (!existsSync(CODE_SERVER_ENTRY)) throw new Error(`e2e setup: code-server is not installed (${CODE_SERVER_ENTRY} is missing)`);
+  writeFileSync(PACKAGES_STAMP, stampValue());
+  log(`npm packages installed in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+/** Makes every tool ready; returns the paths the harness needs. Idempotent and quick when warm. */
+export function ensureTools() {
+  ensureSystemPackages();
+  if (toolsInstalled()) return { node: NODE_BIN, chromium: chromiumPath() };
+  ensureToolPackages();
+  const { npmEnv, home } = installEnv();
+  const t = Date.now();
+  log("building VS Code's native modules the tests load (node-gyp)…");
   installVsCodeModules(npmEnv);
   const version = spawnSync(NODE_BIN, [CODE_SERVER_ENTRY, "--version"], { encoding: "utf8", env: { ...npmEnv, XDG_DATA_HOME: join(home, ".local/share") } }).stdout?.trim();
   writeFileSync(STAMP, stampValue());
@@ -190,8 +215,13 @@ export function ensureTools() {
   return { node: NODE_BIN, chromium: chromiumPath() };
 }
 
+// As a script: `node tools.mjs` makes every tool ready; the prefetch runs its two independent halves
+// as two processes at once: `--debian PKG…` (apt-get) and `--packages` (Node 24 and npm ci).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t = Date.now();
-  ensureTools();
-  log(`e2e tools ready (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  const [mode, ...rest] = process.argv.slice(2);
+  if (mode === "--debian") installDebianPackages(rest);
+  else if (mode === "--packages") ensureToolPackages();
+  else ensureTools();
+  log(`e2e tools ${mode ?? ""} ready (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }

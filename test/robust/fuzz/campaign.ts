@@ -13,7 +13,7 @@ import { Rng } from "./prng";
 
 /** The seed and size of the campaign `npm test` runs; `npm run fuzz` runs ten times the inputs. */
 export const TEST_SEED = 20260728;
-export const TEST_INPUTS = 2000;
+export const TEST_INPUTS = 1000;
 /** Hostile workspaces built on disk and run through the CLI in `npm test` (workspaceCampaign.ts). */
 export const TEST_WORKSPACES = 16;
 
