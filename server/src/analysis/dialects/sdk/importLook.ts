@@ -14,10 +14,11 @@ export interface ImportLook {
 }
 
 const KEY = "sdk-import-look";
-const PARENT_FOLDER = /(['"])\.\.?\/?\1/;
+/** The quoted paths of the text's own folder or its parent (`"."`, `'./'`, `".."`, `'../'`): found with includes, a native search. */
+const FOLDER_PATHS = ["'", '"'].flatMap((q) => [".", "./", "..", "../"].map((p) => `${q}${p}${q}`));
 
 function lookAt(text: string | undefined): ImportLook | undefined {
-  return text === undefined ? undefined : { clauseNames: importClauseNames(text), stems: quotedPathStems(text), parent: PARENT_FOLDER.test(text) };
+  return text === undefined ? undefined : { clauseNames: importClauseNames(text), stems: quotedPathStems(text), parent: FOLDER_PATHS.some((p) => text.includes(p)) };
 }
 
 /** The look at `file`'s current text (undefined when it cannot be read), from the store when it keeps one. */

@@ -17,6 +17,7 @@ export function namesStemInQuotedPath(text: string, stem: string, stems?: () => 
 }
 
 const MAX_BEFORE_SLASH = 300;
+const MARKS = ["'", '"', "\n"];
 const EXTENSION = /\.[cm]?[jt]sx?$/;
 const INDEX = /\/index(?:\.[cm]?[jt]sx?)?$/;
 
@@ -27,13 +28,22 @@ const INDEX = /\/index(?:\.[cm]?[jt]sx?)?$/;
  */
 export function quotedPathStems(text: string): Set<string> {
   const stems = new Set<string>();
-  const marks = /['"\n]/g;
+  // The marks (quotes and line breaks) in order, each kind found with indexOf (a native search, several
+  // times faster than a pattern's match objects over every text of a package).
+  const next = [text.indexOf("'"), text.indexOf('"'), text.indexOf("\n")];
+  const mark = (): number => {
+    let kind = -1;
+    for (let k = 0; k < 3; k++) if (next[k]! >= 0 && (kind < 0 || next[k]! < next[kind]!)) kind = k;
+    if (kind < 0) return -1;
+    const at = next[kind]!;
+    next[kind] = text.indexOf(MARKS[kind]!, at + 1);
+    return at;
+  };
   // The first `/` after the last opening quote: quotes come in increasing order, so it is searched
   // for again only once a quote passes it (one scan of the text in all).
   let slash = -1;
   let open = -1;
-  for (let mark = marks.exec(text); mark; mark = marks.exec(text)) {
-    const at = mark.index;
+  for (let at = mark(); at >= 0; at = mark()) {
     const newline = text.charCodeAt(at) === 0x0a;
     if (open >= 0 && !newline) {
       if (slash !== Infinity && slash <= open) {
