@@ -132,11 +132,13 @@ export function summarizeFlow(
   const paramsOf = (fn: ts.SignatureDeclaration) => fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : ""));
 
   /** `server`, `this.server`, `server.server`: a name path, or null for anything else. */
+  /** In a static block or a static field's initializer, `this` is the class: its name, while one is visited. */
+  let staticThis: string | undefined;
   const pathOf = (e: ts.Expression): RefPath | null => {
     let cur = e;
     while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
     if (ts.isIdentifier(cur)) return [cur.text];
-    if (cur.kind === SK.ThisKeyword) return ["this"];
+    if (cur.kind === SK.ThisKeyword) return staticThis !== undefined ? [staticThis] : ["this"];
     if (ts.isPropertyAccessExpression(cur)) {
       const base = pathOf(cur.expression);
       return base ? [...base, cur.name.text] : null;
@@ -259,9 +261,29 @@ export function summarizeFlow(
     }
   };
 
-  const visitClass = (cls: ts.ClassLikeDeclaration, unit: MutableUnit, className: string) => {
+  /** `heldAs`: the const a class expression is held in, the name its static members are reached by. */
+  const visitClass = (cls: ts.ClassLikeDeclaration, unit: MutableUnit, className: string, conditional: boolean, heldAs?: string) => {
+    const staticName = ts.isClassDeclaration(cls) ? cls.name?.text : heldAs;
     for (const m of cls.members) {
       const memberName = staticPropertyName(m.name) ?? "constructor";
+      // A named class's static fields and static blocks run where the class is declared, in order,
+      // with `this` the class: `static server = new McpServer(...)` is `App.server`, and
+      // `static { App.server.registerTool(...) }` registers on it then.
+      if (staticName !== undefined && isStaticInPlace(m)) {
+        const saved = staticThis;
+        staticThis = staticName;
+        try {
+          if (ts.isClassStaticBlockDeclaration(m)) visit(m.body, unit, conditional);
+          else if (ts.isPropertyDeclaration(m) && m.initializer) {
+            const init = unwrap(m.initializer);
+            const name = staticPropertyName(m.name);
+            if (!(name !== undefined && ts.isNewExpression(init) && recordNew(unit, init, [staticName, name], m.name, conditional))) visit(m.initializer, unit, conditional);
+          }
+        } finally {
+          staticThis = saved;
+        }
+        continue;
+      }
       if (ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
         visitFunction(m, unit, `${className}.${memberName}`, "method", className);
       } else if (ts.isPropertyDeclaration(m) && m.initializer) {
@@ -294,7 +316,7 @@ export function summarizeFlow(
       case SK.ClassDeclaration:
       case SK.ClassExpression: {
         const cls = node as ts.ClassLikeDeclaration;
-        return visitClass(cls, unit, cls.name?.text ?? "(class)");
+        return visitClass(cls, unit, cls.name?.text ?? "(class)", conditional);
       }
       case SK.VariableStatement: {
         // `const x = <expr>` in a function (or a block of the top level): its value can be read where
@@ -337,6 +359,8 @@ export function summarizeFlow(
         if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module") {
           return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
+        // `const App = class { static server = new McpServer(...) }`: its static members are `App.x`.
+        if (ts.isClassExpression(init)) return visitClass(init, unit, init.name?.text ?? d.name.text, conditional, d.name.text);
         if (ts.isNewExpression(init)) recordOtherNew(unit, init, [d.name.text], d.name, conditional, d);
         // `const createServer = () => ...` inside a function: still a callback, but one with a name
         // (a factory handed to `serveStdio(createServer)` is known by it).
@@ -507,6 +531,11 @@ export function summarizeFlow(
         argExprs: node.arguments.map((a) => toValueExpr(ctx, a)),
         span: spanOf(ctx, node),
       }, conditional);
+    } else if (isInlineFunction(unwrap(callee))) {
+      // `(async () => { ... })()`, `(function () { ... })()`: the function runs here and now, as a
+      // named function called here would (its own unit, made by visiting it, then the call).
+      visit(callee, unit, conditional);
+      push(unit, { k: "invoke", callee: toValueExpr(ctx, unwrap(callee)), args: node.arguments.map((a) => pathOf(a)), argExprs: node.arguments.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, node) }, conditional);
     } else if (callee.kind === SK.SuperKeyword) {
       // `super(...)`: what a subclass gives its base's constructor (a subclass of a server class).
       push(unit, { k: "invoke", callee: toValueExpr(ctx, callee), args: node.arguments.map((a) => pathOf(a)), argExprs: node.arguments.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, node) }, conditional);
@@ -531,6 +560,16 @@ export function summarizeFlow(
   const module = newUnit("<module>", "module", null, ctx.sf, []);
   for (const s of reachableStatements(ctx.sf.statements) ?? ctx.sf.statements) visit(s, module, false);
   return { units };
+}
+
+/** A static block, or a static field with an initializer: what runs when the class is declared. */
+function isStaticInPlace(m: ts.ClassElement): boolean {
+  if (ts.isClassStaticBlockDeclaration(m)) return true;
+  return ts.isPropertyDeclaration(m) && m.initializer !== undefined && (ts.getModifiers(m)?.some((x) => x.kind === SK.StaticKeyword) ?? false);
+}
+
+function isInlineFunction(e: ts.Expression): boolean {
+  return ts.isArrowFunction(e) || ts.isFunctionExpression(e);
 }
 
 /** Whether a top-level class of the file extends an imported class (`class A extends Base`, `extends ns.Base`). */
