@@ -101,6 +101,36 @@ describe("flow summaries of files that extend an imported class", () => {
   });
 });
 
+describe("an editor's loads of a large file that extends an imported class", () => {
+  /** Ordinary methods enough to make a class body larger than the editor's deferral threshold (48 KB). */
+  const padding = Array.from({ length: 1500 }, (_, i) => `  helper${i}(x: number): number { return x + ${i}; }`).join("\n");
+
+  it("leave the flow out while nothing the imports reach is a flow dialect's, and report what a fresh workspace does", () => {
+    const files = {
+      "/w/base.ts": CONDUIT_BASE,
+      "/w/big.ts": `import { Base } from "./base";\nexport class Big extends Base {\n${padding}\n  handleListTools() { return []; }\n}\n`,
+    };
+    const workspace = workspaceOf(files);
+    const edited = files["/w/big.ts"].replace("helper7(", "helper7b(");
+    workspace.setOverlay("/w/big.ts", edited);
+    const now = workspace.analyzeFile("/w/big.ts", { tasksExtension: false }).servers.map(show);
+    assert.equal(workspace.files.summaryAsIs("/w/big.ts")?.flowDeferred, true);
+    assert.deepEqual(now, workspaceOf({ ...files, "/w/big.ts": edited }).analyzeFiles(["/w/base.ts", "/w/big.ts"], { tasksExtension: false }).servers.filter((x) => x.name === "Big").map(show));
+    assert.ok(now.some((x) => x.startsWith("Big ")), JSON.stringify(now));
+  });
+
+  it("make the flow when a server is handed to a function of the file, and report the tool it registers", () => {
+    const helper = `import { Plain } from "./plain";\nexport class Kept extends Plain {\n${padding}\n}\nexport function register(server: any): void { ${TOOL("server", "a")} }\n`;
+    const main = `${MCP}${STDIO}import { register } from "./helper";\nconst server = new McpServer({ name: "s", version: "1" });\nregister(server);\nawait server.connect(new StdioServerTransport());\n`;
+    const workspace = workspaceOf({ "/w/plain.ts": "export class Plain { tag = 1; }\n", "/w/helper.ts": helper, "/w/s.ts": main });
+    workspace.setOverlay("/w/helper.ts", `${helper}// edited\n`);
+    assert.equal(workspace.analyzeFile("/w/helper.ts", { tasksExtension: false }).servers.length, 0);
+    assert.equal(workspace.files.summaryAsIs("/w/helper.ts")?.flowDeferred, true);
+    const servers = workspace.analyzeFile("/w/s.ts", { tasksExtension: false }).servers.map(show);
+    assert.ok(servers.some((x) => x.startsWith('s {"tools"')), JSON.stringify(servers));
+  });
+});
+
 describe("the text look for an import a flow dialect reads (mayImportForFlow)", () => {
   const spec = combinedFlow(DIALECTS)!;
   it("finds a module specifier whatever quotes come before it", () => {
