@@ -132,7 +132,9 @@ function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
       path: [k],
       reason: replay.instanceKeys.has(k)
         ? `${k} is registered on one of the servers made here (${replay.instanceKeys.get(k)}), and which of them a client meets is not followed`
-        : `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
+        : replay.untimedKeys.has(k)
+          ? `${k} is ${replay.untimedKeys.get(k)}`
+          : `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
       ...(at ? { loc: at } : {}),
     })),
   ];

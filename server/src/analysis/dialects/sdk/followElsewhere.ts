@@ -15,6 +15,7 @@ import { followImportOrder } from "./followImportOrder";
 import { servedAtTopLevel } from "./entryFactories";
 import { serversMade } from "./serversMade";
 import { runsOnlyAsOwnProgram } from "./ownPrograms";
+import { basename } from "../../core/project/paths";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -65,13 +66,14 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   const own = all.found.filter((i) => runsOnlyAsOwnProgram(ev, replay.elsewhere, i.file));
   const users = { ...all, found: all.found.filter((i) => !own.includes(i)) };
   const open: OpenUse[] = [...users.open];
+  const ownWhy = (file: string) => `registered only in ${basename(file)}, which no module of the package loads: it runs as a program of its own, or is loaded by means not seen here (a preload, a test)`;
   for (const { file, local } of own) {
     const module = ev.summary(file)?.flow?.units.find((u) => u.kind === "module");
-    if (module) replay.followUntimed(file, module, new Set([local]));
+    if (module) replay.followUntimed(file, module, new Set([local]), ownWhy(file));
   }
   for (const { file, local } of own) {
     const named = new Set([local]);
-    for (const unit of ev.summary(file)?.flow?.units ?? []) if (unit.kind === "function" && !unit.params.includes(local) && replay.usesServer(file, unit, named)) replay.followUntimed(file, unit, named);
+    for (const unit of ev.summary(file)?.flow?.units ?? []) if (unit.kind === "function" && !unit.params.includes(local) && replay.usesServer(file, unit, named)) replay.followUntimed(file, unit, named, ownWhy(file));
   }
   for (const { file, unit } of followImportOrder(replay, ev, site, users.found)) open.push(...handedOn(ev, replay, file, unit, "that module"));
   for (const { file, local } of users.found) {

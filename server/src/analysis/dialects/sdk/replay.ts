@@ -178,15 +178,26 @@ export class Replay {
     if (!neverCalled(file, this.#ev.host.text?.(file) ?? "", unit)) this.followUntimed(file, unit, names);
   }
 
-  /** Replays a unit that may run or not, before connect() or after it (a module nothing loads here). */
-  followUntimed(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
+  /**
+   * Replays a unit that may run or not, before connect() or after it (a module nothing loads here).
+   * `why`: what keys it alone makes conditional are told (instead of "under a condition").
+   */
+  followUntimed(file: string, unit: FlowUnit, names: ReadonlySet<string>, why?: string): void {
     this.#untimedSince.push({ connected: false });
+    const saved = this.#untimedWhy;
+    this.#untimedWhy = why ?? saved;
     try {
       this.#runUnit(file, unit, 0, names, 1, MAYBE);
     } finally {
       this.#untimedSince.pop();
+      this.#untimedWhy = saved;
     }
   }
+
+  /** While a module nothing loads is followed: why what it registers may not be advertised. */
+  #untimedWhy: string | undefined;
+  /** Keys only such a module made conditional, with that reason. */
+  readonly untimedKeys = new Map<string, string>();
 
   /** Workspace class instances that hold the server (`new Registry(server).registerTools()`). */
   readonly #holders: ClassHolders<Mode>;
@@ -546,6 +557,7 @@ export class Replay {
   readonly conditionalFlags = new Map<string, Loc | undefined>();
 
   #conditionalKey(k: string, loc: Loc | undefined): void {
+    if (!this.conditionalKeys.has(k) && this.#untimedWhy) this.untimedKeys.set(k, this.#untimedWhy);
     this.conditionalKeys.set(k, loc);
     if (this.#instanceWhy) this.instanceKeys.set(k, this.#instanceWhy);
   }
