@@ -2,6 +2,7 @@
 // capabilities, then every registration, merge and handler (following helpers that receive the server),
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
+import { caughtAround } from "./caughtThrows";
 import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
@@ -718,7 +719,12 @@ export class Replay {
             if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
-            this.#apply(file, event, here);
+            this.#caught = caughtAround(this.#ev, file, entry);
+            try {
+              this.#apply(file, event, here);
+            } finally {
+              this.#caught = false;
+            }
             if (event.method === "connect" && (!entry.conditional || entry.branches)) connects.push(entry.branches ?? []);
             break;
           }
@@ -1438,6 +1444,9 @@ export class Replay {
    * `registerCapabilities` after connecting); a primitive declared up front registers fine.
    * Returns true when the registration must not be applied.
    */
+  /** Whether the call being applied sits in a `try` whose `catch` keeps the program running (caughtThrows.ts). */
+  #caught = false;
+
   #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean): boolean {
     if (method === "setRequestHandler") return false;
     const adds = Replay.#ADDS[method];
@@ -1450,7 +1459,10 @@ export class Replay {
         (adds ? `, or declare ${adds} in the constructor's capabilities.` : "."),
     );
     if (deferred) this.state.diagnostics.push(d);
-    else if (conditional) {
+    else if (this.#caught) {
+      // Caught by a `catch` that keeps the program running: nothing is added, the server goes on.
+      this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, so the server runs without it.` });
+    } else if (conditional) {
       // It throws only if it runs, which is not known statically: served or not is not stated.
       this.state.diagnostics.push(d);
       this.#mayThrow(loc, `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
