@@ -33,6 +33,9 @@ async function drive(server) {
     if (msg.id !== undefined && pending.has(msg.id)) pending.get(msg.id)(msg);
     else if (msg.method) obs.notifications.push(msg.method);
   };
+  // The server end first, before any await: a real start() builds its session when it is called, so
+  // what the program adds right after an unawaited start() comes after the session (as over stdio).
+  const connecting = originalConnect.call(server, serverEnd);
   await clientEnd.start();
   let next = 1;
   const request = (method, params) =>
@@ -42,7 +45,6 @@ async function drive(server) {
       pending.set(id, (m) => (clearTimeout(timer), resolve(m)));
       clientEnd.send({ jsonrpc: "2.0", id, method, params });
     });
-  const connecting = originalConnect.call(server, serverEnd);
   const init = await request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "fastmcp-worker", version: "0.0.0" } });
   await clientEnd.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   const session = await connecting;
@@ -57,25 +59,31 @@ async function drive(server) {
   return session;
 }
 
+// A start the fixture does not await (in `main()` called last, in a helper) is waited for below.
 FastMCP.prototype.start = async function () {
-  await drive(this);
+  const driving = drive(this);
+  current.driving.push(driving);
+  await driving;
 };
 FastMCP.prototype.connect = async function () {
-  return drive(this);
+  const driving = drive(this);
+  current.driving.push(driving);
+  return driving;
 };
 
 const results = {};
 for (const dir of process.argv.slice(2)) {
-  current = { legacy: null, modern: null, discoverError: null, threw: null, notifications: [], started: false, sessions: [] };
+  current = { legacy: null, modern: null, discoverError: null, threw: null, notifications: [], started: false, sessions: [], driving: [] };
   try {
     // A fixture whose entry is another module than the one building the server names it main.ts.
     await import(pathToFileURL(join(dir, existsSync(join(dir, "main.ts")) ? "main.ts" : "server.ts")).href);
   } catch (e) {
     current.threw = e instanceof Error ? e.message : String(e);
   }
+  await Promise.allSettled(current.driving);
   await new Promise((r) => setTimeout(r, 50));
   for (const s of current.sessions) await s.close().catch(() => {});
-  const { sessions: _sessions, ...obs } = current;
+  const { sessions: _sessions, driving: _driving, ...obs } = current;
   results[dir] = obs;
 }
 process.stdout.write(`${WORKER_MARK}${JSON.stringify(results)}\n`);

@@ -100,8 +100,13 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     const loc = (span: Span): Loc => ({ file: at.file, span });
     // After a `return` on some paths, the rest of the body runs only on the others.
     let returnedOnSomePaths = false;
-    for (const { event, conditional: c } of events) {
+    for (let i = 0; i < events.length; i++) {
+      const { event, conditional: c } = events[i]!;
       const conditional = c || forced || later || returnedOnSomePaths;
+      // An async function called without await runs its body up to the first await now, and the rest
+      // after the caller's own code: when nothing after the call in the caller can touch the server
+      // (`main();` or `main().catch(...)` last), its body's order is the order things happen.
+      const runsLaterHere = (callee: FlowUnit): boolean => runsLater(host, at.file, event.span, callee) && touchedAfter(events, i, names);
       const phase: Phase = later ? "deferred" : out.start ? "after" : "before";
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
@@ -138,7 +143,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             continue;
           }
           if (STARTS.has(event.method)) {
-            if (!out.start && depth === 0 && !later) {
+            // In a helper walked in order (`function main() { ...; server.start() }`), a start that
+            // surely runs is the start too: what follows it in the helper comes after it.
+            if (!out.start && !later && (depth === 0 || !conditional)) {
               out.start = {
                 method: event.method,
                 loc: loc(event.methodSpan),
@@ -158,7 +165,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const overridden = at.file === site.file && [...family].some((c) => here.units.some((u) => u.kind === "method" && u.className === c && u.name === `${c}.${event.method}`));
           if (method && depth < MAX_HELPER_DEPTH && !visited.has(key(at, method))) {
             visited.add(key(at, method));
-            walk(at, method, method.events, new Set(names), conditional || overridden, depth + 1, later || runsLater(host, at.file, event.span, method));
+            walk(at, method, method.events, new Set(names), conditional || overridden, depth + 1, later || runsLaterHere(method));
           }
         }
         continue;
@@ -183,7 +190,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const child = at.units.find((u) => u.span.start === event.callee.span.start && u.parent === unit.id);
           if (child && !visited.has(key(at, child))) {
             visited.add(key(at, child));
-            walk(at, child, child.events, new Set(names), true, depth, later);
+            // A callback (`forEach`) is a conditional event of the summary; `(async () => { ... })()`
+            // runs where it is written, as a function called there would.
+            walk(at, child, child.events, new Set(names), conditional, depth, later || (!c && (runsLaterHere(child) || isGenerator(host, at.file, child))));
           }
           continue;
         }
@@ -193,7 +202,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const fn = event.callee.k === "ref" && moduleScoped.has(at.file) ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
           if (fn && depth < MAX_HELPER_DEPTH && !visited.has(key(at, fn)) && seesNames(fn, names)) {
             visited.add(key(at, fn));
-            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || runsLater(host, at.file, event.span, fn) || isGenerator(host, at.file, fn));
+            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || runsLaterHere(fn) || isGenerator(host, at.file, fn));
           }
           continue;
         }
@@ -201,7 +210,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         const param = helper?.params[argAt];
         if (helper && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
           visited.add(key(at, helper));
-          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLater(host, at.file, event.span, helper) || isGenerator(host, at.file, helper));
+          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLaterHere(helper) || isGenerator(host, at.file, helper));
           if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
         } else {
           out.unfollowed.push({ reason: `the server is passed to ${host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper"}, which the analysis does not follow`, loc: loc(event.span), phase });
@@ -387,6 +396,29 @@ function methodOf(at: FileUnits, unit: FlowUnit, name: string, site: FastmcpSite
  * An async function called without `await` returns at its first `await`: what it does after that
  * happens later, after the caller's next statements (maybe after start()), so it is not replayed in order.
  */
+/** Promise methods: `main().catch(...)` chains on the call's promise and runs nothing of the program's own now. */
+const PROMISE_CHAIN = new Set(["then", "catch", "finally"]);
+
+/**
+ * Whether an event after the i-th of `events` may touch the server: a call on it, the server handed
+ * on or stored, or any call of a function (which may use it by name) other than a promise's
+ * `then`/`catch`/`finally` that is not given the server.
+ */
+function touchedAfter(events: readonly FlowEventEntry[], i: number, names: ReadonlySet<string>): boolean {
+  for (let j = i + 1; j < events.length; j++) {
+    const e = events[j]!.event;
+    if (e.k === "invoke") {
+      const chained = e.callee.k === "get" && e.callee.key.k === "static" && PROMISE_CHAIN.has(e.callee.key.name);
+      if (!chained || e.args.some((a) => a !== null && names.has(a.join(".")))) return true;
+      continue;
+    }
+    if (e.k === "new") return true;
+    if (e.k === "call" && names.has(e.receiver.join("."))) return true;
+    if ((e.k === "escape" || e.k === "alias") && names.has(e.source.join("."))) return true;
+  }
+  return false;
+}
+
 function runsLater(host: ReplayHost, file: string, call: Span, callee: FlowUnit): boolean {
   const text = host.textAt(file, callee.span) ?? "";
   const head = text.slice(0, Math.max(0, text.indexOf("(")));
