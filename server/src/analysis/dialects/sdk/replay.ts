@@ -3,6 +3,7 @@
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
 import { caughtAround } from "./caughtThrows";
+import { connectRacesCaller } from "./asyncRaces";
 import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
@@ -777,6 +778,13 @@ export class Replay {
         }
       }
     } finally {
+      // A connect set aside while this unit went on (connectRacesCaller) has happened by now.
+      for (let k = this.#racingConnects.length - 1; k >= 0; k--) {
+        const racing = this.#racingConnects[k]!;
+        if (racing.callerId !== id) continue;
+        this.#racingConnects.splice(k, 1);
+        this.state.connected ??= racing.loc;
+      }
       this.#active.delete(id);
       const names = this.#namesIn.get(id);
       for (const n of local) seen.add(n);
@@ -863,7 +871,16 @@ export class Replay {
     const imported = target.file !== file ? this.importedServer.get(target.file) : undefined;
     if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
+    const wasConnected = this.state.connected;
     this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    // `start();` (async, connecting after an await) then `server.registerTool(...)`: the registration
+    // may well come first. The connect is set aside until the caller's unit ends, and the order is
+    // not claimed.
+    if (!wasConnected && this.state.connected && connectRacesCaller((f) => this.#ev.host.text?.(f), file, unit, event, target.file, target.unit, paths)) {
+      this.#racingConnects.push({ callerId: `${file}#${unit.id}`, loc: this.state.connected });
+      this.state.connected = undefined;
+      markInexact(this.state, `${exprText(event.callee)}() is async and not awaited, and connects after an await: what its caller does next may come before connect() or after it`);
+    }
     // `const tool = makeRegistrar(server)`: the closure it returns runs where `tool(...)` is called.
     this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound);
   }
@@ -1444,6 +1461,9 @@ export class Replay {
    * `registerCapabilities` after connecting); a primitive declared up front registers fine.
    * Returns true when the registration must not be applied.
    */
+  /** Connects of unawaited async callees, set aside until their caller's unit ends (asyncRaces.ts). */
+  readonly #racingConnects: { callerId: string; loc: Loc }[] = [];
+
   /** Whether the call being applied sits in a `try` whose `catch` keeps the program running (caughtThrows.ts). */
   #caught = false;
 

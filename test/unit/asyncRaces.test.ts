@@ -1,0 +1,42 @@
+// An async function called without await runs up to its first await and returns; its caller goes on.
+// When it connects after an await, a registration the caller makes next comes before connect() at
+// run time: it must not be reported as a registration after connect (the SDK would not throw).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { InMemoryFileSystemHost } from "ts-morph";
+import { Workspace } from "../../server/src/analysis/core/workspace";
+import { DIALECTS } from "../../server/src/analysis/dialects";
+
+const HEAD = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nconst server = new McpServer({ name: "s", version: "1" });\n';
+const TOOL = 'server.registerTool("t", { description: "t" }, async () => ({ content: [] }));\n';
+
+function analyse(text: string) {
+  const fs = new InMemoryFileSystemHost();
+  fs.writeFileSync("/w/package.json", JSON.stringify({ type: "module", dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }));
+  fs.writeFileSync("/w/server.ts", text);
+  const a = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] }).analyzeFile("/w/server.ts", { tasksExtension: false });
+  return { server: a.servers[0]!, codes: a.diagnostics.map((d) => d.code) };
+}
+
+describe("an unawaited async function that connects", () => {
+  it("after an await of its own: the caller's next registration may come first (approximate, no after-connect error)", () => {
+    const { server, codes } = analyse(`${HEAD}async function start() {\n  await new Promise((r) => setTimeout(r, 5));\n  await server.connect(new StdioServerTransport());\n}\nstart();\n${TOOL}`);
+    assert.equal(server.exact, false);
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+    assert.ok(!codes.includes("sdk-register-after-connect"), codes.join(", "));
+    assert.ok(server.unknown.some((u) => /start\(\) is async and not awaited/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
+  it("before any await of its own (`await server.connect(...)` first): connect() comes first, and the registration throws", () => {
+    const { server, codes } = analyse(`${HEAD}async function start() {\n  await server.connect(new StdioServerTransport());\n}\nstart();\n${TOOL}`);
+    assert.equal(server.legacy, null);
+    assert.ok(codes.includes("sdk-register-after-connect"), codes.join(", "));
+  });
+
+  it("called last, with a .catch: its own order stands (exact)", () => {
+    const { server, codes } = analyse(`${HEAD}async function main() {\n  await new Promise((r) => setTimeout(r, 5));\n  ${TOOL}  await server.connect(new StdioServerTransport());\n}\nmain().catch(console.error);\n`);
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+    assert.deepEqual(codes.filter((c) => c.startsWith("sdk-register")), []);
+  });
+});
