@@ -4,6 +4,7 @@
 // helpers that are not followed). Followed besides the server's own unit: helpers it is passed to,
 // methods of its class called on `this`, a subclass's constructor, and the files importing it.
 import type { Loc } from "../../core/evaluate/values";
+import { isPromiseChain } from "../../core/model/promiseChain";
 import type { ServerUsers } from "../../core/project/exportedServerUsers";
 import type { FileSummary, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import type { FastmcpSite } from "./findServers";
@@ -396,9 +397,6 @@ function methodOf(at: FileUnits, unit: FlowUnit, name: string, site: FastmcpSite
  * An async function called without `await` returns at its first `await`: what it does after that
  * happens later, after the caller's next statements (maybe after start()), so it is not replayed in order.
  */
-/** Promise methods: `main().catch(...)` chains on the call's promise and runs nothing of the program's own now. */
-const PROMISE_CHAIN = new Set(["then", "catch", "finally"]);
-
 /**
  * Whether an event after the i-th of `events` may touch the server: a call on it, the server handed
  * on or stored, or any call of a function (which may use it by name) other than a promise's
@@ -408,8 +406,7 @@ function touchedAfter(events: readonly FlowEventEntry[], i: number, names: Reado
   for (let j = i + 1; j < events.length; j++) {
     const e = events[j]!.event;
     if (e.k === "invoke") {
-      const chained = e.callee.k === "get" && e.callee.key.k === "static" && PROMISE_CHAIN.has(e.callee.key.name);
-      if (!chained || e.args.some((a) => a !== null && names.has(a.join(".")))) return true;
+      if (!isPromiseChain(e, names)) return true;
       continue;
     }
     if (e.k === "new") return true;

@@ -2,6 +2,7 @@
 // goes on; the rest of its body runs later. When it connects the server after an await, what its
 // caller does next (a registration) may come before connect() or after it: the replay, which runs a
 // callee's body in one go, must not take the connect as coming first.
+import { isPromiseChain } from "../../core/model/promiseChain";
 import type { FlowEvent, FlowUnit, Span } from "../../core/model/summary";
 
 /**
@@ -12,7 +13,7 @@ import type { FlowEvent, FlowUnit, Span } from "../../core/model/summary";
 export function connectRacesCaller(text: (file: string) => string | undefined, file: string, caller: FlowUnit, call: FlowEvent, calleeFile: string, callee: FlowUnit, paths: ReadonlySet<string>): boolean {
   const at = caller.events.findIndex((e) => e.event === call);
   if (at < 0) return false;
-  const later = caller.events.slice(at + 1).some(({ event: e }) => (e.k === "invoke" && !promiseChain(e, paths)) || (e.k === "call" && paths.has(e.receiver.join("."))));
+  const later = caller.events.slice(at + 1).some(({ event: e }) => (e.k === "invoke" && !isPromiseChain(e, paths)) || (e.k === "call" && paths.has(e.receiver.join("."))));
   if (!later || awaited(text(file), call.span)) return false;
   const body = slice(text(calleeFile), callee.span);
   if (body === undefined) return false;
@@ -30,14 +31,6 @@ export function connectRacesCaller(text: (file: string) => string | undefined, f
 
 /** `await server.connect(`, `await this.server.connect(`: an await whose operand is the connect call itself. */
 const OWN_AWAIT = /^await\s+[\w$.\s]*$/;
-
-/** Promise methods: `main().catch(...)` chains on the call's promise and runs nothing of the program's own now. */
-const PROMISE_CHAIN = new Set(["then", "catch", "finally"]);
-
-function promiseChain(e: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>): boolean {
-  const chained = e.callee.k === "get" && e.callee.key.k === "static" && PROMISE_CHAIN.has(e.callee.key.name);
-  return chained && !e.args.some((a) => a !== null && paths.has(a.join(".")));
-}
 
 function awaited(text: string | undefined, call: Span): boolean {
   return text !== undefined && /\bawait\s*$/.test(text.slice(Math.max(0, call.start - 8), call.start));
