@@ -4,6 +4,7 @@
 // helpers that are not followed). Followed besides the server's own unit: helpers it is passed to,
 // methods of its class called on `this`, a subclass's constructor, and the files importing it.
 import type { Loc } from "../../core/evaluate/values";
+import { instanceUses } from "./instanceUses";
 import { isPromiseChain } from "../../core/model/promiseChain";
 import type { ServerUsers } from "../../core/project/exportedServerUsers";
 import type { FileSummary, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
@@ -243,6 +244,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   scanLater(out, here, visited, siteNames, inScope, inFamily);
   laterUses(out, here.file, here.units, visited, siteNames, inFamily);
   if (holder !== undefined) followExportedHolder(out, host, site.file, holder, siteNames, visited);
+  if (holder !== undefined) instanceUses(out, site.file, here.units, site.name.slice("this.".length));
   const own = new Set(site.subclasses ?? []);
   if (own.size > 0) scanLater(out, here, visited, new Set(["this"]), (u) => own.has(classOf(here.units, u) ?? ""), () => true);
 
