@@ -93,6 +93,17 @@ describe("SDK precision: conditions and loops the source decides", () => {
     assert.deepEqual(s.legacy, { tools: { listChanged: true } });
   });
 
+  it("a table mapped before its loop keeps its items (map, sort, concat); filter and slice(n) may leave none", () => {
+    const tables = "const TOOLS = [() => \"a\", () => \"b\"];\nconst PROMPTS = [\"p\"];\n";
+    const kept = serverOf(`${V1}${tables}${NEW}TOOLS.map((f) => f()).forEach((n) => ${TOOL("n").replace(";", "")});\nfor (const p of PROMPTS.map((x) => x).sort().concat([])) ${PROMPT}\n`);
+    assert.equal(kept.exact, true, JSON.stringify(kept.unknown));
+    assert.deepEqual(kept.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+    const dropped = serverOf(`${V1}${tables}${NEW}TOOLS.filter((f) => f() === "z").forEach((f) => ${TOOL("f()").replace(";", "")});\nfor (const p of PROMPTS.slice(1)) ${PROMPT}\n`);
+    assert.equal(dropped.exact, false);
+    assert.deepEqual(dropped.legacy, {});
+    assert.deepEqual(dropped.unknown.map((u) => u.path.join(".")).sort(), ["prompts", "tools"]);
+  });
+
   it("an early return whose condition never holds leaves what follows certain", () => {
     const s = serverOf(`${V1}const DISABLED = false;\nfunction addTools(srv: McpServer) {\n  if (DISABLED) return;\n  srv.registerTool("t", { description: "d" }, async () => ({ content: [] }));\n}\n${NEW}addTools(server);\n`);
     assert.equal(s.exact, true, JSON.stringify(s.unknown));

@@ -23,7 +23,26 @@ export function loopsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, e
   const guards = entry.loops ?? [];
   if (guards.length < rest.length) return false;
   const hidden = declaredAround(ev, file, unit);
-  return guards.every((g) => !readsAny(g.over, hidden) && hasItems(ev, file, g));
+  return guards.every((g) => !readsAny(itemSource(g).over, hidden) && hasItems(ev, file, g));
+}
+
+/** Methods whose result has at least as many items as the array they are called on. */
+const ITEM_KEEPING = new Set(["map", "sort", "reverse", "toSorted", "toReversed", "concat"]);
+
+/**
+ * The table a loop's items come from, through calls that keep every item: `DeleteTools.map((t) =>
+ * t()).forEach(...)` goes over as many items as `DeleteTools` has (`filter` may drop them all, and
+ * `slice` with arguments some). A callback that throws stops the server anyway.
+ */
+function itemSource(guard: LoopGuard): LoopGuard {
+  if (guard.kind !== "of") return guard;
+  let over = guard.over;
+  for (let hops = 0; hops < 16 && over.k === "call" && over.callee.k === "get" && over.callee.key.k === "static"; hops++) {
+    const method = over.callee.key.name;
+    if (!ITEM_KEEPING.has(method) && !(method === "slice" && over.args.length === 0)) break;
+    over = over.callee.object;
+  }
+  return over === guard.over ? guard : { kind: "of", over };
 }
 
 /** Names declared in the unit and the functions around it: the file's const of that name is not the one read. */
@@ -62,7 +81,7 @@ function readsAny(expr: ValueExpr, names: ReadonlySet<string>): boolean {
 
 /** Whether the table a loop goes over holds at least one item, read in `scope` (the file's by default). */
 export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file)): boolean {
-  const over = guard.over;
+  const over = itemSource(guard).over;
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) {
     return keyCount(ev, ev.evaluate(over.args[0]!, scope, { calls: false })) > 0;
   }
