@@ -52,6 +52,17 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.match(d.message, /Register a handler for tools\/list, or remove tools/);
   });
 
+  it("sdk-handler-missing is not claimed when the server also goes where the analysis does not follow", () => {
+    const result = analyze({
+      "s.ts": `${V1_LOW}import { wire } from "./wire.js";\nexport function make() {\n  return new Server({ name: "s", version: "1" }, { capabilities: { tools: {}, resources: { subscribe: true } } });\n}\nconst holder = { server: make() };\nwire(holder);\n`,
+      "wire.ts": 'export function wire(h: any) { h.server.setRequestHandler(h.schemas.list, async () => ({ tools: [] })); }\n',
+    });
+    const server = result.servers.get("s");
+    assert.ok(server);
+    assert.equal(server.exact, false);
+    assert.deepEqual(result.codes("sdk-handler-missing"), [], "handlers may be set where the server goes");
+  });
+
   it("sdk-notification-flag: list_changed without listChanged (warning), without the key (error)", () => {
     const result = analyze({
       "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });\nexport function later() {\n  server.sendToolListChanged();\n  server.sendResourceUpdated({ uri: "x://1" });\n}\n`,

@@ -312,9 +312,12 @@ function tasksAdvice(state: SdkState, loc: Loc): AnalysisDiagnostic {
   );
 }
 
-/** A handler whose method is not known statically may answer `method`. */
-function mayAnswer(replay: Replay, method: string): boolean {
-  return replay.unknownHandlers === "any" || replay.unknownHandlers?.has(method) === true;
+/**
+ * Whether something the analysis does not see may answer `method`: a handler whose method is not
+ * known statically, or code the server reaches that is not followed (it may set any handler there).
+ */
+function mayAnswer(state: SdkState, replay: Replay, method: string): boolean {
+  return state.open.length > 0 || replay.unknownHandlers === "any" || replay.unknownHandlers?.has(method) === true;
 }
 
 function finalRules(state: SdkState, replay: Replay, eras: ServedEras): AnalysisDiagnostic[] {
@@ -323,7 +326,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
   const at = (k: string): Loc => state.causes.get(k)?.loc ?? state.optionsCaps ?? { file: "", span: { start: 0, end: 0 } };
 
   for (const [k, answers] of Object.entries(ANSWERS)) {
-    if (!(k in caps) || answers.some((m) => state.handlers.has(m) || mayAnswer(replay, m))) continue;
+    if (!(k in caps) || answers.some((m) => state.handlers.has(m) || mayAnswer(state, replay, m))) continue;
     if (k === "logging" && replay.loggingLate) continue;
     out.push(
       diagnostic(
@@ -335,7 +338,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     );
   }
   const resources = caps.resources;
-  if (isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe") && !mayAnswer(replay, "resources/subscribe")) {
+  if (isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe") && !mayAnswer(state, replay, "resources/subscribe")) {
     out.push(
       diagnostic(
         "sdk-handler-missing",
