@@ -1,6 +1,7 @@
 import { Project, ts, type FileSystemHost } from "ts-morph";
 import { dirname, joinPath, isWithin } from "./paths";
 import { readTsconfigOptions } from "./tsconfigOptions";
+import { WorkspacePackages } from "./workspacePackages";
 
 /** Options for a folder without a tsconfig (cli.md): modern module resolution, decorators allowed. */
 export const DEFAULT_COMPILER_OPTIONS: ts.CompilerOptions = {
@@ -42,6 +43,7 @@ export class ProjectContext {
     readonly configPath: string | undefined,
     fs: FileSystemHost,
     unusableConfig?: (path: string) => string | undefined,
+    readonly packages?: WorkspacePackages,
   ) {
     try {
       const config = configPath ? readTsconfigOptions(configPath, fs, unusableConfig) : { options: DEFAULT_COMPILER_OPTIONS, problems: [] };
@@ -87,9 +89,11 @@ export class ProjectContext {
       this.#cache ??= ts.createModuleResolutionCache(dirname(this.configPath ?? fromFile), (f) => f, options);
       const r = ts.resolveModuleName(specifier, fromFile, options, this.#host, this.#cache);
       const resolved = r.resolvedModule;
-      if (!resolved) return undefined;
-      // A `.js` file is only analysable when it has types; prefer what TypeScript picked otherwise.
-      if (/\.(?:[cm]?js|jsx)$/i.test(resolved.resolvedFileName)) return undefined;
+      // A sibling package of a monorepo that is not installed, or installed but not built.
+      if (!resolved) return this.packages?.resolve(specifier, fromFile);
+      // A `.js` file is only analysable when it has types; a sibling package's build, by its source.
+      if (/\.(?:[cm]?js|jsx)$/i.test(resolved.resolvedFileName)) return this.packages?.resolve(specifier, fromFile);
+      if (resolved.isExternalLibraryImport !== true && /\.d\.[cm]?ts$/i.test(resolved.resolvedFileName)) return this.packages?.resolve(specifier, fromFile) ?? resolved.resolvedFileName;
       return resolved.resolvedFileName;
     } catch {
       return undefined;
@@ -130,10 +134,12 @@ export class ProjectRegistry {
   readonly #options: RegistryOptions;
   readonly #projects = new Map<string, ProjectContext>();
   readonly #configOfDir = new Map<string, string | null>();
+  readonly #packages: WorkspacePackages;
 
   constructor(fs: FileSystemHost, options: RegistryOptions) {
     this.#fs = fs;
     this.#options = options;
+    this.#packages = new WorkspacePackages(fs, options.roots);
   }
 
   /** @throws ConfigError when the file's tsconfig cannot be read. */
@@ -147,11 +153,13 @@ export class ProjectRegistry {
   }
 
   forgetResolutions(): void {
+    this.#packages.forget();
     for (const p of this.#projects.values()) p.forgetResolutions();
   }
 
   /** A tsconfig changed: projects and lookups are rebuilt on next use. */
   reset(): void {
+    this.#packages.forget();
     this.#projects.clear();
     this.#configOfDir.clear();
   }
@@ -162,7 +170,7 @@ export class ProjectRegistry {
     if (!p) {
       const problem = configPath ? this.#options.unusableConfig?.(configPath) : undefined;
       if (problem) throw new ConfigError(configPath!, problem);
-      p = new ProjectContext(configPath, this.#fs, this.#options.unusableConfig);
+      p = new ProjectContext(configPath, this.#fs, this.#options.unusableConfig, this.#packages);
       this.#projects.set(key, p);
     }
     return p;

@@ -12,6 +12,7 @@ import { positionAt } from "../../core/model/positions";
 import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
+import { isSdkSpecifier } from "./sdkReexports";
 import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
@@ -1007,7 +1008,9 @@ export class Replay {
   }
 
   #exportedFunction(fromFile: string, specifier: string, name: string, hops: number): { file: string; unit: FlowUnit } | undefined {
-    if (hops > 5) return undefined;
+    // The SDK's own functions are modelled by what they do, not read: its source may be in the
+    // workspace (the SDK's repository, or a monorepo that vendors it), and following it only costs.
+    if (hops > 5 || isSdkSpecifier(specifier)) return undefined;
     const target = this.#host.resolveModule(specifier, fromFile);
     // A helper module that does not import the SDK itself (it takes the server as a parameter) is
     // summarised with a flow on request.
