@@ -53,6 +53,19 @@ describe("flow summaries of files that extend an imported class", () => {
     assert.ok(servers.some((s) => s.startsWith("s ")), JSON.stringify(servers));
   });
 
+  it("are left out when the imports reach only a package.json that names the SDK, or a comment saying Server", () => {
+    const { workspace, servers } = analyse({
+      "/w/package.json": JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/sdk": "1.17.0" } }),
+      "/w/base.ts": `// Server-side base of every endpoint.\n${CONDUIT_BASE}`,
+      "/w/version.ts": 'import pkg from "./package.json";\nexport const version = pkg.name;\n',
+      "/w/weather.ts": 'import { Base } from "./base";\nimport { version } from "./version";\nexport class Weather extends Base { v = version; handleListTools() { return []; } }\n',
+      "/w/sdk.ts": `${MCP}${STDIO}export const server = new McpServer({ name: "s", version: "1" });\n${TOOL("server", "t")}\nawait server.connect(new StdioServerTransport());\n`,
+    });
+    assert.equal(leftOut(workspace, "/w/weather.ts"), true);
+    assert.equal(workspace.files.stats.parsesByFile.get("/w/weather.ts"), 1, "nothing asked for its flow");
+    assert.ok(servers.some((s) => s.startsWith("Weather ")), JSON.stringify(servers));
+  });
+
   it("are kept when a base reached through the imports is the SDK's server (a subclass constructed there)", () => {
     const { workspace, servers } = analyse({
       "/w/root.ts": `${MCP}export class Root extends McpServer { constructor() { super({ name: "r", version: "1" }); ${TOOL("this", "t")} } }\n`,
@@ -140,10 +153,25 @@ describe("the text look for an import a flow dialect reads (mayImportForFlow)", 
   it("counts an escape in a string or a name as a possible import", () => {
     assert.equal(mayImportForFlow(spec, 'import { x } from "\\x40modelcontextprotocol/sdk";\n'), true);
     assert.equal(mayImportForFlow(spec, "import { Mcp\\u0053erver } from './vendor';\n"), true);
+    assert.equal(mayImportForFlow(spec, "import { x } from '\\u{66}astmcp';\n"), true);
+    assert.equal(mayImportForFlow(spec, 'import { x } from "@model\\\ncontextprotocol/sdk";\n'), true, "a line continuation is a doubt");
+    assert.equal(mayImportForFlow(spec, 'import { x } from "\\100modelcontextprotocol/sdk";\n'), true, "a legacy octal escape is a doubt");
+  });
+  it("an escape that spells nothing a flow dialect reads is not a doubt (an application's \\u strings and patterns)", () => {
+    assert.equal(mayImportForFlow(spec, 'export const OBJECT = "\\ufffc";\nexport const RTL = /[\\u0590-\\u08FF]/;\nconst q = "say \\"hi\\"";\n'), false);
+    assert.equal(mayImportForFlow(spec, "const s = 'tab\\there';\nimport { Model } from './model';\n"), false);
   });
   it("finds the names relevant wherever they come from, as words only", () => {
     assert.equal(mayImportForFlow(spec, 'import { Server } from "./vendor";\n'), true);
     assert.equal(mayImportForFlow(spec, 'import { WeatherServer } from "./weather";\nclass A extends WeatherServer {}\n'), false);
     assert.equal(mayImportForFlow(spec, 'import { Model } from "./model";\nexport class User extends Model {}\n'), false);
+  });
+  it("a name in an import or export clause only: not in a comment, a message or JSX text", () => {
+    assert.equal(mayImportForFlow(spec, '// Server plugin manager.\nimport { Model } from "./model";\nexport const m = t("Server connection lost");\nexport const v = <p>Server</p>;\n'), false);
+    assert.equal(mayImportForFlow(spec, 'import type { McpServer as S } from "./vendor";\n'), true);
+    assert.equal(mayImportForFlow(spec, 'export { Server } from "./vendor";\n'), true);
+    assert.equal(mayImportForFlow(spec, 'import * as Server from "./vendor";\n'), true);
+    assert.equal(mayImportForFlow(spec, 'declare module "x" {\n  import { Server } from "./vendor";\n}\n'), true);
+    assert.equal(mayImportForFlow(spec, "const el = <div>{'a'}</div>;\nimport { Mcp\\u0053erver } from './vendor';\n"), true, "a TSX text, a name spelled with an escape");
   });
 });

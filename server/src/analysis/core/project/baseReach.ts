@@ -138,7 +138,9 @@ export class BaseReach {
   #node(file: string): Node {
     let node = this.#nodes.get(file);
     if (node) return node;
-    const text = this.#host.text(file);
+    // A JSON module (`import pkg from "../package.json"`) imports nothing and declares nothing, though
+    // its text may name every package of the project.
+    const text = /\.json$/i.test(file) ? "" : this.#host.text(file);
     const out: string[] = [];
     if (text !== undefined) {
       for (const m of text.matchAll(SPECIFIER)) {

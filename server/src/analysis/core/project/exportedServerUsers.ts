@@ -21,6 +21,8 @@ export interface PackageReader {
   readonly text: (file: string) => string | undefined;
   /** The file's summary, with a flow. */
   readonly summary: (file: string) => FileSummary | undefined;
+  /** The file's summary as it is, for its imports and exports (a flow left out is not made for that). */
+  readonly importsOf?: (file: string) => FileSummary | undefined;
   readonly resolve: (specifier: string, from: string) => string | undefined;
   /** During a whole-workspace analysis: the package's files, listed once. */
   readonly memo?: <T>(key: string, compute: () => T) => T;
@@ -34,6 +36,7 @@ export function packageReaderOf(run: DialectRun, summary: (file: string) => File
     withinWorkspace: run.withinWorkspace,
     text: (f) => run.ev.host.text?.(f),
     summary,
+    importsOf: (f) => run.ev.host.summary(f),
     resolve: (s, from) => run.ev.host.resolveModule(s, from),
   };
 }
@@ -53,7 +56,9 @@ export function exportedServerUsers(reader: PackageReader, file: string, names: 
     if (at === file || TEST_FILE.test(at.slice(root.length))) continue;
     const text = reader.text(at);
     if (!text || !mentionsModule(text, stem)) continue;
-    const summary = reader.summary(at);
+    // Whether it imports the module is read from the summary as it is: a file that mentions the
+    // module's name without importing it does not need its flow made.
+    const summary = (reader.importsOf ?? reader.summary)(at);
     if (!summary) continue;
     let reached = false;
     for (const [local, binding] of summary.imports) {

@@ -13,6 +13,7 @@
 // file that reaches one (a base may be global, without an import).
 import { BaseReach, type BaseReachHost } from "./baseReach";
 import type { FlowSpec } from "../summarize/flowSummary";
+import { ts } from "../typescript";
 
 export class FlowReach {
   readonly #reach: BaseReach;
@@ -34,21 +35,103 @@ export class FlowReach {
 /**
  * Whether a text may import a module or a name that makes a file relevant to `spec`: some quoted
  * string of it (every quote character starts a candidate, so no literal is missed however quotes pair
- * up) names such a module or holds an escape, or one of the spec's names appears as a word, or the text
- * holds a Unicode escape (an identifier may spell a name with one).
+ * up), with its escapes decoded, names such a module; or an import or export clause names one of the
+ * spec's names. The names are looked for as words first (also once the text's Unicode escapes are
+ * decoded: an identifier may spell a name with one), and only a text holding one is parsed to see
+ * whether a clause does: "Server" in a comment or a message of an application is not an import.
  */
 export function mayImportForFlow(spec: FlowSpec, text: string): boolean {
-  if (text.includes("\\u")) return true;
-  for (const name of spec.names ?? []) if (containsWord(text, name)) return true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c !== 0x22 && c !== 0x27) continue;
-    let end = i + 1;
-    while (end < text.length && text.charCodeAt(end) !== c && text.charCodeAt(end) !== 0x0a) end++;
-    const candidate = text.slice(i + 1, end);
-    if (candidate.includes("\\") || spec.specifier(candidate)) return true;
+    const value = quotedValue(text, i);
+    // A line continuation or a legacy escape: a doubt kept.
+    if (value === undefined || spec.specifier(value)) return true;
   }
-  return false;
+  const names = spec.names;
+  if (!names || names.size === 0) return false;
+  const decoded = text.includes("\\u") ? decodeUnicodeEscapes(text) : text;
+  if (![...names].some((name) => containsWord(text, name) || (decoded !== text && containsWord(decoded, name)))) return false;
+  // Parsed both ways (the text's file kind is not known here): one of them is how it is compiled.
+  return clausesName(text, names, ts.ScriptKind.TS) || clausesName(text, names, ts.ScriptKind.TSX);
+}
+
+/** Whether an import or export declaration of the text names one of `names` (as the imported or exported name). */
+function clausesName(text: string, names: ReadonlySet<string>, kind: ts.ScriptKind): boolean {
+  const sf = ts.createSourceFile(kind === ts.ScriptKind.TSX ? "look.tsx" : "look.ts", text, ts.ScriptTarget.Latest, false, kind);
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isImportSpecifier(node) || ts.isExportSpecifier(node)) {
+      found = names.has((node.propertyName ?? node.name).text) || names.has(node.name.text);
+    } else if (ts.isImportClause(node) && node.name) {
+      found = names.has(node.name.text);
+    } else if (ts.isNamespaceImport(node) || ts.isNamespaceExport(node) || ts.isImportEqualsDeclaration(node)) {
+      found = names.has(node.name.text);
+    }
+    if (!found) ts.forEachChild(node, visit);
+  };
+  // Imports are statements, also inside `declare module` blocks; nothing else is visited deeper.
+  const statements = (list: readonly ts.Statement[]): void => {
+    for (const st of list) {
+      if (found) return;
+      if (ts.isImportDeclaration(st) || ts.isExportDeclaration(st) || ts.isImportEqualsDeclaration(st)) visit(st);
+      else if (ts.isModuleDeclaration(st) && st.body && ts.isModuleBlock(st.body)) statements(st.body.statements);
+    }
+  };
+  statements(sf.statements);
+  return found;
+}
+
+/**
+ * The text from a quote at `start` to the next same quote or the line's end, escapes decoded. An
+ * escaped quote ends it early (so the look stays linear): the rest holds a quote, which no package
+ * name a flow dialect reads can.
+ */
+function quotedValue(text: string, start: number): string | undefined {
+  const quote = text.charCodeAt(start);
+  let end = start + 1;
+  while (end < text.length && text.charCodeAt(end) !== quote && text.charCodeAt(end) !== 0x0a) end++;
+  const raw = text.slice(start + 1, end);
+  if (text.charCodeAt(end) === 0x0a && endsWithEscape(raw)) return undefined;
+  // A legacy octal escape (`\100` is `@`) is read only outside strict code: a doubt too.
+  if (LEGACY_OCTAL.test(raw)) return undefined;
+  return raw.includes("\\") ? decodeStringEscapes(raw) : raw;
+}
+
+/** Whether a line's text ends in an odd run of backslashes (before a `\r`): the line break is escaped. */
+function endsWithEscape(line: string): boolean {
+  let i = line.length - 1;
+  if (line.charCodeAt(i) === 0x0d) i--;
+  let run = 0;
+  while (i >= 0 && line.charCodeAt(i) === 0x5c) {
+    run++;
+    i--;
+  }
+  return run % 2 === 1;
+}
+
+const LEGACY_OCTAL = /\\(?:[1-7]|0[0-9])/;
+
+const SINGLE_ESCAPES: Readonly<Record<string, string>> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", "0": "\0" };
+
+/** A string literal's escapes as JavaScript reads them (`\x40`, `\u0040`, `\u{40}`, `\n`, a line continuation). */
+function decodeStringEscapes(raw: string): string {
+  return raw.replace(/\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|u\{([0-9A-Fa-f]{1,6})\}|(\r\n|[\s\S]))/g, (_, x?: string, u?: string, braced?: string, other?: string) => {
+    const code = x ?? u ?? braced;
+    if (code !== undefined) return codePoint(parseInt(code, 16));
+    if (other === "\n" || other === "\r\n" || other === "\r" || other === "\u2028" || other === "\u2029") return "";
+    return SINGLE_ESCAPES[other!] ?? other!;
+  });
+}
+
+/** Every `\uXXXX` and `\u{X}` of a text as the character it names (identifiers may be spelled so). */
+function decodeUnicodeEscapes(text: string): string {
+  return text.replace(/\\u(?:([0-9A-Fa-f]{4})|\{([0-9A-Fa-f]{1,6})\})/g, (_, u?: string, braced?: string) => codePoint(parseInt((u ?? braced)!, 16)));
+}
+
+function codePoint(n: number): string {
+  return n <= 0x10ffff ? String.fromCodePoint(n) : "";
 }
 
 const WORD = /[\w$]/;
