@@ -222,6 +222,31 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     assert.deepEqual(s?.unknown.map((u) => u.path.join(".")), ["tools"]);
   });
 
+  it("a locked release whose package.json range reaches newer rules: the keys the newest release would change are not known", () => {
+    const checkout = (range: string) => {
+      const fs = new InMemoryFileSystemHost();
+      fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", type: "module", dependencies: { "mcp-framework": range } }));
+      fs.writeFileSync("/w/package-lock.json", JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "": { dependencies: { "mcp-framework": range } }, "node_modules/mcp-framework": { version: "0.2.15" } } }, null, 2));
+      fs.writeFileSync("/w/tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }));
+      fs.writeFileSync("/w/src/index.ts", 'import { MCPServer } from "mcp-framework";\nconst server = new MCPServer();\nserver.start();\n');
+      fs.writeFileSync("/w/src/tools/EchoTool.ts", "export default class EchoTool {}\n");
+      fs.writeFileSync("/w/src/prompts/HelloPrompt.ts", "export default class HelloPrompt {}\n");
+      const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+      return ws.analyzeFile("/w/src/index.ts", { tasksExtension: false }).servers[0]!;
+    };
+    // 0.2.15 advertises what its folders hold; 0.2.19 and later add completions with prompts.
+    const caret = checkout("^0.2.11");
+    assert.equal(caret.frameworkVersion, "0.2.15");
+    assert.deepEqual(caret.legacy, { prompts: {}, tools: {} });
+    assert.equal(caret.exact, false);
+    assert.deepEqual(caret.unknown.map((u) => u.path.join(".")), ["completions"]);
+    assert.match(caret.unknown[0]!.reason, /package-lock\.json pins mcp-framework 0\.2\.15, but package\.json allows \^0\.2\.11, and the newest release in it \(read in 0\.2\.20–0\.2\.22\) may be installed instead: completions would be \{\} with it/);
+    // A range that stays in the locked release's rules (0.2.14–0.2.18): exact.
+    const tilde = checkout(">=0.2.14 <0.2.19");
+    assert.deepEqual(tilde.legacy, { prompts: {}, tools: {} });
+    assert.equal(tilde.exact, true, JSON.stringify(tilde.unknown));
+  });
+
   it("hovers addTool and offers logging: true for a dropped sendLog", () => {
     const ctx = workspace("0.2.22");
     const hover = hoverAt(ctx, INDEX.indexOf("addTool") + 2);

@@ -18,7 +18,8 @@ import { passedOn } from "./passedOn";
 import { exportedHolder } from "./exportedHolder";
 import { lockedVersion } from "./lockedVersion";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
-import { APPS_FOLDER, rulesFor, TASKS_SHAPE, type Primitive } from "./rules";
+import { APPS_FOLDER, rulesFor, TASKS_SHAPE, type FrameworkRules, type Primitive } from "./rules";
+import { declaredRange, newestRulesIn } from "./rangeRules";
 import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
 
 export interface McpFrameworkDetails {
@@ -31,7 +32,11 @@ export interface McpFrameworkDetails {
 
 const EMPTY_SPAN = { start: 0, end: 0 };
 
-export function analyzeServer(run: DialectRun, file: string, site: ServerSite): UnitAnalysis {
+/**
+ * `release`: analyse as that release would (the newest one a package.json range allows, to compare
+ * with the locked one); otherwise the installed release, or the one package-lock.json pins.
+ */
+export function analyzeServer(run: DialectRun, file: string, site: ServerSite, release?: FrameworkRules): UnitAnalysis {
   const summary = run.ev.summary(file)!;
   const loc: Loc = { file, span: site.event.nameSpan };
   const serverRef = { name: site.name, loc };
@@ -41,8 +46,10 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
   const caps: JsonObject = {};
 
   // Without node_modules (a fresh checkout), the version package-lock.json pins is the one npm ci installs.
-  const version = run.installedVersion(file, PACKAGE) ?? lockedVersion(file, run.fileText, run.withinWorkspace)?.version;
-  const { rules, exact: known } = rulesFor(version);
+  const installed = release ? undefined : run.installedVersion(file, PACKAGE);
+  const locked = release || installed !== undefined ? undefined : lockedVersion(file, run.fileText, run.withinWorkspace)?.version;
+  const version = release ? release.to : installed ?? locked;
+  const { rules, exact: known } = release ? { rules: release, exact: true } : rulesFor(version);
   const LOADERS = rules.loaders;
   if (version === undefined) {
     unknown.push({ path: [], spread: true, reason: `mcp-framework is not found in node_modules nor in a package-lock.json, so its version is not known: the rules of ${rules.text} were applied`, loc });
@@ -207,7 +214,28 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite): 
     missing: [],
     details,
   };
-  return { name: site.name, loc, server: { ...server, exact: server.unknown.length === 0 }, diagnostics };
+  const newer = locked !== undefined && starts ? newerReleaseDiffers(run, file, site, locked, rules, server.legacy, loc) : [];
+  const all = newer.length > 0 ? sortUnknown([...server.unknown, ...newer]) : server.unknown;
+  return { name: site.name, loc, server: { ...server, unknown: all, exact: all.length === 0 }, diagnostics };
+}
+
+/**
+ * A locked release whose package.json range reaches releases with other rules: what the newest of
+ * them would advertise, where it differs from the locked answer (each such key is not known).
+ */
+function newerReleaseDiffers(run: DialectRun, file: string, site: ServerSite, locked: string, lockedRules: FrameworkRules, legacy: JsonObject | null, loc: Loc): UnknownPart[] {
+  const declared = declaredRange(file, run.fileText, run.withinWorkspace);
+  const newest = declared ? newestRulesIn(declared.range) : undefined;
+  if (!declared || !newest || newest === lockedRules) return [];
+  const other = analyzeServer(run, file, site, newest).server;
+  if (!other) return [];
+  const why = `package-lock.json pins mcp-framework ${locked}, but package.json allows ${declared.range}, and the newest release in it (read in ${newest.text}) may be installed instead`;
+  if (other.legacy === null) return [{ path: [], spread: true, reason: `${why}: its start-up would fail`, loc }];
+  const otherLegacy = other.legacy;
+  const keys = [...new Set([...Object.keys(legacy ?? {}), ...Object.keys(otherLegacy)])].sort();
+  return keys
+    .filter((k) => JSON.stringify(legacy?.[k]) !== JSON.stringify(otherLegacy[k]))
+    .map((k) => ({ path: [k], reason: `${why}: ${k} would be ${otherLegacy[k] === undefined ? "absent" : JSON.stringify(otherLegacy[k])} with it`, loc }));
 }
 
 /** `x.test.js` for `*.test.js`, `BaseTool.js`: names the pattern was written for (skipping them is intended). */
