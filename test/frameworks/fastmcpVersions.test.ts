@@ -80,6 +80,53 @@ describe("fastmcp rules by installed release", () => {
   });
 });
 
+describe("fastmcp in a checkout without node_modules: the release it declares", () => {
+  function checkout(files: Record<string, string>): FeatureContext {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/src/server.ts", SERVER);
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(`/w/${name}`, text);
+    const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+    const file = "/w/src/server.ts";
+    return { workspace: ws, file, analysis: ws.analyzeFile(file, { tasksExtension: false }), location: () => ({ uri: "", range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }) };
+  }
+  const manifest = (range: string) => JSON.stringify({ name: "w", type: "module", dependencies: { fastmcp: range } });
+  const lock = (version: string, range: string) => JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "": { dependencies: { fastmcp: range } }, "node_modules/fastmcp": { version } } }, null, 2);
+  const NEWEST = { resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, completions: {} };
+
+  it("a range only: the newest release it allows (what npm install gives), exact, the range shown as the version", () => {
+    const ctx = checkout({ "package.json": manifest("^4.0.0") });
+    const [s] = ctx.analysis.servers;
+    assert.equal(s!.frameworkVersion, "^4.0.0");
+    assert.deepEqual(s!.legacy, NEWEST);
+    assert.equal(s!.exact, true, JSON.stringify(s!.unknown));
+    assert.match(hoverAt(ctx, SERVER.indexOf("server = new") + 1)?.markdown ?? "", /`\^4\.0\.0`/);
+  });
+
+  it("a locked release whose range reaches newer rules: the locked answer, and the keys the newest would change are not known", () => {
+    const ctx = checkout({ "package.json": manifest("^4.0.0"), "package-lock.json": lock("4.0.0", "^4.0.0") });
+    const [s] = ctx.analysis.servers;
+    assert.equal(s!.frameworkVersion, "4.0.0");
+    assert.deepEqual(s!.legacy, { resources: {}, prompts: {}, logging: {}, completions: {} });
+    assert.deepEqual(s!.unknown.map((u) => u.path.join(".")), ["prompts", "resources"]);
+    assert.match(s!.unknown[0]!.reason, /package-lock\.json pins fastmcp 4\.0\.0, but package\.json allows \^4\.0\.0, and the newest release in it may be installed instead: prompts would be \{"listChanged":true\} with it/);
+    // Locked in the newest rules: exact.
+    assert.equal(checkout({ "package.json": manifest("^4.0.0"), "package-lock.json": lock("4.20.16", "^4.0.0") }).analysis.servers[0]!.exact, true);
+  });
+
+  it("a pnpm lock the analysis does not read may pin an older release of the range: the keys it would change are not known", () => {
+    const [s] = checkout({ "package.json": manifest("^4.0.0"), "pnpm-lock.yaml": "lockfileVersion: '9.0'\n" }).analysis.servers;
+    assert.deepEqual(s!.legacy, NEWEST);
+    assert.deepEqual(s!.unknown.map((u) => u.path.join(".")), ["prompts", "resources"]);
+    assert.match(s!.unknown[0]!.reason, /package\.json allows fastmcp \^4\.0\.0, whose newest release npm installs, but pnpm-lock\.yaml may pin an older one/);
+  });
+
+  it("neither installed nor declared: said, not guessed", () => {
+    const [s] = checkout({ "package.json": JSON.stringify({ name: "w", dependencies: { fastmcp: "latest" } }) }).analysis.servers;
+    assert.equal(s!.legacy, null);
+    assert.match(s!.unknown[0]!.reason, /not installed .* no package\.json there names a release range/);
+  });
+});
+
 describe("fastmcp editor features", () => {
   it("hovers on the construction (generic, in fastmcp's words) and on each registration and start()", () => {
     const ctx = analyse("4.20.16");

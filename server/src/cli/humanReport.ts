@@ -74,7 +74,7 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
 function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
   const out: string[] = [];
   const notes = o.notes.get(`${s.file}#${s.name}`);
-  const tags = [t(notes?.tag ?? s.dialect), s.frameworkVersion ? (s.frameworkVersion === "unknown" ? "version unknown" : `v${t(s.frameworkVersion)}`) : "", s.exact ? "" : st.yellow("≈ approximate")].filter(Boolean).join(" · ");
+  const tags = [t(notes?.tag ?? s.dialect), s.frameworkVersion ? (s.frameworkVersion === "unknown" ? "version unknown" : /^\d/.test(s.frameworkVersion) ? `v${t(s.frameworkVersion)}` : t(s.frameworkVersion)) : "", s.exact ? "" : st.yellow("≈ approximate")].filter(Boolean).join(" · ");
   out.push(`${st.bold(t(s.name))}  ${st.cyan(`${t(s.file)}:${s.line}:${s.column}`)}  ${st.dim(tags)}`);
   const showLegacy = o.era !== "modern";
   const showModern = o.era !== "legacy";

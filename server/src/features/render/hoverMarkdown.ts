@@ -82,7 +82,8 @@ function servedBy(ctx: HoverContext, note: EraNote | undefined, prefix = ""): st
 /** `extra`: what the dialect adds under the title (how the server is built and served). */
 export function serverHover(ctx: HoverContext, dialect: Dialect | undefined, server: ServerReport, extra?: string): string {
   const pills = [code(`${dialect?.words.tag(server) ?? server.dialect} dialect`)];
-  if (server.frameworkVersion) pills.push(code(server.frameworkVersion === "unknown" ? "version unknown" : `v${server.frameworkVersion}`));
+  // A release reads "v4.20.16"; a range a package.json declares (nothing installed) reads as written.
+  if (server.frameworkVersion) pills.push(code(server.frameworkVersion === "unknown" ? "version unknown" : /^\d/.test(server.frameworkVersion) ? `v${server.frameworkVersion}` : server.frameworkVersion));
   if (server.tasksExtension) pills.push(code("tasks extension on"));
   if (!server.exact) pills.push(code("≈ approximate"));
   const out: string[] = [`$(search) **MCP server · ${escape(server.name)}** ${pills.join(" ")}`, ""];

@@ -11,6 +11,7 @@ import { FASTMCP_CODES } from "./codes";
 import type { FastmcpCall, FastmcpDetails } from "./details";
 import type { FastmcpSite } from "./findServers";
 import { replayServer, type Registration, type Replay } from "./replay";
+import { declaredRelease } from "./declaredRelease";
 import { replayHost } from "./replayHost";
 import { PRIMITIVES, rulesFor, SUPPORTED_RANGE, type FastmcpRules, type Primitive } from "./rules";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
@@ -43,8 +44,11 @@ function presence(replay: Replay, key: Primitive): Presence {
 export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAnalysis {
   const file = site.file;
   const replay = replayServer(site, replayHost(run));
-  const version = run.installedVersion(file, "fastmcp");
-  const rules = rulesFor(version);
+  const installed = run.installedVersion(file, "fastmcp");
+  // Not installed (a fresh clone): the release the checkout declares, locked or by its range.
+  const declared = installed === undefined ? declaredRelease(run, file) : undefined;
+  const version = installed ?? declared?.version;
+  const rules = installed !== undefined ? rulesFor(installed) : declared?.rules;
   const loc: Loc = { file, span: site.event.nameSpan };
   const server = { name: site.name, loc };
   const diagnostics: AnalysisDiagnostic[] = [];
@@ -56,7 +60,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   let startup: StartupVerdict | undefined;
 
   if (!rules) {
-    const said = version ? `fastmcp ${version} is outside the releases whose rules are known (${SUPPORTED_RANGE})` : "fastmcp is not installed where this file would load it (no node_modules/fastmcp/package.json in the analysed folder)";
+    const said = version ? `fastmcp ${version} is outside the releases whose rules are known (${SUPPORTED_RANGE})` : "fastmcp is not installed where this file would load it (no node_modules/fastmcp/package.json in the analysed folder), and no package.json there names a release range the analysis can read";
     unknown.push({ path: [], spread: true, reason: `${said}: what it advertises is not known`, loc });
     diagnostics.push(diagnostic("fastmcp-version-unknown", loc, `${said}; the capabilities are not predicted. ${version ? `Use a release in ${SUPPORTED_RANGE} to have them predicted.` : "Install fastmcp (npm install --save-exact fastmcp) so its version can be read; if it is installed in a parent folder (a monorepo's root), run mcp-caps from that folder, since the analysis reads nothing outside the folder it is given."}`, { server }));
   } else {
@@ -88,6 +92,8 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
     // A server whose start() throws has no session for late registrations to miss.
     if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
   }
+
+  if (rules && declared?.other) unknown.push(...otherRulesDiffer(rules, declared.other, present, loc));
 
   for (const r of replay.registrations) calls.push({ method: r.method, loc: r.loc, effect: effectOf(r, present.get(r.key)!, rules) });
   for (const r of replay.removals) calls.push({ method: r.method, loc: r.loc, effect: r.phase === "before" ? `removes a ${SINGULAR[r.key]} before the session is created` : `sends notifications/${r.key}/list_changed to every session` });
@@ -123,6 +129,19 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
     details,
   };
   return { name: site.name, loc, server: report, diagnostics };
+}
+
+/** The keys another release the checkout may install would advertise otherwise. */
+function otherRulesDiffer(rules: FastmcpRules, other: { rules: FastmcpRules; why: string }, present: ReadonlyMap<Primitive, Presence>, loc: Loc): UnknownPart[] {
+  const out: UnknownPart[] = [];
+  for (const key of PRIMITIVES) {
+    if (present.get(key)?.k !== "yes") continue;
+    const theirs = shapeOf(other.rules, key);
+    if (JSON.stringify(theirs) !== JSON.stringify(shapeOf(rules, key))) out.push({ path: [key], reason: `${other.why}: ${key} would be ${JSON.stringify(theirs)} with it`, loc });
+  }
+  // Before 3.23.1 completions are not advertised, and with a recent SDK start() throws.
+  if (other.rules.completions !== rules.completions) out.push(other.rules.completions ? { path: ["completions"], reason: `${other.why}: completions would be {} with it`, loc } : { path: [], spread: true, reason: `${other.why}: it advertises no completions, and may not start at all`, loc });
+  return out;
 }
 
 function shapeOf(rules: FastmcpRules, key: Primitive): JsonObject {

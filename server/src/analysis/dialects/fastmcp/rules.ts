@@ -15,7 +15,7 @@ export interface FastmcpRules {
 
 // Releases before 1.15.0 ignored resource templates when deciding `resources`, and 5.x does not exist
 // yet: neither is described here, so a version outside every range is reported as unknown.
-const RULES: readonly FastmcpRules[] = [
+export const RULES: readonly FastmcpRules[] = [
   { since: "1.15.0", below: "3.23.1", resources: {}, prompts: {}, completions: false },
   { since: "3.23.1", below: "4.8.0", resources: {}, prompts: {}, completions: true },
   { since: "4.8.0", below: "5.0.0", resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: true },

@@ -16,10 +16,9 @@ import { diagnostic } from "./codes";
 import { addedElsewhere } from "./addedElsewhere";
 import { passedOn } from "./passedOn";
 import { exportedHolder } from "./exportedHolder";
-import { lockedVersion } from "./lockedVersion";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
-import { APPS_FOLDER, rulesFor, TASKS_SHAPE, type FrameworkRules, type Primitive } from "./rules";
-import { declaredRange, newestRulesIn } from "./rangeRules";
+import { APPS_FOLDER, RULES, rulesFor, TASKS_SHAPE, type FrameworkRules, type Primitive } from "./rules";
+import { declaredRange, lockedVersion, newestPeriodIn } from "../../core/project/declaredPackage";
 import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
 
 export interface McpFrameworkDetails {
@@ -47,7 +46,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
 
   // Without node_modules (a fresh checkout), the version package-lock.json pins is the one npm ci installs.
   const installed = release ? undefined : run.installedVersion(file, PACKAGE);
-  const locked = release || installed !== undefined ? undefined : lockedVersion(file, run.fileText, run.withinWorkspace)?.version;
+  const locked = release || installed !== undefined ? undefined : lockedVersion(file, PACKAGE, run.fileText, run.withinWorkspace)?.version;
   const version = release ? release.to : installed ?? locked;
   const { rules, exact: known } = release ? { rules: release, exact: true } : rulesFor(version);
   const LOADERS = rules.loaders;
@@ -224,8 +223,8 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
  * them would advertise, where it differs from the locked answer (each such key is not known).
  */
 function newerReleaseDiffers(run: DialectRun, file: string, site: ServerSite, locked: string, lockedRules: FrameworkRules, legacy: JsonObject | null, loc: Loc): UnknownPart[] {
-  const declared = declaredRange(file, run.fileText, run.withinWorkspace);
-  const newest = declared ? newestRulesIn(declared.range) : undefined;
+  const declared = declaredRange(file, PACKAGE, run.fileText, run.withinWorkspace);
+  const newest = declared ? newestPeriodIn(declared.range, RULES, (r) => `>=${r.from} <=${r.to}`) : undefined;
   if (!declared || !newest || newest === lockedRules) return [];
   const other = analyzeServer(run, file, site, newest).server;
   if (!other) return [];

@@ -11,7 +11,7 @@
 // is approximate wherever they would matter. A version newer than the newest checked is taken to be
 // like it, and so is a project that names no version (npm installs the newest 1.x).
 import type { DialectRun } from "../../core/dialect";
-import { lockedSdkVersion } from "./lockedSdkVersion";
+import { lockedVersion } from "../../core/project/declaredPackage";
 import { declaredRange } from "./preOptionsSdk";
 import { rangeReach } from "./rangeRelease";
 
@@ -81,7 +81,7 @@ export function sdkReleaseOf(run: DialectRun, file: string): SdkRelease {
 
 /** What package.json and package-lock.json make npm install, when no install is read. */
 function fromManifest(run: DialectRun, file: string): SdkRelease {
-  const locked = lockedSdkVersion(file, run.fileText, run.withinWorkspace);
+  const locked = lockedVersion(file, "@modelcontextprotocol/sdk", run.fileText, run.withinWorkspace)?.version;
   const range = declaredRange(run, file);
   const pinned = range !== undefined ? EXACT_VERSION.exec(range.trim())?.[1] : undefined;
   if (pinned !== undefined) return sdkRelease(pinned);

@@ -1,0 +1,38 @@
+// The fastmcp release a checkout without node_modules (a fresh clone) runs, from what it declares:
+// the release package-lock.json pins (what `npm ci` installs), else the newest release the
+// package.json range allows (what `npm install` gives). Another answer is kept beside it when the
+// range reaches releases with other rules: beside a locked release, the newest one (whoever installs
+// the published package gets it, since the lock is not published); beside the newest, the oldest one
+// when a lock file the analysis does not read (pnpm, Yarn, Bun) may pin it.
+import type { DialectRun } from "../../core/dialect";
+import { declaredRange, lockedVersion, otherLockFile, periodsIn } from "../../core/project/declaredPackage";
+import { basename, dirname, relativePath } from "../../core/project/paths";
+import { RULES, rulesFor, type FastmcpRules } from "./rules";
+
+const PACKAGE = "fastmcp";
+
+export interface DeclaredRelease {
+  /** The locked release, or the package.json range ("^4.0.0"). */
+  readonly version: string;
+  /** Undefined for a locked release outside the ones whose rules are known. */
+  readonly rules: FastmcpRules | undefined;
+  /** Rules another install of the same checkout may run by, and why. */
+  readonly other?: { readonly rules: FastmcpRules; readonly why: string };
+}
+
+export function declaredRelease(run: DialectRun, file: string): DeclaredRelease | undefined {
+  const locked = lockedVersion(file, PACKAGE, run.fileText, run.withinWorkspace)?.version;
+  const declared = declaredRange(file, PACKAGE, run.fileText, run.withinWorkspace);
+  const reached = declared ? periodsIn(declared.range, RULES, (r) => `>=${r.since} <${r.below}`) : [];
+  const newest = reached.at(-1);
+  if (locked) {
+    const rules = rulesFor(locked);
+    const other = rules && declared && newest && newest !== rules ? { rules: newest, why: `package-lock.json pins fastmcp ${locked}, but package.json allows ${declared.range}, and the newest release in it may be installed instead` } : undefined;
+    return { version: locked, rules, ...(other ? { other } : {}) };
+  }
+  if (!declared || !newest) return undefined;
+  const exists = (f: string) => run.listDirectory?.(dirname(f))?.some((e) => e.isFile && e.name === basename(f)) ?? false;
+  const lock = reached[0] !== newest ? otherLockFile(declared.manifest, exists, run.withinWorkspace) : undefined;
+  const other = lock ? { rules: reached[0]!, why: `package.json allows fastmcp ${declared.range}, whose newest release npm installs, but ${relativePath(dirname(declared.manifest), lock)} may pin an older one` } : undefined;
+  return { version: declared.range, rules: newest, ...(other ? { other } : {}) };
+}
