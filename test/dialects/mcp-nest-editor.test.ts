@@ -76,3 +76,31 @@ describe("MCP-Nest in the editor", () => {
     assert.deepEqual(titles.slice(0, 2), ["legacy: logging · tools (listChanged)", "modern: logging · tools (listChanged)"]);
   });
 });
+
+describe("MCP-Nest in a checkout without node_modules: the release it declares", () => {
+  function strategyOf(files: Record<string, string>) {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/src/app.ts", APP);
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(`/w/${name}`, text);
+    const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+    return ws.analyzeFile("/w/src/app.ts", { tasksExtension: false }).servers[0]!;
+  }
+  const manifest = (range: string) => JSON.stringify({ name: "w", dependencies: { "@rekog/mcp-nest": range } });
+  const versionUnknown = (s: { unknown: readonly { path: readonly string[]; reason: string }[] }) => s.unknown.some((u) => u.path.length === 0 && /2\.x/.test(u.reason));
+
+  it("a range in 2.x, or a 2.x lock under such a range: the 2.x rules apply as for an installed 2.x", () => {
+    const installed = context().analysis.servers[0]!;
+    for (const files of [{ "package.json": manifest("^2.0.0") }, { "package.json": manifest("^2.0.0"), "package-lock.json": JSON.stringify({ lockfileVersion: 3, packages: { "node_modules/@rekog/mcp-nest": { version: "2.0.2" } } }, null, 2) }]) {
+      const s = strategyOf(files);
+      assert.equal(versionUnknown(s), false, JSON.stringify(s.unknown));
+      assert.deepEqual(s.legacy, installed.legacy);
+      assert.deepEqual(s.modern, installed.modern);
+    }
+  });
+
+  it("a range reaching 1.x under a lock the analysis does not read, a 1.x lock, or nothing declared: the 2.x rules are shown, unverified", () => {
+    assert.equal(versionUnknown(strategyOf({ "package.json": manifest(">=1.9.0"), "yarn.lock": "# yarn lockfile v1\n" })), true);
+    assert.equal(versionUnknown(strategyOf({ "package.json": manifest("^1.9.0"), "package-lock.json": JSON.stringify({ lockfileVersion: 3, packages: { "node_modules/@rekog/mcp-nest": { version: "1.9.11" } } }, null, 2) })), true);
+    assert.equal(versionUnknown(strategyOf({})), true);
+  });
+});

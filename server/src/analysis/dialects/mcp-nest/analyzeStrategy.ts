@@ -11,6 +11,7 @@ import { appClasses, type AppClasses } from "./appModules";
 import { controllerMethods, decoratedMethods, type CapabilityMethod } from "./capabilityMethods";
 import { diagnostic } from "./codes";
 import type { McpNestDetails } from "./details";
+import { declaredRelease } from "./declaredRelease";
 import { factoryCalls, findStrategies, PACKAGE, type StrategySite } from "./findStrategies";
 import { advertised, supportedVersion } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
@@ -60,18 +61,23 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const { event } = site;
   const name = event.target?.join(".") ?? "McpStrategy";
   const loc: Loc = { file, span: event.nameSpan };
-  const version = run.installedVersion(file, PACKAGE);
+  const installed = run.installedVersion(file, PACKAGE);
+  // Not installed (a fresh clone): the release the checkout declares, locked or by its range.
+  const declared = installed === undefined ? declaredRelease(run, file) : undefined;
+  const version = installed ?? declared?.version;
   const options = readOptions(run.ev, file, event.args[0], { file, span: event.span });
   const unknown: UnknownPart[] = [...options.unknown];
   const diagnostics: AnalysisDiagnostic[] = [];
   const serverRef = { name, loc };
 
-  if (!supportedVersion(version)) {
+  if (declared ? !declared.supported : !supportedVersion(version)) {
     unknown.push({
       path: [],
       reason: version === undefined
-        ? `${PACKAGE} is not installed where this file would load it; the 2.x rules are shown, unverified for this project`
-        : `${PACKAGE} ${version} is installed; only the 2.x rules are known to this analysis (McpStrategy, createServer())`,
+        ? `${PACKAGE} is not installed where this file would load it, nor declared in a package.json; the 2.x rules are shown, unverified for this project`
+        : declared
+          ? `${PACKAGE} is not installed, and what the checkout declares (${version}) may install a release outside 2.x, the only rules known to this analysis (McpStrategy, createServer())`
+          : `${PACKAGE} ${version} is installed; only the 2.x rules are known to this analysis (McpStrategy, createServer())`,
       loc,
     });
   }
