@@ -90,7 +90,7 @@ describe("MCP-Nest in a checkout without node_modules: the release it declares",
 
   it("a range in 2.x, or a 2.x lock under such a range: the 2.x rules apply as for an installed 2.x", () => {
     const installed = context().analysis.servers[0]!;
-    for (const files of [{ "package.json": manifest("^2.0.0") }, { "package.json": manifest("^2.0.0"), "package-lock.json": JSON.stringify({ lockfileVersion: 3, packages: { "node_modules/@rekog/mcp-nest": { version: "2.0.2" } } }, null, 2) }]) {
+    for (const files of [{ "package.json": manifest("^2.0.0") } as Record<string, string>, { "package.json": manifest("^2.0.0"), "package-lock.json": JSON.stringify({ lockfileVersion: 3, packages: { "node_modules/@rekog/mcp-nest": { version: "2.0.2" } } }, null, 2) }]) {
       const s = strategyOf(files);
       assert.equal(versionUnknown(s), false, JSON.stringify(s.unknown));
       assert.deepEqual(s.legacy, installed.legacy);

@@ -173,11 +173,11 @@ describe("where the SDK version comes from", () => {
     assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
     assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts.listChanged", "tools.listChanged"]);
     assert.ok(s.unknown.every((u) => /package-lock\.json pins SDK 1\.9\.0, but package\.json allows \^1\.9\.0/.test(u.reason)), JSON.stringify(s.unknown));
-    // Pinned to that very version: the lock decides, but only an install in the folder proves it is what loads.
+    // Pinned to that very version, with the lock beside the package.json: the folder is the root of its
+    // own install, whose node_modules Node finds before any copy above: exact.
     const pinned = analyseWith({ "package-lock.json": lock, "package.json": manifest.replace("^1.9.0", "1.9.0") });
-    assert.equal(pinned.exact, false);
+    assert.equal(pinned.exact, true, JSON.stringify(pinned.unknown));
     assert.deepEqual(pinned.legacy, { prompts: {}, tools: {} });
-    assert.ok(pinned.unknown.length > 0 && pinned.unknown.every((u) => ABOVE.test(u.reason)), JSON.stringify(pinned.unknown));
   });
 
   it("without a lock, a range decides by the newest release it allows: ~1.15.1 keeps 1.15's rules, ^1.15.1 takes the newest", () => {
@@ -191,11 +191,16 @@ describe("where the SDK version comes from", () => {
     const caret = analyseWith({ "package.json": manifest("^1.15.1") });
     assert.equal(caret.exact, true, JSON.stringify(caret.unknown));
     assert.deepEqual(caret.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
-    // A lock inside the only rule period the range reaches decides, exactly.
+    // A lock inside the only rule period the range reaches decides, exactly: beside the package.json it
+    // also makes the folder the root of its own install (no copy above is loaded instead).
     const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version: "1.15.1" } } }, null, 2);
     const locked = analyseWith({ "package.json": manifest("~1.15.0"), "package-lock.json": lock });
-    assert.deepEqual(locked.legacy, tilde.legacy);
-    assert.deepEqual(locked.unknown.map((u) => u.path.join(".")), ["completions"]);
+    assert.deepEqual(locked.legacy, { completions: {}, ...tilde.legacy });
+    assert.equal(locked.exact, true, JSON.stringify(locked.unknown));
+    // So does another package manager's lock file, which the analysis does not read.
+    const pnpm = analyseWith({ "package.json": manifest("~1.15.1"), "pnpm-lock.yaml": "lockfileVersion: '9.0'\n" });
+    assert.deepEqual(pnpm.legacy, locked.legacy);
+    assert.equal(pnpm.exact, true, JSON.stringify(pnpm.unknown));
   });
 
   it("the rule period a range reaches", () => {

@@ -77,6 +77,9 @@ export function newestPeriodIn<T>(range: string, periods: readonly T[], span: (p
 /** Lock files of other package managers than npm, which the analysis does not read. */
 const OTHER_LOCKS = ["pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb", "npm-shrinkwrap.json"];
 
+/** Every lock file name: a folder holding one is the root of its own install (a workspace's lock is its root's). */
+export const LOCK_FILES: readonly string[] = ["package-lock.json", ...OTHER_LOCKS];
+
 /** The first lock file of another package manager in `manifest`'s folder or above, in the workspace. */
 export function otherLockFile(manifest: string, exists: (file: string) => boolean, withinWorkspace: (path: string) => boolean): string | undefined {
   for (let dir = dirname(manifest); withinWorkspace(dir); dir = dirname(dir)) {

@@ -11,7 +11,8 @@
 // is approximate wherever they would matter. A version newer than the newest checked is taken to be
 // like it, and so is a project that names no version (npm installs the newest 1.x).
 import type { DialectRun } from "../../core/dialect";
-import { lockedVersion } from "../../core/project/declaredPackage";
+import { declaredRange as declaredPackageRange, LOCK_FILES, lockedVersion } from "../../core/project/declaredPackage";
+import { dirname } from "../../core/project/paths";
 import { declaredRange } from "./preOptionsSdk";
 import { rangeReach } from "./rangeRelease";
 
@@ -76,7 +77,20 @@ export function sdkRelease(version: string | undefined): SdkRelease {
 export function sdkReleaseOf(run: DialectRun, file: string): SdkRelease {
   const installed = run.installedVersion(file, SDK);
   if (installed !== undefined) return sdkRelease(installed);
-  return orInstalledAbove(fromManifest(run, file));
+  const release = fromManifest(run, file);
+  return ownInstallRoot(run, file) ? release : orInstalledAbove(release);
+}
+
+/**
+ * Whether the package.json naming the SDK sits beside a lock file: the root of an install of its own
+ * (a workspace's lock is its root's), where the SDK lands in its own node_modules, which Node finds
+ * before any copy in a folder above.
+ */
+function ownInstallRoot(run: DialectRun, file: string): boolean {
+  const declared = declaredPackageRange(file, SDK, run.fileText, run.withinWorkspace);
+  if (!declared) return false;
+  const names = new Set(run.listDirectory?.(dirname(declared.manifest))?.filter((e) => e.isFile).map((e) => e.name) ?? []);
+  return LOCK_FILES.some((name) => names.has(name));
 }
 
 /** What package.json and package-lock.json make npm install, when no install is read. */
