@@ -309,6 +309,7 @@ export class Workspace {
             { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },
             spec,
             () => this.declarations.globalFiles(),
+            (f, key, derive) => this.files.textFacts(f, key, derive),
           );
           this.#flowReach = { reach, changes: this.files.changes };
         }

@@ -17,6 +17,8 @@ export interface BaseReachHost {
   readonly ambientModule: (specifier: string) => string | undefined;
   /** Whether a text may declare something without the help of a base class. */
   readonly onItsOwn: (text: string) => boolean;
+  /** `onItsOwn` of a file's current text, when the host keeps it per text version (asked instead). */
+  readonly onItsOwnAt?: (file: string) => boolean;
 }
 
 // Module specifiers: `from "x"`, `import "x"`, `require("x")`, `import("x")`, and a clause followed
@@ -149,7 +151,7 @@ export class BaseReach {
         if (target !== undefined) out.push(target);
       }
     }
-    node = { seed: text !== undefined && this.#host.onItsOwn(text), out };
+    node = { seed: text !== undefined && text !== "" && (this.#host.onItsOwnAt ? this.#host.onItsOwnAt(file) : this.#host.onItsOwn(text)), out };
     this.#nodes.set(file, node);
     return node;
   }

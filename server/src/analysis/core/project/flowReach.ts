@@ -20,8 +20,10 @@ export class FlowReach {
   readonly #globalFiles: () => readonly string[];
   #globalsReach: boolean | undefined;
 
-  constructor(host: Omit<BaseReachHost, "onItsOwn">, spec: FlowSpec, globalFiles: () => readonly string[]) {
-    this.#reach = new BaseReach({ ...host, onItsOwn: (text) => mayImportForFlow(spec, text) });
+  /** `facts` keeps a verdict per text version (the file store's `textFacts`): the gate is rebuilt after every edit. */
+  constructor(host: Omit<BaseReachHost, "onItsOwn" | "onItsOwnAt">, spec: FlowSpec, globalFiles: () => readonly string[], facts?: (file: string, key: string, derive: (text: string | undefined) => boolean) => boolean) {
+    const onItsOwn = (text: string) => mayImportForFlow(spec, text);
+    this.#reach = new BaseReach({ ...host, onItsOwn, ...(facts ? { onItsOwnAt: (file: string) => facts(file, "flow-seed", (text) => text !== undefined && onItsOwn(text)) } : {}) });
     this.#globalFiles = globalFiles;
   }
 
