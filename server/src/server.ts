@@ -112,6 +112,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const name = path.slice(path.lastIndexOf("/") + 1);
       for (const workspace of session.allWorkspaces()) {
         if (/^tsconfig.*\.json$/.test(name)) workspace.configChanged();
+        // A manifest decides how a monorepo's packages resolve: as if files had come or gone.
+        else if (name === "package.json" || name === "pnpm-workspace.yaml") workspace.filesCreatedOrDeleted([path]);
         else if (change.type === FileChangeType.Changed) {
           if (documents.get(change.uri)) continue; // the editor's text wins over the disk
           workspace.changedOnDisk(path);
