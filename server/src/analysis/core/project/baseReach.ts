@@ -141,8 +141,8 @@ export class BaseReach {
     let node = this.#nodes.get(file);
     if (node) return node;
     // A JSON module (`import pkg from "../package.json"`) imports nothing and declares nothing, though
-    // its text may name every package of the project.
-    const text = /\.json$/i.test(file) ? "" : this.#host.text(file);
+    // its text may name every package of the project: it is not read.
+    const text = /\.json$/i.test(file) ? undefined : this.#host.text(file);
     const out: string[] = [];
     if (text !== undefined) {
       for (const m of text.matchAll(SPECIFIER)) {
@@ -151,7 +151,7 @@ export class BaseReach {
         if (target !== undefined) out.push(target);
       }
     }
-    node = { seed: text !== undefined && text !== "" && (this.#host.onItsOwnAt ? this.#host.onItsOwnAt(file) : this.#host.onItsOwn(text)), out };
+    node = { seed: text !== undefined && (this.#host.onItsOwnAt ? this.#host.onItsOwnAt(file) : this.#host.onItsOwn(text)), out };
     this.#nodes.set(file, node);
     return node;
   }

@@ -4,11 +4,13 @@
 // release, since the lock is not published). A framework dialect whose rules changed between releases
 // reads both. The walks never leave the workspace.
 import semver from "semver";
+import type { DirectoryEntry } from "./directoryListing";
 import { dirname, joinPath } from "./paths";
 
 type FileText = (file: string) => string | undefined;
+type ListDirectory = ((dir: string) => readonly DirectoryEntry[] | undefined) | undefined;
 
-const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"] as const;
+const DEPENDENCY_FIELDS = ["dependencies", "peerDependencies", "devDependencies", "optionalDependencies"] as const;
 
 /**
  * The version the nearest package-lock.json above `file` pins for `name` (a workspace's lock is its
@@ -76,14 +78,25 @@ export function newestPeriodIn<T>(range: string, periods: readonly T[], span: (p
 
 /** Lock files of other package managers than npm, which the analysis does not read. */
 const OTHER_LOCKS = ["pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb", "npm-shrinkwrap.json"];
+const LOCK_FILES = ["package-lock.json", ...OTHER_LOCKS];
 
-/** Every lock file name: a folder holding one is the root of its own install (a workspace's lock is its root's). */
-export const LOCK_FILES: readonly string[] = ["package-lock.json", ...OTHER_LOCKS];
+/** The lock file among `names` in `dir`, if any. */
+function lockIn(dir: string, names: readonly string[], list: ListDirectory): string | undefined {
+  const files = new Set(list?.(dir)?.filter((e) => e.isFile).map((e) => e.name) ?? []);
+  const name = names.find((n) => files.has(n));
+  return name === undefined ? undefined : joinPath(dir, name);
+}
+
+/** Whether `manifest`'s folder holds a lock file: the root of its own install (a workspace's lock is its root's). */
+export function besideLockFile(manifest: string, list: ListDirectory): boolean {
+  return lockIn(dirname(manifest), LOCK_FILES, list) !== undefined;
+}
 
 /** The first lock file of another package manager in `manifest`'s folder or above, in the workspace. */
-export function otherLockFile(manifest: string, exists: (file: string) => boolean, withinWorkspace: (path: string) => boolean): string | undefined {
+export function otherLockFile(manifest: string, list: ListDirectory, withinWorkspace: (path: string) => boolean): string | undefined {
   for (let dir = dirname(manifest); withinWorkspace(dir); dir = dirname(dir)) {
-    for (const name of OTHER_LOCKS) if (exists(joinPath(dir, name))) return joinPath(dir, name);
+    const lock = lockIn(dir, OTHER_LOCKS, list);
+    if (lock !== undefined) return lock;
     if (dirname(dir) === dir) return undefined;
   }
   return undefined;

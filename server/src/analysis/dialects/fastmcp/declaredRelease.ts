@@ -6,7 +6,7 @@
 // when a lock file the analysis does not read (pnpm, Yarn, Bun) may pin it.
 import type { DialectRun } from "../../core/dialect";
 import { declaredRange, lockedVersion, otherLockFile, periodsIn } from "../../core/project/declaredPackage";
-import { basename, dirname, relativePath } from "../../core/project/paths";
+import { dirname, relativePath } from "../../core/project/paths";
 import { RULES, rulesFor, type FastmcpRules } from "./rules";
 
 const PACKAGE = "fastmcp";
@@ -31,8 +31,7 @@ export function declaredRelease(run: DialectRun, file: string): DeclaredRelease 
     return { version: locked, rules, ...(other ? { other } : {}) };
   }
   if (!declared || !newest) return undefined;
-  const exists = (f: string) => run.listDirectory?.(dirname(f))?.some((e) => e.isFile && e.name === basename(f)) ?? false;
-  const lock = reached[0] !== newest ? otherLockFile(declared.manifest, exists, run.withinWorkspace) : undefined;
+  const lock = reached[0] !== newest ? otherLockFile(declared.manifest, run.listDirectory, run.withinWorkspace) : undefined;
   const other = lock ? { rules: reached[0]!, why: `package.json allows fastmcp ${declared.range}, whose newest release npm installs, but ${relativePath(dirname(declared.manifest), lock)} may pin an older one` } : undefined;
   return { version: declared.range, rules: newest, ...(other ? { other } : {}) };
 }

@@ -4,7 +4,6 @@
 // read may pin) fall in the supported major line.
 import type { DialectRun } from "../../core/dialect";
 import { declaredRange, lockedVersion, otherLockFile, periodsIn } from "../../core/project/declaredPackage";
-import { basename, dirname } from "../../core/project/paths";
 import { PACKAGE } from "./findStrategies";
 import { SUPPORTED_MAJOR } from "./rules";
 
@@ -25,7 +24,6 @@ export function declaredRelease(run: DialectRun, file: string): DeclaredRelease 
   const reached = declared ? periodsIn(declared.range, MAJORS, (m) => `>=${m}.0.0 <${m + 1}.0.0`) : [];
   if (locked) return { version: locked, supported: Number(locked.split(".")[0]) === SUPPORTED_MAJOR && (reached.length === 0 || reached.at(-1) === SUPPORTED_MAJOR) };
   if (!declared || reached.length === 0) return undefined;
-  const exists = (f: string) => run.listDirectory?.(dirname(f))?.some((e) => e.isFile && e.name === basename(f)) ?? false;
-  const mayPinOlder = reached.length > 1 && otherLockFile(declared.manifest, exists, run.withinWorkspace) !== undefined;
+  const mayPinOlder = reached.length > 1 && otherLockFile(declared.manifest, run.listDirectory, run.withinWorkspace) !== undefined;
   return { version: declared.range, supported: reached.at(-1) === SUPPORTED_MAJOR && !mayPinOlder };
 }

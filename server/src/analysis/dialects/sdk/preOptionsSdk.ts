@@ -4,41 +4,23 @@
 // server that loads an older SDK the legacy era is stated as unknown, never predicted with the newer
 // rules (a real server on SDK 0.4 answers `tools: {}` where 1.x semantics would say it cannot start).
 import type { DialectRun } from "../../core/dialect";
-import { dirname, joinPath } from "../../core/project/paths";
+import { declaredRange as declaredPackageRange } from "../../core/project/declaredPackage";
 import type { ServerReport } from "../../core/model/serverReport";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 
 const SDK = "@modelcontextprotocol/sdk";
-/** How far up a package.json is looked for (a monorepo's package sits a few folders deep). */
-const MAX_LEVELS = 12;
 
 /** The SDK version (or the declared range) that says the file loads an SDK before 0.5.0, else undefined. */
 export function sdkBeforeOptions(run: DialectRun, file: string): string | undefined {
   const installed = run.installedVersion(file, SDK);
   if (installed !== undefined) return before05(installed) ? installed : undefined;
-  const range = declaredRange(run, file);
+  const range = declaredRange(run, file)?.range;
   return range !== undefined && rangeOnlyBefore05(range) ? range : undefined;
 }
 
-/** The SDK range the nearest package.json declares (dependencies, then peer and dev). */
-export function declaredRange(run: DialectRun, file: string): string | undefined {
-  let dir = dirname(file);
-  for (let i = 0; i < MAX_LEVELS; i++) {
-    const text = run.fileText(joinPath(dir, "package.json"));
-    if (text !== undefined) {
-      try {
-        const manifest = JSON.parse(text) as Record<string, Record<string, unknown> | undefined>;
-        const range = manifest.dependencies?.[SDK] ?? manifest.peerDependencies?.[SDK] ?? manifest.devDependencies?.[SDK];
-        if (typeof range === "string") return range;
-      } catch {
-        // A manifest that does not parse says nothing of the SDK.
-      }
-    }
-    const up = dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  return undefined;
+/** The SDK range the nearest package.json in the workspace declares (dependencies, then peer and dev), and that manifest. */
+export function declaredRange(run: DialectRun, file: string): { range: string; manifest: string } | undefined {
+  return declaredPackageRange(file, SDK, run.fileText, run.withinWorkspace);
 }
 
 function before05(version: string): boolean {

@@ -11,8 +11,7 @@
 // is approximate wherever they would matter. A version newer than the newest checked is taken to be
 // like it, and so is a project that names no version (npm installs the newest 1.x).
 import type { DialectRun } from "../../core/dialect";
-import { declaredRange as declaredPackageRange, LOCK_FILES, lockedVersion } from "../../core/project/declaredPackage";
-import { dirname } from "../../core/project/paths";
+import { besideLockFile, lockedVersion } from "../../core/project/declaredPackage";
 import { declaredRange } from "./preOptionsSdk";
 import { rangeReach } from "./rangeRelease";
 
@@ -77,26 +76,16 @@ export function sdkRelease(version: string | undefined): SdkRelease {
 export function sdkReleaseOf(run: DialectRun, file: string): SdkRelease {
   const installed = run.installedVersion(file, SDK);
   if (installed !== undefined) return sdkRelease(installed);
-  const release = fromManifest(run, file);
-  return ownInstallRoot(run, file) ? release : orInstalledAbove(release);
-}
-
-/**
- * Whether the package.json naming the SDK sits beside a lock file: the root of an install of its own
- * (a workspace's lock is its root's), where the SDK lands in its own node_modules, which Node finds
- * before any copy in a folder above.
- */
-function ownInstallRoot(run: DialectRun, file: string): boolean {
-  const declared = declaredPackageRange(file, SDK, run.fileText, run.withinWorkspace);
-  if (!declared) return false;
-  const names = new Set(run.listDirectory?.(dirname(declared.manifest))?.filter((e) => e.isFile).map((e) => e.name) ?? []);
-  return LOCK_FILES.some((name) => names.has(name));
+  const declared = declaredRange(run, file);
+  const release = fromManifest(run, file, declared?.range);
+  // A package.json beside a lock file is the root of an install of its own (a workspace's lock is its
+  // root's): the SDK lands in its own node_modules, which Node finds before any copy in a folder above.
+  return declared && besideLockFile(declared.manifest, run.listDirectory) ? release : orInstalledAbove(release);
 }
 
 /** What package.json and package-lock.json make npm install, when no install is read. */
-function fromManifest(run: DialectRun, file: string): SdkRelease {
-  const locked = lockedVersion(file, "@modelcontextprotocol/sdk", run.fileText, run.withinWorkspace)?.version;
-  const range = declaredRange(run, file);
+function fromManifest(run: DialectRun, file: string, range: string | undefined): SdkRelease {
+  const locked = lockedVersion(file, SDK, run.fileText, run.withinWorkspace)?.version;
   const pinned = range !== undefined ? EXACT_VERSION.exec(range.trim())?.[1] : undefined;
   if (pinned !== undefined) return sdkRelease(pinned);
   const reach = range !== undefined ? rangeReach(range) : undefined;
