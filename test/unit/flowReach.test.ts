@@ -1,8 +1,8 @@
 // A whole-workspace analysis leaves out the flow summary of a file that would have one only because
 // a class of it extends an imported class, when nothing its imports reach can import what a flow
-// dialect reads. What it reports must be what a file-by-file analysis (the editor's, which always
-// summarises the flow) reports, also when a server is followed into such a file, and after an edit
-// that makes the file's imports reach the SDK.
+// dialect reads; so does the editor's load of such a file, keystroke after keystroke. What either
+// reports must be what a fresh analysis reports, also when a server is followed into such a file, and
+// after an edit that makes the file's imports reach the SDK (or stop reaching it).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { InMemoryFileSystemHost } from "ts-morph";
@@ -114,26 +114,59 @@ describe("flow summaries of files that extend an imported class", () => {
   });
 });
 
-describe("an editor's loads of a large file that extends an imported class", () => {
-  /** Ordinary methods enough to make a class body larger than the editor's deferral threshold (48 KB). */
-  const padding = Array.from({ length: 1500 }, (_, i) => `  helper${i}(x: number): number { return x + ${i}; }`).join("\n");
+describe("an editor's loads of a file that extends an imported class", () => {
+  const big = (body: string) => `import { Base } from "./base";\nexport class Big extends Base {\n${body}\n  handleListTools() { return []; }\n}\n`;
+  const fresh = (files: Record<string, string>) => workspaceOf(files).analyzeFiles(Object.keys(files), { tasksExtension: false }).servers.filter((x) => x.name === "Big").map(show);
 
   it("leave the flow out while nothing the imports reach is a flow dialect's, and report what a fresh workspace does", () => {
-    const files = {
-      "/w/base.ts": CONDUIT_BASE,
-      "/w/big.ts": `import { Base } from "./base";\nexport class Big extends Base {\n${padding}\n  handleListTools() { return []; }\n}\n`,
-    };
+    const files = { "/w/base.ts": CONDUIT_BASE, "/w/big.ts": big("  helper(x: number): number { return x; }") };
     const workspace = workspaceOf(files);
-    const edited = files["/w/big.ts"].replace("helper7(", "helper7b(");
+    const edited = files["/w/big.ts"].replace("helper(", "helper2(");
     workspace.setOverlay("/w/big.ts", edited);
     const now = workspace.analyzeFile("/w/big.ts", { tasksExtension: false }).servers.map(show);
     assert.equal(workspace.files.summaryAsIs("/w/big.ts")?.flowDeferred, true);
-    assert.deepEqual(now, workspaceOf({ ...files, "/w/big.ts": edited }).analyzeFiles(["/w/base.ts", "/w/big.ts"], { tasksExtension: false }).servers.filter((x) => x.name === "Big").map(show));
+    assert.deepEqual(now, fresh({ ...files, "/w/big.ts": edited }));
     assert.ok(now.some((x) => x.startsWith("Big ")), JSON.stringify(now));
   });
 
+  it("keystroke after keystroke: the flow comes back when an edit makes the imports reach the SDK, and goes when it stops", () => {
+    const files = {
+      "/w/base.ts": CONDUIT_BASE,
+      "/w/sdk.ts": `${MCP}export const make = () => new McpServer({ name: "m", version: "1" });\n`,
+      "/w/big.ts": big("  helper(x: number): number { return x; }"),
+    };
+    const workspace = workspaceOf(files);
+    const texts = [
+      big("  helper(x: number): number { return x + 1; }"),
+      `import "./sdk";\n${big("  helper(x: number): number { return x + 1; }")}`,
+      `import "./sdk";\n${big("  helper(x: number): number { return x + 2; }")}`,
+      big("  helper(x: number): number { return x + 3; }"),
+      big("  helper(x: number): number { return x + 4; }"),
+    ];
+    const deferred: boolean[] = [];
+    for (const text of texts) {
+      workspace.setOverlay("/w/big.ts", text);
+      const now = workspace.analyzeFile("/w/big.ts", { tasksExtension: false }).servers.map(show);
+      deferred.push(workspace.files.summaryAsIs("/w/big.ts")?.flowDeferred === true);
+      assert.deepEqual(now, fresh({ ...files, "/w/big.ts": text }));
+    }
+    assert.deepEqual(deferred, [true, false, false, true, true]);
+  });
+
+  it("an edit elsewhere that makes a base reach the SDK brings the flow back to the file extending it", () => {
+    const files = { "/w/base.ts": CONDUIT_BASE, "/w/big.ts": big("  helper(x: number): number { return x; }") };
+    const workspace = workspaceOf(files);
+    workspace.setOverlay("/w/big.ts", big("  helper(x: number): number { return x + 1; }"));
+    workspace.analyzeFile("/w/big.ts", { tasksExtension: false });
+    assert.equal(workspace.files.summaryAsIs("/w/big.ts")?.flowDeferred, true);
+    workspace.setOverlay("/w/base.ts", `${MCP}${CONDUIT_BASE}`);
+    workspace.setOverlay("/w/big.ts", big("  helper(x: number): number { return x + 2; }"));
+    workspace.analyzeFile("/w/big.ts", { tasksExtension: false });
+    assert.equal(workspace.files.summaryAsIs("/w/big.ts")?.flowDeferred, undefined);
+  });
+
   it("make the flow when a server is handed to a function of the file, and report the tool it registers", () => {
-    const helper = `import { Plain } from "./plain";\nexport class Kept extends Plain {\n${padding}\n}\nexport function register(server: any): void { ${TOOL("server", "a")} }\n`;
+    const helper = `import { Plain } from "./plain";\nexport class Kept extends Plain {\n  helper(x: number): number { return x; }\n}\nexport function register(server: any): void { ${TOOL("server", "a")} }\n`;
     const main = `${MCP}${STDIO}import { register } from "./helper";\nconst server = new McpServer({ name: "s", version: "1" });\nregister(server);\nawait server.connect(new StdioServerTransport());\n`;
     const workspace = workspaceOf({ "/w/plain.ts": "export class Plain { tag = 1; }\n", "/w/helper.ts": helper, "/w/s.ts": main });
     workspace.setOverlay("/w/helper.ts", `${helper}// edited\n`);

@@ -286,7 +286,7 @@ export class Workspace {
     if (this.#memo) return this.files.batch(() => this.#analyzeFiles(files, options));
     this.#memo = new BatchMemo(this.files);
     try {
-      return this.files.batch(() => this.#analyzeFiles(files, options), true);
+      return this.files.batch(() => this.#analyzeFiles(files, options));
     } finally {
       this.#memo = undefined;
     }
@@ -294,7 +294,8 @@ export class Workspace {
 
   /**
    * Whether a file's flow, wanted only for a class extending an imported class, may be left out (see
-   * FlowReach), as the texts are now: the import graph is read afresh once any text changed. Its
+   * FlowReach), as the texts are now: the import graph is read afresh once a text changed what it
+   * imports or whether it may import a flow dialect's module, or files came or went. Its
    * reads of other files' texts are not a unit's reads: the store asks again after any change, and
    * a dialect that follows a server into the file gets the flow anyway.
    */
@@ -304,6 +305,10 @@ export class Workspace {
     return this.files.observe(
       () => {},
       () => {
+        // Kept across edits that leave the import graph as it was (a keystroke inside a method):
+        // reading the graph afresh costs an edited file more than its flow.
+        const since = this.#flowReach && this.#flowReach.changes !== this.files.changes ? this.files.changedSince(this.#flowReach.changes) : undefined;
+        if (this.#flowReach && since && this.#flowReach.reach.unchangedBy(since)) this.#flowReach = { reach: this.#flowReach.reach, changes: this.files.changes };
         if (!this.#flowReach || this.#flowReach.changes !== this.files.changes) {
           const reach = new FlowReach(
             { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },

@@ -136,6 +136,22 @@ export class BaseReach {
     return !this.needsParse(file);
   }
 
+  /**
+   * Whether every answer given so far still holds after the texts of `files` changed: true when each
+   * of them was never read, or reads now as it did (the same verdict of its own, the same resolved
+   * imports in the same order). The graph is then the same graph, and so is every search over it.
+   */
+  unchangedBy(files: readonly string[]): boolean {
+    for (const file of files) {
+      const before = this.#nodes.get(file);
+      if (!before) continue;
+      this.#nodes.delete(file);
+      const now = this.#node(file);
+      if (now.seed !== before.seed || now.out.length !== before.out.length || now.out.some((t, i) => t !== before.out[i])) return false;
+    }
+    return true;
+  }
+
   /** A file's own verdict and its resolved imports, read once. */
   #node(file: string): Node {
     let node = this.#nodes.get(file);

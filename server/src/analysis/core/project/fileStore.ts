@@ -5,8 +5,8 @@ import { summarizeFile } from "../summarize/summarizeFile";
 import { MAX_CLASSES_PER_FILE, overClassBudget } from "./parseBudget";
 import type { FlowSpec } from "../summarize/flowSummary";
 
-/** The text length from which an editor's load asks the flow gate too (see `#load`). */
-const EDITOR_DEFERRAL_MIN_LENGTH = 48 * 1024;
+/** How many changes `changedSince` can list (a longer run of changes makes the gate read the graph afresh). */
+const JOURNAL_LENGTH = 256;
 
 /** Files larger than this are not parsed: the editor must stay responsive (a note says why). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -89,14 +89,14 @@ export class FileStore {
     const e = this.#entry(fileName);
     if (e.overlay === text && (e.summary || e.skipped)) return;
     e.overlay = text;
-    this.#invalidate(e);
+    this.#invalidate(fileName, e);
   }
 
   closeOverlay(fileName: string): void {
     const e = this.#entries.get(fileName);
     if (!e || e.overlay === undefined) return;
     e.overlay = undefined;
-    this.#invalidate(e);
+    this.#invalidate(fileName, e);
   }
 
   hasOverlay(fileName: string): boolean {
@@ -106,7 +106,7 @@ export class FileStore {
   /** The file changed on disk (a watcher said so). */
   changedOnDisk(fileName: string): void {
     const e = this.#entries.get(fileName);
-    if (e && e.overlay === undefined) this.#invalidate(e);
+    if (e && e.overlay === undefined) this.#invalidate(fileName, e);
   }
 
   /** The current version of a file's text, as last seen; 0 for a file never read. */
@@ -165,21 +165,17 @@ export class FileStore {
 
   /**
    * Runs `fn` with the disk texts that `text` reads kept until the file is loaded, so a pre-pass
-   * over the texts of a whole workspace does not read every file twice. With `deferFlows`, a file
-   * the flow gate allows is summarised without the flow it would have only for extending an
-   * imported class (the editor's own loads always make the flow).
+   * over the texts of a whole workspace does not read every file twice.
    */
-  batch<T>(fn: () => T, deferFlows = false): T {
+  batch<T>(fn: () => T): T {
     if (this.#batchTexts) return fn();
     this.#batchTexts = new Map();
     this.#batchRereads = new Map();
-    this.#deferring = deferFlows && this.#flowGate !== undefined;
     try {
       return fn();
     } finally {
       this.#batchTexts = undefined;
       this.#batchRereads = undefined;
-      this.#deferring = false;
     }
   }
 
@@ -210,7 +206,7 @@ export class FileStore {
   }
 
   /**
-   * The summary with its flow even when the batch left it out (`flowDeferred`): what a dialect
+   * The summary with its flow even when the gate left it out (`flowDeferred`): what a dialect
    * following a server into the file reads, made from the same text on first use and kept.
    */
   fullSummary(fileName: string): FileSummary | undefined {
@@ -221,12 +217,10 @@ export class FileStore {
   }
 
   /**
-   * Which files' flows may be left out (see `summarizeFile`), asked when a file is loaded during a
-   * `batch` that defers, and again for a summary made so once any text changed since it was last asked.
+   * Which files' flows may be left out (see `summarizeFile`), asked when a file is loaded, and again
+   * for a summary made so once any text changed since it was last asked.
    */
   #flowGate: ((fileName: string) => boolean) | undefined;
-  /** Whether the running batch leaves flows out. */
-  #deferring = false;
   /** Counts text changes (and `forgetFlowVerdicts`): a verdict on leaving a flow out holds until it moves. */
   #changes = 0;
 
@@ -234,15 +228,30 @@ export class FileStore {
     return this.#changes;
   }
 
-  /** Sets the gate (the workspace's import-graph verdict); a summary without its flow is made only in a deferring batch. */
+  /** Sets the gate (the workspace's import-graph verdict): a file it allows is summarised without the flow it would have only for extending an imported class. */
   setFlowGate(gate: (fileName: string) => boolean): void {
     this.#flowGate = gate;
   }
 
   /** Module resolution or the global declarations may have changed: every verdict is asked again. */
   forgetFlowVerdicts(): void {
-    this.#changes++;
+    this.#recordChange(undefined);
   }
+
+  /**
+   * The files whose text changed since the store's `changes` was `since`, or undefined when more
+   * than that may have moved (`forgetFlowVerdicts`, or changes older than the journal keeps): a
+   * verdict drawn from the import graph then holds if each listed file still declares what it did.
+   */
+  changedSince(since: number): readonly string[] | undefined {
+    const count = this.#changes - since;
+    if (count < 0 || count > this.#journal.length) return undefined;
+    const recent = this.#journal.slice(this.#journal.length - count);
+    return recent.every((f) => f !== undefined) ? (recent as string[]) : undefined;
+  }
+
+  /** The last changes, one per `#changes` step (undefined: everything may have moved), oldest first. */
+  readonly #journal: (string | undefined)[] = [];
 
   /** A summary made without its flow is handed out as it is only while the gate still says so. */
   #recheckDeferral(fileName: string, e: Entry): void {
@@ -303,7 +312,7 @@ export class FileStore {
     return e;
   }
 
-  #invalidate(e: Entry): void {
+  #invalidate(fileName: string, e: Entry): void {
     e.version = ++this.#clock;
     e.summary = undefined;
     e.skipped = undefined;
@@ -312,7 +321,13 @@ export class FileStore {
     e.deferredText = undefined;
     e.full = undefined;
     e.deferredAt = undefined;
+    this.#recordChange(fileName);
+  }
+
+  #recordChange(fileName: string | undefined): void {
     this.#changes++;
+    this.#journal.push(fileName);
+    if (this.#journal.length > JOURNAL_LENGTH) this.#journal.splice(0, this.#journal.length - JOURNAL_LENGTH / 2);
   }
 
   #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {
@@ -329,10 +344,7 @@ export class FileStore {
     else {
       try {
         this.#counted(fileName);
-        // Outside a whole-workspace batch (an editor's load after an edit) the gate reads the import
-        // graph afresh after every change, which costs more than the flow of an ordinary file; of a
-        // large one (a 3,000-line file: 25 of the 60 ms of each keystroke) it costs less.
-        const gate = this.#deferring || read.text.length >= EDITOR_DEFERRAL_MIN_LENGTH ? this.#flowGate : undefined;
+        const gate = this.#flowGate;
         e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version, this.flowSpec, gate && (() => gate(fileName)));
         if (e.summary.flowDeferred) {
           e.deferredText = read.text;

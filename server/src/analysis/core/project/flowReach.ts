@@ -14,6 +14,7 @@
 import { BaseReach, type BaseReachHost } from "./baseReach";
 import type { FlowSpec } from "../summarize/flowSummary";
 import { ts } from "../typescript";
+import { isDeclarationFileName } from "../summarize/parseFile";
 
 export class FlowReach {
   readonly #reach: BaseReach;
@@ -25,6 +26,15 @@ export class FlowReach {
     const onItsOwn = (text: string) => mayImportForFlow(spec, text);
     this.#reach = new BaseReach({ ...host, onItsOwn, ...(facts ? { onItsOwnAt: (file: string) => facts(file, "flow-seed", (text) => text !== undefined && onItsOwn(text)) } : {}) });
     this.#globalFiles = globalFiles;
+  }
+
+  /**
+   * Whether the verdicts given so far hold after the texts of `files` changed (see
+   * `BaseReach.unchangedBy`). A declaration file may declare globals or ambient modules that any
+   * file reaches without an import: its change is never taken as harmless.
+   */
+  unchangedBy(files: readonly string[]): boolean {
+    return !files.some(isDeclarationFileName) && this.#reach.unchangedBy(files);
   }
 
   /** Whether `file`'s flow may be left out: nothing it imports, nor any global declaration file, reaches a flow dialect's import. */
