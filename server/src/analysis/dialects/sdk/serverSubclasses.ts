@@ -8,7 +8,7 @@ import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { classChain, classNamed, constructorOf, declaresConstructor, type ClassChain } from "./classChain";
 import type { NewEvent } from "./findSdkServers";
 import type { SdkVersion } from "./sdkTables";
-import { unitScope } from "./unitScope";
+import { scopeForName, unitScope } from "./unitScope";
 import { superCallOf } from "./classChain";
 
 /**
@@ -42,7 +42,7 @@ const UNMODELLED_OVERRIDES = new Set(["setRequestHandler", "registerCapabilities
 
 /** The subclass server a `new X(...)` event makes, if X extends the SDK's server class. */
 export function serverSubclassOf(ev: Evaluator, file: string, unit: FlowUnit, event: NewEvent): ServerSubclass | undefined {
-  const start = classNamed(ev, unitScope(ev, file, unit), event.ctor);
+  const start = classNamed(ev, scopeForName(ev, file, unit, event.ctor.split(".")[0]!), event.ctor);
   if (!start || start.cls.isAbstract) return undefined;
   const chain = classChain(ev, start);
   if (!chain.sdkBase) return undefined;

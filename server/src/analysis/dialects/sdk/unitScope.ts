@@ -39,6 +39,19 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
   return scope;
 }
 
+/**
+ * The scope to read one name in: the file's own when no function around the unit binds it (a
+ * parameter, a local, a const), which is where `unitScope` would send it; building the unit's scope
+ * reads the file's text for what it changes, so a `new Map()` in every test is not worth that.
+ */
+export function scopeForName(ev: Evaluator, file: string, unit: FlowUnit | undefined, name: string): Scope {
+  const units = ev.summary(file)?.flow?.units ?? [];
+  for (let u = unit, hops = 0; u && hops < 64; u = u.parent === null ? undefined : units[u.parent], hops++) {
+    if (u.params.includes(name) || u.locals?.includes(name) || u.consts?.has(name)) return unitScope(ev, file, unit);
+  }
+  return ev.fileScope(file);
+}
+
 /** A name's binding in the function scopes around (undefined: not bound there, look at the file). */
 export function bindingOf(scope: Scope, name: string): Binding | undefined {
   for (let s: Scope | null = scope; s && s.vars; s = s.parent) {
