@@ -10,7 +10,7 @@ import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { withoutMarkers } from "../../core/evaluate/unknownParts";
 import { sdkDetails } from "./details";
 import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
-import type { FlowUnit, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
 import { returnsOnlyConnected } from "./callerHandsOn";
@@ -23,6 +23,8 @@ import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
+
+type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
 
 export interface ServedEras {
   readonly legacy: boolean;
@@ -180,18 +182,15 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   const summary = ev.summary(site.file)!;
   const units = summary.flow?.units ?? [];
   const modernVersions = Array.isArray(replay.supportedVersions) && replay.supportedVersions.includes("2026-07-28");
-  for (const unit of units) {
-    for (const { event } of unit.events) {
-      if (event.k !== "invoke") continue;
-      const entry = sdkNameOf(summary, event.callee, ev);
-      if (entry !== "createMcpHandler" && entry !== "serveStdio") continue;
-      const factory = event.argExprs[0];
-      if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)))) continue;
-      const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
-      const served = entryEras(options);
-      if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
-      return { legacy: served.legacy, modern: served.modern, via: entry, loc: { file: site.file, span: event.span } };
-    }
+  const memo = replay.elsewhere.memo;
+  const calls = memo ? memo(`sdk-entry-calls\u0000${site.file}`, () => entryCalls(ev, summary)) : entryCalls(ev, summary);
+  for (const { event, entry } of calls) {
+    const factory = event.argExprs[0];
+    if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)))) continue;
+    const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
+    const served = entryEras(options);
+    if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
+    return { legacy: served.legacy, modern: served.modern, via: entry, loc: { file: site.file, span: event.span } };
   }
   const elsewhere = servedElsewhere(replay);
   if (elsewhere) return elsewhere;
@@ -206,6 +205,22 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   return { legacy: true, modern: modernVersions, via: "connect()", loc: replay.state.connected };
 }
 
+/**
+ * The calls of v2's entry points (`createMcpHandler`, `serveStdio`) in a file, in order: every
+ * server of the file looks for the one that serves it, and telling an entry point from any other
+ * imported function may follow the file's imports through the workspace's re-exports.
+ */
+function entryCalls(ev: Evaluator, summary: FileSummary): { readonly event: InvokeEvent; readonly entry: string }[] {
+  const found: { event: InvokeEvent; entry: string }[] = [];
+  for (const unit of summary.flow?.units ?? []) {
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke") continue;
+      const entry = sdkNameOf(summary, event.callee, ev);
+      if (entry === "createMcpHandler" || entry === "serveStdio") found.push({ event, entry });
+    }
+  }
+  return found;
+}
 
 /**
  * Whether `factory` (the argument of createMcpHandler/serveStdio) hands out this server: the server's

@@ -3,6 +3,7 @@
 // exported server (`import { server } from "./server.js"`). The replay follows what they do with it;
 // every use found here that it cannot follow is said, with its place, so nothing is dropped silently.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Memo } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
@@ -19,6 +20,8 @@ export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefin
 export interface Elsewhere {
   readonly list?: ListDirectory;
   readonly want?: (file: string) => void;
+  /** During a whole-workspace analysis: answers the servers of a file share (see `Memo`). */
+  readonly memo?: Memo;
 }
 
 /** `const server = createServer()` in another file: the replay continues there with `result`. */

@@ -44,7 +44,7 @@ export const sdkDialect: Dialect = {
     // Files elsewhere that call the server's factory are summarised with a flow when found.
     const demand = flowOnDemand(run.ev, SDK_FLOW);
     const release = site.version === "v1" ? sdkReleaseOf(run, file) : undefined;
-    const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want }, release);
+    const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want, ...(run.memo ? { memo: run.memo } : {}) }, release);
     const old = site.version === "v1" ? sdkBeforeOptions(run, file) : undefined;
     const { server, diagnostics } = old !== undefined ? asPreOptionsServer(analysed.server, old) : analysed;
     return { name: server.name, loc: server.loc, server, diagnostics };
