@@ -114,13 +114,19 @@ describe("flow summaries of files that extend an imported class", () => {
   });
 });
 
-describe("an editor's loads of a file that extends an imported class", () => {
+describe("an editor's loads, after a whole-workspace analysis, of a file that extends an imported class", () => {
   const big = (body: string) => `import { Base } from "./base";\nexport class Big extends Base {\n${body}\n  handleListTools() { return []; }\n}\n`;
   const fresh = (files: Record<string, string>) => workspaceOf(files).analyzeFiles(Object.keys(files), { tasksExtension: false }).servers.filter((x) => x.name === "Big").map(show);
+  /** A workspace that has analysed all its files once, as the language server's server list does. */
+  const warm = (files: Record<string, string>) => {
+    const workspace = workspaceOf(files);
+    workspace.analyzeFiles(Object.keys(files), { tasksExtension: false });
+    return workspace;
+  };
 
   it("leave the flow out while nothing the imports reach is a flow dialect's, and report what a fresh workspace does", () => {
     const files = { "/w/base.ts": CONDUIT_BASE, "/w/big.ts": big("  helper(x: number): number { return x; }") };
-    const workspace = workspaceOf(files);
+    const workspace = warm(files);
     const edited = files["/w/big.ts"].replace("helper(", "helper2(");
     workspace.setOverlay("/w/big.ts", edited);
     const now = workspace.analyzeFile("/w/big.ts", { tasksExtension: false }).servers.map(show);
@@ -135,7 +141,7 @@ describe("an editor's loads of a file that extends an imported class", () => {
       "/w/sdk.ts": `${MCP}export const make = () => new McpServer({ name: "m", version: "1" });\n`,
       "/w/big.ts": big("  helper(x: number): number { return x; }"),
     };
-    const workspace = workspaceOf(files);
+    const workspace = warm(files);
     const texts = [
       big("  helper(x: number): number { return x + 1; }"),
       `import "./sdk";\n${big("  helper(x: number): number { return x + 1; }")}`,
@@ -155,7 +161,7 @@ describe("an editor's loads of a file that extends an imported class", () => {
 
   it("an edit elsewhere that makes a base reach the SDK brings the flow back to the file extending it", () => {
     const files = { "/w/base.ts": CONDUIT_BASE, "/w/big.ts": big("  helper(x: number): number { return x; }") };
-    const workspace = workspaceOf(files);
+    const workspace = warm(files);
     workspace.setOverlay("/w/big.ts", big("  helper(x: number): number { return x + 1; }"));
     workspace.analyzeFile("/w/big.ts", { tasksExtension: false });
     assert.equal(workspace.files.summaryAsIs("/w/big.ts")?.flowDeferred, true);
@@ -165,10 +171,24 @@ describe("an editor's loads of a file that extends an imported class", () => {
     assert.equal(workspace.files.summaryAsIs("/w/big.ts")?.flowDeferred, undefined);
   });
 
+  it("in a cold workspace, make the flow of an ordinary file instead of reading the import graph (a large file still asks)", () => {
+    const padding = Array.from({ length: 1500 }, (_, i) => `  helper${i}(x: number): number { return x + ${i}; }`).join("\n");
+    const files = { "/w/base.ts": CONDUIT_BASE, "/w/small.ts": big("  helper(x: number): number { return x; }"), "/w/large.ts": big(padding) };
+    const workspace = workspaceOf(files);
+    for (const file of ["/w/small.ts", "/w/large.ts"]) workspace.setOverlay(file, `${files[file as keyof typeof files]}// edited\n`);
+    workspace.analyzeFile("/w/small.ts", { tasksExtension: false });
+    assert.equal(workspace.files.summaryAsIs("/w/small.ts")?.flowDeferred, undefined);
+    const now = workspace.analyzeFile("/w/large.ts", { tasksExtension: false }).servers.map(show);
+    assert.equal(workspace.files.summaryAsIs("/w/large.ts")?.flowDeferred, true);
+    const edited = { ...files, "/w/large.ts": `${files["/w/large.ts"]}// edited\n` };
+    const whole = workspaceOf(edited).analyzeFiles(Object.keys(edited), { tasksExtension: false });
+    assert.deepEqual(now, whole.servers.filter((x) => x.loc.file === "/w/large.ts").map(show));
+  });
+
   it("make the flow when a server is handed to a function of the file, and report the tool it registers", () => {
     const helper = `import { Plain } from "./plain";\nexport class Kept extends Plain {\n  helper(x: number): number { return x; }\n}\nexport function register(server: any): void { ${TOOL("server", "a")} }\n`;
     const main = `${MCP}${STDIO}import { register } from "./helper";\nconst server = new McpServer({ name: "s", version: "1" });\nregister(server);\nawait server.connect(new StdioServerTransport());\n`;
-    const workspace = workspaceOf({ "/w/plain.ts": "export class Plain { tag = 1; }\n", "/w/helper.ts": helper, "/w/s.ts": main });
+    const workspace = warm({ "/w/plain.ts": "export class Plain { tag = 1; }\n", "/w/helper.ts": helper, "/w/s.ts": main });
     workspace.setOverlay("/w/helper.ts", `${helper}// edited\n`);
     assert.equal(workspace.analyzeFile("/w/helper.ts", { tasksExtension: false }).servers.length, 0);
     assert.equal(workspace.files.summaryAsIs("/w/helper.ts")?.flowDeferred, true);

@@ -98,7 +98,7 @@ export class Workspace {
     this.#byId = new Map(options.dialects.map((d) => [d.id, d]));
     this.#versions = new InstalledVersions(options.fileSystem, options.roots);
     this.files = new FileStore(options.fileSystem, combinedFlow(options.dialects));
-    this.files.setFlowGate((file) => this.#flowGate(file));
+    this.files.setFlowGate((file) => this.#flowGate(file), this.#flowGateReady);
     this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
     this.declarations = new DeclarationIndex(this.#folders.fs, options.roots, (f) => this.files.summary(f));
   }
@@ -128,6 +128,7 @@ export class Workspace {
     for (const f of files) this.files.changedOnDisk(f);
     this.projects.forgetResolutions();
     this.files.forgetFlowVerdicts();
+    this.#flowGateWarm = false;
     this.#listings.clear();
     this.#folders.forget();
     this.declarations.invalidate();
@@ -143,6 +144,7 @@ export class Workspace {
   configChanged(): void {
     this.projects.reset();
     this.files.forgetFlowVerdicts();
+    this.#flowGateWarm = false;
     this.#clearCache();
   }
 
@@ -286,7 +288,7 @@ export class Workspace {
     if (this.#memo) return this.files.batch(() => this.#analyzeFiles(files, options));
     this.#memo = new BatchMemo(this.files);
     try {
-      return this.files.batch(() => this.#analyzeFiles(files, options));
+      return this.files.batch(() => this.#analyzeFiles(files, options), true);
     } finally {
       this.#memo = undefined;
     }
@@ -300,28 +302,45 @@ export class Workspace {
    * a dialect that follows a server into the file gets the flow anyway.
    */
   readonly #flowGate = (file: string): boolean => {
-    const spec = this.files.flowSpec;
-    if (!spec) return false;
+    if (!this.files.flowSpec) return false;
     return this.files.observe(
       () => {},
-      () => {
-        // Kept across edits that leave the import graph as it was (a keystroke inside a method):
-        // reading the graph afresh costs an edited file more than its flow.
-        const since = this.#flowReach && this.#flowReach.changes !== this.files.changes ? this.files.changedSince(this.#flowReach.changes) : undefined;
-        if (this.#flowReach && since && this.#flowReach.reach.unchangedBy(since)) this.#flowReach = { reach: this.#flowReach.reach, changes: this.files.changes };
-        if (!this.#flowReach || this.#flowReach.changes !== this.files.changes) {
-          const reach = new FlowReach(
-            { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },
-            spec,
-            () => this.declarations.globalFiles(),
-            (f, key, derive) => this.files.textFacts(f, key, derive),
-          );
-          this.#flowReach = { reach, changes: this.files.changes };
-        }
-        return this.#flowReach.reach.mayLeaveOut(file);
-      },
+      () => this.#currentFlowReach().mayLeaveOut(file),
     );
   };
+
+  /**
+   * Whether an editor's load may ask the gate: a whole-workspace analysis built it since files last
+   * came or went (so the global declaration files it reads are listed already, and a rebuild after an
+   * edit that moved the imports reads only the edited file's closure). A cold editor opening one file
+   * must not list the whole tree first.
+   */
+  readonly #flowGateReady = (): boolean => this.files.flowSpec !== undefined && this.#flowGateWarm;
+  #flowGateWarm = false;
+
+  /**
+   * The import-graph verdicts as the texts are now: the kept ones while every text changed since
+   * still imports what it did (a keystroke inside a method: reading the graph afresh costs an edited
+   * file more than its flow), else new ones.
+   */
+  #currentFlowReach(): FlowReach {
+    const kept = this.#flowReach;
+    if (kept && kept.changes !== this.files.changes) {
+      const since = this.files.changedSince(kept.changes);
+      this.#flowReach = since && kept.reach.unchangedBy(since) ? { reach: kept.reach, changes: this.files.changes } : undefined;
+    }
+    if (!this.#flowReach) {
+      if (this.#memo) this.#flowGateWarm = true;
+      const reach = new FlowReach(
+        { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },
+        this.files.flowSpec!,
+        () => this.declarations.globalFiles(),
+        (f, key, derive) => this.files.textFacts(f, key, derive),
+      );
+      this.#flowReach = { reach, changes: this.files.changes };
+    }
+    return this.#flowReach.reach;
+  }
   #flowReach: { readonly reach: FlowReach; readonly changes: number } | undefined;
 
   /** During `analyzeFiles`: answers its units share (dropped with it: the next analysis may see other texts). */

@@ -5,6 +5,9 @@ import { summarizeFile } from "../summarize/summarizeFile";
 import { MAX_CLASSES_PER_FILE, overClassBudget } from "./parseBudget";
 import type { FlowSpec } from "../summarize/flowSummary";
 
+/** The text length from which an editor's load asks the flow gate even when it is not at hand (see `#load`). */
+const EDITOR_DEFERRAL_MIN_LENGTH = 48 * 1024;
+
 /** How many changes `changedSince` can list (a longer run of changes makes the gate read the graph afresh). */
 const JOURNAL_LENGTH = 256;
 
@@ -165,17 +168,20 @@ export class FileStore {
 
   /**
    * Runs `fn` with the disk texts that `text` reads kept until the file is loaded, so a pre-pass
-   * over the texts of a whole workspace does not read every file twice.
+   * over the texts of a whole workspace does not read every file twice. With `deferFlows`, every load
+   * asks the flow gate (see `#load`).
    */
-  batch<T>(fn: () => T): T {
+  batch<T>(fn: () => T, deferFlows = false): T {
     if (this.#batchTexts) return fn();
     this.#batchTexts = new Map();
     this.#batchRereads = new Map();
+    this.#deferring = deferFlows && this.#flowGate !== undefined;
     try {
       return fn();
     } finally {
       this.#batchTexts = undefined;
       this.#batchRereads = undefined;
+      this.#deferring = false;
     }
   }
 
@@ -221,6 +227,10 @@ export class FileStore {
    * for a summary made so once any text changed since it was last asked.
    */
   #flowGate: ((fileName: string) => boolean) | undefined;
+  /** Whether the gate can answer now without reading the import graph afresh. */
+  #flowGateReady: (() => boolean) | undefined;
+  /** Whether the running batch asks the gate at every load. */
+  #deferring = false;
   /** Counts text changes (and `forgetFlowVerdicts`): a verdict on leaving a flow out holds until it moves. */
   #changes = 0;
 
@@ -229,8 +239,9 @@ export class FileStore {
   }
 
   /** Sets the gate (the workspace's import-graph verdict): a file it allows is summarised without the flow it would have only for extending an imported class. */
-  setFlowGate(gate: (fileName: string) => boolean): void {
+  setFlowGate(gate: (fileName: string) => boolean, ready?: () => boolean): void {
     this.#flowGate = gate;
+    this.#flowGateReady = ready;
   }
 
   /** Module resolution or the global declarations may have changed: every verdict is asked again. */
@@ -344,7 +355,11 @@ export class FileStore {
     else {
       try {
         this.#counted(fileName);
-        const gate = this.#flowGate;
+        // Outside a whole-workspace batch (an editor's load) the gate is asked when it is at hand: kept
+        // from a batch and still holding (a keystroke that left the imports as they were). Building it
+        // lists the whole tree's global declaration files, which a cold editor opening one file must
+        // not pay; of a large text (a 3,000-line file: 25 of the 60 ms of each keystroke) the flow costs more.
+        const gate = this.#deferring || read.text.length >= EDITOR_DEFERRAL_MIN_LENGTH || this.#flowGateReady?.() ? this.#flowGate : undefined;
         e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version, this.flowSpec, gate && (() => gate(fileName)));
         if (e.summary.flowDeferred) {
           e.deferredText = read.text;
