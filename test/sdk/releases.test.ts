@@ -180,6 +180,23 @@ describe("where the SDK version comes from", () => {
     assert.deepEqual(pinned.legacy, { prompts: {}, tools: {} });
   });
 
+  it("a lock file with a range: a listChanged the options set to true is stated, whichever release installs the handlers", () => {
+    const lock = JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version: "1.30.0" } } }, null, 2);
+    const manifest = JSON.stringify({ name: "w", type: "module", dependencies: { "@modelcontextprotocol/sdk": "^1.30.0" } });
+    const server = [
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
+      'const server = new McpServer({ name: "s", version: "1" }, { capabilities: { tools: { listChanged: true }, prompts: {} } });',
+      "await server.connect(new StdioServerTransport());",
+      "",
+    ].join("\n");
+    const s = analyseWith({ "package-lock.json": lock, "package.json": manifest, "server.ts": server });
+    // 1.30.0 sends the options as given; 1.32.2 installs the declared primitives' handlers and forces
+    // listChanged: true. Only the prompts flag differs between them.
+    assert.deepEqual(s.legacy, { prompts: {}, tools: { listChanged: true } });
+    assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts.listChanged"]);
+  });
+
   it("without a lock, a range decides by the newest release it allows: ~1.15.1 keeps 1.15's rules, ^1.15.1 takes the newest", () => {
     const manifest = (range: string) => JSON.stringify({ name: "w", type: "module", dependencies: { "@modelcontextprotocol/sdk": range } });
     // 1.12.2 to 1.24.x: a prompt registration adds completions (started above on 1.12.2 and 1.24.3).

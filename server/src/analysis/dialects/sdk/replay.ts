@@ -492,6 +492,9 @@ export class Replay {
     const declares = ["tools", "resources", "prompts"].some((k) => k in this.state.caps);
     if (this.state.kind === "mcp" && this.state.version === "v1" && declares && other && other.release.eagerInstall !== this.release.eagerInstall) {
       for (const k of ["tools", "resources", "prompts"]) {
+        // `tools: { listChanged: true }` in the options is sent by every release: forcing it changes nothing.
+        const given = this.state.caps[k];
+        if (isPlainObject(given) && given["listChanged"] === true) continue;
         if (k in this.state.caps) this.#releaseUnknown(`${k}.listChanged`, { file, span: event.span }, `${other.why}: whether McpServer sets it for a declared ${k} depends on the release`);
       }
     }
