@@ -520,7 +520,15 @@ export function summarizeFlow(
         }, conditional);
         return;
       }
-      visit(callee.expression, unit, conditional);
+      // `setup(server).catch(log)`: if setup rejects, the program goes on without what it did after the
+      // throw (as inside a `try`), unless the handler stops it. Only a call handed something by name
+      // (the server, an object holding it): `main().catch(log)` is how a program that builds and
+      // serves its server in main() starts, and a rejection there serves nothing. Nor a method a
+      // dialect reads (`connect`, `start`): if it fails, nothing is served anyway.
+      const handedOn = ts.isCallExpression(callee.expression) && callee.expression.arguments.some((a) => pathOf(a) !== null);
+      if (handedOn && rejectionSwallowed(node, ctx.sf) && !spec.methods.has(methodCalled(callee.expression))) {
+        guarded(null, conditional, () => inBranch(callee.expression, () => visit(callee.expression, unit, true)));
+      } else visit(callee.expression, unit, conditional);
       // `new Tool(client).attach(server)`, `make().mount(server)`: still a call the server may be handed to.
     }
     if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
@@ -588,4 +596,23 @@ function literalKey(e: ts.Node): string | undefined {
   if (!ts.isElementAccessExpression(e)) return undefined;
   const k = e.argumentExpression;
   return ts.isStringLiteral(k) || ts.isNoSubstitutionTemplateLiteral(k) ? k.text : undefined;
+}
+
+/** A handler that ends the program (or throws again): the rejection still stops it. */
+const ENDS_PROGRAM = /\bthrow\b|\bexit\s*\(|\babort\s*\(/;
+
+/**
+ * Whether `p.catch(handler)` or `p.then(onFulfilled, handler)` lets the program go on after `p`
+ * rejects: a handler that neither throws again nor ends the process (`console.error`, `() => {}`).
+ */
+function rejectionSwallowed(call: ts.CallExpression, sf: ts.SourceFile): boolean {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const handler = callee.name.text === "catch" ? call.arguments[0] : callee.name.text === "then" ? call.arguments[1] : undefined;
+  return handler !== undefined && !ENDS_PROGRAM.test(handler.getText(sf));
+}
+
+/** The method a call calls (`connect` of `server.connect(t)`); "" for a function call or anything else. */
+function methodCalled(call: ts.Expression): string {
+  return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : "";
 }
