@@ -483,7 +483,13 @@ export function summarizeFlow(
   const visitCall = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {
     const callee = node.expression;
     notePassed(node.arguments, calleeName(callee));
-    for (const a of node.arguments) visit(a, unit, conditional);
+    // `Promise.allSettled([addGit(server), addDb(server)])`: a rejection there is kept as a result, not
+    // thrown, so each call may stop early and the program goes on (as inside a `try`).
+    const settled = isPromiseMethod(callee, SETTLING);
+    for (const a of node.arguments) {
+      if (settled) guarded(null, conditional, () => inBranch(a, () => visit(a, unit, true)));
+      else visit(a, unit, conditional);
+    }
     // `items.forEach((x) => server.registerTool(...))` calls back right away, zero or more times.
     if (ts.isPropertyAccessExpression(callee) && SYNC_CALLBACK_METHODS.has(callee.name.text)) {
       for (const a of node.arguments) {
@@ -525,8 +531,9 @@ export function summarizeFlow(
       // (the server, an object holding it): `main().catch(log)` is how a program that builds and
       // serves its server in main() starts, and a rejection there serves nothing. Nor a method a
       // dialect reads (`connect`, `start`): if it fails, nothing is served anyway.
-      const handedOn = ts.isCallExpression(callee.expression) && callee.expression.arguments.some((a) => pathOf(a) !== null);
-      if (handedOn && rejectionSwallowed(node, ctx.sf) && !spec.methods.has(methodCalled(callee.expression))) {
+      const promised = callee.expression;
+      const handedOn = ts.isCallExpression(promised) && (promised.arguments.some((a) => pathOf(a) !== null) || isPromiseMethod(promised.expression, COMBINING));
+      if (handedOn && rejectionSwallowed(node, ctx.sf) && !spec.methods.has(methodCalled(promised))) {
         guarded(null, conditional, () => inBranch(callee.expression, () => visit(callee.expression, unit, true)));
       } else visit(callee.expression, unit, conditional);
       // `new Tool(client).attach(server)`, `make().mount(server)`: still a call the server may be handed to.
@@ -615,4 +622,13 @@ function rejectionSwallowed(call: ts.CallExpression, sf: ts.SourceFile): boolean
 /** The method a call calls (`connect` of `server.connect(t)`); "" for a function call or anything else. */
 function methodCalled(call: ts.Expression): string {
   return ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : "";
+}
+
+/** `Promise.allSettled`: every promise's rejection is kept as a result. */
+const SETTLING: ReadonlySet<string> = new Set(["allSettled"]);
+/** `Promise.all(...)` and its kin: one rejection rejects the whole, which a `.catch` may then swallow. */
+const COMBINING: ReadonlySet<string> = new Set(["all", "allSettled", "any", "race"]);
+
+function isPromiseMethod(callee: ts.Expression, names: ReadonlySet<string>): boolean {
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Promise" && names.has(callee.name.text);
 }
