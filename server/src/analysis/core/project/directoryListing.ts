@@ -21,7 +21,8 @@ export function listDirectory(fs: FileSystemHost, roots: readonly string[], dir:
   const folder = normalizePath(dir);
   if (!roots.some((r) => isWithin(normalizePath(r), folder))) return undefined;
   try {
-    if (!fs.directoryExistsSync(folder)) return undefined;
+    // A missing folder, or a file, makes the listing throw: no existence check first (a stat per
+    // folder is a third of what walking a package costs).
     const entries = fs.readDirSync(folder);
     if (entries.length > MAX_ENTRIES) return undefined;
     return entries

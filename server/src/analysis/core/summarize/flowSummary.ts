@@ -94,11 +94,16 @@ export function summarizeFlow(
    * `try`, a loop that may exit early), outermost first; [] outside any loop.
    */
   let loops: readonly LoopGuard[] = [];
-  /** The branch regions the node being visited is in (see FlowEventEntry.branches), outermost first. */
-  const branchPath: string[] = [];
+  /**
+   * The branch regions the node being visited is in (see FlowEventEntry.branches), outermost first:
+   * the nodes, named only when an event is recorded in them (every child of every `if` and loop is
+   * a region, and most hold no event).
+   */
+  const branchPath: { readonly node: ts.Node; readonly loop: boolean; name?: string }[] = [];
+  const regionName = (node: ts.Node, loop: boolean) => `${loop ? "loop:" : ""}${node.getStart(ctx.sf)}:${node.end}`;
   /** `loop` marks the body of a loop over every item (recorded in `loops`), which the dialect may show runs. */
   const inBranch = (node: ts.Node, run: () => void, loop = false) => {
-    branchPath.push(`${loop ? "loop:" : ""}${node.getStart(ctx.sf)}:${node.end}`);
+    branchPath.push({ node, loop });
     try {
       run();
     } finally {
@@ -107,12 +112,14 @@ export function summarizeFlow(
   };
   const push = (unit: MutableUnit, event: FlowEvent, conditional: boolean, extra?: LoopGuard, own?: ts.Node) => {
     const around = conditional ? (extra ? [...loops, extra] : own ? [] : loops) : null;
-    const branches = own ? [...branchPath, `${extra ? "loop:" : ""}${own.getStart(ctx.sf)}:${own.end}`] : branchPath;
+    const named = conditional && (branchPath.length > 0 || own !== undefined);
+    const branches = named ? branchPath.map((b) => (b.name ??= regionName(b.node, b.loop))) : [];
+    if (named && own) branches.push(regionName(own, extra !== undefined));
     unit.events.push({
       event,
       conditional,
       ...(around && around.length > 0 ? { loops: around } : {}),
-      ...(conditional && branches.length > 0 ? { branches: [...branches] } : {}),
+      ...(branches.length > 0 ? { branches } : {}),
     });
   };
   /** Visits under one more condition: a loop over `guard` (null: any other condition). */
