@@ -270,12 +270,24 @@ async function driveStart(mod, meta, out) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new RawClient(clientSide);
   await client.start();
+  // A rejection nothing handles ends a real server's process (Node's default): one from a helper
+  // the fixture starts without waiting for it (`setup(); await server.connect(t)`) is its throw.
+  const unhandled = [];
+  const onRejection = (e) => unhandled.push(e);
+  const others = process.listeners("unhandledRejection");
+  process.removeAllListeners("unhandledRejection");
+  process.on("unhandledRejection", onRejection);
   try {
     await withTimeout(Promise.resolve(mod.start(serverSide)), "start(transport)");
+    await new Promise((settle) => setImmediate(settle));
+    if (unhandled.length > 0) throw unhandled[0];
   } catch (e) {
     out.threw = errorMessage(e);
     await clientSide.close().catch(() => {});
     return;
+  } finally {
+    process.off("unhandledRejection", onRejection);
+    for (const listener of others) process.on("unhandledRejection", listener);
   }
   try {
     await probeConnection(client, out);

@@ -34,9 +34,11 @@ function checkMeta(f: Fixture): void {
   if (m.throws) {
     assert.equal(m.expectedReal.legacy, null);
     assert.equal(m.expectedReal.modern, null);
+    // Unless the prediction is only approximate: a throw whose timing the analysis cannot prove (a
+    // helper's registration racing connect()) leaves "the server may not start", not an error.
     assert.ok(
-      m.diagnostics.some((d) => d.severity === "error"),
-      "a fixture that throws names the diagnostic of the throw, with severity error",
+      m.exact === false || m.diagnostics.some((d) => d.severity === "error"),
+      "a fixture that throws names the diagnostic of the throw, with severity error (or is marked exact: false)",
     );
   }
 }

@@ -40,3 +40,35 @@ describe("an unawaited async function that connects", () => {
     assert.deepEqual(codes.filter((c) => c.startsWith("sdk-register")), []);
   });
 });
+
+describe("an unawaited async function that registers after an await", () => {
+  const HELPER = 'async function setup() {\n  await new Promise((r) => setTimeout(r, 5));\n  ' + TOOL + '}\n';
+
+  it("then connect(): the registration may come after it, so tools are not claimed (approximate, the reason says why)", () => {
+    const { server, codes } = analyse(`${HEAD}${HELPER}setup();\nawait server.connect(new StdioServerTransport());\n`);
+    assert.equal(server.exact, false);
+    assert.deepEqual(server.legacy, {});
+    assert.ok(server.unknown.some((u) => /tools is registered after an await in setup\(\), which nothing waits for \(line \d+\)/.test(u.reason)), JSON.stringify(server.unknown));
+    assert.deepEqual(codes.filter((c) => c.startsWith("sdk-register")), []);
+  });
+
+  it("awaited, directly or through Promise.all: its order stands (exact)", () => {
+    for (const call of ["await setup();\nawait server.connect(new StdioServerTransport());\n", "await Promise.all([setup()]);\nawait server.connect(new StdioServerTransport());\n"]) {
+      const { server } = analyse(`${HEAD}${HELPER}${call}`);
+      assert.equal(server.exact, true, `${call}: ${JSON.stringify(server.unknown)}`);
+      assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+    }
+  });
+
+  it("registering before its first await: that part runs at once (exact)", () => {
+    const { server } = analyse(`${HEAD}async function setup() {\n  ${TOOL}  await new Promise((r) => setTimeout(r, 5));\n}\nsetup();\nawait server.connect(new StdioServerTransport());\n`);
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+  });
+
+  it("an await inside a loop: the loop's earlier items register again after it (approximate)", () => {
+    const { server } = analyse(`${HEAD}async function setup() {\n  for (const n of ["a", "b"]) {\n    server.registerTool(n, { description: n }, async () => ({ content: [] }));\n    await new Promise((r) => setTimeout(r, 5));\n  }\n}\nsetup();\nawait server.connect(new StdioServerTransport());\n`);
+    assert.equal(server.exact, false);
+  });
+});
+

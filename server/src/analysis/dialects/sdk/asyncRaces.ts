@@ -11,10 +11,7 @@ import type { FlowEvent, FlowUnit, Span } from "../../core/model/summary";
  * caller may touch the server (a call on one of `paths`, or any other invoke).
  */
 export function connectRacesCaller(text: (file: string) => string | undefined, file: string, caller: FlowUnit, call: FlowEvent, calleeFile: string, callee: FlowUnit, paths: ReadonlySet<string>): boolean {
-  const at = caller.events.findIndex((e) => e.event === call);
-  if (at < 0) return false;
-  const later = caller.events.slice(at + 1).some(({ event: e }) => (e.k === "invoke" && !isPromiseChain(e, paths)) || (e.k === "call" && paths.has(e.receiver.join("."))));
-  if (!later || awaited(text(file), call.span)) return false;
+  if (!callerGoesOn(caller, call, paths) || awaited(text(file), call.span)) return false;
   const body = slice(text(calleeFile), callee.span);
   if (body === undefined) return false;
   const head = body.slice(0, Math.max(0, body.indexOf("(")));
@@ -27,6 +24,16 @@ export function connectRacesCaller(text: (file: string) => string | undefined, f
     if (!OWN_AWAIT.test(body.slice(m.index, firstConnect))) return true;
   }
   return false;
+}
+
+/**
+ * Whether some later event of `caller`, after `call`, may touch the server: a call on one of `paths`,
+ * or any other invoke (a promise chain of the call itself aside).
+ */
+export function callerGoesOn(caller: FlowUnit, call: FlowEvent, paths: ReadonlySet<string>): boolean {
+  const at = caller.events.findIndex((e) => e.event === call);
+  if (at < 0) return false;
+  return caller.events.slice(at + 1).some(({ event: e }) => (e.k === "invoke" && !isPromiseChain(e, paths)) || (e.k === "call" && paths.has(e.receiver.join("."))));
 }
 
 /** `await server.connect(`, `await this.server.connect(`: an await whose operand is the connect call itself. */

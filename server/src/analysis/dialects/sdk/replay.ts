@@ -3,7 +3,8 @@
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
 import { caughtAround } from "./caughtThrows";
-import { connectRacesCaller } from "./asyncRaces";
+import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
+import { unawaitedSuspension } from "./unawaitedSuspension";
 import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
@@ -662,7 +663,12 @@ export class Replay {
     this.state.caps[k] = obj;
   }
 
-  #runUnit(file: string, unit: FlowUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: Mode): void {
+  /**
+   * `suspended`: from that offset on, the unit's events run at a time not known against what its
+   * caller does next (an unawaited async helper after its first await, unawaitedSuspension.ts): they
+   * are replayed as a unit of unknown timing is, with that reason for the keys only they add.
+   */
+  #runUnit(file: string, unit: FlowUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: Mode, suspended?: { readonly at: number; readonly why: string }): void {
     const id = `${file}#${unit.id}`;
     if (depth > MAX_DEPTH || this.#active.has(id)) {
       markOpen(this.state, "the server goes through helpers too deep to follow");
@@ -681,9 +687,16 @@ export class Replay {
     // The branch regions of each connect() of this server in this unit: what follows one in the same
     // region runs once the server is connected.
     const connects: (readonly string[])[] = [];
+    let untimed: { readonly why: string | undefined } | undefined;
     try {
       for (let i = from; i < unit.events.length; i++) {
         if (this.state.threw) return;
+        if (suspended && !untimed && unit.events[i]!.event.span.start >= suspended.at) {
+          untimed = { why: this.#untimedWhy };
+          this.#untimedSince.push({ connected: false });
+          this.#untimedWhy = suspended.why;
+          mode = { deferred: mode.deferred, conditional: true };
+        }
         if (++this.#steps > MAX_STEPS) {
           markOpen(this.state, "the server goes through more helper calls than the analysis follows");
           return;
@@ -782,6 +795,10 @@ export class Replay {
         }
       }
     } finally {
+      if (untimed) {
+        this.#untimedSince.pop();
+        this.#untimedWhy = untimed.why;
+      }
       // A connect set aside while this unit went on (connectRacesCaller) has happened by now.
       for (let k = this.#racingConnects.length - 1; k >= 0; k--) {
         const racing = this.#racingConnects[k]!;
@@ -876,7 +893,16 @@ export class Replay {
     if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
     const wasConnected = this.state.connected;
-    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    // `setup();` of an async helper registering after an await: that part runs after what follows
+    // the call (connect(), most often), so it is not taken as coming before it.
+    // Only when something may run meanwhile: the caller goes on, or, in a function, its own caller does.
+    const meanwhile = unit.kind !== "module" || callerGoesOn(unit, event, paths);
+    const suspendAt = wasConnected || !meanwhile ? undefined : unawaitedSuspension(this.#ev, file, event, target.file, target.unit);
+    const suspended = suspendAt === undefined ? undefined : {
+      at: suspendAt,
+      why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and the server stops`,
+    };
+    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended);
     // `start();` (async, connecting after an await) then `server.registerTool(...)`: the registration
     // may well come first. The connect is set aside until the caller's unit ends, and the order is
     // not claimed.
