@@ -55,7 +55,11 @@ function firstSuspension(fn: ts.FunctionLikeDeclaration, sf: ts.SourceFile): num
   return first;
 }
 
-/** Whether nothing waits for the promise a call makes: a statement of its own, `void`, or `.catch(...)`/`.finally(...)` of one. */
+/**
+ * Whether nothing waits for the promise a call makes before the code after it runs: a statement of its
+ * own, `void`, `.catch(...)`/`.finally(...)` of one, an item of `Promise.all([...])` (and its kin) left
+ * so, or a promise kept in a name (`const ready = setup()`), which may be awaited only after connect().
+ */
 function promiseDropped(call: ts.Node): boolean {
   let cur = call;
   for (;;) {
@@ -63,12 +67,30 @@ function promiseDropped(call: ts.Node): boolean {
     while (parent && ts.isParenthesizedExpression(parent)) parent = parent.parent;
     if (!parent) return false;
     if (ts.isExpressionStatement(parent)) return true;
+    if (ts.isVariableDeclaration(parent) && parent.initializer !== undefined && skipParens(parent.initializer) === cur) return true;
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === SK.EqualsToken && skipParens(parent.right) === cur) return true;
     if (ts.isVoidExpression(parent)) {
       cur = parent;
+      continue;
+    }
+    const combined = ts.isArrayLiteralExpression(parent) && parent.parent && ts.isCallExpression(parent.parent) && parent.parent.arguments[0] === parent && isPromiseCombinator(parent.parent.expression);
+    if (combined) {
+      cur = parent.parent;
       continue;
     }
     const chained = ts.isPropertyAccessExpression(parent) && (parent.name.text === "catch" || parent.name.text === "finally") && parent.parent && ts.isCallExpression(parent.parent) && parent.parent.expression === parent;
     if (!chained) return false;
     cur = parent.parent;
   }
+}
+
+function skipParens(e: ts.Expression): ts.Expression {
+  let cur = e;
+  while (ts.isParenthesizedExpression(cur)) cur = cur.expression;
+  return cur;
+}
+
+/** `Promise.all`, `Promise.allSettled`, `Promise.race`, `Promise.any`: a promise of the array's promises. */
+function isPromiseCombinator(callee: ts.Expression): boolean {
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Promise" && ["all", "allSettled", "race", "any"].includes(callee.name.text);
 }
