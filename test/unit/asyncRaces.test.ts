@@ -68,6 +68,12 @@ describe("an unawaited async function that registers after an await", () => {
     }
   });
 
+  it("connecting the server itself after its registrations, called from a function: its own order stands (exact)", () => {
+    const { server } = analyse(`${HEAD}async function main() {\n  await new Promise((r) => setTimeout(r, 5));\n  ${TOOL}  await server.connect(new StdioServerTransport());\n}\nfunction boot() {\n  main();\n}\nboot();\n`);
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+  });
+
   it("registering before its first await: that part runs at once (exact)", () => {
     const { server } = analyse(`${HEAD}async function setup() {\n  ${TOOL}  await new Promise((r) => setTimeout(r, 5));\n}\nsetup();\nawait server.connect(new StdioServerTransport());\n`);
     assert.equal(server.exact, true, JSON.stringify(server.unknown));

@@ -897,7 +897,7 @@ export class Replay {
     // the call (connect(), most often), so it is not taken as coming before it.
     // Only when something may run meanwhile: the caller goes on, or, in a function, its own caller does.
     const meanwhile = unit.kind !== "module" || callerGoesOn(unit, event, paths);
-    const suspendAt = wasConnected || !meanwhile ? undefined : unawaitedSuspension(this.#ev, file, event, target.file, target.unit);
+    const suspendAt = wasConnected || !meanwhile ? undefined : unawaitedSuspension(this.#ev, file, event, target.file, target.unit, bound);
     const suspended = suspendAt === undefined ? undefined : {
       at: suspendAt,
       why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and the server stops`,

@@ -16,7 +16,7 @@ import { nodeAt, parsedSource } from "./containerStores";
  * `call` (written in `callerFile`) drops the promise of an async `callee` and some event of the callee
  * comes after that point; undefined otherwise (awaited, handed on, not async, or nothing after it).
  */
-export function unawaitedSuspension(ev: Evaluator, callerFile: string, call: FlowEvent, calleeFile: string, callee: FlowUnit): number | undefined {
+export function unawaitedSuspension(ev: Evaluator, callerFile: string, call: FlowEvent, calleeFile: string, callee: FlowUnit, names: ReadonlySet<string>): number | undefined {
   const lastEvent = callee.events.at(-1);
   if (!lastEvent) return undefined;
   const calleeTree = parsedSource(ev, calleeFile);
@@ -24,6 +24,11 @@ export function unawaitedSuspension(ev: Evaluator, callerFile: string, call: Flo
   if (!fn || !isAsyncFunction(fn)) return undefined;
   const at = firstSuspension(fn, calleeTree);
   if (at === undefined || !callee.events.some(({ event }) => event.span.start >= at)) return undefined;
+  // A helper that connects the server itself after the await (`async function main() { await
+  // loadConfig(); server.registerTool(...); await server.connect(t); }`) keeps its own order: what it
+  // registers first is in place when it connects (the caller's registrations racing that connect are
+  // asyncRaces.ts's question).
+  if (callee.events.some(({ event }) => event.span.start >= at && event.k === "call" && event.method === "connect" && names.has(event.receiver.join(".")))) return undefined;
   const callerTree = parsedSource(ev, callerFile);
   const callNode = callerTree && nodeAt(callerTree, call.span);
   return callNode && promiseDropped(callNode) ? at : undefined;
