@@ -19,6 +19,10 @@ import { nodeAt, parsedSource } from "./containerStores";
 export function unawaitedSuspension(ev: Evaluator, callerFile: string, call: FlowEvent, calleeFile: string, callee: FlowUnit, names: ReadonlySet<string>): number | undefined {
   const lastEvent = callee.events.at(-1);
   if (!lastEvent) return undefined;
+  // Most helpers are not async: a text without the word up to its first event needs no parse (a
+  // word that is not the modifier only costs the parse that tells).
+  const head = ev.host.text?.(calleeFile)?.slice(callee.span.start, callee.events[0]!.event.span.start);
+  if (head !== undefined && !/\basync\b/.test(head)) return undefined;
   const calleeTree = parsedSource(ev, calleeFile);
   const fn = calleeTree && nodeAt(calleeTree, callee.span);
   if (!fn || !isAsyncFunction(fn)) return undefined;
