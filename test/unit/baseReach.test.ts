@@ -127,3 +127,63 @@ describe("files that pass the screen only for their extends", () => {
     assert.deepEqual(parsedNoise, []);
   });
 });
+
+describe("the chain of bases, followed name by name", () => {
+  it("leaves out a class whose own base is ordinary although its module imports a file that may declare a server", () => {
+    const { workspace, servers } = analyse({
+      "/w/server.ts": SERVER_BASE,
+      "/w/model.ts": 'import { Base } from "./server";\nexport function describe() { return Base.name; }\nexport class Model { id = 1; }\n',
+      "/w/user.ts": 'import { Model } from "./model";\nimport { Base } from "./server";\nexport class User extends Model { kind = Base; }\n',
+    });
+    assert.deepEqual(servers, ['Base {"tools":{}}']);
+    assert.equal(parsed(workspace, "/w/user.ts"), false);
+  });
+
+  it("follows a default export, type parameters with comments and type arguments to a server base", () => {
+    const { workspace, servers } = analyse({
+      "/w/base.ts": SERVER_BASE,
+      "/w/id.ts":
+        'import { Base } from "./base";\nclass IdBase<\n  // a note; with a semicolon and Attributes<M>\n  T extends object = { a: string },\n> extends Base {\n  id = 1;\n}\nexport default IdBase;\n',
+      "/w/user.ts": 'import IdBase from "./id";\nexport class User extends IdBase<{ name: string }> {}\n',
+    });
+    assert.deepEqual([...servers].sort(), ['Base {"tools":{}}', 'IdBase {"tools":{}}', 'User {"tools":{}}']);
+    assert.equal(parsed(workspace, "/w/user.ts"), true);
+  });
+
+  it("follows re-exports: an export list, a renamed re-export, `export *` and `export { default as … }`", () => {
+    const { servers } = analyse({
+      "/w/base.ts": SERVER_BASE.replace("export class Base", "class Base") + "export { Base as Core };\n",
+      "/w/index.ts": 'export { Core as Renamed } from "./base";\n',
+      "/w/star.ts": 'export * from "./index";\n',
+      "/w/def.ts": 'import { Renamed } from "./star";\nexport default class extends Renamed {}\n',
+      "/w/again.ts": 'export { default as Anonymous } from "./def";\n',
+      "/w/leaf.ts": 'import { Anonymous } from "./again";\nexport class Leaf extends Anonymous {}\n',
+    });
+    assert.ok(servers.some((s) => s.startsWith("Leaf ")), JSON.stringify(servers));
+  });
+
+  it("asks the imports when a base is made by a call (a mixin from a module that may declare a server)", () => {
+    const { workspace, servers } = analyse({
+      "/w/mixin.ts":
+        "export function withTools<T extends new (...a: any[]) => object>(B: T) {\n  return class extends B { static __capabilities__() { return { tools: {} }; } handleListTools() { return []; } };\n}\n",
+      "/w/plain.ts": "export class Plain { id = 1; }\n",
+      "/w/base.ts": 'import { withTools } from "./mixin";\nimport { Plain } from "./plain";\nexport const Base = withTools(Plain);\n',
+      "/w/app.ts": 'import { Base } from "./base";\nexport class App extends Base {}\n',
+      "/w/direct.ts": 'import { withTools } from "./mixin";\nimport { Plain } from "./plain";\nexport class Direct extends withTools(Plain) {}\n',
+    });
+    assert.ok(servers.some((s) => s.startsWith("App ")), JSON.stringify(servers));
+    assert.ok(servers.some((s) => s.startsWith("Direct ")), JSON.stringify(servers));
+    assert.equal(parsed(workspace, "/w/app.ts"), true);
+  });
+
+  it("still reports an inheritance cycle through default exports, and is not misled by `class` in a module name or a comment", () => {
+    const { workspace, diagnostics } = analyse({
+      "/w/a.ts": 'import B from "./b";\nimport { IsOptional } from "class-validator";\n// this class extends the other one; see b.ts\nclass A extends B {}\nexport default A;\n',
+      "/w/b.ts": 'import A from "./a";\nexport default class B extends A {}\n',
+      "/w/model.ts": "export class Model { id = 1; }\n",
+      "/w/prose.ts": 'import { Model } from "./model";\nimport { a } from "./a";\n// the class that does things; see a.ts\nexport class Prose extends Model {}\n',
+    });
+    assert.deepEqual(diagnostics.filter((d) => d.startsWith("inheritance-cycle")).length, 2, JSON.stringify(diagnostics));
+    assert.equal(parsed(workspace, "/w/prose.ts"), false);
+  });
+});

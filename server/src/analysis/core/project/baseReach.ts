@@ -3,11 +3,14 @@
 // inheritance cycle) only through the bases it imports. Most such files in an application extend
 // ordinary classes, and parsing them (and their bases) is most of the cost above a plain parse. So
 // before parsing, the import graph is read from the texts (module specifiers by a scan, resolved like
-// the analysis resolves them), and such a file is parsed only when what it imports can reach a file
-// that may declare a server of its own, or leads back to itself.
+// the analysis resolves them), and such a file is parsed only when the chain of its classes' bases
+// can reach a file that may declare a server of its own, or lead back to itself (heritageWalk.ts);
+// where the texts do not settle a base, when anything that module imports can.
 //
 // Every doubt parses: an `extends` whose target is not a name the file imports, an import that
 // cannot be resolved but an ambient module declares, a global declaration file that could matter.
+
+import { HeritageWalk } from "./heritageWalk";
 
 /** What the pre-pass needs from the workspace. */
 export interface BaseReachHost {
@@ -114,12 +117,26 @@ export class BaseReach {
 
   #decideOne(f: string): void {
     const text = this.#host.text(f);
-    // A file on an import cycle is parsed (a class chain through it may come back to it: an
-    // inheritance cycle is reported). That does not make the files importing it relevant: a class
-    // that extends into a loop reports the loop's own diagnostics, which the loop's files report
-    // themselves, word for word.
-    if (text === undefined || !extendsOnlyImports(text) || this.#reachesSeed(f) || this.#onCycle.has(f)) this.#needed.add(f);
+    if (text === undefined || !extendsOnlyImports(text)) {
+      this.#needed.add(f);
+      return;
+    }
+    // The bases first, name by name; where they are not settled by the texts, the search over all
+    // imports from there. A file on an import cycle is then parsed (a class chain through it may
+    // come back to it: an inheritance cycle is reported). That does not make the files importing it
+    // relevant: a class that extends into a loop reports the loop's own diagnostics, which the
+    // loop's files report themselves, word for word.
+    const verdict = this.#heritage.ofFile(f);
+    if (verdict === "relevant" || (verdict === "doubt" && this.#onCycle.has(f))) this.#needed.add(f);
   }
+
+  readonly #heritage = new HeritageWalk({
+    text: (f) => this.#host.text(f),
+    resolve: (spec, from) => this.#host.resolve(spec, from),
+    ambientModule: (spec) => this.#host.ambientModule(spec),
+    seed: (f) => this.#node(f).seed,
+    coarse: (f) => this.#reachesSeed(f),
+  });
 
   /** Whether a seed can be reached from `file` by imports (the search `decide` makes, for any file). */
   reaches(file: string): boolean {
