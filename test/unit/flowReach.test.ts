@@ -209,6 +209,8 @@ describe("the text look for an import a flow dialect reads (mayImportForFlow)", 
     assert.equal(mayImportForFlow(spec, "import { x } from '\\u{66}astmcp';\n"), true);
     assert.equal(mayImportForFlow(spec, 'import { x } from "@model\\\ncontextprotocol/sdk";\n'), true, "a line continuation is a doubt");
     assert.equal(mayImportForFlow(spec, 'import { x } from "\\100modelcontextprotocol/sdk";\n'), true, "a legacy octal escape is a doubt");
+    assert.equal(mayImportForFlow(spec, 'const a = "plain";\nconst b = 1;\nimport { x } from "@model\\contextprotocol/sdk";\n'), true, "an identity escape on a later line");
+    assert.equal(mayImportForFlow(spec, "const a = 'it\\'s';\nimport { x } from 'fast\\x6dcp';\n"), true, "two lines with escapes, the second spelling a module");
   });
   it("an escape that spells nothing a flow dialect reads is not a doubt (an application's \\u strings and patterns)", () => {
     assert.equal(mayImportForFlow(spec, 'export const OBJECT = "\\ufffc";\nexport const RTL = /[\\u0590-\\u08FF]/;\nconst q = "say \\"hi\\"";\n'), false);

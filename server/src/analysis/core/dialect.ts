@@ -137,5 +137,11 @@ export function combinedFlow(dialects: readonly Dialect[]): FlowSpec | undefined
   if (specs.length === 0) return undefined;
   if (specs.length === 1) return specs[0];
   const names = new Set(specs.flatMap((f) => [...(f.names ?? [])]));
-  return { specifier: (s) => specs.some((f) => f.specifier(s)), methods: new Set(specs.flatMap((f) => [...f.methods])), ...(names.size > 0 ? { names } : {}) };
+  const hints = specs.every((f) => f.hints) ? specs.flatMap((f) => f.hints!) : undefined;
+  return {
+    specifier: (s) => specs.some((f) => f.specifier(s)),
+    ...(hints ? { hints } : {}),
+    methods: new Set(specs.flatMap((f) => [...f.methods])),
+    ...(names.size > 0 ? { names } : {}),
+  };
 }

@@ -134,7 +134,7 @@ export class BaseReach {
     text: (f) => this.#host.text(f),
     resolve: (spec, from) => this.#host.resolve(spec, from),
     ambientModule: (spec) => this.#host.ambientModule(spec),
-    seed: (f) => this.#node(f).seed,
+    seed: (f) => this.#seed(f),
     coarse: (f) => this.#reachesSeed(f),
   });
 
@@ -161,7 +161,12 @@ export class BaseReach {
   unchangedBy(files: readonly string[]): boolean {
     for (const file of files) {
       const before = this.#nodes.get(file);
-      if (!before) continue;
+      const seedBefore = this.#seeds.get(file);
+      this.#seeds.delete(file);
+      if (!before) {
+        if (seedBefore !== undefined && this.#seed(file) !== seedBefore) return false;
+        continue;
+      }
       this.#nodes.delete(file);
       const now = this.#node(file);
       if (now.seed !== before.seed || now.out.length !== before.out.length || now.out.some((t, i) => t !== before.out[i])) return false;
@@ -184,10 +189,23 @@ export class BaseReach {
         if (target !== undefined) out.push(target);
       }
     }
-    node = { seed: text !== undefined && (this.#host.onItsOwnAt ? this.#host.onItsOwnAt(file) : this.#host.onItsOwn(text)), out };
+    node = { seed: text !== undefined && this.#seed(file, text), out };
     this.#nodes.set(file, node);
     return node;
   }
+
+  /** A file's own verdict, without resolving its imports (the walk along the bases asks it of every module it passes). */
+  #seed(file: string, text = this.#host.text(file)): boolean {
+    const node = this.#nodes.get(file);
+    if (node) return node.seed;
+    let seed = this.#seeds.get(file);
+    if (seed === undefined) {
+      seed = text !== undefined && !/\.json$/i.test(file) && (this.#host.onItsOwnAt ? this.#host.onItsOwnAt(file) : this.#host.onItsOwn(text));
+      this.#seeds.set(file, seed);
+    }
+    return seed;
+  }
+  readonly #seeds = new Map<string, boolean>();
 
   /**
    * Whether a seed can be reached from `start` by imports: a depth-first search that stops at the

@@ -53,12 +53,20 @@ export class FlowReach {
  * whether a clause does: "Server" in a comment or a message of an application is not an import.
  */
 export function mayImportForFlow(spec: FlowSpec, text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x22 && c !== 0x27) continue;
-    const value = quotedValue(text, i);
-    // A line continuation or a legacy escape: a doubt kept.
-    if (value === undefined || spec.specifier(value)) return true;
+  // A quoted value runs to its closing quote or the end of its line. Without an escape it is the
+  // text between: one the spec accepts holds a hint, so when the text holds none, only the lines
+  // with a backslash can hold such a value.
+  const everyLine = !spec.hints || spec.hints.some((h) => text.includes(h));
+  if (everyLine) {
+    if (quotedValueNamesFlow(spec, text, 0, text.length)) return true;
+  } else {
+    for (let b = text.indexOf("\\"); b >= 0; ) {
+      const start = text.lastIndexOf("\n", b) + 1;
+      const newline = text.indexOf("\n", b);
+      const end = newline < 0 ? text.length : newline;
+      if (quotedValueNamesFlow(spec, text, start, end)) return true;
+      b = newline < 0 ? -1 : text.indexOf("\\", newline);
+    }
   }
   const names = spec.names;
   if (!names || names.size === 0) return false;
@@ -100,6 +108,18 @@ function clausesName(text: string, names: ReadonlySet<string>, kind: ts.ScriptKi
  * escaped quote ends it early (so the look stays linear): the rest holds a quote, which no package
  * name a flow dialect reads can.
  */
+/** Whether a quoted value starting in `[from, to)` names a module the spec accepts, or is a doubt. */
+function quotedValueNamesFlow(spec: FlowSpec, text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x22 && c !== 0x27) continue;
+    const value = quotedValue(text, i);
+    // A line continuation or a legacy escape: a doubt kept.
+    if (value === undefined || spec.specifier(value)) return true;
+  }
+  return false;
+}
+
 function quotedValue(text: string, start: number): string | undefined {
   const quote = text.charCodeAt(start);
   let end = start + 1;

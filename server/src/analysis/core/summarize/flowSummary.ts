@@ -14,6 +14,8 @@ import { reachableStatements, runsOnlyWhenIterated } from "./deadCode";
  */
 export interface FlowSpec {
   readonly specifier: (specifier: string) => boolean;
+  /** Text that every specifier `specifier` accepts contains: a text holding none of it (and no escape) imports none. */
+  readonly hints?: readonly string[];
   readonly methods: ReadonlySet<string>;
   /**
    * Imported names that make a file relevant whatever module they come from (`McpServer` from the

@@ -4,4 +4,4 @@ import type { FlowSpec } from "../../core/summarize/flowSummary";
 import { isFastmcpSpecifier } from "./fastmcpImport";
 import { REGISTRATIONS, REMOVALS, STARTS } from "./rules";
 
-export const fastmcpFlow: FlowSpec = { specifier: isFastmcpSpecifier, methods: new Set([...Object.keys(REGISTRATIONS), ...Object.keys(REMOVALS), ...STARTS]) };
+export const fastmcpFlow: FlowSpec = { specifier: isFastmcpSpecifier, hints: ["fastmcp"], methods: new Set([...Object.keys(REGISTRATIONS), ...Object.keys(REMOVALS), ...STARTS]) };

@@ -11,7 +11,7 @@ export const mcpFrameworkDialect: Dialect = {
   id: "mcp-framework",
   title: "the mcp-framework framework",
   mayDeclare: (text) => text.includes(PACKAGE),
-  flow: { specifier: (s) => s === PACKAGE, methods: SERVER_METHODS },
+  flow: { specifier: (s) => s === PACKAGE, hints: [PACKAGE], methods: SERVER_METHODS },
   unitCount: (_ev, _file, summary) => serverSites(summary).length,
   analyze(run, file, index) {
     const site = serverSites(run.ev.summary(file)!)[index]!;

@@ -13,7 +13,7 @@ export const mcpNestDialect: Dialect = {
   title: "MCP-Nest (@rekog/mcp-nest)",
   mayDeclare: (text) => text.includes(PACKAGE),
   // `@nestjs/core` too: NestFactory calls name the root module; they are read as plain invocations.
-  flow: { specifier: (s) => s === PACKAGE || s === "@nestjs/core", methods: RUNTIME_METHODS },
+  flow: { specifier: (s) => s === PACKAGE || s === "@nestjs/core", hints: [PACKAGE, "@nestjs/core"], methods: RUNTIME_METHODS },
   unitCount: (ev, file) => findStrategies(ev, file).length,
   analyze: (run, file, unit) => analyzeStrategy(run, file, unit),
   codes: MCP_NEST_CODES,

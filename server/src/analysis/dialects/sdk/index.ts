@@ -30,7 +30,7 @@ const SDK_METHODS = new Set([
 const REEXPORTED_NAMES: ReadonlySet<string> = new Set(["McpServer", "Server"]);
 const REEXPORTED_NAMES_TEXT = /\bMcpServer\b|\bnew\s+Server\s*\(/;
 
-const SDK_FLOW: FlowSpec = { specifier: isSdkSpecifier, methods: SDK_METHODS, names: REEXPORTED_NAMES };
+const SDK_FLOW: FlowSpec = { specifier: isSdkSpecifier, hints: ["@modelcontextprotocol/"], methods: SDK_METHODS, names: REEXPORTED_NAMES };
 
 export const sdkDialect: Dialect = {
   id: "sdk",
