@@ -186,4 +186,18 @@ describe("the chain of bases, followed name by name", () => {
     assert.deepEqual(diagnostics.filter((d) => d.startsWith("inheritance-cycle")).length, 2, JSON.stringify(diagnostics));
     assert.equal(parsed(workspace, "/w/prose.ts"), false);
   });
+
+  it("falls back to the search over all imports for generated code with thousands of classes (the walk's budget)", () => {
+    const many = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join("\n");
+    const { workspace, servers } = analyse({
+      "/w/base.ts": "export class B { id = 1; }\n",
+      "/w/generated.ts": 'import { B } from "./base";\n' + many(3000, (i) => `export class G${i} extends B {}`) + "\n",
+      "/w/server.ts": SERVER_BASE,
+      "/w/plain.ts": "export class P { id = 1; }\n",
+      "/w/tail.ts": 'import { Base } from "./server";\nimport { P } from "./plain";\n' + many(3000, (i) => `export class T${i} extends ${i === 2999 ? "Base" : "P"} {}`) + "\n",
+    });
+    assert.equal(parsed(workspace, "/w/generated.ts"), false);
+    assert.equal(parsed(workspace, "/w/tail.ts"), true);
+    assert.ok(servers.includes('T2999 {"tools":{}}'), JSON.stringify(servers.slice(0, 3)));
+  });
 });

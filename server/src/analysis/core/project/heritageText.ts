@@ -41,7 +41,7 @@ export function importBindings(text: string): Map<string, ImportBinding[]> | und
     if (list) list.push(binding);
     else out.set(local, [binding]);
   };
-  for (const m of text.matchAll(/\bimport\s+(?:type\s+)?([^;"'`]*?)\s*from\s*["']([^"'\n]+)["']/g)) {
+  for (const m of text.matchAll(/\bimport\s+(?:type\s+)?([^;"'`]{0,8000}?)\s*from\s*["']([^"'\n]+)["']/g)) {
     const clause = m[1]!.replace(COMMENTS, "");
     const spec = m[2]!;
     const open = clause.indexOf("{");
@@ -227,7 +227,7 @@ export function exportSources(text: string, name: string): ExportSource[] | unde
     const escaped = name.replace(/\$/g, "\\$");
     const classDecl = new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:abstract\\s+)?class\\s+${escaped}(?![\\w$])`, "g");
     for (const m of text.matchAll(classDecl)) out.push({ k: "class", heritageAt: m.index! + m[0].length });
-    const otherDecl = new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function|async|enum|namespace|module)\\b[^;=({]*?(?<![\\w$])${escaped}(?![\\w$])`);
+    const otherDecl = new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function|async|enum|namespace|module)\\b[^;=({]{0,2000}?(?<![\\w$])${escaped}(?![\\w$])`);
     if (otherDecl.test(text)) return undefined;
   }
   return out.length > 0 ? out : undefined;
@@ -241,6 +241,6 @@ export function bindsAsValue(text: string, name: string): boolean {
   const n = name.replace(/\$/g, "\\$");
   const word = `(?<![\\w$.])${n}(?![\\w$])`;
   return new RegExp(
-    `\\b(?:const|let|var)\\s+(?:${word}|[{[][^=;]*?${word}[^=;]*?[}\\]])|\\bfunction\\s*\\*?\\s*${word}|\\b(?:enum|namespace|module)\\s+${word}|\\bimport\\s+${word}\\s*=`,
+    `\\b(?:const|let|var)\\s+(?:${word}|[{[][^=;]{0,2000}?${word}[^=;]{0,2000}?[}\\]])|\\bfunction\\s*\\*?\\s*${word}|\\b(?:enum|namespace|module)\\s+${word}|\\bimport\\s+${word}\\s*=`,
   ).test(text);
 }

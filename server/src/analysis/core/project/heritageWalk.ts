@@ -42,6 +42,18 @@ function isBuiltinGlobal(name: string): boolean {
 /** How many steps one chain may take before the walk stops reading it and doubts. */
 const MAX_DEPTH = 64;
 
+/** Texts longer than this are not read by patterns (generated code): a doubt. */
+const MAX_TEXT_LENGTH = 1_000_000;
+
+/**
+ * The work one file's verdict may take (a step per class, export or name looked at, more for long
+ * texts): past it, the search over all imports decides. Generated code can hold thousands of classes.
+ */
+const STEP_BUDGET = 2_000;
+
+/** Thrown when a file's verdict runs out of steps: nothing half-decided is kept. */
+class OutOfSteps extends Error {}
+
 function worst(a: HeritageVerdict, b: HeritageVerdict): HeritageVerdict {
   if (a === "relevant" || b === "relevant") return "relevant";
   return a === "doubt" || b === "doubt" ? "doubt" : "clear";
@@ -52,6 +64,8 @@ export class HeritageWalk {
   readonly #verdicts = new Map<string, HeritageVerdict>();
   readonly #onPath = new Set<string>();
   readonly #bindings = new Map<string, Map<string, ImportBinding[]> | undefined>();
+  readonly #classes = new Map<string, { readonly all: readonly number[]; readonly byName: ReadonlyMap<string, readonly number[]> }>();
+  #steps = 0;
 
   constructor(host: HeritageWalkHost) {
     this.#host = host;
@@ -61,12 +75,43 @@ export class HeritageWalk {
   ofFile(file: string): HeritageVerdict {
     const text = this.#host.text(file);
     if (text === undefined) return "relevant";
-    let verdict: HeritageVerdict = "clear";
-    for (const c of classesOf(text)) {
-      verdict = worst(verdict, this.#heritage(file, text, c.heritageAt, 0));
-      if (verdict === "relevant") break;
+    if (text.length > MAX_TEXT_LENGTH) return this.#doubt(file);
+    this.#steps = 0;
+    try {
+      let verdict: HeritageVerdict = "clear";
+      for (const at of this.#classesOf(file, text).all) {
+        verdict = worst(verdict, this.#heritage(file, text, at, 0));
+        if (verdict === "relevant") break;
+      }
+      return verdict;
+    } catch (e) {
+      // Decided as if no base were followed: by the search over all imports from the file.
+      if (e instanceof OutOfSteps) return this.#doubt(file);
+      throw e;
     }
-    return verdict;
+  }
+
+  /** Counts the work of a step on `text`; out of steps, the verdict is abandoned. */
+  #step(text: string): void {
+    this.#steps += 1 + Math.floor(text.length / 100_000);
+    if (this.#steps > STEP_BUDGET) throw new OutOfSteps();
+  }
+
+  #classesOf(file: string, text: string): { readonly all: readonly number[]; readonly byName: ReadonlyMap<string, readonly number[]> } {
+    let classes = this.#classes.get(file);
+    if (!classes) {
+      const all: number[] = [];
+      const byName = new Map<string, number[]>();
+      for (const c of classesOf(text)) {
+        all.push(c.heritageAt);
+        if (c.name === undefined) continue;
+        const list = byName.get(c.name);
+        if (list) list.push(c.heritageAt);
+        else byName.set(c.name, [c.heritageAt]);
+      }
+      this.#classes.set(file, (classes = { all, byName }));
+    }
+    return classes;
   }
 
   /** The verdict on what an export of a module (`name`: "default", "*" for the whole module) may hold. */
@@ -93,7 +138,8 @@ export class HeritageWalk {
   #exportUncached(file: string, name: string, depth: number): HeritageVerdict {
     const text = this.#host.text(file);
     if (text === undefined) return "relevant";
-    if (name === "*") return this.#doubt(file);
+    if (name === "*" || text.length > MAX_TEXT_LENGTH) return this.#doubt(file);
+    this.#step(text);
     const sources = exportSources(text, name);
     if (!sources) return this.#doubt(file);
     let verdict: HeritageVerdict = "clear";
@@ -108,6 +154,7 @@ export class HeritageWalk {
 
   /** The verdict on the bases a class's heritage names, read from `heritageAt`. */
   #heritage(file: string, text: string, heritageAt: number, depth: number): HeritageVerdict {
+    this.#step("");
     const names = heritageNames(text, heritageAt);
     if (!names) return this.#doubt(file);
     let verdict: HeritageVerdict = "clear";
@@ -127,6 +174,7 @@ export class HeritageWalk {
     if (this.#onPath.has(key)) return "relevant";
     this.#onPath.add(key);
     try {
+      this.#step(text);
       if (bindsAsValue(text, name)) return this.#doubt(file);
       const bindings = this.#importBindings(file, text);
       if (!bindings) return this.#doubt(file);
@@ -137,10 +185,9 @@ export class HeritageWalk {
         verdict = worst(verdict, this.#export(this.#target(b.spec, file), b.name, depth + 1));
         if (verdict === "relevant") return verdict;
       }
-      for (const c of classesOf(text)) {
-        if (c.name !== name) continue;
+      for (const at of this.#classesOf(file, text).byName.get(name) ?? []) {
         bound = true;
-        verdict = worst(verdict, this.#heritage(file, text, c.heritageAt, depth + 1));
+        verdict = worst(verdict, this.#heritage(file, text, at, depth + 1));
         if (verdict === "relevant") return verdict;
       }
       // Unbound: a builtin, or a global of a declaration file (which the pre-pass judges as a whole);
