@@ -184,53 +184,102 @@ export type ExportSource =
   /** A name of another module (`export { A as N } from "m"`, `export * from "m"`). */
   | { readonly k: "module"; readonly spec: string; readonly name: string };
 
-/**
- * Where the text's export `name` ("default" for the default export) may come from: every candidate
- * the text shows. `undefined` when the text exports it (or may) in a way not read here: a variable,
- * a function, `export =`, or nothing found at all.
- */
-export function exportSources(text: string, name: string): ExportSource[] | undefined {
-  if (/\bexport\s*=/.test(text)) return undefined;
-  const out: ExportSource[] = [];
-  const isDefault = name === "default";
+/** What a module's text says about its exports, read once. */
+export interface ModuleFacts {
+  /** `export =`, or an export list not read here: no export of the module is settled by the text. */
+  readonly unread: boolean;
+  /** Exported name → where each `export { … } from` takes it from. */
+  readonly reexports: ReadonlyMap<string, readonly { spec: string; name: string }[]>;
+  /** The modules of `export * from`. */
+  readonly stars: readonly string[];
+  /** Exported name → the modules of `export * as name from`. */
+  readonly starsAs: ReadonlyMap<string, readonly string[]>;
+  /** Exported name → the local names export lists give it. */
+  readonly listed: ReadonlyMap<string, readonly string[]>;
+  /** Where the heritage of each `export default class` starts, and the names of `export default N;`. */
+  readonly defaultClasses: readonly number[];
+  readonly defaultNames: readonly string[];
+  /** An `export default` of anything else (a call, a function, an object). */
+  readonly defaultUnread: boolean;
+  /** Exported class name → where each declaration's heritage starts. */
+  readonly classes: ReadonlyMap<string, readonly number[]>;
+  /** Names exported by a variable, function, enum or namespace declaration (as far as its head reads). */
+  readonly otherExports: ReadonlySet<string>;
+}
+
+function push<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const IDENTIFIERS = /[A-Za-z_$][\w$]*/g;
+
+/** Reads a module's exports in one pass of each pattern over its text. */
+export function moduleFacts(text: string): ModuleFacts {
+  let unread = /\bexport\s*=/.test(text);
+  const reexports = new Map<string, { spec: string; name: string }[]>();
   // Re-exports; TypeScript's parser also reads `export { A } "m"`, with `from` left out.
   for (const m of text.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}\s*(?:from\s*)?["']([^"'\n]+)["']/g)) {
     const pairs = specifierPairs(m[1]!);
-    if (!pairs) return undefined;
-    for (const [original, exported] of pairs) if (exported === name) out.push({ k: "module", spec: m[2]!, name: original });
+    if (!pairs) unread = true;
+    else for (const [original, exported] of pairs) push(reexports, exported, { spec: m[2]!, name: original });
   }
+  const stars: string[] = [];
+  const starsAs = new Map<string, string[]>();
   for (const m of text.matchAll(/\bexport\s+\*\s*(?:as\s+([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')\s*)?(?:from\s*)?["']([^"'\n]+)["']/g)) {
-    if (m[1] !== undefined) {
-      if (unquote(m[1]) === name) out.push({ k: "module", spec: m[2]!, name: "*" });
-    } else if (!isDefault) out.push({ k: "module", spec: m[2]!, name });
+    if (m[1] !== undefined) push(starsAs, unquote(m[1]), m[2]!);
+    else stars.push(m[2]!);
   }
   // Export lists of the module's own names.
+  const listed = new Map<string, string[]>();
   for (const m of text.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}(?!\s*(?:from\b|["']))/g)) {
     const pairs = specifierPairs(m[1]!);
-    if (!pairs) return undefined;
-    for (const [local, exported] of pairs) if (exported === name) out.push({ k: "local", name: local });
+    if (!pairs) unread = true;
+    else for (const [local, exported] of pairs) push(listed, exported, local);
   }
-  if (isDefault) {
-    let read = 0;
-    for (const m of text.matchAll(/\bexport\s+default\s+(?:abstract\s+)?class\b/g)) {
-      out.push({ k: "class", heritageAt: m.index! + m[0].length });
-      read++;
-    }
-    for (const m of text.matchAll(/\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*(?:;|\n|$)/g)) {
-      if (m[1] === "class" || m[1] === "abstract") continue;
-      out.push({ k: "local", name: m[1]! });
-      read++;
-    }
-    // Anything else after `export default` (a call, a function, an object) is not read here.
-    if ([...text.matchAll(/\bexport\s+default\b/g)].length > read) return undefined;
+  const defaultClasses: number[] = [];
+  for (const m of text.matchAll(/\bexport\s+default\s+(?:abstract\s+)?class\b/g)) defaultClasses.push(m.index! + m[0].length);
+  const defaultNames: string[] = [];
+  for (const m of text.matchAll(/\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*(?:;|\n|$)/g)) {
+    if (m[1] !== "class" && m[1] !== "abstract") defaultNames.push(m[1]!);
+  }
+  const defaultUnread = [...text.matchAll(/\bexport\s+default\b/g)].length > defaultClasses.length + defaultNames.length;
+  const classes = new Map<string, number[]>();
+  for (const m of text.matchAll(/\bexport\s+(?:declare\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/g)) push(classes, m[1]!, m.index! + m[0].length);
+  const otherExports = new Set<string>();
+  for (const m of text.matchAll(/\bexport\s+(?:declare\s+)?(?:const|let|var|function|async|enum|namespace|module)\b([^;=({]{0,2000})/g)) {
+    for (const id of m[1]!.matchAll(IDENTIFIERS)) otherExports.add(id[0]);
+  }
+  return { unread, reexports, stars, starsAs, listed, defaultClasses, defaultNames, defaultUnread, classes, otherExports };
+}
+
+/**
+ * Where a module's export `name` ("default" for the default export) may come from: every candidate
+ * its text shows. `undefined` when the text exports it (or may) in a way not read here: a variable,
+ * a function, `export =`, or nothing found at all.
+ */
+export function exportSourcesIn(facts: ModuleFacts, name: string): ExportSource[] | undefined {
+  if (facts.unread) return undefined;
+  const out: ExportSource[] = [];
+  for (const r of facts.reexports.get(name) ?? []) out.push({ k: "module", spec: r.spec, name: r.name });
+  for (const spec of facts.starsAs.get(name) ?? []) out.push({ k: "module", spec, name: "*" });
+  if (name !== "default") for (const spec of facts.stars) out.push({ k: "module", spec, name });
+  for (const local of facts.listed.get(name) ?? []) out.push({ k: "local", name: local });
+  if (name === "default") {
+    if (facts.defaultUnread) return undefined;
+    for (const at of facts.defaultClasses) out.push({ k: "class", heritageAt: at });
+    for (const local of facts.defaultNames) out.push({ k: "local", name: local });
   } else {
-    const escaped = name.replace(/\$/g, "\\$");
-    const classDecl = new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:abstract\\s+)?class\\s+${escaped}(?![\\w$])`, "g");
-    for (const m of text.matchAll(classDecl)) out.push({ k: "class", heritageAt: m.index! + m[0].length });
-    const otherDecl = new RegExp(`\\bexport\\s+(?:declare\\s+)?(?:const|let|var|function|async|enum|namespace|module)\\b[^;=({]{0,2000}?(?<![\\w$])${escaped}(?![\\w$])`);
-    if (otherDecl.test(text)) return undefined;
+    if (facts.otherExports.has(name)) return undefined;
+    for (const at of facts.classes.get(name) ?? []) out.push({ k: "class", heritageAt: at });
   }
   return out.length > 0 ? out : undefined;
+}
+
+/** `exportSourcesIn` of a text read once (for one question; the walk keeps the facts). */
+export function exportSources(text: string, name: string): ExportSource[] | undefined {
+  return exportSourcesIn(moduleFacts(text), name);
 }
 
 /**
@@ -238,9 +287,18 @@ export function exportSources(text: string, name: string): ExportSource[] | unde
  * a variable (destructured too), a function, an enum, a namespace, an import alias.
  */
 export function bindsAsValue(text: string, name: string): boolean {
-  const n = name.replace(/\$/g, "\\$");
-  const word = `(?<![\\w$.])${n}(?![\\w$])`;
-  return new RegExp(
-    `\\b(?:const|let|var)\\s+(?:${word}|[{[][^=;]{0,2000}?${word}[^=;]{0,2000}?[}\\]])|\\bfunction\\s*\\*?\\s*${word}|\\b(?:enum|namespace|module)\\s+${word}|\\bimport\\s+${word}\\s*=`,
-  ).test(text);
+  return valueBindings(text).has(name);
+}
+
+/** The names `bindsAsValue` holds for, all at once. */
+export function valueBindings(text: string): ReadonlySet<string> {
+  const valueBound = new Set<string>();
+  for (const m of text.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)|\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)|\b(?:enum|namespace|module)\s+([A-Za-z_$][\w$]*)|\bimport\s+([A-Za-z_$][\w$]*)\s*=/g)) {
+    valueBound.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
+  }
+  // A destructuring binds every name of its pattern (property keys too, which only adds doubts).
+  for (const m of text.matchAll(/\b(?:const|let|var)\s*[{[]([^=;]{0,4000})/g)) {
+    for (const id of m[1]!.matchAll(IDENTIFIERS)) valueBound.add(id[0]);
+  }
+  return valueBound;
 }

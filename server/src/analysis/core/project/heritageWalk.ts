@@ -9,7 +9,7 @@
 // doubt, and the search over all imports decides from that module on (`coarse`). A chain that comes
 // back to a step it is on may be an inheritance cycle, which the files on it report: relevant.
 
-import { bindsAsValue, classesOf, exportSources, heritageNames, importBindings, type ImportBinding } from "./heritageText";
+import { classesOf, exportSourcesIn, heritageNames, importBindings, moduleFacts, valueBindings, type ImportBinding, type ModuleFacts } from "./heritageText";
 
 export interface HeritageWalkHost {
   readonly text: (file: string) => string | undefined;
@@ -140,7 +140,7 @@ export class HeritageWalk {
     if (text === undefined) return "relevant";
     if (name === "*" || text.length > MAX_TEXT_LENGTH) return this.#doubt(file);
     this.#step(text);
-    const sources = exportSources(text, name);
+    const sources = exportSourcesIn(this.#facts(file, text), name);
     if (!sources) return this.#doubt(file);
     let verdict: HeritageVerdict = "clear";
     for (const s of sources) {
@@ -175,7 +175,7 @@ export class HeritageWalk {
     this.#onPath.add(key);
     try {
       this.#step(text);
-      if (bindsAsValue(text, name)) return this.#doubt(file);
+      if (this.#valueBindings(file, text).has(name)) return this.#doubt(file);
       const bindings = this.#importBindings(file, text);
       if (!bindings) return this.#doubt(file);
       let verdict: HeritageVerdict = "clear";
@@ -197,6 +197,20 @@ export class HeritageWalk {
       this.#onPath.delete(key);
     }
   }
+
+  #facts(file: string, text: string): ModuleFacts {
+    let facts = this.#moduleFacts.get(file);
+    if (!facts) this.#moduleFacts.set(file, (facts = moduleFacts(text)));
+    return facts;
+  }
+  readonly #moduleFacts = new Map<string, ModuleFacts>();
+
+  #valueBindings(file: string, text: string): ReadonlySet<string> {
+    let names = this.#valueNames.get(file);
+    if (!names) this.#valueNames.set(file, (names = valueBindings(text)));
+    return names;
+  }
+  readonly #valueNames = new Map<string, ReadonlySet<string>>();
 
   #importBindings(file: string, text: string): Map<string, ImportBinding[]> | undefined {
     if (!this.#bindings.has(file)) this.#bindings.set(file, importBindings(text));
