@@ -200,4 +200,18 @@ describe("the chain of bases, followed name by name", () => {
     assert.equal(parsed(workspace, "/w/tail.ts"), true);
     assert.ok(servers.includes('T2999 {"tools":{}}'), JSON.stringify(servers.slice(0, 3)));
   });
+
+  it("takes a name its module never spells for no base, unless the module may take its exports from elsewhere", () => {
+    const { workspace, servers } = analyse({
+      "/w/server.ts": SERVER_BASE,
+      "/w/plain.ts": 'import { Base } from "./server";\nexport const unrelated = Base;\n',
+      "/w/missing.ts": 'import { Gone } from "./plain";\nexport class Missing extends Gone {}\n',
+      "/w/cjs.ts": 'const other = require("./server");\nmodule.exports = other;\n',
+      "/w/viaCjs.ts": 'import { Base } from "./cjs";\nexport class ViaCjs extends Base {}\n',
+    });
+    assert.equal(parsed(workspace, "/w/missing.ts"), false);
+    assert.equal(parsed(workspace, "/w/viaCjs.ts"), true);
+    assert.deepEqual(servers, ['Base {"tools":{}}']);
+  });
 });
+

@@ -54,6 +54,18 @@ const STEP_BUDGET = 2_000;
 /** Thrown when a file's verdict runs out of steps: nothing half-decided is kept. */
 class OutOfSteps extends Error {}
 
+/**
+ * Whether a module certainly has no export `name`: its text never spells the name (so no declaration,
+ * export list or CommonJS assignment can give it), holds no escape that could spell it, no `export =`
+ * and no `require` or `exports` (a CommonJS module may take its exports from another). Importing the name then
+ * binds `undefined`, which is no base of a server. The default export is never settled so (a
+ * CommonJS module's `module.exports` is its default).
+ */
+function exportsNothingNamed(text: string, unread: boolean, name: string): boolean {
+  if (name === "default" || unread || text.includes("\\u") || /\b(?:require|exports)\b/.test(text)) return false;
+  return !new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
+}
+
 function worst(a: HeritageVerdict, b: HeritageVerdict): HeritageVerdict {
   if (a === "relevant" || b === "relevant") return "relevant";
   return a === "doubt" || b === "doubt" ? "doubt" : "clear";
@@ -140,8 +152,9 @@ export class HeritageWalk {
     if (text === undefined) return "relevant";
     if (name === "*" || text.length > MAX_TEXT_LENGTH) return this.#doubt(file);
     this.#step(text);
-    const sources = exportSourcesIn(this.#facts(file, text), name);
-    if (!sources) return this.#doubt(file);
+    const facts = this.#facts(file, text);
+    const sources = exportSourcesIn(facts, name);
+    if (!sources) return exportsNothingNamed(text, facts.unread, name) ? "clear" : this.#doubt(file);
     let verdict: HeritageVerdict = "clear";
     for (const s of sources) {
       if (s.k === "class") verdict = worst(verdict, this.#heritage(file, text, s.heritageAt, depth + 1));
