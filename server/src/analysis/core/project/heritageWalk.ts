@@ -57,9 +57,9 @@ class OutOfSteps extends Error {}
 /**
  * Whether a module certainly has no export `name`: its text never spells the name (so no declaration,
  * export list or CommonJS assignment can give it), holds no escape that could spell it, no `export =`
- * and no `require` or `exports` (a CommonJS module may take its exports from another). Importing the name then
- * binds `undefined`, which is no base of a server. The default export is never settled so (a
- * CommonJS module's `module.exports` is its default).
+ * and no `require` or `exports` (a CommonJS module may take its exports from another). Importing the
+ * name then binds `undefined`, which is no base of a server. The default export is never settled so
+ * (a CommonJS module's `module.exports` is its default).
  */
 function exportsNothingNamed(text: string, unread: boolean, name: string): boolean {
   if (name === "default" || unread || text.includes("\\u") || /\b(?:require|exports)\b/.test(text)) return false;
