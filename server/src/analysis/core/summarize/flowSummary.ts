@@ -1,6 +1,6 @@
 import { SK, ts } from "../typescript";
 import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, ValueExpr } from "../model/summary";
-import { spanOf, staticPropertyName, type SummaryContext } from "./context";
+import { hasModifier, spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
 import { paramFieldsOf, plainFields } from "./paramFields";
@@ -325,7 +325,10 @@ export function summarizeFlow(
       case SK.ClassDeclaration:
       case SK.ClassExpression: {
         const cls = node as ts.ClassLikeDeclaration;
-        return visitClass(cls, unit, cls.name?.text ?? "(class)", conditional);
+        // Named as the file's summary names the class (`export default class extends …` is `default`),
+        // so what reads a class's units finds them by its name.
+        const anonymous = ts.isClassDeclaration(cls) && hasModifier(cls, SK.DefaultKeyword) ? "default" : "(class)";
+        return visitClass(cls, unit, cls.name?.text ?? anonymous, conditional);
       }
       case SK.VariableStatement: {
         // `const x = <expr>` in a function (or a block of the top level): its value can be read where
