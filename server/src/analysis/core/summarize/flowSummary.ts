@@ -372,7 +372,8 @@ export function summarizeFlow(
           return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
         // `const App = class { static server = new McpServer(...) }`: its static members are `App.x`.
-        if (ts.isClassExpression(init)) return visitClass(init, unit, init.name?.text ?? d.name.text, conditional, d.name.text);
+        // A top-level one goes by its binding's name, as in the file's summary (`const A = class B {}` is A).
+        if (ts.isClassExpression(init)) return visitClass(init, unit, topLevel ? d.name.text : (init.name?.text ?? d.name.text), conditional, d.name.text);
         if (ts.isNewExpression(init)) recordOtherNew(unit, init, [d.name.text], d.name, conditional, d);
         // `const createServer = () => ...` inside a function: still a callback, but one with a name
         // (a factory handed to `serveStdio(createServer)` is known by it).
@@ -601,12 +602,21 @@ function isInlineFunction(e: ts.Expression): boolean {
 
 /** Whether a top-level class of the file extends an imported class (`class A extends Base`, `extends ns.Base`). */
 function extendsImportedClass(sf: ts.SourceFile, imports: ReadonlyMap<string, ImportBinding>): boolean {
-  return sf.statements.some((st) => {
-    if (!ts.isClassDeclaration(st)) return false;
-    const base = st.heritageClauses?.find((h) => h.token === SK.ExtendsKeyword)?.types[0]?.expression;
+  const extendsImport = (cls: ts.ClassLikeDeclaration): boolean => {
+    const base = cls.heritageClauses?.find((h) => h.token === SK.ExtendsKeyword)?.types[0]?.expression;
     if (!base) return false;
     const head = ts.isIdentifier(base) ? base : ts.isPropertyAccessExpression(base) && ts.isIdentifier(base.expression) ? base.expression : undefined;
     return head !== undefined && imports.has(head.text);
+  };
+  return sf.statements.some((st) => {
+    if (ts.isClassDeclaration(st)) return extendsImport(st);
+    // `export const Sub = class extends Base {}`: a class of the file too (its summary names it Sub).
+    if (!ts.isVariableStatement(st)) return false;
+    return st.declarationList.declarations.some((d) => {
+      let e = d.initializer;
+      while (e && (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e))) e = e.expression;
+      return e !== undefined && ts.isClassExpression(e) && extendsImport(e);
+    });
   });
 }
 
