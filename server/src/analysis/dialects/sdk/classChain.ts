@@ -6,6 +6,7 @@ import type { Scope } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, FlowUnit, ValueExpr } from "../../core/model/summary";
 import { sdkImport, versionOf } from "./findSdkServers";
 import type { SdkVersion } from "./sdkTables";
+import { compactText } from "../../core/model/text";
 
 /** One workspace class of the chain. */
 export interface ChainClass {
@@ -22,6 +23,11 @@ export interface ClassChain {
   readonly sdkBase?: { readonly version: SdkVersion; readonly kind: "mcp" | "low" };
   /** The chain ends in a class that is neither the workspace's nor the SDK's server (or is not known). */
   readonly opaqueBase: boolean;
+  /**
+   * The call the last workspace class extends, given the SDK's server class (`withAuth(McpServer)`, a
+   * mixin): the class it makes is not followed.
+   */
+  readonly through?: string;
 }
 
 /** Where a method call on an instance goes. */
@@ -63,6 +69,11 @@ export function classChain(ev: Evaluator, start: ChainClass): ClassChain {
     const summary = ev.summary(cur.file)!;
     const sdk = sdkServerClass(ev, summary, heritage);
     if (sdk) return { classes, sdkBase: sdk, opaqueBase: false };
+    if (heritage.k === "call") {
+      const mixed = heritage.args.map((a) => sdkServerClass(ev, summary, a)).find((b) => b !== undefined);
+      const text = ev.host.text?.(cur.file);
+      if (mixed) return { classes, sdkBase: mixed, opaqueBase: false, through: text === undefined ? "a call" : compactText(text, heritage.span.start, heritage.span.end) };
+    }
     const value = ev.evaluate(heritage, ev.fileScope(cur.file), { calls: false });
     const next = value.t === "class" && value.cls.scope === null ? chainClass(ev, value.cls.file, value.cls.index) : undefined;
     if (!next || classes.some((c) => c.file === next.file && c.cls === next.cls)) return { classes, opaqueBase: true };

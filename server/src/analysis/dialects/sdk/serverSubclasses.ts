@@ -46,7 +46,8 @@ export function serverSubclassOf(ev: Evaluator, file: string, unit: FlowUnit, ev
   if (!start || start.cls.isAbstract) return undefined;
   const chain = classChain(ev, start);
   if (!chain.sdkBase) return undefined;
-  let args: SuperArguments | undefined = { file, unit, args: event.args, scope: unitScope(ev, file, unit) };
+  // Through a mixin, what reaches the SDK's constructor is what the mixin's class passes on: not known.
+  let args: SuperArguments | undefined = chain.through === undefined ? { file, unit, args: event.args, scope: unitScope(ev, file, unit) } : undefined;
   for (const owner of chain.classes) {
     if (!args) break;
     const ctor = constructorOf(owner);
@@ -63,6 +64,8 @@ export function serverSubclassOf(ev: Evaluator, file: string, unit: FlowUnit, ev
 
 /** Why the subclass's own code may change what it advertises in ways not modelled (undefined: none). */
 export function unmodelledSubclassCode(ev: Evaluator, sub: ServerSubclass): string | undefined {
+  const last = sub.chain.classes.at(-1);
+  if (sub.chain.through !== undefined && last) return `${last.cls.name} extends ${sub.chain.through}, and what that call makes of the SDK's class is not followed`;
   for (const owner of sub.chain.classes) {
     const text = ev.host.text?.(owner.file);
     if (text === undefined) return `the code of ${owner.cls.name} is not available`;
