@@ -494,7 +494,9 @@ export function summarizeFlow(
   };
 
   const visitCall = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {
-    const callee = node.expression;
+    // `(server.registerTool as any)(...)`, `server.registerTool!(...)`: parentheses and type-only
+    // wrappers keep the receiver, so the call is the method's own.
+    const callee = withoutTypeWrappers(node.expression);
     notePassed(node.arguments, calleeName(callee));
     // `Promise.allSettled([addGit(server), addDb(server)])`: a rejection there is kept as a result, not
     // thrown, so each call may stop early and the program goes on (as inside a `try`).
@@ -594,6 +596,13 @@ export function summarizeFlow(
 function isStaticInPlace(m: ts.ClassElement): boolean {
   if (ts.isClassStaticBlockDeclaration(m)) return true;
   return ts.isPropertyDeclaration(m) && m.initializer !== undefined && (ts.getModifiers(m)?.some((x) => x.kind === SK.StaticKeyword) ?? false);
+}
+
+/** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */
+function withoutTypeWrappers(e: ts.Expression): ts.Expression {
+  let cur = e;
+  while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isNonNullExpression(cur) || ts.isTypeAssertionExpression(cur)) cur = cur.expression;
+  return cur;
 }
 
 function isInlineFunction(e: ts.Expression): boolean {
