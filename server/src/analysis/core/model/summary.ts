@@ -267,6 +267,8 @@ export interface FlowUnit {
   readonly params: readonly string[];
   /** For each parameter written as a plain object pattern (`{ mcp, db: store }`): its fields → local names. */
   readonly paramFields?: readonly (Readonly<Record<string, string>> | null)[];
+  /** A function declared without its code (a declaration file, `declare`, an abstract method): calling it is not followed. */
+  readonly bodiless?: true;
   readonly events: readonly FlowEventEntry[];
   readonly span: Span;
   /** The name as written (`createServer` in `function createServer()` or `const createServer = () =>`), when it has one. */

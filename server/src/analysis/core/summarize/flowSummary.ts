@@ -42,6 +42,7 @@ interface MutableUnit {
   parent: number | null;
   params: string[];
   paramFields?: (Readonly<Record<string, string>> | null)[];
+  bodiless?: true;
   events: FlowEventEntry[];
   span: { start: number; end: number };
   nameSpan?: { start: number; end: number };
@@ -143,6 +144,8 @@ export function summarizeFlow(
   /** `server`, `this.server`, `server.server`: a name path, or null for anything else. */
   /** In a static block or a static field's initializer, `this` is the class: its name, while one is visited. */
   let staticThis: string | undefined;
+  /** Whether the class whose members are visited is `declare`d: its methods have no bodies, and are no overloads. */
+  let ambientClass = false;
   const pathOf = (e: ts.Expression): RefPath | null => {
     let cur = e;
     while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
@@ -226,7 +229,12 @@ export function summarizeFlow(
   };
 
   const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string, nameNode?: ts.Node) => {
+    // An overload's signature: the implementation that follows it is the function.
+    if (!fn.body && isOverloadSignature(fn, ctx.sf, ambientClass)) return;
     const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className, nameNode ?? fn.name);
+    // `declare function addTools(server: McpServer): void` (a declaration file), an abstract method:
+    // what runs is elsewhere, so a call of it is not followed.
+    if (!fn.body && (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn))) child.bodiless = true;
     declare(child, fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [] : bindingNames(p.name))));
     const fields = paramFieldsOf(fn);
     if (fields.some((f) => f !== null)) child.paramFields = fields;
@@ -273,6 +281,16 @@ export function summarizeFlow(
   /** `heldAs`: the const a class expression is held in, the name its static members are reached by. */
   const visitClass = (cls: ts.ClassLikeDeclaration, unit: MutableUnit, className: string, conditional: boolean, heldAs?: string) => {
     const staticName = ts.isClassDeclaration(cls) ? cls.name?.text : heldAs;
+    const outerAmbient = ambientClass;
+    ambientClass = ts.getModifiers(cls)?.some((m) => m.kind === SK.DeclareKeyword) ?? false;
+    try {
+      visitMembers(cls, unit, className, conditional, staticName);
+    } finally {
+      ambientClass = outerAmbient;
+    }
+  };
+
+  const visitMembers = (cls: ts.ClassLikeDeclaration, unit: MutableUnit, className: string, conditional: boolean, staticName: string | undefined) => {
     for (const m of cls.members) {
       const memberName = staticPropertyName(m.name) ?? "constructor";
       // A named class's static fields and static blocks run where the class is declared, in order,
@@ -596,6 +614,16 @@ export function summarizeFlow(
 function isStaticInPlace(m: ts.ClassElement): boolean {
   if (ts.isClassStaticBlockDeclaration(m)) return true;
   return ts.isPropertyDeclaration(m) && m.initializer !== undefined && (ts.getModifiers(m)?.some((x) => x.kind === SK.StaticKeyword) ?? false);
+}
+
+/**
+ * A function or method written without a body where one is required: one of an overload's signatures.
+ * Not a `declare`d one, one in a declaration file or in an ambient module or class, nor an abstract method.
+ */
+function isOverloadSignature(fn: ts.SignatureDeclaration, sf: ts.SourceFile, ambient: boolean): boolean {
+  if (!ts.isFunctionDeclaration(fn) && !ts.isMethodDeclaration(fn)) return false;
+  if (ambient || sf.isDeclarationFile) return false;
+  return !ts.getModifiers(fn)?.some((m) => m.kind === SK.AbstractKeyword || m.kind === SK.DeclareKeyword);
 }
 
 /** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */

@@ -210,7 +210,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         }
         const helper = event.callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
         const param = helper?.params[argAt];
-        if (helper && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
+        // A helper declared without its code (`declare function`) is not followed: what it does is unknown.
+        if (helper && !helper.bodiless && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
           visited.add(key(at, helper));
           walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLaterHere(helper) || isGenerator(host, at.file, helper));
           if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);

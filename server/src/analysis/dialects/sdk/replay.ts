@@ -33,6 +33,7 @@ import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } fr
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
+import { basename } from "../../core/project/paths";
 import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
 import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
@@ -878,7 +879,9 @@ export class Replay {
     const target = this.#resolveFunction(file, event.callee, unit);
     if (!target) {
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
-        markOpen(this.state, `the server is passed to ${exprText(event.callee)}, which the analysis cannot follow`, { file, span: event.span });
+        const declared = this.#findFunction(file, event.callee, unit);
+        const where = declared ? `, declared without its code in ${basename(declared.file)},` : "";
+        markOpen(this.state, `the server is passed to ${exprText(event.callee)}${where} which the analysis cannot follow`, { file, span: event.span });
       }
       return;
     }
@@ -1013,8 +1016,16 @@ export class Replay {
     return true;
   }
 
-  /** The function unit a callee names: a local function, an imported one, or an inline arrow. */
+  /**
+   * The function unit a callee names: a local function, an imported one, or an inline arrow. None for a
+   * function declared without its code (a declaration file): what it does is not known.
+   */
   #resolveFunction(file: string, callee: ValueExpr, from?: FlowUnit): { file: string; unit: FlowUnit } | undefined {
+    const found = this.#findFunction(file, callee, from);
+    return found?.unit.bodiless ? undefined : found;
+  }
+
+  #findFunction(file: string, callee: ValueExpr, from?: FlowUnit): { file: string; unit: FlowUnit } | undefined {
     const summary = this.#ev.summary(file);
     if (!summary?.flow) return undefined;
     if (callee.k === "fn") {
