@@ -17,7 +17,7 @@ import type { FlowSpec } from "../../core/summarize/flowSummary";
 
 /** Methods whose calls are replayed; other calls on a server cannot change what it advertises. */
 const SDK_METHODS = new Set([
-  "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt",
+  "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt", "registerToolTask",
   "setRequestHandler", "registerCapabilities", "connect", "close",
   "sendToolListChanged", "sendResourceListChanged", "sendPromptListChanged", "sendResourceUpdated",
   "sendLoggingMessage", "notification",

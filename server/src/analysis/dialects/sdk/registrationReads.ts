@@ -5,9 +5,16 @@ import type { RefPath } from "../../core/model/summary";
 
 /** Methods whose calls change what the server advertises, or when (connect). */
 export const REGISTRATION_METHODS: ReadonlySet<string> = new Set([
-  "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt",
+  "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt", "registerToolTask",
   "setRequestHandler", "registerCapabilities", "connect",
 ]);
+
+/** `server.experimental.tasks` of a v1 McpServer: where `registerToolTask` registers a tool on it. */
+export function isTasksOf(owner: RefPath | string, paths: ReadonlySet<string>): boolean {
+  const text = typeof owner === "string" ? owner : owner.join(".");
+  const SUFFIX = ".experimental.tasks";
+  return text.endsWith(SUFFIX) && paths.has(text.slice(0, -SUFFIX.length));
+}
 
 /**
  * Whether `source` is a registration method of one of the server's names (`server.registerTool`) or
@@ -16,6 +23,6 @@ export const REGISTRATION_METHODS: ReadonlySet<string> = new Set([
 export function isRegistrationRead(source: RefPath, paths: ReadonlySet<string>): boolean {
   if (source.length < 2 || !REGISTRATION_METHODS.has(source.at(-1)!)) return false;
   const owner = source.slice(0, -1);
-  if (paths.has(owner.join("."))) return true;
+  if (paths.has(owner.join(".")) || isTasksOf(owner, paths)) return true;
   return owner.length > 1 && owner.at(-1) === "server" && paths.has(owner.slice(0, -1).join("."));
 }

@@ -56,7 +56,7 @@ import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 import { instancesOf, siteEscapes } from "./siteEscapes";
-import { isRegistrationRead } from "./registrationReads";
+import { isRegistrationRead, isTasksOf } from "./registrationReads";
 import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
 import { runsInOwnHandler } from "./ownHandlers";
@@ -721,7 +721,7 @@ export class Replay {
             if (local.has(key(event.source)) || (event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1))))) {
               local.add(event.target);
               seen.add(event.target);
-            } else if (isRegistrationRead(event.source, local)) {
+            } else if (isRegistrationRead(event.source, local) || isTasksOf(event.source, local) || isTasksOf([...event.source, "tasks"], local)) {
               markOpen(this.state, `${key(event.source)} is read as ${event.target}, and what its calls register is not followed`, { file, span: event.span });
             }
             break;
@@ -729,7 +729,9 @@ export class Replay {
             const receiver = key(event.receiver);
             const onServer = local.has(receiver);
             const onInner = [...local].some((p) => receiver === `${p}.server`);
-            if (!onServer && !onInner) {
+            // `server.experimental.tasks.registerToolTask(...)` (v1 McpServer, from 1.24): a tool of the server.
+            const onTasks = event.method === "registerToolTask" && isTasksOf(receiver, local);
+            if (!onServer && !onInner && !onTasks) {
               const own = this.#holders.onCall(file, unit, event, depth, here) ? undefined : thisMethodInvoke(event);
               if (own) this.#invoke(file, unit, own, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
               break;
@@ -1181,6 +1183,11 @@ export class Replay {
       case "registerTool":
       case "tool":
         return this.#register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
+      case "registerToolTask":
+        // The SDK makes the tool as registerTool does (`_createRegisteredTool`), only run as a task.
+        if (this.state.version === "v1") return this.#register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
+        markInexact(this.state, `SDK v2's McpServer has no experimental.tasks: registerToolTask is not modelled for it (${this.#where(loc)})`);
+        return;
       case "registerResource":
       case "resource":
         this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
@@ -1497,6 +1504,7 @@ export class Replay {
   /** Capability keys each registration method adds. */
   static readonly #ADDS: Readonly<Record<string, string>> = {
     registerTool: "tools", tool: "tools", registerResource: "resources", resource: "resources", registerPrompt: "prompts", prompt: "prompts",
+    registerToolTask: "tools",
   };
 
   /**

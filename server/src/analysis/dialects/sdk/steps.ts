@@ -76,6 +76,7 @@ export const PRIMITIVE_OF: Readonly<Record<string, string>> = {
   resource: "resources",
   registerPrompt: "prompts",
   prompt: "prompts",
+  registerToolTask: "tools",
 };
 
 export interface CallFacts {

@@ -5,7 +5,7 @@ import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { ServerReport } from "../../core/model/serverReport";
 import { sdkDetailsOf } from "./details";
 
-const REGISTRATIONS = new Set(["registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt"]);
+const REGISTRATIONS = new Set(["registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt", "registerToolTask"]);
 
 function cause(server: ServerReport, p: ProvenanceEntry): CauseWords {
   const w = words(server, p);
