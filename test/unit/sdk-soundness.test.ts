@@ -166,6 +166,15 @@ describe("SDK dialect: what the analysis cannot follow is an unknown entry at it
       else assert.ok(server.unknown.length > 0);
     });
   }
+  it("the reason for a helper not followed names it, and the declaration file when that is all the workspace has of it", () => {
+    assert.ok(analyse("inner-server-to-missing-helper").unknown.some((u) => u.reason.endsWith("the server is passed to registerAll, which the analysis cannot follow")));
+    const run = mcpCapsInProcess(join(__dirname, "..", "fixtures", "sdk", "293-v1-helper-known-only-by-declaration"), ["--json", "."]);
+    const [server] = (JSON.parse(run.stdout) as { servers: Server[] }).servers;
+    assert.equal(server!.exact, false);
+    assert.deepEqual(server!.unknown.map((u) => [u.reason.replace(/^.*: /, ""), u.file, u.line]), [
+      ["the server is passed to addTools, declared without its code in tools.d.ts, which the analysis cannot follow", "server.ts", 9],
+    ]);
+  });
   it("harmless uses keep the prediction exact: bind of its own method, Object.keys, console and a logger", () => {
     const server = analyse("harmless-bind-keys-logger");
     assert.deepEqual(server.unknown, []);

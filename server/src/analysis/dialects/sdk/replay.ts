@@ -882,7 +882,7 @@ export class Replay {
     if (!target) {
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
         const declared = this.#findFunction(file, event.callee, unit);
-        const where = declared ? `, declared without its code in ${basename(declared.file)},` : "";
+        const where = declared ? `, declared without its code in ${basename(declared.file)},` : ",";
         markOpen(this.state, `the server is passed to ${exprText(event.callee)}${where} which the analysis cannot follow`, { file, span: event.span });
       }
       return;
