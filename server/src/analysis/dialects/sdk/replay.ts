@@ -71,13 +71,15 @@ type PromptField = { readonly file: string; readonly summary: FileSummary; reado
 interface Mode {
   readonly deferred: boolean;
   readonly conditional: boolean;
+  /** In a callback given to code not followed (a listener, a timer): it may run before connect() as well as after. */
+  readonly anytime?: true;
 }
 
 const NOW: Mode = { deferred: false, conditional: false };
 const LATER: Mode = { deferred: true, conditional: true };
 const MAYBE: Mode = { deferred: false, conditional: true };
 /** A callback given to code the analysis does not follow: it may run at once, later, or never. */
-const ANYTIME: Mode = MAYBE;
+const ANYTIME: Mode = { ...MAYBE, anytime: true };
 const DYNAMIC = "$dynamic";
 
 /** The requests McpServer answers once a primitive is registered (or declared up front). */
@@ -696,7 +698,7 @@ export class Replay {
           untimed = { why: this.#untimedWhy };
           this.#untimedSince.push({ connected: false });
           this.#untimedWhy = suspended.why;
-          mode = { deferred: mode.deferred, conditional: true };
+          mode = { ...mode, conditional: true };
         }
         if (++this.#steps > MAX_STEPS) {
           markOpen(this.state, "the server goes through more helper calls than the analysis follows");
@@ -713,7 +715,7 @@ export class Replay {
         const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within)));
         const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
-        const here: Mode = { deferred: mode.deferred, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere || returned };
+        const here: Mode = { ...mode, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere || returned };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
@@ -1162,8 +1164,12 @@ export class Replay {
     // In a function that may run before connect() as well as after, the connect() seen so far proves nothing.
     const untimed = this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected;
     if (deferred || (this.state.connected && !otherConnected && !untimed && e.method !== "setRequestHandler")) {
-      const why = deferred ? "it runs in a callback, after the server is connected" : `connect() comes first (${this.#where(this.state.connected!)})`;
-      if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional)) return;
+      const why = deferred
+        ? "it runs in a callback, after the server is connected"
+        : mode.anytime
+          ? `it is in a callback that may run after connect() (${this.#where(this.state.connected!)})`
+          : `connect() comes first (${this.#where(this.state.connected!)})`;
+      if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional, mode.anytime)) return;
     }
     switch (e.method) {
       case "registerCapabilities": {
@@ -1518,16 +1524,19 @@ export class Replay {
   /** Whether the call being applied sits in a `try` whose `catch` keeps the program running (caughtThrows.ts). */
   #caught = false;
 
-  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean): boolean {
+  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean, anytime = false): boolean {
     if (method === "setRequestHandler") return false;
     const adds = Replay.#ADDS[method];
     if (adds !== undefined && adds in this.state.caps) return false;
+    // A callback that may as well run before connect() (an event listener emitted at start-up) throws
+    // only if it runs late: a warning, not a certain error.
     const d = diagnostic(
       "sdk-register-after-connect",
       loc,
-      `${method} throws here: ${why}, and the SDK refuses to register capabilities after connecting to a transport ` +
+      `${method} ${anytime ? "may throw" : "throws"} here: ${why}, and the SDK refuses to register capabilities after connecting to a transport ` +
         `("Cannot register capabilities after connecting to transport"). Register everything before connect()` +
         (adds ? `, or declare ${adds} in the constructor's capabilities.` : "."),
+      anytime ? { severity: "warning" } : {},
     );
     if (deferred) this.state.diagnostics.push(d);
     else if (this.#caught) {
@@ -1536,7 +1545,9 @@ export class Replay {
     } else if (conditional) {
       // It throws only if it runs, which is not known statically: served or not is not stated.
       this.state.diagnostics.push(d);
-      this.#mayThrow(loc, `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+      this.#mayThrow(loc, anytime
+        ? `${method} at ${this.#where(loc)} throws if its callback runs after connect(), and when it runs is only known at run time`
+        : `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
     } else this.state.threw ??= d;
     return true;
   }
