@@ -168,6 +168,21 @@ describe("mcp-caps CLI", () => {
     assert.equal(mcpCaps(tempProject({ "demo.ts": SERVER }), "--strict").status, 0);
   });
 
+  it("a server whose file does not parse is an error where it breaks, and --strict fails on it", () => {
+    const broken = [
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'export const server = new McpServer({ name: "broken", version: "1.0.0" });',
+      'server.registerTool("t", {}, async () => ({ content: [] })));',
+      "",
+    ].join("\n");
+    const dir = tempProject({ "server.ts": broken });
+    const strict = mcpCaps(dir, "--strict");
+    assert.equal(strict.status, 1);
+    const report = JSON.parse(mcpCaps(dir, "--json").stdout) as { servers: { exact: boolean; legacy: unknown }[]; diagnostics: { code: string; severity: string; line: number }[] };
+    assert.deepEqual(report.diagnostics.map((d) => [d.code, d.severity, d.line]), [["source-does-not-parse", "error", 3]]);
+    assert.equal(report.servers[0]!.exact, false);
+  });
+
   it("--tasks overrides package.json, which overrides the default", () => {
     const key = "io.modelcontextprotocol/tasks";
     const plain = tempProject({ "demo.ts": SERVER });

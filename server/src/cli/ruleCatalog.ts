@@ -3,6 +3,7 @@
 import { RULES_URL } from "../../../common/links";
 import type { Dialect } from "../analysis/core/dialect";
 import type { Severity } from "../analysis/core/model/diagnostics";
+import { PARSE_CODES } from "../analysis/core/model/unparsedServer";
 
 export interface RuleInfo {
   readonly code: string;
@@ -19,6 +20,8 @@ export function ruleCatalog(dialects: readonly Dialect[]): readonly RuleInfo[] {
   for (const d of dialects) {
     for (const [code, info] of Object.entries(d.codes)) if (!rules.has(code)) rules.set(code, { code, severity: info.severity, summary: info.summary });
   }
+  // What the engine itself reports of any dialect whose runtime runs the source.
+  if (dialects.some((d) => d.runsItsSource)) for (const [code, info] of Object.entries(PARSE_CODES)) if (!rules.has(code)) rules.set(code, { code, ...info });
   return [...rules.values()];
 }
 

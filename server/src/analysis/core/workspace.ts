@@ -4,7 +4,7 @@ import type { AnalysisDiagnostic } from "./model/diagnostics";
 import { Evaluator, type EvaluationHost } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
 import type { ServerReport, UnitAnalysis } from "./model/serverReport";
-import { withParseErrors } from "./model/unparsedServer";
+import { parseErrorDiagnostic, withParseErrors } from "./model/unparsedServer";
 import { FileStore, type SkipReason } from "./project/fileStore";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
 import { combinedFlow, type Contribution, type Dialect } from "./dialect";
@@ -215,7 +215,11 @@ export class Workspace {
     this.#store(file, { version: summary.version, tasksExtension: options.tasksExtension, units });
     const runs = new Set(this.dialects.filter((d) => d.runsItsSource).map((d) => d.id));
     const unparsed = (c: CachedUnit) => summary.parseErrors > 0 && c.analysis.server !== undefined && runs.has(c.dialect);
-    const analyses = units.map((c) => (unparsed(c) ? { ...c.analysis, server: withParseErrors(c.analysis.server!, summary) } : c.analysis));
+    const analyses = units.map((c) => {
+      if (!unparsed(c)) return c.analysis;
+      const error = parseErrorDiagnostic(c.analysis.server!, summary);
+      return { ...c.analysis, server: withParseErrors(c.analysis.server!, summary), diagnostics: [...(error ? [error] : []), ...c.analysis.diagnostics] };
+    });
     const failure = units.find((c) => c.failure)?.failure;
     return {
       file,

@@ -2,7 +2,15 @@
 // what it can, but Node (tsx, or the compiler's output) refuses such a file, so the server does not
 // start and sends nothing. What the source would advertise once fixed is no fact about what it sends.
 import type { FileSummary } from "./summary";
+import type { AnalysisDiagnostic, CodeTable } from "./diagnostics";
 import { ERA_NOT_KNOWN, type ServerReport } from "./serverReport";
+
+export const PARSE_ERROR_CODE = "source-does-not-parse";
+
+/** The code every dialect whose runtime runs the source may report: the file it is written in does not parse. */
+export const PARSE_CODES: CodeTable = {
+  [PARSE_ERROR_CODE]: { severity: "error", summary: "the server's file does not parse: Node refuses it, and the server does not start" },
+};
 
 export function withParseErrors(server: ServerReport, summary: FileSummary): ServerReport {
   const error = summary.firstParseError;
@@ -18,5 +26,19 @@ export function withParseErrors(server: ServerReport, summary: FileSummary): Ser
     unknown: [{ path: [], reason, loc }],
     provenance: [],
     eraNotes: { legacy: note, modern: note },
+  };
+}
+
+/** The error at the first place the file does not parse, about the server written in it. */
+export function parseErrorDiagnostic(server: ServerReport, summary: FileSummary): AnalysisDiagnostic | undefined {
+  const error = summary.firstParseError;
+  if (summary.parseErrors === 0 || !error) return undefined;
+  const more = summary.parseErrors > 1 ? ` (and ${summary.parseErrors - 1} more syntax error${summary.parseErrors > 2 ? "s" : ""})` : "";
+  return {
+    code: PARSE_ERROR_CODE,
+    severity: "error",
+    message: `${error.message.replace(/\.$/, "")}${more}: Node refuses a file that does not parse, so the server written in it does not start and sends nothing until this is fixed.`,
+    loc: { file: server.loc.file, span: { start: error.start, end: error.start } },
+    server: { name: server.name, loc: server.loc },
   };
 }
