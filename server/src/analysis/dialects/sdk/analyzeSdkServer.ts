@@ -416,7 +416,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
       diagnostic(
         "sdk-completable-optional",
         loc,
-        `completable() around an optional schema completes nothing in SDK v2: completion metadata is only found outside the optional, so this argument adds no completions. ` +
+        `completable() around an optional schema completes nothing in SDK ${replay.state.version}: completion metadata is only found outside the optional, so this argument adds no completions. ` +
           `Write completable(z.string(), complete).optional() instead.`,
         fix ? { fixes: [fix] } : {},
       ),

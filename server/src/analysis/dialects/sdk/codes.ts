@@ -8,7 +8,7 @@ export const SDK_CODES = {
   "sdk-notification-flag": { severity: "warning", summary: "a list_changed/updated notification without the capability flag clients need" },
   "sdk-logging-dropped": { severity: "warning", summary: "log messages sent without the logging capability" },
   "sdk-logging-setlevel": { severity: "warning", summary: "v1: logging added by registerCapabilities installs no logging/setLevel" },
-  "sdk-completable-optional": { severity: "warning", summary: "v2: completable around an optional schema completes nothing" },
+  "sdk-completable-optional": { severity: "warning", summary: "completable around an optional schema completes nothing (v1 and v2)" },
   "sdk-register-after-connect": { severity: "error", summary: "a registration after connect(): the SDK throws" },
   "sdk-revision-keys": { severity: "information", summary: "a key the era's protocol revision does not define" },
   "sdk-extension-id": { severity: "warning", summary: "an extension or experimental id that breaks the naming rules" },

@@ -1337,7 +1337,7 @@ export class Replay {
       if (inner && innerSchema) {
         const loc = { file: at, span: field.span };
         this.optionalCompletables.push({ loc, ...this.#moveOptionalOut(at, field.span, inner, innerSchema) });
-        const why = `Completes nothing in SDK v2: completable() around an optional schema hides the completion, so prompt argument ${argument} adds no completions. Write completable(schema, complete).optional().`;
+        const why = `Completes nothing in SDK ${this.state.version}: completable() around an optional schema hides the completion, so prompt argument ${argument} adds no completions. Write completable(schema, complete).optional().`;
         this.#record(inertCompletionStep("completable", loc, this.#withinFor(loc), why, "sdk-completable-optional", this.#conditional));
         continue;
       }
