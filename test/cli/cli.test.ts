@@ -151,6 +151,10 @@ describe("mcp-caps CLI", () => {
     const check = mcpCaps(dir, "--check", "caps.json", "--tasks", "on");
     assert.equal(check.status, 1);
     assert.match(check.stdout, /\+ modern\.extensions\["io\.modelcontextprotocol\/tasks"\]: \{\}/);
+    // The command it suggests writes the snapshot of what was checked: same options, same paths.
+    assert.match(check.stdout, /update the snapshot: mcp-caps --tasks on --write-snapshot caps\.json$/m);
+    const named = mcpCaps(dir, "--check", "caps.json", "--tasks", "on", "demo.ts");
+    assert.match(named.stdout, /update the snapshot: mcp-caps --tasks on --write-snapshot caps\.json demo\.ts$/m);
   });
 
   it("--check and --write-snapshot report bad snapshot files with exit 2", () => {

@@ -19,7 +19,7 @@ import { toSarifLog } from "./sarifReport";
 import { GuardedFileSystem } from "../files/guardedFileSystem";
 import { readSnapshotFile, writeSnapshotFile } from "./snapshotFile";
 import { terminalSafe, terminalSafeJson, terminalSafeLines } from "./terminalText";
-import { diffSnapshots, formatChanges, parseSnapshot, serializeSnapshot, snapshotOf } from "./snapshot";
+import { diffSnapshots, formatChanges, parseSnapshot, rewriteCommand, serializeSnapshot, snapshotOf } from "./snapshot";
 
 import { VERSION } from "./version";
 
@@ -128,7 +128,7 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
     // The JSON and SARIF formats keep stdout for their document.
     const out = format === "json" || format === "sarif" ? io.stderr : io.stdout;
     if (changes.length > 0) {
-      const text = terminalSafeLines(formatChanges(changes, options.check));
+      const text = terminalSafeLines(formatChanges(changes, options.check, rewriteCommand(options.check, options.paths, options)));
       if (format === "github") out(`${plainAnnotation("error", "mcp-caps --check", text)}\n`);
       out(`${text}\n`);
       status = 1;

@@ -69,8 +69,11 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotChange
   return changes;
 }
 
-/** The diff for a person: every line escaped for the terminal (server keys and values come from files). */
-export function formatChanges(changes: readonly SnapshotChange[], snapshotPath: string): string {
+/**
+ * The diff for a person: every line escaped for the terminal (server keys and values come from files).
+ * `rewrite` is the command that writes the snapshot again, with the paths and options of the check.
+ */
+export function formatChanges(changes: readonly SnapshotChange[], snapshotPath: string, rewrite = `mcp-caps --write-snapshot ${snapshotPath}`): string {
   const out = [`Capabilities changed since ${snapshotPath} (${changes.length} server${changes.length === 1 ? "" : "s"}):`];
   for (const c of changes) {
     if (c.kind === "added") out.push(`+ ${c.server}  (new server)`);
@@ -80,7 +83,7 @@ export function formatChanges(changes: readonly SnapshotChange[], snapshotPath: 
       for (const l of c.lines) out.push(`    ${l}`);
     }
   }
-  out.push(`If the change is intended, update the snapshot: mcp-caps --write-snapshot ${snapshotPath}`);
+  out.push(`If the change is intended, update the snapshot: ${rewrite}`);
   return out.map(terminalSafe).join("\n");
 }
 
@@ -109,4 +112,19 @@ function diffLeaves(a: Map<string, string>, b: Map<string, string>): string[] {
     if (y !== undefined) lines.push(`+ ${key}: ${y}`);
   }
   return lines;
+}
+
+/** Quotes a command-line argument for a POSIX shell when it needs it. */
+function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
+}
+
+/** `mcp-caps [--tasks on] [--project p] --write-snapshot snap.json [paths…]`: what wrote the snapshot being checked. */
+export function rewriteCommand(snapshotPath: string, paths: readonly string[], options: { readonly tasks?: boolean | undefined; readonly project?: string | undefined }): string {
+  const words = ["mcp-caps"];
+  if (options.tasks !== undefined) words.push("--tasks", options.tasks ? "on" : "off");
+  if (options.project !== undefined) words.push("--project", options.project);
+  words.push("--write-snapshot", snapshotPath);
+  if (!(paths.length === 1 && paths[0] === ".")) words.push(...paths);
+  return words.map(shellWord).join(" ");
 }
