@@ -202,6 +202,10 @@ const UNDECIDED: Record<string, Array<[string, number]>> = {
   "let-flag-changed": [["tools", 4]],
   "enum-from-runtime-value": [["tools", 5]],
   "local-table-maybe-empty": [["tools", 6]],
+  // Counted loops: a bound known only at run time, a body that may break, a bound the parameter hides.
+  "counted-loop-runtime-bound": [["tools", 4]],
+  "counted-loop-may-break": [["tools", 5]],
+  "counted-loop-bound-shadowed": [["tools", 5]],
 };
 
 /** An if/else chain where some path registers no tool: tools (and the prompt) stay unknown. */

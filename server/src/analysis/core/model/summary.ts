@@ -234,10 +234,13 @@ export type FlowEvent =
  * A loop the event runs in, once per item: `for (x of over)` and `over.forEach(cb)` (`of`), or
  * `for (k in over)` (`in`). Recorded only when the body cannot leave an iteration early.
  */
-export interface LoopGuard {
-  readonly kind: "of" | "in";
-  readonly over: ValueExpr;
-}
+export type LoopGuard =
+  | { readonly kind: "of" | "in"; readonly over: ValueExpr }
+  /**
+   * `for (let i = from; i < to; i++)` (`<=`: inclusive): its body runs, to its end, at least once
+   * when `from` is below `to` (the loop cannot leave an iteration early, or it is not recorded).
+   */
+  | { readonly kind: "count"; readonly from: ValueExpr; readonly to: ValueExpr; readonly inclusive: boolean };
 
 export interface FlowEventEntry {
   readonly event: FlowEvent;

@@ -480,6 +480,20 @@ export function summarizeFlow(
         guarded(guard, conditional, () => inBranch(loop.statement, () => visit(loop.statement, unit, true), guard !== null));
         return;
       }
+      case SK.ForStatement: {
+        const loop = node as ts.ForStatement;
+        const count = countedLoop(loop);
+        if (!count || mayExitEarly(loop.statement)) {
+          branches = true;
+          break;
+        }
+        visit(count.init, unit, conditional);
+        const guard: LoopGuard = { kind: "count", from: toValueExpr(ctx, count.init), to: toValueExpr(ctx, count.bound), inclusive: count.inclusive };
+        guarded(guard, conditional, () => {
+          for (const part of [loop.condition, loop.incrementor, loop.statement]) if (part) inBranch(part, () => visit(part, unit, true), part === loop.statement);
+        });
+        return;
+      }
       case SK.Block: {
         // Code after an unconditional `return`/`throw` never runs: it must not count.
         const reachable = reachableStatements((node as ts.Block).statements);
@@ -491,7 +505,6 @@ export function summarizeFlow(
       case SK.ConditionalExpression:
       case SK.SwitchStatement:
       case SK.TryStatement:
-      case SK.ForStatement:
       case SK.WhileStatement:
       case SK.DoStatement:
         branches = true;
@@ -624,6 +637,22 @@ function isOverloadSignature(fn: ts.SignatureDeclaration, sf: ts.SourceFile, amb
   if (!ts.isFunctionDeclaration(fn) && !ts.isMethodDeclaration(fn)) return false;
   if (ambient || sf.isDeclarationFile) return false;
   return !ts.getModifiers(fn)?.some((m) => m.kind === SK.AbstractKeyword || m.kind === SK.DeclareKeyword);
+}
+
+/**
+ * `for (let i = A; i < B; …)` or `i <= B`: the start, the bound and whether it is inclusive. Whatever
+ * the step, the first iteration runs when A is below B (and, if the body cannot leave early, to its end).
+ */
+function countedLoop(loop: ts.ForStatement): { init: ts.Expression; bound: ts.Expression; inclusive: boolean } | undefined {
+  const list = loop.initializer;
+  if (!list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1) return undefined;
+  const decl = list.declarations[0]!;
+  if (!ts.isIdentifier(decl.name) || !decl.initializer) return undefined;
+  const cond = loop.condition;
+  if (!cond || !ts.isBinaryExpression(cond) || !ts.isIdentifier(cond.left) || cond.left.text !== decl.name.text) return undefined;
+  const op = cond.operatorToken.kind;
+  if (op !== SK.LessThanToken && op !== SK.LessThanEqualsToken) return undefined;
+  return { init: decl.initializer, bound: cond.right, inclusive: op === SK.LessThanEqualsToken };
 }
 
 /** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */

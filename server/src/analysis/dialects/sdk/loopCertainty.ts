@@ -23,7 +23,7 @@ export function loopsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, e
   const guards = entry.loops ?? [];
   if (guards.length < rest.length) return false;
   const hidden = declaredAround(ev, file, unit);
-  return guards.every((g) => !readsAny(itemSource(g).over, hidden) && hasItems(ev, file, g));
+  return guards.every((g) => (g.kind === "count" ? !readsAny(g.from, hidden) && !readsAny(g.to, hidden) : !readsAny(itemSource(g).over, hidden)) && hasItems(ev, file, g));
 }
 
 /** Methods whose result has at least as many items as the array they are called on. */
@@ -34,7 +34,7 @@ const ITEM_KEEPING = new Set(["map", "sort", "reverse", "toSorted", "toReversed"
  * t()).forEach(...)` goes over as many items as `DeleteTools` has (`filter` may drop them all, and
  * `slice` with arguments some). A callback that throws stops the server anyway.
  */
-function itemSource(guard: LoopGuard): LoopGuard {
+function itemSource<G extends LoopGuard & { kind: "of" | "in" }>(guard: G): LoopGuard & { kind: "of" | "in" } {
   if (guard.kind !== "of") return guard;
   let over = guard.over;
   for (let hops = 0; hops < 16 && over.k === "call" && over.callee.k === "get" && over.callee.key.k === "static"; hops++) {
@@ -81,6 +81,12 @@ function readsAny(expr: ValueExpr, names: ReadonlySet<string>): boolean {
 
 /** Whether the table a loop goes over holds at least one item, read in `scope` (the file's by default). */
 export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file)): boolean {
+  if (guard.kind === "count") {
+    const from = ev.evaluate(guard.from, scope, { calls: false });
+    const to = ev.evaluate(guard.to, scope, { calls: false });
+    if (from.t !== "prim" || to.t !== "prim" || typeof from.value !== "number" || typeof to.value !== "number") return false;
+    return guard.inclusive ? from.value <= to.value : from.value < to.value;
+  }
   const over = itemSource(guard).over;
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) {
     return keyCount(ev, ev.evaluate(over.args[0]!, scope, { calls: false })) > 0;

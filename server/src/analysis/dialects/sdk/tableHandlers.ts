@@ -9,7 +9,10 @@ export function tableMethods(summary: FileSummary, entry: FlowEventEntry | undef
   const loops = entry?.loops ?? [];
   if (loops.length === 0) return "any";
   const out = new Set<string>();
-  for (const { over } of loops) {
+  for (const loop of loops) {
+    // A counted loop names no table: what its handler answers is not bounded.
+    if (loop.kind === "count") return "any";
+    const { over } = loop;
     const decl = over.k === "ref" ? summary.decls.get(over.name) : undefined;
     if (decl?.k !== "const") return "any";
     const refs: ValueExpr[] = [];
