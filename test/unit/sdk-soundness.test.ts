@@ -175,6 +175,13 @@ describe("SDK dialect: what the analysis cannot follow is an unknown entry at it
       ["the server is passed to addTools, declared without its code in tools.d.ts, which the analysis cannot follow", "server.ts", 9],
     ]);
   });
+  it("a key registered in a helper called under a condition names where that call is", () => {
+    const [entry] = analyse("helper-behind-runtime-condition").unknown;
+    assert.equal(entry!.line, 4);
+    assert.match(entry!.reason, /runs only under a condition \(an if, a loop or a callback, at line 8\)/);
+    const [direct] = analyse("registration-under-env").unknown;
+    assert.match(direct!.reason, /^tools is registered only under a condition \(an if, a loop or a callback\), so/);
+  });
   it("harmless uses keep the prediction exact: bind of its own method, Object.keys, console and a logger", () => {
     const server = analyse("harmless-bind-keys-logger");
     assert.deepEqual(server.unknown, []);

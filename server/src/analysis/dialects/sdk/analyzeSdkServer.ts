@@ -136,7 +136,9 @@ function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
         ? `${k} is registered on one of the servers made here (${replay.instanceKeys.get(k)}), and which of them a client meets is not followed`
         : replay.untimedKeys.has(k)
           ? `${k} is ${replay.untimedKeys.get(k)}`
-          : `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
+          : replay.conditionCalls.has(k)
+            ? `${k} is registered by code that runs only under a condition (an if, a loop or a callback, at ${replay.conditionCalls.get(k)}), so whether it is advertised depends on run time`
+            : `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
       ...(at ? { loc: at } : {}),
     })),
   ];

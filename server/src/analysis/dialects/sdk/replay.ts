@@ -73,6 +73,8 @@ interface Mode {
   readonly conditional: boolean;
   /** In a callback given to code not followed (a listener, a timer): it may run before connect() as well as after. */
   readonly anytime?: true;
+  /** Where what runs became conditional: the call or statement under the `if`, loop or callback. */
+  readonly conditionAt?: Loc;
 }
 
 const NOW: Mode = { deferred: false, conditional: false };
@@ -559,6 +561,9 @@ export class Replay {
   #deferred = false;
   /** Keys that only conditional registrations add: not stated, the result gets a `$dynamic` entry instead. */
   readonly conditionalKeys = new Map<string, Loc | undefined>();
+  /** For a conditional key registered in a helper: where the call that runs it under the condition is (`line 7`). */
+  readonly conditionCalls = new Map<string, string>();
+  #conditionAt: Loc | undefined;
   readonly #certainKeys = new Set<string>();
   /**
    * Flags (`tools.listChanged`) a conditional merge changes in a key that is there for certain: the
@@ -569,6 +574,10 @@ export class Replay {
   #conditionalKey(k: string, loc: Loc | undefined): void {
     if (!this.conditionalKeys.has(k) && this.#untimedWhy) this.untimedKeys.set(k, this.#untimedWhy);
     this.conditionalKeys.set(k, loc);
+    // Said when the condition is elsewhere than the registration (a helper called under an `if`).
+    const at = this.#conditionAt;
+    if (at && loc && (at.file !== loc.file || this.#where(at) !== this.#where(loc))) this.conditionCalls.set(k, `${at.file === loc.file ? "" : `${basename(at.file)} `}${this.#where(at)}`);
+    else this.conditionCalls.delete(k);
     if (this.#instanceWhy) this.instanceKeys.set(k, this.#instanceWhy);
   }
 
@@ -715,7 +724,8 @@ export class Replay {
         const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within)));
         const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
-        const here: Mode = { ...mode, conditional: mode.conditional || (entry.conditional && !certain) || elsewhere || returned };
+        const conditionalHere = mode.conditional || (entry.conditional && !certain) || elsewhere || returned;
+        const here: Mode = { ...mode, conditional: conditionalHere, ...(conditionalHere && !mode.conditional ? { conditionAt: { file, span: event.span } } : {}) };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
@@ -1130,6 +1140,7 @@ export class Replay {
     const loc: Loc = { file, span: e.methodSpan };
     const deferred = mode.deferred;
     this.#conditional = mode.conditional;
+    this.#conditionAt = mode.conditionAt;
     this.#deferred = deferred;
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
