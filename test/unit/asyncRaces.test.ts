@@ -52,6 +52,14 @@ describe("an unawaited async function that registers after an await", () => {
     assert.deepEqual(codes.filter((c) => c.startsWith("sdk-register")), []);
   });
 
+  it("the reason says what a late registration does: the server stops, unless a .catch on the call takes the error", () => {
+    const bare = analyse(`${HEAD}${HELPER}setup();\nawait server.connect(new StdioServerTransport());\n`).server;
+    assert.ok(bare.unknown.some((u) => u.reason.endsWith("where the SDK refuses a new capability and the server stops")), JSON.stringify(bare.unknown));
+    const caught = analyse(`${HEAD}${HELPER}setup().catch((e) => console.error(e));\nawait server.connect(new StdioServerTransport());\n`).server;
+    assert.equal(caught.exact, false);
+    assert.ok(caught.unknown.some((u) => /the registration throws \(the handler on its promise takes the error, and the server goes on without it\)$/.test(u.reason)), JSON.stringify(caught.unknown));
+  });
+
   it("awaited, directly or through Promise.all: its order stands (exact)", () => {
     for (const call of ["await setup();\nawait server.connect(new StdioServerTransport());\n", "await Promise.all([setup()]);\nawait server.connect(new StdioServerTransport());\n"]) {
       const { server } = analyse(`${HEAD}${HELPER}${call}`);

@@ -917,7 +917,7 @@ export class Replay {
     const suspendAt = wasConnected || !meanwhile ? undefined : unawaitedSuspension(this.#ev, file, event, target.file, target.unit, bound);
     const suspended = suspendAt === undefined ? undefined : {
       at: suspendAt,
-      why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and the server stops`,
+      why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and ${rejectionHandled(this.#ev.host.text?.(file), event.span) ? "the registration throws (the handler on its promise takes the error, and the server goes on without it)" : "the server stops"}`,
     };
     this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended);
     // `start();` (async, connecting after an await) then `server.registerTool(...)`: the registration
@@ -1593,6 +1593,11 @@ export class Replay {
       optionsCaps: this.optionsValue,
     };
   }
+}
+
+/** Whether the promise a call returns is given a rejection handler right there (`setup().catch(log)`, `.then(ok, log)`). */
+function rejectionHandled(text: string | undefined, span: Span): boolean {
+  return text !== undefined && /^\s*\.\s*(?:catch\s*\(|then\s*\([^,)]*,)/.test(text.slice(span.end, span.end + 200));
 }
 
 /** `x.optional()` or `z.optional(x)` → x. */
