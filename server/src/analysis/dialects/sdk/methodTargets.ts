@@ -57,8 +57,24 @@ function constructedClass(ev: Evaluator, scope: Scope, expr: ValueExpr, depth: n
   if (expr.k !== "ref") return undefined;
   const bound = bindingOf(scope, expr.name);
   if (bound) return "expr" in bound ? constructedClass(ev, bound.scope, bound.expr, depth + 1) : undefined;
-  const decl = ev.summary(scope.file)?.decls.get(expr.name);
-  return decl?.k === "const" ? constructedClass(ev, ev.fileScope(scope.file), decl.init, depth + 1) : undefined;
+  const summary = ev.summary(scope.file);
+  const decl = summary?.decls.get(expr.name);
+  if (decl) return decl.k === "const" ? constructedClass(ev, ev.fileScope(scope.file), decl.init, depth + 1) : undefined;
+  // `import { logger } from "./logger"` where that module says `export const logger = new Logger()`.
+  const imported = summary?.imports.get(expr.name);
+  return imported && imported.imported !== "*" ? exportedConstruction(ev, scope.file, imported.specifier, imported.imported, depth + 1) : undefined;
+}
+
+/** The class of `export const name = new C(...)` in the module a specifier names (through re-exports). */
+function exportedConstruction(ev: Evaluator, from: string, specifier: string, name: string, depth: number): { file: string; name: string } | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const target = ev.host.resolveModule(specifier, from);
+  const summary = target ? ev.summary(target) : undefined;
+  if (!target || !summary) return undefined;
+  const entry = summary.exports.get(name);
+  if (entry?.k === "from") return exportedConstruction(ev, target, entry.specifier, entry.imported, depth + 1);
+  const decl = entry?.k === "local" ? summary.decls.get(entry.local) : undefined;
+  return decl?.k === "const" ? constructedClass(ev, ev.fileScope(target), decl.init, depth + 1) : undefined;
 }
 
 /** The unit of a class's own method with a body (not abstract, not an overload signature). */
