@@ -139,6 +139,9 @@ const ELSEWHERE: Record<string, Array<[string, string, number]>> = {
   "import-order-importer-before-server": [["", "tools.ts", 3]],
   // A singleton another module exports keeps the server, and has a method that registers on it.
   "singleton-holder-registers-elsewhere": [["", "logger.ts", 5]],
+  // A method that builds the server, called on an instance handed to a helper, or on a subclass's instance.
+  "instance-factory-instance-handed-on": [["", "server.ts", 5], ["", "setup.ts", 2], ["", "setup.ts", 2]],
+  "instance-factory-class-extended": [["", "server.ts", 4], ["", "server.ts", 4]],
 };
 
 describe("SDK dialect: what the analysis cannot follow is an unknown entry at its place", () => {

@@ -5,7 +5,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Memo } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
-import type { FileSummary, FlowUnit } from "../../core/model/summary";
+import type { FileSummary, FlowUnit, Span } from "../../core/model/summary";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { basename, dirname, normalizePath } from "../../core/project/paths";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
@@ -13,6 +13,7 @@ import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "./dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
 import { entryServing, type EntryServe } from "./entryFactories";
+import { SK, ts } from "../../core/typescript";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -109,6 +110,72 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
   // No caller in the workspace: code outside it may be the one that calls it.
   if (found.length === 0 && served.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
   return { found, open, entry: search.entryOpen, served };
+}
+
+/**
+ * Every call of a method that builds and returns the server (`build()` of an exported class C) on an
+ * instance made right there: `new C().build()`, or `const app = new C()` then `app.build()` in the
+ * same function. The class's own file counts too. An instance handed on, exported or used in a
+ * function of its own, any other mention of the method's name or of the class, is an open use.
+ */
+export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string, declared: readonly Span[]): Users<FactoryCall> {
+  const summary = ev.summary(file);
+  const names = summary ? exportNamesOf(summary, className) : [];
+  const search: Search = names.length > 0 ? importersOf(ev, elsewhere, file, names) : { importers: [], entryOpen: [], namespaceOpen: [] };
+  if ("open" in search) return { found: [], open: [search.open] };
+  const label = `${className}.${method}`;
+  const found: FactoryCall[] = [];
+  const open: OpenUse[] = [...search.namespaceOpen];
+  const own: Importer = { file, locals: new Set([className]), explained: [...declared] };
+  for (const { file: at, locals, explained } of [own, ...search.importers]) {
+    const atSummary = summaryWithFlow(ev, elsewhere, at);
+    const units = atSummary?.flow?.units;
+    if (!atSummary || !units) {
+      open.push({ why: `${className} is used in a file the analysis does not follow`, loc: { file: at, span: explained[0] ?? { start: 0, end: 0 } } });
+      continue;
+    }
+    const classSpans = [...explained];
+    const methodSpans: Span[] = at === file ? [...declared] : [];
+    // Instances made at the top level are seen by every function of the file that does not hide the name.
+    const moduleInstances = new Set<string>();
+    for (const unit of units) {
+      const instances = new Set(unit.kind === "module" ? [] : [...moduleInstances].filter((n) => !unit.params.includes(n) && !unit.locals?.includes(n)));
+      const collect = unit.kind === "module" ? moduleInstances : instances;
+      unit.events.forEach(({ event }, index) => {
+        if (event.k === "new" && locals.has(event.ctor)) {
+          classSpans.push(event.span);
+          const name = event.target?.length === 1 && event.declared ? event.target[0]! : undefined;
+          if (name !== undefined && exportNamesOf(atSummary, name).length === 0) collect.add(name);
+          else open.push({ why: `a ${className} is kept where the analysis does not follow what calls ${method}() on it`, loc: { file: at, span: event.span } });
+          return;
+        }
+        if (event.k !== "invoke") return;
+        const c = event.callee;
+        const inst = c.k === "get" && c.key.k === "static" && c.key.name === method ? c.object : undefined;
+        const onInstance = inst?.k === "ref" && (instances.has(inst.name) || (unit.kind === "module" && moduleInstances.has(inst.name)));
+        const onNew = inst?.k === "new" && inst.callee.k === "ref" && locals.has(inst.callee.name);
+        if (!onInstance && !onNew) return;
+        if (onNew) classSpans.push(inst.span);
+        methodSpans.push((c as { key: { span: Span } }).key.span);
+        if (event.result) found.push({ file: at, unit, index, result: event.result });
+        else open.push({ why: `the server ${label}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
+      });
+      // The instance handed on: whatever gets it may call the method again.
+      for (const { event } of unit.events) {
+        const handed = (p: readonly string[] | null | undefined) => p?.length === 1 && (instances.has(p[0]!) || (unit.kind === "module" && moduleInstances.has(p[0]!)));
+        if ((event.k === "invoke" && event.args.some(handed)) || ((event.k === "alias" || event.k === "escape" || event.k === "return") && handed(event.source))) {
+          open.push({ why: `the ${className} instance is handed on, and what calls ${method}() on it there is not followed`, loc: { file: at, span: event.span } });
+        }
+      }
+    }
+    const text = ev.host.text?.(at) ?? "";
+    const strayClass = [...locals].map((l) => strayMemberMention(text, l, classSpans)).find((at) => at !== undefined);
+    if (strayClass !== undefined) open.push({ why: `${className} is used in a way the analysis does not follow`, loc: { file: at, span: { start: strayClass, end: strayClass + 1 } } });
+    const strayMethod = strayMemberMention(text, method, methodSpans);
+    if (strayMethod !== undefined) open.push({ why: `${method} is named where the analysis does not follow it`, loc: { file: at, span: { start: strayMethod, end: strayMethod + 1 } } });
+  }
+  if (found.length === 0 && open.length === 0) open.push(...search.entryOpen);
+  return { found, open, entry: search.entryOpen };
 }
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */
@@ -309,6 +376,25 @@ function strayMention(text: string, locals: ReadonlySet<string>, explained: read
       if (/[{,]\s*$/.test(text.slice(Math.max(0, at - 40), at)) && /^\s*:(?!:)/.test(text.slice(at + local.length, at + local.length + 40))) continue;
       if (!explained.some((s) => at >= s.start && at < s.end)) return at;
     }
+  }
+  return undefined;
+}
+
+/**
+ * The first place code names `name` (`build`, `x.build`, `x["build"]`, `{ build }`) outside the
+ * explained places: an identifier or a string spelling it. Comments do not count, nor an object
+ * literal's key written `build: …`.
+ */
+function strayMemberMention(text: string, name: string, explained: readonly Span[]): number | undefined {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  let before: ts.SyntaxKind = SK.Unknown;
+  for (let t = scanner.scan(); t !== SK.EndOfFileToken; before = t, t = scanner.scan()) {
+    const spelled = (t === SK.Identifier || t === SK.StringLiteral || t === SK.NoSubstitutionTemplateLiteral || t === SK.PrivateIdentifier) && scanner.getTokenValue().replace(/^#/, "") === name;
+    if (!spelled) continue;
+    const at = scanner.getTokenStart();
+    if (explained.some((s) => at >= s.start && at < s.end)) continue;
+    if (t === SK.Identifier && (before === SK.OpenBraceToken || before === SK.CommaToken) && /^\s*:(?!:)/.test(text.slice(scanner.getTokenEnd(), scanner.getTokenEnd() + 40))) continue;
+    return at;
   }
   return undefined;
 }

@@ -3,7 +3,8 @@
 // own file; a use that cannot be followed is an open entry at its place.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
-import { exportNamesOf, factoryCallers, serverImporters, type FactoryCall, type OpenUse } from "./factoryCallers";
+import { exportNamesOf, factoryCallers, instanceMethodCallers, serverImporters, type FactoryCall, type OpenUse } from "./factoryCallers";
+import { instanceFactoryOf, type InstanceFactory } from "./instanceFactories";
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import { returnedKey } from "./returnedObjects";
 import type { Replay } from "./replay";
@@ -24,7 +25,9 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   // static one of an exported class is called as `C.method()`, in any file.
   if (site.unit.kind === "method") {
     const getter = returnsServer(site) ? staticGetterOf(ev, site) : undefined;
-    if (getter) followStaticGetter(replay, ev, site, getter);
+    if (getter) return followStaticGetter(replay, ev, site, getter);
+    const made = returnsServer(site) ? instanceFactoryOf(ev, site) : undefined;
+    if (made) followInstanceFactory(replay, ev, site, made);
     return;
   }
   const key = returnedKey(site);
@@ -108,6 +111,24 @@ function followStaticGetter(replay: Replay, ev: Evaluator, site: SdkSite, getter
   }
   if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${label}()`, open);
   if (users.found.length + getter.ownCalls.length > 0 && open.length === 0) replay.followedCallers = true;
+}
+
+/** `new App().build()`, `const app = new App(); const server = app.build()`, in any file of the package. */
+function followInstanceFactory(replay: Replay, ev: Evaluator, site: SdkSite, made: InstanceFactory): void {
+  const label = `${made.className}.${made.method}`;
+  const users = instanceMethodCallers(ev, replay.elsewhere, site.file, made.className, made.method, made.declared);
+  // A class of this file only, whose method no call here binds (`serveStdio(() => app.build())`): the
+  // serving code is read elsewhere (the entry point's method factory), as before this search.
+  const summary = ev.summary(site.file);
+  if (users.found.length === 0 && summary && exportNamesOf(summary, made.className).length === 0) return;
+  const open: OpenUse[] = [...users.open];
+  // Each call builds a server of its own: with several, what one caller adds is not on the others.
+  const many = users.found.length + users.open.length > 1 ? `${label}() is called more than once` : undefined;
+  for (const call of users.found) {
+    replay.followInstance(`${call.file}#${call.unit.id}:${call.index}`, many, () => open.push(...followCall(replay, ev, call, many !== undefined)));
+  }
+  if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${label}()`, open);
+  if (users.found.length > 0 && open.length === 0) replay.followedCallers = true;
 }
 
 /** `const server = createServer()` elsewhere: what follows the call, and the file's functions using that name. */

@@ -249,7 +249,8 @@ export class Replay {
           // Nothing here calls it: it may run (a `main` the program's entry calls) or not (a helper
           // for embedders), so what it adds is not stated. A parameter of the server's name is
           // another server.
-          const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!)));
+          // A name local to the method or function the server is made in is not seen from here.
+          const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!) && !this.#localToSite(p)));
           if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUncalled(site.file, unit, own);
         }
       }
@@ -1028,6 +1029,14 @@ export class Replay {
     void unit;
     this.#runUnit(target.file, target.unit, 0, new Set(["this"]), depth + 1, mode);
     return true;
+  }
+
+  /** Whether a name the server goes by is local to the function or method it is made in (not seen by other functions). */
+  #localToSite(path: string): boolean {
+    const { unit, event } = this.#site;
+    if (unit.kind === "module") return false;
+    const head = path.split(".")[0]!;
+    return head !== "this" && (unit.params.includes(head) || (unit.locals?.includes(head) ?? false) || (event.declared === true && event.target?.[0] === head));
   }
 
   /**
