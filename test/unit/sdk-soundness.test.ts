@@ -142,6 +142,9 @@ const ELSEWHERE: Record<string, Array<[string, string, number]>> = {
   // A method that builds the server, called on an instance handed to a helper, or on a subclass's instance.
   "instance-factory-instance-handed-on": [["", "server.ts", 5], ["", "setup.ts", 2], ["", "setup.ts", 2]],
   "instance-factory-class-extended": [["", "server.ts", 4], ["", "server.ts", 4]],
+  // The method keeps the server in a field that a public method, or a helper another method calls, also reaches.
+  "instance-factory-field-reached-by-public-method": [["", "impl.ts", 5], ["", "", 0], ["prompts", "impl.ts", 9]],
+  "instance-factory-field-reached-by-helper-called-elsewhere": [["", "impl.ts", 5], ["", "", 0], ["prompts", "impl.ts", 10]],
 };
 
 describe("SDK dialect: what the analysis cannot follow is an unknown entry at its place", () => {

@@ -7,6 +7,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import type { FlowEvent, FlowUnit } from "../../core/model/summary";
 import type { SdkSite } from "./findSdkServers";
+import { instanceFactoryOf } from "./instanceFactories";
 
 export interface SiteEscape {
   readonly why: string;
@@ -29,6 +30,8 @@ export function siteEscapes(ev: Evaluator, site: SdkSite): SiteEscape[] {
   if (target.length === 2 && target[0] === "this" && unit.className !== undefined) {
     const field = target[1]!;
     const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && e.source?.length === 2 && e.source[0] === "this" && e.source[1] === field));
+    // The method that makes it returns it, and nothing else reaches the field: its callers are followed (followElsewhere.ts).
+    if (getter === unit && instanceFactoryOf(ev, site)) return [];
     if (getter) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
     const instances = instancesOf(units, unit.className);
