@@ -746,7 +746,9 @@ export class Replay {
             const onTasks = event.method === "registerToolTask" && isTasksOf(receiver, local);
             if (!onServer && !onInner && !onTasks) {
               const own = this.#holders.onCall(file, unit, event, depth, here) ? undefined : thisMethodInvoke(event);
-              if (own) this.#invoke(file, unit, own, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+              // `this.setup()` in a class a subclass extends: the subclass's override may run instead.
+              const mode = own && this.#extended(file, unit.className) ? { ...here, conditional: true, conditionAt: here.conditionAt ?? { file, span: event.span } } : here;
+              if (own) this.#invoke(file, unit, own, local, depth, mode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
               break;
             }
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
@@ -772,7 +774,10 @@ export class Replay {
             // `{ server }` written in this call's object argument: open unless the callee takes it apart.
             const held = this.#heldInObject.get(`${file}:${event.span.start}`);
             this.#heldInObject.delete(`${file}:${event.span.start}`);
-            if (!this.#holders.onInvoke(file, unit, event, local, depth, here)) this.#invoke(file, unit, event, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+            // `this.setup()` in a class a subclass extends: the subclass's override may run instead.
+            const onThis = event.callee.k === "get" && event.callee.object.k === "dyn" && event.callee.object.text === "this";
+            const invokeMode = onThis && this.#extended(file, unit.className) ? { ...here, conditional: true, conditionAt: here.conditionAt ?? { file, span: event.span } } : here;
+            if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             if (held && !this.#objectFollowed.has(`${file}:${event.span.start}`)) markOpen(this.state, held.why, held.loc);
             break;
           }
@@ -1030,6 +1035,20 @@ export class Replay {
     this.#runUnit(target.file, target.unit, 0, new Set(["this"]), depth + 1, mode);
     return true;
   }
+
+  /**
+   * Whether the class the server is made in (held in its field) is extended, or abstract: its
+   * `this.x()` may run a subclass's override, whose code is not followed (that is said once, at the
+   * start). Classes the server is handed to are followed through their subclasses (classHolders.ts).
+   */
+  #extended(file: string, className: string | undefined): boolean {
+    if (className === undefined || file !== this.#site.file || className !== this.#site.unit.className || this.#site.subclass) return false;
+    const k = `${file}#${className}`;
+    let known = this.#extendedClasses.get(k);
+    if (known === undefined) this.#extendedClasses.set(k, (known = holderSubclass(this.#ev, file, className) !== undefined));
+    return known;
+  }
+  readonly #extendedClasses = new Map<string, boolean>();
 
   /** Whether a name the server goes by is local to the function or method it is made in (not seen by other functions). */
   #localToSite(path: string): boolean {
