@@ -68,12 +68,16 @@ export const SPEC_SUBKEYS: Readonly<Record<string, readonly string[]>> = {
   resources: ["listChanged", "subscribe"],
 };
 
-/** Variable names of an RFC 6570 URI template: `x://{id}/{+path}{?q,page}` → id, path, q, page. */
+/**
+ * Variable names of a URI template as the SDK's UriTemplate names them: `x://{id}/{+path}{?q,page}` →
+ * id, path, q, page. It drops the operator (`+ # . / ? &`) and the first `*`, but keeps a prefix
+ * modifier: `{sha:7}` is the variable `sha:7`, which a completer keyed `sha` does not complete.
+ */
 export function templateVariables(uri: string): string[] {
   const names: string[] = [];
   for (const m of uri.matchAll(/\{([^}]*)\}/g)) {
-    for (const part of m[1]!.replace(/^[+#./;?&]/, "").split(",")) {
-      const name = part.replace(/[*]$/, "").replace(/:\d+$/, "").trim();
+    for (const part of m[1]!.replace(/^[+#./?&]/, "").split(",")) {
+      const name = part.replace("*", "").trim();
       if (name) names.push(name);
     }
   }

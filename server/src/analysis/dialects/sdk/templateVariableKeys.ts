@@ -7,11 +7,14 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Span, ValueExpr } from "../../core/model/summary";
 
-/** `{name}`, `{+name}`, `{#name*}`... written as `{<op>${IDENT}<modifier>}` in a template literal. */
-const NAMED_VARIABLE = /\{[+#./;?&]?\$\{\s*([A-Za-z_$][\w$]*)\s*\}(?:\*|:\d+)?\}/g;
+/**
+ * `{name}`, `{+name}`, `{#name*}`... written as `{<op>${IDENT}}` in a template literal. Not with a prefix
+ * modifier (`{${v}:7}`): the SDK names that variable `<v>:7`, which the completer's key is not.
+ */
+const NAMED_VARIABLE = /\{[+#./?&]?\$\{\s*([A-Za-z_$][\w$]*)\s*\}\*?\}/g;
 
 /** `{id}`, `{+path}`, `{x,y}` written literally (not after a `$`, which starts a substitution). */
-const LITERAL_VARIABLES = /(?<!\$)\{[+#./;?&]?([A-Za-z_][\w]*(?:\*|:\d+)?(?:,[A-Za-z_][\w]*(?:\*|:\d+)?)*)\}/g;
+const LITERAL_VARIABLES = /(?<!\$)\{[+#./?&]?([A-Za-z_][\w]*(?:\*|:\d+)?(?:,[A-Za-z_][\w]*(?:\*|:\d+)?)*)\}/g;
 
 type NewExpr = Extract<ValueExpr, { k: "new" }>;
 
@@ -26,7 +29,8 @@ export function completerOfNamedVariable(ev: Evaluator, file: string, template: 
   const text = ev.textAt(file, uri.span);
   if (text === undefined || !text.startsWith("`")) return undefined;
   const names = new Set([...text.matchAll(NAMED_VARIABLE)].map((m) => m[1]!));
-  const literal = new Set([...text.matchAll(LITERAL_VARIABLES)].flatMap((m) => m[1]!.split(",").map((v) => v.replace(/(?:\*|:\d+)$/, ""))));
+  // A prefix modifier stays part of the name, as the SDK keeps it (`{sha:7}` is `sha:7`).
+  const literal = new Set([...text.matchAll(LITERAL_VARIABLES)].flatMap((m) => m[1]!.split(",").map((v) => v.replace("*", ""))));
   const complete = options.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "complete");
   if (complete?.k !== "prop" || complete.value.k !== "obj") return undefined;
   for (const e of complete.value.entries) {
