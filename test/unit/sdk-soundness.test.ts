@@ -221,6 +221,8 @@ const UNDECIDED: Record<string, Array<[string, number]>> = {
   "counted-loop-runtime-bound": [["tools", 4]],
   "counted-loop-may-break": [["tools", 5]],
   "counted-loop-bound-shadowed": [["tools", 5]],
+  // A `let` holding a function that is given another one: the call is not followed by name.
+  "let-function-reassigned": [["", 6]],
 };
 
 /** An if/else chain where some path registers no tool: tools (and the prompt) stay unknown. */

@@ -386,7 +386,9 @@ export function summarizeFlow(
         if (!ts.isIdentifier(d.name) || !d.initializer) break;
         const init = unwrap(d.initializer);
         if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional, d)) return;
-        if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module") {
+        // A `let`/`var` given another function later (`setup = extended`) is not that function: a
+        // callback with a name, which is not followed by name.
+        if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module" && !reassigned(ctx.text, d.name.text)) {
           return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
         // `const App = class { static server = new McpServer(...) }`: its static members are `App.x`.
@@ -653,6 +655,18 @@ function countedLoop(loop: ts.ForStatement): { init: ts.Expression; bound: ts.Ex
   const op = cond.operatorToken.kind;
   if (op !== SK.LessThanToken && op !== SK.LessThanEqualsToken) return undefined;
   return { init: decl.initializer, bound: cond.right, inclusive: op === SK.LessThanEqualsToken };
+}
+
+/**
+ * Whether a name is assigned more than once in the text (its declaration is one): `setup = other`,
+ * `setup ||= other`. A property of that name (`x.setup = …`) and a comparison are not assignments.
+ */
+function reassigned(text: string, name: string): boolean {
+  if (!text.includes(name)) return false;
+  const re = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])`, "g");
+  let count = 0;
+  for (const _ of text.matchAll(re)) if (++count > 1) return true;
+  return false;
 }
 
 /** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */
