@@ -185,7 +185,8 @@ function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rul
       }));
       continue;
     }
-    if (absentAtStart || flagged) continue;
+    // Only for what certainly runs after start(), or in a callback: not for what may as well come first.
+    if (absentAtStart || flagged || ("orderUnknown" in r && r.orderUnknown)) continue;
     out.push(diagnostic("fastmcp-list-changed-unadvertised", r.loc, `fastmcp sends notifications/${r.key}/list_changed to every session when ${r.method}() runs after start(), but advertises \`${r.key}: {}\` without listChanged${r.key === "tools" ? " (fastmcp issue #185)" : ` (before 4.8.0)`}: clients that honour the capability ignore the notification and keep a stale list.`, {
       server,
       ...(start ? { related: [{ loc: start.loc, message: "the session is created here" }] } : {}),

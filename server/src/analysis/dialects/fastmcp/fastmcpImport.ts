@@ -3,10 +3,25 @@ import type { FileSummary } from "../../core/model/summary";
 
 export const isFastmcpSpecifier = (s: string): boolean => s === "fastmcp";
 
-/** `FastMCP` (imported by that name, maybe renamed) or `ns.FastMCP` (`import * as ns from "fastmcp"`). */
+/**
+ * `FastMCP` (imported by that name, maybe renamed), `ns.FastMCP` (`import * as ns from "fastmcp"`), or
+ * a top-level name taken from such a namespace (`const { FastMCP } = ns`, `const F = ns.FastMCP`).
+ */
 export function importsFastMCP(summary: FileSummary, ctor: string): boolean {
   const [head, member] = ctor.split(".");
   const binding = summary.imports.get(head!);
-  if (!binding || !isFastmcpSpecifier(binding.specifier)) return false;
+  if (!binding) return member === undefined && takenFromNamespace(summary, head!);
+  if (!isFastmcpSpecifier(binding.specifier)) return false;
   return member === undefined ? binding.imported === "FastMCP" : binding.imported === "*" && member === "FastMCP";
+}
+
+/** `const { FastMCP } = ns` or `const X = ns.FastMCP` at the top level, once and unconditionally, with `ns` fastmcp's namespace. */
+function takenFromNamespace(summary: FileSummary, name: string): boolean {
+  const module = summary.flow?.units.find((u) => u.kind === "module");
+  const bindings = module?.events.filter(({ event }) => (event.k === "alias" && event.target === name) || (event.k === "escape" && event.into?.length === 1 && event.into[0] === name)) ?? [];
+  if (bindings.length !== 1 || bindings[0]!.conditional) return false;
+  const { event } = bindings[0]!;
+  if (event.k !== "alias" || event.source.length !== 2 || event.source[1] !== "FastMCP") return false;
+  const ns = summary.imports.get(event.source[0]!);
+  return ns !== undefined && ns.imported === "*" && isFastmcpSpecifier(ns.specifier);
 }

@@ -31,6 +31,11 @@ export interface Registration {
   readonly movable: boolean;
   /** Found in a method of the server's class that nothing followed calls: it may well run before start(). */
   readonly inMethod?: true;
+  /**
+   * Deferred only because its order against start() is not known (modules importing the server, a
+   * start() that awaits `authenticate` first), not because it runs in a callback: it may well come first.
+   */
+  readonly orderUnknown?: true;
 }
 
 export interface Removal {
@@ -47,6 +52,11 @@ export interface StartCall {
   /** What transport the session runs on; `unknown` when start() leaves it to argv/environment. */
   readonly transport: "stdio" | "httpStream" | "unknown" | "custom";
   readonly awaited: boolean;
+  /**
+   * Not awaited, and the server may have an `authenticate` option: then start() awaits it before it
+   * builds the session, so what the caller adds next may still be in it, or not (when it is, is not followed).
+   */
+  readonly sessionLater?: boolean;
   readonly movableTarget: boolean;
 }
 
@@ -72,6 +82,8 @@ export interface Replay {
 export interface ReplayHost {
   readonly summary: (file: string) => FileSummary | undefined;
   readonly textAt: (file: string, span: Span) => string | undefined;
+  /** A file's text as written (offsets are the summary's), when at hand. */
+  readonly text?: (file: string) => string | undefined;
   /** The uses of a server exported from `file` as `names` in the other files of its package. */
   readonly importers?: (file: string, names: readonly string[]) => ServerUsers;
 }
@@ -98,18 +110,24 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const family = holder !== undefined ? subclassesInFile(host.summary(site.file), holder) : new Set<string>();
   const inFamily = (u: FlowUnit): boolean => holder !== undefined && (classOf(here.units, u) === holder || family.has(classOf(here.units, u) ?? ""));
 
-  const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => {
+  /**
+   * `split`: for an async function called without `await`, where its first `await` is. What comes
+   * before it runs now, in order, and so does the call it awaits (`await server.start()` starts the
+   * session right away); the rest runs later.
+   */
+  const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, laterAll: Later, split?: AwaitSplit) => {
     const loc = (span: Span): Loc => ({ file: at.file, span });
     // After a `return` on some paths, the rest of the body runs only on the others.
     let returnedOnSomePaths = false;
     for (let i = 0; i < events.length; i++) {
       const { event, conditional: c } = events[i]!;
-      const conditional = c || forced || later || returnedOnSomePaths;
+      const later: Later = laterAll || (split !== undefined && event.span.start >= split.at && event.span.start !== split.operand);
+      const conditional = c || forced || later !== false || returnedOnSomePaths;
       // An async function called without await runs its body up to the first await now, and the rest
       // after the caller's own code: when nothing after the call in the caller can touch the server
       // (`main();` or `main().catch(...)` last), its body's order is the order things happen.
       const runsLaterHere = (callee: FlowUnit): boolean => runsLater(host, at.file, event.span, callee) && touchedAfter(events, i, names);
-      const phase: Phase = later ? "deferred" : out.start ? "after" : "before";
+      const phase: Phase = later || (out.start?.sessionLater ?? false) ? "deferred" : out.start ? "after" : "before";
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
         // `target = other`: from here on the name holds another value.
@@ -136,6 +154,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               conditional,
               maybeEmpty: reg.plural && !nonEmptyList(event.args[0]),
               movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+              ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
             });
             if (reg.plural && isEmptyList(event.args[0])) out.registrations.pop();
             continue;
@@ -154,6 +173,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
                 callSpan: event.span,
                 transport: event.method === "connect" ? "custom" : transportOf(event.args[0]),
                 awaited: awaited(host, at.file, event.span),
+                sessionLater: !awaited(host, at.file, event.span) && mayAuthenticate(site),
                 movableTarget: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
               };
             }
@@ -204,7 +224,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const fn = event.callee.k === "ref" && moduleScoped.has(at.file) ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
           if (fn && depth < MAX_HELPER_DEPTH && !visited.has(key(at, fn)) && seesNames(fn, names)) {
             visited.add(key(at, fn));
-            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || runsLaterHere(fn) || isGenerator(host, at.file, fn));
+            // `main();` of an async main: what it does before its first await happens now.
+            const split = !later && runsLaterHere(fn) ? awaitSplit(host, at.file, fn) : undefined;
+            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || (runsLaterHere(fn) && !split) || isGenerator(host, at.file, fn), split);
           }
           continue;
         }
@@ -254,7 +276,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   return out;
 }
 
-type Walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: boolean) => void;
+/** `later`: what the walk reaches runs at a time not followed; `"order"`: now, but in an order against start() that is not known. */
+type Later = boolean | "order";
+type Walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: Later) => void;
 
 /**
  * `export const server = new FastMCP(..)`: the modules importing it run after its own, in an order
@@ -282,7 +306,7 @@ function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk:
     moduleScoped.add(file);
     if (!visited.has(key(at, module))) {
       visited.add(key(at, module));
-      walk(at, module, module.events, names, false, 0, files.size > 1);
+      walk(at, module, module.events, names, false, 0, files.size > 1 ? "order" : false);
     }
     scanLater(out, at, visited, names, () => true);
   }
@@ -417,6 +441,40 @@ function touchedAfter(events: readonly FlowEventEntry[], i: number, names: Reado
     if ((e.k === "escape" || e.k === "alias") && names.has(e.source.join("."))) return true;
   }
   return false;
+}
+
+/** Whether the constructor's options may hold `authenticate` (written, spread from elsewhere, or not a literal). */
+function mayAuthenticate(site: FastmcpSite): boolean {
+  // A subclass gives its own options to FastMCP's constructor: not read here.
+  if (site.subclasses && site.subclasses.length > 0) return true;
+  const options = site.event.args[0];
+  if (!options) return false;
+  if (options.k !== "obj") return true;
+  return options.entries.some((e) => e.k === "spread" || (e.k === "prop" && (e.key.k === "computed" || e.key.name === "authenticate")));
+}
+
+interface AwaitSplit {
+  /** Where the function's first `await` is written. */
+  readonly at: number;
+  /** Where the expression it awaits begins: that call is made before the function suspends. */
+  readonly operand: number;
+}
+
+/**
+ * The first `await` of a function's own body (not of a function written inside it), found in its
+ * text; undefined when a nested function, a comment or a string comes first and could hide one.
+ */
+function awaitSplit(host: ReplayHost, file: string, fn: FlowUnit): AwaitSplit | undefined {
+  const text = host.text?.(file)?.slice(fn.span.start, fn.span.end);
+  const open = text?.indexOf("{") ?? -1;
+  if (text === undefined || open < 0) return undefined;
+  const m = /\bawait\b\s*/.exec(text.slice(open + 1));
+  if (!m) return undefined;
+  const before = text.slice(open + 1, open + 1 + m.index);
+  // Anything that could hold an `await` of another function, or text that is not code, before it.
+  if (/=>|\bfunction\b|\/\/|\/\*|["'`]/.test(before)) return undefined;
+  const at = fn.span.start + open + 1 + m.index;
+  return { at, operand: at + m[0].length };
 }
 
 function runsLater(host: ReplayHost, file: string, call: Span, callee: FlowUnit): boolean {
