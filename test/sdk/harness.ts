@@ -25,6 +25,7 @@ export const DIAGNOSTICS = {
     "completable(z.string().optional(), cb): the marker hides inside the optional, no completions are advertised and completion/complete answers -32601",
   "sdk-register-after-connect":
     "register*/registerCapabilities after connect() that needs a new capability: throws \"Cannot register capabilities after connecting to transport\"",
+  "sdk-duplicate-registration": "a tool, prompt or resource template registered twice under one name (a plain resource: one URI) on a server: throws \"Tool X is already registered\"",
   "sdk-revision-keys": "a key the era's revision does not define (extensions on initialize, tasks on server/discover): sent anyway (or silently dropped)",
   "sdk-extension-id": "an experimental/extensions id that breaks the naming rules (not vendor-prefix/name, or an unknown id under the reserved io.modelcontextprotocol/ prefix): sent as-is",
   "sdk-tasks-legacy-shape":

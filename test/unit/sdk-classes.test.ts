@@ -109,7 +109,7 @@ describe("SDK servers held by workspace class instances", () => {
 
 describe("SDK servers held by workspace class instances: what the constructor is given", () => {
   it("stays approximate: the server given inside an object literal beside itself is not followed", () => {
-    const cls = `class R extends Base {\n  protected common(): void { ${TOOL("this.server", "a")} }\n}\nclass Q {\n  constructor(private s: McpServer, private more: { srv: McpServer }) {}\n  go(): void { ${TOOL("this.s", "a")} }\n}`;
+    const cls = `class R extends Base {\n  protected common(): void { ${TOOL("this.server", "a")} }\n}\nclass Q {\n  constructor(private s: McpServer, private more: { srv: McpServer }) {}\n  go(): void { ${TOOL("this.s", "b")} }\n}`;
     const s = serverOf({ "base.ts": REGISTRY, "s.ts": holderMain(cls, "  reg.register();\n  const q = new Q(srv, { srv });\n  q.go();") });
     assert.equal(s.exact, false);
   });

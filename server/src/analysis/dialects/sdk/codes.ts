@@ -10,6 +10,7 @@ export const SDK_CODES = {
   "sdk-logging-setlevel": { severity: "warning", summary: "v1: logging added by registerCapabilities installs no logging/setLevel" },
   "sdk-completable-optional": { severity: "warning", summary: "completable around an optional schema completes nothing (v1 and v2)" },
   "sdk-register-after-connect": { severity: "error", summary: "a registration after connect(): the SDK throws" },
+  "sdk-duplicate-registration": { severity: "error", summary: "a tool, prompt, resource or template registered twice under one name: the SDK throws" },
   "sdk-revision-keys": { severity: "information", summary: "a key the era's protocol revision does not define" },
   "sdk-extension-id": { severity: "warning", summary: "an extension or experimental id that breaks the naming rules" },
   "sdk-tasks-legacy-shape": { severity: "warning", summary: "the 2025-11-25 tasks capability, replaced by the tasks extension" },

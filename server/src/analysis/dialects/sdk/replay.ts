@@ -229,6 +229,9 @@ export class Replay {
     for (const inner of wrapped?.inner ?? []) this.#runUnit(inner.helper.file, inner.helper.unit, 0, new Set([inner.param]), 1, { deferred: false, conditional: wrapped!.conditional });
     if (wrapped) this.#runUnit(wrapped.helper.file, wrapped.helper.unit, 0, new Set([wrapped.param]), 1, { deferred: false, conditional: wrapped.conditional });
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
+    // Past the code that makes the server, what is followed may be another server made by the same
+    // code (each caller of a factory gets its own): a name registered there again is no duplicate.
+    this.#checkingDuplicates = false;
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
     // members (for a server held in a field), and callbacks, which run only after start-up.
     const units = summary.flow?.units ?? [];
@@ -1210,6 +1213,7 @@ export class Replay {
           : `connect() comes first (${this.#where(this.state.connected!)})`;
       if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional, mode.anytime)) return;
     }
+    if (this.#duplicate(file, e, loc, mode)) return;
     switch (e.method) {
       case "registerCapabilities": {
         const arg = e.args[0];
@@ -1591,6 +1595,46 @@ export class Replay {
     return true;
   }
 
+  /** Whether the code being followed is the one that makes this very server (see run()). */
+  #checkingDuplicates = true;
+  /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
+  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean }>();
+
+  /**
+   * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
+   * the SDK throws "Tool search is already registered". Only names the source gives for certain, and
+   * not when the first registration's handle is kept (it may be removed first).
+   */
+  #duplicate(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
+    const entry = registrationKey(e, (arg) => {
+      const v = this.#ev.evaluate(arg, this.#scope(file), { calls: false });
+      return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
+    });
+    // One of several servers made by the same code: each has its own registrations.
+    if (!entry || !this.#checkingDuplicates || this.state.kind !== "mcp" || this.#instance !== undefined) return false;
+    const text = this.#ev.host.text?.(file);
+    const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(text.slice(Math.max(0, e.span.start - 40), e.span.start));
+    const first = this.#registeredNames.get(entry.key);
+    // The same call met again (a unit the replay runs a second time) is not a second registration.
+    if (first && first.loc.file === loc.file && first.loc.span.start === loc.span.start) return false;
+    if (!first) {
+      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred });
+      return false;
+    }
+    const d = diagnostic(
+      "sdk-duplicate-registration",
+      loc,
+      `${e.method} throws here: ${entry.what} is already registered on this server (${first.loc.file === loc.file ? "" : `${basename(first.loc.file)} `}${this.#where(first.loc)}), and the SDK refuses a second one ("${entry.error}"). Give it another name, or register it once.`,
+    );
+    if (!first.conditional && !mode.conditional && !mode.deferred) {
+      this.state.threw ??= d;
+      return true;
+    }
+    this.state.diagnostics.push(d);
+    this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws if both registrations of ${entry.what} run, and whether they do is only known at run time`);
+    return false;
+  }
+
   #where(loc: Loc): string {
     const lineStarts = this.#ev.summary(loc.file)?.lineStarts ?? [0];
     return `line ${positionAt(lineStarts, loc.span.start).line + 1}`;
@@ -1621,6 +1665,29 @@ export class Replay {
       optionsCaps: this.optionsValue,
     };
   }
+}
+
+/** The key the SDK files a registration under, with how it words a second one; undefined when the source does not give it. */
+function registrationKey(e: CallEvent, literal: (arg: ValueExpr) => string | undefined): { key: string; what: string; error: string } | undefined {
+  const name = e.args[0] ? literal(e.args[0]) : undefined;
+  switch (e.method) {
+    case "registerTool":
+    case "tool":
+    case "registerToolTask":
+      return name === undefined ? undefined : { key: `tool:${name}`, what: `a tool named "${name}"`, error: `Tool ${name} is already registered` };
+    case "registerPrompt":
+    case "prompt":
+      return name === undefined ? undefined : { key: `prompt:${name}`, what: `a prompt named "${name}"`, error: `Prompt ${name} is already registered` };
+    case "registerResource":
+    case "resource": {
+      const target = e.args[1];
+      if (!target) return undefined;
+      if (target.k === "new") return name === undefined ? undefined : { key: `template:${name}`, what: `a resource template named "${name}"`, error: `Resource template ${name} is already registered` };
+      const uri = literal(target);
+      return uri === undefined ? undefined : { key: `resource:${uri}`, what: `the resource ${uri}`, error: `Resource ${uri} is already registered` };
+    }
+  }
+  return undefined;
 }
 
 /** Whether the promise a call returns is given a rejection handler right there (`setup().catch(log)`, `.then(ok, log)`). */
