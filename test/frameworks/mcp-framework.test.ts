@@ -58,8 +58,9 @@ let releasesRun: Promise<RealRun[]>;
 // project's own, above): 0.1.26–0.1.29 and 0.2.9–0.2.13 have one each there, 0.2.19 none.
 const RELEASES = ["0.1.29", "0.2.11", "0.2.15", "0.2.16"];
 // Where the ranges differ: the capability shape, tools without a tool, completions, logging (ignored
-// before 0.2.20), nested folders, and which folder basePath names.
-const RELEASE_FIXTURES = ["01-tools-folder", "02-tools-and-prompts", "04-all-three", "05-logging-true", "09-prompts-only-throws", "11-nested-tool-folder", "18-subscribe-not-advertised", "20-basepath-module-folder", "26-basepath-relative-literal"];
+// before 0.2.20), nested folders, which folder basePath names, a tool's MCP App (0.2.20), and the
+// folder scanned without basePath when the output is laid out from above src/.
+const RELEASE_FIXTURES = ["01-tools-folder", "02-tools-and-prompts", "04-all-three", "05-logging-true", "09-prompts-only-throws", "11-nested-tool-folder", "18-subscribe-not-advertised", "20-basepath-module-folder", "26-basepath-relative-literal", "37-tool-app", "40-no-rootdir-extra-file"];
 const INSTALL_LIMIT_MS = 180_000;
 const modulesOf = (version: string) => join(repo, ".tmp", "mcp-framework-releases", version, "node_modules");
 

@@ -32,16 +32,30 @@ function build(fixture, modules) {
   cpSync(fixture, dir, { recursive: true });
   symlinkSync(modules, join(dir, "node_modules"), "dir");
   const { compilerOptions = {} } = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"));
-  const rootDir = join(dir, compilerOptions.rootDir ?? "src");
   const outDir = join(dir, compilerOptions.outDir ?? "dist");
-  for (const file of filesUnder(rootDir)) {
-    if (!file.endsWith(".ts") || file.endsWith(".d.ts")) continue;
+  // Every .ts file of the fixture is an input (no fixture sets include); without rootDir, tsc mirrors
+  // their common folder (TypeScript 5; 6 takes the tsconfig's folder, and fixtures keep the two equal).
+  const inputs = filesUnder(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !f.startsWith(`${join(dir, "node_modules")}/`) && !f.startsWith(`${outDir}/`));
+  const rootDir = compilerOptions.rootDir ? join(dir, compilerOptions.rootDir) : commonFolder(inputs);
+  for (const file of inputs) {
+    if (!file.startsWith(`${rootDir}/`)) continue;
     const out = join(outDir, relative(rootDir, file)).replace(/\.ts$/, ".js");
     mkdirSync(dirname(out), { recursive: true });
     const js = transformSync(readFileSync(file, "utf8"), { loader: "ts", format: "esm", target: "es2022", tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } } }).code;
     writeFileSync(out, js);
   }
-  return { dir, entry: join(outDir, "index.js") };
+  return { dir, entry: join(outDir, relative(rootDir, join(dir, "src", "index.js"))) };
+}
+
+function commonFolder(files) {
+  let common = dirname(files[0]).split("/");
+  for (const f of files) {
+    const parts = dirname(f).split("/");
+    let i = 0;
+    while (i < common.length && common[i] === parts[i]) i++;
+    common = common.slice(0, i);
+  }
+  return common.join("/");
 }
 
 let failure;

@@ -7,6 +7,8 @@ export interface DirectoryEntry {
   readonly path: string;
   readonly isFile: boolean;
   readonly isDirectory: boolean;
+  /** A symbolic link (`isFile`/`isDirectory` say what it points to): a loader reading entries' own types skips it. */
+  readonly isSymlink?: true;
 }
 
 /** More entries than this in one folder are not listed: the folder is treated as not readable. */
@@ -28,7 +30,7 @@ export function listDirectory(fs: FileSystemHost, roots: readonly string[], dir:
     return entries
       .map((e) => {
         const name = basename(normalizePath(e.name));
-        return { name, path: joinPath(folder, name), isFile: e.isFile, isDirectory: e.isDirectory };
+        return { name, path: joinPath(folder, name), isFile: e.isFile, isDirectory: e.isDirectory, ...(e.isSymlink ? { isSymlink: true as const } : {}) };
       })
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {

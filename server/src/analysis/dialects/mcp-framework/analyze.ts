@@ -1,6 +1,7 @@
 // One mcp-framework server end to end, by `detectCapabilities()` of the installed release (rules.ts):
 // `tools`, `prompts`, `resources` as `{}` (0.1.x: `{ enabled: true }`, and tools always) when the
-// loader's folder holds a file it accepts or, from 0.2.20, the class was added with addTool & co.;
+// loader's folder holds a file it accepts or, from 0.2.20, the class was added with addTool & co.
+// before start() began (startOrder.ts), and `resources` for a loaded tool's MCP App (toolApps.ts);
 // from 0.2.19 `completions: {}` with prompts or resources; from 0.2.20 `logging: {}` only when the
 // config sets `logging`, and the 2025-11-25 `tasks` shape with `tasks.enabled` and tools. It serves
 // through the SDK `Server` (0.6, then v1), which answers `initialize` only.
@@ -12,9 +13,12 @@ import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serve
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { basename, joinPath } from "../../core/project/paths";
 import { configEntries, entryNamed, resolveBase } from "./baseDir";
+import { typescriptMajor } from "./rootDir";
 import { diagnostic } from "./codes";
 import { addedElsewhere } from "./addedElsewhere";
 import { passedOn } from "./passedOn";
+import { toolAppResources, toolApps, type AppFinding } from "./toolApps";
+import { nestedStart, startOrder, treeOf } from "./startOrder";
 import { exportedHolder } from "./exportedHolder";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
 import { APPS_FOLDER, RULES, rulesFor, TASKS_SHAPE, type FrameworkRules, type Primitive } from "./rules";
@@ -59,10 +63,12 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
 
   // The loaders and what they find.
   const config = site.event.args[0];
-  const base = resolveBase(run.ev, file, config, run.fileText, (d) => run.listDirectory?.(d) !== undefined, rules.base);
+  const host = { text: run.fileText, exists: (d: string) => run.listDirectory?.(d) !== undefined, ...(run.listDirectory ? { list: run.listDirectory } : {}), typescriptMajor: () => typescriptMajor(run, file) };
+  const base = resolveBase(run.ev, file, config, host, rules.base);
   const folders: Partial<Record<Primitive, FolderListing>> = {};
   const present = new Map<Primitive, Loc>();
   const maybe = new Map<Primitive, UnknownPart>();
+  const appFindings: AppFinding[] = [];
   if (!run.listDirectory) {
     for (const rule of LOADERS) maybe.set(rule.key, { path: [rule.key], reason: `the ${rule.folder}/ folder cannot be listed here`, loc });
   } else if (!base.ok) {
@@ -81,9 +87,12 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
           diagnostics.push(diagnostic("mcp-framework-file-excluded", { file: f.path, span: EMPTY_SPAN }, `mcp-framework's ${rule.folder} loader skips ${f.seenAs}: its exclusion pattern "${f.excludedBy}" becomes the unanchored regular expression /${f.excludedBy.replace("*", ".*")}/, which matches this name. Nothing in this file is loaded; rename it.`, { server: serverRef }));
         } else if (f.sourceRunDiffers !== undefined) {
           diagnostics.push(diagnostic("mcp-framework-excluded-from-source", { file: f.path, span: EMPTY_SPAN }, `Compiled, ${f.seenAs} is loaded; run from its sources (tsx, ts-node), mcp-framework's ${rule.folder} loader skips ${basename(f.path)}, because "${f.sourceRunDiffers}" becomes /${f.sourceRunDiffers.replace("*", ".*")}/, which matches it.`, { server: serverRef }));
+        } else if (f.linkedInSource) {
+          diagnostics.push(diagnostic("mcp-framework-excluded-from-source", { file: f.path, span: EMPTY_SPAN }, `Compiled, ${f.seenAs} is loaded (tsc writes a real file for it); run from its sources (tsx, ts-node), mcp-framework's ${rule.folder} loader skips ${basename(f.path)}: it is reached through a symbolic link, which the loader's folder walk takes for neither a file nor a folder.`, { server: serverRef }));
         }
       }
     }
+    if (rules.apps && folders.tools) appFindings.push(...toolApps(run, loadedFiles(folders.tools).map((f) => f.path)));
     const apps = rules.apps ? run.listDirectory(joinPath(base.folder, APPS_FOLDER)) : undefined;
     if (apps && apps.length > 0) {
       for (const key of ["tools", "resources"] as const) if (!present.has(key)) maybe.set(key, { path: [key], reason: `the ${APPS_FOLDER}/ folder adds tools and a resource for each app that validates, which only running it tells`, loc });
@@ -93,7 +102,8 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   // Programmatic registration, merged into the loaders' maps before detectCapabilities().
   const added: { key: Primitive; loc: Loc }[] = [];
   const calls = callsOn(summary, site);
-  const startAt = calls.find((c) => c.call.method === "start" || c.call.method === "handleRequest");
+  const startCalls = calls.filter((c) => c.call.method === "start" || c.call.method === "handleRequest");
+  const tree = treeOf(run, file);
   for (const { call, entry, unit } of calls) {
     const rule = LOADERS.find((r) => r.adder === call.method);
     if (!rule) continue;
@@ -103,8 +113,16 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
       unknown.push({ path: [rule.key], reason: `${call.method}() does not exist in mcp-framework ${version ?? rules.text} (it came in 0.2.20): the call throws "${call.method} is not a function"`, loc: at });
       continue;
     }
-    if (startAt && startAt.unit.id === unit.id && startAt.call.span.start < call.span.start) {
-      diagnostics.push(diagnostic("mcp-framework-add-after-start", at, `${call.method}() after ${startAt.call.method}(): ${startAt.call.method}() copies the ${rule.key} added so far before it loads the folders and then replaces its map, so this one is dropped (once initialised, ${call.method}() throws "Cannot add ${rule.key} after initialization"). Call it before ${startAt.call.method}().`, { server: serverRef }));
+    const startedHere = startCalls.find((s) => s.unit.id === unit.id && s.call.span.start < call.span.start);
+    const nested = startedHere || unit.id !== site.unit.id ? undefined : nestedStart(startCalls.filter((s) => s.unit.id !== unit.id), (s) => startOrder(run, file, site, { ...s, conditional: s.entry.conditional }, { call, unit, conditional: entry.conditional }, tree));
+    if (startedHere || nested?.k === "before") {
+      const method = (startedHere ?? nested!.start).call.method;
+      const how = nested?.k === "before" ? `${method}() (${nested.via})` : `${method}()`;
+      diagnostics.push(diagnostic("mcp-framework-add-after-start", at, `${call.method}() after ${how}: ${method}() copies the ${rule.key} added so far before it loads the folders and then replaces its map, so this one is dropped (once initialised, ${call.method}() throws "Cannot add ${rule.key} after initialization"). Call it before ${nested?.k === "before" ? nested.caller : `${method}()`}.`, { server: serverRef }));
+      continue;
+    }
+    if (nested?.k === "unknown") {
+      if (!present.has(rule.key)) maybe.set(rule.key, { path: [rule.key], reason: `${call.method}() may come after start(), which drops it: ${nested.reason}`, loc: at });
       continue;
     }
     if (entry.conditional || unit.id !== site.unit.id) {
@@ -132,6 +150,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
       provenance.push({ era: "legacy", path: [rule.key], because: at.file === file ? rule.adder : `${rule.folder}/`, loc: at, detail: at.file === file ? `${rule.adder}()` : `${rule.folder}/${basename(at.file)}` });
     }
   }
+  toolAppResources(appFindings, caps, maybe, unknown, provenance, rules.found);
   unknown.push(...maybe.values());
 
   // Options read by detectCapabilities().
@@ -188,7 +207,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
 
   const starts = "tools" in caps || maybe.has("tools");
   if (!starts) {
-    diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads)` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
+    diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads${base.layout ? `: ${base.layout}` : ""})` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
   }
 
   const baseNote = base.ok ? `${base.how}; the loaders scan ${base.folder}${base.mirrored ? " as compiled" : ""}` : undefined;

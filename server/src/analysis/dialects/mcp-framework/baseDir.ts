@@ -9,9 +9,11 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
-import { dirname, joinPath, normalizePath } from "../../core/project/paths";
-import { ts } from "../../core/typescript";
+import type { DirectoryEntry } from "../../core/project/directoryListing";
+import { dirname, isWithin, joinPath, normalizePath } from "../../core/project/paths";
 import type { BaseRule } from "./rules";
+import { rootDirOf, type RootDir } from "./rootDir";
+import { tsconfigOf, type Tsconfig } from "./tsconfigChain";
 
 export type BaseResolution =
   | {
@@ -22,11 +24,26 @@ export type BaseResolution =
       readonly mirrored: boolean;
       /** For people: how the framework finds it. */
       readonly how: string;
+      /** How tsc's rootDir was worked out when tsconfig does not set it (also at the end of `how`). */
+      readonly layout?: string;
       readonly loc?: Loc;
     }
   | { readonly ok: false; readonly reason: string; readonly loc?: Loc };
 
 type FileText = (file: string) => string | undefined;
+
+/** What the base resolution reads of the project. */
+export interface BaseHost {
+  readonly text: FileText;
+  /** Whether a folder is in the workspace (a built `dist/` when no tsconfig maps the sources into it). */
+  readonly exists: (dir: string) => boolean;
+  readonly list?: (dir: string) => readonly DirectoryEntry[] | undefined;
+  /** The major version of the TypeScript that builds the project, when it can be told. */
+  readonly typescriptMajor: () => number | undefined;
+}
+
+/** The source folder tsc mirrors into outDir (see rootDir.ts), with the layout of this project. */
+type Layout = { readonly tsconfig: Tsconfig | undefined; readonly rootDir: () => RootDir };
 
 /** The `basePath` entry of the config object (a literal, or a const the literal is bound to). */
 export function configEntries(ev: Evaluator, file: string, config: ValueExpr | undefined): readonly ObjEntry[] | "dynamic" | undefined {
@@ -72,35 +89,15 @@ export function projectRoot(file: string, text: FileText): string | undefined {
   }
 }
 
-interface Tsconfig {
-  readonly dir: string;
-  readonly outDir?: string;
-  readonly rootDir?: string;
-}
-
-function tsconfigOf(file: string, text: FileText): Tsconfig | undefined {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const raw = text(joinPath(dir, "tsconfig.json"));
-    if (raw !== undefined) {
-      const parsed = ts.parseConfigFileTextToJson(joinPath(dir, "tsconfig.json"), raw).config as { compilerOptions?: { outDir?: unknown; rootDir?: unknown } } | undefined;
-      const opts = parsed?.compilerOptions ?? {};
-      const at = (p: unknown) => (typeof p === "string" ? normalizePath(p.startsWith("/") ? p : joinPath(dir, p)) : undefined);
-      return { dir, ...(at(opts.outDir) ? { outDir: at(opts.outDir)! } : {}), ...(at(opts.rootDir) ? { rootDir: at(opts.rootDir)! } : {}) };
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-/**
- * Where the loaders look, as a folder the analysis can list. `exists` tells whether a folder is in the
- * workspace (used for a built `dist/` when no tsconfig maps the sources into it).
- */
-export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, text: FileText, exists: (dir: string) => boolean, rule: BaseRule = "dist"): BaseResolution {
+/** Where the loaders look, as a folder the analysis can list. */
+export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, host: BaseHost, rule: BaseRule = "dist"): BaseResolution {
   const entries = configEntries(ev, file, config);
   if (entries === "dynamic") return { ok: false, reason: "the MCPServer config is not an object the analysis can read, so its basePath is not known", loc: { file, span: config!.span } };
   const basePath = entries ? entryNamed(entries, "basePath") : undefined;
-  const root = projectRoot(file, text);
-  const tsconfig = tsconfigOf(file, text);
+  const root = projectRoot(file, host.text);
+  const tsconfig = tsconfigOf(file, host.text);
+  let rootDir: RootDir | undefined;
+  const layout: Layout = { tsconfig, rootDir: () => (rootDir ??= tsconfig ? rootDirOf(tsconfig, host.list, host.typescriptMajor) : { ok: false, reason: "no tsconfig.json" }) };
   if (basePath) {
     const loc: Loc = { file, span: basePath.value.span };
     const expr = resolveConst(ev, file, basePath.value);
@@ -108,21 +105,22 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
     const parent = rule === "parent-of-base";
     const up = (folder: string) => (parent ? dirname(folder) : folder);
     const beside = parent ? "; the loaders scan the folder that holds it" : "";
-    if (isModuleDir(ev, file, expr)) return moduleRelative(file, [], up, tsconfig, exists, `basePath: the entry module's own folder${beside}`, loc);
+    if (isModuleDir(ev, file, expr)) return moduleRelative(file, [], up, layout, host, `basePath: the entry module's own folder${beside}`, loc);
     if (expr.k === "call" && isPathJoin(ev, file, expr.callee) && expr.args.length > 0 && isModuleDir(ev, file, expr.args[0]!)) {
       const segments = literalSegments(ev, file, expr.args.slice(1));
-      if (segments) return moduleRelative(file, segments, up, tsconfig, exists, `basePath: ${segments.join("/")} beside the entry module${beside}`, loc);
+      if (segments) return moduleRelative(file, segments, up, layout, host, `basePath: ${segments.join("/")} beside the entry module${beside}`, loc);
     }
     if (expr.k === "lit" && typeof expr.value === "string") {
       if (expr.value.startsWith("/")) {
         const folder = up(normalizePath(expr.value));
         // A folder the workspace cannot show may still hold tools on the machine that runs the server.
-        if (!exists(folder)) return { ok: false, reason: `basePath ${expr.value} is not a folder of the workspace`, loc };
+        if (!host.exists(folder)) return { ok: false, reason: `basePath ${expr.value} is not a folder of the workspace`, loc };
         return { ok: true, folder, mirrored: false, how: `basePath: ${expr.value}`, loc };
       }
       if (!root) return { ok: false, reason: `basePath "${expr.value}" is relative to the working directory, and no package.json tells the project root`, loc };
-      const runtime = up(normalizePath(joinPath(root, expr.value)));
-      return { ok: true, ...mapCompiled(runtime, tsconfig, exists), how: `basePath "${expr.value}" from the project root (the working directory of npm start)${beside}`, loc };
+      const mapped = mapCompiled(up(normalizePath(joinPath(root, expr.value))), layout);
+      if ("reason" in mapped) return { ok: false, reason: `basePath "${expr.value}" is in the compiled output, and ${mapped.reason}`, loc };
+      return { ok: true, ...mapped, how: `basePath "${expr.value}" from the project root (the working directory of npm start)${beside}${note(mapped)}`, loc };
     }
     return { ok: false, reason: `basePath is ${ev.sourceText(basePath.value, file)}, which is not known without running the server`, loc };
   }
@@ -130,11 +128,12 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
   if (rule !== "dist") return { ok: true, folder: dirname(file), mirrored: true, how: "no basePath: the entry script's own folder (process.argv[1])" };
   if (!root) return { ok: false, reason: "without basePath the loaders look in <working directory>/dist, and no package.json tells the project root" };
   const dist = joinPath(root, "dist");
-  const mapped = mapCompiled(dist, tsconfig, exists, dirname(file));
-  if (!mapped.mirrored && !exists(dist)) {
+  const mapped = mapCompiled(dist, layout);
+  if ("reason" in mapped) return { ok: false, reason: `without basePath the loaders look in ${dist}, the compiled output, and ${mapped.reason}` };
+  if (!mapped.mirrored && !host.exists(dist)) {
     return { ok: false, reason: `without basePath the loaders look in ${dist}, and no tsconfig outDir "dist" maps the sources there` };
   }
-  return { ok: true, ...mapped, how: "no basePath: <project root>/dist (process.cwd()/dist, or the dist found above the entry script)" };
+  return { ok: true, ...mapped, how: `no basePath: <project root>/dist (process.cwd()/dist, or the dist found above the entry script)${note(mapped)}` };
 }
 
 /**
@@ -143,31 +142,40 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
  * sources the compiler mirrors into it. A folder outside the compiled output is listed as it is, and
  * one the workspace does not hold is not known.
  */
-function moduleRelative(file: string, segments: readonly string[], up: (folder: string) => string, tsconfig: Tsconfig | undefined, exists: (dir: string) => boolean, how: string, loc: Loc): BaseResolution {
+function moduleRelative(file: string, segments: readonly string[], up: (folder: string) => string, layout: Layout, host: BaseHost, how: string, loc: Loc): BaseResolution {
   const sourceDir = dirname(file);
-  const outDir = tsconfig?.outDir;
+  const outDir = layout.tsconfig?.outDir;
+  const local = up(normalizePath(segments.reduce(joinPath, sourceDir)));
   // Without outDir the compiler writes each module beside its source: that folder is the mirror itself.
-  if (!outDir) return { ok: true, folder: up(normalizePath(segments.reduce(joinPath, sourceDir))), mirrored: true, how, loc };
-  const sourceRoot = tsconfig.rootDir ?? sourceDir;
-  if (sourceDir !== sourceRoot && !sourceDir.startsWith(`${sourceRoot}/`)) return { ok: false, reason: `the entry module is outside tsconfig's rootDir ${sourceRoot}, so where its compiled folder is, and so basePath, is not known`, loc };
-  const compiledDir = outDir + sourceDir.slice(sourceRoot.length);
-  const runtime = up(normalizePath(segments.reduce(joinPath, compiledDir)));
-  const mapped = mapCompiled(runtime, tsconfig, exists, sourceDir);
-  if (!mapped.mirrored && !exists(runtime)) return { ok: false, reason: `basePath resolves to ${runtime} at run time, outside the compiled output (${outDir}), and the workspace has no such folder`, loc };
-  return { ok: true, ...mapped, how, loc };
+  if (!outDir) return { ok: true, folder: local, mirrored: true, how, loc };
+  const explicit = layout.tsconfig?.rootDir;
+  if (explicit && !isWithin(explicit, sourceDir)) return { ok: false, reason: `the entry module is outside tsconfig's rootDir ${explicit}, so where its compiled folder is, and so basePath, is not known`, loc };
+  // Below the module's own folder the output mirrors the sources whatever rootDir is.
+  if (isWithin(sourceDir, local)) return { ok: true, folder: local, mirrored: true, how, loc };
+  const root = layout.rootDir();
+  if (!root.ok) return { ok: false, reason: `basePath climbs above the entry module's compiled folder, and ${root.reason}`, loc };
+  if (!isWithin(root.dir, sourceDir)) return { ok: false, reason: `the entry module is outside ${root.dir}, the folder tsc mirrors into ${outDir}, so where its compiled folder is, and so basePath, is not known`, loc };
+  const runtime = up(normalizePath(segments.reduce(joinPath, outDir + sourceDir.slice(root.dir.length))));
+  const mapped = mapCompiled(runtime, layout);
+  if ("reason" in mapped) return { ok: false, reason: mapped.reason, loc };
+  if (!mapped.mirrored && !host.exists(runtime)) return { ok: false, reason: `basePath resolves to ${runtime} at run time, outside the compiled output (${outDir}), and the workspace has no such folder`, loc };
+  return { ok: true, ...mapped, how: how + note(mapped), loc };
 }
 
 function isPathJoin(ev: Evaluator, file: string, callee: ValueExpr): boolean {
   return /^(path\.)?(join|resolve)$/.test(ev.sourceText(callee, file).replace(/\s+/g, ""));
 }
 
-/** A run-time folder inside tsconfig's outDir is the compiled mirror of the same place under rootDir. */
-function mapCompiled(runtime: string, tsconfig: Tsconfig | undefined, exists: (dir: string) => boolean, entryDir?: string): { folder: string; mirrored: boolean } {
-  const outDir = tsconfig?.outDir;
-  if (outDir && (runtime === outDir || runtime.startsWith(`${outDir}/`))) {
-    const sourceRoot = tsconfig.rootDir ?? entryDir;
-    if (sourceRoot) return { folder: sourceRoot + runtime.slice(outDir.length), mirrored: true };
-  }
-  void exists;
-  return { folder: runtime, mirrored: false };
+/**
+ * A run-time folder inside tsconfig's outDir is the compiled mirror of the same place under rootDir;
+ * `layout` says how rootDir was found when tsconfig does not set it.
+ */
+function mapCompiled(runtime: string, layout: Layout): { folder: string; mirrored: boolean; layout?: string } | { reason: string } {
+  const outDir = layout.tsconfig?.outDir;
+  if (!outDir || !isWithin(outDir, runtime)) return { folder: runtime, mirrored: false };
+  const root = layout.rootDir();
+  if (!root.ok) return { reason: root.reason };
+  return { folder: root.dir + runtime.slice(outDir.length), mirrored: true, ...(layout.tsconfig?.rootDir ? {} : { layout: `${outDir} mirrors ${root.dir}, ${root.how}` }) };
 }
+
+const note = (m: { layout?: string }) => (m.layout ? `; ${m.layout}` : "");

@@ -15,6 +15,8 @@ export interface FolderFile {
   readonly excludedBy?: string;
   /** A mirrored `.ts` file whose own name a run from sources (tsx) would skip, or not skip, differently. */
   readonly sourceRunDiffers?: string;
+  /** Reached through a symbolic link: compiled, tsc writes a real file; run from sources, the loader skips the link. */
+  readonly linkedInSource?: true;
 }
 
 export interface FolderListing {
@@ -43,12 +45,17 @@ export function listLoaderFolder(list: List, base: string, rule: Pick<LoaderRule
   if (!top) return { folder, exists: false, files: [], truncated: false };
   const files: FolderFile[] = [];
   let truncated = false;
-  const walk = (entries: readonly DirectoryEntry[], depth: number) => {
+  const walk = (entries: readonly DirectoryEntry[], depth: number, linked: boolean) => {
     for (const e of entries) {
+      // discoverFilesRecursively() (the recursive releases) takes each entry's own type, so a link is
+      // neither a file nor a folder to it. Listed as it runs, it is skipped; a mirrored source folder
+      // is compiled first, and tsc writes real files for what the link points to.
+      if (e.isSymlink && release.recursive && !mirrored) continue;
+      const viaLink = linked || (e.isSymlink === true && release.recursive);
       if (e.isDirectory) {
         if (!release.recursive) continue;
         if (depth >= MAX_FOLDER_DEPTH) truncated = true;
-        else walk(list(e.path) ?? [], depth + 1);
+        else walk(list(e.path) ?? [], depth + 1, viaLink);
         continue;
       }
       if (!e.isFile) continue;
@@ -56,10 +63,10 @@ export function listLoaderFolder(list: List, base: string, rule: Pick<LoaderRule
       if (seenAs === undefined || !accepted(seenAs)) continue;
       const excludedBy = excludingPattern(seenAs, rule.excluded);
       const asSource = mirrored && e.name !== seenAs && accepted(e.name) ? excludingPattern(e.name, rule.excluded) : excludedBy;
-      files.push({ path: e.path, seenAs, ...(excludedBy ? { excludedBy } : {}), ...(Boolean(asSource) !== Boolean(excludedBy) ? { sourceRunDiffers: asSource ?? "" } : {}) });
+      files.push({ path: e.path, seenAs, ...(excludedBy ? { excludedBy } : {}), ...(Boolean(asSource) !== Boolean(excludedBy) ? { sourceRunDiffers: asSource ?? "" } : {}), ...(viaLink && accepted(e.name) ? { linkedInSource: true as const } : {}) });
     }
   };
-  walk(top, 0);
+  walk(top, 0, false);
   return { folder, exists: true, files, truncated };
 }
 
