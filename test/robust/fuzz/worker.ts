@@ -11,8 +11,10 @@ import { toJsonReport } from "../../../server/src/cli/jsonReport";
 import { DIALECTS } from "../../../server/src/analysis/dialects";
 import { conduitDetails } from "../../../server/src/analysis/dialects/conduit/details";
 
-const KNOWN_CODES = new Set(DIALECTS.flatMap((d) => Object.keys(d.codes)));
+// The dialects' codes and the engine's own (a server's file that does not parse).
+const KNOWN_CODES = new Set([...DIALECTS.flatMap((d) => Object.keys(d.codes)), ...Object.keys(PARSE_CODES)]);
 import type { Loc } from "../../../server/src/analysis/core/evaluate/values";
+import { PARSE_CODES } from "../../../server/src/analysis/core/model/unparsedServer";
 import { Workspace, type FileAnalysis, type WorkspaceAnalysis } from "../../../server/src/analysis/core/workspace";
 import { isSource } from "./corpus";
 import type { Outcome } from "./hostile";
