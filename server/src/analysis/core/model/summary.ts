@@ -66,6 +66,14 @@ export interface DecoratorSummary {
   readonly span: Span;
   /** The call's arguments; kept only for decorators whose arguments the analysis reads. */
   readonly args: readonly ValueExpr[];
+  /**
+   * The decorator as written, for a dialect that must find where it is defined (a composite decorator
+   * of the workspace): `AdminTool` in `@AdminTool(...)`, `d.Admin` in `@d.Admin`. Aliased imports and
+   * namespaces lose that in `name`. Kept for methods' decorators only.
+   */
+  readonly callee?: ValueExpr;
+  /** `@X(...)` rather than `@X`: the decorator is the result of calling `callee`. */
+  readonly called?: boolean;
 }
 
 export type MemberKind = "method" | "property" | "accessor";

@@ -79,6 +79,8 @@ function decoratorsOf(ctx: SummaryContext, node: ts.Node, keepAllArgs = false): 
     const imported = ts.isIdentifier(callee) ? ctx.imports.get(written)?.imported : undefined;
     const name = imported !== undefined && imported !== "*" && imported !== "default" ? imported : written;
     const args = ts.isCallExpression(e) && (keepAllArgs || KEPT_DECORATOR_ARGS.has(name)) ? e.arguments.map((a) => toValueExpr(ctx, a)) : [];
+    // Methods' decorators (rare outside decorator frameworks) keep how they are written, to be resolved.
+    if (keepAllArgs) return { name, span: spanOf(ctx, d), args, callee: toValueExpr(ctx, callee), called: ts.isCallExpression(e) };
     return { name, span: spanOf(ctx, d), args };
   });
 }

@@ -12,12 +12,12 @@ import { controllerMethods, decoratedMethods, type CapabilityMethod } from "./ca
 import { diagnostic } from "./codes";
 import type { McpNestDetails } from "./details";
 import { declaredRelease } from "./declaredRelease";
-import { factoryCalls, findStrategies, PACKAGE, type StrategySite } from "./findStrategies";
+import { factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, type StrategySite } from "./findStrategies";
 import { advertised, supportedVersion } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
+import { strategyUses } from "./strategyUses";
 import { readOptions, type StrategyOptions } from "./strategyOptions";
 
-export const RUNTIME_METHODS = new Set(["registerTool", "registerResource", "registerPrompt", "removeTool", "removeResource", "removePrompt"]);
 const RUNTIME_KEY: Record<string, string> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
@@ -92,6 +92,7 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
       const found = controllerMethods(run.ev, c.cls, c.summary);
       for (const o of found.open) unknown.push({ path: ["tools"], reason: `${o.text}: ${o.why}`, loc: o.loc }, { path: ["resources"], reason: `${o.text}: ${o.why}`, loc: o.loc }, { path: ["prompts"], reason: `${o.text}: ${o.why}`, loc: o.loc });
       methods.push(...found.methods.filter((m) => m.server === options.server));
+      for (const m of found.maybe) if (m.server === options.server) unknown.push({ path: [m.primitive], reason: m.reason, loc: m.loc });
       const controllerServer = found.server;
       if (index === 0) {
         for (const m of found.methods) {
@@ -125,6 +126,7 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
       { server: serverRef }));
   }
 
+  unknown.push(...strategyUses(run, site));
   const calls = runtimeCalls(run, site);
   for (const call of calls) {
     const key = RUNTIME_KEY[call.method];

@@ -2,20 +2,15 @@
 // (each a Nest @MessagePattern tagged with MCP-Nest's transport id), and the server they bind to.
 // `@McpController({ server })` re-tags only the class's OWN prototype methods (it walks
 // Object.getOwnPropertyNames(prototype)); inherited ones keep the tag their own class gave them.
+// A decorator of the workspace that applies MCP-Nest's ones binds the method too (workspaceDecorators.ts).
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import type { ClassSummary, DecoratorSummary } from "../../core/model/summary";
 import { classOf } from "./appModules";
+import { DECORATORS, type Primitive } from "./decoratorOrigin";
+import { decoratorEffect } from "./workspaceDecorators";
 
-export type Primitive = "tools" | "resources" | "prompts";
-
-/** Decorator (as exported by @rekog/mcp-nest) → the capability key its methods feed. */
-export const DECORATORS: Readonly<Record<string, Primitive>> = {
-  Tool: "tools",
-  Resource: "resources",
-  ResourceTemplate: "resources",
-  Prompt: "prompts",
-};
+export { DECORATORS, type Primitive } from "./decoratorOrigin";
 
 export interface CapabilityMethod {
   readonly primitive: Primitive;
@@ -29,10 +24,20 @@ export interface CapabilityMethod {
   readonly inherited: boolean;
 }
 
+/** A method whose decorator of the workspace may apply one of MCP-Nest's decorators, not followed. */
+export interface MaybeMethod {
+  readonly primitive: Primitive;
+  readonly method: string;
+  readonly server: string | undefined;
+  readonly loc: Loc;
+  readonly reason: string;
+}
+
 export interface ControllerMethods {
   /** The server the controller itself is assigned to (`@McpController({ server })`). */
   readonly server: string | undefined;
   readonly methods: CapabilityMethod[];
+  readonly maybe: MaybeMethod[];
   /** Things that make the set open (a base class not followed, a dynamic server name). */
   readonly open: { readonly text: string; readonly loc: Loc; readonly why: string }[];
 }
@@ -61,14 +66,29 @@ function controllerServer(ev: Evaluator, cls: ClassRef, summary: ClassSummary, o
   return undefined;
 }
 
-function ownMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary, server: string | undefined, inherited: boolean): CapabilityMethod[] {
-  if (!importsMcpNest(ev, cls.file)) return [];
-  const out: CapabilityMethod[] = [];
+interface Own {
+  readonly methods: CapabilityMethod[];
+  readonly maybe: MaybeMethod[];
+}
+
+function ownMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary, server: string | undefined, inherited: boolean): Own {
+  const direct = importsMcpNest(ev, cls.file);
+  const out: Own = { methods: [], maybe: [] };
   for (const m of summary.members) {
     if (m.kind !== "method" || m.isStatic) continue;
     for (const d of m.decorators ?? []) {
-      const primitive = DECORATORS[d.name];
-      if (primitive) out.push({ primitive, decorator: d.name, className: summary.name, method: m.name, loc: { file: cls.file, span: d.span }, server, inherited });
+      const loc = { file: cls.file, span: d.span };
+      const primitive = direct ? DECORATORS[d.name] : undefined;
+      if (primitive) {
+        out.methods.push({ primitive, decorator: d.name, className: summary.name, method: m.name, loc, server, inherited });
+        continue;
+      }
+      // Any other decorator may be a function of the workspace that applies MCP-Nest's (workspaceDecorators.ts).
+      const effect = decoratorEffect(ev, cls.file, d);
+      for (const p of effect.adds) out.methods.push({ primitive: p, decorator: d.name, className: summary.name, method: m.name, loc, server, inherited });
+      for (const p of effect.may) {
+        out.maybe.push({ primitive: p, method: m.name, server, loc, reason: `@${d.name} on ${summary.name}.${m.name} is a decorator of the workspace whose body the analysis does not follow, and it may apply MCP-Nest's decorators that add ${p}` });
+      }
     }
   }
   return out;
@@ -78,7 +98,7 @@ function ownMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary, server:
 export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary): ControllerMethods {
   const open: ControllerMethods["open"] = [];
   const server = controllerServer(ev, cls, summary, open);
-  const methods = ownMethods(ev, cls, summary, server, false);
+  const { methods, maybe } = ownMethods(ev, cls, summary, server, false);
   const own = new Set(summary.members.map((m) => m.name));
   let current: ClassRef = cls;
   let currentSummary = summary;
@@ -90,18 +110,19 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
     }
     const baseSummary = classOf(ev, base.cls);
     if (!baseSummary) break;
-    const inherited = ownMethods(ev, base.cls, baseSummary, controllerServer(ev, base.cls, baseSummary, open), true).filter((m) => !own.has(m.method));
-    methods.push(...inherited);
+    const inherited = ownMethods(ev, base.cls, baseSummary, controllerServer(ev, base.cls, baseSummary, open), true);
+    methods.push(...inherited.methods.filter((m) => !own.has(m.method)));
+    maybe.push(...inherited.maybe.filter((m) => !own.has(m.method)));
     for (const m of baseSummary.members) own.add(m.name);
     current = base.cls;
     currentSummary = baseSummary;
   }
-  return { server, methods, open };
+  return { server, methods, maybe, open };
 }
 
 /** The decorated MCP methods of any class, ignoring servers (for classes Nest never scans). */
 export function decoratedMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary): CapabilityMethod[] {
-  return ownMethods(ev, cls, summary, undefined, false);
+  return ownMethods(ev, cls, summary, undefined, false).methods;
 }
 
 export const isMcpDecorator = (d: DecoratorSummary): boolean => DECORATORS[d.name] !== undefined;

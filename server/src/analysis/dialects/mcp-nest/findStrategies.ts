@@ -5,6 +5,9 @@ import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/mod
 
 export const PACKAGE = "@rekog/mcp-nest";
 
+/** The strategy's methods that change what it serves at run time (read by the flow summary). */
+export const RUNTIME_METHODS = new Set(["registerTool", "registerResource", "registerPrompt", "removeTool", "removeResource", "removePrompt"]);
+
 type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
 export interface StrategySite {

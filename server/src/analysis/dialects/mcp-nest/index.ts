@@ -2,10 +2,10 @@
 // from the @Tool/@Resource/@ResourceTemplate/@Prompt methods of the controllers of the Nest
 // application the file bootstraps, the strategy's `capabilities` option and the framework's defaults.
 import type { Dialect } from "../../core/dialect";
-import { analyzeStrategy, RUNTIME_METHODS } from "./analyzeStrategy";
+import { analyzeStrategy } from "./analyzeStrategy";
 import { MCP_NEST_CODES } from "./codes";
 import { mcpNestEditor } from "./editor";
-import { findStrategies, PACKAGE } from "./findStrategies";
+import { findStrategies, PACKAGE, RUNTIME_METHODS } from "./findStrategies";
 import { mcpNestWords } from "./words";
 
 export const mcpNestDialect: Dialect = {
