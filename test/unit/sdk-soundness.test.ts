@@ -190,6 +190,12 @@ describe("SDK dialect: what the analysis cannot follow is an unknown entry at it
     const [direct] = analyse("registration-under-env").unknown;
     assert.match(direct!.reason, /^tools is registered only under a condition \(an if, a loop or a callback\), so/);
   });
+  it("a registration in a finally block is certain; one in the try block is not", () => {
+    const run = mcpCapsInProcess(join(__dirname, "..", "fixtures", "sdk", "304-v1-registration-in-finally"), ["--json", "."]);
+    const [server] = (JSON.parse(run.stdout) as { servers: Server[] }).servers;
+    assert.deepEqual(server!.legacy, { resources: { listChanged: true }, tools: { listChanged: true } });
+    assert.deepEqual(server!.unknown.map((u) => [u.path.join("."), u.line]), [["prompts", 12]]);
+  });
   it("harmless uses keep the prediction exact: bind of its own method, Object.keys, console and a logger", () => {
     const server = analyse("harmless-bind-keys-logger");
     assert.deepEqual(server.unknown, []);

@@ -503,10 +503,20 @@ export function summarizeFlow(
         for (const s of reachable) visit(s, unit, conditional);
         return;
       }
+      case SK.TryStatement: {
+        // The `try` block may stop anywhere and the `catch` may not run; the `finally` block runs
+        // whenever the statement does (after an uncaught throw too, which then stops what follows).
+        const t = node as ts.TryStatement;
+        guarded(null, conditional, () => {
+          inBranch(t.tryBlock, () => visit(t.tryBlock, unit, true));
+          if (t.catchClause) inBranch(t.catchClause, () => visit(t.catchClause!, unit, true));
+        });
+        if (t.finallyBlock) visit(t.finallyBlock, unit, conditional);
+        return;
+      }
       case SK.IfStatement:
       case SK.ConditionalExpression:
       case SK.SwitchStatement:
-      case SK.TryStatement:
       case SK.WhileStatement:
       case SK.DoStatement:
         branches = true;
