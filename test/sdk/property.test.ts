@@ -34,6 +34,9 @@ const REGRESSION_SEEDS: readonly number[] = [
   1033892171,
   // 40 with a registerPrompt in a callback inside a helper of another file: that file's callbacks were never replayed.
   586739560,
+  // 303 (a tool registered twice) with the first registration in a forEach over run-time data: claimed exact, but
+  // the loop runs and the second registration throws.
+  1435815950,
 ];
 
 const BASE_SEED = Number(process.env.MCP_LENS_PROPERTY_SEED ?? 20261202) >>> 0;

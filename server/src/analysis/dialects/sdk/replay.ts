@@ -55,7 +55,7 @@ import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
 import { dynamicImportsOf } from "./dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
-import { instancesOf, siteEscapes } from "./siteEscapes";
+import { instancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";
 import { isRegistrationRead, isTasksOf } from "./registrationReads";
 import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
@@ -237,6 +237,7 @@ export class Replay {
     const units = summary.flow?.units ?? [];
     if (site.unit.kind !== "function") {
       const laterMethods: FlowUnit[] = [];
+      const handedOn = privateHolderHandedOn(this.#ev, site);
       // A subclass's constructor and overrides (a hook the class's own methods call) use the same field.
       const sub = site.unit.className !== undefined && site.unit.kind !== "module" ? holderSubclass(this.#ev, site.file, site.unit.className) : undefined;
       if (sub) markOpen(this.state, `the class holding the server is extended by ${sub.name}, whose code is not followed`, { file: site.file, span: { start: sub.start, end: sub.end } });
@@ -247,7 +248,8 @@ export class Replay {
           // A method another method calls runs where that call is followed; one nothing calls never runs.
           const when = unit.name.endsWith(".constructor") ? "atStart" : holderMethodCall(this.#ev, site.file, unit);
           if (when === "within") laterMethods.push(unit);
-          else if (when !== "dead") this.#runUnit(site.file, unit, 0, paths, 1, when === "atStart" ? NOW : MAYBE);
+          // A method this file never calls may still be called by whatever the instance is handed to.
+          else if (when !== "dead" || handedOn) this.#runUnit(site.file, unit, 0, paths, 1, when === "atStart" ? NOW : MAYBE);
         } else if (unit.kind === "function") {
           // Nothing here calls it: it may run (a `main` the program's entry calls) or not (a helper
           // for embedders), so what it adds is not stated. A parameter of the server's name is
@@ -1626,11 +1628,18 @@ export class Replay {
       loc,
       `${e.method} throws here: ${entry.what} is already registered on this server (${first.loc.file === loc.file ? "" : `${basename(first.loc.file)} `}${this.#where(first.loc)}), and the SDK refuses a second one ("${entry.error}"). Give it another name, or register it once.`,
     );
-    // Under conditions, the two are most often alternatives (`if (cn) registerChina() else
-    // registerGlobal()`, each registering the same names): nothing is said unless both run for certain.
-    if (first.conditional || mode.conditional || mode.deferred) return false;
-    this.state.threw ??= d;
-    return true;
+    const here = mode.conditional || mode.deferred;
+    if (!first.conditional && !here) {
+      this.state.threw ??= d;
+      return true;
+    }
+    // Both under conditions: most often alternatives (`if (cn) registerChina() else
+    // registerGlobal()`, each registering the same names), so nothing is said.
+    if (first.conditional && here) return false;
+    // One certain, the other under a condition or in a loop: the server stops if that one runs.
+    this.state.diagnostics.push({ ...d, severity: "warning", message: d.message.replace(" throws here:", " throws here if it runs:") });
+    this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws if both registrations of ${entry.what} run, and whether they do is only known at run time`);
+    return false;
   }
 
   #where(loc: Loc): string {

@@ -8,6 +8,8 @@ import type { Loc } from "../../core/evaluate/values";
 import type { FlowEvent, FlowUnit } from "../../core/model/summary";
 import type { SdkSite } from "./findSdkServers";
 import { instanceFactoryOf } from "./instanceFactories";
+import { parsedSource } from "./containerStores";
+import { SK, ts } from "../../core/typescript";
 
 export interface SiteEscape {
   readonly why: string;
@@ -37,14 +39,37 @@ export function siteEscapes(ev: Evaluator, site: SdkSite): SiteEscape[] {
     const instances = instancesOf(units, unit.className);
     const followed = new Set(instances.map((x) => x.name));
     // `const app = new App(); setup(app)`: the instance (and its server) goes where it is not followed.
-    for (const inst of instances) {
-      const gone = inst.unit.events.slice(inst.index + 1).find(({ event: e }) => handsOn(e, inst.name));
-      if (gone) return [{ why: `the ${unit.className} instance ${inst.name} holding the server is handed on, and what is done with its server there is not followed`, loc: { file, span: gone.event.span } }];
+    // Not for a private field: code that gets the instance reaches the server only through the
+    // class's methods, which the replay runs (as maybe run, when this file does not settle it).
+    if (!isPrivateField(ev, file, unit.className, field)) {
+      const gone = handedOnAt(instances);
+      if (gone) return [{ why: `the ${unit.className} instance ${gone.name} holding the server is handed on, and what is done with its server there is not followed`, loc: { file, span: gone.span } }];
     }
     const outside = readOutsideThis(text, field, unit.className, followed);
     if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
   }
   return [];
+}
+
+/** Where an instance of the class holding the server is first handed on (an argument, a store, a return). */
+function handedOnAt(instances: ReturnType<typeof instancesOf>): { name: string; span: { start: number; end: number } } | undefined {
+  for (const inst of instances) {
+    const gone = inst.unit.events.slice(inst.index + 1).find(({ event: e }) => handsOn(e, inst.name));
+    if (gone) return { name: inst.name, span: gone.event.span };
+  }
+  return undefined;
+}
+
+/**
+ * An instance of the class that holds the server in a private field is handed on: whatever gets it
+ * may call any of the class's methods, so none of them counts as never called.
+ */
+export function privateHolderHandedOn(ev: Evaluator, site: SdkSite): boolean {
+  const { unit, file, event } = site;
+  const target = event.target;
+  if (!target || target.length !== 2 || target[0] !== "this" || unit.className === undefined) return false;
+  if (!isPrivateField(ev, file, unit.className, target[1]!)) return false;
+  return handedOnAt(instancesOf(ev.summary(file)?.flow?.units ?? [], unit.className)) !== undefined;
 }
 
 /** Whether an event hands the bare name on: an argument, a store, an alias, a return. */
@@ -121,4 +146,13 @@ export function instancesOf(units: readonly FlowUnit[], className: string): { na
     });
   }
   return out;
+}
+
+/** Whether the class declares the field `private` (or as `#field`): no code outside its methods reads it. */
+function isPrivateField(ev: Evaluator, file: string, className: string, field: string): boolean {
+  if (field.startsWith("#")) return true;
+  const sf = parsedSource(ev, file);
+  const cls = sf?.statements.find((st): st is ts.ClassDeclaration => ts.isClassDeclaration(st) && st.name?.text === className);
+  const decl = cls?.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === field);
+  return decl !== undefined && (ts.getModifiers(decl)?.some((m) => m.kind === SK.PrivateKeyword) ?? false);
 }
