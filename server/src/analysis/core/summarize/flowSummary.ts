@@ -97,6 +97,8 @@ export function summarizeFlow(
    * `try`, a loop that may exit early), outermost first; [] outside any loop.
    */
   let loops: readonly LoopGuard[] = [];
+  /** Each name's assignments in the file (a `let` function given another one is not that function), counted once. */
+  let assignments: Map<string, number> | undefined;
   /**
    * The branch regions the node being visited is in (see FlowEventEntry.branches), outermost first:
    * the nodes, named only when an event is recorded in them (every child of every `if` and loop is
@@ -388,7 +390,7 @@ export function summarizeFlow(
         if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional, d)) return;
         // A `let`/`var` given another function later (`setup = extended`) is not that function: a
         // callback with a name, which is not followed by name.
-        if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module" && !reassigned(ctx.text, d.name.text)) {
+        if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module" && ((assignments ??= assignmentCounts(ctx.text)).get(d.name.text) ?? 0) <= 1) {
           return visitFunction(init, unit, d.name.text, "function", undefined, d.name);
         }
         // `const App = class { static server = new McpServer(...) }`: its static members are `App.x`.
@@ -667,16 +669,17 @@ function countedLoop(loop: ts.ForStatement): { init: ts.Expression; bound: ts.Ex
   return { init: decl.initializer, bound: cond.right, inclusive: op === SK.LessThanEqualsToken };
 }
 
+/** `name =`, `name ||= …` and the other assignment operators, not a property (`x.name =`) nor a comparison. */
+const ASSIGNMENT = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|&&|\|\||\?\?)?=(?![=>])/g;
+
 /**
- * Whether a name is assigned more than once in the text (its declaration is one): `setup = other`,
- * `setup ||= other`. A property of that name (`x.setup = …`) and a comparison are not assignments.
+ * How many times each name is assigned in the text, its declaration (`const f = …`) included: one
+ * pass over the text, however many functions the file declares.
  */
-function reassigned(text: string, name: string): boolean {
-  if (!text.includes(name)) return false;
-  const re = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])`, "g");
-  let count = 0;
-  for (const _ of text.matchAll(re)) if (++count > 1) return true;
-  return false;
+function assignmentCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(ASSIGNMENT)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  return counts;
 }
 
 /** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */
