@@ -164,6 +164,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             continue;
           }
           if (STARTS.has(event.method)) {
+            const isAwaited = awaited(host, at.file, event.span);
             // In a helper walked in order (`function main() { ...; server.start() }`), a start that
             // surely runs is the start too: what follows it in the helper comes after it.
             if (!out.start && !later && (depth === 0 || !conditional)) {
@@ -172,8 +173,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
                 loc: loc(event.methodSpan),
                 callSpan: event.span,
                 transport: event.method === "connect" ? "custom" : transportOf(event.args[0]),
-                awaited: awaited(host, at.file, event.span),
-                sessionLater: !awaited(host, at.file, event.span) && mayAuthenticate(site),
+                awaited: isAwaited,
+                sessionLater: !isAwaited && mayAuthenticate(site),
                 movableTarget: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
               };
             }
@@ -225,8 +226,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           if (fn && depth < MAX_HELPER_DEPTH && !visited.has(key(at, fn)) && seesNames(fn, names)) {
             visited.add(key(at, fn));
             // `main();` of an async main: what it does before its first await happens now.
-            const split = !later && runsLaterHere(fn) ? awaitSplit(host, at.file, fn) : undefined;
-            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || (runsLaterHere(fn) && !split) || isGenerator(host, at.file, fn), split);
+            const suspends = runsLaterHere(fn);
+            const split = !later && suspends ? awaitSplit(host, at.file, fn) : undefined;
+            walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, fn), split);
           }
           continue;
         }

@@ -139,20 +139,21 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
     // Instances made at the top level are seen by every function of the file that does not hide the name.
     const moduleInstances = new Set<string>();
     for (const unit of units) {
-      const instances = new Set(unit.kind === "module" ? [] : [...moduleInstances].filter((n) => !unit.params.includes(n) && !unit.locals?.includes(n)));
-      const collect = unit.kind === "module" ? moduleInstances : instances;
+      // At the top level its own instances; in a function, its own and the top level's it does not hide.
+      const instances = unit.kind === "module" ? moduleInstances : new Set([...moduleInstances].filter((n) => !unit.params.includes(n) && !unit.locals?.includes(n)));
+      const handed = (p: readonly string[] | null | undefined) => p?.length === 1 && instances.has(p[0]!);
       unit.events.forEach(({ event }, index) => {
         if (event.k === "new" && locals.has(event.ctor)) {
           classSpans.push(event.span);
           const name = event.target?.length === 1 && event.declared ? event.target[0]! : undefined;
-          if (name !== undefined && exportNamesOf(atSummary, name).length === 0) collect.add(name);
+          if (name !== undefined && exportNamesOf(atSummary, name).length === 0) instances.add(name);
           else open.push({ why: `a ${className} is kept where the analysis does not follow what calls ${method}() on it`, loc: { file: at, span: event.span } });
           return;
         }
         if (event.k !== "invoke") return;
         const c = event.callee;
         const inst = c.k === "get" && c.key.k === "static" && c.key.name === method ? c.object : undefined;
-        const onInstance = inst?.k === "ref" && (instances.has(inst.name) || (unit.kind === "module" && moduleInstances.has(inst.name)));
+        const onInstance = inst?.k === "ref" && instances.has(inst.name);
         const onNew = inst?.k === "new" && inst.callee.k === "ref" && locals.has(inst.callee.name);
         if (!onInstance && !onNew) return;
         if (onNew) classSpans.push(inst.span);
@@ -162,7 +163,6 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
       });
       // The instance handed on: whatever gets it may call the method again.
       for (const { event } of unit.events) {
-        const handed = (p: readonly string[] | null | undefined) => p?.length === 1 && (instances.has(p[0]!) || (unit.kind === "module" && moduleInstances.has(p[0]!)));
         if ((event.k === "invoke" && event.args.some(handed)) || ((event.k === "alias" || event.k === "escape" || event.k === "return") && handed(event.source))) {
           open.push({ why: `the ${className} instance is handed on, and what calls ${method}() on it there is not followed`, loc: { file: at, span: event.span } });
         }

@@ -751,9 +751,7 @@ export class Replay {
             const onTasks = event.method === "registerToolTask" && isTasksOf(receiver, local);
             if (!onServer && !onInner && !onTasks) {
               const own = this.#holders.onCall(file, unit, event, depth, here) ? undefined : thisMethodInvoke(event);
-              // `this.setup()` in a class a subclass extends: the subclass's override may run instead.
-              const mode = own && this.#extended(file, unit.className) ? { ...here, conditional: true, conditionAt: here.conditionAt ?? { file, span: event.span } } : here;
-              if (own) this.#invoke(file, unit, own, local, depth, mode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+              if (own) this.#invoke(file, unit, own, local, depth, this.#overridable(file, unit, here, event.span), connects.some((c) => runsAfter(c, entry.branches ?? [])));
               break;
             }
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
@@ -779,9 +777,8 @@ export class Replay {
             // `{ server }` written in this call's object argument: open unless the callee takes it apart.
             const held = this.#heldInObject.get(`${file}:${event.span.start}`);
             this.#heldInObject.delete(`${file}:${event.span.start}`);
-            // `this.setup()` in a class a subclass extends: the subclass's override may run instead.
             const onThis = event.callee.k === "get" && event.callee.object.k === "dyn" && event.callee.object.text === "this";
-            const invokeMode = onThis && this.#extended(file, unit.className) ? { ...here, conditional: true, conditionAt: here.conditionAt ?? { file, span: event.span } } : here;
+            const invokeMode = onThis ? this.#overridable(file, unit, here, event.span) : here;
             if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             if (held && !this.#objectFollowed.has(`${file}:${event.span.start}`)) markOpen(this.state, held.why, held.loc);
             break;
@@ -1054,6 +1051,11 @@ export class Replay {
     return known;
   }
   readonly #extendedClasses = new Map<string, boolean>();
+
+  /** The mode of `this.setup()` in a unit of the class: under a condition when a subclass's override may run instead. */
+  #overridable(file: string, unit: FlowUnit, here: Mode, span: Span): Mode {
+    return this.#extended(file, unit.className) ? { ...here, conditional: true, conditionAt: here.conditionAt ?? { file, span } } : here;
+  }
 
   /** Whether a name the server goes by is local to the function or method it is made in (not seen by other functions). */
   #localToSite(path: string): boolean {
@@ -1604,16 +1606,18 @@ export class Replay {
 
   /**
    * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
-   * the SDK throws "Tool search is already registered". Only names the source gives, both registrations
-   * certain, and not when the first registration's handle is kept (it may be removed first).
+   * the SDK throws "Tool search is already registered". Only names the source gives, and not when the
+   * first registration's handle is kept (it may be removed first): an error when both run for certain,
+   * a warning when one of them may not run, nothing when neither is certain.
    */
   #duplicate(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
+    // One of several servers made by the same code: each has its own registrations.
+    if (!this.#checkingDuplicates || this.state.kind !== "mcp" || this.#instance !== undefined) return false;
     const entry = registrationKey(e, (arg) => {
       const v = this.#ev.evaluate(arg, this.#scope(file), { calls: false });
       return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
     });
-    // One of several servers made by the same code: each has its own registrations.
-    if (!entry || !this.#checkingDuplicates || this.state.kind !== "mcp" || this.#instance !== undefined) return false;
+    if (!entry) return false;
     const text = this.#ev.host.text?.(file);
     const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(text.slice(Math.max(0, e.span.start - 40), e.span.start));
     const first = this.#registeredNames.get(entry.key);
