@@ -6,7 +6,8 @@
 // The releases are the edges of the ranges sdkRelease.ts keys its rules by: 1.7.0 (no listChanged,
 // no completions), 1.11.0 (listChanged), 1.12.2 and 1.24.3 (completions with any prompt or resource),
 // 1.32.1 (declared primitives not installed at construction); the repository's own 1.32.2 is the
-// newest range and is covered by differential.test.ts.
+// newest range and is covered by differential.test.ts. SDK 0.4.0, the only release before 0.5.0, has
+// no capabilities option at all: its fixtures (p*) are started over stdio with `mcp-caps probe`.
 //
 //   node --import tsx --test test/sdk/releases.test.ts
 //   SDK_RELEASES_SKIP_START=1 node --import tsx --test test/sdk/releases.test.ts   (no install, no start)
@@ -16,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { runCli } from "../../server/src/cli/main";
+import { runProbe } from "../../server/src/cli/probe/probeCommand";
 import { sdkRelease } from "../../server/src/analysis/dialects/sdk/sdkRelease";
 import { rangeReach } from "../../server/src/analysis/dialects/sdk/rangeRelease";
 import type { OracleResult } from "./oracle.mjs";
@@ -25,6 +27,8 @@ import { runCommand } from "../helpers/runCommand";
 const repo = join(import.meta.dirname, "..", "..");
 const fixturesDir = join(repo, "test", "fixtures", "sdk-releases");
 const fixtures = readdirSync(fixturesDir).filter((n) => /^r\d+-/.test(n)).sort();
+/** Servers on SDK 0.4.0, the release before capabilities were declared: started over stdio by `mcp-caps probe`. */
+const preOptionsFixtures = readdirSync(fixturesDir).filter((n) => /^p\d+-/.test(n)).sort();
 const RELEASES = ["1.7.0", "1.11.0", "1.12.2", "1.24.3", "1.32.1"];
 const INSTALL_LIMIT_MS = 180_000;
 
@@ -37,7 +41,7 @@ interface Reported {
 }
 
 /** The release installed from its committed lock file under .tmp/, unless that install is there already. */
-async function installed(version: string): Promise<string> {
+async function installed(version: string, names: readonly string[] = fixtures): Promise<string> {
   const source = join(repo, "test", "sdk", "releases", version);
   const dir = join(repo, ".tmp", "sdk-releases", version);
   const lock = readFileSync(join(source, "package-lock.json"), "utf8");
@@ -49,7 +53,7 @@ async function installed(version: string): Promise<string> {
     await runCommand("npm", ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], dir, INSTALL_LIMIT_MS);
     writeFileSync(stamp, lock);
   }
-  for (const name of fixtures) {
+  for (const name of names) {
     const copy = join(dir, "fixtures", name);
     rmSync(copy, { recursive: true, force: true });
     cpSync(join(fixturesDir, name), copy, { recursive: true });
@@ -95,6 +99,47 @@ describe("older SDK v1 releases, started and analysed", { skip: process.env.SDK_
         assert.deepEqual(s.legacy, observed.legacy);
       });
     }
+  }
+});
+
+describe("SDK 0.4.0 (no capabilities option), started and analysed", { skip: process.env.SDK_RELEASES_SKIP_START === "1" }, () => {
+  const observed = new Map<string, { legacy: { outcome: string; capabilities: unknown }; modern: { outcome: string } }>();
+  let reported: Reported[] = [];
+  let diagnostics: { code: string; file: string }[] = [];
+
+  before(async () => {
+    const dir = await installed("0.4.0", preOptionsFixtures);
+    for (const name of preOptionsFixtures) {
+      const cwd = join(dir, "fixtures", name);
+      let out = "";
+      let err = "";
+      const io = { cwd, stdout: (t: string) => (out += t), stderr: (t: string) => (err += t), isTty: false, env: { ...process.env, NO_COLOR: "1" } };
+      const status = await runProbe(["--json", "--timeout", "20000", "--", process.execPath, "--import", "tsx", "server.ts"], io);
+      assert.equal(status, 0, `probe of ${name}: ${err}`);
+      observed.set(name, JSON.parse(out));
+    }
+    let out = "";
+    runCli(["--json", "fixtures"], { cwd: dir, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
+    const report = JSON.parse(out) as { servers: Reported[]; diagnostics: { code: string; file: string }[] };
+    reported = report.servers;
+    diagnostics = report.diagnostics;
+  });
+
+  for (const name of preOptionsFixtures) {
+    it(`0.4.0 ${name}: the prediction is exact and what the release sends`, () => {
+      const meta = JSON.parse(readFileSync(join(fixturesDir, name, "meta.json"), "utf8")) as { legacy: unknown };
+      const real = observed.get(name)!;
+      // What 0.4.0 sends, as read in its Server.getCapabilities() and written in meta.json by hand.
+      assert.equal(real.legacy.outcome, "answered");
+      assert.deepEqual(real.legacy.capabilities, meta.legacy);
+      assert.equal(real.modern.outcome, "refused");
+      const servers = reported.filter((s) => s.file.startsWith(`fixtures/${name}/`));
+      assert.equal(servers.length, 1, "one server found");
+      assert.deepEqual(servers[0]!.unknown, []);
+      assert.deepEqual(servers[0]!.legacy, real.legacy.capabilities);
+      assert.equal(servers[0]!.modern, null);
+      assert.deepEqual(diagnostics.filter((d) => d.file.startsWith(`fixtures/${name}/`)), [], "0.4.0 checks no capability");
+    });
   }
 });
 

@@ -50,7 +50,8 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const caps = sortKeysDeep(state.caps) as JsonObject;
   const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
   if (state.threw) diagnostics.push(state.threw);
-  else diagnostics.push(...finalRules(state, replay, eras));
+  // SDK 0.4.0 advertises what its handlers imply and checks nothing: none of the later rules apply.
+  else if (!replay.release.handlersImply) diagnostics.push(...finalRules(state, replay, eras));
   for (const part of replay.dynamics) {
     diagnostics.push(
       diagnostic("capabilities-dynamic", part.loc, `${part.text} cannot be known without running the server (${part.why ?? "not a static value"}): the result is approximate.`),

@@ -5,7 +5,7 @@ import type { Dialect, Memo } from "../../core/dialect";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { analyzeSdkServer } from "./analyzeSdkServer";
 import { asPreOptionsServer, sdkBeforeOptions } from "./preOptionsSdk";
-import { sdkReleaseOf } from "./sdkRelease";
+import { preOptionsRelease, sdkReleaseOf } from "./sdkRelease";
 import { SDK_CODES } from "./codes";
 import { sdkEditor } from "./editor";
 import { findSdkSites } from "./findSdkServers";
@@ -43,10 +43,11 @@ export const sdkDialect: Dialect = {
     const site = sitesOf(run.ev, file, run.memo)[unit]!;
     // Files elsewhere that call the server's factory are summarised with a flow when found.
     const demand = flowOnDemand(run.ev, SDK_FLOW);
-    const release = site.version === "v1" ? sdkReleaseOf(run, file) : undefined;
-    const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want, ...(run.memo ? { memo: run.memo } : {}) }, release);
     const old = site.version === "v1" ? sdkBeforeOptions(run, file) : undefined;
-    const { server, diagnostics } = old !== undefined ? asPreOptionsServer(analysed.server, old) : analysed;
+    // SDK 0.4.0 has the low-level Server only, with its own rules; its McpServer import fails to load.
+    const release = old !== undefined && site.kind === "low" ? preOptionsRelease(old) : site.version === "v1" ? sdkReleaseOf(run, file) : undefined;
+    const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want, ...(run.memo ? { memo: run.memo } : {}) }, release);
+    const { server, diagnostics } = old !== undefined && site.kind !== "low" ? asPreOptionsServer(analysed.server, old) : analysed;
     return { name: server.name, loc: server.loc, server, diagnostics };
   },
   codes: SDK_CODES,

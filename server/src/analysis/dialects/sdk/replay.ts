@@ -14,7 +14,7 @@ import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowUnit, Span, ValueEx
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
-import { requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
+import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
@@ -154,7 +154,7 @@ export class Replay {
   /** What `connect(...)` was given (the transport), where it was called. */
   connectArg: { readonly file: string; readonly expr: ValueExpr | undefined } | undefined;
   /** Facts `setRequestHandler` and `registerCapabilities` leave for the step that records them. */
-  #handlerFacts: { method?: string; required?: string; uncertain?: boolean } = {};
+  #handlerFacts: { method?: string; required?: string; uncertain?: boolean; preOptions?: string; implies?: string } = {};
   #merged: readonly string[] | undefined;
 
   /** Modules that import the exported server → the name they import it as (set when their order is known). */
@@ -465,6 +465,8 @@ export class Replay {
   }
 
   #construct(): void {
+    // SDK 0.4.0's Server takes its serverInfo only: options (and capabilities in them) are ignored.
+    if (this.release.handlersImply) return;
     const { event, file } = this.#site;
     const written = constructorArguments(this.#ev, this.#site);
     if (!written) {
@@ -1220,6 +1222,10 @@ export class Replay {
     if (this.#duplicate(file, e, loc, mode)) return;
     switch (e.method) {
       case "registerCapabilities": {
+        if (this.release.handlersImply) {
+          markOpen(this.state, `registerCapabilities does not exist in SDK ${this.release.handlersImply} (a TypeError if it runs)`, loc);
+          return;
+        }
         const arg = e.args[0];
         if (!arg) return;
         const value = this.#ev.evaluate(arg, this.#scope(file), { calls: false });
@@ -1508,6 +1514,7 @@ export class Replay {
       this.unknownHandlers = may === "any" || this.unknownHandlers === "any" ? "any" : new Set([...(this.unknownHandlers ?? []), ...may]);
       return;
     }
+    if (this.release.handlersImply) return this.#impliedByHandler(method, loc);
     const required = requiredCapability(method, this.state.version);
     const uncertain = required !== undefined && !(required in this.state.caps) && (SPREAD_KEY in this.state.caps || this.capsUncertain);
     this.#handlerFacts = { method, ...(required ? { required } : {}), ...(uncertain ? { uncertain } : {}) };
@@ -1543,6 +1550,14 @@ export class Replay {
         ),
       );
     }
+    this.state.handlers.set(method, loc);
+  }
+
+  /** SDK 0.4.0: a list or set-level handler is what advertises its capability, with `{}`. */
+  #impliedByHandler(method: string, loc: Loc): void {
+    const implies = PRE_OPTIONS_KEYS[method];
+    this.#handlerFacts = { method, preOptions: this.release.handlersImply!, ...(implies ? { implies } : {}) };
+    if (implies) this.#merge({ [implies]: {} }, undefined, { because: "setRequestHandler", loc, detail: `SDK ${this.release.handlersImply} advertises ${implies} for a ${method} handler` });
     this.state.handlers.set(method, loc);
   }
 

@@ -24,6 +24,12 @@ export interface SdkRelease {
   readonly completions: "never" | "with-any-prompt-or-resource" | "with-completers";
   /** McpServer installs the handlers of primitives declared in its options (1.32.2+). */
   readonly eagerInstall: boolean;
+  /**
+   * SDK 0.4.0 (the one release before 0.5.0): the low-level Server takes no options, checks no
+   * capability, and advertises `{}` for each of prompts/list, resources/list, tools/list and
+   * logging/setLevel that has a handler when initialize is answered. Holds the version, as named.
+   */
+  readonly handlersImply?: string;
   /** Set when the rules were not checked for this version: why the result may differ. */
   readonly unverified?: string;
   /**
@@ -52,7 +58,12 @@ function atLeast(v: Triple, min: Triple): boolean {
   return true;
 }
 
-/** The rules of one SDK v1 release (before 0.5.0 the dialect states nothing: see preOptionsSdk.ts). */
+/** The rules of SDK 0.4.0, named by `version` (an installed version or a range that only reaches 0.4.x). */
+export function preOptionsRelease(version: string): SdkRelease {
+  return { version, listChangedOnRegister: false, completions: "never", eagerInstall: false, handlersImply: version };
+}
+
+/** The rules of one SDK v1 release (before 0.5.0: see preOptionsSdk.ts and preOptionsRelease). */
 export function sdkRelease(version: string | undefined): SdkRelease {
   const v = version !== undefined ? parse(version) : undefined;
   if (!v || v[0] > 1) return { ...NEWEST_V1, version };

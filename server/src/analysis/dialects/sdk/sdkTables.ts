@@ -38,6 +38,17 @@ export function requiredCapability(method: string, version: SdkVersion): string 
   return undefined;
 }
 
+/**
+ * SDK 0.4.0's `Server.getCapabilities()`: the capability each of these handlers makes it advertise,
+ * as `{}`, when initialize is answered (the release reads no declared capabilities).
+ */
+export const PRE_OPTIONS_KEYS: Readonly<Record<string, string>> = {
+  "prompts/list": "prompts",
+  "resources/list": "resources",
+  "tools/list": "tools",
+  "logging/setLevel": "logging",
+};
+
 /** The request a capability obliges the server to answer (declared without it: -32601). */
 export const ANSWERS: Readonly<Record<string, readonly string[]>> = {
   tools: ["tools/list"],

@@ -90,6 +90,9 @@ export interface CallFacts {
   /** setRequestHandler: the request method (undefined: not known) and the capability the SDK checks for it. */
   readonly method?: string;
   readonly required?: string;
+  /** SDK 0.4.0 (the version named): no capability is checked, and a list handler advertises `implies`. */
+  readonly preOptions?: string;
+  readonly implies?: string;
   /** The capability check could not be decided (the capabilities are not fully known). */
   readonly uncertain?: boolean;
   /** Keys merged by registerCapabilities. */
@@ -173,6 +176,11 @@ function registration(facts: CallFacts, k: string, before: StepSnapshot, state: 
 
 function handler(facts: CallFacts, before: StepSnapshot): Explained {
   if (facts.method === undefined) return { why: "The request method is not known statically, so whether the SDK requires a capability for it is not known either." };
+  if (facts.preOptions !== undefined) {
+    return facts.implies
+      ? { why: `Answers ${facts.method}. SDK ${facts.preOptions} advertises ${facts.implies} because this handler is registered: it reads no declared capabilities and checks none.` }
+      : { why: `Answers ${facts.method}; SDK ${facts.preOptions} advertises nothing for it and checks no capability.` };
+  }
   const answers = `Answers ${facts.method}; setRequestHandler adds no capability.`;
   if (!facts.required) return { why: `${answers} The SDK checks no capability for ${facts.method}.` };
   if (facts.uncertain) return { why: `${answers} The SDK checks that ${facts.required} is declared when the handler is registered; the capabilities are not fully known statically.` };
