@@ -145,7 +145,8 @@ export function makeVariant(seed: number, pool: readonly Fixture[], root: string
   const m = pick(movable);
   const dir = join(root, `s${seed}-${fixture.name}`);
   mkdirSync(dir, { recursive: true });
-  for (const file of [...sourceFiles(fixture.dir), "meta.json"]) cpSync(join(fixture.dir, file), join(dir, file));
+  // The whole fixture: a multi-file one imports its helpers from subfolders (lib/app.ts).
+  cpSync(fixture.dir, dir, { recursive: true });
   const text = readFileSync(join(fixture.dir, m.file), "utf8");
   const { replacement, imports } = rewrite(kind, text, m, 1);
   let out = text.slice(0, m.start) + replacement + text.slice(m.end);

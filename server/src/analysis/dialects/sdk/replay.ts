@@ -1218,7 +1218,20 @@ export class Replay {
           ? `it is in a callback that may run after connect() (${this.#where(this.state.connected!)})`
           : `connect() comes first (${this.#where(this.state.connected!)})`;
       if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional, mode.anytime)) return;
+      // Its primitive's handlers are installed already; a completer it brings still has to add completions.
+      if (!deferred) this.#late = { loc, call: e.method, why, conditional: mode.conditional, anytime: mode.anytime === true };
     }
+    try {
+      this.#applyRegistration(file, summary, e, loc, mode, deferred);
+    } finally {
+      this.#late = undefined;
+    }
+  }
+
+  /** Set while a registration after connect() is applied: why it is late, for the completions it may add. */
+  #late: { readonly loc: Loc; readonly call: string; readonly why: string; readonly conditional: boolean; readonly anytime: boolean } | undefined;
+
+  #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     if (this.#duplicate(file, e, loc, mode)) return;
     switch (e.method) {
       case "registerCapabilities": {
@@ -1310,6 +1323,15 @@ export class Replay {
   }
 
   #completions(cause: SdkCause, call: string, what: string): void {
+    const late = this.#late;
+    if (late && !this.state.registered.has("completions")) {
+      // The first completer makes McpServer install the completion handler and register completions,
+      // also when the key is declared, and whatever the primitive's own handlers: after connect() it throws.
+      const advice = ": the first completable argument or template complete callback makes McpServer register completions, even when they are declared.";
+      this.#lateThrow(late.loc, `${late.call} with ${call}`, late.why, advice, false, late.conditional, late.anytime);
+      return;
+    }
+    this.state.registered.add("completions");
     const other = this.release.mayLoad;
     if (other?.release.completions === "never" && this.state.version === "v1" && cause.loc) this.#releaseUnknown("completions", cause.loc, `${other.why}: whether ${call} adds it depends on the release`);
     const before = snapshot(this.state);
@@ -1589,15 +1611,35 @@ export class Replay {
   #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean, anytime = false): boolean {
     if (method === "setRequestHandler") return false;
     const adds = Replay.#ADDS[method];
-    if (adds !== undefined && adds in this.state.caps) return false;
+    // McpServer installs a primitive's handlers (and registers its capability, which throws once
+    // connected) at the first registration, or at construction for one its options declare (v2, v1
+    // since 1.32.2): a key already there by other means (registerCapabilities, options of an older
+    // release) does not spare the first registration.
+    if (adds !== undefined && this.state.registered.has(adds)) return false;
+    const eager = this.state.version === "v2" || this.release.eagerInstall;
+    const advice =
+      adds && eager && adds in this.state.caps
+        ? `: ${adds} is advertised, but McpServer has not installed its handlers yet.`
+        : adds && eager
+          ? `, or declare ${adds} in the constructor's capabilities.`
+          : ".";
+    this.#lateThrow(loc, method, why, advice, deferred, conditional, anytime);
+    return true;
+  }
+
+  /**
+   * A call after connect() that makes McpServer register a capability: it throws. `what` names the
+   * call in the message; `advice` ends its sentence.
+   */
+  #lateThrow(loc: Loc, what: string, why: string, advice: string, deferred: boolean, conditional: boolean, anytime: boolean): void {
+    const method = what;
     // A callback that may as well run before connect() (an event listener emitted at start-up) throws
     // only if it runs late: a warning, not a certain error.
     const d = diagnostic(
       "sdk-register-after-connect",
       loc,
       `${method} ${anytime ? "may throw" : "throws"} here: ${why}, and the SDK refuses to register capabilities after connecting to a transport ` +
-        `("Cannot register capabilities after connecting to transport"). Register everything before connect()` +
-        (adds ? `, or declare ${adds} in the constructor's capabilities.` : "."),
+        `("Cannot register capabilities after connecting to transport"). Register everything before connect()${advice}`,
       anytime ? { severity: "warning" } : {},
     );
     if (deferred) this.state.diagnostics.push(d);
@@ -1611,7 +1653,6 @@ export class Replay {
         ? `${method} at ${this.#where(loc)} throws if its callback runs after connect(), and when it runs is only known at run time`
         : `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
     } else this.state.threw ??= d;
-    return true;
   }
 
   /** Whether the code being followed is the one that makes this very server (see run()). */
