@@ -1683,6 +1683,8 @@ export class Replay {
       if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred });
       return false;
     }
+    // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
+    if (e.method === "registerToolTask") return false;
     const d = diagnostic(
       "sdk-duplicate-registration",
       loc,
