@@ -164,7 +164,9 @@ describe("SDK v1 release rules", () => {
     assert.equal(sdkRelease("1.7.0").unverified, undefined);
     assert.match(sdkRelease("1.5.0").unverified ?? "", /SDK 1\.5\.0, older than 1\.7\.0/);
     // No version known: the newest rules, stated exactly (what npm would install).
-    assert.deepEqual(sdkRelease(undefined), { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true });
+    assert.deepEqual(sdkRelease(undefined), { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true });
+    // Tool schemas are checked at registration from 1.28.0 (read in the published builds of 1.27.1 and 1.28.0).
+    assert.deepEqual(["1.27.1", "1.28.0"].map((v) => sdkRelease(v).schemaChecked), [false, true]);
   });
 });
 
@@ -180,6 +182,20 @@ function analyseWith(files: Record<string, string>): Reported {
     let out = "";
     runCli(["--json", "."], { cwd: dir, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
     return (JSON.parse(out) as { servers: Reported[] }).servers[0]!;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Like analyseWith, with the report's diagnostics. */
+function analyseFull(files: Record<string, string>): { server: Reported; diagnostics: { code: string; severity: string }[] } {
+  const dir = mkdtempSync(join(tmpdir(), "sdk-release-"));
+  try {
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+    let out = "";
+    runCli(["--json", "."], { cwd: dir, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
+    const report = JSON.parse(out) as { servers: Reported[]; diagnostics: { code: string; severity: string }[] };
+    return { server: report.servers[0]!, diagnostics: report.diagnostics };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -263,6 +279,30 @@ describe("where the SDK version comes from", () => {
     const pnpm = analyseWith({ "package.json": manifest("~1.15.1"), "pnpm-lock.yaml": "lockfileVersion: '9.0'\n" });
     assert.deepEqual(pnpm.legacy, locked.legacy);
     assert.equal(pnpm.exact, true, JSON.stringify(pnpm.unknown));
+  });
+
+  it("a tool schema refused from 1.28.0: an error on the releases that check it, nothing before, a warning when either may load", () => {
+    const server = [
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
+      'import { z } from "zod";',
+      'const server = new McpServer({ name: "s", version: "1" });',
+      'server.tool("lookup", "Find", z.object({ email: z.string() }), async () => ({ content: [] }));',
+      "await server.connect(new StdioServerTransport());",
+      "",
+    ].join("\n");
+    const manifest = (range: string) => JSON.stringify({ name: "w", type: "module", dependencies: { "@modelcontextprotocol/sdk": range } });
+    const lock = (version: string) => JSON.stringify({ name: "w", lockfileVersion: 3, packages: { "node_modules/@modelcontextprotocol/sdk": { version } } });
+    const newest = analyseFull({ "package.json": manifest("1.28.0"), "package-lock.json": lock("1.28.0"), "server.ts": server });
+    assert.equal(newest.server.legacy, null, "1.28.0 throws at start-up");
+    assert.deepEqual(newest.diagnostics.map((d) => `${d.code} ${d.severity}`), ["sdk-tool-schema-rejected error"]);
+    const older = analyseFull({ "package.json": manifest("1.27.1"), "package-lock.json": lock("1.27.1"), "server.ts": server });
+    assert.deepEqual(older.server.legacy, { tools: { listChanged: true } });
+    assert.equal(older.server.exact, true, JSON.stringify(older.server.unknown));
+    assert.deepEqual(older.diagnostics, []);
+    const either = analyseFull({ "package.json": manifest("^1.27.0"), "package-lock.json": lock("1.27.1"), "server.ts": server });
+    assert.equal(either.server.exact, false);
+    assert.deepEqual(either.diagnostics.map((d) => `${d.code} ${d.severity}`), ["sdk-tool-schema-rejected warning"]);
   });
 
   it("the rule period a range reaches", () => {

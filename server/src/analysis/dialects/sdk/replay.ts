@@ -10,7 +10,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import { positionAt } from "../../core/model/positions";
-import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
@@ -27,6 +27,8 @@ import { completerOfNamedVariable } from "./templateVariableKeys";
 import { completionsTooLate } from "./lateCompletions";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
+import { refusedSchema, type SchemaLookup } from "./toolSchemas";
+import { connectedRelation, type ConnectedRelation } from "./connectedArms";
 import { methodTarget } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
@@ -707,10 +709,17 @@ export class Replay {
     // The branch regions of each connect() of this server in this unit: what follows one in the same
     // region runs once the server is connected.
     const connects: (readonly string[])[] = [];
+    // Where in this unit the server got connected (by a connect() here or in a helper it calls): a
+    // registration in the other arm of an `if` around it is not after it.
+    const connectedAtStart = this.state.connected;
+    let connectedBy: readonly string[] | undefined;
+    let previous: FlowEventEntry | undefined;
     let untimed: { readonly why: string | undefined } | undefined;
     try {
       for (let i = from; i < unit.events.length; i++) {
         if (this.state.threw) return;
+        if (connectedAtStart === undefined && connectedBy === undefined && this.state.connected && previous) connectedBy = previous.branches ?? [];
+        previous = unit.events[i];
         if (suspended && !untimed && unit.events[i]!.event.span.start >= suspended.at) {
           untimed = { why: this.#untimedWhy };
           this.#untimedSince.push({ connected: false });
@@ -761,10 +770,12 @@ export class Replay {
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
             this.#caught = caughtAround(this.#ev, file, entry);
+            this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             try {
               this.#apply(file, event, here);
             } finally {
               this.#caught = false;
+              this.#connectedHere = undefined;
             }
             if (event.method === "connect" && (!entry.conditional || entry.branches)) connects.push(entry.branches ?? []);
             break;
@@ -1211,7 +1222,11 @@ export class Replay {
     const otherConnected = this.#instance !== undefined && this.#instance !== this.#connectedInstance;
     // In a function that may run before connect() as well as after, the connect() seen so far proves nothing.
     const untimed = this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected;
-    if (deferred || (this.state.connected && !otherConnected && !untimed && e.method !== "setRequestHandler")) {
+    // Connected in the other arm of an `if` this call is in: not after it; in a region this call is
+    // not inside: after it only if that region ran.
+    const exclusive = this.#connectedHere === "exclusive";
+    if (this.#connectedHere === "maybe" && !mode.conditional) mode = { ...mode, conditional: true, conditionAt: this.state.connected! };
+    if (deferred || (this.state.connected && !exclusive && !otherConnected && !untimed && e.method !== "setRequestHandler")) {
       const why = deferred
         ? "it runs in a callback, after the server is connected"
         : mode.anytime
@@ -1227,6 +1242,9 @@ export class Replay {
       this.#late = undefined;
     }
   }
+
+  /** How the call being applied stands to the connect() of the unit it is in (connectedRelation), when one is there. */
+  #connectedHere: ConnectedRelation | undefined;
 
   /** Set while a registration after connect() is applied: why it is late, for the completions it may add. */
   #late: { readonly loc: Loc; readonly call: string; readonly why: string; readonly conditional: boolean; readonly anytime: boolean } | undefined;
@@ -1254,6 +1272,7 @@ export class Replay {
         return this.#setHandler(file, summary, e, loc);
       case "registerTool":
       case "tool":
+        if (this.#schemaRefused(file, e, loc, mode)) return;
         return this.#register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
       case "registerToolTask":
         // The SDK makes the tool as registerTool does (`_createRegisteredTool`), only run as a task.
@@ -1702,6 +1721,52 @@ export class Replay {
     this.state.diagnostics.push({ ...d, severity: "warning", message: d.message.replace(" throws here:", " throws here if it runs:") });
     this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws if both registrations of ${entry.what} run, and whether they do is only known at run time`);
     return false;
+  }
+
+  /**
+   * SDK v1 from 1.28.0 refuses, at registration, a tool schema that is not Zod (toolSchemas.ts): the
+   * server does not start. True when the registration must not be applied.
+   */
+  #schemaRefused(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
+    if (this.state.version !== "v1" || this.state.kind !== "mcp") return false;
+    const refused = refusedSchema(e, this.#schemaLookup(this.#scope(file)));
+    if (!refused) return false;
+    const other = this.release.mayLoad;
+    if (!this.release.schemaChecked && !other?.release.schemaChecked) return false;
+    const d = diagnostic("sdk-tool-schema-rejected", loc, `${e.method} throws here: ${refused}`);
+    const certain = this.release.schemaChecked && (other === undefined || other.release.schemaChecked);
+    if (!certain) {
+      // One of the releases the server may load checks it, the other does not.
+      this.state.diagnostics.push({ ...d, severity: "warning", message: `${d.message} (SDK 1.28.0 and later; ${other!.why})` });
+      this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws on SDK 1.28.0 and later, and ${other!.why}`);
+      return false;
+    }
+    if (this.#caught) {
+      this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, so the server runs without this tool.` });
+      return true;
+    }
+    if (mode.conditional || mode.deferred) {
+      this.state.diagnostics.push(d);
+      if (!mode.deferred) this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+      return true;
+    }
+    this.state.threw ??= d;
+    return true;
+  }
+
+  /** Names as the code at `scope` reads them, for toolSchemas.ts: its bindings, then the file's imports and consts. */
+  #schemaLookup(scope: Scope): SchemaLookup {
+    return {
+      resolve: (name) => {
+        const bound = bindingOf(scope, name);
+        if (bound) return "expr" in bound ? { expr: bound.expr, lookup: this.#schemaLookup(bound.scope) } : undefined;
+        const summary = this.#ev.summary(scope.file);
+        const imported = summary?.imports.get(name);
+        if (imported) return { imported };
+        const decl = summary?.decls.get(name);
+        return decl?.k === "const" ? { expr: decl.init, lookup: this.#schemaLookup(this.#ev.fileScope(scope.file)) } : undefined;
+      },
+    };
   }
 
   #where(loc: Loc): string {

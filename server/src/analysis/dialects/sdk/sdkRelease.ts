@@ -5,6 +5,7 @@
 //   - 1.12.2: `completions` is advertised; before, the completion handler is installed without it;
 //   - 1.12.2 to 1.24.x: every prompt or resource registration adds `completions`; from 1.25.0 only a
 //     completable prompt argument or a template with a `complete` callback does;
+//   - 1.28.0: a tool's schema arguments are checked at registration (toolSchemas.ts);
 //   - 1.32.2: McpServer installs the handlers of the primitives its options declare (and forces
 //     `listChanged: true` on them); before, a declared primitive is advertised as written.
 // Releases before 1.7.0 were not checked: their rules are taken to be those of 1.7.0, and the result
@@ -24,6 +25,8 @@ export interface SdkRelease {
   readonly completions: "never" | "with-any-prompt-or-resource" | "with-completers";
   /** McpServer installs the handlers of primitives declared in its options (1.32.2+). */
   readonly eagerInstall: boolean;
+  /** A tool's schema arguments are checked at registration, and what is not Zod is refused (1.28.0+: toolSchemas.ts). */
+  readonly schemaChecked: boolean;
   /**
    * SDK 0.4.0 (the one release before 0.5.0): the low-level Server takes no options, checks no
    * capability, and advertises `{}` for each of prompts/list, resources/list, tools/list and
@@ -39,7 +42,7 @@ export interface SdkRelease {
   readonly mayLoad?: { readonly release: SdkRelease; readonly why: string };
 }
 
-export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true };
+export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true };
 
 const SDK = "@modelcontextprotocol/sdk";
 /** A dependency spec that names one version: `1.7.0`, `=1.7.0`, `v1.7.0`. */
@@ -60,7 +63,7 @@ function atLeast(v: Triple, min: Triple): boolean {
 
 /** The rules of SDK 0.4.0, named by `version` (an installed version or a range that only reaches 0.4.x). */
 export function preOptionsRelease(version: string): SdkRelease {
-  return { version, listChangedOnRegister: false, completions: "never", eagerInstall: false, handlersImply: version };
+  return { version, listChangedOnRegister: false, completions: "never", eagerInstall: false, schemaChecked: false, handlersImply: version };
 }
 
 /** The rules of one SDK v1 release (before 0.5.0: see preOptionsSdk.ts and preOptionsRelease). */
@@ -73,6 +76,7 @@ export function sdkRelease(version: string | undefined): SdkRelease {
     listChangedOnRegister: atLeast(v, [1, 10, 0]),
     completions,
     eagerInstall: atLeast(v, [1, 32, 2]),
+    schemaChecked: atLeast(v, [1, 28, 0]),
     ...(atLeast(v, OLDEST_CHECKED) ? {} : { unverified: `this server loads SDK ${version}, older than 1.7.0, whose McpServer rules were not checked` }),
   };
 }
@@ -110,7 +114,13 @@ function fromManifest(run: DialectRun, file: string, range: string | undefined):
 }
 
 function sameRules(a: SdkRelease, b: SdkRelease): boolean {
-  return a.listChangedOnRegister === b.listChangedOnRegister && a.completions === b.completions && a.eagerInstall === b.eagerInstall && a.unverified === b.unverified;
+  return (
+    a.listChangedOnRegister === b.listChangedOnRegister &&
+    a.completions === b.completions &&
+    a.eagerInstall === b.eagerInstall &&
+    a.schemaChecked === b.schemaChecked &&
+    a.unverified === b.unverified
+  );
 }
 
 /**

@@ -1,0 +1,145 @@
+// What a tool's schema argument is, read from the syntax: SDK v1 from 1.28.0 checks it when the tool
+// is registered and throws at start-up on what it cannot use. `registerTool`'s `inputSchema` and
+// `outputSchema` must be a Zod schema or a raw shape (an object with at least one Zod field, or
+// empty): a JSON Schema object is refused ("inputSchema must be a Zod schema or raw shape, received
+// an unrecognized object"). `tool(name, description?, X, cb)` reads an X that is not a raw shape as
+// the tool's annotations, whose values are primitives: a Zod schema (`z.object({...})`) or a JSON
+// Schema there is refused ("expected a Zod schema or ToolAnnotations, but received an unrecognized
+// object"). Only what the source settles is classified; anything else is "unknown" and no claim.
+import type { ImportBinding, ValueExpr } from "../../core/model/summary";
+
+/** `zod`: a Zod schema; `raw-shape`: an object of Zod fields (or `{}`); `plain`: an object of no Zod field. */
+export type SchemaKind =
+  | { readonly k: "zod" }
+  | { readonly k: "raw-shape" }
+  | { readonly k: "plain"; readonly nestedObject: boolean }
+  | { readonly k: "unknown" };
+
+/** What a name stands for where it is read: an expression (read with its own lookup), an import, or nothing known. */
+export interface SchemaLookup {
+  resolve(name: string): { readonly expr: ValueExpr; readonly lookup: SchemaLookup } | { readonly imported: ImportBinding } | undefined;
+}
+
+const UNKNOWN: SchemaKind = { k: "unknown" };
+const MAX_DEPTH = 8;
+
+/** A module Zod is imported from: `zod`, `zod/v4`, `zod/v3`, `zod/mini`. */
+function isZodModule(specifier: string): boolean {
+  return specifier === "zod" || specifier.startsWith("zod/");
+}
+
+export function schemaKind(e: ValueExpr, lookup: SchemaLookup, depth = 0): SchemaKind {
+  if (depth > MAX_DEPTH) return UNKNOWN;
+  switch (e.k) {
+    case "ref": {
+      const found = lookup.resolve(e.name);
+      if (!found || "imported" in found) return UNKNOWN;
+      return schemaKind(found.expr, found.lookup, depth + 1);
+    }
+    case "call":
+      return zodCall(e, lookup) ? { k: "zod" } : UNKNOWN;
+    case "obj":
+      return objectKind(e, lookup, depth);
+    default:
+      return UNKNOWN;
+  }
+}
+
+/** `z.string()`, `z.object({...}).describe("…")`: a call chain on a name imported from Zod. */
+function zodCall(e: ValueExpr, lookup: SchemaLookup): boolean {
+  let root = e;
+  while (root.k === "call" || root.k === "get") root = root.k === "call" ? root.callee : root.object;
+  if (root.k !== "ref") return false;
+  const found = lookup.resolve(root.name);
+  return found !== undefined && "imported" in found && isZodModule(found.imported.specifier);
+}
+
+function objectKind(e: Extract<ValueExpr, { k: "obj" }>, lookup: SchemaLookup, depth: number): SchemaKind {
+  if (e.entries.length === 0) return { k: "raw-shape" };
+  let nestedObject = false;
+  for (const entry of e.entries) {
+    if (entry.k !== "prop" || entry.key.k !== "static") return UNKNOWN;
+    const v = entry.value;
+    if (v.k === "lit") continue;
+    if (v.k === "obj" || v.k === "arr") {
+      // `{ type: "object", properties: { … } }`: no Zod field can hide in a nested literal at this level.
+      nestedObject = true;
+      continue;
+    }
+    const kind = schemaKind(v, lookup, depth + 1);
+    // One Zod field makes a raw shape, whatever the others are.
+    if (kind.k === "zod") return { k: "raw-shape" };
+    if (kind.k === "plain" || kind.k === "raw-shape") {
+      nestedObject = true;
+      continue;
+    }
+    return UNKNOWN;
+  }
+  return { k: "plain", nestedObject };
+}
+
+/** An object literal the expression stands for (through consts), with the lookup its parts are read with. */
+function objectOf(e: ValueExpr, lookup: SchemaLookup, depth = 0): { obj: Extract<ValueExpr, { k: "obj" }>; lookup: SchemaLookup } | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (e.k === "obj") return { obj: e, lookup };
+  if (e.k !== "ref") return undefined;
+  const found = lookup.resolve(e.name);
+  return found && "expr" in found ? objectOf(found.expr, found.lookup, depth + 1) : undefined;
+}
+
+/**
+ * Why the SDK (1.28.0+) refuses this `registerTool`/`tool` call's schema at registration, in words
+ * ending the diagnostic's first sentence; undefined when it is accepted or the source does not settle it.
+ */
+export function refusedSchema(e: { readonly method: string; readonly args: readonly ValueExpr[] }, lookup: SchemaLookup): string | undefined {
+  if (e.method === "registerTool") {
+    const config = e.args[1] && objectOf(e.args[1], lookup);
+    if (!config) return undefined;
+    for (const entry of config.obj.entries) {
+      if (entry.k !== "prop" || entry.key.k !== "static") continue;
+      const key = entry.key.name;
+      if (key !== "inputSchema" && key !== "outputSchema") continue;
+      if (schemaKind(entry.value, config.lookup).k === "plain") {
+        return (
+          `its ${key} is neither a Zod schema nor a raw shape of Zod fields (a JSON Schema object?), and the SDK refuses it when the tool is registered ` +
+          `("inputSchema must be a Zod schema or raw shape, received an unrecognized object"), so the server does not start. ` +
+          `Write it with Zod: { name: z.string() }.`
+        );
+      }
+    }
+    return undefined;
+  }
+  if (e.method !== "tool") return undefined;
+  // tool(name, description?, X, ..., cb): a string second argument is the description.
+  const rest = e.args.slice(1);
+  const first = rest[0];
+  if (!first) return undefined;
+  if (isString(first, lookup)) rest.shift();
+  // Neither a string nor an object the source settles: whether it is the description is not known.
+  else if (!objectOf(first, lookup) && schemaKind(first, lookup).k !== "zod") return undefined;
+  if (rest.length < 2) return undefined;
+  const kind = schemaKind(rest[0]!, lookup);
+  if (kind.k === "zod") {
+    return (
+      `a Zod schema (z.object(...)) is not a raw shape, so tool() reads it as the tool's annotations and refuses it ` +
+      `("expected a Zod schema or ToolAnnotations, but received an unrecognized object"), so the server does not start. ` +
+      `Pass the raw shape ({ name: z.string() }, or the schema's .shape), or use registerTool with inputSchema.`
+    );
+  }
+  if (kind.k === "plain" && kind.nestedObject) {
+    return (
+      `an object with no Zod field is not a raw shape, so tool() reads it as the tool's annotations, whose values are primitives, and refuses it ` +
+      `("expected a Zod schema or ToolAnnotations, but received an unrecognized object"), so the server does not start. ` +
+      `Write the parameters with Zod: { name: z.string() }.`
+    );
+  }
+  return undefined;
+}
+
+/** A string literal, or a const holding one. */
+function isString(e: ValueExpr, lookup: SchemaLookup, depth = 0): boolean {
+  if (e.k === "lit") return typeof e.value === "string";
+  if (e.k !== "ref" || depth > MAX_DEPTH) return false;
+  const found = lookup.resolve(e.name);
+  return found !== undefined && "expr" in found && isString(found.expr, found.lookup, depth + 1);
+}
