@@ -334,6 +334,14 @@ export function summarizeFlow(
       case SK.ArrowFunction:
       case SK.FunctionExpression:
         return visitFunction(node as ts.ArrowFunction | ts.FunctionExpression, unit, "(function)", "closure");
+      case SK.ExportAssignment: {
+        // `export default (server) => { ... }`: the module's default export, a function by that name as
+        // `export default function (server) { ... }` is (the file's summary exports it as `default`).
+        const assigned = node as ts.ExportAssignment;
+        const fn = unwrap(assigned.expression);
+        if (unit.kind === "module" && !assigned.isExportEquals && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return visitFunction(fn, unit, "default", "function");
+        break;
+      }
       // An object literal's method (class members are visited by visitClass): its own body, run
       // only when called, like a function of the place it is written in.
       case SK.MethodDeclaration:
