@@ -1489,6 +1489,9 @@ export class Replay {
         }
         return undefined;
       }
+      case "get":
+        // `Args.shape` of `const Args = z.object({...})`: the very fields (a schema reused for its shape).
+        return ir.key.k === "static" && ir.key.name === "shape" ? this.#fieldsOf(file, ir.object, depth + 1, scope) : undefined;
       case "ref": {
         // A const of the function around the registration (`const argsSchema = {...}` in a helper).
         const bound = bindingOf(scope, ir.name);
