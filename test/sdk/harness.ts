@@ -27,7 +27,7 @@ export const DIAGNOSTICS = {
     "register*/registerCapabilities after connect() that needs a new capability: throws \"Cannot register capabilities after connecting to transport\"",
   "sdk-duplicate-registration": "a tool, prompt or resource template registered twice under one name (a plain resource: one URI) on a server: throws \"Tool X is already registered\"",
   "sdk-tool-schema-rejected":
-    "v1 1.28+: a registerTool inputSchema/outputSchema that is not Zod (JSON Schema), or tool() given z.object()/a JSON Schema where a raw shape goes: throws at registration",
+    "v1 1.28+: a registerTool inputSchema/outputSchema that is not Zod (JSON Schema), or tool() given z.object()/a JSON Schema where a raw shape goes; v2: a JSON Schema or Zod 3 raw shape in registerTool/registerPrompt: throws at registration",
   "sdk-revision-keys": "a key the era's revision does not define (extensions on initialize, tasks on server/discover): sent anyway (or silently dropped)",
   "sdk-extension-id": "an experimental/extensions id that breaks the naming rules (not vendor-prefix/name, or an unknown id under the reserved io.modelcontextprotocol/ prefix): sent as-is",
   "sdk-tasks-legacy-shape":

@@ -1286,6 +1286,7 @@ export class Replay {
         return;
       case "registerPrompt":
       case "prompt":
+        if (this.#schemaRefused(file, e, loc, mode)) return;
         this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
         if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.#promptCompletions(file, e);
         return;
@@ -1731,13 +1732,15 @@ export class Replay {
    * server does not start. True when the registration must not be applied.
    */
   #schemaRefused(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
-    if (this.state.version !== "v1" || this.state.kind !== "mcp") return false;
-    const refused = refusedSchema(e, this.#schemaLookup(this.#scope(file)));
+    if (this.state.kind !== "mcp") return false;
+    const refused = refusedSchema(e, this.#schemaLookup(this.#scope(file)), this.state.version);
     if (!refused) return false;
-    const other = this.release.mayLoad;
-    if (!this.release.schemaChecked && !other?.release.schemaChecked) return false;
+    // SDK v2 has always checked; v1 from 1.28.0.
+    const other = this.state.version === "v1" ? this.release.mayLoad : undefined;
+    const checks = this.state.version === "v2" || this.release.schemaChecked;
+    if (!checks && !other?.release.schemaChecked) return false;
     const d = diagnostic("sdk-tool-schema-rejected", loc, `${e.method} throws here: ${refused}`);
-    const certain = this.release.schemaChecked && (other === undefined || other.release.schemaChecked);
+    const certain = checks && (other === undefined || other.release.schemaChecked);
     if (!certain) {
       // One of the releases the server may load checks it, the other does not.
       this.state.diagnostics.push({ ...d, severity: "warning", message: `${d.message} (SDK 1.28.0 and later; ${other!.why})` });

@@ -8,10 +8,13 @@
 // object"). Only what the source settles is classified; anything else is "unknown" and no claim.
 import type { ImportBinding, ValueExpr } from "../../core/model/summary";
 
-/** `zod`: a Zod schema; `raw-shape`: an object of Zod fields (or `{}`); `plain`: an object of no Zod field. */
+/**
+ * `zod`: a Zod schema (`v3` when imported from `zod/v3`); `raw-shape`: an object of Zod fields (or
+ * `{}`), `v3Field` when one of them is Zod 3's; `plain`: an object of no Zod field.
+ */
 export type SchemaKind =
-  | { readonly k: "zod" }
-  | { readonly k: "raw-shape" }
+  | { readonly k: "zod"; readonly v3: boolean }
+  | { readonly k: "raw-shape"; readonly v3Field: boolean }
   | { readonly k: "plain"; readonly nestedObject: boolean }
   | { readonly k: "unknown" };
 
@@ -36,8 +39,10 @@ export function schemaKind(e: ValueExpr, lookup: SchemaLookup, depth = 0): Schem
       if (!found || "imported" in found) return UNKNOWN;
       return schemaKind(found.expr, found.lookup, depth + 1);
     }
-    case "call":
-      return zodCall(e, lookup) ? { k: "zod" } : UNKNOWN;
+    case "call": {
+      const zod = zodModule(e, lookup);
+      return zod === undefined ? UNKNOWN : { k: "zod", v3: zod === "zod/v3" };
+    }
     case "obj":
       return objectKind(e, lookup, depth);
     default:
@@ -45,18 +50,19 @@ export function schemaKind(e: ValueExpr, lookup: SchemaLookup, depth = 0): Schem
   }
 }
 
-/** `z.string()`, `z.object({...}).describe("…")`: a call chain on a name imported from Zod. */
-function zodCall(e: ValueExpr, lookup: SchemaLookup): boolean {
+/** `z.string()`, `z.object({...}).describe("…")`: a call chain on a name imported from Zod; the module it is imported from. */
+function zodModule(e: ValueExpr, lookup: SchemaLookup): string | undefined {
   let root = e;
   while (root.k === "call" || root.k === "get") root = root.k === "call" ? root.callee : root.object;
-  if (root.k !== "ref") return false;
+  if (root.k !== "ref") return undefined;
   const found = lookup.resolve(root.name);
-  return found !== undefined && "imported" in found && isZodModule(found.imported.specifier);
+  return found !== undefined && "imported" in found && isZodModule(found.imported.specifier) ? found.imported.specifier : undefined;
 }
 
 function objectKind(e: Extract<ValueExpr, { k: "obj" }>, lookup: SchemaLookup, depth: number): SchemaKind {
-  if (e.entries.length === 0) return { k: "raw-shape" };
+  if (e.entries.length === 0) return { k: "raw-shape", v3Field: false };
   let nestedObject = false;
+  let zodField: { v3: boolean } | undefined;
   for (const entry of e.entries) {
     if (entry.k !== "prop" || entry.key.k !== "static") return UNKNOWN;
     const v = entry.value;
@@ -67,15 +73,18 @@ function objectKind(e: Extract<ValueExpr, { k: "obj" }>, lookup: SchemaLookup, d
       continue;
     }
     const kind = schemaKind(v, lookup, depth + 1);
-    // One Zod field makes a raw shape, whatever the others are.
-    if (kind.k === "zod") return { k: "raw-shape" };
+    if (kind.k === "zod") {
+      zodField = { v3: (zodField?.v3 ?? false) || kind.v3 };
+      continue;
+    }
     if (kind.k === "plain" || kind.k === "raw-shape") {
       nestedObject = true;
       continue;
     }
     return UNKNOWN;
   }
-  return { k: "plain", nestedObject };
+  // One Zod field makes a raw shape for SDK v1, whatever the others are.
+  return zodField ? { k: "raw-shape", v3Field: zodField.v3 } : { k: "plain", nestedObject };
 }
 
 /** An object literal the expression stands for (through consts), with the lookup its parts are read with. */
@@ -91,7 +100,8 @@ function objectOf(e: ValueExpr, lookup: SchemaLookup, depth = 0): { obj: Extract
  * Why the SDK (1.28.0+) refuses this `registerTool`/`tool` call's schema at registration, in words
  * ending the diagnostic's first sentence; undefined when it is accepted or the source does not settle it.
  */
-export function refusedSchema(e: { readonly method: string; readonly args: readonly ValueExpr[] }, lookup: SchemaLookup): string | undefined {
+export function refusedSchema(e: { readonly method: string; readonly args: readonly ValueExpr[] }, lookup: SchemaLookup, version: "v1" | "v2" = "v1"): string | undefined {
+  if (version === "v2") return refusedByV2(e, lookup);
   if (e.method === "registerTool") {
     const config = e.args[1] && objectOf(e.args[1], lookup);
     if (!config) return undefined;
@@ -142,4 +152,36 @@ function isString(e: ValueExpr, lookup: SchemaLookup, depth = 0): boolean {
   if (e.k !== "ref" || depth > MAX_DEPTH) return false;
   const found = lookup.resolve(e.name);
   return found !== undefined && "expr" in found && isString(found.expr, found.lookup, depth + 1);
+}
+
+/** The config keys SDK v2 normalises (`normalizeRawShapeSchema`) when a tool or a prompt is registered. */
+const V2_SCHEMA_KEYS: Readonly<Record<string, readonly string[]>> = { registerTool: ["inputSchema", "outputSchema"], registerPrompt: ["argsSchema"] };
+
+/**
+ * SDK v2 takes a Standard Schema (`z.object(...)`) or a raw shape of Zod 4 fields, and throws on
+ * anything else when the tool or prompt is registered: a raw shape with a Zod 3 field (`zod/v3`), or a
+ * plain object such as a JSON Schema (which goes through `fromJsonSchema`).
+ */
+function refusedByV2(e: { readonly method: string; readonly args: readonly ValueExpr[] }, lookup: SchemaLookup): string | undefined {
+  const keys = V2_SCHEMA_KEYS[e.method];
+  const config = keys && e.args[1] && objectOf(e.args[1], lookup);
+  if (!keys || !config) return undefined;
+  for (const entry of config.obj.entries) {
+    if (entry.k !== "prop" || entry.key.k !== "static" || !keys.includes(entry.key.name)) continue;
+    const key = entry.key.name;
+    const kind = schemaKind(entry.value, config.lookup);
+    if (kind.k === "raw-shape" && kind.v3Field) {
+      return (
+        `its ${key} is a raw shape with a Zod 3 field (imported from zod/v3), and SDK v2 takes Zod 4 fields only ` +
+        `("Raw-shape inputSchema/outputSchema/argsSchema fields must be Zod v4 schemas"), so the registration throws. Import z from zod/v4, or wrap the fields in z.object(...).`
+      );
+    }
+    if (kind.k === "plain") {
+      return (
+        `its ${key} is neither a Standard Schema nor a raw shape of Zod fields (a JSON Schema object?), and SDK v2 refuses it ` +
+        `("inputSchema/outputSchema/argsSchema must be a Standard Schema (e.g. z.object({...})) or a raw Zod shape"), so the registration throws. Write it with Zod, or wrap a JSON Schema with fromJsonSchema(...).`
+      );
+    }
+  }
+  return undefined;
 }
