@@ -29,7 +29,7 @@ export const DIAGNOSTICS = {
   "sdk-tool-schema-rejected":
     "v1 1.28+: a registerTool inputSchema/outputSchema that is not Zod (JSON Schema), or tool() given z.object()/a JSON Schema where a raw shape goes; v2: a JSON Schema or Zod 3 raw shape in registerTool/registerPrompt: throws at registration",
   "sdk-revision-keys": "a key the era's revision does not define (extensions on initialize, tasks on server/discover): sent anyway (or silently dropped)",
-  "sdk-extension-id": "an experimental/extensions id that breaks the naming rules (not vendor-prefix/name, or an unknown id under the reserved io.modelcontextprotocol/ prefix): sent as-is",
+  "sdk-extension-id": "an extensions id that breaks the naming rules (not vendor-prefix/name, or an unknown id under the reserved io.modelcontextprotocol/ prefix): sent as-is",
   "sdk-tasks-legacy-shape":
     "the 2025-11-25 tasks capability: v1 serves it with a taskStore; v2 serves no tasks/* and drops it from server/discover; 2026-07-28 uses the tasks extension",
   "sdk-nonspec-key": "unknown sub-keys inside tools/resources/prompts (e.g. a per-tool map): sent verbatim by both SDKs, meaningless to clients",

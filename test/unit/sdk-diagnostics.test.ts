@@ -123,14 +123,14 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.match(d.message, /not part of 2025-11-25/);
   });
 
-  it("sdk-extension-id: a reserved prefix and a malformed id", () => {
+  it("sdk-extension-id: a reserved prefix and a malformed extension id; experimental keys are free-form", () => {
     const result = analyze({
-      "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { experimental: { "io.modelcontextprotocol/made-up": {}, widgetsBeta: {} } } });\n`,
+      "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { experimental: { streaming: {}, "claude/channel": {} }, extensions: { "io.modelcontextprotocol/made-up": {}, widgetsBeta: {}, "acme/progress": {} } } });\n`,
     });
     const ids = result.codes("sdk-extension-id");
     assert.deepEqual(ids.map((d) => d.text).sort(), ['"io.modelcontextprotocol/made-up"', "widgetsBeta"]);
     assert.ok(ids.some((d) => /reserved io\.modelcontextprotocol\/ prefix/.test(d.message)));
-    assert.ok(ids.some((d) => /reverse-DNS prefix and a name/.test(d.message)));
+    assert.ok(ids.some((d) => /a vendor prefix \(a reversed domain name, recommended\) and a name/.test(d.message)));
   });
 
   it("sdk-tasks-legacy-shape: the 2025-11-25 tasks capability", () => {

@@ -434,7 +434,8 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     );
   }
   if ("tasks" in caps) out.push(tasksAdvice(state, at("tasks")));
-  for (const group of ["extensions", "experimental"]) {
+  // Extension ids have a format and a reserved prefix; `experimental` keys are free-form in every revision.
+  for (const group of ["extensions"]) {
     const ids = caps[group];
     if (!isPlainObject(ids)) continue;
     for (const id of Object.keys(ids)) {
@@ -448,7 +449,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
           at(`${group}.${id}`),
           reserved
             ? `"${id}" uses the reserved io.modelcontextprotocol/ prefix but is not an extension MCP defines: clients will not recognise it. Use your own reverse-DNS prefix.`
-            : `"${id}" is not a valid ${group === "extensions" ? "extension" : "experimental capability"} id: ids are a reverse-DNS prefix and a name, like "com.example/feature". The SDK sends it as written; clients may reject or ignore it.`,
+            : `"${id}" is not a valid extension id: ids are a vendor prefix (a reversed domain name, recommended) and a name, like "com.example/feature". The SDK sends it as written; clients may reject or ignore it.`,
         ),
       );
     }

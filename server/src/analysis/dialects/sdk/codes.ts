@@ -13,7 +13,7 @@ export const SDK_CODES = {
   "sdk-duplicate-registration": { severity: "error", summary: "a tool, prompt, resource or template registered twice under one name: the SDK throws" },
   "sdk-tool-schema-rejected": { severity: "error", summary: "a tool or prompt schema the SDK refuses at registration (JSON Schema, z.object() in v1 tool(), Zod 3 fields in v2): the server does not start" },
   "sdk-revision-keys": { severity: "information", summary: "a key the era's protocol revision does not define" },
-  "sdk-extension-id": { severity: "warning", summary: "an extension or experimental id that breaks the naming rules" },
+  "sdk-extension-id": { severity: "warning", summary: "an extension id that breaks the naming rules" },
   "sdk-tasks-legacy-shape": { severity: "warning", summary: "the 2025-11-25 tasks capability, replaced by the tasks extension" },
   "sdk-nonspec-key": { severity: "warning", summary: "an unknown key inside tools, resources or prompts" },
 } as const satisfies Record<string, CodeInfo>;

@@ -69,8 +69,11 @@ export const NOTIFICATION_FLAGS: Readonly<Record<string, { key: string; flag: st
 /** Extension ids the 2026-07-28 ecosystem defines under the reserved prefix. */
 export const KNOWN_EXTENSIONS = new Set(["io.modelcontextprotocol/tasks", "io.modelcontextprotocol/ui", "io.modelcontextprotocol/skills"]);
 
-/** `_meta`-style key: an optional reverse-DNS prefix ending in `/`, then a name. */
-export const EXTENSION_ID = /^(?:[a-zA-Z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)+\/)[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$/;
+/**
+ * An extension id: `vendor-prefix/name`, the prefix being dot-separated labels as in `_meta` keys (a
+ * reversed domain name is recommended, not required: `acme/progress` is well-formed).
+ */
+export const EXTENSION_ID = /^(?:[a-zA-Z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*\/)[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$/;
 
 /** The sub-keys each primitive capability defines in every revision. */
 export const SPEC_SUBKEYS: Readonly<Record<string, readonly string[]>> = {
