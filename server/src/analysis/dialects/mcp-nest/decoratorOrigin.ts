@@ -4,7 +4,8 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
 import type { FunctionSummary, Span, ValueExpr } from "../../core/model/summary";
-import { PACKAGE } from "./findStrategies";
+import { NEST_COMMON, PACKAGE } from "./packageName";
+import { importTarget } from "./reexports";
 
 export type Primitive = "tools" | "resources" | "prompts";
 
@@ -30,11 +31,8 @@ export type Origin =
   /** Not followed; `at` is where its definition is written, when known. */
   | { readonly k: "opaque"; readonly at?: { readonly file: string; readonly span: Span } };
 
-const NEST_COMMON = "@nestjs/common";
 /** Re-export hops and alias steps followed before giving up. */
 const MAX_HOPS = 20;
-
-const isPackageFile = (file: string): boolean => /[\\/]node_modules[\\/]/.test(file);
 
 /** Where `expr` (a name, or a namespace's member) comes from, read in `scope`. */
 export function originOf(ev: Evaluator, expr: ValueExpr, scope: Scope, hops = 0): Origin {
@@ -86,35 +84,12 @@ function topLevel(ev: Evaluator, file: string, name: string, hops: number): Orig
 }
 
 function fromSpecifier(ev: Evaluator, specifier: string, imported: string, from: string, hops: number): Origin {
-  if (specifier === PACKAGE) {
-    const kind = DECORATORS[imported];
+  const t = importTarget(ev, specifier, imported, from, hops);
+  if (t.k === "local") return topLevel(ev, t.file, t.name, hops + 1);
+  if (t.k === "opaque") return { k: "opaque" };
+  if (t.specifier === PACKAGE) {
+    const kind = DECORATORS[t.name];
     return kind ? { k: "mcp", kind } : { k: "package" };
   }
-  if (specifier === NEST_COMMON) return imported === "applyDecorators" ? { k: "apply" } : { k: "package" };
-  const target = ev.host.resolveModule(specifier, from);
-  if (!target) return specifier.startsWith(".") || specifier.startsWith("/") ? { k: "opaque" } : { k: "package" };
-  if (isPackageFile(target)) return { k: "package" };
-  if (imported === "*") return { k: "opaque" };
-  return exported(ev, target, imported, hops + 1) ?? { k: "opaque" };
-}
-
-/** What a workspace module exports under `name`, through re-exports and `export *` (undefined: no such export). */
-function exported(ev: Evaluator, file: string, name: string, hops: number): Origin | undefined {
-  if (hops > MAX_HOPS) return { k: "opaque" };
-  const summary = ev.summary(file);
-  const entry = summary?.exports.get(name);
-  if (entry?.k === "local") return topLevel(ev, file, entry.local, hops);
-  if (entry?.k === "from") return fromSpecifier(ev, entry.specifier, entry.imported, file, hops);
-  if (entry) return { k: "opaque" };
-  let fromPackage = false;
-  for (const spec of summary?.starExports ?? []) {
-    const target = ev.host.resolveModule(spec, file);
-    if (target && !isPackageFile(target) && spec !== PACKAGE && spec !== NEST_COMMON) {
-      const found = exported(ev, target, name, hops + 1);
-      if (found) return found;
-    } else if (spec === PACKAGE && DECORATORS[name]) return fromSpecifier(ev, spec, name, file, hops);
-    else if (target || !spec.startsWith(".")) fromPackage = true;
-  }
-  // A name a package may provide through `export *` is that package's; one found nowhere is not known.
-  return fromPackage ? { k: "package" } : summary ? undefined : { k: "opaque" };
+  return t.specifier === NEST_COMMON && t.name === "applyDecorators" ? { k: "apply" } : { k: "package" };
 }

@@ -2,8 +2,9 @@
 // that file that name the application's root module.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
+import { mcpNestExport } from "./reexports";
 
-export const PACKAGE = "@rekog/mcp-nest";
+export { PACKAGE } from "./packageName";
 
 /** The strategy's methods that change what it serves at run time (read by the flow summary). */
 export const RUNTIME_METHODS = new Set(["registerTool", "registerResource", "registerPrompt", "removeTool", "removeResource", "removePrompt"]);
@@ -17,12 +18,13 @@ export interface StrategySite {
   readonly conditional: boolean;
 }
 
-/** `McpStrategy` (or `nest.McpStrategy`) imported from @rekog/mcp-nest. */
-function isStrategyCtor(summary: FileSummary, ctor: string): boolean {
-  const [local, member] = ctor.split(".");
-  const binding = summary.imports.get(local!);
-  if (!binding || binding.specifier !== PACKAGE) return false;
-  return member === undefined ? binding.imported === "McpStrategy" : binding.imported === "*" && member === "McpStrategy";
+/**
+ * `McpStrategy` (or `nest.McpStrategy`) of @rekog/mcp-nest, imported from it or from a module of the
+ * workspace that re-exports it (a barrel: `export { McpStrategy } from "@rekog/mcp-nest"`).
+ */
+function isStrategyCtor(ev: Evaluator, file: string, ctor: string): boolean {
+  const [local, member, more] = ctor.split(".");
+  return more === undefined && mcpNestExport(ev, file, local!, member) === "McpStrategy";
 }
 
 export function findStrategies(ev: Evaluator, file: string): StrategySite[] {
@@ -30,7 +32,7 @@ export function findStrategies(ev: Evaluator, file: string): StrategySite[] {
   const out: StrategySite[] = [];
   for (const unit of summary?.flow?.units ?? []) {
     for (const { event, conditional } of unit.events) {
-      if (event.k === "new" && isStrategyCtor(summary!, event.ctor)) out.push({ file, unit, event, conditional });
+      if (event.k === "new" && isStrategyCtor(ev, file, event.ctor)) out.push({ file, unit, event, conditional });
     }
   }
   return out;

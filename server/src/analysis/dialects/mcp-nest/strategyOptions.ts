@@ -7,6 +7,7 @@ import { DYNAMIC_KEY, SPREAD_KEY, toJson } from "../../core/evaluate/values";
 import type { DynamicPart, JsonObject, Loc, Value } from "../../core/evaluate/values";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
 import type { UnknownPart } from "../../core/model/unknown";
+import { mcpNestExport } from "./reexports";
 
 export interface TransportInfo {
   readonly kind: "stdio" | "streamable-http";
@@ -101,8 +102,8 @@ function readTransports(ev: Evaluator, file: string, expr: ValueExpr | undefined
   const out: TransportInfo[] = [];
   for (const item of expr.items) {
     if (item.k !== "new" || item.callee.k !== "ref") return null;
-    const imported = ev.summary(file)?.imports.get(item.callee.name);
-    if (imported?.specifier !== "@rekog/mcp-nest") return null;
+    // Imported from @rekog/mcp-nest, or through a barrel of the workspace that re-exports it.
+    const imported = mcpNestExport(ev, file, item.callee.name);
     const options = resolveObject(ev, file, item.args[0]);
     if (item.args[0] && !options) return null;
     const option = (name: string): string | undefined | null => {
@@ -112,11 +113,11 @@ function readTransports(ev: Evaluator, file: string, expr: ValueExpr | undefined
       return v.t === "prim" && typeof v.value === "string" ? v.value : null;
     };
     const loc = { file, span: item.span };
-    if (imported.imported === "StdioTransport") {
+    if (imported === "StdioTransport") {
       const legacy = option("legacy");
       if (legacy === null) return null;
       out.push({ kind: "stdio", legacy: legacy !== "reject", modern: true, loc });
-    } else if (imported.imported === "StreamableHttpTransport") {
+    } else if (imported === "StreamableHttpTransport") {
       const protocol = option("protocol");
       if (protocol === null) return null;
       out.push({ kind: "streamable-http", legacy: protocol !== "modern-only", modern: protocol !== "legacy-only", loc });
