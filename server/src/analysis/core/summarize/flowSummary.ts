@@ -3,6 +3,7 @@ import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, Flow
 import { hasModifier, spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
+import { dynamicImportsIn } from "./dynamicImports";
 import { paramFieldsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
 import { reachableStatements, runsOnlyWhenIterated } from "./deadCode";
@@ -63,6 +64,14 @@ export function summarizeFlow(
   deferExtendsOnly?: () => boolean,
 ): FlowSummary | "deferred" | undefined {
   const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
+  // `const { McpServer } = await import("…")`: names bound from a module loaded at run time count as
+  // imports of it (a server may be made of a class loaded lazily, to keep start-up fast).
+  const loaded = dynamicImportsIn(ctx.text).filter((d) => !imports.has(d.local) && relevant({ specifier: d.specifier, imported: d.imported, span: d.span }));
+  if (loaded.length > 0) {
+    const all = new Map(imports);
+    for (const d of loaded) all.set(d.local, { specifier: d.specifier, imported: d.imported, span: d.span });
+    imports = all;
+  }
   // A class extending another file's class may be (or hold) a server through its base: its methods
   // are summarised too, so that the dialect can follow them when the base turns out to be one.
   if (!spec.always && ![...imports.values()].some(relevant)) {

@@ -10,7 +10,7 @@ import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { basename, dirname, normalizePath } from "../../core/project/paths";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { packageEntryFiles } from "./packageEntries";
-import { dynamicImportsIn } from "./dynamicImports";
+import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
 import { entryServing, type EntryServe } from "./entryFactories";
 import { SK, ts } from "../../core/typescript";

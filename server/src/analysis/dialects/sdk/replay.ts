@@ -54,7 +54,7 @@ import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
-import { dynamicImportsOf } from "./dynamicImports";
+import { dynamicImportsOf } from "../../core/summarize/dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 import { instancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";

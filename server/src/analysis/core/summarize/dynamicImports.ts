@@ -1,0 +1,88 @@
+// `const { createServer } = await import("./createServer.js")`: names a function body binds from a
+// module loaded at run time. The file summary records static imports only; these are read from the text.
+import type { Span } from "../model/summary";
+
+export interface DynamicImport {
+  /** The name the code uses. */
+  readonly local: string;
+  /** The name the module exports. */
+  readonly imported: string;
+  readonly specifier: string;
+  /** The whole `{ ... } = await import("...")`. */
+  readonly span: Span;
+}
+
+// Bounded repetitions: a text of braces without end must not make the search quadratic.
+const DYNAMIC_IMPORT = /\{([^{}]{0,400})\}\s{0,20}=\s{0,20}await\s{1,20}import\s{0,20}\(\s{0,20}(['"])([^'"\n]{1,400})\2\s{0,20}\)/g;
+const CACHE_SIZE = 64;
+/** The last texts searched (the replay asks again for every call it cannot resolve otherwise). */
+const cache = new Map<string, { readonly text: string; readonly found: DynamicImport[] }>();
+
+/** The same, remembered per file while its text stays the same. */
+export function dynamicImportsOf(file: string, text: string): DynamicImport[] {
+  const hit = cache.get(file);
+  if (hit && hit.text === text) return hit.found;
+  const found = dynamicImportsIn(text);
+  cache.delete(file);
+  cache.set(file, { text, found });
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return found;
+}
+const NAME = /^[\w$]+$/;
+
+export function dynamicImportsIn(text: string): DynamicImport[] {
+  const out: DynamicImport[] = [];
+  if (!/\bimport\s*\(/.test(text)) return out;
+  for (const m of text.matchAll(DYNAMIC_IMPORT)) {
+    const span = { start: m.index!, end: m.index! + m[0].length };
+    out.push(...bindings(m[1]!, m[3]!, span));
+  }
+  for (const m of text.matchAll(ALL_IMPORTS)) {
+    const span = { start: m.index!, end: m.index! + m[0].length };
+    const patterns = topLevelParts(m[1]!);
+    const loads = topLevelParts(m[2]!);
+    patterns.forEach((pattern, i) => {
+      const load = IMPORT_CALL.exec(loads[i] ?? "");
+      const object = /^\{([^{}]*)\}$/.exec(pattern.trim());
+      if (load && object) out.push(...bindings(object[1]!, load[2]!, span));
+    });
+  }
+  return out;
+}
+
+/** `A, B: C` of a destructuring pattern: what each local name is bound to in the module. */
+function bindings(list: string, specifier: string, span: Span): DynamicImport[] {
+  const out: DynamicImport[] = [];
+  for (const part of list.split(",")) {
+    const [imported, alias] = part.split(":").map((s) => s.trim());
+    const local = alias ?? imported;
+    if (imported && local && NAME.test(imported) && NAME.test(local)) out.push({ local, imported, specifier, span });
+  }
+  return out;
+}
+
+/**
+ * `const [{ McpServer }, { StdioServerTransport }] = await Promise.all([import("…/mcp.js"), import("…/stdio.js")])`:
+ * each pattern of the array takes the module loaded at its place.
+ */
+const ALL_IMPORTS = /\[([^[\]]{0,2000})\]\s{0,20}=\s{0,20}await\s{1,20}Promise\.all\s{0,20}\(\s{0,20}\[([^[\]]{0,4000})\]\s{0,20}\)/g;
+const IMPORT_CALL = /^\s*import\s*\(\s*(['"])([^'"\n]{1,400})\1\s*\)\s*$/;
+
+/** The comma-separated parts of a list, commas inside braces or parentheses left alone. */
+function topLevelParts(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === "{" || c === "(") depth++;
+    else if (c === "}" || c === ")") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  const last = list.slice(start);
+  if (last.trim() !== "") parts.push(last);
+  return parts;
+}
