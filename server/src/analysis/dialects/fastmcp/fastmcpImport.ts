@@ -1,17 +1,25 @@
-// Whether a name written in a file is fastmcp's FastMCP class, imported from the package.
+// Whether a name written in a file is fastmcp's FastMCP class, imported from the package or from a
+// workspace module that re-exports it.
 import type { FileSummary } from "../../core/model/summary";
+import { fastmcpClassThrough, type ModuleHost } from "./fastmcpReexports";
 
 export const isFastmcpSpecifier = (s: string): boolean => s === "fastmcp";
 
 /**
  * `FastMCP` (imported by that name, maybe renamed), `ns.FastMCP` (`import * as ns from "fastmcp"`), or
  * a top-level name taken from such a namespace (`const { FastMCP } = ns`, `const F = ns.FastMCP`).
+ * With `host`, an import from the workspace's own module is followed to where it comes from.
  */
-export function importsFastMCP(summary: FileSummary, ctor: string): boolean {
+export function importsFastMCP(summary: FileSummary, ctor: string, host?: ModuleHost): boolean {
   const [head, member] = ctor.split(".");
   const binding = summary.imports.get(head!);
   if (!binding) return member === undefined && takenFromNamespace(summary, head!);
-  if (!isFastmcpSpecifier(binding.specifier)) return false;
+  if (!isFastmcpSpecifier(binding.specifier)) {
+    if (!host) return false;
+    // `import { FastMCP } from "./lib/mcp.js"`, or `import * as m from "./lib/mcp.js"; new m.FastMCP()`.
+    const name = member === undefined ? binding.imported : binding.imported === "*" ? member : undefined;
+    return name !== undefined && fastmcpClassThrough(host, isFastmcpSpecifier, summary.fileName, binding.specifier, name);
+  }
   return member === undefined ? binding.imported === "FastMCP" : binding.imported === "*" && member === "FastMCP";
 }
 

@@ -1,8 +1,9 @@
 // Where fastmcp servers are built: `new FastMCP({...})` (or `new fastmcp.FastMCP(...)`) with FastMCP
-// imported from the `fastmcp` package, or `new NotesServer()` of a class of the file that extends it
-// (its constructor registers on `this`).
+// imported from the `fastmcp` package (directly or through the workspace's re-exporting modules), or
+// `new NotesServer()` of a class of the file that extends it (its constructor registers on `this`).
 import type { FileSummary, FlowEvent, FlowUnit, Span } from "../../core/model/summary";
 import { importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
+import type { ModuleHost } from "./fastmcpReexports";
 import { subclassChain } from "./subclasses";
 
 export { isFastmcpSpecifier };
@@ -21,13 +22,14 @@ export interface FastmcpSite {
   readonly subclasses?: readonly string[];
 }
 
-export function findFastmcpSites(summary: FileSummary | undefined): FastmcpSite[] {
+/** `host` follows imports of FastMCP from the workspace's own modules (without it, only `fastmcp` counts). */
+export function findFastmcpSites(summary: FileSummary | undefined, host?: ModuleHost): FastmcpSite[] {
   if (!summary?.flow) return [];
   const sites: FastmcpSite[] = [];
   for (const unit of summary.flow.units) {
     unit.events.forEach(({ event }, eventIndex) => {
       if (event.k !== "new") return;
-      const subclasses = importsFastMCP(summary, event.ctor) ? undefined : subclassChain(summary, event.ctor);
+      const subclasses = importsFastMCP(summary, event.ctor, host) ? undefined : subclassChain(summary, event.ctor, host);
       if (subclasses === null) return;
       const bound = event.target && event.target[0] !== "<return>" ? event.target.join(".") : undefined;
       sites.push({

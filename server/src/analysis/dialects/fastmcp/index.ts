@@ -12,11 +12,12 @@ import { fastmcpWords } from "./words";
 export const fastmcpDialect: Dialect = {
   id: "fastmcp",
   title: "the fastmcp framework",
-  mayDeclare: (text) => /from\s+["']fastmcp["']|require\(\s*["']fastmcp["']\s*\)/.test(text),
+  // FastMCP named anywhere: it may come through the workspace's own module re-exporting fastmcp.
+  mayDeclare: (text) => /from\s+["']fastmcp["']|require\(\s*["']fastmcp["']\s*\)/.test(text) || (text.includes("FastMCP") && /\bFastMCP\b/.test(text)),
   flow: fastmcpFlow,
-  unitCount: (_ev, _file, summary) => findFastmcpSites(summary).length,
+  unitCount: (ev, _file, summary) => findFastmcpSites(summary, ev.host).length,
   analyze(run, file, unit) {
-    const site = findFastmcpSites(run.ev.summary(file))[unit]!;
+    const site = findFastmcpSites(run.ev.summary(file), run.ev.host)[unit]!;
     return analyzeFastmcpServer(run, site);
   },
   codes: FASTMCP_CODES,

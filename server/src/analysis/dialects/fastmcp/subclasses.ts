@@ -3,6 +3,7 @@
 // on `this` is on the server before anything the caller does next.
 import type { FileSummary, ValueExpr } from "../../core/model/summary";
 import { importsFastMCP } from "./fastmcpImport";
+import type { ModuleHost } from "./fastmcpReexports";
 
 /** Classes extending classes deeper than this are not followed (no real server stacks that many). */
 const MAX_CHAIN = 6;
@@ -11,7 +12,7 @@ const MAX_CHAIN = 6;
  * For `new <name>()`: the file's classes from the one that extends FastMCP down to `name`, or null when
  * `name` is not such a class of this file.
  */
-export function subclassChain(summary: FileSummary, name: string): string[] | null {
+export function subclassChain(summary: FileSummary, name: string, host?: ModuleHost): string[] | null {
   const chain: string[] = [];
   for (let current = name; chain.length < MAX_CHAIN; ) {
     const decl = summary.decls.get(current);
@@ -21,7 +22,7 @@ export function subclassChain(summary: FileSummary, name: string): string[] | nu
     chain.unshift(cls.name);
     const base = heritageName(cls.heritage);
     if (base === undefined) return null;
-    if (importsFastMCP(summary, base)) return chain;
+    if (importsFastMCP(summary, base, host)) return chain;
     current = base;
   }
   return null;
