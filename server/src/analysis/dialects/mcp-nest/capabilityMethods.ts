@@ -8,7 +8,7 @@ import type { ClassRef, Loc } from "../../core/evaluate/values";
 import type { ClassSummary, DecoratorSummary } from "../../core/model/summary";
 import { classOf } from "./appModules";
 import { DECORATORS, type Primitive } from "./decoratorOrigin";
-import { decoratorEffect } from "./workspaceDecorators";
+import { decoratorEffect, type DecoratorEffect, type Step } from "./workspaceDecorators";
 
 export { DECORATORS, type Primitive } from "./decoratorOrigin";
 
@@ -76,22 +76,59 @@ function ownMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary, server:
   const out: Own = { methods: [], maybe: [] };
   for (const m of summary.members) {
     if (m.kind !== "method" || m.isStatic) continue;
-    for (const d of m.decorators ?? []) {
-      const loc = { file: cls.file, span: d.span };
+    const decorators = m.decorators ?? [];
+    // What each does, as written (top to bottom). Any decorator other than MCP-Nest's own may be a
+    // function of the workspace that applies them, or that replaces the method (workspaceDecorators.ts).
+    const effects: DecoratorEffect[] = decorators.map((d) => {
       const primitive = direct ? DECORATORS[d.name] : undefined;
-      if (primitive) {
-        out.methods.push({ primitive, decorator: d.name, className: summary.name, method: m.name, loc, server, inherited });
+      return primitive ? { steps: [{ k: "mcp", kind: primitive }], may: [] } : decoratorEffect(ev, cls.file, d);
+    });
+    for (const { d, step, after } of applicationOrder(decorators, effects)) {
+      if (step.k !== "mcp") continue;
+      const loc = { file: cls.file, span: d.span };
+      if (!after) {
+        out.methods.push({ primitive: step.kind, decorator: d.name, className: summary.name, method: m.name, loc, server, inherited });
         continue;
       }
-      // Any other decorator may be a function of the workspace that applies MCP-Nest's (workspaceDecorators.ts).
-      const effect = decoratorEffect(ev, cls.file, d);
-      for (const p of effect.adds) out.methods.push({ primitive: p, decorator: d.name, className: summary.name, method: m.name, loc, server, inherited });
-      for (const p of effect.may) {
-        out.maybe.push({ primitive: p, method: m.name, server, loc, reason: `@${d.name} on ${summary.name}.${m.name} is a decorator of the workspace whose body the analysis does not follow, and it may apply MCP-Nest's decorators that add ${p}` });
-      }
+      const replacer = after.d === d ? `@${d.name} then applies a decorator that` : `@${after.d.name}, written above @${d.name}, is applied after it (TypeScript applies a method's decorators bottom-up) and`;
+      out.maybe.push({
+        primitive: step.kind,
+        method: m.name,
+        server,
+        loc,
+        reason: `${replacer} may replace ${summary.name}.${m.name} (${after.why}): Nest binds the function left in the end, which carries none of @${d.name}'s metadata unless it copies it, so the method may not be a ${step.kind === "tools" ? "tool" : step.kind === "prompts" ? "prompt" : "resource"}`,
+      });
     }
+    decorators.forEach((d, i) => {
+      for (const p of effects[i]!.may) {
+        out.maybe.push({ primitive: p, method: m.name, server, loc: { file: cls.file, span: d.span }, reason: `@${d.name} on ${summary.name}.${m.name} is a decorator of the workspace whose body the analysis does not follow, and it may apply MCP-Nest's decorators that add ${p}` });
+      }
+    });
   }
   return out;
+}
+
+interface Applied {
+  readonly d: DecoratorSummary;
+  readonly step: Step;
+  /** The first later step that may replace the method, with its decorator. */
+  readonly after?: { readonly d: DecoratorSummary; readonly why: string };
+}
+
+/**
+ * The steps of a method's decorators in the order they run: TypeScript applies the last written
+ * first, and each decorator's own steps in order. A decorator not followed may replace the method too.
+ */
+function applicationOrder(decorators: readonly DecoratorSummary[], effects: readonly DecoratorEffect[]): Applied[] {
+  const order: { d: DecoratorSummary; step: Step }[] = [];
+  for (let i = decorators.length - 1; i >= 0; i--) {
+    const steps = effects[i]!.steps ?? [{ k: "replaces", why: "its body is not followed" }];
+    for (const step of steps) order.push({ d: decorators[i]!, step });
+  }
+  return order.map((o, i) => {
+    const later = order.slice(i + 1).find((l) => l.step.k === "replaces");
+    return later?.step.k === "replaces" ? { ...o, after: { d: later.d, why: later.step.why } } : o;
+  });
 }
 
 /** The MCP methods Nest finds on a controller (its prototype chain), each with the server it binds to. */

@@ -5,17 +5,28 @@
 // packages' decorators or other such functions of the workspace is followed (exact). Any other body
 // that names one of MCP-Nest's decorators, or code of the workspace that may, makes the kinds it may
 // add unknown rather than dropped. Decorators of packages (`@UseGuards`, `@SetMetadata`) add nothing.
+// A decorator function of the workspace that applies none of them may still replace the method (a
+// wrapper assigned to `descriptor.value`): that is a step too, read by descriptorUse.ts, since one
+// applied after MCP-Nest's decorator leaves a method without its metadata (capabilityMethods.ts).
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
-import type { DecoratorSummary, Span, ValueExpr } from "../../core/model/summary";
+import type { DecoratorSummary, FunctionSummary, Span, ValueExpr } from "../../core/model/summary";
 import { SK, type ts } from "../../core/typescript";
 import { originOf, type Origin, type Primitive } from "./decoratorOrigin";
+import { replacesMethod } from "./descriptorUse";
 import { forEachToken } from "./tokens";
 
+/** What a followed decorator does to its method, in the order it does it. */
+export type Step =
+  /** Applies one of MCP-Nest's decorators, which binds the method to that kind. */
+  | { readonly k: "mcp"; readonly kind: Primitive }
+  /** May replace the method (descriptorUse.ts), for the reason given. */
+  | { readonly k: "replaces"; readonly why: string };
+
 export interface DecoratorEffect {
-  /** Kinds it surely adds: its body was followed. */
-  readonly adds: readonly Primitive[];
-  /** Kinds it may add: its body was not followed, and it names what may apply them. */
+  /** Followed: its steps (applyDecorators applies its arguments first to last). */
+  readonly steps?: readonly Step[];
+  /** Not followed: the kinds it may add, since its text names what may apply them (it may also replace the method). */
   readonly may: readonly Primitive[];
 }
 
@@ -25,27 +36,29 @@ const MAX_DEPTH = 12;
 const MAX_READS = 100;
 
 export function decoratorEffect(ev: Evaluator, file: string, d: DecoratorSummary): DecoratorEffect {
-  if (!d.callee) return { adds: [], may: [] };
+  if (!d.callee) return { may: [] };
   const scope = ev.fileScope(file);
   const expr: ValueExpr = d.called ? { k: "call", callee: d.callee, args: d.args, span: d.span } : d.callee;
-  const adds = follow(ev, expr, scope, 0);
-  if (adds) return { adds: [...new Set(adds)], may: [] };
-  return { adds: [], may: named(ev, file, d.span) };
+  const steps = follow(ev, expr, scope, 0);
+  if (steps) return { steps, may: [] };
+  return { may: named(ev, file, d.span) };
 }
 
-/** The kinds a decorator expression applies, when every part of it is followed; undefined otherwise. */
-function follow(ev: Evaluator, expr: ValueExpr, scope: Scope, depth: number): Primitive[] | undefined {
+/** What a decorator expression does, when every part of it is followed; undefined otherwise. */
+function follow(ev: Evaluator, expr: ValueExpr, scope: Scope, depth: number): Step[] | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (expr.k === "call") {
     const o = originOf(ev, expr.callee, scope);
-    if (o.k === "mcp") return [o.kind];
+    if (o.k === "mcp") return [{ k: "mcp", kind: o.kind }];
+    // Packages' decorators are not read: taken to keep the method (those made for Nest keep its
+    // metadata, which Nest's own handlers rely on as MCP-Nest's do).
     if (o.k === "package") return [];
     if (o.k === "apply") {
-      const out: Primitive[] = [];
+      const out: Step[] = [];
       for (const arg of expr.args) {
-        const kinds = follow(ev, arg, scope, depth + 1);
-        if (!kinds) return undefined;
-        out.push(...kinds);
+        const steps = follow(ev, arg, scope, depth + 1);
+        if (!steps) return undefined;
+        out.push(...steps);
       }
       return out;
     }
@@ -63,13 +76,26 @@ function follow(ev: Evaluator, expr: ValueExpr, scope: Scope, depth: number): Pr
     }
     return undefined;
   }
+  // A decorator function written in the workspace (what a factory returns, or `@Log` itself).
+  if (expr.k === "fn") return ownBody(ev, scope.file, expr.fn);
   if (expr.k === "ref" || expr.k === "get") {
     // A decorator held by a const or passed as an argument (`applyDecorators(Guarded, Tool(o))`).
     const o: Origin = originOf(ev, expr, scope);
     if (o.k === "package") return [];
     if (o.k === "expr") return follow(ev, o.expr, o.scope, depth + 1);
+    if (o.k === "fn") return ownBody(ev, o.scope.file, o.fn);
   }
   return undefined;
+}
+
+/**
+ * A decorator function's own body: not followed when it names what may apply MCP-Nest's decorators;
+ * else it applies none, and may at most replace the method.
+ */
+function ownBody(ev: Evaluator, file: string, fn: FunctionSummary): Step[] | undefined {
+  if (named(ev, file, fn.bodySpan).length > 0) return undefined;
+  const why = replacesMethod(ev, file, fn);
+  return why ? [{ k: "replaces", why }] : [];
 }
 
 /**
