@@ -104,6 +104,39 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.equal(result.servers.get("s")?.legacy?.completions, undefined, "no completions advertised");
   });
 
+  it("sdk-tool-schema-rejected: tool() given a z.object; the fix passes its raw shape (inline) or .shape (a const)", () => {
+    const zod = 'import { z } from "zod";\n';
+    const inline = only("sdk-tool-schema-rejected", {
+      "s.ts": `${V1_MCP}${zod}export const server = new McpServer({ name: "s", version: "1" });\nserver.tool("find", "Find", z.object({ q: z.string() }), async () => ({ content: [] }));\n`,
+    });
+    assert.equal(inline.d.severity, "error");
+    assert.equal(inline.d.text, "tool");
+    assert.match(inline.d.message, /expected a Zod schema or ToolAnnotations/);
+    assert.deepEqual(inline.d.raw.fixes?.[0]?.edits.map((e) => e.newText), ["{ q: z.string() }"]);
+    assert.equal(inline.result.servers.get("s")?.legacy, null, "the server does not start");
+    const named = only("sdk-tool-schema-rejected", {
+      "s.ts": `${V1_MCP}${zod}const Args = z.object({ q: z.string() });\nexport const server = new McpServer({ name: "s", version: "1" });\nserver.tool("find", Args, async () => ({ content: [] }));\n`,
+    });
+    assert.equal(named.d.raw.fixes?.[0]?.title, "Pass Args.shape");
+    assert.deepEqual(named.d.raw.fixes?.[0]?.edits.map((e) => e.newText), [".shape"]);
+  });
+
+  it("sdk-tool-schema-rejected: a JSON Schema inputSchema (v1) and a Zod 3 raw shape (v2); nothing for Zod schemas or unknown values", () => {
+    const json = only("sdk-tool-schema-rejected", {
+      "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("find", { inputSchema: { type: "object", properties: { q: { type: "string" } } } as any }, async () => ({ content: [] }));\n`,
+    });
+    assert.match(json.d.message, /inputSchema must be a Zod schema or raw shape/);
+    const v3 = only("sdk-tool-schema-rejected", {
+      "s.ts": `import { McpServer } from "@modelcontextprotocol/server";\nimport { z } from "zod/v3";\nexport const server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("find", { inputSchema: { q: z.string() } as any }, async () => ({ content: [] }));\n`,
+    });
+    assert.match(v3.d.message, /Zod 3 field/);
+    const fine = analyze({
+      "s.ts": `${V1_MCP}import { z } from "zod";\nimport { shape } from "./shapes.js";\nexport const server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("a", { inputSchema: z.object({ q: z.string() }) }, async () => ({ content: [] }));\nserver.registerTool("b", { inputSchema: shape }, async () => ({ content: [] }));\nserver.tool("c", "C", { q: z.string() }, { readOnlyHint: true }, async () => ({ content: [] }));\n`,
+      "shapes.ts": 'export const shape = { type: "object" };\n',
+    });
+    assert.deepEqual(fine.codes("sdk-tool-schema-rejected"), []);
+  });
+
   it("sdk-register-after-connect: registering a new primitive after connect() throws", () => {
     const { d } = only("sdk-register-after-connect", {
       "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" });\nexport async function start(t: any) {\n  await server.connect(t);\n  server.registerTool("late", {}, async () => ({ content: [] }));\n}\n`,

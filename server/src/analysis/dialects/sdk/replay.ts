@@ -27,7 +27,7 @@ import { completerOfNamedVariable } from "./templateVariableKeys";
 import { completionsTooLate } from "./lateCompletions";
 import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
-import { refusedSchema, type SchemaLookup } from "./toolSchemas";
+import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
 import { methodTarget } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
@@ -1733,13 +1733,17 @@ export class Replay {
    */
   #schemaRefused(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
     if (this.state.kind !== "mcp") return false;
-    const refused = refusedSchema(e, this.#schemaLookup(this.#scope(file)), this.state.version);
+    const lookup = this.#schemaLookup(this.#scope(file));
+    const refused = refusedSchema(e, lookup, this.state.version);
     if (!refused) return false;
     // SDK v2 has always checked; v1 from 1.28.0.
     const other = this.state.version === "v1" ? this.release.mayLoad : undefined;
     const checks = this.state.version === "v2" || this.release.schemaChecked;
     if (!checks && !other?.release.schemaChecked) return false;
-    const d = diagnostic("sdk-tool-schema-rejected", loc, `${e.method} throws here: ${refused}`);
+    const text = this.#ev.host.text?.(file);
+    const edit = text !== undefined ? rawShapeEdit(e, lookup, text) : undefined;
+    const fix: FixData | undefined = edit && { title: edit.title, preferred: true, edits: [{ loc: { file, span: edit.span }, newText: edit.newText }] };
+    const d = diagnostic("sdk-tool-schema-rejected", loc, `${e.method} throws here: ${refused}`, fix ? { fixes: [fix] } : {});
     const certain = checks && (other === undefined || other.release.schemaChecked);
     if (!certain) {
       // One of the releases the server may load checks it, the other does not.

@@ -120,15 +120,9 @@ export function refusedSchema(e: { readonly method: string; readonly args: reado
     return undefined;
   }
   if (e.method !== "tool") return undefined;
-  // tool(name, description?, X, ..., cb): a string second argument is the description.
-  const rest = e.args.slice(1);
-  const first = rest[0];
-  if (!first) return undefined;
-  if (isString(first, lookup)) rest.shift();
-  // Neither a string nor an object the source settles: whether it is the description is not known.
-  else if (!objectOf(first, lookup) && schemaKind(first, lookup).k !== "zod") return undefined;
-  if (rest.length < 2) return undefined;
-  const kind = schemaKind(rest[0]!, lookup);
+  const shape = toolShapeArgument(e, lookup);
+  if (!shape) return undefined;
+  const kind = schemaKind(shape, lookup);
   if (kind.k === "zod") {
     return (
       `a Zod schema (z.object(...)) is not a raw shape, so tool() reads it as the tool's annotations and refuses it ` +
@@ -143,6 +137,34 @@ export function refusedSchema(e: { readonly method: string; readonly args: reado
       `Write the parameters with Zod: { name: z.string() }.`
     );
   }
+  return undefined;
+}
+
+/** `tool(name, description?, X, ..., cb)`: the X the SDK takes as a raw shape or annotations, when the source settles where it is. */
+function toolShapeArgument(e: { readonly method: string; readonly args: readonly ValueExpr[] }, lookup: SchemaLookup): ValueExpr | undefined {
+  const rest = e.args.slice(1);
+  const first = rest[0];
+  if (!first) return undefined;
+  // A string second argument is the description.
+  if (isString(first, lookup)) rest.shift();
+  // Neither a string nor an object the source settles: whether it is the description is not known.
+  else if (!objectOf(first, lookup) && schemaKind(first, lookup).k !== "zod") return undefined;
+  return rest.length < 2 ? undefined : rest[0];
+}
+
+/**
+ * The edit that gives `tool()` the raw shape of the Zod object it was given: `z.object({ ... })`
+ * becomes its `{ ... }`, a const holding one is read as `Const.shape`.
+ */
+export function rawShapeEdit(e: { readonly method: string; readonly args: readonly ValueExpr[] }, lookup: SchemaLookup, text: string): { readonly title: string; readonly span: { start: number; end: number }; readonly newText: string } | undefined {
+  if (e.method !== "tool") return undefined;
+  const shape = toolShapeArgument(e, lookup);
+  if (!shape || schemaKind(shape, lookup).k !== "zod") return undefined;
+  if (shape.k === "call" && shape.callee.k === "get" && shape.callee.key.k === "static" && shape.callee.key.name === "object" && shape.args.length === 1 && shape.args[0]!.k === "obj") {
+    const inner = shape.args[0]!.span;
+    return { title: "Pass the raw shape instead of z.object(...)", span: shape.span, newText: text.slice(inner.start, inner.end) };
+  }
+  if (shape.k === "ref") return { title: `Pass ${shape.name}.shape`, span: { start: shape.span.end, end: shape.span.end }, newText: ".shape" };
   return undefined;
 }
 
