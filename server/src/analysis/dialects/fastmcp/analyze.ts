@@ -26,19 +26,26 @@ type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: string; l
 /** Whether the session the client talks to holds at least one of a primitive when it is created. */
 function presence(replay: Replay, key: Primitive): Presence {
   const mine = replay.registrations.filter((r) => r.key === key);
-  const sure = mine.find((r) => r.phase === "before" && !r.conditional && !r.maybeEmpty);
+  const sure = mine.find((r) => r.phase === "before" && !r.conditional && !r.maybeEmpty && !r.overriddenBy);
   const removal = replay.removals.find((r) => r.key === key && r.phase === "before");
   if (sure && !removal) return { k: "yes", by: sure };
   if (sure && removal) return { k: "maybe", reason: `${removal.method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removal.loc };
   const early = mine.find((r) => r.phase === "before");
-  if (early) return { k: "maybe", reason: early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
+  if (early) return { k: "maybe", reason: early.overriddenBy ? overrideReason(early.method, early.overriddenBy, key) : early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
   const helper = replay.unfollowed.find((u) => u.phase === "before");
   if (helper) return { k: "maybe", reason: helper.reason, loc: helper.loc };
   const later = mine.find((r) => r.phase === "deferred");
-  if (later) return { k: "maybe", reason: `${later.method}() runs at a time the analysis cannot know (in a callback or a function called later)`, loc: later.loc };
+  const overriddenStart = replay.start?.overriddenBy;
+  if (later && overriddenStart && later.orderUnknown) return { k: "maybe", reason: `${later.method}() comes after ${replay.start!.method}(), which runs ${overriddenStart}, the server class's override, not followed: whether the session is built before it is not known`, loc: later.loc };
+  if (later) return { k: "maybe", reason: later.overriddenBy ? overrideReason(later.method, later.overriddenBy, key) : `${later.method}() runs at a time the analysis cannot know (in a callback or a function called later)`, loc: later.loc };
   const afterHttp = mine.find((r) => r.phase === "after") && replay.start && replay.start.transport !== "stdio" && replay.start.transport !== "custom" ? mine.find((r) => r.phase === "after") : undefined;
   if (afterHttp) return { k: "maybe", reason: `${afterHttp.method}() comes after start(), whose transport is ${replay.start!.transport === "httpStream" ? "httpStream: sessions opened later see it, earlier ones do not" : "chosen at run time (argv or FASTMCP_TRANSPORT)"}`, loc: afterHttp.loc, late: true };
   return { k: "no" };
+}
+
+/** Why a call of an overridden registration method leaves its key unknown. */
+function overrideReason(method: string, by: string, key: Primitive): string {
+  return `${method}() runs ${by}, the server class's override of FastMCP's ${method}(), which the analysis does not follow: whether it adds a ${SINGULAR[key]} is not known`;
 }
 
 export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAnalysis {
@@ -96,8 +103,8 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   if (rules && declared?.other) unknown.push(...otherRulesDiffer(rules, declared.other, present, loc));
 
   for (const r of replay.registrations) calls.push({ method: r.method, loc: r.loc, effect: effectOf(r, present.get(r.key)!, rules) });
-  for (const r of replay.removals) calls.push({ method: r.method, loc: r.loc, effect: r.phase === "before" ? `removes a ${SINGULAR[r.key]} before the session is created` : `sends notifications/${r.key}/list_changed to every session` });
-  if (replay.start) calls.push({ method: replay.start.method, loc: replay.start.loc, effect: "creates the session: the capabilities are fixed here, from what was added before" });
+  for (const r of replay.removals) calls.push({ method: r.method, loc: r.loc, effect: r.overriddenBy ? `runs ${r.overriddenBy}, an override the analysis does not follow` : r.phase === "before" ? `removes a ${SINGULAR[r.key]} before the session is created` : `sends notifications/${r.key}/list_changed to every session` });
+  if (replay.start) calls.push({ method: replay.start.method, loc: replay.start.loc, effect: replay.start.overriddenBy ? `runs ${replay.start.overriddenBy}, an override the analysis does not follow: when it creates the session is not known` : "creates the session: the capabilities are fixed here, from what was added before" });
 
   // start() throws before any session exists: no era is served, so nothing about its keys is in doubt.
   const throws = startup?.k === "throws";
@@ -150,6 +157,7 @@ function shapeOf(rules: FastmcpRules, key: Primitive): JsonObject {
 }
 
 function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined): string {
+  if (r.overriddenBy) return `runs ${r.overriddenBy}, an override the analysis does not follow: it may add \`${r.key}\` or not`;
   if (r.phase === "before") return r.conditional || r.maybeEmpty ? `may add \`${r.key}\` to initialize (not on every path)` : `adds \`${r.key}\` to initialize`;
   if (r.phase === "deferred") return `runs at a time the analysis cannot know; once a session exists it sends notifications/${r.key}/list_changed`;
   const flagged = rules ? "listChanged" in shapeOf(rules, r.key) : false;
@@ -160,8 +168,9 @@ function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined)
 function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rules: FastmcpRules, present: Map<Primitive, Presence>, server: { name: string; loc: Loc }): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const start = replay.start;
-  // A method of the server's class that is not followed may run before start(): no trap is certain enough to say.
-  const late = [...replay.registrations.filter((r) => !r.inMethod).map((r) => ({ ...r, kind: "add" as const })), ...replay.removals.map((r) => ({ ...r, kind: "remove" as const }))].filter((r) => r.phase !== "before");
+  // A method of the server's class that is not followed may run before start(), and an override of the
+  // method may not call FastMCP's: no trap is certain enough to say.
+  const late = [...replay.registrations.filter((r) => !r.inMethod).map((r) => ({ ...r, kind: "add" as const })), ...replay.removals.map((r) => ({ ...r, kind: "remove" as const }))].filter((r) => r.phase !== "before" && !r.overriddenBy);
   const reportedFirst = new Set<Primitive>();
   for (const r of late) {
     const p = present.get(r.key)!;

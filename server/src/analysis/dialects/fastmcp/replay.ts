@@ -13,6 +13,7 @@ import { REGISTRATIONS, REMOVALS, STARTS, type Primitive } from "./rules";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { laterUses } from "./laterUses";
 import { followExportedHolder } from "./exportedHolder";
+import { markOverridden, overriddenMethods } from "./overrides";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";
@@ -36,6 +37,8 @@ export interface Registration {
    * start() that awaits `authenticate` first), not because it runs in a callback: it may well come first.
    */
   readonly orderUnknown?: true;
+  /** The server's class overrides the method (`ReadOnlyServer.addTool`): that override runs, and it is not followed. */
+  readonly overriddenBy?: string;
 }
 
 export interface Removal {
@@ -43,6 +46,7 @@ export interface Removal {
   readonly key: Primitive;
   readonly loc: Loc;
   readonly phase: Phase;
+  readonly overriddenBy?: string;
 }
 
 export interface StartCall {
@@ -58,6 +62,8 @@ export interface StartCall {
    */
   readonly sessionLater?: boolean;
   readonly movableTarget: boolean;
+  /** The server's class overrides start()/connect(): when (and whether) it builds the session is not followed. */
+  readonly overriddenBy?: string;
 }
 
 export interface Unfollowed {
@@ -109,6 +115,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const holder = site.name.startsWith("this.") ? classOf(here.units, site.unit) : undefined;
   const family = holder !== undefined ? subclassesInFile(host.summary(site.file), holder) : new Set<string>();
   const inFamily = (u: FlowUnit): boolean => holder !== undefined && (classOf(here.units, u) === holder || family.has(classOf(here.units, u) ?? ""));
+  // Any call on the server reaches its class's override of the method, wherever it is written.
+  const overrides = overriddenMethods(here.units, site.subclasses);
 
   /**
    * `split`: for an async function called without `await`, where its first `await` is. What comes
@@ -144,6 +152,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
       if (event.k === "call") {
         if (names.has(event.receiver.join("."))) {
           const reg = REGISTRATIONS[event.method];
+          const overriddenBy = overrides.get(event.method);
           if (reg) {
             out.registrations.push({
               method: event.method,
@@ -156,7 +165,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
               ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
             });
-            if (reg.plural && isEmptyList(event.args[0])) out.registrations.pop();
+            // `addTools([])` adds nothing, unless an override does something else with it.
+            if (reg.plural && isEmptyList(event.args[0]) && !overriddenBy) out.registrations.pop();
             continue;
           }
           if (REMOVALS[event.method]) {
@@ -168,14 +178,17 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             // In a helper walked in order (`function main() { ...; server.start() }`), a start that
             // surely runs is the start too: what follows it in the helper comes after it.
             if (!out.start && !later && (depth === 0 || !conditional)) {
+              // An override decides the transport and when the session is built: what comes next may
+              // still be in it, or not.
               out.start = {
                 method: event.method,
                 loc: loc(event.methodSpan),
                 callSpan: event.span,
-                transport: event.method === "connect" ? "custom" : transportOf(event.args[0]),
+                transport: overriddenBy ? "unknown" : event.method === "connect" ? "custom" : transportOf(event.args[0]),
                 awaited: isAwaited,
-                sessionLater: !isAwaited && mayAuthenticate(site),
-                movableTarget: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+                sessionLater: overriddenBy !== undefined || (!isAwaited && mayAuthenticate(site)),
+                movableTarget: !overriddenBy && at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+                ...(overriddenBy ? { overriddenBy } : {}),
               };
             }
             continue;
@@ -275,6 +288,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
 
   followImporters(out, site, host, walk, visited, moduleScoped);
   followCallers(out, site, host, walk, visited, moduleScoped);
+  markOverridden(out, overrides);
   return out;
 }
 
