@@ -37,7 +37,10 @@ function presence(replay: Replay, key: Primitive): Presence {
   const later = mine.find((r) => r.phase === "deferred");
   const overriddenStart = replay.start?.overriddenBy;
   if (later && overriddenStart && later.orderUnknown) return { k: "maybe", reason: `${later.method}() comes after ${replay.start!.method}(), which runs ${overriddenStart}, the server class's override, not followed: whether the session is built before it is not known`, loc: later.loc };
-  if (later) return { k: "maybe", reason: later.overriddenBy ? overrideReason(later.method, later.overriddenBy, key) : `${later.method}() runs at a time the analysis cannot know (in a callback or a function called later)`, loc: later.loc };
+  if (later) {
+    const when = later.orderUnknown ? "may run before or after the session is built, in an order the analysis does not follow" : "runs at a time the analysis cannot know (in a callback or a function called later)";
+    return { k: "maybe", reason: later.overriddenBy ? overrideReason(later.method, later.overriddenBy, key) : `${later.method}() ${when}`, loc: later.loc };
+  }
   const afterHttp = mine.find((r) => r.phase === "after") && replay.start && replay.start.transport !== "stdio" && replay.start.transport !== "custom" ? mine.find((r) => r.phase === "after") : undefined;
   if (afterHttp) return { k: "maybe", reason: `${afterHttp.method}() comes after start(), whose transport is ${replay.start!.transport === "httpStream" ? "httpStream: sessions opened later see it, earlier ones do not" : "chosen at run time (argv or FASTMCP_TRANSPORT)"}`, loc: afterHttp.loc, late: true };
   return { k: "no" };

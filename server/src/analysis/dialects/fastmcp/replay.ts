@@ -14,6 +14,7 @@ import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { laterUses } from "./laterUses";
 import { followExportedHolder } from "./exportedHolder";
 import { markOverridden, overriddenMethods } from "./overrides";
+import { awaitedGroupOf, markGroup, settleGroup, type GroupMark } from "./promiseGroups";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";
@@ -127,14 +128,21 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     const loc = (span: Span): Loc => ({ file: at.file, span });
     // After a `return` on some paths, the rest of the body runs only on the others.
     let returnedOnSomePaths = false;
+    // `await Promise.all([a(server), b(server)])`: by its index, what the replay held before its items ran.
+    const groups = new Map<number, GroupMark>();
     for (let i = 0; i < events.length; i++) {
       const { event, conditional: c } = events[i]!;
+      const settling = groups.get(i);
+      if (settling) settleGroup(out, settling);
+      // An item of an awaited Promise.all runs to its end before the statement after it, as if awaited.
+      const group = awaitedGroupOf(events, i, (span) => awaited(host, at.file, span));
+      if (group >= 0 && !groups.has(group)) groups.set(group, markGroup(out));
       const later: Later = laterAll || (split !== undefined && event.span.start >= split.at && event.span.start !== split.operand);
       const conditional = c || forced || later !== false || returnedOnSomePaths;
       // An async function called without await runs its body up to the first await now, and the rest
       // after the caller's own code: when nothing after the call in the caller can touch the server
       // (`main();` or `main().catch(...)` last), its body's order is the order things happen.
-      const runsLaterHere = (callee: FlowUnit): boolean => runsLater(host, at.file, event.span, callee) && touchedAfter(events, i, names);
+      const runsLaterHere = (callee: FlowUnit): boolean => group < 0 && runsLater(host, at.file, event.span, callee) && touchedAfter(events, i, names);
       const phase: Phase = later || (out.start?.sessionLater ?? false) ? "deferred" : out.start ? "after" : "before";
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
