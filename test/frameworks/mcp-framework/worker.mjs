@@ -10,6 +10,7 @@
 // run several releases. Usage: node worker.mjs OUT.json [--modules=DIR] FIXTURE_DIR...
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { PassThrough } from "node:stream";
 import { pathToFileURL } from "node:url";
@@ -31,20 +32,41 @@ function build(fixture, modules) {
   const dir = mkdtempSync(join(tmpdir(), "mcpfw-fixture-"));
   cpSync(fixture, dir, { recursive: true });
   symlinkSync(modules, join(dir, "node_modules"), "dir");
-  const { compilerOptions = {} } = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"));
+  const tsconfig = JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"));
+  const { compilerOptions = {} } = tsconfig;
   const outDir = join(dir, compilerOptions.outDir ?? "dist");
-  // Every .ts file of the fixture is an input (no fixture sets include); without rootDir, tsc mirrors
-  // their common folder (TypeScript 5; 6 takes the tsconfig's folder, and fixtures keep the two equal).
-  const inputs = filesUnder(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !f.startsWith(`${join(dir, "node_modules")}/`) && !f.startsWith(`${outDir}/`));
+  // Without include/files/exclude/extends/allowJs every .ts file of the fixture is an input; without
+  // rootDir, tsc mirrors their common folder (TypeScript 5; 6 takes the tsconfig's folder, and
+  // fixtures keep the two equal). A fixture that sets them gets what TypeScript itself compiles.
+  const chosen = ["include", "files", "exclude", "extends"].some((k) => k in tsconfig) || "allowJs" in compilerOptions;
+  const inputs = chosen ? programFiles(dir) : filesUnder(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !f.startsWith(`${join(dir, "node_modules")}/`) && !f.startsWith(`${outDir}/`));
   const rootDir = compilerOptions.rootDir ? join(dir, compilerOptions.rootDir) : commonFolder(inputs);
   for (const file of inputs) {
     if (!file.startsWith(`${rootDir}/`)) continue;
     const out = join(outDir, relative(rootDir, file)).replace(/\.ts$/, ".js");
     mkdirSync(dirname(out), { recursive: true });
-    const js = transformSync(readFileSync(file, "utf8"), { loader: "ts", format: "esm", target: "es2022", tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } } }).code;
+    const js = transformSync(readFileSync(file, "utf8"), { loader: file.endsWith(".ts") ? "ts" : "js", format: "esm", target: "es2022", tsconfigRaw: { compilerOptions: { useDefineForClassFields: true } } }).code;
     writeFileSync(out, js);
   }
   return { dir, entry: join(outDir, relative(rootDir, join(dir, "src", "index.js"))) };
+}
+
+let typescript;
+/**
+ * The sources tsc emits for the fixture's tsconfig, asked of TypeScript itself: the files its
+ * include/files/exclude (and extends, allowJs) give, and those they import. Only the workspace's own
+ * modules are resolved (the packages' declarations are never emitted, and reading them takes seconds).
+ */
+function programFiles(dir) {
+  typescript ??= createRequire(import.meta.url)("typescript");
+  const ts = typescript;
+  const { config } = ts.readConfigFile(join(dir, "tsconfig.json"), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+  const options = { ...parsed.options, types: [], noLib: true };
+  const host = ts.createCompilerHost(options);
+  host.resolveModuleNames = (names, containing) => names.map((n) => (n.startsWith(".") ? ts.resolveModuleName(n, containing, options, host).resolvedModule : undefined));
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options, host });
+  return program.getSourceFiles().filter((f) => !f.isDeclarationFile).map((f) => f.fileName);
 }
 
 function commonFolder(files) {

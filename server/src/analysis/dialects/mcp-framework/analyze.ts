@@ -21,6 +21,7 @@ import { toolAppResources, toolApps, type AppFinding } from "./toolApps";
 import { nestedStart, startOrder, treeOf } from "./startOrder";
 import { exportedHolder } from "./exportedHolder";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
+import { emissionOf } from "./emitted";
 import { APPS_FOLDER, RULES, rulesFor, TASKS_SHAPE, type FrameworkRules, type Primitive } from "./rules";
 import { declaredRange, lockedVersion, newestPeriodIn } from "../../core/project/declaredPackage";
 import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
@@ -74,11 +75,15 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   } else if (!base.ok) {
     for (const rule of LOADERS) maybe.set(rule.key, { path: [rule.key], reason: `${base.reason}; the ${rule.folder}/ loader decides ${rule.key}`, ...(base.loc ? { loc: base.loc } : { loc }) });
   } else {
+    // Only what tsc compiles reaches the compiled folder the loaders read.
+    const emitted = base.compiledBy ? emissionOf(base.compiledBy, { text: run.fileText, resolve: (s, from) => run.ev.host.resolveModule(s, from), ...(run.listDirectory ? { list: run.listDirectory } : {}) }) : undefined;
     for (const rule of LOADERS) {
-      const listing = listLoaderFolder(run.listDirectory, base.folder, rule, base.mirrored, rules);
+      const listing = listLoaderFolder(run.listDirectory, base.folder, rule, base.mirrored, rules, emitted);
       folders[rule.key] = listing;
       const loaded = loadedFiles(listing);
+      const unsure = listing.unsure[0];
       if (loaded[0]) present.set(rule.key, { file: loaded[0].path, span: EMPTY_SPAN });
+      else if (unsure) maybe.set(rule.key, { path: [rule.key], reason: `${rule.folder}/ holds ${basename(unsure.path)}, loaded only if tsc compiles it, which is not known: ${unsure.why}`, loc: { file: unsure.path, span: EMPTY_SPAN } });
       else if (listing.truncated) maybe.set(rule.key, { path: [rule.key], reason: `${rule.folder}/ nests folders deeper than the analysis follows`, loc });
       for (const f of listing.files) {
         // Read the file so that an edit to it refreshes this server (its classes feed the diagnostics below).
@@ -207,7 +212,9 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
 
   const starts = "tools" in caps || maybe.has("tools");
   if (!starts) {
-    diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads${base.layout ? `: ${base.layout}` : ""})` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
+    const uncompiled = folders.tools?.uncompiled[0];
+    const notCompiled = uncompiled ? `; ${uncompiled.why}` : "";
+    diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads${base.layout ? `: ${base.layout}` : ""}${notCompiled})` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
   }
 
   const baseNote = base.ok ? `${base.how}; the loaders scan ${base.folder}${base.mirrored ? " as compiled" : ""}` : undefined;

@@ -26,6 +26,8 @@ export type BaseResolution =
       readonly how: string;
       /** How tsc's rootDir was worked out when tsconfig does not set it (also at the end of `how`). */
       readonly layout?: string;
+      /** The tsconfig whose outDir the folder is compiled into (what it compiles decides what is there). */
+      readonly compiledBy?: Tsconfig;
       readonly loc?: Loc;
     }
   | { readonly ok: false; readonly reason: string; readonly loc?: Loc };
@@ -125,7 +127,7 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
     return { ok: false, reason: `basePath is ${ev.sourceText(basePath.value, file)}, which is not known without running the server`, loc };
   }
   // Before 0.2.20, no basePath means the entry script's own folder (the compiled mirror of this file's).
-  if (rule !== "dist") return { ok: true, folder: dirname(file), mirrored: true, how: "no basePath: the entry script's own folder (process.argv[1])" };
+  if (rule !== "dist") return { ok: true, folder: dirname(file), mirrored: true, ...(tsconfig?.outDir ? { compiledBy: tsconfig } : {}), how: "no basePath: the entry script's own folder (process.argv[1])" };
   if (!root) return { ok: false, reason: "without basePath the loaders look in <working directory>/dist, and no package.json tells the project root" };
   const dist = joinPath(root, "dist");
   const mapped = mapCompiled(dist, layout);
@@ -151,7 +153,7 @@ function moduleRelative(file: string, segments: readonly string[], up: (folder: 
   const explicit = layout.tsconfig?.rootDir;
   if (explicit && !isWithin(explicit, sourceDir)) return { ok: false, reason: `the entry module is outside tsconfig's rootDir ${explicit}, so where its compiled folder is, and so basePath, is not known`, loc };
   // Below the module's own folder the output mirrors the sources whatever rootDir is.
-  if (isWithin(sourceDir, local)) return { ok: true, folder: local, mirrored: true, how, loc };
+  if (isWithin(sourceDir, local)) return { ok: true, folder: local, mirrored: true, compiledBy: layout.tsconfig!, how, loc };
   const root = layout.rootDir();
   if (!root.ok) return { ok: false, reason: `basePath climbs above the entry module's compiled folder, and ${root.reason}`, loc };
   if (!isWithin(root.dir, sourceDir)) return { ok: false, reason: `the entry module is outside ${root.dir}, the folder tsc mirrors into ${outDir}, so where its compiled folder is, and so basePath, is not known`, loc };
@@ -170,12 +172,12 @@ function isPathJoin(ev: Evaluator, file: string, callee: ValueExpr): boolean {
  * A run-time folder inside tsconfig's outDir is the compiled mirror of the same place under rootDir;
  * `layout` says how rootDir was found when tsconfig does not set it.
  */
-function mapCompiled(runtime: string, layout: Layout): { folder: string; mirrored: boolean; layout?: string } | { reason: string } {
+function mapCompiled(runtime: string, layout: Layout): { folder: string; mirrored: boolean; layout?: string; compiledBy?: Tsconfig } | { reason: string } {
   const outDir = layout.tsconfig?.outDir;
   if (!outDir || !isWithin(outDir, runtime)) return { folder: runtime, mirrored: false };
   const root = layout.rootDir();
   if (!root.ok) return { reason: root.reason };
-  return { folder: root.dir + runtime.slice(outDir.length), mirrored: true, ...(layout.tsconfig?.rootDir ? {} : { layout: `${outDir} mirrors ${root.dir}, ${root.how}` }) };
+  return { folder: root.dir + runtime.slice(outDir.length), mirrored: true, compiledBy: layout.tsconfig!, ...(layout.tsconfig?.rootDir ? {} : { layout: `${outDir} mirrors ${root.dir}, ${root.how}` }) };
 }
 
 const note = (m: { layout?: string }) => (m.layout ? `; ${m.layout}` : "");

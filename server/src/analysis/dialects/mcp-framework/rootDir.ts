@@ -3,21 +3,20 @@
 // folder (and `composite` means that folder in both). The loaders scan the compiled folders, so a
 // `scripts/seed.ts` beside `src/` moves the whole output to `dist/src/...`, away from `dist/tools`.
 // When the layout hangs on what the analysis cannot read (a config it cannot find, include patterns it
-// does not model, a TypeScript version it cannot tell), it says why instead of guessing.
+// does not model, a TypeScript version it cannot tell), it says why instead of guessing. The inputs
+// are tsconfigInputs.ts's; files that an input imports from outside them also count for tsc, and are
+// not followed here.
 import semver from "semver";
-import { dirname, isWithin, joinPath, normalizePath } from "../../core/project/paths";
+import { dirname, isWithin } from "../../core/project/paths";
 import type { DialectRun } from "../../core/dialect";
 import { declaredRange, lockedVersion } from "../../core/project/declaredPackage";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
 import type { Tsconfig } from "./tsconfigChain";
+import { inputFiles } from "./tsconfigInputs";
 
 type List = (dir: string) => readonly DirectoryEntry[] | undefined;
 
 export type RootDir = { readonly ok: true; readonly dir: string; readonly how: string } | { readonly ok: false; readonly reason: string };
-
-/** Input files listed beyond this make the common folder not known (a walk of a whole monorepo). */
-const MAX_INPUTS = 5000;
-const PACKAGE_FOLDERS = new Set(["node_modules", "bower_components", "jspm_packages"]);
 
 /**
  * The rootDir tsc lays the output out from. `typescriptMajor`: the TypeScript that builds the project,
@@ -37,78 +36,6 @@ export function rootDirOf(cfg: Tsconfig, list: List | undefined, typescriptMajor
   if (major !== undefined && major >= 6 && isWithin(cfg.dir, common)) return { ok: true, dir: cfg.dir, how: `tsconfig's folder (no rootDir: TypeScript ${major}'s default)` };
   if (major !== undefined && major < 6) return { ok: true, dir: common, how: `the common folder of tsconfig's inputs (no rootDir: TypeScript ${major}'s default)` };
   return { ok: false, reason: `tsconfig.json sets no rootDir: TypeScript 5 writes the output from ${common} (the common folder of its inputs), TypeScript 6 from ${cfg.dir} (the tsconfig's folder), and which TypeScript builds the project is not known` };
-}
-
-/**
- * The non-declaration input files `include`/`files`/`exclude` give, as tsc matches them: no include
- * means `**\/*`; wildcards skip dot-names and package folders; exclude defaults to the package folders
- * and outDir. A string says why they cannot be listed. Files that an input imports from outside this
- * set also count for tsc; the analysis does not follow imports here.
- */
-function inputFiles(cfg: Tsconfig, list: List): string[] | string {
-  const { raw } = cfg;
-  const include = raw.include ?? (raw.files ? [] : [joinPath(cfg.dir, "**/*")]);
-  const exclude = raw.exclude ?? [...[...PACKAGE_FOLDERS].map((f) => joinPath(cfg.dir, f)), ...(cfg.outDir ? [cfg.outDir] : [])];
-  const emitted = raw.allowJs ? /\.(tsx?|mts|cts|jsx?|mjs|cjs)$/ : /\.(tsx?|mts|cts)$/;
-  const isInput = (name: string) => emitted.test(name) && !/\.d\.(ts|mts|cts)$/.test(name) && !/\.d\.[^/]*\.ts$/.test(name);
-  const excluders = exclude.map(globRegex);
-  const excluded = (path: string) => excluders.some((re) => ancestors(path, cfg.dir).some((a) => re.test(a)));
-  const out = new Set<string>((raw.files ?? []).filter(isInput));
-  for (const pattern of include) {
-    if (/[{}[\]]/.test(pattern)) return `its include pattern "${pattern}" is one the analysis does not model`;
-    // A folder named without wildcards means everything under it.
-    const matcher = globRegex(/[*?]/.test(pattern) || /\.[^/]+$/.test(pattern) ? pattern : `${pattern}/**/*`);
-    // Walk from the pattern's literal head (the folders before its first wildcard).
-    const walked = walk(literalHead(pattern), list, excluded, (p) => {
-      if (matcher.test(p) && isInput(p) && !excluded(p)) out.add(p);
-      return out.size <= MAX_INPUTS;
-    });
-    if (!walked) return `its inputs are more than the analysis lists (${MAX_INPUTS})`;
-  }
-  return [...out];
-}
-
-/** The folder an absolute pattern's literal segments lead to (or the file's folder for a literal file). */
-function literalHead(pattern: string): string {
-  const segments = pattern.split("/");
-  const cut = segments.findIndex((s) => /[*?]/.test(s));
-  const path = normalizePath((cut < 0 ? segments : segments.slice(0, cut)).join("/"));
-  return cut < 0 && /\.[^/]+$/.test(pattern) ? dirname(path) : path;
-}
-
-/** Visits the files under `dir` (dot-names and package folders skipped, as tsc's wildcards do); false when stopped. */
-function walk(dir: string, list: List, skip: (path: string) => boolean, visit: (file: string) => boolean, depth = 0): boolean {
-  if (depth > 32) return false;
-  for (const e of list(dir) ?? []) {
-    if (e.name.startsWith(".") || skip(e.path)) continue;
-    if (e.isDirectory) {
-      if (PACKAGE_FOLDERS.has(e.name)) continue;
-      if (!walk(e.path, list, skip, visit, depth + 1)) return false;
-    } else if (e.isFile && !visit(e.path)) return false;
-  }
-  return true;
-}
-
-/** `p` and the folders above it, up to `root` (an exclude naming a folder excludes what it holds). */
-function ancestors(p: string, root: string): string[] {
-  const out = [p];
-  for (let d = dirname(p); isWithin(root, d) && d !== root; d = dirname(d)) out.push(d);
-  return out;
-}
-
-/** An absolute tsconfig glob as a regular expression: `**\/` any folders, `*` and `?` within a name. */
-function globRegex(pattern: string): RegExp {
-  let re = "";
-  const segments = normalizePath(pattern).split("/");
-  segments.forEach((seg, i) => {
-    if (i === 0) return;
-    if (seg === "**") {
-      re += "(?:/[^/]+)*";
-      return;
-    }
-    re += `/${seg.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]")}`;
-  });
-  return new RegExp(`^${re}$`);
 }
 
 /** The longest common folder of the files' folders. */

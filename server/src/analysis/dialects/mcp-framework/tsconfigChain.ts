@@ -18,7 +18,8 @@ export interface Tsconfig {
 
 export interface RawConfig {
   readonly composite: boolean;
-  readonly allowJs: boolean;
+  /** Undefined when no readable config of the chain sets it (tsc's default is false). */
+  readonly allowJs?: boolean;
   readonly files?: readonly string[];
   readonly include?: readonly string[];
   readonly exclude?: readonly string[];
@@ -47,7 +48,7 @@ export function tsconfigOf(file: string, text: FileText): Tsconfig | undefined {
       const l = layer(path, text, 0);
       const raw: RawConfig = {
         composite: l.composite === true,
-        allowJs: l.allowJs === true,
+        ...(l.allowJs !== undefined ? { allowJs: l.allowJs } : {}),
         ...(l.files ? { files: l.files } : {}),
         ...(l.include ? { include: l.include } : {}),
         ...(l.exclude ? { exclude: l.exclude } : {}),
