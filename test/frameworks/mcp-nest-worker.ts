@@ -6,7 +6,7 @@
 // (2025-11-25) on one connection and `server/discover` (2026-07-28) on another, and closes the app.
 // Results go to the JSON file named by the last argument.
 import "reflect-metadata";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Logger } from "@nestjs/common";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
@@ -91,10 +91,18 @@ interface Outcome {
 
 async function runFixture(dir: string): Promise<Outcome> {
   const out: Outcome = { legacy: null, modern: null, errors: [] };
+  type Strategy = { options: { transports: Array<{ kind: string; legacy?: string }> } };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(join(dir, "server.ts")) as { strategy: { options: { transports: Array<{ kind: string; legacy?: string }> } }; bootstrap: () => Promise<{ close(): Promise<void> }> };
-  const memories = mod.strategy.options.transports.map((t) => new MemoryStdioTransport(t.kind === "stdio" && t.legacy === "reject" ? "reject" : "serve"));
-  mod.strategy.options.transports = memories as never;
+  const mod = require(join(dir, "server.ts")) as { strategy?: Strategy; bootstrap: () => Promise<{ close(): Promise<void> }> };
+  // A fixture laid out as MCP-Nest's README (the strategy exported by app.module.ts, main.ts only
+  // imports it) names where its strategy is in meta.json (`"strategy": "app.module.ts#mcp"`), so that
+  // server.ts need not re-export it, which would be one more use of it for the analysis.
+  const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as { strategy?: string };
+  const [holder, name] = meta.strategy?.split("#") ?? ["server.ts", "strategy"];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const strategy = (holder === "server.ts" ? mod : require(join(dir, holder!)))[name!] as Strategy;
+  const memories = strategy.options.transports.map((t) => new MemoryStdioTransport(t.kind === "stdio" && t.legacy === "reject" ? "reject" : "serve"));
+  strategy.options.transports = memories as never;
   const app = await mod.bootstrap();
   try {
     const transport = memories[0];

@@ -12,7 +12,8 @@ import { controllerMethods, decoratedMethods, type CapabilityMethod } from "./ca
 import { diagnostic } from "./codes";
 import type { McpNestDetails } from "./details";
 import { declaredRelease } from "./declaredRelease";
-import { factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, type StrategySite } from "./findStrategies";
+import { bootstrapElsewhere } from "./bootstrapElsewhere";
+import { factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, type FactoryCall, type StrategySite } from "./findStrategies";
 import { advertised, supportedVersion } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
 import { strategyUses } from "./strategyUses";
@@ -42,24 +43,31 @@ interface App {
 function application(run: DialectRun, site: StrategySite, loc: Loc): App {
   const summary = run.ev.summary(site.file)!;
   const calls = factoryCalls(summary);
-  if (calls.length !== 1) {
-    const why = calls.length === 0
-      ? "no NestFactory.create/createMicroservice call in this file names the application's root module"
-      : "this file creates more than one Nest application";
-    return { classes: undefined, unknown: ["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `which controllers serve this strategy is not known: ${why}`, loc })) };
+  const unknownApp = (why: string, extra: UnknownPart[] = []): App => ({ classes: undefined, unknown: [...extra, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `which controllers serve this strategy is not known: ${why}`, loc }))] });
+  if (calls.length > 1) return unknownApp("this file creates more than one Nest application");
+  let bootstrap: { file: string; call: FactoryCall } | undefined = calls[0] ? { file: site.file, call: calls[0] } : undefined;
+  const unknown: UnknownPart[] = [];
+  if (!bootstrap) {
+    // Made here, given to Nest in a file that imports it (the README's app.module.ts + main.ts).
+    const elsewhere = bootstrapElsewhere(run, site);
+    if (!elsewhere?.app) return unknownApp(elsewhere?.why ?? "no NestFactory.create/createMicroservice call in this file names the application's root module", elsewhere?.unknown);
+    bootstrap = elsewhere.app;
+    unknown.push(...elsewhere.unknown);
   }
-  const root = run.ev.evaluate(calls[0]!.module, run.ev.fileScope(site.file), { calls: false });
+  const { file, call } = bootstrap;
+  const root = run.ev.evaluate(call.module, run.ev.fileScope(file), { calls: false });
   if (root.t !== "class") {
-    return { classes: undefined, unknown: ["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `the root module ${run.ev.sourceText(calls[0]!.module, site.file)} is not a class known statically`, loc: { file: site.file, span: calls[0]!.span } })) };
+    return { classes: undefined, unknown: [...unknown, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `the root module ${run.ev.sourceText(call.module, file)} is not a class known statically`, loc: { file, span: call.span } }))] };
   }
   const classes = appClasses(run.ev, root.cls);
-  return { classes, unknown: [], rootName: run.ev.summary(root.cls.file)?.classes[root.cls.index]?.name };
+  return { classes, unknown, rootName: run.ev.summary(root.cls.file)?.classes[root.cls.index]?.name };
 }
 
 export function analyzeStrategy(run: DialectRun, file: string, index: number): UnitAnalysis {
   const site = findStrategies(run.ev, file)[index]!;
   const { event } = site;
-  const name = event.target?.join(".") ?? "McpStrategy";
+  // `return new McpStrategy(...)` in a factory: named after the factory.
+  const name = event.target?.[0] === "<return>" && site.unit.name ? `${site.unit.name}()` : event.target?.join(".") ?? "McpStrategy";
   const loc: Loc = { file, span: event.nameSpan };
   const installed = run.installedVersion(file, PACKAGE);
   // Not installed (a fresh clone): the release the checkout declares, locked or by its range.

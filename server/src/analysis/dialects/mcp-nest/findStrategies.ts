@@ -2,12 +2,26 @@
 // that file that name the application's root module.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
+import type { FlowSpec } from "../../core/summarize/flowSummary";
+import { PACKAGE } from "./packageName";
 import { mcpNestExport } from "./reexports";
 
-export { PACKAGE } from "./packageName";
+export { PACKAGE };
 
 /** The strategy's methods that change what it serves at run time (read by the flow summary). */
 export const RUNTIME_METHODS = new Set(["registerTool", "registerResource", "registerPrompt", "removeTool", "removeResource", "removePrompt"]);
+
+/**
+ * The program flow the dialect reads. `@nestjs/core` too: NestFactory calls name the root module;
+ * they are read as plain invocations. The name `McpStrategy` makes a file relevant wherever it is
+ * imported from (isStrategyCtor follows the re-exports to tell whether it is MCP-Nest's).
+ */
+export const MCP_NEST_FLOW: FlowSpec = {
+  specifier: (s) => s === PACKAGE || s === "@nestjs/core",
+  hints: [PACKAGE, "@nestjs/core"],
+  methods: RUNTIME_METHODS,
+  names: new Set(["McpStrategy"]),
+};
 
 type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
@@ -57,6 +71,27 @@ export function factoryCalls(summary: FileSummary): FactoryCall[] {
       const method = event.callee.key.name;
       const module = event.argExprs[0];
       if (FACTORY_METHODS.has(method) && module) out.push({ method, module, span: event.span });
+    }
+  }
+  return out;
+}
+
+/**
+ * The `strategy` option of each `NestFactory.createMicroservice(Module, { strategy })` and
+ * `app.connectMicroservice({ strategy })` of the file: what the file gives to Nest as a transport.
+ */
+export function strategiesGiven(summary: FileSummary): ValueExpr[] {
+  const out: ValueExpr[] = [];
+  for (const unit of summary.flow?.units ?? []) {
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke" || event.callee.k !== "get" || event.callee.key.k !== "static") continue;
+      const method = event.callee.key.name;
+      const object = event.callee.object;
+      const binding = object.k === "ref" ? summary.imports.get(object.name) : undefined;
+      const nestFactory = binding?.specifier === "@nestjs/core" && binding.imported === "NestFactory";
+      const options = method === "connectMicroservice" ? event.argExprs[0] : method === "createMicroservice" && nestFactory ? event.argExprs[1] : undefined;
+      const entry = options?.k === "obj" ? options.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "strategy") : undefined;
+      if (entry?.k === "prop") out.push(entry.value);
     }
   }
   return out;

@@ -5,10 +5,9 @@ import type { Dialect } from "../../core/dialect";
 import { analyzeStrategy } from "./analyzeStrategy";
 import { MCP_NEST_CODES } from "./codes";
 import { mcpNestEditor } from "./editor";
-import { findStrategies, PACKAGE, RUNTIME_METHODS } from "./findStrategies";
+import { findStrategies, MCP_NEST_FLOW, PACKAGE } from "./findStrategies";
 import { mcpNestWords } from "./words";
 
-const STRATEGY_NAMES: ReadonlySet<string> = new Set(["McpStrategy"]);
 const STRATEGY_WORD = /\bMcpStrategy\b/;
 
 export const mcpNestDialect: Dialect = {
@@ -16,10 +15,7 @@ export const mcpNestDialect: Dialect = {
   title: "MCP-Nest (@rekog/mcp-nest)",
   // `McpStrategy` alone too: imported through a barrel of the workspace that re-exports it.
   mayDeclare: (text) => text.includes(PACKAGE) || STRATEGY_WORD.test(text),
-  // `@nestjs/core` too: NestFactory calls name the root module; they are read as plain invocations.
-  // The name `McpStrategy` makes a file relevant wherever it is imported from (findStrategies.ts
-  // follows the re-exports to tell whether it is MCP-Nest's).
-  flow: { specifier: (s) => s === PACKAGE || s === "@nestjs/core", hints: [PACKAGE, "@nestjs/core"], methods: RUNTIME_METHODS, names: STRATEGY_NAMES },
+  flow: MCP_NEST_FLOW,
   unitCount: (ev, file) => findStrategies(ev, file).length,
   analyze: (run, file, unit) => analyzeStrategy(run, file, unit),
   codes: MCP_NEST_CODES,

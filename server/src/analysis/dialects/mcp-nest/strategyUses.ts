@@ -3,15 +3,18 @@
 // `NestFactory.createMicroservice(AppModule, { strategy })` or `app.connectMicroservice({ strategy })`.
 // Any other mention hands it to code not followed that may call registerTool/registerResource/
 // registerPrompt: `{ provide: MCP_STRATEGY, useValue: strategy }` (then any provider may inject it and
-// register in onModuleInit), a helper, an alias, a property set on it. Each is unknown at its place,
-// never dropped. Not searched: other modules importing an exported strategy (one defined apart from
-// the file that bootstraps the application is unknown anyway, by analyzeStrategy's application()).
+// register in onModuleInit; not when nothing can read that token: providedUnread.ts), a helper, an
+// alias, a property set on it. Each is unknown at its place, never dropped. The files that import a
+// strategy are read with the same rules when they, not its own file, give it to Nest
+// (bootstrapElsewhere.ts); when its own file bootstraps the application, they are not searched.
 import type { DialectRun } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
-import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, FlowUnit, Span } from "../../core/model/summary";
 import type { UnknownPart } from "../../core/model/unknown";
 import { SK, type ts } from "../../core/typescript";
-import { RUNTIME_METHODS, type StrategySite } from "./findStrategies";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { RUNTIME_METHODS, strategiesGiven, type StrategySite } from "./findStrategies";
+import { providedUnread } from "./providedUnread";
 import { forEachToken } from "./tokens";
 
 const KEYS = ["tools", "resources", "prompts"] as const;
@@ -27,19 +30,31 @@ export function strategyUses(run: DialectRun, site: StrategySite): UnknownPart[]
   const target = event.target;
   if (!target) return [];
   if (target.length !== 1) return all(`the strategy is kept in ${target.join(".")}, whose uses the analysis does not follow: they may register tools, resources or prompts`, { file, span: event.nameSpan });
-  const name = target[0]!;
-  const summary = run.ev.summary(file);
-  const text = run.ev.host.text?.(file);
-  if (!summary || text === undefined || text.length !== summary.textLength) return all("the file's text is not at hand to find the uses of the strategy", { file, span: event.nameSpan });
+  return usesIn(run, run.ev, file, target[0]!, site.unit, new Set([event.nameSpan.start]));
+}
+
+/**
+ * The uses of the strategy, held by `name`, within `unit` of `file` that are not modelled, each
+ * unknown at its place. `skip`: the starts of mentions accounted for already (its declaration).
+ * Mentions in import clauses are not uses. `ev` reads the file's summary with its flow.
+ */
+export function usesIn(run: DialectRun, ev: Evaluator, file: string, name: string, unit: FlowUnit, skip: ReadonlySet<number>): UnknownPart[] {
+  const summary = ev.summary(file);
+  const text = ev.host.text?.(file);
+  if (!summary || text === undefined || text.length !== summary.textLength) return all("the file's text is not at hand to find the uses of the strategy", { file, span: unit.span });
   const units = summary.flow?.units ?? [];
-  const explained = explainedAt(units, name, summary.imports);
+  const explained = explainedAt(summary, name);
+  const imports = [...summary.imports.values()].map((b) => b.span);
   const modules = summary.classes.flatMap((c) => c.decorators.filter((d) => d.name === "Module").map((d) => d.span));
   const out: UnknownPart[] = [];
-  for (const at of mentions(text, name, site.unit.span)) {
-    if (at.start === event.nameSpan.start || explained.has(at.start) || shadowed(units, site.unit, at.start, name)) continue;
+  for (const at of mentions(text, name, unit.span)) {
+    if (skip.has(at.start) || explained.has(at.start) || shadowed(units, unit, at.start, name)) continue;
+    if (imports.some((s) => at.start >= s.start && at.end <= s.end)) continue;
     // `strategy.listen()`, `strategy.close()`: calls the flow summary need not keep.
     if (HARMLESS.has(/^\s*\.\s*([\w$]+)\s*\(/.exec(text.slice(at.end, at.end + 60))?.[1] ?? "")) continue;
     const inModule = modules.some((s) => at.start >= s.start && at.end <= s.end);
+    // `{ provide: MCP_STRATEGY, useValue: strategy }` with nothing that could read the token (providedUnread.ts).
+    if (inModule && providedUnread(run, ev, file, summary, at)) continue;
     out.push(...all(inModule
       ? `${name} is given to Nest's dependency injection in @Module(...): a class that injects it may call registerTool/registerResource/registerPrompt, which the analysis does not follow`
       : `${name} is used here in a way the analysis does not follow (only its own method calls and NestFactory.createMicroservice/connectMicroservice({ strategy }) are read): what it reaches may register tools, resources or prompts`,
@@ -49,26 +64,15 @@ export function strategyUses(run: DialectRun, site: StrategySite): UnknownPart[]
 }
 
 /** Where the name is read as the modelled uses read it: a method call's receiver, the `strategy` option of the Nest factories. */
-function explainedAt(units: readonly FlowUnit[], name: string, imports: ReadonlyMap<string, { specifier: string; imported: string }>): Set<number> {
+function explainedAt(summary: FileSummary, name: string): Set<number> {
   const out = new Set<number>();
-  for (const u of units) {
+  for (const u of summary.flow?.units ?? []) {
     for (const { event } of u.events) {
       if (event.k === "call" && event.receiver.length === 1 && event.receiver[0] === name && RUNTIME_METHODS.has(event.method)) out.add(event.span.start);
-      if (event.k !== "invoke" || event.callee.k !== "get" || event.callee.key.k !== "static") continue;
-      const method = event.callee.key.name;
-      const object = event.callee.object;
-      const nestFactory = object.k === "ref" && imports.get(object.name)?.specifier === "@nestjs/core" && imports.get(object.name)?.imported === "NestFactory";
-      const options = method === "connectMicroservice" ? event.argExprs[0] : method === "createMicroservice" && nestFactory ? event.argExprs[1] : undefined;
-      const given = options?.k === "obj" ? strategyOption(options) : undefined;
-      if (given?.k === "ref" && given.name === name) out.add(given.span.start);
     }
   }
+  for (const given of strategiesGiven(summary)) if (given.k === "ref" && given.name === name) out.add(given.span.start);
   return out;
-}
-
-function strategyOption(options: Extract<ValueExpr, { k: "obj" }>): ValueExpr | undefined {
-  const entry = options.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "strategy");
-  return entry?.k === "prop" ? entry.value : undefined;
 }
 
 /** Whether a function between the mention and the strategy's own body declares the same name. */

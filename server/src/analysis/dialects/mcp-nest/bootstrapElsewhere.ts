@@ -1,0 +1,147 @@
+// The application of a strategy made in one file and given to Nest in another, as MCP-Nest's README
+// quick start lays it out: `export const mcp = new McpStrategy(...)` in app.module.ts, and main.ts
+// does `NestFactory.createMicroservice(AppModule, { strategy: mcp })`. Or an exported factory
+// (`export function createMcpStrategy() { return new McpStrategy(...) }`) called once, its result
+// given to Nest. The package's files that import it are read (the engine's exportedServerUsers): the
+// application is the one bootstrapped by the single NestFactory call of the single file that gives
+// the strategy to Nest. Every other use there, each import not followed (a namespace, a re-export,
+// import()), and a factory called more than once or only on some paths, is unknown at its place.
+import type { DialectRun } from "../../core/dialect";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc } from "../../core/evaluate/values";
+import type { FileSummary, FlowUnit } from "../../core/model/summary";
+import type { UnknownPart } from "../../core/model/unknown";
+import { exportedServerUsers, packageReaderOf } from "../../core/project/exportedServerUsers";
+import { flowOnDemand } from "../../core/summarize/flowOnDemand";
+import { factoryCalls, MCP_NEST_FLOW, strategiesGiven, type FactoryCall, type StrategySite } from "./findStrategies";
+import { usesIn } from "./strategyUses";
+
+const KEYS = ["tools", "resources", "prompts"] as const;
+const REGISTERS: Readonly<Record<string, string>> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
+
+export interface Elsewhere {
+  /** The file that bootstraps the application with the strategy, and its NestFactory call. */
+  readonly app?: { readonly file: string; readonly call: FactoryCall };
+  /** Why the application is not known, when it is not. */
+  readonly why?: string;
+  readonly unknown: UnknownPart[];
+}
+
+/** How the strategy leaves its file: the names it is exported under, as a value or as a factory's result. */
+interface Leaves {
+  readonly kind: "value" | "factory";
+  /** Its name in its own file: the const, or the factory function. */
+  readonly local: string;
+  readonly names: readonly string[];
+}
+
+const all = (reason: string, loc: Loc): UnknownPart[] => KEYS.map((k) => ({ path: [k], reason, loc }));
+
+/** undefined: the strategy does not leave its file through an export. */
+export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhere | undefined {
+  const summary = run.ev.summary(site.file);
+  const leaves = summary ? howItLeaves(summary, site) : undefined;
+  if (!summary || !leaves) return undefined;
+  const demand = flowOnDemand(run.ev, MCP_NEST_FLOW);
+  const summaryOf = (f: string) => {
+    demand.want(f);
+    return demand.ev.summary(f);
+  };
+  const users = exportedServerUsers(packageReaderOf(run, summaryOf), site.file, leaves.names);
+  const here: Loc = { file: site.file, span: site.event.nameSpan };
+  const unknown: UnknownPart[] = [];
+  for (const o of users.open) unknown.push(...all(`the strategy is exported: ${o.why}, and what is done with it there may register tools, resources or prompts`, o.loc ?? here));
+  const top = (s: FileSummary | undefined) => s?.flow?.units.find((u) => u.parent === null);
+  if (leaves.kind === "factory") {
+    // The factory's own file: any mention other than its declaration may call it once more.
+    const module = top(summary);
+    if (module) unknown.push(...usesIn(run, run.ev, site.file, leaves.local, module, new Set(site.unit.nameSpan ? [site.unit.nameSpan.start] : [])));
+  }
+  const apps: { file: string; call: FactoryCall }[] = [];
+  const reasons: string[] = [];
+  let made = 0;
+  for (const { file, local } of users.found) {
+    const s = summaryOf(file);
+    const module = top(s);
+    if (!s || !module) {
+      unknown.push(...all(`${local} is imported by a file whose flow the analysis could not read`, { file, span: { start: 0, end: 0 } }));
+      continue;
+    }
+    const held = leaves.kind === "value" ? [{ name: local, unit: module, skip: new Set<number>() }] : results(run, demand.ev, s, file, local, unknown);
+    made += held.length;
+    for (const h of held) {
+      unknown.push(...usesIn(run, demand.ev, file, h.name, h.unit, h.skip), ...registrations(s, file, h.name));
+      if (!strategiesGiven(s).some((g) => g.k === "ref" && g.name === h.name && g.span.start >= h.unit.span.start && g.span.end <= h.unit.span.end)) continue;
+      const calls = factoryCalls(s);
+      if (calls.length === 1) apps.push({ file, call: calls[0]! });
+      else reasons.push(calls.length === 0 ? `${file} gives it to Nest but no NestFactory call there names the application's root module` : `${file}, which gives it to Nest, creates more than one Nest application`);
+    }
+  }
+  if (leaves.kind === "factory" && made > 1) unknown.push(...all(`${leaves.local}() is called ${made} times: each call makes a strategy of its own, served by the application it is given to`, here));
+  if (apps.length === 1 && reasons.length === 0) return { app: apps[0]!, unknown };
+  const why = reasons[0] ?? (apps.length > 1 ? "it is given to more than one Nest application" : "no file that imports it gives it to NestFactory.createMicroservice or connectMicroservice with the application's root module");
+  return { why, unknown };
+}
+
+function howItLeaves(summary: FileSummary, site: StrategySite): Leaves | undefined {
+  const target = site.event.target;
+  if (!target || target.length !== 1) return undefined;
+  const exportedAs = (local: string) => [...summary.exports].filter(([, e]) => e.k === "local" && e.local === local).map(([n]) => n);
+  if (site.unit.parent === null && target[0] !== "<return>" && site.event.declared) {
+    const names = exportedAs(target[0]!);
+    return names.length > 0 ? { kind: "value", local: target[0]!, names } : undefined;
+  }
+  // `return new McpStrategy(...)` in a function of the file's top level.
+  const parent = site.unit.parent === null ? undefined : summary.flow?.units[site.unit.parent];
+  if (site.unit.kind !== "function" || parent?.parent !== null || target[0] !== "<return>") return undefined;
+  const names = exportedAs(site.unit.name);
+  return names.length > 0 ? { kind: "factory", local: site.unit.name, names } : undefined;
+}
+
+/**
+ * In a file importing the factory as `local`: the names its calls are kept in (`const strategy =
+ * createMcpStrategy()`), each with the unit it is declared in. A call made on some paths, or whose
+ * result is not kept in a name, is unknown; so is any other mention of the factory there.
+ */
+function results(run: DialectRun, ev: Evaluator, s: FileSummary, file: string, local: string, unknown: UnknownPart[]): { name: string; unit: FlowUnit; skip: Set<number> }[] {
+  const text = ev.host.text?.(file) ?? "";
+  const out: { name: string; unit: FlowUnit; skip: Set<number> }[] = [];
+  const calls = new Set<number>();
+  for (const unit of s.flow?.units ?? []) {
+    for (const { event, conditional } of unit.events) {
+      if (event.k !== "invoke" || event.callee.k !== "ref" || event.callee.name !== local) continue;
+      calls.add(event.span.start);
+      const loc = { file, span: event.span };
+      if (conditional) unknown.push(...all(`${local}() is called here only on some paths: the strategy may not exist`, loc));
+      const declaredAt = event.result ? declaration(text, event.result, event.span.start) : undefined;
+      if (!event.result || declaredAt === undefined) {
+        unknown.push(...all(`the strategy ${local}() makes here is not kept in a name the analysis follows`, loc));
+        continue;
+      }
+      out.push({ name: event.result, unit, skip: new Set([declaredAt]) });
+    }
+  }
+  const module = s.flow?.units.find((u) => u.parent === null);
+  if (module) unknown.push(...usesIn(run, ev, file, local, module, calls));
+  return out;
+}
+
+/** Where `const name =` (or `let`, with a type) is written right before the call at `callAt`. */
+function declaration(text: string, name: string, callAt: number): number | undefined {
+  const before = text.slice(Math.max(0, callAt - 200), callAt);
+  const escaped = name.replace(/[$]/g, "\\$&");
+  const m = new RegExp(`\\b(?:const|let|var)\\s+(${escaped})\\s*(?::[^=;]*)?=\\s*(?:await\\s+)?$`).exec(before);
+  return m ? callAt - before.length + m.index + m[0].indexOf(name, m[0].search(/\s/)) : undefined;
+}
+
+/** `strategy.registerTool(...)` in an importing file: that key is added at run time, for later clients. */
+function registrations(s: FileSummary, file: string, name: string): UnknownPart[] {
+  const out: UnknownPart[] = [];
+  for (const unit of s.flow?.units ?? []) {
+    for (const { event } of unit.events) {
+      const key = event.k === "call" && event.receiver.length === 1 && event.receiver[0] === name ? REGISTERS[event.method] : undefined;
+      if (key && event.k === "call") out.push({ path: [key], reason: `${name}.${event.method}() adds ${key} at run time: advertised only to clients that connect after it ran`, loc: { file, span: event.methodSpan } });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+// `providers: [{ provide: MCP_STRATEGY, useValue: strategy }]`, as MCP-Nest's README quick start
+// writes it ("only needed if a provider injects the strategy"). Given to Nest's dependency injection,
+// the strategy reaches only code that asks for that token: `@Inject(MCP_STRATEGY)`,
+// `moduleRef.get(MCP_STRATEGY)`, `app.get('MCP_STRATEGY')`. When no source file of the package names
+// the token (its own file only where it provides it and imports it), nor enumerates providers
+// (DiscoveryService, ModulesContainer), nothing can inject it: the entry hands the strategy to no code.
+// Anything else (another token, a file that names it, files that cannot all be listed) is a use not
+// followed, unknown at its place (strategyUses.ts).
+import type { DialectRun } from "../../core/dialect";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FileSummary, ObjEntry, Span, ValueExpr } from "../../core/model/summary";
+import { packageSourceFiles } from "../../core/project/packageSourceFiles";
+import { dirname } from "../../core/project/paths";
+import { SK } from "../../core/typescript";
+import { mcpNestExport } from "./reexports";
+import { forEachToken } from "./tokens";
+
+const TOKEN = "MCP_STRATEGY";
+/** What may read the token: its name (an import, `@Inject`, a string), or code that walks every provider. */
+const READER_NAMES = new Set([TOKEN, "DiscoveryService", "ModulesContainer"]);
+/** A cheap look first: a text without any of them holds no reader. */
+const READERS = /MCP_STRATEGY|DiscoveryService|ModulesContainer/;
+
+/** Whether the mention at `at` is the `useValue` of such a provider, whose token nothing reads. */
+export function providedUnread(run: DialectRun, ev: Evaluator, file: string, summary: FileSummary, at: Span): boolean {
+  const entry = providerAt(summary, at);
+  if (!entry || !isToken(ev, file, entry.provide)) return false;
+  const text = ev.host.text?.(file);
+  if (text === undefined) return false;
+  // In its own file: only where it is imported and where this entry provides it.
+  const allowed = [...[...summary.imports.values()].map((b) => b.span), entry.provide.span];
+  if (readsAt(text).some((r) => !allowed.some((s) => r.start >= s.start && r.end <= s.end))) return false;
+  const readers = tokenReaders(run, file);
+  return readers !== undefined && readers.every((f) => f === file);
+}
+
+/** The `{ provide, useValue }` object of a @Module's providers whose useValue is the mention at `at`. */
+function providerAt(summary: FileSummary, at: Span): { provide: ValueExpr } | undefined {
+  for (const cls of summary.classes) {
+    for (const d of cls.decorators) {
+      const meta = d.name === "Module" ? d.args[0] : undefined;
+      const providers = meta?.k === "obj" ? prop(meta.entries, "providers") : undefined;
+      if (providers?.k !== "arr") continue;
+      for (const item of providers.items) {
+        if (item.k !== "obj" || item.entries.length !== 2) continue;
+        const provide = prop(item.entries, "provide");
+        const value = prop(item.entries, "useValue");
+        if (provide && value?.k === "ref" && value.span.start === at.start) return { provide };
+      }
+    }
+  }
+  return undefined;
+}
+
+function prop(entries: readonly ObjEntry[], name: string): ValueExpr | undefined {
+  const e = entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === name);
+  return e?.k === "prop" ? e.value : undefined;
+}
+
+/** MCP-Nest's MCP_STRATEGY under its own name (directly, through a barrel, `nest.MCP_STRATEGY`), or the string it holds. */
+function isToken(ev: Evaluator, file: string, e: ValueExpr): boolean {
+  if (e.k === "lit") return e.value === TOKEN;
+  if (e.k === "ref") return e.name === TOKEN && mcpNestExport(ev, file, e.name) === TOKEN;
+  return e.k === "get" && e.object.k === "ref" && e.key.k === "static" && e.key.name === TOKEN && mcpNestExport(ev, file, e.object.name, TOKEN) === TOKEN;
+}
+
+function readsToken(run: DialectRun, file: string): boolean {
+  const text = run.ev.host.text?.(file);
+  return text === undefined || readsAt(text).length > 0;
+}
+
+/** Where code (not a comment) names the token or a provider walk: an identifier, or a string holding the token. */
+function readsAt(text: string): Span[] {
+  if (!READERS.test(text)) return [];
+  const out: Span[] = [];
+  forEachToken(text, { start: 0, end: text.length }, (kind, scanner) => {
+    const value = kind === SK.Identifier || kind === SK.StringLiteral || kind === SK.NoSubstitutionTemplateLiteral || kind === SK.TemplateHead || kind === SK.TemplateMiddle || kind === SK.TemplateTail ? scanner.getTokenValue() : "";
+    if (kind === SK.Identifier ? READER_NAMES.has(value) : value.includes(TOKEN)) out.push({ start: scanner.getTokenStart(), end: scanner.getTokenEnd() });
+  });
+  return out;
+}
+
+/** The package's source files (nearest package.json) that may read the token, found once per analysis; undefined when they cannot all be listed. */
+function tokenReaders(run: DialectRun, file: string): readonly string[] | undefined {
+  const list = run.listDirectory;
+  if (!list) return undefined;
+  let root: string | undefined;
+  for (let dir = dirname(file); run.withinWorkspace(dir); dir = dirname(dir)) {
+    if (list(dir)?.some((e) => e.isFile && e.name === "package.json")) {
+      root = dir;
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  if (!root) return undefined;
+  const at = root;
+  const find = () => packageSourceFiles(list, at)?.filter((f) => readsToken(run, f));
+  return run.memo ? run.memo(`mcp-nest-token-readers\u0000${at}`, find) : find();
+}
