@@ -73,6 +73,23 @@ describe("MCP-Nest: the strategy given to Nest by a file that imports it", () =>
     });
   }
 
+  it("the README's HTTP main.ts (create, setHttpAdapter, connectMicroservice) names the application too", () => {
+    const main = `import { NestFactory } from "@nestjs/core";
+import { AppModule, mcp } from "./app.module";
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  mcp.setHttpAdapter(app.getHttpAdapter());
+  app.connectMicroservice({ strategy: mcp });
+  await app.startAllMicroservices();
+  await app.listen(3000);
+}
+void bootstrap();
+`;
+    const s = server({ "c.ts": CONTROLLER, "app.module.ts": MODULE(PROVIDER), "main.ts": main });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(keys(s), ["logging", "tools"]);
+  });
+
   it("a comment naming the token reads nothing", () => {
     const s = server({ "c.ts": CONTROLLER, "app.module.ts": `// provided under MCP_STRATEGY for later\n${MODULE(PROVIDER)}`, "main.ts": MAIN() });
     assert.equal(s.exact, true, JSON.stringify(s.unknown));

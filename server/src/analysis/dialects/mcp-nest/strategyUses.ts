@@ -1,5 +1,5 @@
 // The uses of a strategy object the analysis does not model. Modelled: its construction, the calls of
-// its methods on its name (register*/remove*, read by analyzeStrategy; listen, close), and handing it to
+// its methods on its name (register*/remove*, read by analyzeStrategy; listen, close, setHttpAdapter), and handing it to
 // `NestFactory.createMicroservice(AppModule, { strategy })` or `app.connectMicroservice({ strategy })`.
 // Any other mention hands it to code not followed that may call registerTool/registerResource/
 // registerPrompt: `{ provide: MCP_STRATEGY, useValue: strategy }` (then any provider may inject it and
@@ -18,8 +18,8 @@ import { providedUnread } from "./providedUnread";
 import { forEachToken } from "./tokens";
 
 const KEYS = ["tools", "resources", "prompts"] as const;
-/** Methods of McpStrategy that cannot add a tool, resource or prompt. */
-const HARMLESS = new Set(["listen", "close"]);
+/** Methods of McpStrategy that cannot add a tool, resource or prompt (setHttpAdapter only keeps the adapter: the README's HTTP main.ts calls it). */
+const HARMLESS = new Set(["listen", "close", "setHttpAdapter"]);
 /** Modifiers before a class member's or parameter property's name (`private readonly strategy: McpStrategy`). */
 const MODIFIERS = new Set([SK.PrivateKeyword, SK.ProtectedKeyword, SK.PublicKeyword, SK.ReadonlyKeyword, SK.StaticKeyword, SK.DeclareKeyword, SK.OverrideKeyword, SK.AbstractKeyword, SK.AccessorKeyword]);
 
