@@ -2,7 +2,7 @@
 // analysis cannot know, and the diagnostics of fastmcp's run-time traps.
 import type { DialectRun } from "../../core/dialect";
 import type { JsonObject, Loc } from "../../core/evaluate/values";
-import { diagnosticMaker, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
+import { diagnosticMaker, type AnalysisDiagnostic } from "../../core/model/diagnostics";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import type { UnknownPart } from "../../core/model/unknown";
@@ -10,46 +10,15 @@ import { sortUnknown } from "../../core/model/unknown";
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpCall, FastmcpDetails } from "./details";
 import type { FastmcpSite } from "./findServers";
-import { replayServer, type Registration, type Replay } from "./replay";
+import { replayServer, type Registration } from "./replay";
 import { declaredRelease } from "./declaredRelease";
 import { replayHost } from "./replayHost";
-import { PRIMITIVES, rulesFor, SUPPORTED_RANGE, type FastmcpRules, type Primitive } from "./rules";
+import { PRIMITIVES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, type FastmcpRules, type Primitive } from "./rules";
+import { presence, type Presence } from "./presence";
+import { trapDiagnostics } from "./traps";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
 
 const diagnostic = diagnosticMaker(FASTMCP_CODES);
-
-const SINGULAR: Record<Primitive, string> = { tools: "tool", resources: "resource", prompts: "prompt" };
-
-/** `late`: the only doubt is a registration after start() on a transport that opens sessions later. */
-type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: string; loc: Loc; late?: true } | { k: "no" };
-
-/** Whether the session the client talks to holds at least one of a primitive when it is created. */
-function presence(replay: Replay, key: Primitive): Presence {
-  const mine = replay.registrations.filter((r) => r.key === key);
-  const sure = mine.find((r) => r.phase === "before" && !r.conditional && !r.maybeEmpty && !r.overriddenBy);
-  const removal = replay.removals.find((r) => r.key === key && r.phase === "before");
-  if (sure && !removal) return { k: "yes", by: sure };
-  if (sure && removal) return { k: "maybe", reason: `${removal.method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removal.loc };
-  const early = mine.find((r) => r.phase === "before");
-  if (early) return { k: "maybe", reason: early.overriddenBy ? overrideReason(early.method, early.overriddenBy, key) : early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
-  const helper = replay.unfollowed.find((u) => u.phase === "before");
-  if (helper) return { k: "maybe", reason: helper.reason, loc: helper.loc };
-  const later = mine.find((r) => r.phase === "deferred");
-  const overriddenStart = replay.start?.overriddenBy;
-  if (later && overriddenStart && later.orderUnknown) return { k: "maybe", reason: `${later.method}() comes after ${replay.start!.method}(), which runs ${overriddenStart}, the server class's override, not followed: whether the session is built before it is not known`, loc: later.loc };
-  if (later) {
-    const when = later.orderUnknown ? "may run before or after the session is built, in an order the analysis does not follow" : "runs at a time the analysis cannot know (in a callback or a function called later)";
-    return { k: "maybe", reason: later.overriddenBy ? overrideReason(later.method, later.overriddenBy, key) : `${later.method}() ${when}`, loc: later.loc };
-  }
-  const afterHttp = mine.find((r) => r.phase === "after") && replay.start && replay.start.transport !== "stdio" && replay.start.transport !== "custom" ? mine.find((r) => r.phase === "after") : undefined;
-  if (afterHttp) return { k: "maybe", reason: `${afterHttp.method}() comes after start(), whose transport is ${replay.start!.transport === "httpStream" ? "httpStream: sessions opened later see it, earlier ones do not" : "chosen at run time (argv or FASTMCP_TRANSPORT)"}`, loc: afterHttp.loc, late: true };
-  return { k: "no" };
-}
-
-/** Why a call of an overridden registration method leaves its key unknown. */
-function overrideReason(method: string, by: string, key: Primitive): string {
-  return `${method}() runs ${by}, the server class's override of FastMCP's ${method}(), which the analysis does not follow: whether it adds a ${SINGULAR[key]} is not known`;
-}
 
 export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAnalysis {
   const file = site.file;
@@ -154,11 +123,6 @@ function otherRulesDiffer(rules: FastmcpRules, other: { rules: FastmcpRules; why
   return out;
 }
 
-function shapeOf(rules: FastmcpRules, key: Primitive): JsonObject {
-  if (key === "tools") return {};
-  return { ...(key === "resources" ? rules.resources : rules.prompts) };
-}
-
 function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined): string {
   if (r.overriddenBy) return `runs ${r.overriddenBy}, an override the analysis does not follow: it may add \`${r.key}\` or not`;
   if (r.phase === "before") return r.conditional || r.maybeEmpty ? `may add \`${r.key}\` to initialize (not on every path)` : `adds \`${r.key}\` to initialize`;
@@ -166,67 +130,4 @@ function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined)
   const flagged = rules ? "listChanged" in shapeOf(rules, r.key) : false;
   if (p.k === "no") return `comes after the session was created: \`${r.key}\` is not advertised by it`;
   return `sends notifications/${r.key}/list_changed to every session${flagged ? "" : ` (not advertised: \`${r.key}\` has no listChanged)`}`;
-}
-
-function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rules: FastmcpRules, present: Map<Primitive, Presence>, server: { name: string; loc: Loc }): AnalysisDiagnostic[] {
-  const out: AnalysisDiagnostic[] = [];
-  const start = replay.start;
-  // A method of the server's class that is not followed may run before start(), and an override of the
-  // method may not call FastMCP's: no trap is certain enough to say.
-  const late = [...replay.registrations.filter((r) => !r.inMethod).map((r) => ({ ...r, kind: "add" as const })), ...replay.removals.map((r) => ({ ...r, kind: "remove" as const }))].filter((r) => r.phase !== "before" && !r.overriddenBy);
-  const reportedFirst = new Set<Primitive>();
-  for (const r of late) {
-    const p = present.get(r.key)!;
-    const flagged = "listChanged" in shapeOf(rules, r.key);
-    const absentAtStart = p.k === "no" || (p.k === "maybe" && p.late === true);
-    if (absentAtStart && r.kind === "add" && r.phase === "after" && start) {
-      if (reportedFirst.has(r.key)) continue;
-      reportedFirst.add(r.key);
-      const sdkThrow = `fastmcp installs the ${r.key} handlers on it and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from ${r.method}()`;
-      const oneSession = start.transport === "stdio" || start.transport === "custom";
-      const what = !oneSession
-        ? `sessions opened later advertise ${r.key}, but if a client session is already open when this runs, ${sdkThrow}`
-        : start.awaited
-          ? `its session advertises no ${r.key}, and ${sdkThrow}`
-          : `the session was built by the start() call above, so the ${SINGULAR[r.key]} is neither advertised nor served`;
-      out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. Add it before ${start.method}().`, {
-        server,
-        ...(oneSession ? {} : { severity: "warning" as const }),
-        related: [{ loc: start.loc, message: "the session (and its capabilities) is created here" }],
-        fixes: "movable" in r && r.movable && start.movableTarget ? moveBefore(run, site.file, r.callSpan, start.callSpan, start.method) : [],
-      }));
-      continue;
-    }
-    // Only for what certainly runs after start(), or in a callback: not for what may as well come first.
-    if (absentAtStart || flagged || ("orderUnknown" in r && r.orderUnknown)) continue;
-    out.push(diagnostic("fastmcp-list-changed-unadvertised", r.loc, `fastmcp sends notifications/${r.key}/list_changed to every session when ${r.method}() runs after start(), but advertises \`${r.key}: {}\` without listChanged${r.key === "tools" ? " (fastmcp issue #185)" : ` (before 4.8.0)`}: clients that honour the capability ignore the notification and keep a stale list.`, {
-      server,
-      ...(start ? { related: [{ loc: start.loc, message: "the session is created here" }] } : {}),
-    }));
-  }
-  return out;
-}
-
-/** A quick fix that moves a top-level registration statement to just before the start() statement. */
-function moveBefore(run: DialectRun, file: string, call: { start: number; end: number }, startCall: { start: number; end: number }, startMethod: string): FixData[] {
-  const text = run.fileText(file);
-  if (!text) return [];
-  const lineStart = (o: number) => text.lastIndexOf("\n", o - 1) + 1;
-  const from = lineStart(call.start);
-  const nl = text.indexOf("\n", call.end);
-  const to = nl < 0 ? text.length : nl + 1;
-  const statement = text.slice(from, to);
-  // Only a statement on lines of its own: the lines from the call's start to its end hold nothing else.
-  if (!/^\s*[\w.$]+\.\w+\(/.test(statement) || !/\)\s*;?\s*$/.test(statement)) return [];
-  const at = lineStart(startCall.start);
-  const target = text.slice(at, startCall.start);
-  if (!/^\s*(await\s+)?[\w.$]*$/.test(target)) return [];
-  return [{
-    title: `Move the registration before ${startMethod}()`,
-    preferred: true,
-    edits: [
-      { loc: { file, span: { start: at, end: at } }, newText: statement.endsWith("\n") ? statement : `${statement}\n` },
-      { loc: { file, span: { start: from, end: to } }, newText: "" },
-    ],
-  }];
 }

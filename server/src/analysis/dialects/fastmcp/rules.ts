@@ -64,7 +64,14 @@ export const REMOVALS: Readonly<Record<string, Primitive>> = {
 };
 
 export type Primitive = "tools" | "resources" | "prompts";
+export const SINGULAR: Readonly<Record<Primitive, string>> = { tools: "tool", resources: "resource", prompts: "prompt" };
 export const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
 
 /** Calls that build the session whose capabilities a client sees. */
 export const STARTS = new Set(["start", "connect"]);
+
+/** What a release advertises under a primitive's key when the session holds one (`tools` is always `{}`). */
+export function shapeOf(rules: FastmcpRules, key: Primitive): JsonObject {
+  if (key === "tools") return {};
+  return { ...(key === "resources" ? rules.resources : rules.prompts) };
+}

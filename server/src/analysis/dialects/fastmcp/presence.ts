@@ -1,0 +1,36 @@
+// Whether the session a client talks to holds a primitive when it is created: certainly (a
+// registration that surely runs before start()), maybe (with why), or not at all.
+import type { Loc } from "../../core/evaluate/values";
+import type { Registration, Replay } from "./replay";
+import { SINGULAR, type Primitive } from "./rules";
+
+/** `late`: the only doubt is a registration after start() on a transport that opens sessions later. */
+export type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: string; loc: Loc; late?: true } | { k: "no" };
+
+/** Whether the session the client talks to holds at least one of a primitive when it is created. */
+export function presence(replay: Replay, key: Primitive): Presence {
+  const mine = replay.registrations.filter((r) => r.key === key);
+  const sure = mine.find((r) => r.phase === "before" && !r.conditional && !r.maybeEmpty && !r.overriddenBy);
+  const removal = replay.removals.find((r) => r.key === key && r.phase === "before");
+  if (sure && !removal) return { k: "yes", by: sure };
+  if (sure && removal) return { k: "maybe", reason: `${removal.method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removal.loc };
+  const early = mine.find((r) => r.phase === "before");
+  if (early) return { k: "maybe", reason: early.overriddenBy ? overrideReason(early.method, early.overriddenBy, key) : early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
+  const helper = replay.unfollowed.find((u) => u.phase === "before");
+  if (helper) return { k: "maybe", reason: helper.reason, loc: helper.loc };
+  const later = mine.find((r) => r.phase === "deferred");
+  const overriddenStart = replay.start?.overriddenBy;
+  if (later && overriddenStart && later.orderUnknown) return { k: "maybe", reason: `${later.method}() comes after ${replay.start!.method}(), which runs ${overriddenStart}, the server class's override, not followed: whether the session is built before it is not known`, loc: later.loc };
+  if (later) {
+    const when = later.orderUnknown ? "may run before or after the session is built, in an order the analysis does not follow" : "runs at a time the analysis cannot know (in a callback or a function called later)";
+    return { k: "maybe", reason: later.overriddenBy ? overrideReason(later.method, later.overriddenBy, key) : `${later.method}() ${when}`, loc: later.loc };
+  }
+  const afterHttp = mine.find((r) => r.phase === "after") && replay.start && replay.start.transport !== "stdio" && replay.start.transport !== "custom" ? mine.find((r) => r.phase === "after") : undefined;
+  if (afterHttp) return { k: "maybe", reason: `${afterHttp.method}() comes after start(), whose transport is ${replay.start!.transport === "httpStream" ? "httpStream: sessions opened later see it, earlier ones do not" : "chosen at run time (argv or FASTMCP_TRANSPORT)"}`, loc: afterHttp.loc, late: true };
+  return { k: "no" };
+}
+
+/** Why a call of an overridden registration method leaves its key unknown. */
+function overrideReason(method: string, by: string, key: Primitive): string {
+  return `${method}() runs ${by}, the server class's override of FastMCP's ${method}(), which the analysis does not follow: whether it adds a ${SINGULAR[key]} is not known`;
+}

@@ -1,0 +1,76 @@
+// fastmcp's run-time traps a registration after start() falls into: the first tool, resource or
+// prompt added once the session is built (never advertised on it), and a list_changed notification
+// sent for a key advertised without listChanged.
+import type { DialectRun } from "../../core/dialect";
+import type { Loc } from "../../core/evaluate/values";
+import { diagnosticMaker, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
+import { FASTMCP_CODES } from "./codes";
+import type { FastmcpSite } from "./findServers";
+import type { Presence } from "./presence";
+import type { Replay } from "./replay";
+import { shapeOf, SINGULAR, type FastmcpRules, type Primitive } from "./rules";
+
+const diagnostic = diagnosticMaker(FASTMCP_CODES);
+
+export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rules: FastmcpRules, present: Map<Primitive, Presence>, server: { name: string; loc: Loc }): AnalysisDiagnostic[] {
+  const out: AnalysisDiagnostic[] = [];
+  const start = replay.start;
+  // A method of the server's class that is not followed may run before start(), and an override of the
+  // method may not call FastMCP's: no trap is certain enough to say.
+  const late = [...replay.registrations.filter((r) => !r.inMethod).map((r) => ({ ...r, kind: "add" as const })), ...replay.removals.map((r) => ({ ...r, kind: "remove" as const }))].filter((r) => r.phase !== "before" && !r.overriddenBy);
+  const reportedFirst = new Set<Primitive>();
+  for (const r of late) {
+    const p = present.get(r.key)!;
+    const flagged = "listChanged" in shapeOf(rules, r.key);
+    const absentAtStart = p.k === "no" || (p.k === "maybe" && p.late === true);
+    if (absentAtStart && r.kind === "add" && r.phase === "after" && start) {
+      if (reportedFirst.has(r.key)) continue;
+      reportedFirst.add(r.key);
+      const sdkThrow = `fastmcp installs the ${r.key} handlers on it and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from ${r.method}()`;
+      const oneSession = start.transport === "stdio" || start.transport === "custom";
+      const what = !oneSession
+        ? `sessions opened later advertise ${r.key}, but if a client session is already open when this runs, ${sdkThrow}`
+        : start.awaited
+          ? `its session advertises no ${r.key}, and ${sdkThrow}`
+          : `the session was built by the start() call above, so the ${SINGULAR[r.key]} is neither advertised nor served`;
+      out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. Add it before ${start.method}().`, {
+        server,
+        ...(oneSession ? {} : { severity: "warning" as const }),
+        related: [{ loc: start.loc, message: "the session (and its capabilities) is created here" }],
+        fixes: "movable" in r && r.movable && start.movableTarget ? moveBefore(run, site.file, r.callSpan, start.callSpan, start.method) : [],
+      }));
+      continue;
+    }
+    // Only for what certainly runs after start(), or in a callback: not for what may as well come first.
+    if (absentAtStart || flagged || ("orderUnknown" in r && r.orderUnknown)) continue;
+    out.push(diagnostic("fastmcp-list-changed-unadvertised", r.loc, `fastmcp sends notifications/${r.key}/list_changed to every session when ${r.method}() runs after start(), but advertises \`${r.key}: {}\` without listChanged${r.key === "tools" ? " (fastmcp issue #185)" : ` (before 4.8.0)`}: clients that honour the capability ignore the notification and keep a stale list.`, {
+      server,
+      ...(start ? { related: [{ loc: start.loc, message: "the session is created here" }] } : {}),
+    }));
+  }
+  return out;
+}
+
+/** A quick fix that moves a top-level registration statement to just before the start() statement. */
+function moveBefore(run: DialectRun, file: string, call: { start: number; end: number }, startCall: { start: number; end: number }, startMethod: string): FixData[] {
+  const text = run.fileText(file);
+  if (!text) return [];
+  const lineStart = (o: number) => text.lastIndexOf("\n", o - 1) + 1;
+  const from = lineStart(call.start);
+  const nl = text.indexOf("\n", call.end);
+  const to = nl < 0 ? text.length : nl + 1;
+  const statement = text.slice(from, to);
+  // Only a statement on lines of its own: the lines from the call's start to its end hold nothing else.
+  if (!/^\s*[\w.$]+\.\w+\(/.test(statement) || !/\)\s*;?\s*$/.test(statement)) return [];
+  const at = lineStart(startCall.start);
+  const target = text.slice(at, startCall.start);
+  if (!/^\s*(await\s+)?[\w.$]*$/.test(target)) return [];
+  return [{
+    title: `Move the registration before ${startMethod}()`,
+    preferred: true,
+    edits: [
+      { loc: { file, span: { start: at, end: at } }, newText: statement.endsWith("\n") ? statement : `${statement}\n` },
+      { loc: { file, span: { start: from, end: to } }, newText: "" },
+    ],
+  }];
+}
