@@ -15,6 +15,8 @@ import { laterUses } from "./laterUses";
 import { followExportedHolder } from "./exportedHolder";
 import { markOverridden, overriddenMethods } from "./overrides";
 import { awaitedGroupOf, markGroup, settleGroup, type GroupMark } from "./promiseGroups";
+import { placeConnectHandlers } from "./connectHandlers";
+import { placeResumed } from "./resumes";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";
@@ -40,6 +42,21 @@ export interface Registration {
   readonly orderUnknown?: true;
   /** The server's class overrides the method (`ReadOnlyServer.addTool`): that override runs, and it is not followed. */
   readonly overriddenBy?: string;
+  /** After the first await of an async function called without `await`: it resumes after its caller's next statements. */
+  readonly resumes?: Resume;
+  /** Written directly in the server's `connect` handler: it runs once a session is built. */
+  readonly onConnect?: true;
+}
+
+/** Where an async function was called without `await`: what it does after its first await runs once the caller stops. */
+export interface Resume {
+  readonly file: string;
+  /** The calling unit (`key`). */
+  readonly unit: string;
+  /** The end of the call: the caller goes on from here while the function waits. */
+  readonly from: number;
+  /** The function's name, for people. */
+  readonly fn: string;
 }
 
 export interface Removal {
@@ -65,6 +82,8 @@ export interface StartCall {
   readonly movableTarget: boolean;
   /** The server's class overrides start()/connect(): when (and whether) it builds the session is not followed. */
   readonly overriddenBy?: string;
+  /** The unit the call is written in (`key`). */
+  readonly unit: string;
 }
 
 export interface Unfollowed {
@@ -124,7 +143,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
    * before it runs now, in order, and so does the call it awaits (`await server.start()` starts the
    * session right away); the rest runs later.
    */
-  const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, laterAll: Later, split?: AwaitSplit) => {
+  const walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, laterAll: Later, split?: ResumingSplit) => {
     const loc = (span: Span): Loc => ({ file: at.file, span });
     // After a `return` on some paths, the rest of the body runs only on the others.
     let returnedOnSomePaths = false;
@@ -137,7 +156,10 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
       // An item of an awaited Promise.all runs to its end before the statement after it, as if awaited.
       const group = awaitedGroupOf(events, i, (span) => awaited(host, at.file, span));
       if (group >= 0 && !groups.has(group)) groups.set(group, markGroup(out));
-      const later: Later = laterAll || (split !== undefined && event.span.start >= split.at && event.span.start !== split.operand);
+      const resumed = split !== undefined && event.span.start >= split.at && event.span.start !== split.operand;
+      const later: Later = laterAll || (resumed ? split.resume : false);
+      // For an async function called here without `await`: where its body resumes from.
+      const resumeOf = (fn: FlowUnit, found: AwaitSplit | undefined): ResumingSplit | undefined => found && { ...found, resume: { file: at.file, unit: key(at, unit), from: event.span.end, fn: fn.name } };
       const conditional = c || forced || later !== false || returnedOnSomePaths;
       // An async function called without await runs its body up to the first await now, and the rest
       // after the caller's own code: when nothing after the call in the caller can touch the server
@@ -172,6 +194,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               maybeEmpty: reg.plural && !nonEmptyList(event.args[0]),
               movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
               ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
+              ...(typeof later === "object" ? { resumes: later } : {}),
             });
             // `addTools([])` adds nothing, unless an override does something else with it.
             if (reg.plural && isEmptyList(event.args[0]) && !overriddenBy) out.registrations.pop();
@@ -197,6 +220,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
                 sessionLater: overriddenBy !== undefined || (!isAwaited && mayAuthenticate(site)),
                 movableTarget: !overriddenBy && at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
                 ...(overriddenBy ? { overriddenBy } : {}),
+                unit: key(at, unit),
               };
             }
             continue;
@@ -248,7 +272,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             visited.add(key(at, fn));
             // `main();` of an async main: what it does before its first await happens now.
             const suspends = runsLaterHere(fn);
-            const split = !later && suspends ? awaitSplit(host, at.file, fn) : undefined;
+            const split = !later && suspends ? resumeOf(fn, awaitSplit(host, at.file, fn)) : undefined;
             walk(at, fn, fn.events, new Set(names), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, fn), split);
           }
           continue;
@@ -258,7 +282,10 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         // A helper declared without its code (`declare function`) is not followed: what it does is unknown.
         if (helper && !helper.bodiless && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
           visited.add(key(at, helper));
-          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || runsLaterHere(helper) || isGenerator(host, at.file, helper));
+          // `registerTools(server);` of an async helper: what it does before its first await happens now.
+          const suspends = runsLaterHere(helper);
+          const split = !later && suspends ? resumeOf(helper, awaitSplit(host, at.file, helper)) : undefined;
+          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, helper), split);
           if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
         } else {
           out.unfollowed.push({ reason: `the server is passed to ${host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper"}, which the analysis does not follow`, loc: loc(event.span), phase });
@@ -287,6 +314,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
   // handler, a timer, a function called later, another method of the class holding it.
   const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || inFamily(u);
+  placeConnectHandlers(out, here, visited, siteNames);
   scanLater(out, here, visited, siteNames, inScope, inFamily);
   laterUses(out, here.file, here.units, visited, siteNames, inFamily);
   if (holder !== undefined) followExportedHolder(out, host, site.file, holder, siteNames, visited);
@@ -296,12 +324,16 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
 
   followImporters(out, site, host, walk, visited, moduleScoped);
   followCallers(out, site, host, walk, visited, moduleScoped);
+  placeResumed(out, host, mayAuthenticate(site));
   markOverridden(out, overrides);
   return out;
 }
 
-/** `later`: what the walk reaches runs at a time not followed; `"order"`: now, but in an order against start() that is not known. */
-type Later = boolean | "order";
+/**
+ * `later`: what the walk reaches runs at a time not followed; `"order"`: now, but in an order against
+ * start() that is not known; a `Resume`: after an unawaited async function's first await.
+ */
+type Later = boolean | "order" | Resume;
 type Walk = (at: FileUnits, unit: FlowUnit, events: readonly FlowEventEntry[], names: Set<string>, forced: boolean, depth: number, later: Later) => void;
 
 /**
@@ -483,6 +515,9 @@ interface AwaitSplit {
   /** Where the expression it awaits begins: that call is made before the function suspends. */
   readonly operand: number;
 }
+
+/** An await split, with where the function resumes from in its caller. */
+type ResumingSplit = AwaitSplit & { readonly resume: Resume };
 
 /**
  * The first `await` of a function's own body (not of a function written inside it), found in its

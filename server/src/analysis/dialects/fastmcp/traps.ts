@@ -7,7 +7,7 @@ import { diagnosticMaker, type AnalysisDiagnostic, type FixData } from "../../co
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpSite } from "./findServers";
 import type { Presence } from "./presence";
-import type { Replay } from "./replay";
+import type { Registration, Replay, StartCall } from "./replay";
 import { shapeOf, SINGULAR, type FastmcpRules, type Primitive } from "./rules";
 
 const diagnostic = diagnosticMaker(FASTMCP_CODES);
@@ -26,14 +26,9 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
     if (absentAtStart && r.kind === "add" && r.phase === "after" && start) {
       if (reportedFirst.has(r.key)) continue;
       reportedFirst.add(r.key);
-      const sdkThrow = `fastmcp installs the ${r.key} handlers on it and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from ${r.method}()`;
       const oneSession = start.transport === "stdio" || start.transport === "custom";
-      const what = !oneSession
-        ? `sessions opened later advertise ${r.key}, but if a client session is already open when this runs, ${sdkThrow}`
-        : start.awaited
-          ? `its session advertises no ${r.key}, and ${sdkThrow}`
-          : `the session was built by the start() call above, so the ${SINGULAR[r.key]} is neither advertised nor served`;
-      out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. Add it before ${start.method}().`, {
+      const { what, fix } = firstAfterStart(r, start, oneSession);
+      out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. ${fix}.`, {
         server,
         ...(oneSession ? {} : { severity: "warning" as const }),
         related: [{ loc: start.loc, message: "the session (and its capabilities) is created here" }],
@@ -41,14 +36,34 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
       }));
       continue;
     }
-    // Only for what certainly runs after start(), or in a callback: not for what may as well come first.
-    if (absentAtStart || flagged || ("orderUnknown" in r && r.orderUnknown)) continue;
+    // Only where the key is certainly advertised (without listChanged), and for what certainly runs
+    // after start() or in a callback, not for what may as well come first.
+    if (p.k !== "yes" || flagged || ("orderUnknown" in r && r.orderUnknown)) continue;
     out.push(diagnostic("fastmcp-list-changed-unadvertised", r.loc, `fastmcp sends notifications/${r.key}/list_changed to every session when ${r.method}() runs after start(), but advertises \`${r.key}: {}\` without listChanged${r.key === "tools" ? " (fastmcp issue #185)" : ` (before 4.8.0)`}: clients that honour the capability ignore the notification and keep a stale list.`, {
       server,
       ...(start ? { related: [{ loc: start.loc, message: "the session is created here" }] } : {}),
     }));
   }
   return out;
+}
+
+/** What happens to the first registration after the session is built, and how to avoid it. */
+function firstAfterStart(r: Registration, start: StartCall, oneSession: boolean): { what: string; fix: string } {
+  const sdkThrow = `fastmcp installs the ${r.key} handlers on it and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from ${r.method}()`;
+  const unserved = `the ${SINGULAR[r.key]} is neither advertised nor served`;
+  const before = `Add it before ${start.method}()`;
+  if (r.onConnect) {
+    // fastmcp emits `connect` once the session is built, and marks the server running only after it.
+    return oneSession
+      ? { what: `it runs in the server's \`connect\` handler, which fastmcp calls once the session is built and before it marks the server running, so that session advertises no ${r.key}, ${unserved}, and no list_changed notification is sent`, fix: `${before}, outside the handler` }
+      : { what: `it runs in the server's \`connect\` handler, once the session that emits it is built (that session advertises no ${r.key}); sessions opened later advertise ${r.key}, but if the server is already running then, ${sdkThrow}`, fix: `${before}, outside the handler` };
+  }
+  if (r.resumes) {
+    // The session is built within the start() call; the function resumes only once its caller waits.
+    return { what: `${r.resumes.fn}() is not awaited and adds it after its first await, so it resumes once ${start.method}() has built the session: that session advertises no ${r.key}, ${unserved}, and if it resumes once a client has initialized, ${sdkThrow}`, fix: `Await ${r.resumes.fn}() before ${start.method}()` };
+  }
+  if (!oneSession) return { what: `sessions opened later advertise ${r.key}, but if a client session is already open when this runs, ${sdkThrow}`, fix: before };
+  return { what: start.awaited ? `its session advertises no ${r.key}, and ${sdkThrow}` : `the session was built by the start() call above, so ${unserved}`, fix: before };
 }
 
 /** A quick fix that moves a top-level registration statement to just before the start() statement. */
