@@ -1,0 +1,66 @@
+// A package's export reached through the workspace's own modules: `import { McpServer } from
+// "./vendor/sdk.js"` where that module re-exports the package (`export { X } from "pkg"`,
+// `export * from "pkg"`, an import it exports again), maybe through barrels. Dialects use it to know
+// their framework's classes and functions however the workspace passes them on. Followed as far as
+// the workspace's files go: an installed package other than the one looked for is someone else's
+// code, and a module declaring a name of its own declares another thing.
+import type { EvaluationHost } from "../evaluate/evaluator";
+
+export type ModuleHost = Pick<EvaluationHost, "summary" | "resolveModule">;
+
+export interface PackageExport {
+  /** The package module the chain ends in (`@modelcontextprotocol/sdk/server/mcp.js`, `fastmcp`). */
+  readonly specifier: string;
+  /** The name that module exports. */
+  readonly name: string;
+}
+
+export interface OriginQuestion {
+  /** Whether a module specifier is the package looked for. */
+  readonly isPackage: (specifier: string) => boolean;
+  /**
+   * Whether `export * from "<package module>"` passes on `name` (the package may not be installed
+   * where the analysis runs, so the dialect says what it exports); every name when left out.
+   */
+  readonly starExports?: (specifier: string, name: string) => boolean;
+}
+
+/** How many modules a re-export chain may pass through. */
+const MAX_HOPS = 8;
+
+/**
+ * The package module and name that `name`, imported from `specifier` in `fromFile`, stands for;
+ * undefined when it is not the package's (or not known to be).
+ */
+export function packageOrigin(host: ModuleHost, question: OriginQuestion, fromFile: string, specifier: string, name: string): PackageExport | undefined {
+  const seen = new Set<string>();
+  const follow = (from: string, spec: string, exported: string, hops: number): PackageExport | undefined => {
+    if (question.isPackage(spec)) return exported === "*" || exported === "default" ? undefined : { specifier: spec, name: exported };
+    if (hops > MAX_HOPS || exported === "*" || exported === "default") return undefined;
+    const file = host.resolveModule(spec, from);
+    if (!file || file.includes("/node_modules/") || seen.has(`${file}\u0000${exported}`)) return undefined;
+    seen.add(`${file}\u0000${exported}`);
+    const summary = host.summary(file);
+    if (!summary) return undefined;
+    const entry = summary.exports.get(exported);
+    if (entry?.k === "from") return follow(file, entry.specifier, entry.imported, hops + 1);
+    if (entry?.k === "local") {
+      // `import { X } from "pkg"; export { X }`: the same binding.
+      if (summary.decls.has(entry.local)) return undefined;
+      const imported = summary.imports.get(entry.local);
+      return imported ? follow(file, imported.specifier, imported.imported, hops + 1) : undefined;
+    }
+    if (entry) return undefined;
+    // `export *` passes on every name but `default`.
+    for (const star of summary.starExports) {
+      if (question.isPackage(star)) {
+        if (question.starExports?.(star, exported) ?? true) return { specifier: star, name: exported };
+        continue;
+      }
+      const found = follow(file, star, exported, hops + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return follow(fromFile, specifier, name, 0);
+}
