@@ -39,6 +39,8 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
     // Only where the key is certainly advertised (without listChanged), and for what certainly runs
     // after start() or in a callback, not for what may as well come first.
     if (p.k !== "yes" || flagged || ("orderUnknown" in r && r.orderUnknown)) continue;
+    // Over stdio or connect(), `connect` is emitted before fastmcp marks the server running: no notification.
+    if ("onConnect" in r && r.onConnect && start && (start.transport === "stdio" || start.transport === "custom")) continue;
     out.push(diagnostic("fastmcp-list-changed-unadvertised", r.loc, `fastmcp sends notifications/${r.key}/list_changed to every session when ${r.method}() runs after start(), but advertises \`${r.key}: {}\` without listChanged${r.key === "tools" ? " (fastmcp issue #185)" : ` (before 4.8.0)`}: clients that honour the capability ignore the notification and keep a stale list.`, {
       server,
       ...(start ? { related: [{ loc: start.loc, message: "the session is created here" }] } : {}),
