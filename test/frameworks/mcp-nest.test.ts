@@ -1,8 +1,9 @@
 // The MCP-Nest dialect against the real framework: every fixture of test/fixtures/mcp-nest is started
 // with @rekog/mcp-nest (one child process for all, mcp-nest-worker.ts) and asked `initialize`
 // (2025-11-25) and `server/discover` (2026-07-28); the analysis (one in-process CLI run over the
-// fixtures) must predict both answers, say `exact` as meta.json expects, and report exactly the
-// diagnostics the sources mark with `// expect: <code>`.
+// fixtures) must predict both answers, say `exact` as meta.json expects (and leave unknown exactly the
+// keys its `unknown` lists, when it has one), and report exactly the diagnostics the sources mark with
+// `// expect: <code>`.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -104,7 +105,7 @@ describe("MCP-Nest dialect against @rekog/mcp-nest", { timeout: 90_000 }, () => 
   for (const name of fixtures) {
     it(name, () => {
       const dir = join(FIXTURES, name);
-      const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as { exact: boolean };
+      const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as { exact: boolean; unknown?: string[] };
       const got = real[dir];
       assert.ok(got && !got.failed, `the real framework did not run the fixture: ${got?.failed}`);
       const servers = report.servers.filter((s) => s.file.startsWith(`test/fixtures/mcp-nest/${name}/`));
@@ -113,6 +114,8 @@ describe("MCP-Nest dialect against @rekog/mcp-nest", { timeout: 90_000 }, () => 
       assert.equal(server.dialect, "mcp-nest");
       assert.equal(server.frameworkVersion, "2.0.5");
       assert.equal(server.exact, meta.exact, `exact; unknown: ${JSON.stringify(server.unknown)}`);
+      // Which keys an approximate prediction leaves unknown, when meta.json says (no more than needed).
+      if (meta.unknown) assert.deepEqual([...new Set(server.unknown.map((u) => u.path[0] ?? ""))].sort(), [...meta.unknown].sort(), "unknown keys");
       if (meta.exact) {
         assert.deepEqual(server.legacy, got.legacy, "legacy (initialize)");
         assert.deepEqual(server.modern, got.modern, "modern (server/discover)");

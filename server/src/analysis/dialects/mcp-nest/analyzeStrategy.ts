@@ -112,6 +112,14 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
         }
       }
     }
+    // Listed on a condition: what each method adds is unknown, never certain nor dropped.
+    for (const c of app.classes.maybeControllers) {
+      const found = controllerMethods(run.ev, c.cls, c.summary);
+      for (const o of found.open) for (const key of ["tools", "resources", "prompts"]) unknown.push({ path: [key], reason: `${o.text}: ${o.why}`, loc: o.loc });
+      for (const m of [...found.methods, ...found.maybe]) {
+        if (m.server === options.server) unknown.push({ path: [m.primitive], reason: `${c.summary.name}.${m.method} may add ${m.primitive}: ${c.summary.name} is ${c.why}`, loc: c.listedAt });
+      }
+    }
     for (const o of app.classes.open) {
       for (const key of ["tools", "resources", "prompts"]) unknown.push({ path: [key], reason: `${o.text}: ${o.why}; its controllers may add ${key}`, loc: o.loc });
     }
@@ -128,7 +136,7 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     }
   }
 
-  if (options.server !== undefined && app.classes && app.classes.open.length === 0 && methods.length === 0 && options.serverLoc) {
+  if (options.server !== undefined && app.classes && app.classes.open.length === 0 && app.classes.maybeControllers.length === 0 && methods.length === 0 && options.serverLoc) {
     diagnostics.push(diagnostic("mcp-nest-named-server-empty", options.serverLoc,
       `No controller of the application is @McpController({ server: "${options.server}" }): this strategy binds no @Tool/@Resource/@Prompt method. ${PACKAGE} logs a warning at startup and serves only what strategy.registerTool()/registerResource()/registerPrompt() add at run time.`,
       { server: serverRef }));

@@ -1,10 +1,12 @@
 // Which classes a Nest application scans: the root module given to NestFactory, and every module it
 // imports, with their `controllers` and `providers`. Read from the `@Module({...})` arguments; an entry
 // that is not a class known statically (a dynamic module from `X.forRoot()`, a spread of a call) makes
-// the set open, which is said rather than guessed.
+// the set open, which is said rather than guessed. A spread of `cond ? [A] : [B]` lists its classes on
+// that condition (conditionalEntries.ts): what they add is unknown, the rest stays known.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc, Value } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
+import { conditionalEntry } from "./conditionalEntries";
 
 export interface ListedClass {
   readonly cls: ClassRef;
@@ -13,8 +15,16 @@ export interface ListedClass {
   readonly listedAt: Loc;
 }
 
+/** A class listed only when a condition holds (conditionalEntries.ts). */
+export interface MaybeListed extends ListedClass {
+  /** Why it may be absent, for people. */
+  readonly why: string;
+}
+
 export interface AppClasses {
   readonly controllers: ListedClass[];
+  /** Controllers listed only on some condition, or by a module imported only on one. */
+  readonly maybeControllers: MaybeListed[];
   readonly providers: ListedClass[];
   /** Entries whose classes cannot be known statically. */
   readonly open: { readonly text: string; readonly loc: Loc; readonly why: string }[];
@@ -33,13 +43,15 @@ function moduleArgs(summary: ClassSummary): ValueExpr | undefined {
 }
 
 export function appClasses(ev: Evaluator, root: ClassRef): AppClasses {
-  const out: AppClasses = { controllers: [], providers: [], open: [] };
-  const seen = new Set<string>();
-  const queue: ClassRef[] = [root];
+  const out: AppClasses = { controllers: [], maybeControllers: [], providers: [], open: [] };
+  const seen = new Map<string, boolean>();
+  // `maybe`: why the module may not be imported at all (its classes are then maybe listed too).
+  const queue: { cls: ClassRef; maybe?: string }[] = [{ cls: root }];
   while (queue.length > 0 && seen.size < MAX_MODULES) {
-    const mod = queue.shift()!;
-    if (seen.has(mod.key)) continue;
-    seen.add(mod.key);
+    const { cls: mod, maybe } = queue.shift()!;
+    // A module reached surely after a conditional import is read again, surely.
+    if (seen.has(mod.key) && (seen.get(mod.key) || maybe !== undefined)) continue;
+    seen.set(mod.key, maybe === undefined);
     const summary = classOf(ev, mod);
     const args = summary ? moduleArgs(summary) : undefined;
     if (!summary || !args) {
@@ -52,32 +64,54 @@ export function appClasses(ev: Evaluator, root: ClassRef): AppClasses {
       continue;
     }
     for (const [key, entry] of value.entries) {
-      if (key === "imports") for (const item of items(entry.value, out, key)) queue.push(item.cls);
-      else if (key === "controllers") out.controllers.push(...listed(ev, items(entry.value, out, key)));
-      else if (key === "providers") out.providers.push(...listed(ev, items(entry.value, out, key)));
-      else if (key.startsWith("$")) out.open.push({ text: "...", loc: entry.value.loc, why: "the @Module metadata has a spread or key that is only known when it runs" });
+      if (key !== "imports" && key !== "controllers" && key !== "providers") {
+        if (key.startsWith("$")) out.open.push({ text: "...", loc: entry.value.loc, why: "the @Module metadata has a spread or key that is only known when it runs" });
+        continue;
+      }
+      const { sure, conditional } = items(ev, entry.value, out, key);
+      const all = [...sure.map((i) => ({ ...i, why: maybe })), ...conditional.map((i) => ({ ...i, why: maybe ?? i.why }))];
+      for (const item of all) {
+        if (key === "imports") queue.push({ cls: item.cls, ...(item.why !== undefined ? { maybe: item.why } : {}) });
+        else if (key === "providers") out.providers.push(...listed(ev, [item]));
+        else if (item.why === undefined) out.controllers.push(...listed(ev, [item]));
+        else out.maybeControllers.push(...listed(ev, [item]).map((l) => ({ ...l, why: item.why! })));
+      }
     }
   }
   return out;
 }
 
-function items(v: Value, out: AppClasses, key: string): { cls: ClassRef; loc: Loc }[] {
-  if (v.t !== "arr") {
-    out.open.push({ text: key, loc: v.loc, why: `the module's ${key} are not an array literal` });
-    return [];
-  }
-  const found: { cls: ClassRef; loc: Loc }[] = [];
-  v.items.forEach((item, i) => {
-    const loc = v.itemLocs[i]!;
-    if (item.t === "class") found.push({ cls: item.cls, loc });
-    else if (item.t === "obj" && key === "providers") return; // `{ provide, useValue }`: not a class Nest scans for handlers
-    else if (item.t === "dyn") out.open.push({ text: item.text, loc, why: item.why ?? `an entry of ${key} is only known when it runs` });
-    else out.open.push({ text: key, loc, why: `an entry of ${key} is not a class` });
-  });
-  return found;
+interface Item {
+  readonly cls: ClassRef;
+  readonly loc: Loc;
 }
 
-function listed(ev: Evaluator, found: { cls: ClassRef; loc: Loc }[]): ListedClass[] {
+/** The classes of an array of @Module metadata: those listed surely, and those listed on a condition. */
+function items(ev: Evaluator, v: Value, out: AppClasses, key: string): { sure: Item[]; conditional: (Item & { why: string })[] } {
+  const sure: Item[] = [];
+  const conditional: (Item & { why: string })[] = [];
+  if (v.t !== "arr") {
+    out.open.push({ text: key, loc: v.loc, why: `the module's ${key} are not an array literal` });
+    return { sure, conditional };
+  }
+  v.items.forEach((item, i) => {
+    const loc = v.itemLocs[i]!;
+    if (item.t === "class") sure.push({ cls: item.cls, loc });
+    else if (item.t === "obj" && key === "providers") return; // `{ provide, useValue }`: not a class Nest scans for handlers
+    else if (item.t === "dyn") {
+      // `...(cond ? [A] : [])`: its classes, each surely or on the condition.
+      const entry = conditionalEntry(ev, loc);
+      if (!entry) out.open.push({ text: item.text, loc, why: item.why ?? `an entry of ${key} is only known when it runs` });
+      else {
+        sure.push(...entry.sure);
+        conditional.push(...entry.maybe.map((l) => ({ ...l, why: `${key === "imports" ? "imported" : "listed"} only on one side of ${entry.when}` })));
+      }
+    } else out.open.push({ text: key, loc, why: `an entry of ${key} is not a class` });
+  });
+  return { sure, conditional };
+}
+
+function listed(ev: Evaluator, found: readonly Item[]): ListedClass[] {
   return found.flatMap(({ cls, loc }) => {
     const summary = classOf(ev, cls);
     return summary ? [{ cls, summary, listedAt: loc }] : [];

@@ -12,15 +12,11 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FunctionSummary, Span } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
-import { scriptKindOf } from "../../core/summarize/parseFile";
+import { nodeAt, sourceOf } from "./parsedSource";
 
 /** Calls that change an object they are given: `Object.assign(descriptor, ...)`, `Reflect.deleteMetadata`. */
 const CHANGING_CALLS = new Set(["assign", "defineProperty", "defineProperties", "set", "setPrototypeOf", "deleteProperty", "deleteMetadata"]);
 const REPLACING_FIELDS = new Set(["value", "get", "set"]);
-
-/** Files parsed for this, the last few (each decorator of a file is read in turn). */
-const parsed: { file: string; text: string; sf: ts.SourceFile }[] = [];
-const KEEP_PARSED = 16;
 
 /** Why the decorator function `fn` (written in `file`) may replace its method; undefined: it keeps it. */
 export function replacesMethod(ev: Evaluator, file: string, fn: FunctionSummary): string | undefined {
@@ -121,29 +117,8 @@ function owner(n: ts.Node): ts.Node | undefined {
 }
 
 /** The function whose body is written at `span` in `file`. */
-function functionAt(ev: Evaluator, file: string, span: Span): ts.SignatureDeclaration & { body?: ts.Node } | undefined {
+function functionAt(ev: Evaluator, file: string, span: Span): (ts.SignatureDeclaration & { body?: ts.Node }) | undefined {
   const sf = sourceOf(ev, file);
-  if (!sf) return undefined;
-  let found: ts.Node | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found || n.end < span.end || n.pos > span.start) return;
-    if (n.getStart(sf) === span.start && n.end === span.end && n.parent && ts.isFunctionLike(n.parent) && (n.parent as ts.FunctionLikeDeclaration).body === n) {
-      found = n.parent;
-      return;
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found as (ts.SignatureDeclaration & { body?: ts.Node }) | undefined;
-}
-
-function sourceOf(ev: Evaluator, file: string): ts.SourceFile | undefined {
-  const text = ev.host.text?.(file);
-  if (text === undefined || text.length !== ev.summary(file)?.textLength) return undefined;
-  const hit = parsed.find((p) => p.file === file && p.text === text);
-  if (hit) return hit.sf;
-  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, scriptKindOf(file));
-  parsed.unshift({ file, text, sf });
-  parsed.length = Math.min(parsed.length, KEEP_PARSED);
-  return sf;
+  const body = sf ? nodeAt(sf, span, (n) => n.parent !== undefined && ts.isFunctionLike(n.parent) && (n.parent as ts.FunctionLikeDeclaration).body === n) : undefined;
+  return body?.parent as (ts.SignatureDeclaration & { body?: ts.Node }) | undefined;
 }
