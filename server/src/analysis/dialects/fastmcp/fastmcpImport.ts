@@ -1,7 +1,7 @@
 // Whether a name written in a file is fastmcp's FastMCP class, imported from the package or from a
 // workspace module that re-exports it.
 import type { FileSummary } from "../../core/model/summary";
-import { fastmcpClassThrough, type ModuleHost } from "./fastmcpReexports";
+import { packageOrigin, type ModuleHost } from "../../core/project/reexportOrigin";
 
 export const isFastmcpSpecifier = (s: string): boolean => s === "fastmcp";
 
@@ -18,7 +18,7 @@ export function importsFastMCP(summary: FileSummary, ctor: string, host?: Module
     if (!host) return false;
     // `import { FastMCP } from "./lib/mcp.js"`, or `import * as m from "./lib/mcp.js"; new m.FastMCP()`.
     const name = member === undefined ? binding.imported : binding.imported === "*" ? member : undefined;
-    return name !== undefined && fastmcpClassThrough(host, isFastmcpSpecifier, summary.fileName, binding.specifier, name);
+    return name !== undefined && packageOrigin(host, { isPackage: isFastmcpSpecifier }, summary.fileName, binding.specifier, name)?.name === "FastMCP";
   }
   return member === undefined ? binding.imported === "FastMCP" : binding.imported === "*" && member === "FastMCP";
 }

@@ -3,7 +3,7 @@
 // `new NotesServer()` of a class of the file that extends it (its constructor registers on `this`).
 import type { FileSummary, FlowEvent, FlowUnit, Span } from "../../core/model/summary";
 import { importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
-import type { ModuleHost } from "./fastmcpReexports";
+import type { ModuleHost } from "../../core/project/reexportOrigin";
 import { subclassChain } from "./subclasses";
 
 export { isFastmcpSpecifier };

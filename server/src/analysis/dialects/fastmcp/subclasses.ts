@@ -3,7 +3,7 @@
 // on `this` is on the server before anything the caller does next.
 import type { FileSummary, ValueExpr } from "../../core/model/summary";
 import { importsFastMCP } from "./fastmcpImport";
-import type { ModuleHost } from "./fastmcpReexports";
+import type { ModuleHost } from "../../core/project/reexportOrigin";
 
 /** Classes extending classes deeper than this are not followed (no real server stacks that many). */
 const MAX_CHAIN = 6;
