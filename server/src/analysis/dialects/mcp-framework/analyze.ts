@@ -12,7 +12,7 @@ import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { basename, joinPath } from "../../core/project/paths";
-import { configEntries, entryNamed, resolveBase } from "./baseDir";
+import { configEntries, entryNamed, resolveBase, type BaseResolution } from "./baseDir";
 import { typescriptMajor } from "./rootDir";
 import { diagnostic } from "./codes";
 import { addedElsewhere } from "./addedElsewhere";
@@ -25,6 +25,8 @@ import { emissionOf } from "./emitted";
 import { APPS_FOLDER, RULES, rulesFor, TASKS_SHAPE, type FrameworkRules, type Primitive } from "./rules";
 import { declaredRange, lockedVersion, newestPeriodIn } from "../../core/project/declaredPackage";
 import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
+import { subclassOf } from "./subclass";
+import type { ConfigSource } from "./superConfig";
 
 export interface McpFrameworkDetails {
   readonly kind: "mcp-framework";
@@ -62,10 +64,15 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     diagnostics.push(diagnostic("mcp-framework-version-unverified", loc, `mcp-framework ${version} is installed, but the capability rules were read in ${rules.text}: the prediction may differ from what this version advertises.`));
   }
 
+  // The config MCPServer's constructor gets: the one given to `new`, or what a subclass hands to super().
+  const subclass = site.chain ? subclassOf(run, file, site, site.chain) : undefined;
+  const source: ConfigSource = subclass?.config ?? { k: "expr", expr: site.event.args[0], file };
+  const config = source.k === "expr" ? source.expr : undefined;
+  const configFile = source.k === "expr" ? source.file : file;
+
   // The loaders and what they find.
-  const config = site.event.args[0];
   const host = { text: run.fileText, exists: (d: string) => run.listDirectory?.(d) !== undefined, ...(run.listDirectory ? { list: run.listDirectory } : {}), typescriptMajor: () => typescriptMajor(run, file) };
-  const base = resolveBase(run.ev, file, config, host, rules.base);
+  const base: BaseResolution = source.k === "unknown" ? { ok: false, reason: source.reason, loc: source.loc } : resolveBase(run.ev, file, config, host, rules.base, configFile);
   const folders: Partial<Record<Primitive, FolderListing>> = {};
   const present = new Map<Primitive, Loc>();
   const maybe = new Map<Primitive, UnknownPart>();
@@ -138,8 +145,19 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     if (!present.has(rule.key)) present.set(rule.key, at);
   }
 
+  // What a subclass's constructor adds when the instance is built (before any start() of the caller's).
+  for (const a of subclass?.effects.added ?? []) {
+    if (!rules.adders) {
+      unknown.push({ path: [a.key], reason: `${a.method}() does not exist in mcp-framework ${version ?? rules.text} (it came in 0.2.20): the call throws "${a.method} is not a function"`, loc: a.loc });
+      continue;
+    }
+    added.push({ key: a.key, loc: a.loc });
+    if (!present.has(a.key)) present.set(a.key, a.loc);
+  }
+  for (const o of subclass?.effects.overrides ?? []) unknown.push({ path: [], spread: true, reason: o.reason, loc: o.loc });
+
   // Added where the analysis does not follow when: unknown unless the key is already certain.
-  for (const e of [...addedElsewhere(run, file, site), ...passedOn(run, file, site), ...exportedHolder(run, file, site)]) if (!present.has(e.key) && !maybe.has(e.key)) maybe.set(e.key, { path: [e.key], reason: e.reason, loc: e.loc });
+  for (const e of [...addedElsewhere(run, file, site), ...passedOn(run, file, site), ...exportedHolder(run, file, site), ...(subclass?.effects.maybe ?? [])]) if (!present.has(e.key) && !maybe.has(e.key)) maybe.set(e.key, { path: [e.key], reason: e.reason, loc: e.loc });
 
   if (rules.toolsAlways) {
     caps.tools = { ...rules.found };
@@ -152,19 +170,21 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     if (at) {
       caps[rule.key] = { ...rules.found };
       maybe.delete(rule.key);
-      provenance.push({ era: "legacy", path: [rule.key], because: at.file === file ? rule.adder : `${rule.folder}/`, loc: at, detail: at.file === file ? `${rule.adder}()` : `${rule.folder}/${basename(at.file)}` });
+      // A class found in a folder is placed at EMPTY_SPAN; an addTool() & co. at its call.
+      const byAdder = at.span !== EMPTY_SPAN;
+      provenance.push({ era: "legacy", path: [rule.key], because: byAdder ? rule.adder : `${rule.folder}/`, loc: at, detail: byAdder ? `${rule.adder}()` : `${rule.folder}/${basename(at.file)}` });
     }
   }
   toolAppResources(appFindings, caps, maybe, unknown, provenance, rules.found);
   unknown.push(...maybe.values());
 
   // Options read by detectCapabilities().
-  const entries = configEntries(run.ev, file, config);
+  const entries = source.k === "unknown" ? "dynamic" : configEntries(run.ev, configFile, config);
   const option = (name: string): { value: Value; loc: Loc } | "dynamic" | undefined => {
     if (entries === "dynamic") return "dynamic";
     const e = entries ? entryNamed(entries, name) : undefined;
     if (!e) return undefined;
-    return { value: run.ev.evaluate(e.value, run.ev.fileScope(file), { calls: false }), loc: { file, span: e.key.span } };
+    return { value: run.ev.evaluate(e.value, run.ev.fileScope(configFile), { calls: false }), loc: { file: configFile, span: e.key.span } };
   };
   // Before 0.2.20 the config has no logging or tasks option, and no sendLog().
   const logging = rules.options ? option("logging") : undefined;
@@ -204,7 +224,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   // sendLog without logging: dropped by the framework's first line.
   for (const { call } of calls) {
     if (call.method !== "sendLog" || !rules.options || loggingOn || logging === "dynamic" || (logging && logging.value.t !== "prim")) continue;
-    diagnostics.push(diagnostic("mcp-framework-log-dropped", { file, span: call.methodSpan }, "sendLog() returns without sending anything: mcp-framework sends log messages only when the config sets logging: true (and then advertises logging).", { server: serverRef, ...loggingFix(run, file, site) }));
+    diagnostics.push(diagnostic("mcp-framework-log-dropped", { file, span: call.methodSpan }, "sendLog() returns without sending anything: mcp-framework sends log messages only when the config sets logging: true (and then advertises logging).", { server: serverRef, ...loggingFix(run, source, site) }));
   }
 
   // resources/subscribe is served (the handler is registered with resources), never advertised.
@@ -272,8 +292,10 @@ function sortKeys(o: JsonObject): JsonObject {
   return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]!]));
 }
 
-function loggingFix(run: DialectRun, file: string, site: ServerSite): { fixes?: FixData[] } {
-  const config = site.event.args[0];
+/** Where the config is written (in the file building the server, or a subclass's super() call). */
+function loggingFix(run: DialectRun, source: ConfigSource, site: ServerSite): { fixes?: FixData[] } {
+  if (source.k !== "expr") return {};
+  const { expr: config, file } = source;
   const text = run.fileText(file);
   if (!text) return {};
   if (config?.k === "obj") {
@@ -281,7 +303,8 @@ function loggingFix(run: DialectRun, file: string, site: ServerSite): { fixes?: 
     const empty = config.entries.length === 0;
     return { fixes: [{ title: "Set logging: true in the MCPServer config", preferred: true, edits: [{ loc: { file, span: { start: open, end: open } }, newText: empty ? " logging: true " : " logging: true," }] }] };
   }
-  if (!config) {
+  // No config at all: only `new MCPServer()` itself can take one.
+  if (!config && !site.chain) {
     const close = text.lastIndexOf(")", site.event.span.end);
     if (close > site.event.span.start) return { fixes: [{ title: "Set logging: true in the MCPServer config", preferred: true, edits: [{ loc: { file, span: { start: close, end: close } }, newText: "{ logging: true }" }] }] };
   }

@@ -10,7 +10,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
-import { dirname, isWithin, joinPath, normalizePath } from "../../core/project/paths";
+import { basename, dirname, isWithin, joinPath, normalizePath } from "../../core/project/paths";
 import type { BaseRule } from "./rules";
 import { rootDirOf, type RootDir } from "./rootDir";
 import { tsconfigOf, type Tsconfig } from "./tsconfigChain";
@@ -65,7 +65,11 @@ function resolveConst(ev: Evaluator, file: string, expr: ValueExpr): ValueExpr {
   return decl?.k === "const" ? decl.init : expr;
 }
 
-const MODULE_DIR = [/^import\.meta\.dirname$/, /^(path\.)?dirname\((url\.)?fileURLToPath\(import\.meta\.url\)\)$/, /^__dirname$/];
+const MODULE_DIR = [
+  /^import\.meta\.dirname$/,
+  /^(path\.)?dirname\((url\.)?fileURLToPath\(import\.meta\.url\)\)$/,
+  /^__dirname$/,
+];
 
 /** `import.meta.dirname`, `dirname(fileURLToPath(import.meta.url))`, `__dirname`, or a const bound to one. */
 function isModuleDir(ev: Evaluator, file: string, expr: ValueExpr): boolean {
@@ -91,26 +95,31 @@ export function projectRoot(file: string, text: FileText): string | undefined {
   }
 }
 
-/** Where the loaders look, as a folder the analysis can list. */
-export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, host: BaseHost, rule: BaseRule = "dist"): BaseResolution {
-  const entries = configEntries(ev, file, config);
-  if (entries === "dynamic") return { ok: false, reason: "the MCPServer config is not an object the analysis can read, so its basePath is not known", loc: { file, span: config!.span } };
+/**
+ * Where the loaders look, as a folder the analysis can list. `file` builds the server (the entry
+ * script); `configFile` is where the config is written (a subclass's `super({...})` may be in another
+ * module, whose own folder `import.meta.dirname` is).
+ */
+export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, host: BaseHost, rule: BaseRule = "dist", configFile = file): BaseResolution {
+  const entries = configEntries(ev, configFile, config);
+  if (entries === "dynamic") return { ok: false, reason: "the MCPServer config is not an object the analysis can read, so its basePath is not known", loc: { file: configFile, span: config!.span } };
   const basePath = entries ? entryNamed(entries, "basePath") : undefined;
   const root = projectRoot(file, host.text);
   const tsconfig = tsconfigOf(file, host.text);
   let rootDir: RootDir | undefined;
   const layout: Layout = { tsconfig, rootDir: () => (rootDir ??= tsconfig ? rootDirOf(tsconfig, host.list, host.typescriptMajor) : { ok: false, reason: "no tsconfig.json" }) };
   if (basePath) {
-    const loc: Loc = { file, span: basePath.value.span };
-    const expr = resolveConst(ev, file, basePath.value);
+    const loc: Loc = { file: configFile, span: basePath.value.span };
+    const expr = resolveConst(ev, configFile, basePath.value);
     // Releases before 0.2.14 scan beside basePath (its dirname), as if it named the entry script.
     const parent = rule === "parent-of-base";
     const up = (folder: string) => (parent ? dirname(folder) : folder);
     const beside = parent ? "; the loaders scan the folder that holds it" : "";
-    if (isModuleDir(ev, file, expr)) return moduleRelative(file, [], up, layout, host, `basePath: the entry module's own folder${beside}`, loc);
-    if (expr.k === "call" && isPathJoin(ev, file, expr.callee) && expr.args.length > 0 && isModuleDir(ev, file, expr.args[0]!)) {
-      const segments = literalSegments(ev, file, expr.args.slice(1));
-      if (segments) return moduleRelative(file, segments, up, layout, host, `basePath: ${segments.join("/")} beside the entry module${beside}`, loc);
+    const module = configFile === file ? "the entry module" : basename(configFile);
+    if (isModuleDir(ev, configFile, expr)) return moduleRelative(configFile, [], up, layout, host, `basePath: ${module}'s own folder${beside}`, loc);
+    if (expr.k === "call" && isPathJoin(ev, configFile, expr.callee) && expr.args.length > 0 && isModuleDir(ev, configFile, expr.args[0]!)) {
+      const segments = literalSegments(ev, configFile, expr.args.slice(1));
+      if (segments) return moduleRelative(configFile, segments, up, layout, host, `basePath: ${segments.join("/")} beside ${module}${beside}`, loc);
     }
     if (expr.k === "lit" && typeof expr.value === "string") {
       if (expr.value.startsWith("/")) {
@@ -124,7 +133,7 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
       if ("reason" in mapped) return { ok: false, reason: `basePath "${expr.value}" is in the compiled output, and ${mapped.reason}`, loc };
       return { ok: true, ...mapped, how: `basePath "${expr.value}" from the project root (the working directory of npm start)${beside}${note(mapped)}`, loc };
     }
-    return { ok: false, reason: `basePath is ${ev.sourceText(basePath.value, file)}, which is not known without running the server`, loc };
+    return { ok: false, reason: `basePath is ${ev.sourceText(basePath.value, configFile)}, which is not known without running the server`, loc };
   }
   // Before 0.2.20, no basePath means the entry script's own folder (the compiled mirror of this file's).
   if (rule !== "dist") return { ok: true, folder: dirname(file), mirrored: true, ...(tsconfig?.outDir ? { compiledBy: tsconfig } : {}), how: "no basePath: the entry script's own folder (process.argv[1])" };

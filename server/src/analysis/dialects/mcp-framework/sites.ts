@@ -1,8 +1,13 @@
 // Where mcp-framework servers are built: `new MCPServer(...)` of the class the file imports from
-// "mcp-framework", and the calls made on that server in the same body.
+// "mcp-framework" (or from a workspace module re-exporting it, frameworkExports.ts), or `new
+// AppServer(...)` of a workspace class extending it (serverClass.ts; unbound ones, unboundNews.ts),
+// and the calls made on that server in the same body.
+import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowEvent, FlowEventEntry, FlowUnit } from "../../core/model/summary";
+import { serverCtor, type ChainClass } from "./serverClass";
+import { unboundNews } from "./unboundNews";
 
-export const PACKAGE = "mcp-framework";
+export { PACKAGE } from "./packageName";
 export const SERVER_METHODS = new Set(["addTool", "addPrompt", "addResource", "start", "handleRequest", "createLambdaHandler", "sendLog"]);
 
 export type NewEvent = Extract<FlowEvent, { k: "new" }>;
@@ -12,23 +17,40 @@ export interface ServerSite {
   readonly unit: FlowUnit;
   readonly event: NewEvent;
   readonly name: string;
+  /** `new AppServer()`: the workspace classes from the one built up to the one extending MCPServer. */
+  readonly chain?: readonly ChainClass[];
 }
 
-function isMcpServerCtor(summary: FileSummary, ctor: string): boolean {
-  const [head, member] = ctor.split(".");
-  const binding = summary.imports.get(head!);
-  if (!binding || binding.specifier !== PACKAGE) return false;
-  return member === undefined ? binding.imported === "MCPServer" : binding.imported === "*" && member === "MCPServer";
-}
-
-export function serverSites(summary: FileSummary): ServerSite[] {
+/**
+ * A file whose flow a whole-workspace analysis left out (`flowDeferred`) reaches no file that imports
+ * mcp-framework: none of its classes can extend MCPServer, and its flow is not asked for.
+ */
+export function serverSites(ev: Evaluator, file: string): ServerSite[] {
+  const summary = ev.summary(file);
+  const units = summary?.flow?.units ?? [];
+  if (!summary || units.length === 0) return [];
   const out: ServerSite[] = [];
-  for (const unit of summary.flow?.units ?? []) {
-    for (const { event } of unit.events) {
-      if (event.k === "new" && isMcpServerCtor(summary, event.ctor)) out.push({ unit, event, name: event.target?.join(".") ?? "MCPServer" });
-    }
-  }
-  return out;
+  const kinds = new Map<string, ReturnType<typeof serverCtor>>();
+  const kindOf = (ctor: string) => {
+    if (!kinds.has(ctor)) kinds.set(ctor, serverCtor(ev, summary, ctor));
+    return kinds.get(ctor);
+  };
+  const add = (unit: FlowUnit, event: NewEvent) => {
+    const kind = kindOf(event.ctor);
+    if (!kind) return;
+    const name = event.target?.join(".") ?? (kind.k === "subclass" ? kind.chain[0]!.cls.name : "MCPServer");
+    out.push({ unit, event, name, ...(kind.k === "subclass" ? { chain: kind.chain } : {}) });
+  };
+  for (const unit of units) for (const { event } of unit.events) if (event.k === "new") add(unit, event);
+  for (const event of unboundNews(summary, ev.host.text?.(file), (ctor) => kindOf(ctor)?.k === "subclass")) add(innermost(units, event.span.start, event.span.end), event);
+  return out.sort((a, b) => a.event.span.start - b.event.span.start);
+}
+
+/** The smallest unit holding a span (the module's at least). */
+function innermost(units: readonly FlowUnit[], start: number, end: number): FlowUnit {
+  let best = units[0]!;
+  for (const u of units) if (u.span.start <= start && end <= u.span.end && u.span.end - u.span.start <= best.span.end - best.span.start) best = u;
+  return best;
 }
 
 /** Calls on the server's name in the body that builds it (and in bodies nested in it). */

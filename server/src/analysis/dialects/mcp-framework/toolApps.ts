@@ -15,7 +15,8 @@ import type { SummaryContext } from "../../core/summarize/context";
 import { toValueExpr } from "../../core/summarize/valueExpr";
 import { ts } from "../../core/typescript";
 import type { Primitive } from "./rules";
-import { PACKAGE } from "./sites";
+import { frameworkExport } from "./frameworkExports";
+import { PACKAGE } from "./packageName";
 
 export type AppFinding =
   /** It has an app that validates: `resources` is advertised. */
@@ -87,10 +88,8 @@ function baseApp(run: DialectRun, summary: FileSummary, cls: ClassSummary, file:
   const loc: Loc = { file, span: cls.heritage?.span ?? cls.nameSpan };
   const h = cls.heritage;
   if (!h) return { k: "none" };
-  if (h.k === "ref") {
-    const binding = summary.imports.get(h.name);
-    if (binding?.specifier === PACKAGE && binding.imported === "MCPTool") return { k: "none" };
-  }
+  // MCPTool itself, imported from mcp-framework or through a workspace module re-exporting it.
+  if (h.k === "ref" && frameworkExport(summary, h.name, run.ev.host) === "MCPTool") return { k: "none" };
   if (depth >= MAX_BASES) return { k: "unknown", loc, reason: `${cls.name}'s chain of base classes is deeper than the analysis follows` };
   const v = run.ev.evaluate(h, run.ev.fileScope(file), { calls: false });
   if (v.t !== "class") return { k: "unknown", loc, reason: `${cls.name}'s base class ${run.ev.sourceText(h, file)} is not followed` };
