@@ -69,9 +69,11 @@ const MODULE_DIR = [
   /^import\.meta\.dirname$/,
   /^(path\.)?dirname\((url\.)?fileURLToPath\(import\.meta\.url\)\)$/,
   /^__dirname$/,
+  // The URL of "." (or "./") against the module's own: its folder, with a trailing slash the loaders' join() drops.
+  /^(url\.)?fileURLToPath\(new(url\.)?URL\((["'`])\.\/?\3,import\.meta\.url\)\)$/,
 ];
 
-/** `import.meta.dirname`, `dirname(fileURLToPath(import.meta.url))`, `__dirname`, or a const bound to one. */
+/** `import.meta.dirname`, `dirname(fileURLToPath(import.meta.url))`, `__dirname`, `fileURLToPath(new URL(".", import.meta.url))`, or a const bound to one. */
 function isModuleDir(ev: Evaluator, file: string, expr: ValueExpr): boolean {
   const text = ev.sourceText(resolveConst(ev, file, expr), file).replace(/\s+/g, "");
   return MODULE_DIR.some((re) => re.test(text));
