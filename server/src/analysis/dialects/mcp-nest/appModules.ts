@@ -1,12 +1,14 @@
 // Which classes a Nest application scans: the root module given to NestFactory, and every module it
 // imports, with their `controllers` and `providers`. Read from the `@Module({...})` arguments; an entry
 // that is not a class known statically (a dynamic module from `X.forRoot()`, a spread of a call) makes
-// the set open, which is said rather than guessed. A spread of `cond ? [A] : [B]` lists its classes on
+// the set open, which is said rather than guessed. A workspace `X.register()` returning a literal
+// dynamic module is read (dynamicModules.ts). A spread of `cond ? [A] : [B]` lists its classes on
 // that condition (conditionalEntries.ts): what they add is unknown, the rest stays known.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc, Value } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
 import { conditionalEntry } from "./conditionalEntries";
+import { dynamicModule } from "./dynamicModules";
 
 export interface ListedClass {
   readonly cls: ClassRef;
@@ -68,8 +70,12 @@ export function appClasses(ev: Evaluator, root: ClassRef): AppClasses {
         if (key.startsWith("$")) out.open.push({ text: "...", loc: entry.value.loc, why: "the @Module metadata has a spread or key that is only known when it runs" });
         continue;
       }
-      const { sure, conditional } = items(ev, entry.value, out, key);
+      const { sure, conditional, controllers } = items(ev, entry.value, out, key);
       const all = [...sure.map((i) => ({ ...i, why: maybe })), ...conditional.map((i) => ({ ...i, why: maybe ?? i.why }))];
+      for (const item of controllers) {
+        if (maybe === undefined) out.controllers.push(...listed(ev, [item]));
+        else out.maybeControllers.push(...listed(ev, [item]).map((l) => ({ ...l, why: maybe })));
+      }
       for (const item of all) {
         if (key === "imports") queue.push({ cls: item.cls, ...(item.why !== undefined ? { maybe: item.why } : {}) });
         else if (key === "providers") out.providers.push(...listed(ev, [item]));
@@ -86,19 +92,34 @@ interface Item {
   readonly loc: Loc;
 }
 
+interface Items {
+  readonly sure: Item[];
+  readonly conditional: (Item & { why: string })[];
+  /** Of imports only: the controllers dynamic modules add to the modules they name (dynamicModules.ts). */
+  readonly controllers: Item[];
+}
+
 /** The classes of an array of @Module metadata: those listed surely, and those listed on a condition. */
-function items(ev: Evaluator, v: Value, out: AppClasses, key: string): { sure: Item[]; conditional: (Item & { why: string })[] } {
+function items(ev: Evaluator, v: Value, out: AppClasses, key: string): Items {
   const sure: Item[] = [];
   const conditional: (Item & { why: string })[] = [];
+  const controllers: Item[] = [];
   if (v.t !== "arr") {
     out.open.push({ text: key, loc: v.loc, why: `the module's ${key} are not an array literal` });
-    return { sure, conditional };
+    return { sure, conditional, controllers };
   }
   v.items.forEach((item, i) => {
     const loc = v.itemLocs[i]!;
     if (item.t === "class") sure.push({ cls: item.cls, loc });
     else if (item.t === "obj" && key === "providers") return; // `{ provide, useValue }`: not a class Nest scans for handlers
     else if (item.t === "dyn") {
+      // `X.register(...)` returning a literal dynamic module: its module class and its own controllers.
+      const dynamic = key === "imports" ? dynamicModule(ev, loc) : undefined;
+      if (dynamic) {
+        sure.push(dynamic.module, ...dynamic.imports);
+        controllers.push(...dynamic.controllers);
+        return;
+      }
       // `...(cond ? [A] : [])`: its classes, each surely or on the condition.
       const entry = conditionalEntry(ev, loc);
       if (!entry) out.open.push({ text: item.text, loc, why: item.why ?? `an entry of ${key} is only known when it runs` });
@@ -108,7 +129,7 @@ function items(ev: Evaluator, v: Value, out: AppClasses, key: string): { sure: I
       }
     } else out.open.push({ text: key, loc, why: `an entry of ${key} is not a class` });
   });
-  return { sure, conditional };
+  return { sure, conditional, controllers };
 }
 
 function listed(ev: Evaluator, found: readonly Item[]): ListedClass[] {
