@@ -250,8 +250,10 @@ export class Replay {
           // A method another method calls runs where that call is followed; one nothing calls never runs.
           const when = unit.name.endsWith(".constructor") ? "atStart" : holderMethodCall(this.#ev, site.file, unit);
           if (when === "within") laterMethods.push(unit);
-          // A method this file never calls may still be called by whatever the instance is handed to.
-          else if (when !== "dead" || handedOn) this.#runUnit(site.file, unit, 0, paths, 1, when === "atStart" ? NOW : MAYBE);
+          else if (when === "atStart") this.#runUnit(site.file, unit, 0, paths, 1, NOW);
+          // A method this file never calls may still be called by whatever the instance is handed to,
+          // in an order not known: before or after a connect() another such method makes.
+          else if (when !== "dead" || handedOn) this.followUntimed(site.file, unit, paths);
         } else if (unit.kind === "function") {
           // Nothing here calls it: it may run (a `main` the program's entry calls) or not (a helper
           // for embedders), so what it adds is not stated. A parameter of the server's name is
@@ -262,7 +264,7 @@ export class Replay {
         }
       }
       // Called only where the replay did not go (a callback, a method that may not run): it may run or not.
-      for (const unit of laterMethods) if (!this.#ran.has(`${site.file}#${unit.id}`)) this.#runUnit(site.file, unit, 0, paths, 1, MAYBE);
+      for (const unit of laterMethods) if (!this.#ran.has(`${site.file}#${unit.id}`)) this.followUntimed(site.file, unit, paths);
     }
     // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
     const field = site.event.target;
