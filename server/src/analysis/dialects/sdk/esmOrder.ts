@@ -26,7 +26,7 @@ export function evaluatedBefore(ev: Evaluator, entry: string): string[] | undefi
   const cache = new Map<string, ModuleImports>();
   const importsOf = (file: string): ModuleImports => {
     let found = cache.get(file);
-    if (!found) cache.set(file, (found = moduleImports(ev, file)));
+    if (!found) cache.set(file, (found = moduleImports(ev, file, file === entry)));
     return found;
   };
   const order: string[] = [];
@@ -74,13 +74,27 @@ export function evaluatedBefore(ev: Evaluator, entry: string): string[] | undefi
   return out;
 }
 
-function moduleImports(ev: Evaluator, file: string): ModuleImports {
+/** A call that serves a server: what the entry's awaited dynamic imports must come before to count. */
+const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
+
+function moduleImports(ev: Evaluator, file: string, isEntry: boolean): ModuleImports {
   const text = ev.host.text?.(file);
   if (text === undefined) return { certain: [], any: [] };
   const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true);
   const values = valueNames(sf);
   const certain: string[] = [];
   const any: string[] = [];
+  // `await import("./tools.js")` at the top level loads its module there, before the module goes on:
+  // before its importers run, and, in the entry, before a later connect().
+  let served = false;
+  for (const st of sf.statements) {
+    if (isEntry && !served && SERVES.test(text.slice(st.getStart(sf), st.end))) served = true;
+    if (served) continue;
+    for (const spec of awaitedImports(st)) {
+      const target = ev.host.resolveModule(spec, file);
+      if (target) (any.push(target), certain.push(target));
+    }
+  }
   for (const st of sf.statements) {
     const spec = (ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
     if (spec === undefined) continue;
@@ -91,6 +105,27 @@ function moduleImports(ev: Evaluator, file: string): ModuleImports {
     else if (ts.isExportDeclaration(st) && !st.isTypeOnly && st.exportClause === undefined) certain.push(target);
   }
   return { certain, any };
+}
+
+/**
+ * The modules a top-level statement loads and waits for: `await import("x")`, `const m = await
+ * import("x")`, `await Promise.all([import("a"), import("b")])`.
+ */
+function awaitedImports(st: ts.Statement): string[] {
+  const awaited: ts.Expression[] = [];
+  if (ts.isExpressionStatement(st)) awaited.push(st.expression);
+  else if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) if (d.initializer) awaited.push(d.initializer);
+  const out: string[] = [];
+  const collect = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && n.expression.kind === SK.ImportKeyword && n.arguments[0] && ts.isStringLiteralLike(n.arguments[0])) out.push(n.arguments[0].text);
+    else if (!ts.isFunctionLike(n)) ts.forEachChild(n, collect);
+  };
+  for (const e of awaited) {
+    let inner: ts.Expression = e;
+    while (ts.isParenthesizedExpression(inner)) inner = inner.expression;
+    if (ts.isAwaitExpression(inner)) collect(inner.expression);
+  }
+  return out;
 }
 
 /** `import "./x.js"`, or an import one of whose names the module uses as a value. */
