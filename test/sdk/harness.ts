@@ -23,6 +23,7 @@ export const DIAGNOSTICS = {
   "sdk-logging-setlevel": "v1: logging added by registerCapabilities after construction: advertised, but logging/setLevel answers -32601",
   "sdk-completable-optional":
     "completable(z.string().optional(), cb): the marker hides inside the optional, no completions are advertised and completion/complete answers -32601",
+  "sdk-handler-conflict": "a request handler set by hand on McpServer's inner server before McpServer's first registration of that primitive: throws \"A request handler for X already exists\"",
   "sdk-register-after-connect":
     "register*/registerCapabilities after connect() that needs a new capability: throws \"Cannot register capabilities after connecting to transport\"",
   "sdk-duplicate-registration": "a tool, prompt or resource template registered twice under one name (a plain resource: one URI) on a server: throws \"Tool X is already registered\"",

@@ -204,6 +204,11 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     markInexact(replay.state, `the server is served by code that calls ${site.unit.name}(), which the analysis does not follow`);
     return { legacy: true, modern: false, via: "code the analysis does not follow", unknown: true };
   }
+  // Not served where the analysis goes, but handed to code it does not follow (a factory's caller that
+  // takes it out of a returned object, `Service.create().server`): that code may serve either era.
+  if (!replay.state.connected && replay.state.open.length > 0 && site.version === "v2") {
+    return { legacy: true, modern: false, via: "code the analysis does not follow", unknown: true };
+  }
   if (!replay.state.connected) return { legacy: true, modern: modernVersions, via: NOT_SERVED_HERE };
   return { legacy: true, modern: modernVersions, via: "connect()", loc: replay.state.connected };
 }
@@ -376,12 +381,16 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
       ),
     );
   }
+  // A key the capabilities may hold where they are not known (`...(verbose ? { logging: {} } : {})`)
+  // is not said to be missing.
+  const mayHold = (k: string): boolean => k in caps || SPREAD_KEY in caps || replay.capsUncertain || replay.conditionalKeys.has(k);
   for (const send of state.sends) {
     const flag = NOTIFICATION_FLAGS[send.method];
     const method = send.raw ? send.method : flag?.notification ?? "notifications/message";
     if (flag) {
       const key = caps[flag.key];
       if (!(flag.key in caps)) {
+        if (mayHold(flag.key)) continue;
         out.push(
           diagnostic(
             "sdk-notification-flag",
@@ -390,7 +399,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
             { severity: "error", ...replay.addKeyFix(flag.key, `{ ${flag.flag}: true }`) },
           ),
         );
-      } else if (!isPlainObject(key) || key[flag.flag] !== true) {
+      } else if ((!isPlainObject(key) || key[flag.flag] !== true) && !(isPlainObject(key) && SPREAD_KEY in key) && !replay.conditionalFlags.has(`${flag.key}.${flag.flag}`)) {
         out.push(
           diagnostic(
             "sdk-notification-flag",
@@ -401,7 +410,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
           ),
         );
       }
-    } else if (method === "notifications/message" && !("logging" in caps)) {
+    } else if (method === "notifications/message" && !mayHold("logging")) {
       out.push(
         diagnostic(
           "sdk-logging-dropped",

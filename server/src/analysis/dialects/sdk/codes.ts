@@ -9,6 +9,7 @@ export const SDK_CODES = {
   "sdk-logging-dropped": { severity: "warning", summary: "log messages sent without the logging capability" },
   "sdk-logging-setlevel": { severity: "warning", summary: "v1: logging added by registerCapabilities installs no logging/setLevel" },
   "sdk-completable-optional": { severity: "warning", summary: "completable around an optional schema completes nothing (v1 and v2)" },
+  "sdk-handler-conflict": { severity: "error", summary: "a request handler set by hand that McpServer's own registrations then refuse: the SDK throws" },
   "sdk-register-after-connect": { severity: "error", summary: "a registration after connect(): the SDK throws" },
   "sdk-duplicate-registration": { severity: "error", summary: "a tool, prompt, resource or template registered twice under one name: the SDK throws" },
   "sdk-tool-schema-rejected": { severity: "error", summary: "a tool or prompt schema the SDK refuses at registration (JSON Schema, z.object() in v1 tool(), Zod 3 fields in v2): the server does not start" },

@@ -1300,6 +1300,7 @@ export class Replay {
 
   #register(k: string, loc: Loc, how: string, methods: readonly string[]): void {
     if (this.state.kind !== "mcp") return;
+    if (this.#handlerConflict(k, PRIMITIVE_METHODS[k] ?? methods, loc, how)) return;
     const cause: SdkCause = { because: how, loc };
     if (this.state.version === "v1") {
       if (this.release.unverified) markInexact(this.state, `${this.release.unverified}: what ${how} adds may differ`);
@@ -1345,6 +1346,7 @@ export class Replay {
   }
 
   #completions(cause: SdkCause, call: string, what: string): void {
+    if (this.#handlerConflict("completions", ["completion/complete"], this.#late?.loc ?? cause.loc!, call)) return;
     const late = this.#late;
     if (late && !this.state.registered.has("completions")) {
       // The first completer makes McpServer install the completion handler and register completions,
@@ -1598,6 +1600,37 @@ export class Replay {
       );
     }
     this.state.handlers.set(method, loc);
+    // Set by hand on McpServer's inner server: McpServer's own registrations of that primitive refuse it.
+    if (this.state.kind === "mcp" && !this.#conditional) this.#handSet.set(method, loc);
+  }
+
+  /** Request handlers set by hand (`server.server.setRequestHandler`) for sure, on an McpServer. */
+  readonly #handSet = new Map<string, Loc>();
+
+  /**
+   * McpServer installs a primitive's request handlers at its first registration, after checking that
+   * none is there (`assertCanSetRequestHandler`): one set by hand before makes that registration throw.
+   * True when it throws (the registration is not applied).
+   */
+  #handlerConflict(k: string, methods: readonly string[], loc: Loc, what: string): boolean {
+    if (this.state.kind !== "mcp" || this.state.registered.has(k)) return false;
+    const method = methods.find((m) => this.#handSet.has(m));
+    if (method === undefined) return false;
+    const own = this.#handSet.get(method)!;
+    const d = diagnostic(
+      "sdk-handler-conflict",
+      loc,
+      `${what} throws here: McpServer installs the ${methods.join(" and ")} handlers at the first ${k === "completions" ? "completer" : `registration of ${k}`}, ` +
+        `and a handler for ${method} was set by hand before (setRequestHandler, ${own.file === loc.file ? "" : `${basename(own.file)} `}${this.#where(own)}): ` +
+        `"A request handler for ${method} already exists, which would be overridden". Keep one of them: McpServer's registrations, or your own handlers.`,
+    );
+    if (this.#caught) {
+      this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, so the server runs without it.` });
+    } else if (this.#conditional || this.#deferred) {
+      this.state.diagnostics.push(d);
+      if (!this.#deferred) this.#mayThrow(loc, `${what} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+    } else this.state.threw ??= d;
+    return true;
   }
 
   /** SDK 0.4.0: a list or set-level handler is what advertises its capability, with `{}`. */
