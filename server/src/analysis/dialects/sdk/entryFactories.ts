@@ -26,12 +26,18 @@ export interface EntryServe {
 export function entryServing(ev: Evaluator, file: string, summary: FileSummary, event: FlowEvent, names: ReadonlySet<string>): EntryServe | undefined {
   if (event.k !== "invoke") return undefined;
   const factory = event.argExprs[0];
-  if (factory?.k !== "ref" || !names.has(factory.name)) return undefined;
+  const named = factory?.k === "ref" ? factory : factory?.k === "fn" ? wrappedFactory(factory.fn.result) : undefined;
+  if (!named || !names.has(named.name)) return undefined;
   const via = sdkNameOf(summary, event.callee, ev);
   if (!via || !ENTRIES.has(via)) return undefined;
   const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
   const eras = entryEras(options);
-  return { via, ...eras, loc: { file, span: event.span }, nameSpan: factory.span };
+  return { via, ...eras, loc: { file, span: event.span }, nameSpan: named.span };
+}
+
+/** `() => buildServer(options)`: an arrow that only returns what the factory makes (called with any arguments). */
+function wrappedFactory(result: ValueExpr | null | undefined): Extract<ValueExpr, { k: "ref" }> | undefined {
+  return result?.k === "call" && result.callee.k === "ref" ? result.callee : undefined;
 }
 
 /**

@@ -84,6 +84,8 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
       continue;
     }
     const spans = [...explained];
+    // `serveStdio(() => buildServer(options))`: the factory called in the arrow the entry point takes.
+    const wrapped = new Set<number>();
     for (const unit of units) {
       unit.events.forEach(({ event }, index) => {
         // A function factory handed by name to an SDK v2 entry point (`serveStdio(buildServer)`).
@@ -91,9 +93,10 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
         if (serving) {
           spans.push(serving.nameSpan);
           served.push(serving);
+          wrapped.add(serving.nameSpan.start);
           return;
         }
-        if (event.k !== "invoke") return;
+        if (event.k !== "invoke" || wrapped.has(event.callee.span.start)) return;
         // `member`: the export is a class, and its static method is the factory (`C.member()`).
         const c = event.callee;
         const named = member === undefined ? (c.k === "ref" && locals.has(c.name) ? c.span : undefined) : c.k === "get" && c.key.k === "static" && c.key.name === member && c.object.k === "ref" && locals.has(c.object.name) ? c.object.span : undefined;
@@ -367,15 +370,20 @@ function dynamicImports(ev: Evaluator, file: string, text: string, targets: Read
 
 /** The first mention of one of the names outside the explained places (a use not followed). */
 function strayMention(text: string, locals: ReadonlySet<string>, explained: readonly { start: number; end: number }[]): number | undefined {
-  for (const local of locals) {
-    // `x.name` is another object's property, and `"./name.js"` a module's path: not this binding.
-    const re = new RegExp(`(?<![\\w$./])${local.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
-    for (const m of text.matchAll(re)) {
-      const at = m.index!;
-      // `{ createServer: createHttp }`, `{ a, name: 1 }`: a property's key, not this binding.
-      if (/[{,]\s*$/.test(text.slice(Math.max(0, at - 40), at)) && /^\s*:(?!:)/.test(text.slice(at + local.length, at + local.length + 40))) continue;
-      if (!explained.some((s) => at >= s.start && at < s.end)) return at;
-    }
+  if (![...locals].some((l) => text.includes(l))) return undefined;
+  // Read as tokens: a comment naming the factory is no use of it.
+  const tokens: { kind: ts.SyntaxKind; start: number; value: string }[] = [];
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  for (let t = scanner.scan(); t !== SK.EndOfFileToken; t = scanner.scan()) tokens.push({ kind: t, start: scanner.getTokenStart(), value: t === SK.Identifier ? scanner.getTokenValue() : "" });
+  for (let i = 0; i < tokens.length; i++) {
+    const { kind, start, value } = tokens[i]!;
+    if (kind !== SK.Identifier || !locals.has(value)) continue;
+    const before = tokens[i - 1]?.kind;
+    // `x.name` is another object's property.
+    if (before === SK.DotToken || before === SK.QuestionDotToken) continue;
+    // `{ createServer: createHttp }`, `{ a, name: 1 }`: a property's key, not this binding.
+    if ((before === SK.OpenBraceToken || before === SK.CommaToken) && tokens[i + 1]?.kind === SK.ColonToken) continue;
+    if (!explained.some((s) => start >= s.start && start < s.end)) return start;
   }
   return undefined;
 }
