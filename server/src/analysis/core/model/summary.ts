@@ -243,7 +243,8 @@ export type FlowEvent =
  * `for (k in over)` (`in`). Recorded only when the body cannot leave an iteration early.
  */
 export type LoopGuard =
-  | { readonly kind: "of" | "in"; readonly over: ValueExpr }
+  /** `binding`: the loop's own variable when it is a plain name (`for (const t of TOOLS)`). */
+  | { readonly kind: "of" | "in"; readonly over: ValueExpr; readonly binding?: string }
   /**
    * `for (let i = from; i < to; i++)` (`<=`: inclusive): its body runs, to its end, at least once
    * when `from` is below `to` (the loop cannot leave an iteration early, or it is not recorded).

@@ -497,7 +497,9 @@ export function summarizeFlow(
         visit(loop.initializer, unit, conditional);
         visit(loop.expression, unit, conditional);
         const certain = !mayExitEarly(loop.statement) && !(ts.isForOfStatement(loop) && loop.awaitModifier);
-        const guard: LoopGuard | null = certain ? { kind: ts.isForOfStatement(loop) ? "of" : "in", over: toValueExpr(ctx, loop.expression) } : null;
+        const declared = ts.isVariableDeclarationList(loop.initializer) ? loop.initializer.declarations[0]?.name : undefined;
+        const binding = declared && ts.isIdentifier(declared) ? { binding: declared.text } : {};
+        const guard: LoopGuard | null = certain ? { kind: ts.isForOfStatement(loop) ? "of" : "in", over: toValueExpr(ctx, loop.expression), ...binding } : null;
         guarded(guard, conditional, () => inBranch(loop.statement, () => visit(loop.statement, unit, true), guard !== null));
         return;
       }

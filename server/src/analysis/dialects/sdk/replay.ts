@@ -10,7 +10,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import { positionAt } from "../../core/model/positions";
-import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
@@ -773,11 +773,13 @@ export class Replay {
             this.#unit = unit;
             this.#caught = caughtAround(this.#ev, file, entry);
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
+            this.#loops = entry.loops;
             try {
               this.#apply(file, event, here);
             } finally {
               this.#caught = false;
               this.#connectedHere = undefined;
+              this.#loops = undefined;
             }
             if (event.method === "connect" && (!entry.conditional || entry.branches)) connects.push(entry.branches ?? []);
             break;
@@ -1731,7 +1733,7 @@ export class Replay {
       const v = this.#ev.evaluate(arg, this.#scope(file), { calls: false });
       return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
     });
-    if (!entry) return false;
+    if (!entry) return this.#duplicateInLoop(file, e, loc, mode);
     const text = this.#ev.host.text?.(file);
     const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(text.slice(Math.max(0, e.span.start - 40), e.span.start));
     const first = this.#registeredNames.get(entry.key);
@@ -1812,6 +1814,58 @@ export class Replay {
         return decl?.k === "const" ? { expr: decl.init, lookup: this.#schemaLookup(this.#ev.fileScope(scope.file)) } : undefined;
       },
     };
+  }
+
+  /** The loops over every item of a collection the call being applied runs in (outermost first). */
+  #loops: readonly LoopGuard[] | undefined;
+
+  /**
+   * `for (const t of [searchTool, issuesTool]) server.registerTool(t.name, ...)`: a registration in a
+   * loop over a collection the source gives, read item by item. Two items of one name (or one already
+   * registered) make the SDK throw at the second. Nothing is said when an item's name is not known.
+   */
+  #duplicateInLoop(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
+    const loop = this.#loops?.at(-1);
+    if (loop?.kind !== "of" || loop.binding === undefined) return false;
+    const scope = this.#scope(file);
+    const over = this.#ev.evaluate(loop.over, scope, { calls: false });
+    if (over.t !== "arr" || over.items.length < 1) return false;
+    const keys: { key: string; what: string; error: string }[] = [];
+    for (const item of over.items) {
+      const inner: Scope = { file, vars: new Map<string, Binding>([[loop.binding, { value: item }]]), parent: scope };
+      const key = registrationKey(e, (arg) => {
+        const v = this.#ev.evaluate(arg, inner, { calls: false });
+        return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
+      });
+      if (!key) return false;
+      keys.push(key);
+    }
+    const here = mode.conditional || mode.deferred;
+    const inLoop = new Set<string>();
+    for (const key of keys) {
+      const met = this.#registeredNames.get(key.key);
+      // The same call met again (a unit the replay runs a second time) registers nothing new.
+      const first = met && !(met.loc.file === loc.file && met.loc.span.start === loc.span.start) ? met : undefined;
+      const again = inLoop.has(key.key);
+      inLoop.add(key.key);
+      if (!again && !first) continue;
+      const where = again ? `an earlier item of the loop it is in` : `${first!.loc.file === loc.file ? "" : `${basename(first!.loc.file)} `}${this.#where(first!.loc)}`;
+      const d = diagnostic(
+        "sdk-duplicate-registration",
+        loc,
+        `${e.method} throws here: ${key.what} is already registered on this server (${where}), and the SDK refuses a second one ("${key.error}"). Give each item its own name, or register it once.`,
+      );
+      if (!here && (again || !first!.conditional)) {
+        this.state.threw ??= d;
+        return true;
+      }
+      if (here && first?.conditional) return false;
+      this.state.diagnostics.push({ ...d, severity: "warning", message: d.message.replace(" throws here:", " throws here if it runs:") });
+      this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws if it runs with ${key.what} registered before, and whether it does is only known at run time`);
+      return false;
+    }
+    for (const key of keys) if (!this.#registeredNames.has(key.key)) this.#registeredNames.set(key.key, { loc, conditional: here });
+    return false;
   }
 
   #where(loc: Loc): string {
