@@ -74,8 +74,14 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     ...(state.threw ? { threw: { code: state.threw.code, loc: state.threw.loc } } : {}),
   };
   const known = withoutMarkers(caps, replay.dynamics);
-  const legacy = serves && eras.legacy ? known.caps : null;
-  const modern = serves && eras.modern && known.caps ? withoutRemovedKeys(known.caps) : null;
+  // An era whose handshake the program answers itself sends what its handler returns: nothing is stated.
+  const own = (era: "legacy" | "modern") => replay.ownEraHandlers.get(era);
+  const legacy = serves && eras.legacy ? (own("legacy") ? {} : known.caps) : null;
+  const modern = serves && eras.modern && known.caps ? (own("modern") ? {} : withoutRemovedKeys(known.caps)) : null;
+  const ownEras: UnknownPart[] = (["legacy", "modern"] as const).flatMap((era) => {
+    const at = own(era);
+    return at && (era === "legacy" ? legacy : modern) ? [{ path: [], spread: true as const, era, reason: `a handler set by hand answers ${era === "legacy" ? "initialize" : "server/discover"}: this era sends the capabilities it returns, which are not followed`, loc: at }] : [];
+  });
   // One entry per place the server escapes the analysis, each with its location.
   const open: UnknownPart[] = state.open.map((why) => {
     const at = state.openAt.get(why);
@@ -84,7 +90,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
   // Whether server/discover is answered is not known: the era is null, and the report says why.
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
-  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown];
+  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...ownEras];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,

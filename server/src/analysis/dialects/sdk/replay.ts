@@ -1566,6 +1566,11 @@ export class Replay {
       return;
     }
     if (this.release.handlersImply) return this.#impliedByHandler(method, loc);
+    // The SDK's own initialize (or server/discover) handler replaced: the era sends what that one returns.
+    if (method === "initialize" || method === "server/discover") {
+      markInexact(this.state, `a handler set by hand answers ${method}`);
+      this.ownEraHandlers.set(method === "initialize" ? "legacy" : "modern", loc);
+    }
     const required = requiredCapability(method, this.state.version);
     const uncertain = required !== undefined && !(required in this.state.caps) && (SPREAD_KEY in this.state.caps || this.capsUncertain);
     this.#handlerFacts = { method, ...(required ? { required } : {}), ...(uncertain ? { uncertain } : {}) };
@@ -1605,6 +1610,9 @@ export class Replay {
     // Set by hand on McpServer's inner server: McpServer's own registrations of that primitive refuse it.
     if (this.state.kind === "mcp" && !this.#conditional) this.#handSet.set(method, loc);
   }
+
+  /** Eras whose handshake a handler set by hand answers (`setRequestHandler(InitializeRequestSchema, …)`), where. */
+  readonly ownEraHandlers = new Map<"legacy" | "modern", Loc>();
 
   /** Request handlers set by hand (`server.server.setRequestHandler`) for sure, on an McpServer. */
   readonly #handSet = new Map<string, Loc>();
