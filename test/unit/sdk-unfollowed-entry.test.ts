@@ -33,3 +33,26 @@ describe("a v2 server served by code the analysis does not follow", () => {
     assert.deepEqual(server.unknown.filter((u) => u.era === "modern"), []);
   });
 });
+
+describe("an initialize handler the program sets itself", () => {
+  const LOW = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nimport { InitializeRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n`;
+
+  it("gives the legacy era what its returns say, when they agree", () => {
+    const result = analyze({
+      "s.ts": `${LOW}const server = new Server({ name: "p", version: "1" }, { capabilities: { tools: {}, resources: {} } });\nconst base = { capabilities: { tools: { listChanged: false } } };\nserver.setRequestHandler(InitializeRequestSchema, async () => {\n  console.error("init");\n  return { protocolVersion: "2025-11-25", ...base, serverInfo: { name: "p", version: "1" } };\n});\n`,
+    });
+    const server = result.servers.get("p")!;
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: { listChanged: false } });
+  });
+
+  it("states nothing of the era when what it returns is computed", () => {
+    const result = analyze({
+      "s.ts": `${LOW}declare function capsFor(name: string): object;\nconst server = new Server({ name: "p", version: "1" }, { capabilities: { tools: {} } });\nserver.setRequestHandler(InitializeRequestSchema, async (request) => ({ protocolVersion: "2025-11-25", capabilities: capsFor(request.params.clientInfo.name), serverInfo: { name: "p", version: "1" } }));\n`,
+    });
+    const server = result.servers.get("p")!;
+    assert.equal(server.exact, false);
+    assert.deepEqual(server.legacy, {});
+    assert.ok(server.unknown.some((u) => u.era === "legacy" && /handler set by hand answers initialize/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+});

@@ -76,11 +76,13 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const known = withoutMarkers(caps, replay.dynamics);
   // An era whose handshake the program answers itself sends what its handler returns: nothing is stated.
   const own = (era: "legacy" | "modern") => replay.ownEraHandlers.get(era);
-  const legacy = serves && eras.legacy ? (own("legacy") ? {} : known.caps) : null;
-  const modern = serves && eras.modern && known.caps ? (own("modern") ? {} : withoutRemovedKeys(known.caps)) : null;
+  const legacyOwn = own("legacy");
+  const modernOwn = own("modern");
+  const legacy = serves && eras.legacy ? (legacyOwn ? (legacyOwn.caps ?? {}) : known.caps) : null;
+  const modern = serves && eras.modern && known.caps ? (modernOwn ? (modernOwn.caps ?? {}) : withoutRemovedKeys(known.caps)) : null;
   const ownEras: UnknownPart[] = (["legacy", "modern"] as const).flatMap((era) => {
-    const at = own(era);
-    return at && (era === "legacy" ? legacy : modern) ? [{ path: [], spread: true as const, era, reason: `a handler set by hand answers ${era === "legacy" ? "initialize" : "server/discover"}: this era sends the capabilities it returns, which are not followed`, loc: at }] : [];
+    const handler = own(era);
+    return handler && !handler.caps && (era === "legacy" ? legacy : modern) ? [{ path: [], spread: true as const, era, reason: `a handler set by hand answers ${era === "legacy" ? "initialize" : "server/discover"}: this era sends the capabilities it returns, which are not known statically`, loc: handler.loc }] : [];
   });
   // One entry per place the server escapes the analysis, each with its location.
   const open: UnknownPart[] = state.open.map((why) => {

@@ -1568,8 +1568,9 @@ export class Replay {
     if (this.release.handlersImply) return this.#impliedByHandler(method, loc);
     // The SDK's own initialize (or server/discover) handler replaced: the era sends what that one returns.
     if (method === "initialize" || method === "server/discover") {
-      markInexact(this.state, `a handler set by hand answers ${method}`);
-      this.ownEraHandlers.set(method === "initialize" ? "legacy" : "modern", loc);
+      const returned = this.#conditional ? undefined : this.#returnedCapabilities(file, e.args[1]);
+      if (returned === undefined) markInexact(this.state, `a handler set by hand answers ${method}`);
+      this.ownEraHandlers.set(method === "initialize" ? "legacy" : "modern", { loc, ...(returned ? { caps: returned } : {}) });
     }
     const required = requiredCapability(method, this.state.version);
     const uncertain = required !== undefined && !(required in this.state.caps) && (SPREAD_KEY in this.state.caps || this.capsUncertain);
@@ -1611,8 +1612,33 @@ export class Replay {
     if (this.state.kind === "mcp" && !this.#conditional) this.#handSet.set(method, loc);
   }
 
-  /** Eras whose handshake a handler set by hand answers (`setRequestHandler(InitializeRequestSchema, …)`), where. */
-  readonly ownEraHandlers = new Map<"legacy" | "modern", Loc>();
+  /**
+   * Eras whose handshake a handler set by hand answers (`setRequestHandler(InitializeRequestSchema, …)`),
+   * where, and the capabilities its every return gives when the source settles them.
+   */
+  readonly ownEraHandlers = new Map<"legacy" | "modern", { readonly loc: Loc; readonly caps?: JsonObject }>();
+
+  /** The `capabilities` every `return` of a handler function gives, when each is known statically and all agree. */
+  #returnedCapabilities(file: string, handler: ValueExpr | undefined): JsonObject | undefined {
+    if (handler?.k !== "fn") return undefined;
+    const units = this.#ev.summary(file)?.flow?.units ?? [];
+    const unit = units.find((u) => u.span.start === handler.span.start);
+    if (!unit) return undefined;
+    // An expression body is its one return; a block body's returns are its return events.
+    const returns = handler.fn.result && unit.events.every(({ event }) => event.k !== "return") ? [handler.fn.result] : unit.events.flatMap(({ event }) => (event.k === "return" ? [event.expr] : []));
+    if (returns.length === 0) return undefined;
+    const scope = unitScope(this.#ev, file, unit);
+    let found: JsonObject | undefined;
+    for (const expr of returns) {
+      const value = expr ? this.#ev.evaluate(expr, scope, { calls: false }) : undefined;
+      const caps = value?.t === "obj" ? value.entries.get("capabilities")?.value : undefined;
+      const parts: DynamicPart[] = [];
+      const json = caps && caps.t === "obj" ? toJson(caps, parts) : undefined;
+      if (!isPlainObject(json) || parts.length > 0 || (found && JSON.stringify(found) !== JSON.stringify(json))) return undefined;
+      found = json;
+    }
+    return found;
+  }
 
   /** Request handlers set by hand (`server.server.setRequestHandler`) for sure, on an McpServer. */
   readonly #handSet = new Map<string, Loc>();
