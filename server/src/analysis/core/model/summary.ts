@@ -306,4 +306,6 @@ export interface FlowUnit {
 
 export interface FlowSummary {
   readonly units: readonly FlowUnit[];
+  /** Names bound from modules loaded at run time (`const { A } = await import("m")`), as imports. */
+  readonly loaded?: ReadonlyMap<string, ImportBinding>;
 }

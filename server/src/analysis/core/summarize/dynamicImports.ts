@@ -1,5 +1,6 @@
 // `const { createServer } = await import("./createServer.js")`: names a function body binds from a
-// module loaded at run time. The file summary records static imports only; these are read from the text.
+// module loaded at run time. The file summary records static imports only; these are read from the text
+// (the flow summary keeps them as `loaded`).
 import type { Span } from "../model/summary";
 
 export interface DynamicImport {
@@ -14,20 +15,6 @@ export interface DynamicImport {
 
 // Bounded repetitions: a text of braces without end must not make the search quadratic.
 const DYNAMIC_IMPORT = /\{([^{}]{0,400})\}\s{0,20}=\s{0,20}await\s{1,20}import\s{0,20}\(\s{0,20}(['"])([^'"\n]{1,400})\2\s{0,20}\)/g;
-const CACHE_SIZE = 64;
-/** The last texts searched (the replay asks again for every call it cannot resolve otherwise). */
-const cache = new Map<string, { readonly text: string; readonly found: DynamicImport[] }>();
-
-/** The same, remembered per file while its text stays the same. */
-export function dynamicImportsOf(file: string, text: string): DynamicImport[] {
-  const hit = cache.get(file);
-  if (hit && hit.text === text) return hit.found;
-  const found = dynamicImportsIn(text);
-  cache.delete(file);
-  cache.set(file, { text, found });
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return found;
-}
 const NAME = /^[\w$]+$/;
 
 export function dynamicImportsIn(text: string): DynamicImport[] {

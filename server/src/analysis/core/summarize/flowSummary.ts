@@ -66,12 +66,9 @@ export function summarizeFlow(
   const relevant = (b: ImportBinding) => spec.specifier(b.specifier) || spec.names?.has(b.imported) === true;
   // `const { McpServer } = await import("…")`: names bound from a module loaded at run time count as
   // imports of it (a server may be made of a class loaded lazily, to keep start-up fast).
-  const loaded = dynamicImportsIn(ctx.text).filter((d) => !imports.has(d.local) && relevant({ specifier: d.specifier, imported: d.imported, span: d.span }));
-  if (loaded.length > 0) {
-    const all = new Map(imports);
-    for (const d of loaded) all.set(d.local, { specifier: d.specifier, imported: d.imported, span: d.span });
-    imports = all;
-  }
+  const loaded = new Map<string, ImportBinding>();
+  for (const d of dynamicImportsIn(ctx.text)) if (!imports.has(d.local)) loaded.set(d.local, { specifier: d.specifier, imported: d.imported, span: d.span });
+  if ([...loaded.values()].some(relevant)) imports = new Map([...imports, ...loaded]);
   // A class extending another file's class may be (or hold) a server through its base: its methods
   // are summarised too, so that the dialect can follow them when the base turns out to be one.
   if (!spec.always && ![...imports.values()].some(relevant)) {
@@ -653,7 +650,7 @@ export function summarizeFlow(
   for (const s of ctx.sf.statements) if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) topLevelDeclarations.add(d);
   const module = newUnit("<module>", "module", null, ctx.sf, []);
   for (const s of reachableStatements(ctx.sf.statements) ?? ctx.sf.statements) visit(s, module, false);
-  return { units };
+  return { units, ...(loaded.size > 0 ? { loaded } : {}) };
 }
 
 /** A static block, or a static field with an initializer: what runs when the class is declared. */

@@ -7,7 +7,8 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import { compactText } from "../../core/model/text";
 import { ts } from "../../core/typescript";
-import { nodeAt, sourceOf } from "./parsedSource";
+import { parsedSource } from "../../core/summarize/parsedSource";
+import { nodeAt } from "./nodeAt";
 
 export interface Listed {
   readonly cls: ClassRef;
@@ -25,7 +26,7 @@ export interface ConditionalEntry {
 
 /** The classes of the spread of a conditional written at `at`; undefined when it is not that shape. */
 export function conditionalEntry(ev: Evaluator, at: Loc): ConditionalEntry | undefined {
-  const sf = sourceOf(ev, at.file);
+  const sf = parsedSource(ev, at.file);
   const spread = sf ? nodeAt(sf, at.span, ts.isSpreadElement) : undefined;
   const cond = spread && ts.isSpreadElement(spread) ? unwrap(spread.expression) : undefined;
   if (!sf || !cond || !ts.isConditionalExpression(cond)) return undefined;

@@ -12,7 +12,8 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FunctionSummary, Span } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
-import { nodeAt, sourceOf } from "./parsedSource";
+import { parsedSource } from "../../core/summarize/parsedSource";
+import { nodeAt } from "./nodeAt";
 
 /** Calls that change an object they are given: `Object.assign(descriptor, ...)`, `Reflect.deleteMetadata`. */
 const CHANGING_CALLS = new Set(["assign", "defineProperty", "defineProperties", "set", "setPrototypeOf", "deleteProperty", "deleteMetadata"]);
@@ -118,7 +119,7 @@ function owner(n: ts.Node): ts.Node | undefined {
 
 /** The function whose body is written at `span` in `file`. */
 function functionAt(ev: Evaluator, file: string, span: Span): (ts.SignatureDeclaration & { body?: ts.Node }) | undefined {
-  const sf = sourceOf(ev, file);
+  const sf = parsedSource(ev, file);
   const body = sf ? nodeAt(sf, span, (n) => n.parent !== undefined && ts.isFunctionLike(n.parent) && (n.parent as ts.FunctionLikeDeclaration).body === n) : undefined;
   return body?.parent as (ts.SignatureDeclaration & { body?: ts.Node }) | undefined;
 }

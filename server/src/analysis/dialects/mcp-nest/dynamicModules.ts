@@ -8,7 +8,8 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import { SK, ts } from "../../core/typescript";
-import { nodeAt, sourceOf } from "./parsedSource";
+import { parsedSource } from "../../core/summarize/parsedSource";
+import { nodeAt } from "./nodeAt";
 
 export interface Item {
   readonly cls: ClassRef;
@@ -26,7 +27,7 @@ const IGNORED = new Set(["providers", "exports", "global"]);
 
 /** The dynamic module the call written at `at` returns; undefined when it is not followed. */
 export function dynamicModule(ev: Evaluator, at: Loc): DynamicModule | undefined {
-  const sf = sourceOf(ev, at.file);
+  const sf = parsedSource(ev, at.file);
   const call = sf ? nodeAt(sf, at.span, ts.isCallExpression) : undefined;
   if (!sf || !call || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || !ts.isIdentifier(call.expression.expression)) return undefined;
   const owner = ev.evaluate({ k: "ref", name: call.expression.expression.text, span: { start: call.expression.expression.getStart(sf), end: call.expression.expression.end } }, ev.fileScope(at.file), { calls: false });
@@ -79,7 +80,7 @@ export function dynamicModule(ev: Evaluator, at: Loc): DynamicModule | undefined
 /** The class's own static method `name`, with its body (found at the name its summary keeps). */
 function staticMethod(ev: Evaluator, cls: ClassRef, name: string): ts.MethodDeclaration | undefined {
   const member = ev.summary(cls.file)?.classes[cls.index]?.members.find((m) => m.name === name && m.isStatic && m.kind === "method");
-  const sf = member ? sourceOf(ev, cls.file) : undefined;
+  const sf = member ? parsedSource(ev, cls.file) : undefined;
   const id = sf && member ? nodeAt(sf, member.nameSpan, (n) => n.parent !== undefined && ts.isMethodDeclaration(n.parent) && n.parent.name === n) : undefined;
   const method = id?.parent;
   return method && ts.isMethodDeclaration(method) && method.body && !method.modifiers?.some((x) => x.kind === SK.AsyncKeyword) ? method : undefined;

@@ -75,15 +75,14 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   };
   const known = withoutMarkers(caps, replay.dynamics);
   // An era whose handshake the program answers itself sends what its handler returns: nothing is stated.
-  const own = (era: "legacy" | "modern") => replay.ownEraHandlers.get(era);
-  const legacyOwn = own("legacy");
-  const modernOwn = own("modern");
-  const legacy = serves && eras.legacy ? (legacyOwn ? (legacyOwn.caps ?? {}) : known.caps) : null;
-  const modern = serves && eras.modern && known.caps ? (modernOwn ? (modernOwn.caps ?? {}) : withoutRemovedKeys(known.caps)) : null;
-  const ownEras: UnknownPart[] = (["legacy", "modern"] as const).flatMap((era) => {
-    const handler = own(era);
-    return handler && !handler.caps && (era === "legacy" ? legacy : modern) ? [{ path: [], spread: true as const, era, reason: `a handler set by hand answers ${era === "legacy" ? "initialize" : "server/discover"}: this era sends the capabilities it returns, which are not known statically`, loc: handler.loc }] : [];
-  });
+  const ownLegacy = replay.ownEraHandlers.get("legacy");
+  const ownModern = replay.ownEraHandlers.get("modern");
+  const legacy = serves && eras.legacy ? (ownLegacy ? (ownLegacy.caps ?? {}) : known.caps) : null;
+  const modern = serves && eras.modern && known.caps ? (ownModern ? (ownModern.caps ?? {}) : withoutRemovedKeys(known.caps)) : null;
+  // What a handler of its own returns, not known statically: nothing of that era is stated.
+  const ownUnknown = (era: "legacy" | "modern", handler: typeof ownLegacy, method: string): UnknownPart[] =>
+    handler && !handler.caps ? [{ path: [], spread: true, era, reason: `a handler set by hand answers ${method}: this era sends the capabilities it returns, which are not known statically`, loc: handler.loc }] : [];
+  const ownEras = [...(legacy ? ownUnknown("legacy", ownLegacy, "initialize") : []), ...(modern ? ownUnknown("modern", ownModern, "server/discover") : [])];
   // One entry per place the server escapes the analysis, each with its location.
   const open: UnknownPart[] = state.open.map((why) => {
     const at = state.openAt.get(why);

@@ -7,9 +7,9 @@
 // its on* hooks, truthiness). Any other read, or any doubt about what the container is, keeps the
 // store unfollowed.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FileSummary, Span } from "../../core/model/summary";
+import type { Span } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
-import { scriptKindOf } from "../../core/summarize/parseFile";
+import { parsedSource } from "../../core/summarize/parsedSource";
 
 /** Built-in collections whose methods run no code of the program. */
 const COLLECTIONS = new Set(["Map", "Set", "WeakMap", "WeakSet"]);
@@ -28,39 +28,8 @@ const MAX_DEPTH = 6;
 /** A server value as stored: the server itself, or an object literal holding it under these keys. */
 type Shape = "server" | ReadonlySet<string>;
 
-const parsed = new WeakMap<Evaluator, Map<string, ts.SourceFile | null>>();
-
-/**
- * The last few parses, by the summary they belong to (a new text gets a new summary): each server is
- * analysed with an evaluator of its own, and a file holding many servers (a test file, a folder of
- * examples) was parsed again for each of them. Bounded: an AST is about ten times its text.
- */
-const recent = new Map<FileSummary, ts.SourceFile>();
-const RECENT_PARSES = 16;
-
-/** The file's source, parsed with parent pointers (the summaries keep none), once per evaluator. */
-export function parsedSource(ev: Evaluator, file: string): ts.SourceFile | undefined {
-  let files = parsed.get(ev);
-  if (!files) parsed.set(ev, (files = new Map()));
-  if (files.has(file)) return files.get(file) ?? undefined;
-  const summary = ev.summary(file);
-  const kept = summary && recent.get(summary);
-  if (kept && kept.fileName === file) {
-    recent.delete(summary!);
-    recent.set(summary!, kept);
-    files.set(file, kept);
-    return kept;
-  }
-  const text = ev.host.text?.(file);
-  const ok = text !== undefined && text.length === summary?.textLength;
-  const sf = ok ? ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, scriptKindOf(file)) : null;
-  files.set(file, sf);
-  if (sf && summary) {
-    recent.set(summary, sf);
-    if (recent.size > RECENT_PARSES) recent.delete(recent.keys().next().value!);
-  }
-  return sf ?? undefined;
-}
+// The parse with parent pointers the dialects share (core): re-exported for this dialect's readers.
+export { parsedSource };
 
 /** The innermost node that spans exactly `span` (an expression the summary recorded). */
 export function nodeAt(sf: ts.SourceFile, span: Span): ts.Node | undefined {

@@ -74,8 +74,8 @@ export function evaluatedBefore(ev: Evaluator, entry: string): string[] | undefi
   return out;
 }
 
-/** A call that serves a server: what the entry's awaited dynamic imports must come before to count. */
-const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
+/** A call that serves a server: connect(), or SDK v2's entry points (the entry's awaited dynamic imports count before one). */
+export const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
 
 function moduleImports(ev: Evaluator, file: string, isEntry: boolean): ModuleImports {
   const text = ev.host.text?.(file);

@@ -5,7 +5,6 @@ import type { SdkVersion } from "./sdkTables";
 import { isSdkSpecifier, sdkThroughModules } from "./sdkReexports";
 import { serverInfoOf, type ServerInfo } from "./serverInfo";
 import { serverSubclassOf, type ServerSubclass } from "./serverSubclasses";
-import { dynamicImportsOf } from "../../core/summarize/dynamicImports";
 
 export type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
@@ -39,7 +38,7 @@ export interface SdkSite {
  */
 export function sdkImport(summary: FileSummary, localName: string, ev?: Evaluator): { specifier: string; name: string } | undefined {
   const [head, member] = localName.split(".");
-  const binding = summary.imports.get(head!) ?? (ev ? loadedAtRunTime(ev, summary.fileName, head!) : undefined);
+  const binding = summary.imports.get(head!) ?? summary.flow?.loaded?.get(head!);
   if (!binding) return undefined;
   if (!isSdkSpecifier(binding.specifier)) {
     if (!ev) return undefined;
@@ -48,14 +47,6 @@ export function sdkImport(summary: FileSummary, localName: string, ev?: Evaluato
   }
   if (member !== undefined) return binding.imported === "*" ? { specifier: binding.specifier, name: member } : undefined;
   return { specifier: binding.specifier, name: binding.imported };
-}
-
-/** `const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js")`: a name bound from a module loaded at run time. */
-function loadedAtRunTime(ev: Evaluator, file: string, name: string): { specifier: string; imported: string } | undefined {
-  const text = ev.host.text?.(file);
-  if (text === undefined || !text.includes("import")) return undefined;
-  const found = dynamicImportsOf(file, text).find((d) => d.local === name);
-  return found && { specifier: found.specifier, imported: found.imported };
 }
 
 export function versionOf(specifier: string): SdkVersion | undefined {

@@ -8,13 +8,11 @@
 // program that serves the server without the rest; then all keep being replayed as code that may run.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
-import { evaluatedBefore } from "./esmOrder";
+import { evaluatedBefore, SERVES } from "./esmOrder";
 import type { ServerImport } from "./factoryCallers";
 import type { SdkSite } from "./findSdkServers";
 import type { Replay } from "./replay";
 
-/** A call that serves a server: connect(), or SDK v2's entry points. */
-const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
 const V2_ENTRY = /\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
 
 /** Replays, in evaluation order, the modules run before the one that serves the server; returns the importers' module units it ran. */

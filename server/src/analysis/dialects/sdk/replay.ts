@@ -54,7 +54,6 @@ import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
-import { dynamicImportsOf } from "../../core/summarize/dynamicImports";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 import { instancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";
@@ -1108,7 +1107,7 @@ export class Replay {
     if (callee.k !== "ref") return undefined;
     const local = summary.flow.units.find((u) => u.kind === "function" && u.name === callee.name);
     if (local) return { file, unit: local };
-    const imported = summary.imports.get(callee.name) ?? dynamicImportsOf(file, this.#ev.host.text?.(file) ?? "").find((d) => d.local === callee.name);
+    const imported = summary.imports.get(callee.name) ?? summary.flow.loaded?.get(callee.name);
     if (!imported || imported.imported === "*") return undefined;
     return this.#exportedFunction(file, imported.specifier, imported.imported, 0);
   }
@@ -1302,7 +1301,7 @@ export class Replay {
 
   #register(k: string, loc: Loc, how: string, methods: readonly string[]): void {
     if (this.state.kind !== "mcp") return;
-    if (this.#handlerConflict(k, PRIMITIVE_METHODS[k] ?? methods, loc, how)) return;
+    if (this.#handlerConflict(k, methods, loc, how)) return;
     const cause: SdkCause = { because: how, loc };
     if (this.state.version === "v1") {
       if (this.release.unverified) markInexact(this.state, `${this.release.unverified}: what ${how} adds may differ`);
@@ -1624,8 +1623,8 @@ export class Replay {
     const units = this.#ev.summary(file)?.flow?.units ?? [];
     const unit = units.find((u) => u.span.start === handler.span.start);
     if (!unit) return undefined;
-    // An expression body is its one return; a block body's returns are its return events.
-    const returns = handler.fn.result && unit.events.every(({ event }) => event.k !== "return") ? [handler.fn.result] : unit.events.flatMap(({ event }) => (event.k === "return" ? [event.expr] : []));
+    // Every return of its body (an arrow's expression body is one), as the flow summary records them.
+    const returns = unit.events.flatMap(({ event }) => (event.k === "return" ? [event.expr] : []));
     if (returns.length === 0) return undefined;
     const scope = unitScope(this.#ev, file, unit);
     let found: JsonObject | undefined;
@@ -1657,16 +1656,25 @@ export class Replay {
       "sdk-handler-conflict",
       loc,
       `${what} throws here: McpServer installs the ${methods.join(" and ")} handlers at the first ${k === "completions" ? "completer" : `registration of ${k}`}, ` +
-        `and a handler for ${method} was set by hand before (setRequestHandler, ${own.file === loc.file ? "" : `${basename(own.file)} `}${this.#where(own)}): ` +
+        `and a handler for ${method} was set by hand before (setRequestHandler, ${this.#placeOf(own, loc)}): ` +
         `"A request handler for ${method} already exists, which would be overridden". Keep one of them: McpServer's registrations, or your own handlers.`,
     );
-    if (this.#caught) {
-      this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, so the server runs without it.` });
-    } else if (this.#conditional || this.#deferred) {
-      this.state.diagnostics.push(d);
-      if (!this.#deferred) this.#mayThrow(loc, `${what} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
-    } else this.state.threw ??= d;
+    this.#throwsWhereItRuns(d, loc, what, this.#conditional, this.#deferred, "so the server runs without it");
     return true;
+  }
+
+  /**
+   * A call that throws when it runs: the server does not start when it runs for certain; under a
+   * condition it may not; in a callback it fails later; inside a `catch` that keeps the program
+   * running, the server goes on `without` what the call would have added.
+   */
+  #throwsWhereItRuns(d: AnalysisDiagnostic, loc: Loc, what: string, conditional: boolean, deferred: boolean, without: string): void {
+    if (this.#caught) {
+      this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, ${without}.` });
+    } else if (conditional || deferred) {
+      this.state.diagnostics.push(d);
+      if (!deferred) this.#mayThrow(loc, `${what} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+    } else this.state.threw ??= d;
   }
 
   /** SDK 0.4.0: a list or set-level handler is what advertises its capability, with `{}`. */
@@ -1722,11 +1730,10 @@ export class Replay {
   }
 
   /**
-   * A call after connect() that makes McpServer register a capability: it throws. `what` names the
+   * A call after connect() that makes McpServer register a capability: it throws. `method` names the
    * call in the message; `advice` ends its sentence.
    */
-  #lateThrow(loc: Loc, what: string, why: string, advice: string, deferred: boolean, conditional: boolean, anytime: boolean): void {
-    const method = what;
+  #lateThrow(loc: Loc, method: string, why: string, advice: string, deferred: boolean, conditional: boolean, anytime: boolean): void {
     // A callback that may as well run before connect() (an event listener emitted at start-up) throws
     // only if it runs late: a warning, not a certain error.
     const d = diagnostic(
@@ -1779,23 +1786,46 @@ export class Replay {
     }
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
     if (e.method === "registerToolTask") return false;
+    return this.#reportDuplicate(e, entry, loc, {
+      where: this.#placeOf(first.loc, loc),
+      firstConditional: first.conditional,
+      here: mode.conditional || mode.deferred,
+      advice: "Give it another name, or register it once.",
+      doubt: `throws if both registrations of ${entry.what} run, and whether they do is only known at run time`,
+    });
+  }
+
+  /**
+   * A registration under a name already registered: the SDK throws at the second. True when it throws
+   * for certain (the registration is not applied).
+   */
+  #reportDuplicate(
+    e: CallEvent,
+    key: { readonly what: string; readonly error: string },
+    loc: Loc,
+    how: { readonly where: string; readonly firstConditional: boolean; readonly here: boolean; readonly advice: string; readonly doubt: string },
+  ): boolean {
     const d = diagnostic(
       "sdk-duplicate-registration",
       loc,
-      `${e.method} throws here: ${entry.what} is already registered on this server (${first.loc.file === loc.file ? "" : `${basename(first.loc.file)} `}${this.#where(first.loc)}), and the SDK refuses a second one ("${entry.error}"). Give it another name, or register it once.`,
+      `${e.method} throws here: ${key.what} is already registered on this server (${how.where}), and the SDK refuses a second one ("${key.error}"). ${how.advice}`,
     );
-    const here = mode.conditional || mode.deferred;
-    if (!first.conditional && !here) {
+    if (!how.firstConditional && !how.here) {
       this.state.threw ??= d;
       return true;
     }
     // Both under conditions: most often alternatives (`if (cn) registerChina() else
     // registerGlobal()`, each registering the same names), so nothing is said.
-    if (first.conditional && here) return false;
+    if (how.firstConditional && how.here) return false;
     // One certain, the other under a condition or in a loop: the server stops if that one runs.
     this.state.diagnostics.push({ ...d, severity: "warning", message: d.message.replace(" throws here:", " throws here if it runs:") });
-    this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws if both registrations of ${entry.what} run, and whether they do is only known at run time`);
+    this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} ${how.doubt}`);
     return false;
+  }
+
+  /** Where `at` is, as said from `from`: its line, and its file's name when that is another file. */
+  #placeOf(at: Loc, from: Loc): string {
+    return `${at.file === from.file ? "" : `${basename(at.file)} `}${this.#where(at)}`;
   }
 
   /**
@@ -1822,16 +1852,7 @@ export class Replay {
       this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws on SDK 1.28.0 and later, and ${other!.why}`);
       return false;
     }
-    if (this.#caught) {
-      this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, so the server runs without this tool.` });
-      return true;
-    }
-    if (mode.conditional || mode.deferred) {
-      this.state.diagnostics.push(d);
-      if (!mode.deferred) this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
-      return true;
-    }
-    this.state.threw ??= d;
+    this.#throwsWhereItRuns(d, loc, e.method, mode.conditional, mode.deferred, "so the server runs without this tool");
     return true;
   }
 
@@ -1883,20 +1904,14 @@ export class Replay {
       const again = inLoop.has(key.key);
       inLoop.add(key.key);
       if (!again && !first) continue;
-      const where = again ? `an earlier item of the loop it is in` : `${first!.loc.file === loc.file ? "" : `${basename(first!.loc.file)} `}${this.#where(first!.loc)}`;
-      const d = diagnostic(
-        "sdk-duplicate-registration",
-        loc,
-        `${e.method} throws here: ${key.what} is already registered on this server (${where}), and the SDK refuses a second one ("${key.error}"). Give each item its own name, or register it once.`,
-      );
-      if (!here && (again || !first!.conditional)) {
-        this.state.threw ??= d;
-        return true;
-      }
-      if (here && first?.conditional) return false;
-      this.state.diagnostics.push({ ...d, severity: "warning", message: d.message.replace(" throws here:", " throws here if it runs:") });
-      this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws if it runs with ${key.what} registered before, and whether it does is only known at run time`);
-      return false;
+      // Two items of the loop run together: the first of them is as conditional as the second.
+      return this.#reportDuplicate(e, key, loc, {
+        where: again ? "an earlier item of the loop it is in" : this.#placeOf(first!.loc, loc),
+        firstConditional: again ? false : first!.conditional,
+        here,
+        advice: "Give each item its own name, or register it once.",
+        doubt: `throws if it runs with ${key.what} registered before, and whether it does is only known at run time`,
+      });
     }
     for (const key of keys) if (!this.#registeredNames.has(key.key)) this.#registeredNames.set(key.key, { loc, conditional: here });
     return false;
