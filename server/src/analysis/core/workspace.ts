@@ -442,6 +442,7 @@ export class Workspace {
     textFacts: (f, key, derive) => this.files.textFacts(f, key, derive),
     ambientModule: (spec) => this.declarations.moduleFile(spec),
     globalDeclaration: (name) => this.declarations.globalFile(name),
+    memo: (key, compute) => (this.#memo ? this.#memo.get(key, compute) : compute()),
   };
 
   /**

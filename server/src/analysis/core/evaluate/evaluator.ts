@@ -20,6 +20,11 @@ export interface EvaluationHost {
   ambientModule?(specifier: string): string | undefined;
   /** The project declaration file that declares `name` for every file (a global). */
   globalDeclaration?(name: string): string | undefined;
+  /**
+   * An answer that follows from the workspace's files alone, computed once under `key` while no text
+   * can change (a whole-workspace analysis) and every time otherwise; its reads still count as the asker's.
+   */
+  memo?<T>(key: string, compute: () => T): T;
 }
 
 /** Deepest evaluation recursion before giving up with a dynamic value (self-referencing consts...). */

@@ -6,7 +6,7 @@
 // code, and a module declaring a name of its own declares another thing.
 import type { EvaluationHost } from "../evaluate/evaluator";
 
-export type ModuleHost = Pick<EvaluationHost, "summary" | "resolveModule">;
+export type ModuleHost = Pick<EvaluationHost, "summary" | "resolveModule" | "memo">;
 
 export interface PackageExport {
   /** The package module the chain ends in (`@modelcontextprotocol/sdk/server/mcp.js`, `fastmcp`). */
@@ -16,6 +16,8 @@ export interface PackageExport {
 }
 
 export interface OriginQuestion {
+  /** Names the question in the host's memo: every module of a workspace asks it of the same few modules. */
+  readonly id: string;
   /** Whether a module specifier is the package looked for. */
   readonly isPackage: (specifier: string) => boolean;
   /**
@@ -62,5 +64,9 @@ export function packageOrigin(host: ModuleHost, question: OriginQuestion, fromFi
     }
     return undefined;
   };
-  return follow(fromFile, specifier, name, 0);
+  if (question.isPackage(specifier) || !host.memo) return follow(fromFile, specifier, name, 0);
+  const first = host.resolveModule(specifier, fromFile);
+  if (!first) return undefined;
+  // What the module exports under `name` stands for does not depend on who imports it.
+  return host.memo(`package-origin\u0000${question.id}\u0000${first}\u0000${name}`, () => follow(fromFile, specifier, name, 0));
 }

@@ -18,10 +18,12 @@ export function importsFastMCP(summary: FileSummary, ctor: string, host?: Module
     if (!host) return false;
     // `import { FastMCP } from "./lib/mcp.js"`, or `import * as m from "./lib/mcp.js"; new m.FastMCP()`.
     const name = member === undefined ? binding.imported : binding.imported === "*" ? member : undefined;
-    return name !== undefined && packageOrigin(host, { isPackage: isFastmcpSpecifier }, summary.fileName, binding.specifier, name)?.name === "FastMCP";
+    return name !== undefined && packageOrigin(host, FASTMCP_ORIGIN, summary.fileName, binding.specifier, name)?.name === "FastMCP";
   }
   return member === undefined ? binding.imported === "FastMCP" : binding.imported === "*" && member === "FastMCP";
 }
+
+const FASTMCP_ORIGIN = { id: "fastmcp", isPackage: isFastmcpSpecifier };
 
 /** `const { FastMCP } = ns` or `const X = ns.FastMCP` at the top level, once and unconditionally, with `ns` fastmcp's namespace. */
 function takenFromNamespace(summary: FileSummary, name: string): boolean {

@@ -6,7 +6,7 @@ import type { FileSummary } from "../../core/model/summary";
 import { packageOrigin, type ModuleHost } from "../../core/project/reexportOrigin";
 import { PACKAGE } from "./packageName";
 
-const ORIGIN = { isPackage: (specifier: string) => specifier === PACKAGE };
+const ORIGIN = { id: "mcp-framework", isPackage: (specifier: string) => specifier === PACKAGE };
 
 /**
  * The name mcp-framework exports that a local name of `summary` is bound to (`ctor` as written:

@@ -29,6 +29,10 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   const held = fieldObjectClass(ev, file, unit, callee);
   if (held) return classMethod(ev, held.file, held.name, method);
   const scope = unitScope(ev, file, unit);
+  // `console.log(...)`, `process.exit(...)`: a name the file does not declare is a global, and what
+  // declares one (a declaration file) holds no code to follow. Not evaluated: looking a global up
+  // walks the workspace for declaration files.
+  if (object.k === "ref" && !declaredIn(ev, scope, object.name)) return undefined;
   const made = constructedClass(ev, scope, object, 0);
   if (made) return classMethod(ev, made.file, made.name, method);
   const value = ev.evaluate(object, scope, { calls: false });
@@ -43,6 +47,13 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   // An object literal's method (`{ mount(server) {...} }`) is kept as its source: its own unit.
   if (entry?.t === "dyn") return functionUnit(ev, entry.loc.file, entry.loc.span, true);
   return undefined;
+}
+
+/** Whether `name` is bound where `scope` is: a local, a top-level declaration or an import of the file. */
+function declaredIn(ev: Evaluator, scope: Scope, name: string): boolean {
+  if (bindingOf(scope, name)) return true;
+  const summary = ev.summary(scope.file);
+  return summary !== undefined && (summary.decls.has(name) || summary.imports.has(name) || summary.flow?.loaded?.has(name) === true);
 }
 
 /** `new C(...)`, directly or through consts: the class's file and name. */

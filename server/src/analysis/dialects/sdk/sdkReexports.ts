@@ -38,4 +38,4 @@ export function sdkThroughModules(host: ModuleHost, fromFile: string, specifier:
   return packageOrigin(host, SDK_ORIGIN, fromFile, specifier, name);
 }
 
-const SDK_ORIGIN = { isPackage: isSdkSpecifier, starExports };
+const SDK_ORIGIN = { id: "sdk", isPackage: isSdkSpecifier, starExports };
