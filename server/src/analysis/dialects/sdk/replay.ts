@@ -927,8 +927,9 @@ export class Replay {
     target.unit.params.forEach((p, i) => {
       if (p && passed[i]) bound.add(p);
     });
-    // A function of the same file also sees the module's own names (a `setup()` using `server`).
-    if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
+    // A function of the same file also sees the module's own names (a `setup()` using `server`); one
+    // written in place (`names.map((n) => server.registerTool(...))`) sees the caller's too, closure or not.
+    if (target.file === file && (unit.kind !== "closure" || event.callee.k === "fn")) for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
     // A function of another module that imports the exported server uses it by that module's name.
     const imported = target.file !== file ? this.importedServer.get(target.file) : undefined;
     if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
