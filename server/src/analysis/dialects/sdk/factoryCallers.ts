@@ -13,6 +13,7 @@ import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
 import { entryServing, type EntryServe } from "./entryFactories";
+import { connectedInPlace } from "./connectedInPlace";
 import { SK, ts } from "../../core/typescript";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
@@ -54,6 +55,17 @@ export interface Users<T> {
   readonly entry?: readonly OpenUse[];
   /** SDK entry points given the factory itself (`serveStdio(createServer)`): they call it and serve its server. */
   readonly served?: readonly EntryServe[];
+  /** `await createServer().connect(transport)`: a call whose server is connected right there, nothing else done with it. */
+  readonly connected?: readonly ConnectedCall[];
+}
+
+/** A factory call whose result is only the receiver of `.connect(...)`, with that connect as a call on the server. */
+export interface ConnectedCall {
+  readonly file: string;
+  readonly unit: FlowUnit;
+  readonly index: number;
+  readonly conditional: boolean;
+  readonly call: ReturnType<typeof connectedInPlace>[number]["call"];
 }
 
 /** Tests and their helpers never run in the published server: what they do to it adds nothing there. */
@@ -74,6 +86,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
   const served: EntryServe[] = [];
+  const connected: ConnectedCall[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
   for (const { file: at, locals, explained } of search.importers) {
     const summary = summaryWithFlow(ev, elsewhere, at);
@@ -102,8 +115,10 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
         const named = member === undefined ? (c.k === "ref" && locals.has(c.name) ? c.span : undefined) : c.k === "get" && c.key.k === "static" && c.key.name === member && c.object.k === "ref" && locals.has(c.object.name) ? c.object.span : undefined;
         if (named === undefined) return;
         spans.push(named);
+        const inPlace = member === undefined && c.k === "ref" ? connectedInPlace(unit, c.name, "<made>").find((x) => x.index === index + 1) : undefined;
         if (event.result) found.push({ file: at, unit, index, result: event.result });
         else if (event.resultFields) found.push({ file: at, unit, index, result: "", fields: event.resultFields });
+        else if (inPlace) connected.push({ file: at, unit, ...inPlace });
         else open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
       });
     }
@@ -111,8 +126,8 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
     if (stray !== undefined) open.push({ why: `${factory} is used in a way the analysis does not follow`, loc: { file: at, span: { start: stray, end: stray + 1 } } });
   }
   // No caller in the workspace: code outside it may be the one that calls it.
-  if (found.length === 0 && served.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
-  return { found, open, entry: search.entryOpen, served };
+  if (found.length === 0 && served.length === 0 && connected.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
+  return { found, open, entry: search.entryOpen, served, connected };
 }
 
 /**

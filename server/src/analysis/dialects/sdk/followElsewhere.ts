@@ -37,7 +37,8 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     const users = factoryCallers(ev, replay.elsewhere, site.file, names, site.unit.name, replay.followedCallers);
     const open: OpenUse[] = [...users.open];
     // Each call is a server of its own: with several, what one caller adds is not on the others.
-    const made = users.found.length + users.open.length + serversMade(summary.flow?.units ?? [], site.unit.name);
+    const connected = users.connected ?? [];
+    const made = users.found.length + connected.length + users.open.length + serversMade(summary.flow?.units ?? [], site.unit.name);
     const many = made > 1 ? `${site.unit.name}() is called more than once` : undefined;
     for (const call of users.found) {
       // The server itself is returned, or inside an object under `key`: the name the caller gives it.
@@ -50,12 +51,15 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
       if (key !== undefined) replay.objectCallersFollowed++;
       replay.followInstance(`${call.file}#${call.unit.id}:${call.index}`, many, () => open.push(...followCall(replay, ev, { ...call, result: name }, many !== undefined)));
     }
+    // `await createServer().connect(transport)`: that server is connected there, and nothing else is done with it.
+    for (const c of key === undefined ? connected : []) replay.connectMade(c.file, c.unit, c.call, c.conditional || many !== undefined, many && `${c.file}#${c.unit.id}:${c.index}`, many);
+    if (key !== undefined) for (const c of connected) open.push({ why: `${site.unit.name}() returns an object rather than the server, and .connect() is called on it`, loc: { file: c.file, span: c.call.span } });
     // An SDK entry point given the factory itself connects the server it returns, and does nothing else with it.
     replay.servedBy.push(...(key === undefined ? users.served ?? [] : []));
     if (key !== undefined) for (const s of users.served ?? []) open.push({ why: `${s.via} is given ${site.unit.name}, which returns an object rather than the server`, loc: s.loc });
     // Handed out only once connected: nothing its callers do can add a capability any more.
     if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${site.unit.name}()`, open);
-    if (users.found.length + replay.servedBy.length > 0 && open.length === 0) replay.followedCallers = true;
+    if (users.found.length + connected.length + replay.servedBy.length > 0 && open.length === 0) replay.followedCallers = true;
     return;
   }
   // `export const server = new McpServer(...)`: what the files importing it do happens to it too.

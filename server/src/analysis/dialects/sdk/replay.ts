@@ -596,6 +596,12 @@ export class Replay {
   #instanceWhy: string | undefined;
 
   /** What another file's caller does to the server it made, when the factory makes several (`many` says how). */
+  /** `await createServer().connect(transport)` in another file: the connect, as a call on the server made there. */
+  connectMade(file: string, unit: FlowUnit, call: Extract<FlowEvent, { k: "call" }>, conditional: boolean, instance: string | undefined, many: string | undefined): void {
+    this.#unit = unit;
+    this.#asInstance(instance, many, () => this.#apply(file, call, { deferred: false, conditional }));
+  }
+
   followInstance(instance: string, many: string | undefined, follow: () => void): void {
     this.#asInstance(many && instance, many, follow);
   }
