@@ -44,6 +44,7 @@ import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
 import { tableMethods } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
+import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
@@ -801,7 +802,12 @@ export class Replay {
             this.#heldInObject.delete(`${file}:${event.span.start}`);
             const onThis = event.callee.k === "get" && event.callee.object.k === "dyn" && event.callee.object.text === "this";
             const invokeMode = onThis ? this.#overridable(file, unit, here, event.span) : here;
-            if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+            this.#loops = entry.loops;
+            try {
+              if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+            } finally {
+              this.#loops = undefined;
+            }
             if (held && !this.#objectFollowed.has(`${file}:${event.span.start}`)) markOpen(this.state, held.why, held.loc);
             break;
           }
@@ -922,6 +928,12 @@ export class Replay {
     }
     const target = this.#resolveFunction(file, event.callee, unit);
     if (!target) {
+      // `for (const register of [a, b]) register(server)`: each item in turn.
+      const items = event.callee.k === "ref" ? this.#loopItems(file, unit, event.callee.name) : undefined;
+      if (items) {
+        for (const item of items) this.#invokeTarget(file, unit, event, item, paths, passed, depth, mode);
+        return;
+      }
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
         const declared = this.#findFunction(file, event.callee, unit);
         const where = declared ? `, declared without its code in ${basename(declared.file)},` : ",";
@@ -929,6 +941,29 @@ export class Replay {
       }
       return;
     }
+    // `[a, b].forEach((register) => register(server))`: the callback's first parameter is each item.
+    const eachLoop = event.callee.k === "fn" ? callbackLoop(this.#loops) : undefined;
+    const eachKey = `${target.file}#${target.unit.id}`;
+    const each = eachLoop && target.unit.params[0] ? itemFunctions(this.#ev, eachLoop.over, this.#scopeIn(file, unit), this.elsewhere.want) : undefined;
+    if (each) this.#eachItem.set(eachKey, each);
+    try {
+      this.#invokeTarget(file, unit, event, target, paths, passed, depth, mode);
+    } finally {
+      if (each) this.#eachItem.delete(eachKey);
+    }
+  }
+
+  /** The functions a loop's item stands for, when `name` is that item (see loopItemFunctions.ts). */
+  #loopItems(file: string, unit: FlowUnit, name: string): readonly ItemFunction[] | undefined {
+    const loop = loopBinding(this.#loops, name);
+    if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want);
+    return unit.kind === "closure" && unit.params[0] === name ? this.#eachItem.get(`${file}#${unit.id}`) : undefined;
+  }
+  /** Callbacks of `[a, b].forEach(...)` being run → the functions their first parameter stands for. */
+  readonly #eachItem = new Map<string, readonly ItemFunction[]>();
+
+  /** Runs the function an invoke calls, with the server bound where the call passes it. */
+  #invokeTarget(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, target: { file: string; unit: FlowUnit }, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): void {
     const bound = new Set<string>();
     target.unit.params.forEach((p, i) => {
       if (p && passed[i]) bound.add(p);
