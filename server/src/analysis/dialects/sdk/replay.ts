@@ -84,6 +84,13 @@ const LATER: Mode = { deferred: true, conditional: true };
 const MAYBE: Mode = { deferred: false, conditional: true };
 /** A callback given to code the analysis does not follow: it may run at once, later, or never. */
 const ANYTIME: Mode = { ...MAYBE, anytime: true };
+
+/** A callback's first parameter, and the collection it is each item of (evaluated where the callback is written). */
+interface EachItem {
+  readonly param: string;
+  readonly over: ValueExpr;
+  readonly scope: Scope;
+}
 const DYNAMIC = "$dynamic";
 
 /** The requests McpServer answers once a primitive is registered (or declared up front). */
@@ -944,7 +951,8 @@ export class Replay {
     // `[a, b].forEach((register) => register(server))`: the callback's first parameter is each item.
     const eachLoop = event.callee.k === "fn" ? callbackLoop(this.#loops) : undefined;
     const eachKey = `${target.file}#${target.unit.id}`;
-    const each = eachLoop && target.unit.params[0] ? itemFunctions(this.#ev, eachLoop.over, this.#scopeIn(file, unit), this.elsewhere.want) : undefined;
+    const param = target.unit.params[0];
+    const each = eachLoop && param ? { param, over: eachLoop.over, scope: this.#scopeIn(file, unit) } : undefined;
     if (each) this.#eachItem.set(eachKey, each);
     try {
       this.#invokeTarget(file, unit, event, target, paths, passed, depth, mode);
@@ -957,10 +965,16 @@ export class Replay {
   #loopItems(file: string, unit: FlowUnit, name: string): readonly ItemFunction[] | undefined {
     const loop = loopBinding(this.#loops, name);
     if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want);
-    return unit.kind === "closure" && unit.params[0] === name ? this.#eachItem.get(`${file}#${unit.id}`) : undefined;
+    const each = this.#eachItemOf(file, unit);
+    return each?.param === name ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want) : undefined;
   }
-  /** Callbacks of `[a, b].forEach(...)` being run → the functions their first parameter stands for. */
-  readonly #eachItem = new Map<string, readonly ItemFunction[]>();
+
+  /** The collection a callback of `[a, b].forEach((item) => ...)` being run is called over, item by item. */
+  #eachItemOf(file: string, unit: FlowUnit | undefined): EachItem | undefined {
+    return unit?.kind === "closure" ? this.#eachItem.get(`${file}#${unit.id}`) : undefined;
+  }
+  /** Callbacks of `[a, b].forEach(...)` being run → their first parameter and what it is each item of. */
+  readonly #eachItem = new Map<string, EachItem>();
 
   /** Runs the function an invoke calls, with the server bound where the call passes it. */
   #invokeTarget(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, target: { file: string; unit: FlowUnit }, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): void {
@@ -1922,14 +1936,16 @@ export class Replay {
    * registered) make the SDK throw at the second. Nothing is said when an item's name is not known.
    */
   #duplicateInLoop(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
-    const loop = this.#loops?.at(-1);
-    if (loop?.kind !== "of" || loop.binding === undefined) return false;
     const scope = this.#scope(file);
-    const over = this.#ev.evaluate(loop.over, scope, { calls: false });
+    const loop = this.#loops?.at(-1);
+    // The loop's own variable, or the first parameter of a `forEach`/`map` callback being run.
+    const each: EachItem | undefined = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope } : this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
+    if (!each) return false;
+    const over = this.#ev.evaluate(each.over, each.scope, { calls: false });
     if (over.t !== "arr" || over.items.length < 1) return false;
     const keys: { key: string; what: string; error: string }[] = [];
     for (const item of over.items) {
-      const inner: Scope = { file, vars: new Map<string, Binding>([[loop.binding, { value: item }]]), parent: scope };
+      const inner: Scope = { file, vars: new Map<string, Binding>([[each.param, { value: item }]]), parent: scope };
       const key = registrationKey(e, (arg) => {
         const v = this.#ev.evaluate(arg, inner, { calls: false });
         return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
