@@ -408,7 +408,7 @@ function strayMention(text: string, locals: ReadonlySet<string>, explained: read
  * explained places: an identifier or a string spelling it. Comments do not count, nor an object
  * literal's key written `build: …`.
  */
-function strayMemberMention(text: string, name: string, explained: readonly Span[]): number | undefined {
+export function strayMemberMention(text: string, name: string, explained: readonly Span[]): number | undefined {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
   let before: ts.SyntaxKind = SK.Unknown;
   for (let t = scanner.scan(); t !== SK.EndOfFileToken; before = t, t = scanner.scan()) {

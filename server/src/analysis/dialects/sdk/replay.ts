@@ -226,7 +226,7 @@ export class Replay {
     // `const server = withLogging(new McpServer(...))`: a helper that returns the server it is given.
     const wrapped = wrappingHelper(site, (callee) => this.#resolveFunction(site.file, callee, site.unit));
     if (!wrapped) {
-      const escapes = siteEscapes(this.#ev, site);
+      const escapes = siteEscapes(this.#ev, site, this.elsewhere);
       for (const { why, loc } of escapes) markOpen(this.state, why, loc);
       // `launch(new McpServer(...))`: no name holds the server, so the replay cannot follow it.
       const unbound = escapes.length === 0 ? unboundConstruction(this.#ev, site) : undefined;

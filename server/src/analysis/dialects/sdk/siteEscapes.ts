@@ -10,13 +10,15 @@ import type { SdkSite } from "./findSdkServers";
 import { instanceFactoryOf } from "./instanceFactories";
 import { parsedSource } from "./containerStores";
 import { SK, ts } from "../../core/typescript";
+import { accessorNeverUsed } from "./unusedAccessor";
+import type { Elsewhere } from "./factoryCallers";
 
 export interface SiteEscape {
   readonly why: string;
   readonly loc: Loc;
 }
 
-export function siteEscapes(ev: Evaluator, site: SdkSite): SiteEscape[] {
+export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere): SiteEscape[] {
   const { event, file, unit } = site;
   const loc: Loc = { file, span: event.span };
   if (event.lost) return [{ why: `the server is ${event.lost}, and what is done with it there is not followed`, loc }];
@@ -34,7 +36,7 @@ export function siteEscapes(ev: Evaluator, site: SdkSite): SiteEscape[] {
     const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && e.source?.length === 2 && e.source[0] === "this" && e.source[1] === field));
     // The method that makes it returns it, and nothing else reaches the field: its callers are followed (followElsewhere.ts).
     if (getter === unit && instanceFactoryOf(ev, site)) return [];
-    if (getter) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
+    if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
     const instances = instancesOf(units, unit.className);
     const followed = new Set(instances.map((x) => x.name));

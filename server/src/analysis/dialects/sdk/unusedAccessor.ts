@@ -1,0 +1,25 @@
+// `getServer() { return this.server; }`, "exposed for testing": a method or getter of the class that
+// hands the server out lets its callers add capabilities, but only where something calls it. When no
+// code of the package outside its tests names it (the class's own file, and the files importing the
+// class), nothing gets the server through it. Any mention in code (a call, a string spelling it), or
+// an importer the search cannot read, counts as a use.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FlowUnit, Span } from "../../core/model/summary";
+import { exportNamesOf, serverImporters, strayMemberMention, type Elsewhere } from "./factoryCallers";
+
+export function accessorNeverUsed(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, accessor: FlowUnit): boolean {
+  const member = accessor.name.slice(accessor.name.lastIndexOf(".") + 1);
+  if (!member || !accessor.nameSpan) return false;
+  // Read as tokens (comments do not count); its own declaration is the one mention its file may hold.
+  const named = (at: string, explained: readonly Span[]) => {
+    const text = ev.host.text?.(at);
+    return text === undefined || strayMemberMention(text, member, explained) !== undefined;
+  };
+  if (named(file, [accessor.nameSpan])) return false;
+  const summary = ev.summary(file);
+  if (!summary) return false;
+  const names = exportNamesOf(summary, className);
+  if (names.length === 0) return true;
+  const importers = serverImporters(ev, elsewhere, file, names);
+  return importers.open.length === 0 && !importers.found.some((i) => named(i.file, []));
+}
