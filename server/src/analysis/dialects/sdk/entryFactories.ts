@@ -92,3 +92,24 @@ function touches(event: FlowEvent, local: string): boolean {
       return true;
   }
 }
+
+/**
+ * `serveStdio(() => new App().server, options)` at the top level of a module or in a function (`main`),
+ * with `App` the class imported as `local`: the entry point builds the class and serves the server in
+ * its field `field`, as it does for a factory of its own file.
+ */
+export function servedFromField(ev: Evaluator, file: string, summary: FileSummary, local: string, field: string): EntryServe[] {
+  const units = summary.flow?.units.filter((u) => u.kind === "module" || u.kind === "function") ?? [];
+  const out: EntryServe[] = [];
+  for (const { event, conditional } of units.flatMap((u) => u.events)) {
+    if (conditional || event.k !== "invoke") continue;
+    const factory = event.argExprs[0];
+    const made = factory?.k === "fn" ? factory.fn.result : undefined;
+    if (made?.k !== "get" || made.key.k !== "static" || made.key.name !== field || made.object.k !== "new" || made.object.callee.k !== "ref" || made.object.callee.name !== local) continue;
+    const via = sdkNameOf(summary, event.callee, ev);
+    if (!via || !ENTRIES.has(via)) continue;
+    const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
+    out.push({ via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: factory!.span });
+  }
+  return out;
+}

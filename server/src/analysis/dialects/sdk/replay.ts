@@ -226,7 +226,7 @@ export class Replay {
     // `const server = withLogging(new McpServer(...))`: a helper that returns the server it is given.
     const wrapped = wrappingHelper(site, (callee) => this.#resolveFunction(site.file, callee, site.unit));
     if (!wrapped) {
-      const escapes = siteEscapes(this.#ev, site, this.elsewhere);
+      const escapes = siteEscapes(this.#ev, site, this.elsewhere, this.servedBy);
       for (const { why, loc } of escapes) markOpen(this.state, why, loc);
       // `launch(new McpServer(...))`: no name holds the server, so the replay cannot follow it.
       const unbound = escapes.length === 0 ? unboundConstruction(this.#ev, site) : undefined;
@@ -908,7 +908,7 @@ export class Replay {
       const before = this.#argsOf.get(id);
       this.#argsOf.set(id, closureArguments(this.#ev, closure, event.argExprs, this.#scopeIn(file, unit)));
       try {
-        this.#runUnit(closure.file, closure.unit, 0, names, depth + 1, mode);
+        this.#calledFrom(file, unit, () => this.#runUnit(closure.file, closure.unit, 0, names, depth + 1, mode));
       } finally {
         if (before) this.#argsOf.set(id, before);
         else this.#argsOf.delete(id);
@@ -975,6 +975,8 @@ export class Replay {
   }
   /** Callbacks of `[a, b].forEach(...)` being run → their first parameter and what it is each item of. */
   readonly #eachItem = new Map<string, EachItem>();
+  /** Loops over a collection the source gives that the functions being run were called in (innermost last). */
+  readonly #calledInLoop: EachItem[] = [];
 
   /** Runs the function an invoke calls, with the server bound where the call passes it. */
   #invokeTarget(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, target: { file: string; unit: FlowUnit }, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): void {
@@ -999,7 +1001,7 @@ export class Replay {
       at: suspendAt,
       why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and ${rejectionHandled(this.#ev.host.text?.(file), event.span) ? "the registration throws (the handler on its promise takes the error, and the server goes on without it)" : "the server stops"}`,
     };
-    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended);
+    this.#calledFrom(file, unit, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended));
     // `start();` (async, connecting after an await) then `server.registerTool(...)`: the registration
     // may well come first. The connect is set aside until the caller's unit ends, and the order is
     // not claimed.
@@ -1837,6 +1839,16 @@ export class Replay {
     // The same call met again (a unit the replay runs a second time) is not a second registration.
     if (first && first.loc.file === loc.file && first.loc.span.start === loc.span.start) return false;
     if (!first) {
+      // `for (const x of [a, b]) server.registerTool("search", ...)`: the same name, once per item.
+      if (!kept && e.method !== "registerToolTask" && this.#repeatedByLoop(file)) {
+        return this.#reportDuplicate(e, entry, loc, {
+          where: "an earlier item of the loop it is in",
+          firstConditional: false,
+          here: mode.conditional || mode.deferred,
+          advice: "Register it once, outside the loop, or give each item its own name.",
+          doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
+        });
+      }
       if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred });
       return false;
     }
@@ -1939,7 +1951,7 @@ export class Replay {
     const scope = this.#scope(file);
     const loop = this.#loops?.at(-1);
     // The loop's own variable, or the first parameter of a `forEach`/`map` callback being run.
-    const each: EachItem | undefined = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope } : this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
+    const each: EachItem | undefined = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope } : this.#loops ? undefined : (this.#eachItemOf(file, this.#unit) ?? this.#outerLoop());
     if (!each) return false;
     const over = this.#ev.evaluate(each.over, each.scope, { calls: false });
     if (over.t !== "arr" || over.items.length < 1) return false;
@@ -1973,6 +1985,39 @@ export class Replay {
     }
     for (const key of keys) if (!this.#registeredNames.has(key.key)) this.#registeredNames.set(key.key, { loc, conditional: here });
     return false;
+  }
+
+  /** Runs a function called from `unit`: called once per item of a loop the source gives, what it registers is read item by item too. */
+  #calledFrom(file: string, unit: FlowUnit, run: () => void): void {
+    const loop = this.#loops?.at(-1);
+    const outer = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope: this.#scopeIn(file, unit) } : undefined;
+    if (outer) this.#calledInLoop.push(outer);
+    try {
+      run();
+    } finally {
+      if (outer) this.#calledInLoop.pop();
+    }
+  }
+
+  /** Whether the call being applied runs once per item of a loop over two or more items the source gives. */
+  #repeatedByLoop(file: string): boolean {
+    const loop = this.#loops?.at(-1);
+    const each = loop ? (loop.kind === "of" ? { over: loop.over, scope: this.#scope(file) } : undefined) : (this.#eachItemOf(file, this.#unit) ?? this.#calledInLoop.at(-1));
+    if (!each) return false;
+    const over = this.#ev.evaluate(each.over, each.scope, { calls: false });
+    return over.t === "arr" && over.items.length >= 2;
+  }
+
+  /**
+   * `for (const t of TOOLS) register(server)` with `register` registering: the loop it was called in,
+   * unless the function being run has a name of its own spelled like the loop's variable (which would
+   * then mean something else there).
+   */
+  #outerLoop(): EachItem | undefined {
+    const outer = this.#calledInLoop.at(-1);
+    const unit = this.#unit;
+    if (!outer || !unit || unit.params.includes(outer.param) || unit.locals?.includes(outer.param)) return undefined;
+    return outer;
   }
 
   #where(loc: Loc): string {

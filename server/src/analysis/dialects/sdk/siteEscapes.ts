@@ -11,14 +11,17 @@ import { instanceFactoryOf } from "./instanceFactories";
 import { parsedSource } from "./containerStores";
 import { SK, ts } from "../../core/typescript";
 import { accessorNeverUsed } from "./unusedAccessor";
-import type { Elsewhere } from "./factoryCallers";
+import { exportNamesOf, serverImporters, strayMemberMention, type Elsewhere } from "./factoryCallers";
+import { basename } from "../../core/project/paths";
+import { servedFromField, type EntryServe } from "./entryFactories";
 
 export interface SiteEscape {
   readonly why: string;
   readonly loc: Loc;
 }
 
-export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere): SiteEscape[] {
+/** `served` gets the entry points of importing files that serve the server from its class's field. */
+export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, served: EntryServe[]): SiteEscape[] {
   const { event, file, unit } = site;
   const loc: Loc = { file, span: event.span };
   if (event.lost) return [{ why: `the server is ${event.lost}, and what is done with it there is not followed`, loc }];
@@ -49,8 +52,39 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere):
     }
     const outside = readOutsideThis(text, field, unit.className, followed);
     if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
+    if (!isPrivateField(ev, file, unit.className, field)) {
+      const elsewhereRead = readInImporters(ev, elsewhere, file, unit.className, field, served);
+      if (elsewhereRead) return [elsewhereRead];
+    }
   }
   return [];
+}
+
+/**
+ * `assistant.mcp.connect(...)`, `serveStdio(() => new App().server)` in a file importing the class:
+ * code there reaches the field, and what it does with the server is not followed. Any importer that
+ * names the field in code (or cannot be read) is such a place.
+ */
+function readInImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, field: string, served: EntryServe[]): SiteEscape | undefined {
+  const summary = ev.summary(file);
+  const names = summary ? exportNamesOf(summary, className) : [];
+  if (names.length === 0) return undefined;
+  const importers = serverImporters(ev, elsewhere, file, names);
+  const why = (where: string) => `the server is read as ${className}.${field} in ${where}, and what is done with it there is not followed`;
+  const serving: EntryServe[] = [];
+  for (const { file: at, local } of importers.found) {
+    const text = ev.host.text?.(at);
+    const importer = ev.summary(at);
+    // `serveStdio(() => new App().server)`: the entry point serves it, and nothing else touches it there.
+    const entries = importer ? servedFromField(ev, at, importer, local, field) : [];
+    const start = text === undefined ? 0 : strayMemberMention(text, field, entries.map((e) => e.nameSpan));
+    if (start !== undefined) return { why: why(basename(at)), loc: { file: at, span: { start, end: start + field.length } } };
+    serving.push(...entries);
+  }
+  const open = importers.open[0];
+  if (open) return { why: `${why("a file importing the class")} (${open.why})`, loc: open.loc ?? { file, span: { start: 0, end: 0 } } };
+  served.push(...serving);
+  return undefined;
 }
 
 /** Where an instance of the class holding the server is first handed on (an argument, a store, a return). */
