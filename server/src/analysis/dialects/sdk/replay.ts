@@ -44,6 +44,7 @@ import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
 import { tableMethods } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
+import { inChainOrder } from "./chainOrder";
 import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
@@ -351,7 +352,7 @@ export class Replay {
     const files = [...new Set([...this.#namesIn.keys()].map((id) => id.slice(0, id.lastIndexOf("#"))))];
     for (const file of files) {
       const fileUnits = this.#ev.summary(file)?.flow?.units ?? [];
-      for (const unit of fileUnits) {
+      for (const unit of inChainOrder(fileUnits)) {
         if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
         const names = this.#namesAround(file, fileUnits, unit);
         if (!names || !mentions(unit, names)) continue;
@@ -787,12 +788,14 @@ export class Replay {
             this.#caught = caughtAround(this.#ev, file, entry);
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
+            this.#branches = { file, regions: entry.branches ?? [] };
             try {
               this.#apply(file, event, here);
             } finally {
               this.#caught = false;
               this.#connectedHere = undefined;
               this.#loops = undefined;
+              this.#branches = undefined;
             }
             if (event.method === "connect" && (!entry.conditional || entry.branches)) connects.push(entry.branches ?? []);
             break;
@@ -1629,7 +1632,13 @@ export class Replay {
       if (returned === undefined) markInexact(this.state, `a handler set by hand answers ${method}`);
       this.ownEraHandlers.set(method === "initialize" ? "legacy" : "modern", { loc, ...(returned ? { caps: returned } : {}) });
     }
-    const required = requiredCapability(method, this.state.version);
+    // v1 before 1.22.0 installs a completion handler without looking for `completions`.
+    const unchecked = this.state.version === "v1" && method === "completion/complete" ? this.#completionHandlerUnchecked() : false;
+    const checked = unchecked === false ? requiredCapability(method, this.state.version) : undefined;
+    if (unchecked === "maybe" && !("completions" in this.state.caps)) {
+      markInexact(this.state, `setRequestHandler for ${method} throws on SDK 1.22.0 and later unless completions is declared, and ${this.release.mayLoad?.why ?? "which release loads is not known"}`);
+    }
+    const required = checked;
     const uncertain = required !== undefined && !(required in this.state.caps) && (SPREAD_KEY in this.state.caps || this.capsUncertain);
     this.#handlerFacts = { method, ...(required ? { required } : {}), ...(uncertain ? { uncertain } : {}) };
     if (uncertain) {
@@ -1817,7 +1826,7 @@ export class Replay {
   /** Whether the code being followed is the one that makes this very server (see run()). */
   #checkingDuplicates = true;
   /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
-  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean }>();
+  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] } }>();
 
   /**
    * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
@@ -1838,6 +1847,8 @@ export class Replay {
     const first = this.#registeredNames.get(entry.key);
     // The same call met again (a unit the replay runs a second time) is not a second registration.
     if (first && first.loc.file === loc.file && first.loc.span.start === loc.span.start) return false;
+    // `if (key) registerTool("search", …) else registerTool("search", …)`: only one of them runs.
+    if (first && this.#branches && first.branches?.file === this.#branches.file && connectedRelation(this.#ev, file, first.branches.regions, this.#branches.regions) === "exclusive") return false;
     if (!first) {
       // `for (const x of [a, b]) server.registerTool("search", ...)`: the same name, once per item.
       if (!kept && e.method !== "registerToolTask" && this.#repeatedByLoop(file)) {
@@ -1849,7 +1860,7 @@ export class Replay {
           doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
         });
       }
-      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred });
+      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred, ...(this.#branches ? { branches: this.#branches } : {}) });
       return false;
     }
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
@@ -1924,6 +1935,13 @@ export class Replay {
     return true;
   }
 
+  /** Whether the release loaded leaves a completion/complete handler unchecked: true, false, or "maybe" (it depends on which release loads). */
+  #completionHandlerUnchecked(): boolean | "maybe" {
+    const other = this.release.mayLoad?.release;
+    if (other && other.completionHandlerChecked !== this.release.completionHandlerChecked) return "maybe";
+    return !this.release.completionHandlerChecked;
+  }
+
   /** Names as the code at `scope` reads them, for toolSchemas.ts: its bindings, then the file's imports and consts. */
   #schemaLookup(scope: Scope): SchemaLookup {
     return {
@@ -1941,6 +1959,8 @@ export class Replay {
 
   /** The loops over every item of a collection the call being applied runs in (outermost first). */
   #loops: readonly LoopGuard[] | undefined;
+  /** The branch regions the call being applied sits in, in its own unit. */
+  #branches: { readonly file: string; readonly regions: readonly string[] } | undefined;
 
   /**
    * `for (const t of [searchTool, issuesTool]) server.registerTool(t.name, ...)`: a registration in a

@@ -5,6 +5,7 @@
 //   - 1.12.2: `completions` is advertised; before, the completion handler is installed without it;
 //   - 1.12.2 to 1.24.x: every prompt or resource registration adds `completions`; from 1.25.0 only a
 //     completable prompt argument or a template with a `complete` callback does;
+//   - 1.22.0: the low-level Server refuses a completion/complete handler without `completions`;
 //   - 1.28.0: a tool's schema arguments are checked at registration (toolSchemas.ts);
 //   - 1.32.2: McpServer installs the handlers of the primitives its options declare (and forces
 //     `listChanged: true` on them); before, a declared primitive is advertised as written.
@@ -27,6 +28,8 @@ export interface SdkRelease {
   readonly eagerInstall: boolean;
   /** A tool's schema arguments are checked at registration, and what is not Zod is refused (1.28.0+: toolSchemas.ts). */
   readonly schemaChecked: boolean;
+  /** `setRequestHandler` for completion/complete throws unless `completions` is declared (1.22.0+). */
+  readonly completionHandlerChecked: boolean;
   /**
    * SDK 0.4.0 (the one release before 0.5.0): the low-level Server takes no options, checks no
    * capability, and advertises `{}` for each of prompts/list, resources/list, tools/list and
@@ -42,7 +45,7 @@ export interface SdkRelease {
   readonly mayLoad?: { readonly release: SdkRelease; readonly why: string };
 }
 
-export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true };
+export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true };
 
 const SDK = "@modelcontextprotocol/sdk";
 /** A dependency spec that names one version: `1.7.0`, `=1.7.0`, `v1.7.0`. */
@@ -63,7 +66,7 @@ function atLeast(v: Triple, min: Triple): boolean {
 
 /** The rules of SDK 0.4.0, named by `version` (an installed version or a range that only reaches 0.4.x). */
 export function preOptionsRelease(version: string): SdkRelease {
-  return { version, listChangedOnRegister: false, completions: "never", eagerInstall: false, schemaChecked: false, handlersImply: version };
+  return { version, listChangedOnRegister: false, completions: "never", eagerInstall: false, schemaChecked: false, completionHandlerChecked: false, handlersImply: version };
 }
 
 /** The rules of one SDK v1 release (before 0.5.0: see preOptionsSdk.ts and preOptionsRelease). */
@@ -77,6 +80,7 @@ export function sdkRelease(version: string | undefined): SdkRelease {
     completions,
     eagerInstall: atLeast(v, [1, 32, 2]),
     schemaChecked: atLeast(v, [1, 28, 0]),
+    completionHandlerChecked: atLeast(v, [1, 22, 0]),
     ...(atLeast(v, OLDEST_CHECKED) ? {} : { unverified: `this server loads SDK ${version}, older than 1.7.0, whose McpServer rules were not checked` }),
   };
 }
@@ -119,6 +123,7 @@ function sameRules(a: SdkRelease, b: SdkRelease): boolean {
     a.completions === b.completions &&
     a.eagerInstall === b.eagerInstall &&
     a.schemaChecked === b.schemaChecked &&
+    a.completionHandlerChecked === b.completionHandlerChecked &&
     a.unverified === b.unverified
   );
 }
