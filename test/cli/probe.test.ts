@@ -172,6 +172,34 @@ describe("mcp-caps probe", () => {
     }
   });
 
+  it("--url: an event stream that opens with a priming event (an id and empty data, as fastmcp's httpStream sends) is read past it", async () => {
+    const primed = createServer((req, res) => {
+      let body = "";
+      req.on("data", (d) => (body += d));
+      req.on("end", () => {
+        const request = JSON.parse(body) as { id: number; method: string };
+        res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8" });
+        res.write("id: stream-1_0000\ndata: \n\n");
+        const answer =
+          request.method === "initialize"
+            ? { jsonrpc: "2.0", id: request.id, result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "primed", version: "1.0.0" } } }
+            : { jsonrpc: "2.0", id: request.id, error: { code: -32601, message: "Method not found" } };
+        res.write(`event: message\nid: stream-1_0001\ndata: ${JSON.stringify(answer)}\n\n`);
+      });
+    });
+    await new Promise<void>((resolve) => primed.listen(0, "127.0.0.1", resolve));
+    try {
+      const r = await probe("--json", "--url", `http://127.0.0.1:${(primed.address() as AddressInfo).port}/mcp`);
+      assert.equal(r.status, 0, r.stderr);
+      const report = JSON.parse(r.stdout);
+      assert.deepEqual(report.legacy.capabilities, { tools: {} });
+      assert.equal(report.modern.outcome, "refused");
+    } finally {
+      primed.closeAllConnections();
+      await new Promise<void>((resolve) => primed.close(() => resolve()));
+    }
+  });
+
   it("--url failures: a port that refuses, an endpoint that never answers, an answer that is not JSON-RPC", async () => {
     const stalled = createServer(() => {});
     const garbage = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<h1>It works</h1>"));

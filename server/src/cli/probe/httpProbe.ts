@@ -61,7 +61,8 @@ async function readJsonBody(response: Response): Promise<RpcMessage[] | undefine
 
 /**
  * The JSON-RPC messages of an event stream, read until our response (the server may keep the stream
- * open after it). Each event's `data:` lines, joined, hold one message; other fields are ignored.
+ * open after it). Each event's `data:` lines, joined, hold one message; other fields are ignored, and
+ * so is an event whose data is empty.
  */
 async function readEventStream(response: Response): Promise<RpcMessage[] | undefined> {
   if (!response.body) return [];
@@ -83,7 +84,9 @@ async function readEventStream(response: Response): Promise<RpcMessage[] | undef
         const line = buffer.slice(0, newline).replace(/\r$/, "");
         buffer = buffer.slice(newline + 1);
         if (line === "") {
-          if (data.length > 0) {
+          // An event with empty data (a priming event that only carries an `id:` for resumption) is
+          // not dispatched, as EventSource does not dispatch it.
+          if (data.length > 0 && data.join("\n") !== "") {
             const message = parseMessage(data.join("\n"));
             if (!message) return undefined;
             messages.push(message);
