@@ -4,7 +4,7 @@
 // a const), and `this.registerX(server)` inside a class's method. Each is the one function the call
 // runs, when that is known statically; anything else is not followed.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Scope } from "../../core/evaluate/values";
+import type { Scope, Value } from "../../core/evaluate/values";
 import { DYNAMIC_KEY } from "../../core/evaluate/values";
 import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { bindingOf, unitScope } from "./unitScope";
@@ -40,13 +40,32 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
     const name = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
     return name ? classMethod(ev, value.cls.file, name, method, true) : undefined;
   }
+  return objectMethod(ev, value, method);
+}
+
+/**
+ * The method `method` of an object value (`{ mount(server) {...} }`, `{ register: (s) => ... }`),
+ * with `want` asked for a flow summary of its file first (a module that does not import the SDK).
+ */
+export function objectMethod(ev: Evaluator, value: Value, method: string, want?: (file: string) => void): FunctionTarget | undefined {
   // A spread whose keys are not known may hide the method with another function.
   if (value.t !== "obj" || value.entries.has(DYNAMIC_KEY)) return undefined;
   const entry = value.entries.get(method)?.value;
-  if (entry?.t === "fn") return functionUnit(ev, entry.scope.file, entry.fn.bodySpan);
+  if (entry?.t === "fn") return functionOfValue(ev, entry, want);
   // An object literal's method (`{ mount(server) {...} }`) is kept as its source: its own unit.
-  if (entry?.t === "dyn") return functionUnit(ev, entry.loc.file, entry.loc.span, true);
+  if (entry?.t === "dyn") {
+    if (ev.summary(entry.loc.file)?.flow === undefined) want?.(entry.loc.file);
+    return functionUnit(ev, entry.loc.file, entry.loc.span, true);
+  }
   return undefined;
+}
+
+/** The function unit a function value stands for (undefined for anything else). */
+export function functionOfValue(ev: Evaluator, value: Value, want?: (file: string) => void): FunctionTarget | undefined {
+  if (value.t !== "fn") return undefined;
+  const file = value.scope.file;
+  if (ev.summary(file)?.flow === undefined) want?.(file);
+  return functionUnit(ev, file, value.fn.bodySpan);
 }
 
 /** Whether `name` is bound where `scope` is: a local, a top-level declaration or an import of the file. */

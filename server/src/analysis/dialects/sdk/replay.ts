@@ -939,9 +939,17 @@ export class Replay {
     const target = this.#resolveFunction(file, event.callee, unit);
     if (!target) {
       // `for (const register of [a, b]) register(server)`: each item in turn.
-      const items = event.callee.k === "ref" ? this.#loopItems(file, unit, event.callee.name) : undefined;
+      const c = event.callee;
+      const items = c.k === "ref" ? this.#loopItems(file, unit, c.name) : c.k === "get" && c.key.k === "static" && c.object.k === "ref" ? this.#loopItems(file, unit, c.object.name, c.key.name) : undefined;
       if (items) {
-        for (const item of items) this.#invokeTarget(file, unit, event, item, paths, passed, depth, mode);
+        // Each item's function runs once (the loop is what goes through them): not "called once per item".
+        const loops = this.#loops;
+        this.#loops = undefined;
+        try {
+          for (const item of items) this.#invokeTarget(file, unit, event, item, paths, passed, depth, mode);
+        } finally {
+          this.#loops = loops;
+        }
         return;
       }
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
@@ -965,11 +973,11 @@ export class Replay {
   }
 
   /** The functions a loop's item stands for, when `name` is that item (see loopItemFunctions.ts). */
-  #loopItems(file: string, unit: FlowUnit, name: string): readonly ItemFunction[] | undefined {
+  #loopItems(file: string, unit: FlowUnit, name: string, member?: string): readonly ItemFunction[] | undefined {
     const loop = loopBinding(this.#loops, name);
-    if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want);
+    if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want, member);
     const each = this.#eachItemOf(file, unit);
-    return each?.param === name ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want) : undefined;
+    return each?.param === name ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want, member) : undefined;
   }
 
   /** The collection a callback of `[a, b].forEach((item) => ...)` being run is called over, item by item. */
