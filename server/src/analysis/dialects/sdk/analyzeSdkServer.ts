@@ -18,6 +18,7 @@ import type { Elsewhere } from "./factoryCallers";
 import type { SdkRelease } from "./sdkRelease";
 import { NOT_SERVED_HERE } from "./entryPoint";
 import { entryEras } from "./entryFactories";
+import { fieldGetters, isGetterCallOnNew } from "./fieldGetters";
 import { servedElsewhere } from "./servedElsewhere";
 import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
@@ -270,7 +271,10 @@ function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSi
       if (unit.events.some(({ event: e }) => e.k === "new" && e.ctor === site.unit.className && e.target?.length === 1 && e.target[0] === inst)) return true;
     }
     // `() => new Service().server`: a factory that builds the class holding the server in a field.
-    return site.unit.className !== undefined && builds(event.expr, site.unit.className);
+    if (site.unit.className === undefined) return false;
+    // `() => new Service().getServer()`, with a getter that only returns the field.
+    const field = heldField(site);
+    return builds(event.expr, site.unit.className) || (field !== undefined && isGetterCallOnNew(event.expr, site.unit.className, fieldGetters(units, site.unit.className, field)));
   });
 }
 

@@ -113,3 +113,18 @@ export function servedFromField(ev: Evaluator, file: string, summary: FileSummar
   }
   return out;
 }
+
+/** Where the factories handed to SDK entry points in the file are written, for those whose returned value `returns` accepts. */
+export function entryFactorySpans(ev: Evaluator, summary: FileSummary, returns: (expr: ValueExpr) => boolean): Span[] {
+  const spans: Span[] = [];
+  for (const unit of summary.flow?.units ?? []) {
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke") continue;
+      const factory = event.argExprs[0];
+      if (factory?.k !== "fn" || !factory.fn.result || !returns(factory.fn.result)) continue;
+      const via = sdkNameOf(summary, event.callee, ev);
+      if (via && ENTRIES.has(via)) spans.push(factory.span);
+    }
+  }
+  return spans;
+}

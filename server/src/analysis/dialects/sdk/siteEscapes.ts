@@ -13,7 +13,8 @@ import { SK, ts } from "../../core/typescript";
 import { accessorNeverUsed } from "./unusedAccessor";
 import { exportNamesOf, serverImporters, strayMemberMention, type Elsewhere } from "./factoryCallers";
 import { basename } from "../../core/project/paths";
-import { servedFromField, type EntryServe } from "./entryFactories";
+import { entryFactorySpans, servedFromField, type EntryServe } from "./entryFactories";
+import { fieldGetters, isGetterCallOnNew } from "./fieldGetters";
 
 export interface SiteEscape {
   readonly why: string;
@@ -39,7 +40,11 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && e.source?.length === 2 && e.source[0] === "this" && e.source[1] === field));
     // The method that makes it returns it, and nothing else reaches the field: its callers are followed (followElsewhere.ts).
     if (getter === unit && instanceFactoryOf(ev, site)) return [];
-    if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
+    // `serveStdio(() => new App().getServer())` with a getter that only returns the field: the entry point is given the server.
+    const getters = fieldGetters(units, unit.className, field);
+    const summary = ev.summary(file);
+    const viaEntries = getter && summary ? entryFactorySpans(ev, summary, (e) => isGetterCallOnNew(e, unit.className!, getters)) : [];
+    if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, viaEntries))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
     const instances = instancesOf(units, unit.className);
     const followed = new Set(instances.map((x) => x.name));

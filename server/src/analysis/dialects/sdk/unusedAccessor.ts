@@ -7,7 +7,8 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit, Span } from "../../core/model/summary";
 import { exportNamesOf, serverImporters, strayMemberMention, type Elsewhere } from "./factoryCallers";
 
-export function accessorNeverUsed(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, accessor: FlowUnit): boolean {
+/** `explained`: places of the class's file where a use of it is known to hand the server nowhere else. */
+export function accessorNeverUsed(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, accessor: FlowUnit, explained: readonly Span[] = []): boolean {
   const member = accessor.name.slice(accessor.name.lastIndexOf(".") + 1);
   if (!member || !accessor.nameSpan) return false;
   // Read as tokens (comments do not count); its own declaration is the one mention its file may hold.
@@ -15,7 +16,7 @@ export function accessorNeverUsed(ev: Evaluator, elsewhere: Elsewhere, file: str
     const text = ev.host.text?.(at);
     return text === undefined || strayMemberMention(text, member, explained) !== undefined;
   };
-  if (named(file, [accessor.nameSpan])) return false;
+  if (named(file, [accessor.nameSpan, ...explained])) return false;
   const summary = ev.summary(file);
   if (!summary) return false;
   const names = exportNamesOf(summary, className);
