@@ -16,6 +16,8 @@ import { runCli } from "../../server/src/cli/main";
 const REPO = resolve(__dirname, "..", "..");
 const FIXTURES = join(REPO, "test", "fixtures", "mcp-nest");
 const WORKER = join(__dirname, "mcp-nest-worker.ts");
+/** MCP-Nest 1.x fixtures, which the real-framework loop does not start (2.x is installed). */
+const V1 = join(FIXTURES, "v1");
 /** The whole real-framework run (a loaded 2-core box takes ~15 s). */
 const WORKER_TIMEOUT_MS = 50_000;
 
@@ -37,7 +39,7 @@ interface ReportServer {
 }
 interface Report {
   servers: ReportServer[];
-  diagnostics: { code: string; file: string; line: number; message: string }[];
+  diagnostics: { code: string; file: string; line: number; message: string; severity: string }[];
 }
 
 const fixtures = readdirSync(FIXTURES)
@@ -128,6 +130,19 @@ describe("MCP-Nest dialect against @rekog/mcp-nest", { timeout: 90_000 }, () => 
         .map((d) => `${d.file.slice(`test/fixtures/mcp-nest/${name}/`.length)}:${d.line}:${d.code}`)
         .sort();
       assert.deepEqual(diagnostics, markers(dir));
+    });
+  }
+
+  // MCP-Nest 1.x (`McpModule.forRoot`) is not analysed: no server, and a diagnostic that says so at
+  // each call rather than a bare "No MCP servers found" (trial81 N15, N16).
+  for (const name of readdirSync(V1).filter((n) => /^\d\d-/.test(n)).sort()) {
+    it(`1.x: ${name} is said not analysed, not guessed`, () => {
+      const prefix = `test/fixtures/mcp-nest/v1/${name}/`;
+      assert.deepEqual(report.servers.filter((s) => s.file.startsWith(prefix)), [], "no server is predicted");
+      const found = report.diagnostics.filter((d) => d.file.startsWith(prefix));
+      assert.deepEqual(found.map((d) => `${d.file.slice(prefix.length)}:${d.line}:${d.code}`).sort(), markers(join(V1, name)));
+      for (const d of found) assert.equal(d.severity, "information");
+      for (const d of found) assert.match(d.message, /MCP-Nest 1\.x.*only @rekog\/mcp-nest 2\.x is analysed.*capabilities this server advertises are not predicted/);
     });
   }
 });
