@@ -98,12 +98,29 @@ async function runFixture(dir: string): Promise<Outcome> {
   // imports it) names where its strategy is in meta.json (`"strategy": "app.module.ts#mcp"`), so that
   // server.ts need not re-export it, which would be one more use of it for the analysis.
   const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as { strategy?: string };
-  const [holder, name] = meta.strategy?.split("#") ?? ["server.ts", "strategy"];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const strategy = (holder === "server.ts" ? mod : require(join(dir, holder!)))[name!] as Strategy;
-  const memories = strategy.options.transports.map((t) => new MemoryStdioTransport(t.kind === "stdio" && t.legacy === "reject" ? "reject" : "serve"));
-  strategy.options.transports = memories as never;
-  const app = await mod.bootstrap();
+  // A strategy no name holds (`{ strategy: createMcpStrategy() }` given to Nest) says `"strategy":
+  // "listen"`: its transports are swapped when Nest starts it, by McpStrategy.prototype.listen.
+  let memories: MemoryStdioTransport[] = [];
+  const swap = (strategy: Strategy) => {
+    memories = strategy.options.transports.map((t) => new MemoryStdioTransport(t.kind === "stdio" && t.legacy === "reject" ? "reject" : "serve"));
+    strategy.options.transports = memories as never;
+  };
+  let restore = () => {};
+  if (meta.strategy === "listen") {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const proto = (require("@rekog/mcp-nest") as { McpStrategy: { prototype: { listen(...args: unknown[]): unknown } } }).McpStrategy.prototype;
+    const listen = proto.listen;
+    proto.listen = function (this: Strategy, ...args: unknown[]) {
+      swap(this);
+      return listen.apply(this, args);
+    };
+    restore = () => (proto.listen = listen);
+  } else {
+    const [holder, name] = meta.strategy?.split("#") ?? ["server.ts", "strategy"];
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    swap((holder === "server.ts" ? mod : require(join(dir, holder!)))[name!] as Strategy);
+  }
+  const app = await mod.bootstrap().finally(restore);
   try {
     const transport = memories[0];
     if (!transport) {

@@ -2,7 +2,7 @@
 // quick start lays it out: `export const mcp = new McpStrategy(...)` in app.module.ts, and main.ts
 // does `NestFactory.createMicroservice(AppModule, { strategy: mcp })`. Or an exported factory
 // (`export function createMcpStrategy() { return new McpStrategy(...) }`) called once, its result
-// given to Nest. The package's files that import it are read (the engine's exportedServerUsers): the
+// given to Nest: kept in a name first, or called right in the option (`{ strategy: createMcpStrategy() }`). The package's files that import it are read (the engine's exportedServerUsers): the
 // application is the one bootstrapped by the single NestFactory call of the single file that gives
 // the strategy to Nest. Every other use there, each import not followed (a namespace, a re-export,
 // import()), and a factory called more than once or only on some paths, is unknown at its place.
@@ -67,11 +67,15 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
       unknown.push(...all(`${local} is imported by a file whose flow the analysis could not read`, { file, span: { start: 0, end: 0 } }));
       continue;
     }
-    const held = leaves.kind === "value" ? [{ name: local, unit: module, skip: new Set<number>() }] : results(run, demand.ev, s, file, local, unknown);
+    const held: Held[] = leaves.kind === "value" ? [{ name: local, unit: module, skip: new Set<number>() }] : results(run, demand.ev, s, file, local, unknown);
     made += held.length;
     for (const h of held) {
-      unknown.push(...usesIn(run, demand.ev, file, h.name, h.unit, h.skip), ...registrations(s, file, h.name));
-      if (!strategiesGiven(s).some((g) => g.k === "ref" && g.name === h.name && g.span.start >= h.unit.span.start && g.span.end <= h.unit.span.end)) continue;
+      // Made right in the `strategy` option (`{ strategy: createMcpStrategy() }`): no name holds it, so
+      // nothing else can reach it; it is given to Nest there.
+      if (h.name !== undefined) {
+        unknown.push(...usesIn(run, demand.ev, file, h.name, h.unit, h.skip), ...registrations(s, file, h.name));
+        if (!strategiesGiven(s).some((g) => g.k === "ref" && g.name === h.name && g.span.start >= h.unit.span.start && g.span.end <= h.unit.span.end)) continue;
+      }
       const calls = factoryCalls(s);
       if (calls.length === 1) apps.push({ file, call: calls[0]! });
       else reasons.push(calls.length === 0 ? `${file} gives it to Nest but no NestFactory call there names the application's root module` : `${file}, which gives it to Nest, creates more than one Nest application`);
@@ -100,19 +104,26 @@ function howItLeaves(summary: FileSummary, site: StrategySite): Leaves | undefin
 
 /**
  * In a file importing the factory as `local`: the names its calls are kept in (`const strategy =
- * createMcpStrategy()`), each with the unit it is declared in. A call made on some paths, or whose
- * result is not kept in a name, is unknown; so is any other mention of the factory there.
+ * createMcpStrategy()`), each with the unit it is declared in, and the calls written as the `strategy`
+ * option given to Nest (no name). A call made on some paths, or whose result is otherwise not kept in
+ * a name, is unknown; so is any other mention of the factory there.
  */
-function results(run: DialectRun, ev: Evaluator, s: FileSummary, file: string, local: string, unknown: UnknownPart[]): { name: string; unit: FlowUnit; skip: Set<number> }[] {
+function results(run: DialectRun, ev: Evaluator, s: FileSummary, file: string, local: string, unknown: UnknownPart[]): Held[] {
   const text = ev.host.text?.(file) ?? "";
-  const out: { name: string; unit: FlowUnit; skip: Set<number> }[] = [];
+  const out: Held[] = [];
   const calls = new Set<number>();
+  // `createMicroservice(AppModule, { strategy: createMcpStrategy() })`: the call is the option itself.
+  const givenInline = strategiesGiven(s).filter((g) => g.k === "call" && g.callee.k === "ref" && g.callee.name === local);
   for (const unit of s.flow?.units ?? []) {
     for (const { event, conditional } of unit.events) {
       if (event.k !== "invoke" || event.callee.k !== "ref" || event.callee.name !== local) continue;
       calls.add(event.span.start);
       const loc = { file, span: event.span };
       if (conditional) unknown.push(...all(`${local}() is called here only on some paths: the strategy may not exist`, loc));
+      if (!event.result && givenInline.some((g) => g.span.start === event.span.start && g.span.end === event.span.end)) {
+        out.push({ name: undefined, unit, skip: new Set() });
+        continue;
+      }
       const declaredAt = event.result ? declaration(text, event.result, event.span.start) : undefined;
       if (!event.result || declaredAt === undefined) {
         unknown.push(...all(`the strategy ${local}() makes here is not kept in a name the analysis follows`, loc));
@@ -124,6 +135,13 @@ function results(run: DialectRun, ev: Evaluator, s: FileSummary, file: string, l
   const module = s.flow?.units.find((u) => u.parent === null);
   if (module) unknown.push(...usesIn(run, ev, file, local, module, calls));
   return out;
+}
+
+/** A strategy of an importing file: the name holding it there, or none when it is made in the `strategy` option given to Nest. */
+interface Held {
+  readonly name: string | undefined;
+  readonly unit: FlowUnit;
+  readonly skip: Set<number>;
 }
 
 /** Where `const name =` (or `let`, with a type) is written right before the call at `callAt`. */
