@@ -27,6 +27,7 @@ import { declaredRange, lockedVersion, newestPeriodIn } from "../../core/project
 import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
 import { subclassOf } from "./subclass";
 import type { ConfigSource } from "./superConfig";
+import { throughConfigFactory } from "./configFactory";
 
 export interface McpFrameworkDetails {
   readonly kind: "mcp-framework";
@@ -66,7 +67,8 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
 
   // The config MCPServer's constructor gets: the one given to `new`, or what a subclass hands to super().
   const subclass = site.chain ? subclassOf(run, file, site, site.chain) : undefined;
-  const source: ConfigSource = subclass?.config ?? { k: "expr", expr: site.event.args[0], file };
+  // `new MCPServer(buildConfig())`: the object literal the function returns (configFactory.ts).
+  const source: ConfigSource = throughConfigFactory(run.ev, subclass?.config ?? { k: "expr", expr: site.event.args[0], file });
   const config = source.k === "expr" ? source.expr : undefined;
   const configFile = source.k === "expr" ? source.file : file;
 

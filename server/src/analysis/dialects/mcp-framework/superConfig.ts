@@ -48,7 +48,7 @@ export function configThroughSupers(newArgs: Args, chain: readonly ChainClass[],
 }
 
 /** Whether an expression reads one of `names` (or `this`, or code the analysis keeps only as text). */
-function mentions(e: ValueExpr, names: ReadonlySet<string>): boolean {
+export function mentions(e: ValueExpr, names: ReadonlySet<string>): boolean {
   switch (e.k) {
     case "lit":
       return false;

@@ -1,0 +1,46 @@
+// `new MCPServer(buildConfig())`: a config made by a function of the workspace (often in another
+// module) whose body only declares consts and returns an object literal. That literal is the config,
+// read where the function is written (its file's consts, its `import.meta.dirname`), as a literal
+// given to `new` is. Not followed: an async or generator function (MCPServer gets a promise or an
+// iterator, not the object), a body that does more than return a value, a result that is not an object
+// literal, and a literal that reads the function's parameters or locals (said, with that reason).
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { parsedSource } from "../../core/summarize/parsedSource";
+import { ts } from "../../core/typescript";
+import { mentions, type ConfigSource } from "./superConfig";
+
+/** Whether the function whose body starts at `bodyStart` of `file` is a plain one (not async, not a generator). */
+function plainFunction(ev: Evaluator, file: string, bodyStart: number): boolean {
+  const sf = parsedSource(ev, file);
+  if (!sf) return false;
+  let found: ts.FunctionLikeDeclaration | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found || n.end <= bodyStart || n.pos > bodyStart) return;
+    if ((ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isMethodDeclaration(n)) && n.body && n.body.getStart(sf) === bodyStart) {
+      found = n;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  if (!found) return false;
+  const isAsync = (ts.getCombinedModifierFlags(found) & ts.ModifierFlags.Async) !== 0 || !!ts.getModifiers(found)?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
+  return !isAsync && !found.asteriskToken;
+}
+
+/** The config `source` stands for when it is a call of a function returning an object literal; otherwise `source` itself. */
+export function throughConfigFactory(ev: Evaluator, source: ConfigSource): ConfigSource {
+  if (source.k !== "expr" || source.expr?.k !== "call") return source;
+  const call = source.expr;
+  const callee = ev.evaluate(call.callee, ev.fileScope(source.file), { calls: false });
+  if (callee.t !== "fn") return source;
+  const { fn } = callee;
+  if (fn.result?.k !== "obj") return source;
+  const file = callee.loc.file;
+  if (!plainFunction(ev, file, fn.bodySpan.start)) return source;
+  const own = new Set<string>(["this", "arguments", ...fn.params.filter(Boolean), ...fn.locals.keys()]);
+  if (mentions(fn.result, own)) {
+    return { k: "unknown", reason: `the config ${ev.sourceText(call, source.file)} returns is built from the function's parameters or local values, which the analysis does not follow`, loc: { file, span: fn.result.span } };
+  }
+  return { k: "expr", expr: fn.result, file };
+}
