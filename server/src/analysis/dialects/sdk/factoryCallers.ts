@@ -122,7 +122,8 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
         else open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
       });
     }
-    const stray = strayMention(text, locals, spans);
+    // `import { createServer as createHttpServer } from "node:http"`: another module's name, not the factory.
+    const stray = strayMention(text, locals, [...spans, ...otherImports(summary, locals)]);
     if (stray !== undefined) open.push({ why: `${factory} is used in a way the analysis does not follow`, loc: { file: at, span: { start: stray, end: stray + 1 } } });
   }
   // No caller in the workspace: code outside it may be the one that calls it.
@@ -189,7 +190,7 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
     const text = ev.host.text?.(at) ?? "";
     const strayClass = [...locals].map((l) => strayMemberMention(text, l, classSpans)).find((at) => at !== undefined);
     if (strayClass !== undefined) open.push({ why: `${className} is used in a way the analysis does not follow`, loc: { file: at, span: { start: strayClass, end: strayClass + 1 } } });
-    const strayMethod = strayMemberMention(text, method, methodSpans);
+    const strayMethod = strayMemberMention(text, method, [...methodSpans, ...otherImports(atSummary, locals)]);
     if (strayMethod !== undefined) open.push({ why: `${method} is named where the analysis does not follow it`, loc: { file: at, span: { start: strayMethod, end: strayMethod + 1 } } });
   }
   if (found.length === 0 && open.length === 0) open.push(...search.entryOpen);
@@ -381,6 +382,11 @@ function dynamicImports(ev: Evaluator, file: string, text: string, targets: Read
     const target = ev.host.resolveModule(d.specifier, file);
     return target !== undefined && targets.get(target)?.has(d.imported) === true;
   });
+}
+
+/** Where the file's imports of other bindings are written: a name spelled there is another module's. */
+function otherImports(summary: FileSummary, locals: ReadonlySet<string>): Span[] {
+  return [...summary.imports].filter(([local]) => !locals.has(local)).map(([, b]) => b.span);
 }
 
 /** The first mention of one of the names outside the explained places (a use not followed). */
