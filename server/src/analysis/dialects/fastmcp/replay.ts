@@ -135,6 +135,17 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const holder = site.name.startsWith("this.") ? classOf(here.units, site.unit) : undefined;
   const family = holder !== undefined ? subclassesInFile(host.summary(site.file), holder) : new Set<string>();
   const inFamily = (u: FlowUnit): boolean => holder !== undefined && (classOf(here.units, u) === holder || family.has(classOf(here.units, u) ?? ""));
+  /**
+   * Whether `this` in `unit` is the object the names start from: the server's own class (a subclass
+   * of FastMCP) or the class holding it in a field. Names that do not start from `this` (the module's
+   * `server`) are the method's too unless it declares its own of the same name.
+   */
+  const sharesThis = (at: FileUnits, unit: FlowUnit, method: FlowUnit, names: ReadonlySet<string>): boolean => {
+    const onThis = [...names].some((n) => n === "this" || n.startsWith("this."));
+    if (!onThis) return seesNames(method, names);
+    const cls = classOf(at.units, unit);
+    return at.file === site.file && cls !== undefined && (cls === holder || family.has(cls) || (site.subclasses?.includes(cls) ?? false));
+  };
   // Any call on the server reaches its class's override of the method, wherever it is written.
   const overrides = overriddenMethods(here.units, site.subclasses);
 
@@ -166,6 +177,19 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
       // (`main();` or `main().catch(...)` last), its body's order is the order things happen.
       const runsLaterHere = (callee: FlowUnit): boolean => group < 0 && runsLater(host, at.file, event.span, callee) && touchedAfter(events, i, names);
       const phase: Phase = later || (out.start?.sessionLater ?? false) ? "deferred" : out.start ? "after" : "before";
+      /** `this.name()` written in a method of the server's class (or of the holder's): its body runs here. */
+      const followThisMethod = (name: string): void => {
+        const method = methodOf(at, unit, name, site);
+        // A subclass overriding it runs its own body instead (which need not call super).
+        const overridden = at.file === site.file && [...family].some((c) => here.units.some((u) => u.kind === "method" && u.className === c && u.name === `${c}.${name}`));
+        if (method && !method.bodiless && depth < MAX_HELPER_DEPTH && !visited.has(key(at, method)) && sharesThis(at, unit, method, names)) {
+          visited.add(key(at, method));
+          // An async method called without await goes on after its caller returns: outside the
+          // module's own code, the caller's callers may yet start the server before it resumes.
+          const suspends = unit.kind === "module" ? runsLaterHere(method) : group < 0 && runsLater(host, at.file, event.span, method);
+          walk(at, method, method.events, new Set(names), conditional || overridden, depth + 1, later || suspends || isGenerator(host, at.file, method));
+        }
+      };
       if (event.k === "alias") {
         if (names.has(event.source.join("."))) names.add(event.target);
         // `target = other`: from here on the name holds another value.
@@ -227,15 +251,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           }
         }
         // `this.addResources()` in the server's class: that method's registrations happen here.
-        if (event.receiver.length === 1 && event.receiver[0] === "this") {
-          const method = methodOf(at, unit, event.method, site);
-          // A subclass overriding it runs its own body instead (which need not call super).
-          const overridden = at.file === site.file && [...family].some((c) => here.units.some((u) => u.kind === "method" && u.className === c && u.name === `${c}.${event.method}`));
-          if (method && depth < MAX_HELPER_DEPTH && !visited.has(key(at, method))) {
-            visited.add(key(at, method));
-            walk(at, method, method.events, new Set(names), conditional || overridden, depth + 1, later || runsLaterHere(method));
-          }
-        }
+        if (event.receiver.length === 1 && event.receiver[0] === "this") followThisMethod(event.method);
         continue;
       }
       if (event.k === "return") {
@@ -253,6 +269,12 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         continue;
       }
       if (event.k === "invoke") {
+        // `this.setupTools()` (a name no framework method has, so an invoke): the class's own method runs here.
+        const own = thisMethodName(event.callee);
+        if (own !== undefined && event.args.every((a) => a === null || !names.has(a.join(".")))) {
+          followThisMethod(own);
+          continue;
+        }
         if (event.callee.k === "fn") {
           // `list.forEach((t) => server.addTool(t))`: runs now, any number of times.
           const child = at.units.find((u) => u.span.start === event.callee.span.start && u.parent === unit.id);
@@ -419,6 +441,11 @@ function startedAtOnce(call: { unit: FlowUnit; index: number }): boolean {
   if (made?.k !== "invoke" || next?.k !== "invoke" || next.callee.k !== "get") return false;
   const { object, key: member } = next.callee;
   return object.k === "call" && object.span.start === made.span.start && member.k === "static" && STARTS.has(member.name);
+}
+
+/** `this.name` as a callee: the name of the method called on `this`. */
+function thisMethodName(callee: ValueExpr): string | undefined {
+  return callee.k === "get" && callee.object.k === "dyn" && callee.object.text === "this" && callee.key.k === "static" ? callee.key.name : undefined;
 }
 
 /** Whether a function sees the server's names as the module's (no parameter or local of its own hides them). */
