@@ -17,6 +17,8 @@ import { markOverridden, overriddenMethods } from "./overrides";
 import { awaitedGroupOf, markGroup, settleGroup, type GroupMark } from "./promiseGroups";
 import { placeConnectHandlers } from "./connectHandlers";
 import { placeResumed } from "./resumes";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { listHasItems, loopsRunCertainly, type ListReader } from "./listItems";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";
@@ -112,6 +114,8 @@ export interface ReplayHost {
   readonly text?: (file: string) => string | undefined;
   /** The uses of a server exported from `file` as `names` in the other files of its package. */
   readonly importers?: (file: string, names: readonly string[]) => ServerUsers;
+  /** Reads the workspace's consts: whether a list a loop or `addTools` goes over certainly holds an item. */
+  readonly ev?: Evaluator;
 }
 
 
@@ -161,7 +165,11 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     // `await Promise.all([a(server), b(server)])`: by its index, what the replay held before its items ran.
     const groups = new Map<number, GroupMark>();
     for (let i = 0; i < events.length; i++) {
-      const { event, conditional: c } = events[i]!;
+      const entry = events[i]!;
+      const { event } = entry;
+      const reader: ListReader | undefined = host.ev && { ev: host.ev, file: at.file, units: at.units, unit };
+      // In loops only, over lists that certainly hold an item (`for (const t of TOOLS)`): it runs.
+      const c = entry.conditional && !(reader && loopsRunCertainly(reader, entry));
       const settling = groups.get(i);
       if (settling) settleGroup(out, settling);
       // An item of an awaited Promise.all runs to its end before the statement after it, as if awaited.
@@ -215,8 +223,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               callSpan: event.span,
               phase,
               conditional,
-              maybeEmpty: reg.plural && !nonEmptyList(event.args[0]),
-              movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+              maybeEmpty: reg.plural && !nonEmptyList(event.args[0]) && !(reader && listHasItems(reader, event.args[0])),
+              movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional && !entry.conditional,
               ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
               ...(typeof later === "object" ? { resumes: later } : {}),
             });
@@ -242,7 +250,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
                 transport: overriddenBy ? "unknown" : event.method === "connect" ? "custom" : transportOf(event.args[0]),
                 awaited: isAwaited,
                 sessionLater: overriddenBy !== undefined || (!isAwaited && mayAuthenticate(site)),
-                movableTarget: !overriddenBy && at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional,
+                movableTarget: !overriddenBy && at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional && !entry.conditional,
                 ...(overriddenBy ? { overriddenBy } : {}),
                 unit: key(at, unit),
               };

@@ -15,6 +15,7 @@ export function replayHost(run: DialectRun): ReplayHost {
   return {
     summary,
     textAt: (file, span) => run.ev.textAt(file, span),
+    ev: run.ev,
     text: (file) => run.ev.host.text?.(file),
     importers: (file, names) =>
       exportedServerUsers(

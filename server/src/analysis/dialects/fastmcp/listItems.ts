@@ -1,0 +1,182 @@
+// Whether a list of tools (or resources, prompts) written in the workspace certainly holds an item:
+// `server.addTools(tools)`, `for (const t of tools) server.addTool(t)` and
+// `Object.values(allTools).forEach((t) => server.addTool(t))` with `tools`/`allTools` a const array or
+// object literal of the file or imported from another module. Only a const the evaluator reads as
+// never changed (not changed by its file, not handed to a call that may change it) counts, and only
+// when no parameter or local of the code around hides the module's name. Each item written counts,
+// even when its value is known only at run time; a spread counts for what it certainly holds.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { DYNAMIC_KEY, type Value } from "../../core/evaluate/values";
+import { handedOnNames } from "../../core/evaluate/handedOn";
+import { mutatedNames } from "../../core/evaluate/mutation";
+import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
+
+const MAX_DEPTH = 12;
+
+/** `Object.values(X)`, `Object.keys(X)`, `Object.entries(X)`: one item per key of X. */
+const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
+
+/** Methods whose result has as many items as the array they are called on. */
+const ITEM_KEEPING = new Set(["map", "sort", "reverse", "toSorted", "toReversed", "concat"]);
+
+/** What the walk needs to read a list: the evaluator, and the file and units the expression is written in. */
+export interface ListReader {
+  readonly ev: Evaluator;
+  readonly file: string;
+  readonly units: readonly FlowUnit[];
+  readonly unit: FlowUnit;
+}
+
+/**
+ * Whether a conditional event certainly runs each time its unit runs: every region that makes it
+ * conditional is a loop over every item (the summary records a loop only when its body cannot skip
+ * the rest of an iteration) of a list that certainly holds an item.
+ */
+export function loopsRunCertainly(r: ListReader, entry: FlowEventEntry): boolean {
+  const branches = entry.branches;
+  if (!entry.conditional || !branches || branches.length === 0 || !branches.every((b) => b.startsWith("loop:"))) return false;
+  const guards = entry.loops ?? [];
+  if (guards.length < branches.length) return false;
+  return guards.every((g) => g.kind !== "count" && hasItems(r, g));
+}
+
+/** `addTools(list)`: whether `list` certainly holds an item. */
+export function listHasItems(r: ListReader, expr: ValueExpr | undefined): boolean {
+  return expr !== undefined && !readsHidden(r, expr) && certainItems(r, expr, 0) > 0;
+}
+
+function hasItems(r: ListReader, guard: LoopGuard & { kind: "of" | "in" }): boolean {
+  let over = guard.over;
+  // `TOOLS.map((t) => wrap(t)).forEach(...)`: as many items as TOOLS.
+  for (let hops = 0; hops < 16 && guard.kind === "of" && over.k === "call" && over.callee.k === "get" && over.callee.key.k === "static"; hops++) {
+    const method = over.callee.key.name;
+    if (!ITEM_KEEPING.has(method) && !(method === "slice" && over.args.length === 0)) break;
+    over = over.callee.object;
+  }
+  if (readsHidden(r, over)) return false;
+  if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) return keyCount(r.ev.evaluate(over.args[0]!, r.ev.fileScope(r.file), { calls: false })) > 0;
+  if (guard.kind === "in") return keyCount(r.ev.evaluate(over, r.ev.fileScope(r.file), { calls: false })) > 0;
+  return certainItems(r, over, 0) > 0;
+}
+
+/** The items an array expression certainly holds, read at the file's top level; 0 when not known. */
+function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.file): number {
+  if (depth > MAX_DEPTH) return 0;
+  switch (expr.k) {
+    case "arr": {
+      let n = 0;
+      for (const item of expr.items) n += item.k === "spread" ? certainItems(r, item.expr, depth + 1, file) : 1;
+      return n;
+    }
+    case "freeze":
+      return certainItems(r, expr.arg, depth + 1, file);
+    case "ref": {
+      // A const that its file (or the file using it) changes, or hands to a call that may: nothing is certain.
+      const declared = declarationOf(r.ev, file, expr.name, depth);
+      if (!declared || !untouched(r.ev, file, expr.name) || !untouched(r.ev, declared.file, declared.name)) return 0;
+      return certainItems(r, declared.init, depth + 1, declared.file);
+    }
+    default:
+      return 0;
+  }
+}
+
+interface Declaration {
+  readonly file: string;
+  /** The name it is declared by there. */
+  readonly name: string;
+  readonly init: ValueExpr;
+}
+
+/** Calls that read a list without keeping or changing it: fastmcp's plural registrations copy its items. */
+const READING_CALL = /(?:\.(?:addTools|addResources|addResourceTemplates|addPrompts)|\bObject\.(?:values|keys|entries))\s*\($/;
+
+/**
+ * Whether `file` neither changes its top-level `name` (`tools.push(..)`, `tools.length = 0`) nor hands
+ * it, as an argument, to a call other than one that only reads it. Read from the text, like the
+ * evaluator's own check (which also counts fastmcp's `addTools(tools)` as handing on), so a comment
+ * or a string can only make the list unknown.
+ */
+function untouched(ev: Evaluator, file: string, name: string): boolean {
+  const summary = ev.summary(file);
+  const text = ev.host.text?.(file);
+  if (!summary || text === undefined || mutatedNames(summary, text).has(name)) return false;
+  if (!handedOnNames(summary, text).has(name)) return true;
+  const uses = new RegExp(String.raw`([(,])\s*${name.replace(/\$/g, "\\$")}\s*!?\s*([,)])`, "g");
+  for (const m of text.matchAll(uses)) {
+    if (m[1] !== "(" || m[2] !== ")" || !READING_CALL.test(text.slice(Math.max(0, m.index - 60), m.index + 1))) return false;
+  }
+  return true;
+}
+
+/** The const initialiser a top-level name of `file` stands for: its own, or an imported module's export. */
+function declarationOf(ev: Evaluator, file: string, name: string, depth: number): Declaration | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const summary = ev.summary(file);
+  const decl = summary?.decls.get(name);
+  if (decl) return decl.k === "const" ? { file, name, init: decl.init } : undefined;
+  const imported = summary?.imports.get(name);
+  if (!imported || imported.imported === "*") return undefined;
+  const target = ev.host.resolveModule(imported.specifier, file);
+  return target ? exportedDeclaration(ev, target, imported.imported, depth + 1) : undefined;
+}
+
+function exportedDeclaration(ev: Evaluator, file: string, name: string, depth: number): Declaration | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const entry = ev.summary(file)?.exports.get(name);
+  if (entry?.k === "local") return declarationOf(ev, file, entry.local, depth + 1);
+  if (entry?.k === "from" && entry.imported !== "*") {
+    const target = ev.host.resolveModule(entry.specifier, file);
+    return target ? exportedDeclaration(ev, target, entry.imported, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+function isObjectIterator(callee: ValueExpr): boolean {
+  return callee.k === "get" && callee.object.k === "ref" && callee.object.name === "Object" && callee.key.k === "static" && OBJECT_ITERATORS.has(callee.key.name);
+}
+
+/** Keys an object certainly has (a dynamic spread may only add more). */
+function keyCount(v: Value): number {
+  if (v.t !== "obj") return 0;
+  let n = 0;
+  for (const k of v.entries.keys()) if (k !== DYNAMIC_KEY) n++;
+  return n;
+}
+
+/** Whether the expression reads a name a parameter or local of the unit (or a function around it) declares. */
+function readsHidden(r: ListReader, expr: ValueExpr): boolean {
+  const hidden = new Set<string>();
+  for (let u: FlowUnit | undefined = r.unit, hops = 0; u && hops < 64; u = u.parent === null ? undefined : r.units[u.parent], hops++) {
+    if (u.kind === "module") continue;
+    for (const p of u.params) hidden.add(p);
+    for (const l of u.locals ?? []) hidden.add(l);
+    for (const f of u.paramFields ?? []) if (f) for (const v of Object.values(f)) hidden.add(v);
+  }
+  // The module's own block-scoped names (declared inside a block at the top level) hide too.
+  for (const u of r.units) if (u.kind === "module") for (const l of u.locals ?? []) hidden.add(l);
+  return reads(expr, hidden);
+}
+
+function reads(expr: ValueExpr, names: ReadonlySet<string>): boolean {
+  switch (expr.k) {
+    case "ref":
+      return names.has(expr.name);
+    case "get":
+      return reads(expr.object, names) || (expr.key.k === "computed" && reads(expr.key.expr, names));
+    case "freeze":
+      return reads(expr.arg, names);
+    case "call":
+    case "new":
+      return reads(expr.callee, names) || expr.args.some((a) => reads(a, names));
+    case "arr":
+      return expr.items.some((i) => reads(i.k === "spread" ? i.expr : i, names));
+    case "obj":
+      return expr.entries.some((e) => (e.k === "spread" ? reads(e.expr, names) : reads(e.value, names) || (e.key.k === "computed" && reads(e.key.expr, names))));
+    case "lit":
+      return false;
+    default:
+      // Functions, classes, and what the summary could not represent: not a list read here.
+      return true;
+  }
+}
