@@ -35,7 +35,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   const provenance: ProvenanceEntry[] = [];
   const calls: FastmcpCall[] = [];
   const caps: JsonObject = {};
-  const present = new Map(PRIMITIVES.map((k) => [k, presence(replay, k)] as const));
+  const present = new Map(PRIMITIVES.map((k) => [k, presence(replay, k, rules?.removesByName ?? false)] as const));
   let startup: StartupVerdict | undefined;
 
   if (!rules) {

@@ -8,11 +8,17 @@ import { SINGULAR, type Primitive } from "./rules";
 export type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: string; loc: Loc; late?: true } | { k: "no" };
 
 /** Whether the session the client talks to holds at least one of a primitive when it is created. */
-export function presence(replay: Replay, key: Primitive): Presence {
+export function presence(replay: Replay, key: Primitive, removesByName = false): Presence {
   const mine = replay.registrations.filter((r) => r.key === key);
-  const sure = mine.find((r) => r.phase === "before" && !r.conditional && !r.maybeEmpty && !r.overriddenBy);
-  const removal = replay.removals.find((r) => r.key === key && r.phase === "before");
+  const isSure = (r: Registration): boolean => r.phase === "before" && !r.conditional && !r.maybeEmpty && !r.overriddenBy;
+  const sure = mine.find(isSure);
+  const removals = replay.removals.filter((r) => r.key === key && r.phase === "before");
+  const removal = removals[0];
   if (sure && !removal) return { k: "yes", by: sure };
+  // fastmcp (from 3.23.1 at least) removes by name: a registration whose literal name no removal before the session names
+  // (each written as a literal, none overridden) is in the session whatever runs.
+  const survivor = !removesByName ? undefined : mine.find((r) => isSure(r) && r.name !== undefined && removals.every((x) => x.names !== undefined && !x.overriddenBy && !x.names.includes(r.name!)));
+  if (survivor) return { k: "yes", by: survivor };
   if (sure && removal) return { k: "maybe", reason: `${removal.method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removal.loc };
   const early = mine.find((r) => r.phase === "before");
   if (early) return { k: "maybe", reason: early.overriddenBy ? overrideReason(early.method, early.overriddenBy, key) : early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };

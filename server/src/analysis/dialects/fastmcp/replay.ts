@@ -48,6 +48,8 @@ export interface Registration {
   readonly resumes?: Resume;
   /** Written directly in the server's `connect` handler: it runs once a session is built. */
   readonly onConnect?: true;
+  /** `addTool({ name: "list_dir", ... })`: the name written as a literal (fastmcp keys what it holds by name). */
+  readonly name?: string;
 }
 
 /** Where an async function was called without `await`: what it does after its first await runs once the caller stops. */
@@ -67,6 +69,8 @@ export interface Removal {
   readonly loc: Loc;
   readonly phase: Phase;
   readonly overriddenBy?: string;
+  /** `removeTool("run_command")`, `removeTools(["a", "b"])`: the names it removes, when written as literals. */
+  readonly names?: readonly string[];
 }
 
 export interface StartCall {
@@ -227,13 +231,15 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional && !entry.conditional,
               ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
               ...(typeof later === "object" ? { resumes: later } : {}),
+              ...(reg.plural ? {} : nameOf(event.args[0])),
             });
             // `addTools([])` adds nothing, unless an override does something else with it.
             if (reg.plural && isEmptyList(event.args[0]) && !overriddenBy) out.registrations.pop();
             continue;
           }
           if (REMOVALS[event.method]) {
-            out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase });
+            const removed = removedNames(event.args[0], event.method.endsWith("s"));
+            out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase, ...(removed ? { names: removed } : {}) });
             continue;
           }
           if (STARTS.has(event.method)) {
@@ -601,6 +607,35 @@ function transportOf(arg: ValueExpr | undefined): StartCall["transport"] {
     }
   }
   return "unknown";
+}
+
+/** `{ name: "list_dir", ... }` as written: its literal name. */
+function nameOf(arg: ValueExpr | undefined): { name?: string } {
+  if (arg?.k !== "obj") return {};
+  let name: string | undefined;
+  for (const e of arg.entries) {
+    // A spread or a computed key may set `name` too: then the name is not known.
+    if (e.k === "spread" || e.key.k === "computed") return {};
+    if (e.key.name === "name") name = e.value.k === "lit" && typeof e.value.value === "string" ? e.value.value : undefined;
+  }
+  return name === undefined ? {} : { name };
+}
+
+/** The names a removal takes, when each is written as a literal: one (`removeTool`) or a list (`removeTools`). */
+function removedNames(arg: ValueExpr | undefined, plural: boolean): string[] | undefined {
+  const literal = (e: ValueExpr | undefined): string | undefined => (e?.k === "lit" && typeof e.value === "string" ? e.value : undefined);
+  if (!plural) {
+    const one = literal(arg);
+    return one === undefined ? undefined : [one];
+  }
+  if (arg?.k !== "arr") return undefined;
+  const names: string[] = [];
+  for (const item of arg.items) {
+    const one = item.k === "spread" ? undefined : literal(item);
+    if (one === undefined) return undefined;
+    names.push(one);
+  }
+  return names;
 }
 
 const nonEmptyList = (e: ValueExpr | undefined): boolean => e?.k === "arr" && e.items.some((i) => i.k !== "spread");

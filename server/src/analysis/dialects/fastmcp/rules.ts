@@ -11,14 +11,16 @@ export interface FastmcpRules {
   readonly prompts: JsonObject;
   /** `completions: {}` is advertised (its completion/complete handler is installed in every release). */
   readonly completions: boolean;
+  /** `removeTool(name)` and the other remove* methods exist and drop only what has that name (read in 3.23.1, 3.35.0, 4.20.16; 2.2.4 has none). */
+  readonly removesByName: boolean;
 }
 
 // Releases before 1.15.0 ignored resource templates when deciding `resources`, and 5.x does not exist
 // yet: neither is described here, so a version outside every range is reported as unknown.
 export const RULES: readonly FastmcpRules[] = [
-  { since: "1.15.0", below: "3.23.1", resources: {}, prompts: {}, completions: false },
-  { since: "3.23.1", below: "4.8.0", resources: {}, prompts: {}, completions: true },
-  { since: "4.8.0", below: "5.0.0", resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: true },
+  { since: "1.15.0", below: "3.23.1", resources: {}, prompts: {}, completions: false, removesByName: false },
+  { since: "3.23.1", below: "4.8.0", resources: {}, prompts: {}, completions: true, removesByName: true },
+  { since: "4.8.0", below: "5.0.0", resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: true, removesByName: true },
 ];
 
 /** `4.20.16` → [4, 20, 16]; undefined for anything that is not a release number. */
