@@ -313,6 +313,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           }
           continue;
         }
+        let imported: { at: FileUnits; fn: FlowUnit } | undefined;
         const helper = event.callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
         const param = helper?.params[argAt];
         // A helper declared without its code (`declare function`) is not followed: what it does is unknown.
@@ -323,6 +324,19 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const split = !later && suspends ? resumeOf(helper, awaitSplit(host, at.file, helper)) : undefined;
           walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, helper), split);
           if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
+        } else if (!helper && (imported = importedHelper(host, at.file, event.callee)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
+          // `registerSearchTools(server)` imported from another module of the workspace: its body runs here, as a local helper's would.
+          const { at: there, fn } = imported;
+          const own = new Set([fn.params[argAt]!]);
+          visited.add(key(there, fn));
+          const suspends = group < 0 && runsLater(host, at.file, event.span, fn, there.file) && touchedAfter(events, i, names);
+          const split = !later && suspends ? resumeOf(fn, awaitSplit(host, there.file, fn)) : undefined;
+          walk(there, fn, fn.events, new Set(own), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, there.file, fn), split);
+          if (event.result && fn.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === fn.params[argAt])) names.add(event.result);
+          // What the helper's own callbacks (a timer, a tool's handler) do with the server runs at a time not followed.
+          const inHelper = (u: FlowUnit): boolean => isDescendant(there.units, u, fn.id);
+          scanLater(out, there, visited, own, inHelper);
+          laterUses(out, there.file, there.units, visited, own, inHelper);
         } else {
           out.unfollowed.push({ reason: `the server is passed to ${host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper"}, which the analysis does not follow`, loc: loc(event.span), phase });
         }
@@ -457,6 +471,39 @@ function startedAtOnce(call: { unit: FlowUnit; index: number }): boolean {
   return object.k === "call" && object.span.start === made.span.start && member.k === "static" && STARTS.has(member.name);
 }
 
+/** How many re-exports (`export { f } from "./f.js"`) are followed to reach an imported helper. */
+const MAX_REEXPORT_HOPS = 4;
+
+/**
+ * `registerTools` imported (by name or as default) from a module of the workspace that declares it
+ * as a function at its top level, maybe through re-exports: that function, with its file's units.
+ */
+function importedHelper(host: ReplayHost, file: string, callee: ValueExpr): { at: FileUnits; fn: FlowUnit } | undefined {
+  if (callee.k !== "ref" || !host.ev) return undefined;
+  const binding = host.summary(file)?.imports.get(callee.name);
+  if (!binding || binding.imported === "*") return undefined;
+  let target = host.ev.host.resolveModule(binding.specifier, file);
+  let name = binding.imported;
+  for (let hops = 0; target !== undefined && hops <= MAX_REEXPORT_HOPS; hops++) {
+    const summary = host.summary(target);
+    const entry = summary?.exports.get(name);
+    // Only the workspace's own code: not a package's build nor a declaration file.
+    if (!summary || !entry || /[\\/]node_modules[\\/]|\.d\.[cm]?ts$/.test(target)) return undefined;
+    if (entry.k === "from") {
+      if (entry.imported === "*") return undefined;
+      target = host.ev.host.resolveModule(entry.specifier, target);
+      name = entry.imported;
+      continue;
+    }
+    if (entry.k !== "local") return undefined;
+    const units = summary.flow?.units;
+    const module = units?.find((u) => u.kind === "module");
+    const fn = units?.find((u) => u.kind === "function" && u.parent === module?.id && u.name === entry.local && !u.bodiless);
+    return units && fn ? { at: { file: target, units }, fn } : undefined;
+  }
+  return undefined;
+}
+
 /** `this.name` as a callee: the name of the method called on `this`. */
 function thisMethodName(callee: ValueExpr): string | undefined {
   return callee.k === "get" && callee.object.k === "dyn" && callee.object.text === "this" && callee.key.k === "static" ? callee.key.name : undefined;
@@ -577,8 +624,9 @@ function awaitSplit(host: ReplayHost, file: string, fn: FlowUnit): AwaitSplit | 
   return { at, operand: at + m[0].length };
 }
 
-function runsLater(host: ReplayHost, file: string, call: Span, callee: FlowUnit): boolean {
-  const text = host.textAt(file, callee.span) ?? "";
+/** `calleeFile`: where the callee is written, when another file than the call's. */
+function runsLater(host: ReplayHost, file: string, call: Span, callee: FlowUnit, calleeFile = file): boolean {
+  const text = host.textAt(calleeFile, callee.span) ?? "";
   const head = text.slice(0, Math.max(0, text.indexOf("(")));
   return /\basync\b/.test(head) && /\bawait\b/.test(text) && !awaited(host, file, call);
 }
