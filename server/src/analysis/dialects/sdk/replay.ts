@@ -45,6 +45,7 @@ import { withLiteralCalls } from "./literalCalls";
 import { tableMethods } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
+import { missingMethod } from "./missingMethods";
 import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
@@ -85,6 +86,12 @@ const LATER: Mode = { deferred: true, conditional: true };
 const MAYBE: Mode = { deferred: false, conditional: true };
 /** A callback given to code the analysis does not follow: it may run at once, later, or never. */
 const ANYTIME: Mode = { ...MAYBE, anytime: true };
+
+/** A function replayed without knowing when it runs: whether its own connect() was met, and what it sent before. */
+interface UntimedFrame {
+  connected: boolean;
+  sentBefore?: { readonly method: string; readonly loc: Loc }[];
+}
 
 /** A callback's first parameter, and the collection it is each item of (evaluated where the callback is written). */
 interface EachItem {
@@ -190,7 +197,7 @@ export class Replay {
   }
 
   /** Uncalled functions being replayed: each may run before the connect() seen so far as well as after, until it calls connect() itself. */
-  #untimedSince: { connected: boolean }[] = [];
+  #untimedSince: UntimedFrame[] = [];
 
   /** A top-level function nothing here calls: it never runs, or runs when (and if) something else calls it. */
   #runUncalled(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
@@ -946,9 +953,13 @@ export class Replay {
         const loops = this.#loops;
         this.#loops = undefined;
         try {
-          for (const item of items) this.#invokeTarget(file, unit, event, item, paths, passed, depth, mode);
+          for (const item of items) {
+            this.#perItem = true;
+            this.#invokeTarget(file, unit, event, item, paths, passed, depth, mode);
+          }
         } finally {
           this.#loops = loops;
+          this.#perItem = false;
         }
         return;
       }
@@ -986,6 +997,8 @@ export class Replay {
   }
   /** Callbacks of `[a, b].forEach(...)` being run → their first parameter and what it is each item of. */
   readonly #eachItem = new Map<string, EachItem>();
+  /** Set while the function one item of a registrar table stands for is called: it runs once. */
+  #perItem = false;
   /** Loops over a collection the source gives that the functions being run were called in (innermost last). */
   readonly #calledInLoop: EachItem[] = [];
 
@@ -1266,7 +1279,11 @@ export class Replay {
     switch (e.method) {
       case "connect":
         // What follows a connect() in a function of unknown timing does run after it.
-        for (const frame of this.#untimedSince) frame.connected = true;
+        for (const frame of this.#untimedSince) {
+          // Sent in this function before its own connect(): before connect() whenever it runs.
+          if (!frame.connected) for (const sent of frame.sentBefore ?? []) this.#notConnectedYet(sent.method, sent.loc);
+          frame.connected = true;
+        }
         if (!deferred && !this.state.connected) {
           this.state.connected = loc;
           this.#connectedInstance = this.#instance;
@@ -1281,8 +1298,11 @@ export class Replay {
       case "sendResourceUpdated":
       case "sendLoggingMessage":
         this.state.sends.push({ method: e.method, loc, raw: false });
+        // McpServer's own senders do nothing before connect(); the low-level Server's send at once.
+        if (this.state.kind === "low") this.#sentBeforeConnect(e.method, loc, mode);
         return;
       case "notification": {
+        this.#sentBeforeConnect(e.method, loc, mode);
         const arg = e.args[0];
         const v = arg ? this.#ev.evaluate(arg, this.#scope(file), { calls: false }) : undefined;
         const method = v?.t === "obj" ? v.entries.get("method")?.value : undefined;
@@ -1315,6 +1335,26 @@ export class Replay {
     }
   }
 
+  /**
+   * A notification the low-level Server sends before any transport is connected: the SDK rejects it
+   * ("Not connected"), and a rejection nothing catches stops the server. Whether something catches it
+   * is not followed, so the result is not claimed.
+   */
+  #sentBeforeConnect(method: string, loc: Loc, mode: Mode): void {
+    if (this.state.connected || mode.deferred || mode.anytime) return;
+    // In a function whose timing is not followed (a handler called later, maybe), only a connect() that
+    // same function makes later settles that the send comes first.
+    if (this.#untimedSince.length > 0) {
+      for (const frame of this.#untimedSince) if (!frame.connected) (frame.sentBefore ??= []).push({ method, loc });
+      return;
+    }
+    this.#notConnectedYet(method, loc);
+  }
+
+  #notConnectedYet(method: string, loc: Loc): void {
+    this.#mayThrow(loc, `${method}() at ${this.#where(loc)} comes before connect() and is rejected by the SDK ("Not connected"): unless that rejection is caught, the server stops`);
+  }
+
   /** How the call being applied stands to the connect() of the unit it is in (connectedRelation), when one is there. */
   #connectedHere: ConnectedRelation | undefined;
 
@@ -1322,6 +1362,12 @@ export class Replay {
   #late: { readonly loc: Loc; readonly call: string; readonly why: string; readonly conditional: boolean; readonly anytime: boolean } | undefined;
 
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
+    // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
+    const missing = this.state.kind === "mcp" ? missingMethod(this.state.version, this.release, e.method) : undefined;
+    if (missing) {
+      this.#mayThrow(loc, `${missing} (${this.#where(loc)})`);
+      return;
+    }
     if (this.#duplicate(file, e, loc, mode)) return;
     switch (e.method) {
       case "registerCapabilities": {
@@ -2018,7 +2064,11 @@ export class Replay {
   /** Runs a function called from `unit`: called once per item of a loop the source gives, what it registers is read item by item too. */
   #calledFrom(file: string, unit: FlowUnit, run: () => void): void {
     const loop = this.#loops?.at(-1);
-    const outer = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope: this.#scopeIn(file, unit) } : undefined;
+    // The function one item of a registrar table stands for runs once (see #invoke).
+    const perItem = this.#perItem;
+    this.#perItem = false;
+    // A loop's own variable, or (called from a `forEach` callback being run) the callback's parameter.
+    const outer = perItem ? undefined : loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope: this.#scopeIn(file, unit) } : this.#loops ? undefined : this.#eachItemOf(file, unit);
     if (outer) this.#calledInLoop.push(outer);
     try {
       run();

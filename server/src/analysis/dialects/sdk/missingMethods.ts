@@ -1,0 +1,36 @@
+// McpServer methods a release does not have: calling one is a TypeError where the call runs (at
+// start-up, the server stops). Read in the published builds: v1 `registerTool` from 1.11.4,
+// `registerPrompt` and `registerResource` from 1.13.0; v2 (`@modelcontextprotocol/server`) has no
+// `tool`, `prompt` or `resource` (the `register*` methods replaced them).
+import type { SdkVersion } from "./sdkTables";
+import type { SdkRelease } from "./sdkRelease";
+
+const V1_SINCE: Readonly<Record<string, readonly [number, number, number]>> = {
+  registerTool: [1, 11, 4],
+  registerPrompt: [1, 13, 0],
+  registerResource: [1, 13, 0],
+};
+const V2_REMOVED: Readonly<Record<string, string>> = { tool: "registerTool", prompt: "registerPrompt", resource: "registerResource" };
+
+/** Why calling `method` on McpServer fails on the release loaded (undefined: it exists, or the release may have it). */
+export function missingMethod(version: SdkVersion, release: SdkRelease, method: string): string | undefined {
+  if (version === "v2") {
+    const instead = V2_REMOVED[method];
+    return instead ? `${method}() does not exist on SDK v2's McpServer (${instead}() replaced it): a TypeError where it runs` : undefined;
+  }
+  const since = V1_SINCE[method];
+  if (!since) return undefined;
+  const added = since.join(".");
+  if (lacks(release.version, since)) return `${method}() does not exist in SDK ${release.version} (added in ${added}): a TypeError where it runs`;
+  const other = release.mayLoad;
+  if (other && lacks(other.release.version, since)) return `${method}() does not exist in SDK ${other.release.version} (added in ${added}), and ${other.why}: a TypeError where it runs with that release`;
+  return undefined;
+}
+
+function lacks(version: string | undefined, since: readonly [number, number, number]): boolean {
+  const m = version === undefined ? null : /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!m) return false;
+  const v = [Number(m[1]), Number(m[2]), Number(m[3])];
+  for (let i = 0; i < 3; i++) if (v[i] !== since[i]) return v[i]! < since[i]!;
+  return false;
+}

@@ -1,0 +1,36 @@
+// McpServer methods a release does not have, as read in the published builds (dist/esm/server/mcp.js of
+// @modelcontextprotocol/sdk 1.11.3, 1.11.4, 1.12.3 and 1.13.0; McpServer of @modelcontextprotocol/server
+// 2.4.0): calling one is a TypeError, so the server may not start, and the analysis says so.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { missingMethod } from "../../server/src/analysis/dialects/sdk/missingMethods";
+import { sdkRelease } from "../../server/src/analysis/dialects/sdk/sdkRelease";
+
+describe("SDK: McpServer methods by release", () => {
+  it("v1: registerTool from 1.11.4, registerPrompt and registerResource from 1.13.0", () => {
+    const missing = (version: string, method: string) => missingMethod("v1", sdkRelease(version), method) !== undefined;
+    assert.deepEqual(
+      ["1.11.3", "1.11.4", "1.12.3", "1.13.0"].map((v) => [v, missing(v, "registerTool"), missing(v, "registerPrompt"), missing(v, "registerResource")]),
+      [
+        ["1.11.3", true, true, true],
+        ["1.11.4", false, true, true],
+        ["1.12.3", false, true, true],
+        ["1.13.0", false, false, false],
+      ],
+    );
+    // The older methods are in every 1.x release; a project naming no version gets the newest.
+    assert.equal(missingMethod("v1", sdkRelease("1.7.0"), "tool"), undefined);
+    assert.equal(missingMethod("v1", sdkRelease(undefined), "registerPrompt"), undefined);
+    assert.match(missingMethod("v1", sdkRelease("1.12.0"), "registerPrompt") ?? "", /registerPrompt\(\) does not exist in SDK 1\.12\.0 \(added in 1\.13\.0\)/);
+  });
+
+  it("v1: a lock file pinning a release without the method, under a range that allows one with it, is said too", () => {
+    const release = { ...sdkRelease("1.29.0"), mayLoad: { release: sdkRelease("1.12.0"), why: "package-lock.json pins SDK 1.12.0, but package.json allows ^1.12.0" } };
+    assert.match(missingMethod("v1", release, "registerResource") ?? "", /does not exist in SDK 1\.12\.0 \(added in 1\.13\.0\), and package-lock\.json pins/);
+  });
+
+  it("v2: tool(), prompt() and resource() are gone; the register* methods are there", () => {
+    for (const m of ["tool", "prompt", "resource"]) assert.match(missingMethod("v2", sdkRelease(undefined), m) ?? "", /does not exist on SDK v2's McpServer/);
+    for (const m of ["registerTool", "registerPrompt", "registerResource"]) assert.equal(missingMethod("v2", sdkRelease(undefined), m), undefined);
+  });
+});
