@@ -66,6 +66,7 @@ async function installed(version: string, names: readonly string[] = fixtures): 
 describe("older SDK v1 releases, started and analysed", { skip: process.env.SDK_RELEASES_SKIP_START === "1" }, () => {
   const real = new Map<string, OracleResult>();
   const reports = new Map<string, Reported[]>();
+  const warnings = new Map<string, { code: string; file: string; message: string }[]>();
 
   // One oracle process per release, which observes that release's fixtures one after the other
   // (each fixture's copy loads the release installed beside it): Node, tsx and the SDK start once a
@@ -82,7 +83,9 @@ describe("older SDK v1 releases, started and analysed", { skip: process.env.SDK_
         for (const name of fixtures) real.set(`${version}/${name}`, await oracle.observe(join(dir, "fixtures", name), version));
         let out = "";
         runCli(["--json", "fixtures"], { cwd: dir, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
-        reports.set(version, (JSON.parse(out) as { servers: Reported[] }).servers);
+        const report = JSON.parse(out) as { servers: Reported[]; diagnostics: { code: string; file: string; message: string }[] };
+        reports.set(version, report.servers);
+        warnings.set(version, report.diagnostics);
       }),
     );
   });
@@ -99,6 +102,12 @@ describe("older SDK v1 releases, started and analysed", { skip: process.env.SDK_
         // A release that refuses the code at start-up sends nothing: predicted as not served.
         if (observed.threw !== null) assert.equal(s.legacy, null, `the release throws (${observed.threw}), so nothing is sent`);
         else assert.deepEqual(s.legacy, observed.legacy);
+        // "Nothing answers X" is said only where the release really answers X with Method not found.
+        for (const d of warnings.get(version)!.filter((w) => w.code === "sdk-handler-missing" && w.file.startsWith(`fixtures/${name}/`))) {
+          const method = /(?:nothing answers|there is no) ([a-z]+\/[a-zA-Z/]+)/.exec(d.message)?.[1];
+          const probed = method === undefined ? undefined : observed.probes?.legacy?.[method];
+          if (probed !== undefined) assert.equal(probed, -32601, `${version} answers ${method}, yet: ${d.message}`);
+        }
       });
     }
   }

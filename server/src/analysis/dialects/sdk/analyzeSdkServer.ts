@@ -362,6 +362,8 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
   for (const [k, answers] of Object.entries(ANSWERS)) {
     if (!(k in caps) || answers.some((m) => state.handlers.has(m) || mayAnswer(state, replay, m))) continue;
     if (k === "logging" && replay.loggingLate) continue;
+    // 2026-07-28 has no logging/setLevel: a server that answers only that era is not asked it.
+    if (k === "logging" && !eras.legacy && !eras.unknown) continue;
     out.push(
       diagnostic(
         "sdk-handler-missing",
@@ -372,7 +374,9 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     );
   }
   const resources = caps.resources;
-  if (isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe") && !mayAnswer(state, replay, "resources/subscribe")) {
+  // Only legacy clients send resources/subscribe (2026-07-28 subscribes through subscriptions/listen, which the SDK answers).
+  const legacyAsked = eras.legacy || eras.unknown === true;
+  if (legacyAsked && isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe") && !mayAnswer(state, replay, "resources/subscribe")) {
     out.push(
       diagnostic(
         "sdk-handler-missing",

@@ -1444,6 +1444,9 @@ export class Replay {
     const always = (r: SdkRelease) => r.completions === "with-any-prompt-or-resource";
     if (other && always(other.release) !== always(this.release)) this.#releaseUnknown("completions", loc, `${other.why}: whether ${how} adds it depends on the release`);
     if (this.release.completions === "with-completers") return true;
+    // Before 1.12.2 the first prompt or resource installs the completion handler too, without the key:
+    // a `completions` the options declare is answered.
+    if (this.release.completions === "never" && !this.state.handlers.has("completion/complete")) this.state.handlers.set("completion/complete", loc);
     if (this.release.completions === "with-any-prompt-or-resource") {
       const detail = `SDK ${this.release.version} advertises completions with every prompt or resource`;
       this.#completions({ because: how, loc, detail }, how, detail);
