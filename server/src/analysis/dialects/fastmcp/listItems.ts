@@ -9,6 +9,8 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, type Value } from "../../core/evaluate/values";
 import { handedOnNames } from "../../core/evaluate/handedOn";
 import { mutatedNames } from "../../core/evaluate/mutation";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import { readsAny } from "../../core/model/valueReads";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
 
 const MAX_DEPTH = 12;
@@ -72,7 +74,7 @@ function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.fi
       return certainItems(r, expr.arg, depth + 1, file);
     case "ref": {
       // A const that its file (or the file using it) changes, or hands to a call that may: nothing is certain.
-      const declared = declarationOf(r.ev, file, expr.name, depth);
+      const declared = constDeclaration(r.ev, file, expr.name, depth);
       if (!declared || !untouched(r.ev, file, expr.name) || !untouched(r.ev, declared.file, declared.name)) return 0;
       return certainItems(r, declared.init, depth + 1, declared.file);
     }
@@ -81,12 +83,6 @@ function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.fi
   }
 }
 
-interface Declaration {
-  readonly file: string;
-  /** The name it is declared by there. */
-  readonly name: string;
-  readonly init: ValueExpr;
-}
 
 /** Calls that read a list without keeping or changing it: fastmcp's plural registrations copy its items. */
 const READING_CALL = /(?:\.(?:addTools|addResources|addResourceTemplates|addPrompts)|\bObject\.(?:values|keys|entries))\s*\($/;
@@ -107,29 +103,6 @@ function untouched(ev: Evaluator, file: string, name: string): boolean {
     if (m[1] !== "(" || m[2] !== ")" || !READING_CALL.test(text.slice(Math.max(0, m.index - 60), m.index + 1))) return false;
   }
   return true;
-}
-
-/** The const initialiser a top-level name of `file` stands for: its own, or an imported module's export. */
-function declarationOf(ev: Evaluator, file: string, name: string, depth: number): Declaration | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  const summary = ev.summary(file);
-  const decl = summary?.decls.get(name);
-  if (decl) return decl.k === "const" ? { file, name, init: decl.init } : undefined;
-  const imported = summary?.imports.get(name);
-  if (!imported || imported.imported === "*") return undefined;
-  const target = ev.host.resolveModule(imported.specifier, file);
-  return target ? exportedDeclaration(ev, target, imported.imported, depth + 1) : undefined;
-}
-
-function exportedDeclaration(ev: Evaluator, file: string, name: string, depth: number): Declaration | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  const entry = ev.summary(file)?.exports.get(name);
-  if (entry?.k === "local") return declarationOf(ev, file, entry.local, depth + 1);
-  if (entry?.k === "from" && entry.imported !== "*") {
-    const target = ev.host.resolveModule(entry.specifier, file);
-    return target ? exportedDeclaration(ev, target, entry.imported, depth + 1) : undefined;
-  }
-  return undefined;
 }
 
 function isObjectIterator(callee: ValueExpr): boolean {
@@ -155,28 +128,6 @@ function readsHidden(r: ListReader, expr: ValueExpr): boolean {
   }
   // The module's own block-scoped names (declared inside a block at the top level) hide too.
   for (const u of r.units) if (u.kind === "module") for (const l of u.locals ?? []) hidden.add(l);
-  return reads(expr, hidden);
+  return readsAny(expr, hidden);
 }
 
-function reads(expr: ValueExpr, names: ReadonlySet<string>): boolean {
-  switch (expr.k) {
-    case "ref":
-      return names.has(expr.name);
-    case "get":
-      return reads(expr.object, names) || (expr.key.k === "computed" && reads(expr.key.expr, names));
-    case "freeze":
-      return reads(expr.arg, names);
-    case "call":
-    case "new":
-      return reads(expr.callee, names) || expr.args.some((a) => reads(a, names));
-    case "arr":
-      return expr.items.some((i) => reads(i.k === "spread" ? i.expr : i, names));
-    case "obj":
-      return expr.entries.some((e) => (e.k === "spread" ? reads(e.expr, names) : reads(e.value, names) || (e.key.k === "computed" && reads(e.key.expr, names))));
-    case "lit":
-      return false;
-    default:
-      // Functions, classes, and what the summary could not represent: not a list read here.
-      return true;
-  }
-}

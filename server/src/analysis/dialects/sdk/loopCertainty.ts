@@ -1,6 +1,7 @@
 // Whether a registration inside loops certainly runs: each loop goes over a table written in the
 // workspace (a const array or object literal, imported or not) that holds at least one item, and the
 // loop body cannot skip it (the flow summary records the loops only then).
+import { readsAny } from "../../core/model/valueReads";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, type Scope, type Value } from "../../core/evaluate/values";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
@@ -56,28 +57,6 @@ export function declaredAround(ev: Evaluator, file: string, unit: FlowUnit): Set
   return out;
 }
 
-function readsAny(expr: ValueExpr, names: ReadonlySet<string>): boolean {
-  switch (expr.k) {
-    case "ref":
-      return names.has(expr.name);
-    case "get":
-      return readsAny(expr.object, names) || (expr.key.k === "computed" && readsAny(expr.key.expr, names));
-    case "freeze":
-      return readsAny(expr.arg, names);
-    case "call":
-    case "new":
-      return readsAny(expr.callee, names) || expr.args.some((a) => readsAny(a, names));
-    case "arr":
-      return expr.items.some((i) => readsAny(i.k === "spread" ? i.expr : i, names));
-    case "obj":
-      return expr.entries.some((e) => (e.k === "spread" ? readsAny(e.expr, names) : readsAny(e.value, names) || (e.key.k === "computed" && readsAny(e.key.expr, names))));
-    case "lit":
-      return false;
-    default:
-      // Functions, classes, and what the summary could not represent: not a table.
-      return true;
-  }
-}
 
 /** Whether the table a loop goes over holds at least one item, read in `scope` (the file's by default). */
 export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file)): boolean {

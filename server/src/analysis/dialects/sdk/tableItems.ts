@@ -3,6 +3,7 @@
 // spread adds what the spread array certainly holds (`[...navigateTools, ...(flag ? more : [])]` holds
 // at least what navigateTools holds). The evaluator's values cannot tell an unknown element from an
 // unknown spread, which may add nothing.
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
@@ -34,24 +35,7 @@ export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth
   }
 }
 
-/** The const initialiser a top-level name of `file` stands for: its own, or an imported module's export. */
+/** The const initialiser a top-level name of `file` stands for (see core/evaluate/constDeclarations.ts). */
 export function declarationOf(ev: Evaluator, file: string, name: string, depth = 0): { file: string; init: ValueExpr } | undefined {
-  const summary = ev.summary(file);
-  const decl = summary?.decls.get(name);
-  if (decl) return decl.k === "const" ? { file, init: decl.init } : undefined;
-  const imported = summary?.imports.get(name);
-  if (!imported || imported.imported === "*") return undefined;
-  const target = ev.host.resolveModule(imported.specifier, file);
-  return target ? exportedDeclaration(ev, target, imported.imported, depth + 1) : undefined;
-}
-
-function exportedDeclaration(ev: Evaluator, file: string, name: string, depth: number): { file: string; init: ValueExpr } | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  const entry = ev.summary(file)?.exports.get(name);
-  if (entry?.k === "local") return declarationOf(ev, file, entry.local, depth + 1);
-  if (entry?.k === "from" && entry.imported !== "*") {
-    const target = ev.host.resolveModule(entry.specifier, file);
-    return target ? exportedDeclaration(ev, target, entry.imported, depth + 1) : undefined;
-  }
-  return undefined;
+  return constDeclaration(ev, file, name, depth);
 }
