@@ -1,5 +1,5 @@
-// `const { createServer } = await import("./createServer.js")`: names a function body binds from a
-// module loaded at run time. The file summary records static imports only; these are read from the text
+// `const { createServer } = await import("./createServer.js")` and `const tools = await import("./tools.js")`
+// (a namespace, `imported` "*"): names a function body binds from a module loaded at run time. The file summary records static imports only; these are read from the text
 // (the flow summary keeps them as `loaded`).
 import type { Span } from "../model/summary";
 
@@ -16,6 +16,7 @@ export interface DynamicImport {
 // Bounded repetitions: a text of braces without end must not make the search quadratic.
 const DYNAMIC_IMPORT = /\{([^{}]{0,400})\}\s{0,20}=\s{0,20}await\s{1,20}import\s{0,20}\(\s{0,20}(['"])([^'"\n]{1,400})\2\s{0,20}\)/g;
 const NAME = /^[\w$]+$/;
+const NAMESPACE_IMPORT = /\b(?:const|let|var)\s{1,20}([\w$]+)\s{0,20}=\s{0,20}await\s{1,20}import\s{0,20}\(\s{0,20}(['"])([^'"\n]{1,400})\2\s{0,20}\)/g;
 
 export function dynamicImportsIn(text: string): DynamicImport[] {
   const out: DynamicImport[] = [];
@@ -23,6 +24,11 @@ export function dynamicImportsIn(text: string): DynamicImport[] {
   for (const m of text.matchAll(DYNAMIC_IMPORT)) {
     const span = { start: m.index!, end: m.index! + m[0].length };
     out.push(...bindings(m[1]!, m[3]!, span));
+  }
+  // `const tools = await import("./tools.js")`: the module's namespace.
+  for (const m of text.matchAll(NAMESPACE_IMPORT)) {
+    const span = { start: m.index!, end: m.index! + m[0].length };
+    out.push({ local: m[1]!, imported: "*", specifier: m[3]!, span });
   }
   for (const m of text.matchAll(ALL_IMPORTS)) {
     const span = { start: m.index!, end: m.index! + m[0].length };

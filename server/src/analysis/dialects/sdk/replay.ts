@@ -1181,7 +1181,8 @@ export class Replay {
     }
     // `features.registerPrompts(server)` after `import * as features from "./features"`.
     if (callee.k === "get" && callee.key.k === "static" && callee.object.k === "ref") {
-      const ns = summary.imports.get(callee.object.name);
+      // Also `const features = await import("./features.js")`.
+      const ns = summary.imports.get(callee.object.name) ?? summary.flow.loaded?.get(callee.object.name);
       if (ns?.imported === "*") return this.#exportedFunction(file, ns.specifier, callee.key.name, 0);
     }
     // `tools.registerTools(server)`, `new Tool(client).attach(server)`, `this.registerX(server)`.
