@@ -128,3 +128,20 @@ export function entryFactorySpans(ev: Evaluator, summary: FileSummary, returns: 
   }
   return spans;
 }
+
+/** The factories handed to SDK entry points in the file as arrows returning an expression (`() => app.build()`): each with its serve and that expression. */
+export function entryArrowFactories(ev: Evaluator, file: string, summary: FileSummary): { readonly serve: EntryServe; readonly result: ValueExpr }[] {
+  const out: { serve: EntryServe; result: ValueExpr }[] = [];
+  for (const unit of summary.flow?.units ?? []) {
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke") continue;
+      const factory = event.argExprs[0];
+      if (factory?.k !== "fn" || !factory.fn.result) continue;
+      const via = sdkNameOf(summary, event.callee, ev);
+      if (!via || !ENTRIES.has(via)) continue;
+      const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
+      out.push({ serve: { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: factory.span }, result: factory.fn.result });
+    }
+  }
+  return out;
+}

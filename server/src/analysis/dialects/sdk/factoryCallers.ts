@@ -12,7 +12,7 @@ import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
-import { entryServing, type EntryServe } from "./entryFactories";
+import { entryArrowFactories, entryServing, type EntryServe } from "./entryFactories";
 import { connectedInPlace } from "./connectedInPlace";
 import { SK, ts } from "../../core/typescript";
 
@@ -144,6 +144,7 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
   if ("open" in search) return { found: [], open: [search.open] };
   const label = `${className}.${method}`;
   const found: FactoryCall[] = [];
+  const served: EntryServe[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
   const own: Importer = { file, locals: new Set([className]), explained: [...declared] };
   for (const { file: at, locals, explained } of [own, ...search.importers]) {
@@ -177,7 +178,10 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
         if (!onInstance && !onNew) return;
         if (onNew) classSpans.push(inst.span);
         methodSpans.push((c as { key: { span: Span } }).key.span);
+        // `serveStdio(() => new App(config).build())`: the entry point serves what the call returns.
+        const serving = event.result ? undefined : entryArrowFactories(ev, at, atSummary).find((f) => f.result.k === "call" && f.result.span.start === event.span.start && f.result.span.end === event.span.end);
         if (event.result) found.push({ file: at, unit, index, result: event.result });
+        else if (serving) served.push(serving.serve);
         else open.push({ why: `the server ${label}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
       });
       // The instance handed on: whatever gets it may call the method again.
@@ -193,8 +197,8 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
     const strayMethod = strayMemberMention(text, method, [...methodSpans, ...otherImports(atSummary, locals)]);
     if (strayMethod !== undefined) open.push({ why: `${method} is named where the analysis does not follow it`, loc: { file: at, span: { start: strayMethod, end: strayMethod + 1 } } });
   }
-  if (found.length === 0 && open.length === 0) open.push(...search.entryOpen);
-  return { found, open, entry: search.entryOpen };
+  if (found.length === 0 && served.length === 0 && open.length === 0) open.push(...search.entryOpen);
+  return { found, open, entry: search.entryOpen, served };
 }
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */
