@@ -93,55 +93,40 @@ function touches(event: FlowEvent, local: string): boolean {
   }
 }
 
-/**
- * `serveStdio(() => new App().server, options)` at the top level of a module or in a function (`main`),
- * with `App` the class imported as `local`: the entry point builds the class and serves the server in
- * its field `field`, as it does for a factory of its own file.
- */
-export function servedFromField(ev: Evaluator, file: string, summary: FileSummary, local: string, field: string): EntryServe[] {
-  const units = summary.flow?.units.filter((u) => u.kind === "module" || u.kind === "function") ?? [];
-  const out: EntryServe[] = [];
-  for (const { event, conditional } of units.flatMap((u) => u.events)) {
-    if (conditional || event.k !== "invoke") continue;
-    const factory = event.argExprs[0];
-    const made = factory?.k === "fn" ? factory.fn.result : undefined;
-    if (made?.k !== "get" || made.key.k !== "static" || made.key.name !== field || made.object.k !== "new" || made.object.callee.k !== "ref" || made.object.callee.name !== local) continue;
-    const via = sdkNameOf(summary, event.callee, ev);
-    if (!via || !ENTRIES.has(via)) continue;
-    const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
-    out.push({ via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: factory!.span });
-  }
-  return out;
+/** A factory handed to an SDK entry point as an arrow returning an expression (`() => app.build()`). */
+export interface EntryArrow {
+  readonly serve: EntryServe;
+  /** What the arrow returns. */
+  readonly result: ValueExpr;
+  /** The entry call is in a closure, or under a condition of its function. */
+  readonly uncertain: boolean;
 }
 
-/** Where the factories handed to SDK entry points in the file are written, for those whose returned value `returns` accepts. */
-export function entryFactorySpans(ev: Evaluator, summary: FileSummary, returns: (expr: ValueExpr) => boolean): Span[] {
-  const spans: Span[] = [];
+/** The factories handed to SDK entry points in the file as arrows returning an expression, with their serves. */
+export function entryArrowFactories(ev: Evaluator, file: string, summary: FileSummary): EntryArrow[] {
+  const out: EntryArrow[] = [];
   for (const unit of summary.flow?.units ?? []) {
-    for (const { event } of unit.events) {
-      if (event.k !== "invoke") continue;
-      const factory = event.argExprs[0];
-      if (factory?.k !== "fn" || !factory.fn.result || !returns(factory.fn.result)) continue;
-      const via = sdkNameOf(summary, event.callee, ev);
-      if (via && ENTRIES.has(via)) spans.push(factory.span);
-    }
-  }
-  return spans;
-}
-
-/** The factories handed to SDK entry points in the file as arrows returning an expression (`() => app.build()`): each with its serve and that expression. */
-export function entryArrowFactories(ev: Evaluator, file: string, summary: FileSummary): { readonly serve: EntryServe; readonly result: ValueExpr }[] {
-  const out: { serve: EntryServe; result: ValueExpr }[] = [];
-  for (const unit of summary.flow?.units ?? []) {
-    for (const { event } of unit.events) {
+    for (const { event, conditional } of unit.events) {
       if (event.k !== "invoke") continue;
       const factory = event.argExprs[0];
       if (factory?.k !== "fn" || !factory.fn.result) continue;
       const via = sdkNameOf(summary, event.callee, ev);
       if (!via || !ENTRIES.has(via)) continue;
       const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
-      out.push({ serve: { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: factory.span }, result: factory.fn.result });
+      const uncertain = conditional || (unit.kind !== "module" && unit.kind !== "function");
+      out.push({ serve: { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: factory.span }, result: factory.fn.result, uncertain });
     }
   }
   return out;
+}
+
+/**
+ * `serveStdio(() => new App().server, options)` at the top level of a module or in a function (`main`),
+ * with `App` the class imported as `local`: the entry point builds the class and serves the server in
+ * its field `field`, as it does for a factory of its own file.
+ */
+export function servedFromField(ev: Evaluator, file: string, summary: FileSummary, local: string, field: string): EntryServe[] {
+  return entryArrowFactories(ev, file, summary)
+    .filter(({ result: made, uncertain }) => !uncertain && made.k === "get" && made.key.k === "static" && made.key.name === field && made.object.k === "new" && made.object.callee.k === "ref" && made.object.callee.name === local)
+    .map((f) => f.serve);
 }

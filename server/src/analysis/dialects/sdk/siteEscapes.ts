@@ -13,7 +13,7 @@ import { SK, ts } from "../../core/typescript";
 import { accessorNeverUsed } from "./unusedAccessor";
 import { exportNamesOf, serverImporters, strayMemberMention, type Elsewhere } from "./factoryCallers";
 import { basename } from "../../core/project/paths";
-import { entryFactorySpans, servedFromField, type EntryServe } from "./entryFactories";
+import { entryArrowFactories, servedFromField, type EntryServe } from "./entryFactories";
 import { fieldGetters, isGetterCallOnNew } from "./fieldGetters";
 
 export interface SiteEscape {
@@ -43,7 +43,7 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     // `serveStdio(() => new App().getServer())` with a getter that only returns the field: the entry point is given the server.
     const getters = fieldGetters(units, unit.className, field);
     const summary = ev.summary(file);
-    const viaEntries = getter && summary ? entryFactorySpans(ev, summary, (e) => isGetterCallOnNew(e, unit.className!, getters)) : [];
+    const viaEntries = getter && summary ? entryArrowFactories(ev, file, summary).filter((f) => isGetterCallOnNew(f.result, unit.className!, getters)).map((f) => f.serve.nameSpan) : [];
     if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, viaEntries))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
     const instances = instancesOf(units, unit.className);
