@@ -6,7 +6,9 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { LoopGuard, ValueExpr } from "../../core/model/summary";
-import { functionOfValue, objectMethod, type FunctionTarget } from "./methodTargets";
+import { functionOfValue, instanceMethod, objectMethod, type FunctionTarget } from "./methodTargets";
+import { bindingOf } from "./unitScope";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 
 export type ItemFunction = FunctionTarget;
 
@@ -18,15 +20,30 @@ const MAX_ITEMS = 50;
  * undefined unless it is an array whose every item gives a readable function.
  */
 export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want?: (file: string) => void, member?: string): ItemFunction[] | undefined {
+  // An array the file does not change (a changed one evaluates to no array at all).
   const value = ev.evaluate(over, scope, { calls: false });
   if (value.t !== "arr" || value.items.length === 0 || value.items.length > MAX_ITEMS) return undefined;
+  // `[new ClockTool(), new StandupPrompt()]`: instances, read from the array's own text.
+  const written = member === undefined ? undefined : arrayItemsOf(ev, over, scope, 0);
   const out: ItemFunction[] = [];
-  for (const item of value.items) {
-    const found = member === undefined ? functionOfValue(ev, item, want) : objectMethod(ev, item, member, want);
+  for (const [i, item] of value.items.entries()) {
+    const at = written?.length === value.items.length ? written[i] : undefined;
+    const found = member === undefined ? functionOfValue(ev, item, want) : (objectMethod(ev, item, member, want) ?? (at && instanceMethod(ev, at.scope, at.expr, member, want)));
     if (!found || found.unit.bodiless) return undefined;
     out.push(found);
   }
   return out;
+}
+
+/** The items of the array literal `over` stands for (itself, or a const's value), each with the scope it is written in. */
+function arrayItemsOf(ev: Evaluator, over: ValueExpr, scope: Scope, depth: number): { expr: ValueExpr; scope: Scope }[] | undefined {
+  if (depth > 8) return undefined;
+  if (over.k === "arr") return over.items.some((i) => i.k === "spread") ? undefined : over.items.map((expr) => ({ expr: expr as ValueExpr, scope }));
+  if (over.k !== "ref") return undefined;
+  const bound = bindingOf(scope, over.name);
+  if (bound) return "expr" in bound ? arrayItemsOf(ev, bound.expr, bound.scope, depth + 1) : undefined;
+  const declared = constDeclaration(ev, scope.file, over.name);
+  return declared ? arrayItemsOf(ev, declared.init, ev.fileScope(declared.file), depth + 1) : undefined;
 }
 
 /** The innermost loop of `loops` whose item is bound to `name` (`for (const name of ...)`). */

@@ -68,6 +68,14 @@ export function functionOfValue(ev: Evaluator, value: Value, want?: (file: strin
   return functionUnit(ev, file, value.fn.bodySpan);
 }
 
+/** `new C(...)` (directly or through consts) and its class's own method `method`: what calling it on that instance runs. */
+export function instanceMethod(ev: Evaluator, scope: Scope, expr: ValueExpr, method: string, want?: (file: string) => void): FunctionTarget | undefined {
+  const made = constructedClass(ev, scope, expr, 0);
+  if (!made) return undefined;
+  if (ev.summary(made.file)?.flow === undefined) want?.(made.file);
+  return classMethod(ev, made.file, made.name, method);
+}
+
 /** Whether `name` is bound where `scope` is: a local, a top-level declaration or an import of the file. */
 function declaredIn(ev: Evaluator, scope: Scope, name: string): boolean {
   if (bindingOf(scope, name)) return true;
