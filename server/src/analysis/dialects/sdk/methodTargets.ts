@@ -71,9 +71,26 @@ export function functionOfValue(ev: Evaluator, value: Value, want?: (file: strin
 /** `new C(...)` (directly or through consts) and its class's own method `method`: what calling it on that instance runs. */
 export function instanceMethod(ev: Evaluator, scope: Scope, expr: ValueExpr, method: string, want?: (file: string) => void): FunctionTarget | undefined {
   const made = constructedClass(ev, scope, expr, 0);
-  if (!made) return undefined;
-  if (ev.summary(made.file)?.flow === undefined) want?.(made.file);
-  return classMethod(ev, made.file, made.name, method);
+  return made ? methodThroughBases(ev, made.file, made.name, method, want, 0) : undefined;
+}
+
+/**
+ * The method an instance of the class runs: its own, or (when the class does not declare the name at
+ * all) the one it inherits from the class its `extends` names, as far as those are classes of the
+ * workspace written out (not mixins).
+ */
+function methodThroughBases(ev: Evaluator, file: string, className: string, method: string, want: ((file: string) => void) | undefined, depth: number): FunctionTarget | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (ev.summary(file)?.flow === undefined) want?.(file);
+  const own = classMethod(ev, file, className, method);
+  if (own) return own;
+  const classes = ev.summary(file)?.classes.filter((c) => c.name === className && c.topLevel) ?? [];
+  const cls = classes.length === 1 ? classes[0]! : undefined;
+  if (!cls?.heritage || cls.members.some((m) => m.name === method)) return undefined;
+  const base = ev.evaluate(cls.heritage, ev.fileScope(file), { calls: false });
+  if (base.t !== "class" || base.cls.scope !== null) return undefined;
+  const baseName = ev.summary(base.cls.file)?.classes[base.cls.index]?.name;
+  return baseName ? methodThroughBases(ev, base.cls.file, baseName, method, want, depth + 1) : undefined;
 }
 
 /** Whether `name` is bound where `scope` is: a local, a top-level declaration or an import of the file. */
