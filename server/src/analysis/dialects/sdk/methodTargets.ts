@@ -34,7 +34,7 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   // walks the workspace for declaration files.
   if (object.k === "ref" && !declaredIn(ev, scope, object.name)) return undefined;
   const made = constructedClass(ev, scope, object, 0);
-  if (made) return classMethod(ev, made.file, made.name, method);
+  if (made) return methodThroughBases(ev, made.file, made.name, method, undefined, 0);
   const value = ev.evaluate(object, scope, { calls: false });
   if (value.t === "class") {
     const name = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
