@@ -156,6 +156,8 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
     }
     const classSpans = [...explained];
     const methodSpans: Span[] = at === file ? [...declared] : [];
+    // The SDK entry points' arrow factories of the file, read when a call's result is not bound.
+    let arrows: ReturnType<typeof entryArrowFactories> | undefined;
     // Instances made at the top level are seen by every function of the file that does not hide the name.
     const moduleInstances = new Set<string>();
     for (const unit of units) {
@@ -179,7 +181,7 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
         if (onNew) classSpans.push(inst.span);
         methodSpans.push((c as { key: { span: Span } }).key.span);
         // `serveStdio(() => new App(config).build())`: the entry point serves what the call returns.
-        const serving = event.result ? undefined : entryArrowFactories(ev, at, atSummary).find((f) => f.result.k === "call" && f.result.span.start === event.span.start && f.result.span.end === event.span.end);
+        const serving = event.result ? undefined : (arrows ??= entryArrowFactories(ev, at, atSummary)).find((f) => f.result.k === "call" && f.result.span.start === event.span.start && f.result.span.end === event.span.end);
         if (event.result) found.push({ file: at, unit, index, result: event.result });
         else if (serving) served.push(serving.serve);
         else open.push({ why: `the server ${label}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });

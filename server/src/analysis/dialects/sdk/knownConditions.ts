@@ -11,7 +11,7 @@ import { toValueExpr } from "../../core/summarize/valueExpr";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
 import { hasItems } from "./loopCertainty";
-import { declarationOf } from "./tableItems";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { bindingOf, unitScope } from "./unitScope";
 
 /** What a condition's operand is known to be: a primitive, `undefined`, or some object (always truthy). */
@@ -317,7 +317,7 @@ function enumMember(cx: Context, expr: ValueExpr, scope: Scope, depth: number): 
   if (expr.k !== "ref") return undefined;
   const local = bindingOf(scope, expr.name);
   if (local) return "expr" in local ? enumMember(cx, local.expr, local.scope, depth + 1) : undefined;
-  const declared = declarationOf(cx.ev, scope.file, expr.name);
+  const declared = constDeclaration(cx.ev, scope.file, expr.name);
   return declared ? enumMember(cx, declared.init, cx.ev.fileScope(declared.file), depth + 1) : undefined;
 }
 

@@ -3,9 +3,9 @@
 // `registerPrompt` and `registerResource` from 1.13.0; v2 (`@modelcontextprotocol/server`) has no
 // `tool`, `prompt` or `resource` (the `register*` methods replaced them).
 import type { SdkVersion } from "./sdkTables";
-import type { SdkRelease } from "./sdkRelease";
+import { releasedBefore, type SdkRelease, type Triple } from "./sdkRelease";
 
-const V1_SINCE: Readonly<Record<string, readonly [number, number, number]>> = {
+const V1_SINCE: Readonly<Record<string, Triple>> = {
   registerTool: [1, 11, 4],
   registerPrompt: [1, 13, 0],
   registerResource: [1, 13, 0],
@@ -21,16 +21,8 @@ export function missingMethod(version: SdkVersion, release: SdkRelease, method: 
   const since = V1_SINCE[method];
   if (!since) return undefined;
   const added = since.join(".");
-  if (lacks(release.version, since)) return `${method}() does not exist in SDK ${release.version} (added in ${added}): a TypeError where it runs`;
+  if (releasedBefore(release.version, since)) return `${method}() does not exist in SDK ${release.version} (added in ${added}): a TypeError where it runs`;
   const other = release.mayLoad;
-  if (other && lacks(other.release.version, since)) return `${method}() does not exist in SDK ${other.release.version} (added in ${added}), and ${other.why}: a TypeError where it runs with that release`;
+  if (other && releasedBefore(other.release.version, since)) return `${method}() does not exist in SDK ${other.release.version} (added in ${added}), and ${other.why}: a TypeError where it runs with that release`;
   return undefined;
-}
-
-function lacks(version: string | undefined, since: readonly [number, number, number]): boolean {
-  const m = version === undefined ? null : /^(\d+)\.(\d+)\.(\d+)/.exec(version);
-  if (!m) return false;
-  const v = [Number(m[1]), Number(m[2]), Number(m[3])];
-  for (let i = 0; i < 3; i++) if (v[i] !== since[i]) return v[i]! < since[i]!;
-  return false;
 }

@@ -52,11 +52,17 @@ const SDK = "@modelcontextprotocol/sdk";
 const EXACT_VERSION = /^=?v?(\d+\.\d+\.\d+)$/;
 const OLDEST_CHECKED: Triple = [1, 7, 0];
 
-type Triple = readonly [number, number, number];
+export type Triple = readonly [number, number, number];
 
 function parse(version: string): Triple | undefined {
   const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+/** Whether a version as written (`1.12.0`) is older than `since`; false when it is not known. */
+export function releasedBefore(version: string | undefined, since: Triple): boolean {
+  const v = version === undefined ? undefined : parse(version);
+  return v !== undefined && !atLeast(v, since);
 }
 
 function atLeast(v: Triple, min: Triple): boolean {

@@ -41,8 +41,8 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     // The method that makes it returns it, and nothing else reaches the field: its callers are followed (followElsewhere.ts).
     if (getter === unit && instanceFactoryOf(ev, site)) return [];
     // `serveStdio(() => new App().getServer())` with a getter that only returns the field: the entry point is given the server.
-    const getters = fieldGetters(units, unit.className, field);
     const summary = ev.summary(file);
+    const getters = getter ? fieldGetters(units, unit.className, field) : new Set<string>();
     const viaEntries = getter && summary ? entryArrowFactories(ev, file, summary).filter((f) => isGetterCallOnNew(f.result, unit.className!, getters)).map((f) => f.serve.nameSpan) : [];
     if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, viaEntries))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";

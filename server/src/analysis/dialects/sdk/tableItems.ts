@@ -27,15 +27,10 @@ export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth
       if (ev.evaluate(expr, scope, { calls: false }).t !== "arr") return 0;
       const local = bindingOf(scope, expr.name);
       if (local) return "expr" in local ? certainItems(ev, local.expr, local.scope, depth + 1) : 0;
-      const declared = declarationOf(ev, scope.file, expr.name, depth);
+      const declared = constDeclaration(ev, scope.file, expr.name, depth);
       return declared ? certainItems(ev, declared.init, ev.fileScope(declared.file), depth + 1) : 0;
     }
     default:
       return 0;
   }
-}
-
-/** The const initialiser a top-level name of `file` stands for (see core/evaluate/constDeclarations.ts). */
-export function declarationOf(ev: Evaluator, file: string, name: string, depth = 0): { file: string; init: ValueExpr } | undefined {
-  return constDeclaration(ev, file, name, depth);
 }
