@@ -1,6 +1,7 @@
 // McpServer methods a release does not have, as read in the published builds (dist/esm/server/mcp.js of
-// @modelcontextprotocol/sdk 1.11.3, 1.11.4, 1.12.3 and 1.13.0; McpServer of @modelcontextprotocol/server
-// 2.4.0): calling one is a TypeError, so the server may not start, and the analysis says so.
+// @modelcontextprotocol/sdk 1.9.0, 1.10.0, 1.11.3, 1.11.4, 1.12.3, 1.13.0, 1.17.4, 1.17.5 and 1.32.2;
+// McpServer of @modelcontextprotocol/server 2.4.0): calling one is a TypeError, so the server may not
+// start, and the analysis says so.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { missingMethod } from "../../server/src/analysis/dialects/sdk/missingMethods";
@@ -22,6 +23,22 @@ describe("SDK: McpServer methods by release", () => {
     assert.equal(missingMethod("v1", sdkRelease("1.7.0"), "tool"), undefined);
     assert.equal(missingMethod("v1", sdkRelease(undefined), "registerPrompt"), undefined);
     assert.match(missingMethod("v1", sdkRelease("1.12.0"), "registerPrompt") ?? "", /registerPrompt\(\) does not exist in SDK 1\.12\.0 \(added in 1\.13\.0\)/);
+  });
+
+  it("v1: the list-changed senders from 1.10.0, sendLoggingMessage from 1.17.5, sendResourceUpdated never", () => {
+    const missing = (version: string, method: string) => missingMethod("v1", sdkRelease(version), method) !== undefined;
+    const senders = ["sendToolListChanged", "sendResourceListChanged", "sendPromptListChanged", "sendLoggingMessage", "sendResourceUpdated"];
+    assert.deepEqual(
+      ["1.9.0", "1.10.0", "1.17.4", "1.17.5", "1.32.2"].map((v) => [v, ...senders.map((m) => missing(v, m))]),
+      [
+        ["1.9.0", true, true, true, true, true],
+        ["1.10.0", false, false, false, true, true],
+        ["1.17.4", false, false, false, true, true],
+        ["1.17.5", false, false, false, false, true],
+        ["1.32.2", false, false, false, false, true],
+      ],
+    );
+    assert.match(missingMethod("v2", sdkRelease(undefined), "sendResourceUpdated") ?? "", /server\.server\.sendResourceUpdated\(\)/);
   });
 
   it("v1: a lock file pinning a release without the method, under a range that allows one with it, is said too", () => {

@@ -19,7 +19,8 @@ type EscapeEvent = Extract<FlowEvent, { k: "escape" }>;
 
 /** What the replay lends: running a unit with the server's names, and saying the server escapes. */
 export interface HolderRun<M> {
-  runUnit(file: string, unit: FlowUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: M): void;
+  /** `at`: the call that runs it, when one does. */
+  runUnit(file: string, unit: FlowUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: M, at?: Loc): void;
   open(why: string, loc: Loc): void;
 }
 
@@ -174,7 +175,7 @@ export class ClassHolders<M> {
     target.unit.params.forEach((p, i) => {
       if (p && passed[i]) bound.add(p);
     });
-    this.#within(instance, () => this.#run.runUnit(target.file, target.unit, 0, bound, depth + 1, mode));
+    this.#within(instance, () => this.#run.runUnit(target.file, target.unit, 0, bound, depth + 1, mode, { file, span }));
     this.#openIfDispatchedLater(instance, target.file, target.unit);
     return true;
   }

@@ -1,6 +1,7 @@
 // McpServer methods a release does not have: calling one is a TypeError where the call runs (at
 // start-up, the server stops). Read in the published builds: v1 `registerTool` from 1.11.4,
-// `registerPrompt` and `registerResource` from 1.13.0; v2 (`@modelcontextprotocol/server`) has no
+// `registerPrompt` and `registerResource` from 1.13.0, the list-changed senders from 1.10.0,
+// `sendLoggingMessage` from 1.17.5 (`sendResourceUpdated` is the low-level Server's only); v2 (`@modelcontextprotocol/server`) has no
 // `tool`, `prompt` or `resource` (the `register*` methods replaced them).
 import type { SdkVersion } from "./sdkTables";
 import { releasedBefore, type SdkRelease, type Triple } from "./sdkRelease";
@@ -9,11 +10,16 @@ const V1_SINCE: Readonly<Record<string, Triple>> = {
   registerTool: [1, 11, 4],
   registerPrompt: [1, 13, 0],
   registerResource: [1, 13, 0],
+  sendToolListChanged: [1, 10, 0],
+  sendResourceListChanged: [1, 10, 0],
+  sendPromptListChanged: [1, 10, 0],
+  sendLoggingMessage: [1, 17, 5],
 };
 const V2_REMOVED: Readonly<Record<string, string>> = { tool: "registerTool", prompt: "registerPrompt", resource: "registerResource" };
 
 /** Why calling `method` on McpServer fails on the release loaded (undefined: it exists, or the release may have it). */
 export function missingMethod(version: SdkVersion, release: SdkRelease, method: string): string | undefined {
+  if (method === "sendResourceUpdated") return `McpServer has no sendResourceUpdated() (the low-level Server has: server.server.sendResourceUpdated()): a TypeError where it runs`;
   if (version === "v2") {
     const instead = V2_REMOVED[method];
     return instead ? `${method}() does not exist on SDK v2's McpServer (${instead}() replaced it): a TypeError where it runs` : undefined;

@@ -14,7 +14,7 @@ import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUni
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
-import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
+import { NOTIFICATION_FLAGS, PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
@@ -46,6 +46,7 @@ import { tableMethods } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { missingMethod } from "./missingMethods";
+import { sendOutcome, type SendPhase } from "./sends";
 import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
@@ -91,6 +92,8 @@ const ANYTIME: Mode = { ...MAYBE, anytime: true };
 interface UntimedFrame {
   connected: boolean;
   sentBefore?: { readonly method: string; readonly loc: Loc }[];
+  /** McpServer's list-changed sends made here before any connect(): nothing, if this function's own connect() follows. */
+  quietBefore?: SdkState["sends"][number][];
 }
 
 /** A callback's first parameter, and the collection it is each item of (evaluated where the callback is written). */
@@ -191,7 +194,7 @@ export class Replay {
     this.state = newState(site.version, site.kind);
     this.#closures = new ReturnedClosures(ev);
     this.#holders = new ClassHolders<Mode>(ev, {
-      runUnit: (file, unit, from, paths, depth, mode) => this.#runUnit(file, unit, from, paths, depth, mode),
+      runUnit: (file, unit, from, paths, depth, mode, at) => this.#through(at, () => this.#runUnit(file, unit, from, paths, depth, mode)),
       open: (why, loc) => markOpen(this.state, why, loc),
     });
   }
@@ -248,7 +251,8 @@ export class Replay {
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Past the code that makes the server, what is followed may be another server made by the same
     // code (each caller of a factory gets its own): a name registered there again is no duplicate.
-    this.#checkingDuplicates = false;
+    // A server made once at module level is the only one: its functions all register on it.
+    if (site.unit.kind !== "module" || wrapped) this.#checkingDuplicates = false;
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
     // members (for a server held in a field), and callbacks, which run only after start-up.
     const units = summary.flow?.units ?? [];
@@ -796,9 +800,11 @@ export class Replay {
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
             this.#branches = { file, regions: entry.branches ?? [] };
+            this.#onInner = onInner && !onServer;
             try {
               this.#apply(file, event, here);
             } finally {
+              this.#onInner = false;
               this.#caught = false;
               this.#connectedHere = undefined;
               this.#loops = undefined;
@@ -918,7 +924,7 @@ export class Replay {
       const before = this.#argsOf.get(id);
       this.#argsOf.set(id, closureArguments(this.#ev, closure, event.argExprs, this.#scopeIn(file, unit)));
       try {
-        this.#calledFrom(file, unit, () => this.#runUnit(closure.file, closure.unit, 0, names, depth + 1, mode));
+        this.#calledFrom(file, unit, () => this.#runUnit(closure.file, closure.unit, 0, names, depth + 1, mode), event.span);
       } finally {
         if (before) this.#argsOf.set(id, before);
         else this.#argsOf.delete(id);
@@ -1025,7 +1031,7 @@ export class Replay {
       at: suspendAt,
       why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and ${rejectionHandled(this.#ev.host.text?.(file), event.span) ? "the registration throws (the handler on its promise takes the error, and the server goes on without it)" : "the server stops"}`,
     };
-    this.#calledFrom(file, unit, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended));
+    this.#calledFrom(file, unit, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended), event.span);
     // `start();` (async, connecting after an await) then `server.registerTool(...)`: the registration
     // may well come first. The connect is set aside until the caller's unit ends, and the order is
     // not claimed.
@@ -1062,7 +1068,7 @@ export class Replay {
     if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
     this.#objectFollowed.add(`${file}:${event.span.start}`);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return true;
-    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    this.#through({ file, span: event.span }, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode));
     return true;
   }
 
@@ -1116,7 +1122,7 @@ export class Replay {
       const a = event.args[i];
       if (p && a && paths.has(key(a))) bound.add(p);
     });
-    this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode);
+    this.#through({ file, span: event.span }, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode));
     return true;
   }
 
@@ -1283,6 +1289,7 @@ export class Replay {
         for (const frame of this.#untimedSince) {
           // Sent in this function before its own connect(): before connect() whenever it runs.
           if (!frame.connected) for (const sent of frame.sentBefore ?? []) this.#notConnectedYet(sent.method, sent.loc);
+          if (!frame.connected) for (const quiet of frame.quietBefore ?? []) this.#unsend(quiet);
           frame.connected = true;
         }
         if (!deferred && !this.state.connected) {
@@ -1298,10 +1305,7 @@ export class Replay {
       case "sendPromptListChanged":
       case "sendResourceUpdated":
       case "sendLoggingMessage":
-        this.state.sends.push({ method: e.method, loc, raw: false });
-        // McpServer's own senders do nothing before connect(); the low-level Server's send at once.
-        if (this.state.kind === "low") this.#sentBeforeConnect(e.method, loc, mode);
-        return;
+        return this.#send(e.method, loc, mode);
       case "notification": {
         this.#sentBeforeConnect(e.method, loc, mode);
         const arg = e.args[0];
@@ -1334,6 +1338,55 @@ export class Replay {
     } finally {
       this.#late = undefined;
     }
+  }
+
+  /** Set while a call on the McpServer's inner low-level Server (`server.server.…`) is applied. */
+  #onInner = false;
+
+  /**
+   * A sender called on the server (sends.ts says what each does when): before connect() McpServer's
+   * list-changed senders do nothing, the Server's reject ("Not connected"); after it, a sender whose
+   * capability is not advertised rejects. A rejection at start-up stops the server unless caught,
+   * which is not followed: the result is not claimed. Later sends are checked against the final
+   * capabilities by the diagnostics.
+   */
+  #send(method: string, loc: Loc, mode: Mode): void {
+    const kind = this.#onInner ? "low" : this.state.kind;
+    const missing = kind === "mcp" ? missingMethod(this.state.version, this.release, method) : undefined;
+    if (missing) {
+      if (!mode.deferred && !mode.anytime) this.#mayThrow(loc, `${missing} (${this.#where(loc)})`);
+      return;
+    }
+    const phase = this.#sendPhase(mode);
+    const declared = (k: string) => k in this.state.caps;
+    const releases = [this.release, ...(this.release.mayLoad ? [this.release.mayLoad.release] : [])];
+    const outcomes = releases.map((r) => sendOutcome(kind, this.state.version, r, method, phase === "untimed" ? "before" : phase, declared));
+    // McpServer's list-changed senders before connect() (when surely before it): nothing happens.
+    const quiet = method !== "sendLoggingMessage" && outcomes.every((o) => o === "noop");
+    if (phase === "before" && quiet) return;
+    const send = { method, loc, raw: false };
+    this.state.sends.push(send);
+    // In a function whose timing is not followed: nothing either, once that function's connect() follows.
+    if (phase === "untimed" && quiet) for (const frame of this.#untimedSince) if (!frame.connected) (frame.quietBefore ??= []).push(send);
+    if (outcomes.includes("not-connected")) this.#sentBeforeConnect(method, loc, mode);
+    if (outcomes.includes("unsupported")) {
+      const key = NOTIFICATION_FLAGS[method]?.key ?? "logging";
+      this.#mayThrow(loc, `${method}() at ${this.#where(loc)} runs after connect() while ${key} is not advertised: the SDK rejects it ("Server does not support …"), and unless that rejection is caught, the server stops`);
+    }
+  }
+
+  #unsend(send: SdkState["sends"][number]): void {
+    const at = this.state.sends.indexOf(send);
+    if (at >= 0) this.state.sends.splice(at, 1);
+  }
+
+  /** When a sender runs relative to connect(), as far as the start-up's order is followed. */
+  #sendPhase(mode: Mode): SendPhase | "untimed" {
+    if (mode.deferred || mode.anytime) return "later";
+    // In a function that may run before connect() as well as after, until its own connect() is met.
+    if (this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected) return "untimed";
+    if (!this.state.connected) return "before";
+    return this.#connectedHere === "exclusive" || this.#connectedHere === "maybe" ? "later" : "after";
   }
 
   /**
@@ -1884,7 +1937,7 @@ export class Replay {
   /** Whether the code being followed is the one that makes this very server (see run()). */
   #checkingDuplicates = true;
   /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
-  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] } }>();
+  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc }>();
 
   /**
    * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
@@ -1901,10 +1954,17 @@ export class Replay {
     });
     if (!entry) return this.#duplicateInLoop(file, e, loc, mode);
     const text = this.#ev.host.text?.(file);
-    const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(text.slice(Math.max(0, e.span.start - 40), e.span.start));
+    const before = text === undefined ? "" : text.slice(Math.max(0, e.span.start - 40), e.span.start);
+    // The RegisteredTool kept (to remove or rename it later): a second registration may follow that.
+    // Returned by an arrow whose caller throws it away (`const add = (s) => s.registerTool(...)`, then `add(server);`), it is not.
+    const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(before) && !(/=>\s*$/.test(before) && this.#resultDropped());
     const first = this.#registeredNames.get(entry.key);
-    // The same call met again (a unit the replay runs a second time) is not a second registration.
-    if (first && first.loc.file === loc.file && first.loc.span.start === loc.span.start) return false;
+    const by = this.#invokedAt.at(-1);
+    // The same call met again (a unit the replay runs a second time) is not a second registration,
+    // unless another call ran the function it is in (`registerTools(server)` twice).
+    const sameCall = first !== undefined && first.loc.file === loc.file && first.loc.span.start === loc.span.start;
+    const ranAgain = sameCall && first.by !== undefined && by !== undefined && (first.by.file !== by.file || first.by.span.start !== by.span.start);
+    if (sameCall && !ranAgain) return false;
     // `if (key) registerTool("search", …) else registerTool("search", …)`: only one of them runs.
     if (first && this.#branches && first.branches?.file === this.#branches.file && connectedRelation(this.#ev, file, first.branches.regions, this.#branches.regions) === "exclusive") return false;
     if (!first) {
@@ -1918,13 +1978,13 @@ export class Replay {
           doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
         });
       }
-      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred, ...(this.#branches ? { branches: this.#branches } : {}) });
+      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred, ...(this.#branches ? { branches: this.#branches } : {}), ...(by ? { by } : {}) });
       return false;
     }
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
     if (e.method === "registerToolTask") return false;
     return this.#reportDuplicate(e, entry, loc, {
-      where: this.#placeOf(first.loc, loc),
+      where: ranAgain ? `by this same code, run before from ${this.#placeOf(first.by!, loc)}` : this.#placeOf(first.loc, loc),
       firstConditional: first.conditional,
       here: mode.conditional || mode.deferred,
       advice: "Give it another name, or register it once.",
@@ -2066,7 +2126,32 @@ export class Replay {
   }
 
   /** Runs a function called from `unit`: called once per item of a loop the source gives, what it registers is read item by item too. */
-  #calledFrom(file: string, unit: FlowUnit, run: () => void): void {
+  #calledFrom(file: string, unit: FlowUnit, run: () => void, at?: Span): void {
+    this.#through(at && { file, span: at }, () => this.#calledFromIn(file, unit, run));
+  }
+
+  /** Runs what the call `at` runs (a function, a method), remembering that call while it does. */
+  #through(at: Loc | undefined, run: () => void): void {
+    if (at) this.#invokedAt.push(at);
+    try {
+      run();
+    } finally {
+      if (at) this.#invokedAt.pop();
+    }
+  }
+
+  /** Whether the innermost call being replayed is a statement of its own (`add(server);`, `await add(server);`): its value goes nowhere. */
+  #resultDropped(): boolean {
+    const at = this.#invokedAt.at(-1);
+    const text = at && this.#ev.host.text?.(at.file);
+    if (!at || text === undefined) return false;
+    return /(?:^|[;{}])\s*(?:await\s+|void\s+)?$/.test(text.slice(Math.max(0, at.span.start - 40), at.span.start)) && /^\s*(?:;|\n|\r|}|$)/.test(text.slice(at.span.end, at.span.end + 20));
+  }
+
+  /** The calls that ran the functions being replayed (innermost last): a registration met again through another one runs again. */
+  readonly #invokedAt: Loc[] = [];
+
+  #calledFromIn(file: string, unit: FlowUnit, run: () => void): void {
     const loop = this.#loops?.at(-1);
     // The function one item of a registrar table stands for runs once (see #invoke).
     const perItem = this.#perItem;
