@@ -12,12 +12,17 @@ import { unitScope } from "./unitScope";
 
 /** The capabilities object with each entry a known condition decides settled; the same object when none is. */
 export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value): Value {
+  // `capabilities: FEATURES.logging ? { logging: {} } : {}`: the whole object chosen.
+  if (caps.t === "dyn") {
+    const decided = decide(ev, site, caps.loc)?.value;
+    return decided && decided.t === "obj" ? settleConstConditions(ev, site, decided) : caps;
+  }
   if (caps.t !== "obj") return caps;
   const entries = new Map<string, ObjEntryValue>(caps.entries);
   let changed = false;
   for (const [k, e] of caps.entries) {
     if (k === DYNAMIC_KEY || e.value.t !== "dyn") continue;
-    const decided = decide(ev, site, e.value.loc, false);
+    const decided = decide(ev, site, e.value.loc);
     if (!decided) continue;
     changed = true;
     if (isUndefinedValue(decided.value)) entries.delete(k);
@@ -25,11 +30,16 @@ export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value)
   }
   const spread = caps.entries.get(DYNAMIC_KEY);
   if (spread && spread.value.t === "dyn") {
-    const decided = decide(ev, site, spread.value.loc, true);
-    const v = decided?.value;
-    // Spreading undefined, null or false adds nothing; an object adds its keys (none written beside it).
-    const added = !v ? undefined : isUndefinedValue(v) || (v.t === "prim" && (v.value === null || v.value === false)) ? new Map() : v.t === "obj" && !v.entries.has(DYNAMIC_KEY) ? v.entries : undefined;
-    if (added && [...added.keys()].every((key) => !entries.has(key))) {
+    // Every spread of the literal decided: spreading undefined, null or false adds nothing; an object
+    // adds its keys. Only keys written nowhere else, so that their order does not matter.
+    const added = new Map<string, ObjEntryValue>();
+    let settled = true;
+    for (const v of decideSpreads(ev, site, spread.value.loc) ?? [undefined]) {
+      const keys = !v ? undefined : isUndefinedValue(v) || (v.t === "prim" && (v.value === null || v.value === false)) ? new Map() : v.t === "obj" && !v.entries.has(DYNAMIC_KEY) ? v.entries : undefined;
+      if (!keys || [...keys.keys()].some((key) => entries.has(key) || added.has(key))) settled = false;
+      else for (const [key, entry] of keys) added.set(key, entry);
+    }
+    if (settled) {
       entries.delete(DYNAMIC_KEY);
       for (const [key, entry] of added) entries.set(key, entry);
       changed = true;
@@ -38,17 +48,30 @@ export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value)
   return changed ? { ...caps, entries } : caps;
 }
 
-/** The value a decided condition at `loc` gives (for a spread: the literal's only spread), or undefined. */
-function decide(ev: Evaluator, site: SdkSite, loc: Loc, spread: boolean): { value: Value } | undefined {
+/** The value a decided condition at `loc` gives, or undefined. */
+function decide(ev: Evaluator, site: SdkSite, loc: Loc): { value: Value } | undefined {
+  const sf = parsedSource(ev, loc.file);
+  const node = sf ? nodeAt(sf, loc.span) : undefined;
+  return node && ts.isExpression(node) ? decideNode(ev, site, loc, node) : undefined;
+}
+
+/** The values each spread of the object literal the spread at `loc` is in gives, when conditions the source decides choose them all. */
+function decideSpreads(ev: Evaluator, site: SdkSite, loc: Loc): Value[] | undefined {
   const sf = parsedSource(ev, loc.file);
   let node = sf ? nodeAt(sf, loc.span) : undefined;
-  if (!sf || !node) return undefined;
-  if (spread) {
-    while (node && !ts.isSpreadAssignment(node) && !ts.isObjectLiteralExpression(node)) node = node.parent;
-    if (!node || !ts.isSpreadAssignment(node) || node.parent.properties.filter(ts.isSpreadAssignment).length !== 1) return undefined;
-    node = node.expression;
+  while (node && !ts.isSpreadAssignment(node) && !ts.isObjectLiteralExpression(node)) node = node.parent;
+  if (!node || !ts.isSpreadAssignment(node)) return undefined;
+  const values: Value[] = [];
+  for (const p of node.parent.properties) {
+    if (!ts.isSpreadAssignment(p)) continue;
+    const decided = decideNode(ev, site, loc, p.expression);
+    if (!decided) return undefined;
+    values.push(decided.value);
   }
-  if (!ts.isExpression(node)) return undefined;
+  return values;
+}
+
+function decideNode(ev: Evaluator, site: SdkSite, loc: Loc, node: ts.Expression): { value: Value } | undefined {
   const scope = scopeAt(ev, site, loc, node);
   if (!scope) return undefined;
   const operand = decidedOperand(ev, loc.file, scope, node);

@@ -335,8 +335,9 @@ function rootName(e: ts.Expression): string | undefined {
 
 /**
  * Whether members read through `name` keep their declared values: an enum, a const of the function's
- * own scope, or a top-level const the file does not export (the evaluator already refuses one the file
- * changes or hands to a call).
+ * own scope, a top-level const the file does not export (the evaluator already refuses one the file
+ * changes or hands to a call), or a const object declared `as const`, wherever it is declared: its
+ * members are read-only to the type checker, so no module changes them without a cast.
  */
 function stableRoot(cx: Context, name: string): boolean {
   const local = bindingOf(cx.scope, name);
@@ -344,13 +345,21 @@ function stableRoot(cx: Context, name: string): boolean {
   const decl = cx.summary.decls.get(name);
   if (decl) {
     if (decl.k === "enum") return true;
-    return decl.k === "const" && ![...cx.summary.exports.values()].some((x) => x.k === "local" && x.local === name);
+    return decl.k === "const" && (![...cx.summary.exports.values()].some((x) => x.k === "local" && x.local === name) || readonlyConst(cx, name));
   }
   if (cx.summary.imports.has(name)) {
     const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, { calls: false });
-    return v.t === "enum";
+    return v.t === "enum" || readonlyConst(cx, name);
   }
   return false;
+}
+
+/** `export const FLAGS = { logging: true } as const`: the const `name` stands for (here or imported) is declared read-only. */
+function readonlyConst(cx: Context, name: string): boolean {
+  const declared = constDeclaration(cx.ev, cx.file, name);
+  if (!declared || declared.init.k !== "obj") return false;
+  const text = cx.ev.host.text?.(declared.file);
+  return text !== undefined && /^[\s)]*as\s+const\b/.test(text.slice(declared.init.span.end, declared.init.span.end + 40));
 }
 
 function unwrap(e: ts.Expression): ts.Expression {
