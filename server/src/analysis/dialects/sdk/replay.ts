@@ -46,6 +46,7 @@ import { tableMethods } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { missingMethod } from "./missingMethods";
+import { fieldGetters } from "./fieldGetters";
 import { sendOutcome, type SendPhase } from "./sends";
 import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { serversMade } from "./serversMade";
@@ -246,6 +247,11 @@ export class Replay {
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([wrapped ? wrapped.result : key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
+    // `get server() { return this.#mcp; }`: in the class's own code, `this.server` is the field's server.
+    const field = site.event.target;
+    if (!wrapped && field?.length === 2 && field[0] === "this" && site.unit.className !== undefined) {
+      for (const getter of fieldGetters(summary.flow?.units ?? [], site.unit.className, field[1]!)) paths.add(`this.${getter}`);
+    }
     for (const inner of wrapped?.inner ?? []) this.#runUnit(inner.helper.file, inner.helper.unit, 0, new Set([inner.param]), 1, { deferred: false, conditional: wrapped!.conditional });
     if (wrapped) this.#runUnit(wrapped.helper.file, wrapped.helper.unit, 0, new Set([wrapped.param]), 1, { deferred: false, conditional: wrapped.conditional });
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
@@ -286,7 +292,6 @@ export class Replay {
       for (const unit of laterMethods) if (!this.#ran.has(`${site.file}#${unit.id}`)) this.followUntimed(site.file, unit, paths);
     }
     // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
-    const field = site.event.target;
     if (field?.length === 2 && field[0] === "this" && site.unit.className !== undefined) {
       const instances = instancesOf(units, site.unit.className);
       for (const inst of instances) {

@@ -14,7 +14,7 @@ import { accessorNeverUsed } from "./unusedAccessor";
 import { exportNamesOf, serverImporters, strayMemberMention, type Elsewhere } from "./factoryCallers";
 import { basename } from "../../core/project/paths";
 import { entryArrowFactories, servedFromField, type EntryServe } from "./entryFactories";
-import { fieldGetters, isGetterCallOnNew } from "./fieldGetters";
+import { fieldGetters, isGetterCallOnNew, ownGetterReads } from "./fieldGetters";
 
 export interface SiteEscape {
   readonly why: string;
@@ -44,7 +44,11 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const summary = ev.summary(file);
     const getters = getter ? fieldGetters(units, unit.className, field) : new Set<string>();
     const viaEntries = getter && summary ? entryArrowFactories(ev, file, summary).filter((f) => isGetterCallOnNew(f.result, unit.className!, getters)).map((f) => f.serve.nameSpan) : [];
-    if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, viaEntries))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
+    // `this.server` in the class's own code, with `server` a getter of the field: followed by the replay.
+    const member = getter?.name.slice(getter.name.lastIndexOf(".") + 1);
+    const classSpan = summary?.classes.find((c) => c.name === unit.className)?.span;
+    const ownReads = member && getters.has(member) && classSpan ? ownGetterReads(ev.host.text?.(file) ?? "", classSpan, member) : [];
+    if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, [...viaEntries, ...ownReads]))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
     const instances = instancesOf(units, unit.className);
     const followed = new Set(instances.map((x) => x.name));
