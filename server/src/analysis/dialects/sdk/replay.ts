@@ -46,6 +46,7 @@ import { tableMethods } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { missingMethod } from "./missingMethods";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { fieldGetters } from "./fieldGetters";
 import { sendOutcome, type SendPhase } from "./sends";
 import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
@@ -1628,12 +1629,13 @@ export class Replay {
    */
   #promptFields(file: string, e: CallEvent): PromptField[] | undefined {
     if (e.method === "registerPrompt") {
-      const config = e.args[1];
-      if (!config) return [];
+      if (!e.args[1]) return [];
+      // `registerPrompt(p.name, p.config, p.handler)` with `p` a const record: its literal config.
+      const { expr: config, scope } = this.#literalAt(this.#scope(file), e.args[1], 0);
       if (config.k !== "obj") return undefined;
       const args = config.entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === "argsSchema");
       if (!args) return config.entries.some((x) => x.k !== "prop") ? undefined : [];
-      return args.k === "prop" ? this.#fieldsOf(file, args.value, 0, this.#scope(file)) : undefined;
+      return args.k === "prop" ? this.#fieldsOf(scope.file, args.value, 0, scope) : undefined;
     }
     // prompt(name, [description], [argsSchema], callback)
     for (const a of e.args.slice(1, -1)) {
@@ -1641,6 +1643,29 @@ export class Replay {
       return this.#fieldsOf(file, a, 0, this.#scope(file));
     }
     return [];
+  }
+
+  /**
+   * The expression a const name or a member of a const object literal stands for (`p.config` with
+   * `const p = { config: {...} }`, here, in the function around, or imported), with the scope it is
+   * read in; the expression itself when it is none of those.
+   */
+  #literalAt(scope: Scope, ir: ValueExpr, depth: number): { expr: ValueExpr; scope: Scope } {
+    if (depth > 8) return { expr: ir, scope };
+    if (ir.k === "ref") {
+      const bound = bindingOf(scope, ir.name);
+      if (bound) return "expr" in bound ? this.#literalAt(bound.scope, bound.expr, depth + 1) : { expr: ir, scope };
+      const declared = constDeclaration(this.#ev, scope.file, ir.name);
+      return declared ? this.#literalAt(this.#ev.fileScope(declared.file), declared.init, depth + 1) : { expr: ir, scope };
+    }
+    if (ir.k === "get" && ir.key.k === "static") {
+      const name = ir.key.name;
+      const object = this.#literalAt(scope, ir.object, depth + 1);
+      if (object.expr.k !== "obj" || object.expr.entries.some((x) => x.k !== "prop" || x.key.k !== "static")) return { expr: ir, scope };
+      const entry = [...object.expr.entries].reverse().find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === name);
+      return entry?.k === "prop" ? this.#literalAt(object.scope, entry.value, depth + 1) : { expr: ir, scope };
+    }
+    return { expr: ir, scope };
   }
 
   /** The fields of an argument shape: a literal, `z.object({...})`, `.extend({...})`, spreads, consts (imported too). */
