@@ -147,7 +147,8 @@ const ELSEWHERE: Record<string, Array<[string, string, number]>> = {
   "instance-factory-class-extended": [["", "server.ts", 4], ["", "server.ts", 4]],
   // The method keeps the server in a field that a public method, or a helper another method calls, also reaches.
   "instance-factory-field-reached-by-public-method": [["", "impl.ts", 5], ["", "", 0], ["prompts", "impl.ts", 9]],
-  "instance-factory-field-reached-by-helper-called-elsewhere": [["", "impl.ts", 5], ["", "", 0], ["prompts", "impl.ts", 10]],
+  // reload() runs setup() again on the same server: its tool is registered twice (the SDK throws), if reload runs.
+  "instance-factory-field-reached-by-helper-called-elsewhere": [["", "impl.ts", 5], ["", "", 0], ["", "impl.ts", 9], ["prompts", "impl.ts", 10]],
 };
 
 describe("SDK dialect: what the analysis cannot follow is an unknown entry at its place", () => {

@@ -258,8 +258,10 @@ export class Replay {
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Past the code that makes the server, what is followed may be another server made by the same
     // code (each caller of a factory gets its own): a name registered there again is no duplicate.
-    // A server made once at module level is the only one: its functions all register on it.
-    if (site.unit.kind !== "module" || wrapped) this.#checkingDuplicates = false;
+    // A server made once at module level is the only one: its functions all register on it. So is a
+    // server in a field, for the class's own methods (several instances are told apart by #asInstance).
+    const single = site.unit.kind === "module" || (site.event.target?.length === 2 && site.event.target[0] === "this" && site.unit.className !== undefined);
+    if (!single || wrapped) this.#checkingDuplicates = false;
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
     // members (for a server held in a field), and callbacks, which run only after start-up.
     const units = summary.flow?.units ?? [];
