@@ -21,3 +21,32 @@ export function reachableStatements(statements: readonly ts.Statement[]): readon
 export function runsOnlyWhenIterated(fn: ts.Node): boolean {
   return (ts.isFunctionDeclaration(fn) || ts.isFunctionExpression(fn) || ts.isMethodDeclaration(fn)) && fn.asteriskToken !== undefined;
 }
+
+/**
+ * Whether every way through a `catch` block ends the program: it reaches a `throw` (the error goes on)
+ * or `process.exit(...)` before any statement that could leave the block another way (a `return`,
+ * `break` or `continue` anywhere in it, outside nested functions). A `try` with such a catch, or with
+ * none, lets the program go on only when its whole `try` block ran.
+ */
+export function catchEndsProgram(block: ts.Block): boolean {
+  for (const s of block.statements) {
+    if (ts.isThrowStatement(s)) return true;
+    if (ts.isExpressionStatement(s) && isProcessExit(s.expression)) return true;
+    if (mayLeave(s)) return false;
+  }
+  return false;
+}
+
+function isProcessExit(e: ts.Expression): boolean {
+  let cur = e;
+  while (ts.isAwaitExpression(cur) || ts.isVoidExpression(cur) || ts.isParenthesizedExpression(cur)) cur = cur.expression;
+  if (!ts.isCallExpression(cur)) return false;
+  const callee = cur.expression;
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === "exit" && ts.isIdentifier(callee.expression) && callee.expression.text === "process";
+}
+
+function mayLeave(node: ts.Node): boolean {
+  if (ts.isReturnStatement(node) || ts.isBreakStatement(node) || ts.isContinueStatement(node)) return true;
+  if (ts.isFunctionLike(node) || ts.isClassLike(node)) return false;
+  return ts.forEachChild(node, (child) => (mayLeave(child) ? true : undefined)) === true;
+}

@@ -6,7 +6,7 @@ import { toValueExpr } from "./valueExpr";
 import { dynamicImportsIn } from "./dynamicImports";
 import { paramFieldsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
-import { reachableStatements, runsOnlyWhenIterated } from "./deadCode";
+import { catchEndsProgram, reachableStatements, runsOnlyWhenIterated } from "./deadCode";
 
 /**
  * What a dialect needs recorded of a file's program flow: files importing a module it names get a
@@ -524,11 +524,18 @@ export function summarizeFlow(
       case SK.TryStatement: {
         // The `try` block may stop anywhere and the `catch` may not run; the `finally` block runs
         // whenever the statement does (after an uncaught throw too, which then stops what follows).
+        // With no catch, or one that ends the program (`process.exit(1)`, a rethrow), a program that
+        // goes on ran the whole `try` block: it is as certain as the code around it.
         const t = node as ts.TryStatement;
-        guarded(null, conditional, () => {
-          inBranch(t.tryBlock, () => visit(t.tryBlock, unit, true));
-          if (t.catchClause) inBranch(t.catchClause, () => visit(t.catchClause!, unit, true));
-        });
+        if (!t.catchClause || catchEndsProgram(t.catchClause.block)) {
+          visit(t.tryBlock, unit, conditional);
+          if (t.catchClause) guarded(null, conditional, () => inBranch(t.catchClause!, () => visit(t.catchClause!, unit, true)));
+        } else {
+          guarded(null, conditional, () => {
+            inBranch(t.tryBlock, () => visit(t.tryBlock, unit, true));
+            inBranch(t.catchClause!, () => visit(t.catchClause!, unit, true));
+          });
+        }
         if (t.finallyBlock) visit(t.finallyBlock, unit, conditional);
         return;
       }
