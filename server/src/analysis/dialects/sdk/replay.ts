@@ -46,6 +46,7 @@ import { tableMethods } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { missingMethod } from "./missingMethods";
+import { templateString } from "./templateNames";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { fieldGetters } from "./fieldGetters";
 import { sendOutcome, type SendPhase } from "./sends";
@@ -103,6 +104,8 @@ interface EachItem {
   readonly param: string;
   readonly over: ValueExpr;
   readonly scope: Scope;
+  /** Parameters of the function called in the loop that are given the item itself (`registerCrud(server, e)`). */
+  readonly passes?: readonly string[];
 }
 const DYNAMIC = "$dynamic";
 
@@ -1039,7 +1042,7 @@ export class Replay {
       at: suspendAt,
       why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and ${rejectionHandled(this.#ev.host.text?.(file), event.span) ? "the registration throws (the handler on its promise takes the error, and the server goes on without it)" : "the server stops"}`,
     };
-    this.#calledFrom(file, unit, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended), event.span);
+    this.#calledFrom(file, unit, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended), event.span, { args: event.argExprs, params: target.unit.params });
     // `start();` (async, connecting after an await) then `server.registerTool(...)`: the registration
     // may well come first. The connect is set aside until the caller's unit ends, and the order is
     // not claimed.
@@ -1980,10 +1983,7 @@ export class Replay {
   #duplicate(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
     // One of several servers made by the same code: each has its own registrations.
     if (!this.#checkingDuplicates || this.state.kind !== "mcp" || this.#instance !== undefined) return false;
-    const entry = registrationKey(e, (arg) => {
-      const v = this.#ev.evaluate(arg, this.#scope(file), { calls: false });
-      return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
-    });
+    const entry = registrationKey(e, (arg) => this.#nameIn(arg, this.#scope(file)));
     if (!entry) return this.#duplicateInLoop(file, e, loc, mode);
     const text = this.#ev.host.text?.(file);
     const before = text === undefined ? "" : text.slice(Math.max(0, e.span.start - 40), e.span.start);
@@ -2117,6 +2117,17 @@ export class Replay {
    * loop over a collection the source gives, read item by item. Two items of one name (or one already
    * registered) make the SDK throw at the second. Nothing is said when an item's name is not known.
    */
+  /** A registration's name or URI as a known string: a literal, a const, or a template of known parts (`${entity}_list`). */
+  #nameIn(arg: ValueExpr, scope: Scope): string | undefined {
+    const known = (expr: ValueExpr): string | number | undefined => {
+      const v = this.#ev.evaluate(expr, scope, { calls: false });
+      return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
+    };
+    if (arg.k === "dyn") return templateString(arg.text, arg.span, known);
+    const v = known(arg);
+    return typeof v === "string" ? v : undefined;
+  }
+
   #duplicateInLoop(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
     const scope = this.#scope(file);
     const loop = this.#loops?.at(-1);
@@ -2127,11 +2138,10 @@ export class Replay {
     if (over.t !== "arr" || over.items.length < 1) return false;
     const keys: { key: string; what: string; error: string }[] = [];
     for (const item of over.items) {
-      const inner: Scope = { file, vars: new Map<string, Binding>([[each.param, { value: item }]]), parent: scope };
-      const key = registrationKey(e, (arg) => {
-        const v = this.#ev.evaluate(arg, inner, { calls: false });
-        return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
-      });
+      // The item under the loop's name, and under the parameters of the function called with it.
+      const names = [each.param, ...(each.passes ?? [])];
+      const inner: Scope = { file, vars: new Map<string, Binding>(names.map((n) => [n, { value: item }])), parent: scope };
+      const key = registrationKey(e, (arg) => this.#nameIn(arg, inner));
       if (!key) return false;
       keys.push(key);
     }
@@ -2158,8 +2168,8 @@ export class Replay {
   }
 
   /** Runs a function called from `unit`: called once per item of a loop the source gives, what it registers is read item by item too. */
-  #calledFrom(file: string, unit: FlowUnit, run: () => void, at?: Span): void {
-    this.#through(at && { file, span: at }, () => this.#calledFromIn(file, unit, run));
+  #calledFrom(file: string, unit: FlowUnit, run: () => void, at?: Span, call?: { readonly args: readonly ValueExpr[]; readonly params: readonly (string | null)[] }): void {
+    this.#through(at && { file, span: at }, () => this.#calledFromIn(file, unit, run, call));
   }
 
   /** Runs what the call `at` runs (a function, a method), remembering that call while it does. */
@@ -2183,13 +2193,15 @@ export class Replay {
   /** The calls that ran the functions being replayed (innermost last): a registration met again through another one runs again. */
   readonly #invokedAt: Loc[] = [];
 
-  #calledFromIn(file: string, unit: FlowUnit, run: () => void): void {
+  #calledFromIn(file: string, unit: FlowUnit, run: () => void, call?: { readonly args: readonly ValueExpr[]; readonly params: readonly (string | null)[] }): void {
     const loop = this.#loops?.at(-1);
     // The function one item of a registrar table stands for runs once (see #invoke).
     const perItem = this.#perItem;
     this.#perItem = false;
     // A loop's own variable, or (called from a `forEach` callback being run) the callback's parameter.
-    const outer = perItem ? undefined : loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope: this.#scopeIn(file, unit) } : this.#loops ? undefined : this.#eachItemOf(file, unit);
+    const found = perItem ? undefined : loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope: this.#scopeIn(file, unit) } : this.#loops ? undefined : this.#eachItemOf(file, unit);
+    const passes = found && call ? call.params.filter((p, i): p is string => p !== null && call.args[i]?.k === "ref" && (call.args[i] as { name: string }).name === found.param) : [];
+    const outer = found && passes.length > 0 ? { ...found, passes } : found;
     if (outer) this.#calledInLoop.push(outer);
     try {
       run();
