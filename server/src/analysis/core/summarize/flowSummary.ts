@@ -280,7 +280,10 @@ export function summarizeFlow(
         push(child, { k: "return", source: ["<return>"], span: spanOf(ctx, body) }, false);
       } else {
         visit(fn.body, child, false);
-        const p = pathOf(body);
+        // `() => new NotesServer(config)`: an instance of a workspace class (a server subclass, maybe) is returned.
+        const made = ts.isNewExpression(body) && ts.isIdentifier(body.expression);
+        if (made) recordOtherNew(child, body, ["<return>"], body.expression, false);
+        const p = made ? ["<return>"] : pathOf(body);
         push(child, { k: "return", source: p, expr: toValueExpr(ctx, body), span: spanOf(ctx, body) }, false);
       }
     }
