@@ -176,6 +176,8 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
+        const joined = this.#concat(expr, scope, opts, loc);
+        if (joined) return joined;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
         if (callee.t !== "fn") {
@@ -184,6 +186,31 @@ export class Evaluator {
         return this.#apply(callee.fn, callee.scope, expr.args.map((a) => this.evaluate(a, scope, opts)), opts, this.sourceText(expr, scope.file), loc);
       }
     }
+  }
+
+  /**
+   * `a.concat(b, [c])` on a known array: a new array of its items and the arguments' (an array argument
+   * adds its items, anything else itself), when every one is known. Pure, so no call is run.
+   */
+  #concat(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const callee = expr.callee;
+    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "concat") return undefined;
+    const base = this.evaluate(callee.object, scope, opts);
+    if (base.t !== "arr") return undefined;
+    const items = [...base.items];
+    const itemLocs = [...base.itemLocs];
+    for (const a of expr.args) {
+      const v = this.evaluate(a, scope, opts);
+      if (v.t === "dyn") return undefined;
+      if (v.t === "arr") {
+        items.push(...v.items);
+        itemLocs.push(...v.itemLocs);
+      } else {
+        items.push(v);
+        itemLocs.push({ file: scope.file, span: a.span });
+      }
+    }
+    return { t: "arr", items, itemLocs, loc };
   }
 
   /** Calls a summarised function: its result evaluated with parameters bound to `args`. */
