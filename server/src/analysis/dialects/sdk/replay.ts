@@ -1380,8 +1380,22 @@ export class Replay {
     // In a function whose timing is not followed: nothing either, once that function's connect() follows.
     if (phase === "untimed" && quiet) for (const frame of this.#untimedSince) if (!frame.connected) (frame.quietBefore ??= []).push(send);
     if (outcomes.includes("not-connected")) this.#sentBeforeConnect(method, loc, mode);
-    if (outcomes.includes("unsupported")) {
-      const key = NOTIFICATION_FLAGS[method]?.key ?? "logging";
+    // Settled once everything is followed: code not followed may have advertised the key after all.
+    if (outcomes.includes("unsupported")) this.#unsupportedSends.push({ method, key: NOTIFICATION_FLAGS[method]?.key ?? "logging", loc });
+  }
+
+  /** Sends after connect() whose capability was not advertised when they ran (see #send). */
+  readonly #unsupportedSends: { readonly method: string; readonly key: string; readonly loc: Loc }[] = [];
+
+  /**
+   * Once the server is followed everywhere: each send after connect() whose capability is still not
+   * advertised, and could not have been by code the analysis does not follow, is rejected by the SDK,
+   * and the rejection stops the server unless it is caught.
+   */
+  settleSends(): void {
+    const mayHave = (key: string) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.conditionalKeys.has(key);
+    for (const { method, key, loc } of this.#unsupportedSends) {
+      if (mayHave(key)) continue;
       this.#mayThrow(loc, `${method}() at ${this.#where(loc)} runs after connect() while ${key} is not advertised: the SDK rejects it ("Server does not support …"), and unless that rejection is caught, the server stops`);
     }
   }
