@@ -82,6 +82,13 @@ function isObjectIterator(callee: ValueExpr): boolean {
 /** Keys an object certainly has (a dynamic spread may only add more); a module namespace: 1 when it exports a value. */
 function keyCount(ev: Evaluator, v: Value): number {
   if (v.t === "ns") return exportsValue(ev, v.file, 0) ? 1 : 0;
+  // `Object.values(ToolName)` of an enum: one item per member at least (a numeric one adds its reverse
+  // mapping). Only when every member's value is known and distinct: two members of one value would
+  // register one name twice, which the loop's items are not read for.
+  if (v.t === "enum") {
+    const values = [...v.members.values()];
+    return values.every((x) => x !== null) && new Set(values).size === values.length ? values.length : 0;
+  }
   if (v.t !== "obj") return 0;
   let n = 0;
   for (const k of v.entries.keys()) if (k !== DYNAMIC_KEY) n++;
