@@ -88,6 +88,8 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     const units = ev.summary(file)?.flow?.units ?? [];
     for (const unit of units) {
       if (unit.kind === "closure" || unit.params.includes(local) || !replay.usesServer(file, unit, named)) continue;
+      // It runs before the server is made (an import cycle): its top-level code throws instead.
+      if (unit.kind === "module" && replay.earlyImporters.has(file)) continue;
       // The module that serves it (`serveStdio(() => server)` at its top level) runs its code first.
       const serving = replay.state.connected ? undefined : servedAtTopLevel(ev, file, ev.summary(file)!, unit, local);
       if (serving) replay.servedBy.push(serving);

@@ -11,7 +11,8 @@ import type { FlowUnit } from "../../core/model/summary";
 import { evaluatedBefore, SERVES } from "./esmOrder";
 import type { ServerImport } from "./factoryCallers";
 import type { SdkSite } from "./findSdkServers";
-import type { Replay } from "./replay";
+import { firstMention, type Replay } from "./replay";
+import { basename } from "../../core/project/paths";
 
 const V2_ENTRY = /\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
 
@@ -36,7 +37,12 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   // The server's module must run before every importer (in a cycle, an importer may run first and
   // find the server not yet made).
   const made = before.indexOf(site.file);
-  if (made < 0 || [...local.keys()].some((f) => f !== entry && before.indexOf(f) < made)) return [];
+  if (made < 0) return [];
+  const early = [...local.keys()].filter((f) => f !== entry && before.indexOf(f) < made);
+  if (early.length > 0) {
+    for (const file of early) runsTooEarly(replay, ev, site.file, entry, file, local.get(file)!, before.indexOf(file) >= 0);
+    return [];
+  }
   // Only when every importer is in that order: one elsewhere runs at a time not known, and may be
   // the program that serves the server without loading the serving module's imports.
   const ordered = new Set([...before, entry]);
@@ -64,4 +70,20 @@ function importsFromImporter(ev: Evaluator, file: string, importers: ReadonlyMap
     if (target && importers.has(target)) return true;
   }
   return false;
+}
+
+/**
+ * An importer that the server's own module imports back (`import "./tools/index.js"` at the end of
+ * server.ts, whose echo.ts imports `server`): when the program starts from `entry`, it runs before the
+ * server's module has made the server, and its top-level use of the binding throws a ReferenceError.
+ * Said as a start-up that may fail, at that use; its top-level code is not followed as registering.
+ */
+function runsTooEarly(replay: Replay, ev: Evaluator, serverFile: string, entry: string, file: string, name: string, ordered: boolean): void {
+  if (!ordered) return;
+  const module = ev.summary(file)?.flow?.units.find((u) => u.kind === "module");
+  const use = module ? firstMention(module, new Set([name])) : undefined;
+  if (!use || !("span" in use)) return;
+  replay.earlyImporters.add(file);
+  const why = `${basename(file)} runs before ${basename(serverFile)} has made the server when the program starts from ${basename(entry)} (an import cycle: ${basename(serverFile)} loads it, and it imports the server back), so its use of ${name} at its top level throws a ReferenceError`;
+  replay.startupThrows({ file, span: use.span }, why);
 }

@@ -457,6 +457,17 @@ export class Replay {
     this.#runUnit(file, unit, from, names, 1, maybe ? MAYBE : { deferred: false, conditional });
   }
 
+  /**
+   * Modules that run before the server's own module has made the server (an import cycle): their
+   * top-level code is not followed as registering on it (see followImportOrder.ts).
+   */
+  readonly earlyImporters = new Set<string>();
+
+  /** Code at start-up that throws where it runs, for a reason found outside the replay. */
+  startupThrows(loc: Loc, why: string): void {
+    this.#mayThrow(loc, why);
+  }
+
   /** Whether a unit uses the names, itself or through a function of its file; false once it ran. */
   usesServer(file: string, unit: FlowUnit, names: ReadonlySet<string>): boolean {
     return !this.#ran.has(`${file}#${unit.id}`) && this.#mentionsDeep(file, unit, names, new Set());
@@ -2332,6 +2343,15 @@ function afterConnect(units: readonly FlowUnit[], unit: FlowUnit): boolean {
 
 /** Whether a unit uses one of the paths (as a receiver, an argument, or an alias source). */
 function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
+  return unit.events.some(({ event }) => mentionedBy(event, paths));
+}
+
+/** The first event of the unit's own code (not its nested functions) that uses the names. */
+export function firstMention(unit: FlowUnit, paths: ReadonlySet<string>): FlowEvent | undefined {
+  return unit.events.find(({ event }) => mentionedBy(event, paths))?.event;
+}
+
+function mentionedBy(e: FlowEvent, paths: ReadonlySet<string>): boolean {
   const hit = (p: RefPath | null) => {
     if (!p) return false;
     for (let i = 1; i <= p.length; i++) if (paths.has(key(p.slice(0, i)))) return true;
@@ -2340,8 +2360,8 @@ function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
   // An escape counts: a helper that only hands the server to `new Registry(server)` must be run, so
   // that the escape is seen (a helper skipped as not using the server would drop it silently).
   // A method called on the server (`server.addTool(...)` of a subclass server) counts too.
-  const onServer = (e: Extract<FlowEvent, { k: "invoke" }>) => e.callee.k === "get" && hit(pathOfExpr(e.callee.object) ?? null);
-  return unit.events.some(({ event: e }) => (e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false));
+  const onServer = (x: Extract<FlowEvent, { k: "invoke" }>) => x.callee.k === "get" && hit(pathOfExpr(x.callee.object) ?? null);
+  return e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false;
 }
 
 /** `{ tools: { listChanged: undefined } }` merged into `tools`: the spread sets the flag to undefined, which JSON drops. */
