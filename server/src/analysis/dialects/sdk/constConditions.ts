@@ -33,9 +33,10 @@ export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value)
     // Every spread of the literal decided: spreading undefined, null or false adds nothing; an object
     // adds its keys. Only keys written nowhere else, so that their order does not matter.
     const added = new Map<string, ObjEntryValue>();
-    let settled = true;
-    for (const v of decideSpreads(ev, site, spread.value.loc) ?? [undefined]) {
-      const keys = !v ? undefined : isUndefinedValue(v) || (v.t === "prim" && (v.value === null || v.value === false)) ? new Map() : v.t === "obj" && !v.entries.has(DYNAMIC_KEY) ? v.entries : undefined;
+    const values = decideSpreads(ev, site, spread.value.loc);
+    let settled = values !== undefined;
+    for (const v of values ?? []) {
+      const keys = isUndefinedValue(v) || (v.t === "prim" && (v.value === null || v.value === false)) ? new Map() : v.t === "obj" && !v.entries.has(DYNAMIC_KEY) ? v.entries : undefined;
       if (!keys || [...keys.keys()].some((key) => entries.has(key) || added.has(key))) settled = false;
       else for (const [key, entry] of keys) added.set(key, entry);
     }

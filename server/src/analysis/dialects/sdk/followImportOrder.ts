@@ -40,7 +40,8 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   if (made < 0) return [];
   const early = [...local.keys()].filter((f) => f !== entry && before.indexOf(f) < made);
   if (early.length > 0) {
-    for (const file of early) runsTooEarly(replay, ev, site.file, entry, file, local.get(file)!, before.indexOf(file) >= 0);
+    // Those in the order run before it for certain; the others at a time not known.
+    for (const file of early) if (before.includes(file)) runsTooEarly(replay, ev, site.file, entry, file, local.get(file)!);
     return [];
   }
   // Only when every importer is in that order: one elsewhere runs at a time not known, and may be
@@ -78,8 +79,7 @@ function importsFromImporter(ev: Evaluator, file: string, importers: ReadonlyMap
  * server's module has made the server, and its top-level use of the binding throws a ReferenceError.
  * Said as a start-up that may fail, at that use; its top-level code is not followed as registering.
  */
-function runsTooEarly(replay: Replay, ev: Evaluator, serverFile: string, entry: string, file: string, name: string, ordered: boolean): void {
-  if (!ordered) return;
+function runsTooEarly(replay: Replay, ev: Evaluator, serverFile: string, entry: string, file: string, name: string): void {
   const module = ev.summary(file)?.flow?.units.find((u) => u.kind === "module");
   const use = module ? firstMention(module, new Set([name])) : undefined;
   if (!use || !("span" in use)) return;

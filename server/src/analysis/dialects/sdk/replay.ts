@@ -251,11 +251,11 @@ export class Replay {
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([wrapped ? wrapped.result : key(site.event.target ?? ["<anonymous>"])]);
     const summary = this.#ev.summary(site.file)!;
-    // `get server() { return this.#mcp; }`: in the class's own code, `this.server` is the field's server.
+    // A server held in a field of a class (`this.server = new McpServer(...)`).
     const field = site.event.target;
-    if (!wrapped && field?.length === 2 && field[0] === "this" && site.unit.className !== undefined) {
-      for (const getter of fieldGetters(summary.flow?.units ?? [], site.unit.className, field[1]!)) paths.add(`this.${getter}`);
-    }
+    const inField = field?.length === 2 && field[0] === "this" && site.unit.className !== undefined;
+    // `get server() { return this.#mcp; }`: in the class's own code, `this.server` is the field's server.
+    if (inField && !wrapped) for (const getter of fieldGetters(summary.flow?.units ?? [], site.unit.className!, field[1]!)) paths.add(`this.${getter}`);
     for (const inner of wrapped?.inner ?? []) this.#runUnit(inner.helper.file, inner.helper.unit, 0, new Set([inner.param]), 1, { deferred: false, conditional: wrapped!.conditional });
     if (wrapped) this.#runUnit(wrapped.helper.file, wrapped.helper.unit, 0, new Set([wrapped.param]), 1, { deferred: false, conditional: wrapped.conditional });
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
@@ -263,8 +263,7 @@ export class Replay {
     // code (each caller of a factory gets its own): a name registered there again is no duplicate.
     // A server made once at module level is the only one: its functions all register on it. So is a
     // server in a field, for the class's own methods (several instances are told apart by #asInstance).
-    const single = site.unit.kind === "module" || (site.event.target?.length === 2 && site.event.target[0] === "this" && site.unit.className !== undefined);
-    if (!single || wrapped) this.#checkingDuplicates = false;
+    if (!(site.unit.kind === "module" || inField) || wrapped) this.#checkingDuplicates = false;
     // Code that runs later, on its own: uncalled top-level functions (`main`), the class's other
     // members (for a server held in a field), and callbacks, which run only after start-up.
     const units = summary.flow?.units ?? [];
@@ -298,7 +297,7 @@ export class Replay {
       for (const unit of laterMethods) if (!this.#ran.has(`${site.file}#${unit.id}`)) this.followUntimed(site.file, unit, paths);
     }
     // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
-    if (field?.length === 2 && field[0] === "this" && site.unit.className !== undefined) {
+    if (inField) {
       const instances = instancesOf(units, site.unit.className);
       for (const inst of instances) {
         const named = new Set([`${inst.name}.${field[1]}`]);
@@ -1374,11 +1373,7 @@ export class Replay {
    */
   #send(method: string, loc: Loc, mode: Mode): void {
     const kind = this.#onInner ? "low" : this.state.kind;
-    const missing = kind === "mcp" ? missingMethod(this.state.version, this.release, method) : undefined;
-    if (missing) {
-      if (!mode.deferred && !mode.anytime) this.#mayThrow(loc, `${missing} (${this.#where(loc)})`);
-      return;
-    }
+    if (this.#lacks(kind, method, loc, !mode.deferred && !mode.anytime)) return;
     const phase = this.#sendPhase(mode);
     const declared = (k: string) => k in this.state.caps;
     const releases = [this.release, ...(this.release.mayLoad ? [this.release.mayLoad.release] : [])];
@@ -1393,6 +1388,13 @@ export class Replay {
     if (outcomes.includes("not-connected")) this.#sentBeforeConnect(method, loc, mode);
     // Settled once everything is followed: code not followed may have advertised the key after all.
     if (outcomes.includes("unsupported")) this.#unsupportedSends.push({ method, key: NOTIFICATION_FLAGS[method]?.key ?? "logging", loc });
+  }
+
+  /** Whether McpServer lacks `method` on the release (missingMethods.ts); a call at start-up (`atStart`) then may stop the server. */
+  #lacks(kind: "mcp" | "low", method: string, loc: Loc, atStart: boolean): boolean {
+    const missing = kind === "mcp" ? missingMethod(this.state.version, this.release, method) : undefined;
+    if (missing && atStart) this.#mayThrow(loc, `${missing} (${this.#where(loc)})`);
+    return missing !== undefined;
   }
 
   /** Sends after connect() whose capability was not advertised when they ran (see #send). */
@@ -1453,11 +1455,7 @@ export class Replay {
 
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
-    const missing = this.state.kind === "mcp" ? missingMethod(this.state.version, this.release, e.method) : undefined;
-    if (missing) {
-      this.#mayThrow(loc, `${missing} (${this.#where(loc)})`);
-      return;
-    }
+    if (this.#lacks(this.state.kind, e.method, loc, true)) return;
     if (this.#duplicate(file, e, loc, mode)) return;
     switch (e.method) {
       case "registerCapabilities": {
@@ -2137,11 +2135,6 @@ export class Replay {
   /** The branch regions the call being applied sits in, in its own unit. */
   #branches: { readonly file: string; readonly regions: readonly string[] } | undefined;
 
-  /**
-   * `for (const t of [searchTool, issuesTool]) server.registerTool(t.name, ...)`: a registration in a
-   * loop over a collection the source gives, read item by item. Two items of one name (or one already
-   * registered) make the SDK throw at the second. Nothing is said when an item's name is not known.
-   */
   /** A registration's name or URI as a known string: a literal, a const, or a template of known parts (`${entity}_list`). */
   #nameIn(arg: ValueExpr, scope: Scope): string | undefined {
     const known = (expr: ValueExpr): string | number | undefined => {
@@ -2153,6 +2146,11 @@ export class Replay {
     return typeof v === "string" ? v : undefined;
   }
 
+  /**
+   * `for (const t of [searchTool, issuesTool]) server.registerTool(t.name, ...)`: a registration in a
+   * loop over a collection the source gives, read item by item. Two items of one name (or one already
+   * registered) make the SDK throw at the second. Nothing is said when an item's name is not known.
+   */
   #duplicateInLoop(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
     const scope = this.#scope(file);
     const loop = this.#loops?.at(-1);
