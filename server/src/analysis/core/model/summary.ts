@@ -51,6 +51,10 @@ export type ArrItem = ValueExpr | { readonly k: "spread"; readonly expr: ValueEx
  */
 export interface FunctionSummary {
   readonly params: readonly string[];
+  /** The last parameter gathers the remaining arguments (`...tools`): it is an array of them, not the first. */
+  readonly rest?: true;
+  /** `async` or a generator: a call gives a promise or an iterator, not what `result` evaluates to. */
+  readonly wraps?: "async" | "generator";
   readonly locals: ReadonlyMap<string, ValueExpr>;
   readonly result: ValueExpr | null;
   /** Where the function's body is, for a `capabilities-dynamic` that must point at it (and quote it). */

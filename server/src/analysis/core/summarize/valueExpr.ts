@@ -166,14 +166,17 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
     .map((p) => (ts.isIdentifier(p.name) ? p.name.text : ""));
   const body = (node as ts.FunctionLikeDeclarationBase).body;
   const locals = new Map<string, ValueExpr>();
-  if (!body) return { params, locals, result: null, bodySpan: spanOf(ctx, node) };
+  const isAsync = ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
+  const wraps = (node as ts.FunctionLikeDeclarationBase).asteriskToken ? ("generator" as const) : isAsync ? ("async" as const) : undefined;
+  const shape = { ...(node.parameters.at(-1)?.dotDotDotToken ? { rest: true as const } : {}), ...(wraps ? { wraps } : {}) };
+  if (!body) return { params, ...shape, locals, result: null, bodySpan: spanOf(ctx, node) };
   const bodySpan = spanOf(ctx, body);
-  if (!ts.isBlock(body)) return { params, locals, result: toValueExpr(ctx, body, depth), bodySpan };
+  if (!ts.isBlock(body)) return { params, ...shape, locals, result: toValueExpr(ctx, body, depth), bodySpan };
   let result: ValueExpr | null = null;
   const statements = body.statements;
   // Only a body of consts and classes ending in `return x` can be evaluated: anything else is told
   // before converting a single expression (most functions of a workspace are not evaluable).
-  if (!evaluableBody(statements)) return { params, locals, result: null, bodySpan };
+  if (!evaluableBody(statements)) return { params, ...shape, locals, result: null, bodySpan };
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i]!;
     const last = i === statements.length - 1;
@@ -182,7 +185,7 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
     } else if (ts.isVariableStatement(s) && (s.declarationList.flags & ts.NodeFlags.Const) !== 0) {
       for (const d of s.declarationList.declarations) {
         if (ts.isIdentifier(d.name) && d.initializer) locals.set(d.name.text, toValueExpr(ctx, d.initializer, depth));
-        else return { params, locals, result: null, bodySpan };
+        else return { params, ...shape, locals, result: null, bodySpan };
       }
     } else if (ts.isClassDeclaration(s) && s.name) {
       const classIndex = summarizeClass(ctx, s, { topLevel: false, binding: undefined, jsDocHost: s });
@@ -190,10 +193,10 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
     } else if (ts.isEmptyStatement(s)) {
       continue;
     } else {
-      return { params, locals, result: null, bodySpan };
+      return { params, ...shape, locals, result: null, bodySpan };
     }
   }
-  return { params, locals, result, bodySpan };
+  return { params, ...shape, locals, result, bodySpan };
 }
 
 /** An operand whose evaluation does nothing (`void 0`), so `void` of it is plainly `undefined`. */

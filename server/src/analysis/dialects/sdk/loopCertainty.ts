@@ -6,6 +6,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, type Scope, type Value } from "../../core/evaluate/values";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
 import { certainItems } from "./tableItems";
+import { returnedCollection } from "./returnedCollections";
 
 /** `Object.entries(X)`, `Object.keys(X)`, `Object.values(X)`: as many items as X has keys. */
 const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
@@ -70,8 +71,9 @@ export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: S
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) {
     return keyCount(ev, ev.evaluate(over.args[0]!, scope, { calls: false })) > 0;
   }
-  const value = ev.evaluate(over, scope, { calls: false });
-  if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, over, scope) > 0;
+  const source = returnedCollection(ev, over, scope);
+  const value = ev.evaluate(source.expr, source.scope, { calls: false });
+  if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, source.expr, source.scope) > 0;
   return guard.kind === "in" && keyCount(ev, value) > 0;
 }
 

@@ -9,6 +9,7 @@ import type { LoopGuard, ValueExpr } from "../../core/model/summary";
 import { functionOfValue, instanceMethod, objectMethod, type FunctionTarget } from "./methodTargets";
 import { bindingOf } from "./unitScope";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import { returnedCollection } from "./returnedCollections";
 
 export type ItemFunction = FunctionTarget;
 
@@ -20,11 +21,12 @@ const MAX_ITEMS = 50;
  * undefined unless it is an array whose every item gives a readable function.
  */
 export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want?: (file: string) => void, member?: string): ItemFunction[] | undefined {
-  // An array the file does not change (a changed one evaluates to no array at all).
-  const value = ev.evaluate(over, scope, { calls: false });
+  // An array the file does not change (a changed one evaluates to no array at all), maybe returned by a function.
+  const source = returnedCollection(ev, over, scope);
+  const value = ev.evaluate(source.expr, source.scope, { calls: false });
   if (value.t !== "arr" || value.items.length === 0 || value.items.length > MAX_ITEMS) return undefined;
   // `[new ClockTool(), new StandupPrompt()]`: instances, read from the array's own text.
-  const written = member === undefined ? undefined : arrayItemsOf(ev, over, scope, 0);
+  const written = member === undefined ? undefined : arrayItemsOf(ev, source.expr, source.scope, 0);
   const out: ItemFunction[] = [];
   for (const [i, item] of value.items.entries()) {
     const at = written?.length === value.items.length ? written[i] : undefined;

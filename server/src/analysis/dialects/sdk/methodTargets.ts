@@ -48,6 +48,9 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
  * with `want` asked for a flow summary of its file first (a module that does not import the SDK).
  */
 export function objectMethod(ev: Evaluator, value: Value, method: string, want?: (file: string) => void): FunctionTarget | undefined {
+  // `import * as notes from "./notes.js"`, then `notes.register(server)`: a module namespace cannot be
+  // changed, so the member is the module's export of that name.
+  if (value.t === "ns") return functionOfValue(ev, ev.resolveExport(value.file, method, value.loc, { calls: false }), want);
   // A spread whose keys are not known may hide the method with another function.
   if (value.t !== "obj" || value.entries.has(DYNAMIC_KEY)) return undefined;
   const entry = value.entries.get(method)?.value;

@@ -51,6 +51,7 @@ import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { fieldGetters } from "./fieldGetters";
 import { sendOutcome, type SendPhase } from "./sends";
 import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
+import { returnedCollection } from "./returnedCollections";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
@@ -2157,7 +2158,7 @@ export class Replay {
     // The loop's own variable, or the first parameter of a `forEach`/`map` callback being run.
     const each: EachItem | undefined = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope } : this.#loops ? undefined : (this.#eachItemOf(file, this.#unit) ?? this.#outerLoop());
     if (!each) return false;
-    const over = this.#ev.evaluate(each.over, each.scope, { calls: false });
+    const over = this.#evaluateCollection(each.over, each.scope);
     if (over.t !== "arr" || over.items.length < 1) return false;
     const keys: { key: string; what: string; error: string }[] = [];
     for (const item of over.items) {
@@ -2188,6 +2189,12 @@ export class Replay {
     }
     for (const key of keys) if (!this.#registeredNames.has(key.key)) this.#registeredNames.set(key.key, { loc, conditional: here });
     return false;
+  }
+
+  /** A loop's collection, seen through calls of functions that only return one (`for (const t of getTools())`). */
+  #evaluateCollection(over: ValueExpr, scope: Scope): Value {
+    const source = returnedCollection(this.#ev, over, scope);
+    return this.#ev.evaluate(source.expr, source.scope, { calls: false });
   }
 
   /** Runs a function called from `unit`: called once per item of a loop the source gives, what it registers is read item by item too. */
@@ -2238,7 +2245,7 @@ export class Replay {
     const loop = this.#loops?.at(-1);
     const each = loop ? (loop.kind === "of" ? { over: loop.over, scope: this.#scope(file) } : undefined) : (this.#eachItemOf(file, this.#unit) ?? this.#calledInLoop.at(-1));
     if (!each) return false;
-    const over = this.#ev.evaluate(each.over, each.scope, { calls: false });
+    const over = this.#evaluateCollection(each.over, each.scope);
     return over.t === "arr" && over.items.length >= 2;
   }
 

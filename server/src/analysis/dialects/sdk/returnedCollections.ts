@@ -1,0 +1,73 @@
+// `for (const tool of getAllTools(client)) tool.install(server)`: a loop over what a function returns,
+// where the function does nothing but return a collection the source writes (`return [new A(), new
+// B(client)]`, `() => ALL_TOOLS`). The loop goes over that collection, read where the function writes
+// it, with the function's parameters standing for the call's arguments. Also through a const holding
+// such a call (`const tools = getAllTools(); tools.forEach(...)`), unless the code changes that const
+// or hands it to a call that might.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { handedOnNamesOf } from "../../core/evaluate/handedOn";
+import { mutatedNamesOf } from "../../core/evaluate/mutation";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import type { Binding, Scope } from "../../core/evaluate/values";
+import type { ValueExpr } from "../../core/model/summary";
+import { bindingOf } from "./unitScope";
+
+export interface Collection {
+  readonly expr: ValueExpr;
+  readonly scope: Scope;
+}
+
+/** How many calls and consts the search passes through. */
+const MAX_HOPS = 6;
+
+/**
+ * The expression a loop's collection stands for once calls of return-only functions are seen
+ * through; `over` itself when it is no such call (or one the analysis does not see through).
+ */
+export function returnedCollection(ev: Evaluator, over: ValueExpr, scope: Scope): Collection {
+  let current: Collection = { expr: over, scope };
+  for (let hops = 0; hops < MAX_HOPS; hops++) {
+    const next = current.expr.k === "call" ? callResult(ev, current.expr, current.scope) : current.expr.k === "ref" ? heldCall(ev, current.expr.name, current.scope) : undefined;
+    if (!next) break;
+    current = next;
+  }
+  return current;
+}
+
+/** What a call of a function that only declares consts and returns one expression returns, read in its own scope. */
+function callResult(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Collection | undefined {
+  const callee = ev.evaluate(call.callee, scope, { calls: false });
+  if (callee.t !== "fn") return undefined;
+  const fn = callee.fn;
+  // A promise, an iterator, a rest array or a destructured parameter: not what the result expression says.
+  if (!fn.result || fn.wraps || fn.rest || fn.params.some((p) => p === "")) return undefined;
+  if (call.args.length > fn.params.length) return undefined;
+  const vars = new Map<string, Binding>();
+  const inner: Scope = { file: callee.scope.file, vars, parent: callee.scope };
+  fn.params.forEach((p, i) => {
+    const arg = call.args[i];
+    // A missing argument takes the parameter's default, which the summary does not keep.
+    vars.set(p, arg ? { expr: arg, scope } : { value: { t: "dyn", text: p, loc: { file: scope.file, span: call.span }, why: `${p} is not given` } });
+  });
+  for (const [name, expr] of fn.locals) vars.set(name, { expr, scope: inner });
+  return { expr: fn.result, scope: inner };
+}
+
+/** The call a const holds (`const tools = getAllTools()`), when nothing changes what it holds. */
+function heldCall(ev: Evaluator, name: string, scope: Scope): Collection | undefined {
+  const local = bindingOf(scope, name);
+  if (local) return "expr" in local && local.expr.k === "call" && unchanged(ev, scope.file, name) ? { expr: local.expr, scope: local.scope } : undefined;
+  const declared = constDeclaration(ev, scope.file, name);
+  if (!declared || declared.init.k !== "call" || !unchanged(ev, declared.file, declared.name)) return undefined;
+  return { expr: declared.init, scope: ev.fileScope(declared.file) };
+}
+
+/** Whether `file` neither changes the collection named `name` nor hands it to a call. */
+function unchanged(ev: Evaluator, file: string, name: string): boolean {
+  const summary = ev.summary(file);
+  if (!summary) return false;
+  const text = () => ev.host.text?.(file);
+  const mutated = mutatedNamesOf(summary, text);
+  const handed = handedOnNamesOf(summary, text);
+  return mutated !== undefined && handed !== undefined && !mutated.has(name) && !handed.has(name);
+}
