@@ -32,20 +32,33 @@ const MAX_DEPTH = 12;
  * The capabilities object with each entry a parameter condition decides settled; the same object
  * when nothing could be settled.
  */
-export function settleParameterConditions(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, caps: Value): Value {
-  if (caps.t !== "obj" || site.subclass || site.unit.kind !== "function") return caps;
-  const candidates = [...caps.entries].filter(([k, e]) => k !== DYNAMIC_KEY && e.value.t === "dyn" && e.value.loc.file === site.file && within(e.value.loc, site.unit));
-  const spread = caps.entries.get(DYNAMIC_KEY);
-  if (candidates.length === 0 && spread?.value.t !== "dyn") return caps;
+export function settleParameterConditions(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, caps: Value, key?: Loc): Value {
+  if (site.subclass || site.unit.kind !== "function") return caps;
+  // `capabilities: options.logging ? { logging: {} } : {}`, or `capabilities: caps`: the whole object,
+  // read from the expression written after the `capabilities` key.
+  const whole = caps.t === "dyn" && key !== undefined && key.file === site.file && within(key, site.unit);
+  if (caps.t !== "obj" && !whole) return caps;
+  const candidates = caps.t === "obj" ? [...caps.entries].filter(([k, e]) => k !== DYNAMIC_KEY && e.value.t === "dyn" && e.value.loc.file === site.file && within(e.value.loc, site.unit)) : [];
+  const spread = caps.t === "obj" ? caps.entries.get(DYNAMIC_KEY) : undefined;
+  if (!whole && candidates.length === 0 && spread?.value.t !== "dyn") return caps;
   const sf = parsedSource(ev, site.file);
   const fn = sf ? nodeAt(sf, site.unit.span) : undefined;
-  if (!sf || !fn || !ts.isFunctionDeclaration(fn) || !fn.body) return caps;
-  const construction = site.event.span.start;
+  if (!sf || !fn || !isFunctionWithBody(fn)) return caps;
+  const construction = site.event.span;
   const args = new Map<string, SoleArgument | null>();
   const argumentFor = (param: string): SoleArgument | null => {
     if (!args.has(param)) args.set(param, readOnlyBefore(fn, param, construction) ? soleArgument(ev, elsewhere, site, param) : null);
     return args.get(param)!;
   };
+  if (caps.t !== "obj") {
+    const keyNode = nodeAt(sf, key!.span);
+    const written = keyNode?.parent;
+    const node = written && ts.isPropertyAssignment(written) && written.name === keyNode ? written.initializer : written && ts.isShorthandPropertyAssignment(written) ? written.name : undefined;
+    const known = node && ts.isExpression(node) ? valueOf(node, { ev, params: new Set(site.unit.params.filter(Boolean)), argumentFor }, 0) : null;
+    // Left out (undefined) is no capability at all; anything but an object is not what the SDK reads.
+    if (!known || (known.json !== undefined && (known.json === null || typeof known.json !== "object" || Array.isArray(known.json)))) return caps;
+    return fromJson(known.json ?? {}, caps.loc);
+  }
   const entries = new Map<string, ObjEntryValue>(caps.entries);
   let changed = false;
   for (const [k, e] of candidates) {
@@ -104,6 +117,11 @@ function valueOf(node: ts.Expression, cx: Context, depth: number): Known {
     return truthy === and ? valueOf(node.right, cx, depth + 1) : left;
   }
   if (ts.isIdentifier(node) && node.text === "undefined") return { json: undefined };
+  // The parameter itself, given an object literal by the function's one call.
+  if (ts.isIdentifier(node) && cx.params.has(node.text)) {
+    const arg = cx.argumentFor(node.text);
+    return arg ? literalJson(arg.literal, 0) : null;
+  }
   if (node.kind === SK.TrueKeyword) return { json: true };
   if (node.kind === SK.FalseKeyword) return { json: false };
   if (node.kind === SK.NullKeyword) return { json: null };
@@ -120,6 +138,21 @@ function valueOf(node: ts.Expression, cx: Context, depth: number): Known {
     return { json: out };
   }
   return null;
+}
+
+/** An object literal of plain data (no spread, no computed key, no value read from elsewhere) as JSON. */
+function literalJson(expr: ValueExpr, depth: number): Known {
+  if (depth > MAX_DEPTH) return null;
+  if (expr.k === "lit") return { json: expr.value };
+  if (expr.k !== "obj") return null;
+  const out: JsonObject = {};
+  for (const entry of expr.entries) {
+    if (entry.k === "spread" || entry.key.k !== "static") return null;
+    const v = literalJson(entry.value, depth + 1);
+    if (!v) return null;
+    if (v.json !== undefined) out[entry.key.name] = v.json;
+  }
+  return { json: out };
 }
 
 /** Whether an expression is truthy, when the parameters' members it reads are known; undefined when not. */
@@ -227,21 +260,35 @@ function isExportedInline(text: string, unit: FlowUnit): boolean {
   return /^export\s/.test(text.slice(unit.span.start, unit.span.start + 7 + 1));
 }
 
+type FunctionWithBody = (ts.FunctionDeclaration | ts.ArrowFunction | ts.FunctionExpression) & { readonly body: ts.ConciseBody };
+
+/** A function declaration, or an arrow or function expression (`const makeServer = (name, caps) => new McpServer(...)`). */
+function isFunctionWithBody(node: ts.Node): node is FunctionWithBody {
+  return (ts.isFunctionDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.body !== undefined;
+}
+
 /**
  * Whether the function only reads members of `param` (never assigns, deletes or calls them, nor hands
- * the parameter on) before the construction at `before`, and no inner declaration hides the name.
+ * the parameter on) before the construction, and no inner declaration hides the name. Inside the
+ * construction's own arguments the parameter may stand whole (`capabilities: caps`): that is the value read.
  */
-function readOnlyBefore(fn: ts.FunctionDeclaration, param: string, before: number): boolean {
+function readOnlyBefore(fn: FunctionWithBody, param: string, construction: { readonly start: number; readonly end: number }): boolean {
   if (fn.parameters.filter((p) => ts.isIdentifier(p.name) && p.name.text === param && !p.dotDotDotToken).length !== 1) return false;
   let ok = true;
   const visit = (n: ts.Node): void => {
     if (!ok) return;
     if ((ts.isVariableDeclaration(n) || ts.isParameter(n) || ts.isBindingElement(n) || ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && n.name && ts.isIdentifier(n.name) && n.name.text === param && n.parent !== fn) ok = false;
-    else if (ts.isIdentifier(n) && n.text === param && n.getStart() < before && isUse(n) && !isMemberRead(n)) ok = false;
+    else if (ts.isIdentifier(n) && n.text === param && n.getStart() < construction.start && isUse(n) && !isMemberRead(n)) ok = false;
+    else if (ts.isIdentifier(n) && n.text === param && n.getStart() >= construction.start && n.end <= construction.end && isUse(n) && !isMemberRead(n) && !isPropertyValue(n)) ok = false;
     ts.forEachChild(n, visit);
   };
-  if (fn.body) visit(fn.body);
+  visit(fn.body);
   return ok;
+}
+
+/** `{ capabilities: caps }`, `{ capabilities }`, `{ ...caps }`: the parameter written whole as a property's value, or spread into an object. */
+function isPropertyValue(id: ts.Identifier): boolean {
+  return (ts.isPropertyAssignment(id.parent) && id.parent.initializer === id) || ts.isShorthandPropertyAssignment(id.parent) || ts.isSpreadAssignment(id.parent);
 }
 
 /** A reference (not a property name or a key). */

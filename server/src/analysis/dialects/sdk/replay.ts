@@ -533,7 +533,7 @@ export class Replay {
     this.state.optionsObject = value.loc;
     const declared = value.entries.get("capabilities");
     // `resources: config.listResources ? {} : undefined`, with the function's one call passing a literal.
-    const capsEntry = declared && { ...declared, value: settleConstConditions(this.#ev, this.#site, settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value)) };
+    const capsEntry = declared && { ...declared, value: settleConstConditions(this.#ev, this.#site, settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value, declared.keyLoc)) };
     if (capsEntry) {
       this.optionsValue = capsEntry.value;
       this.state.optionsCaps = capsEntry.value.loc;
