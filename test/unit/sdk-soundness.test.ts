@@ -51,6 +51,8 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   "server-in-object-variable": [["", 4]],
   "server-in-array": [["", 4]],
   "server-given-to-constructor": [["", 4]],
+  // `new Host(server).add("a")` whose value (the holder, `return this`) is kept: what is done with it is not followed.
+  "unbound-holder-result-kept": [["", 2]],
   "server-assigned-to-property": [["", 4]],
   "conditional-after-connect": [["", 6]],
   // Containers whose reads may register (or that other modules reach), and stores not certainly after connect().

@@ -7,7 +7,7 @@
 // the analysis does not follow keeps an unknown.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
-import type { FlowEvent, FlowUnit, RefPath, Span } from "../../core/model/summary";
+import type { FlowEvent, FlowUnit, RefPath, Span, ValueExpr } from "../../core/model/summary";
 import { classChain, classNamed, constructorOf, dispatch, ownerIndex, type ClassChain, type DispatchTarget } from "./classChain";
 import { pathOfExpr } from "./instanceCalls";
 import { unitScope } from "./unitScope";
@@ -49,27 +49,48 @@ export class ClassHolders<M> {
 
   /** `const registry = new Registry(server, ...)`: constructs the instance, when its classes can be followed. */
   onNew(file: string, unit: FlowUnit, event: NewEvent, paths: ReadonlySet<string>, depth: number, mode: M): void {
-    const passed = event.args.map((a) => {
-      const p = pathOfExpr(a);
-      return p !== undefined && paths.has(key(p));
-    });
-    if (!passed.some(Boolean) || event.target?.length !== 1) return;
-    const start = classNamed(this.#ev, unitScope(this.#ev, file, unit), event.ctor);
-    if (!start || start.cls.isAbstract) return;
-    const chain = classChain(this.#ev, start);
-    // A base the analysis cannot read may register with what it is given; a class whose code is
-    // not summarised cannot be followed at all.
-    if (chain.opaqueBase || chain.sdkBase || chain.classes.some((c) => !c.units)) return;
-    const instance: Instance = { chain, fields: new Set() };
-    this.#construct(instance, 0, passed, depth, mode);
-    this.#instances.set(`${file}#${unit.id}#${event.target[0]}`, instance);
-    // Only the arguments that are the server itself were followed (not one inside an object literal).
-    event.args.forEach((a, i) => {
-      if (passed[i]) this.#followed.push({ file, span: a.span });
-    });
+    if (event.target?.length !== 1) return;
+    if (!this.#make(file, unit, event.ctor, event.args, event.target[0]!, paths, depth, mode)) return;
     // A callback that uses the instance runs when the analysis does not know (or never replays it).
     const used = callbackUsing(this.#ev.summary(file)?.flow?.units ?? [], unit, event.target[0]!);
     if (used) this.#run.open("the object holding the server is used in a callback, which the analysis does not follow", { file, span: used.span });
+  }
+
+  /** Constructs an instance of `ctor` given the server among `args`, under `name`; false when its classes cannot be followed. */
+  #make(file: string, unit: FlowUnit, ctor: string, args: readonly ValueExpr[], name: string, paths: ReadonlySet<string>, depth: number, mode: M): boolean {
+    const passed = args.map((a) => {
+      const p = pathOfExpr(a);
+      return p !== undefined && paths.has(key(p));
+    });
+    if (!passed.some(Boolean)) return false;
+    const start = classNamed(this.#ev, unitScope(this.#ev, file, unit), ctor);
+    if (!start || start.cls.isAbstract) return false;
+    const chain = classChain(this.#ev, start);
+    // A base the analysis cannot read may register with what it is given; a class whose code is
+    // not summarised cannot be followed at all.
+    if (chain.opaqueBase || chain.sdkBase || chain.classes.some((c) => !c.units)) return false;
+    const instance: Instance = { chain, fields: new Set() };
+    this.#construct(instance, 0, passed, depth, mode);
+    this.#instances.set(`${file}#${unit.id}#${name}`, instance);
+    // Only the arguments that are the server itself were followed (not one inside an object literal).
+    args.forEach((a, i) => {
+      if (passed[i]) this.#followed.push({ file, span: a.span });
+    });
+    return true;
+  }
+
+  /**
+   * `new Tools(server).registerAll()`: an instance no name holds, only the receiver of that call. It is
+   * made where the server is given to it (the flow records that before the call), under its place.
+   */
+  #makeReceiver(file: string, unit: FlowUnit, given: Span, paths: ReadonlySet<string>, depth: number, mode: M): boolean {
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke" || event.callee.k !== "get") continue;
+      const made = event.callee.object;
+      if (made.k !== "new" || made.callee.k !== "ref" || !made.args.some((a) => a.span.start === given.start && a.span.end === given.end)) continue;
+      return this.#make(file, unit, made.callee.name, made.args, anonymous(made.span), paths, depth, mode);
+    }
+    return false;
   }
 
   #construct(instance: Instance, index: number, passed: readonly boolean[], depth: number, mode: M): void {
@@ -105,8 +126,9 @@ export class ClassHolders<M> {
   }
 
   /** Whether an escape was dealt with here (the replay then does not treat it as one). */
-  onEscape(file: string, unit: FlowUnit, event: EscapeEvent, local: Set<string>): boolean {
+  onEscape(file: string, unit: FlowUnit, event: EscapeEvent, local: Set<string>, depth: number, mode: M): boolean {
     if (this.#followed.some((f) => f.file === file && f.span.start === event.span.start && event.span.end === f.span.end)) return true;
+    if (local.has(key(event.source)) && this.#makeReceiver(file, unit, event.span, local, depth, mode)) return true;
     const current = this.#current(file, unit);
     if (current && event.into?.length === 2 && event.into[0] === "this" && local.has(key(event.source))) {
       // `this.server = server` (or a parameter property): the field holds the server from now on.
@@ -138,7 +160,7 @@ export class ClassHolders<M> {
       const target = dispatch(current.instance.chain, method, object.text === "super" ? current.index + 1 : 0);
       return this.#runMethod(current.instance, target, method, passed, file, event.span, depth, mode);
     }
-    const instance = this.#instanceNamed(file, unit, pathOfExpr(object));
+    const instance = this.#instanceNamed(file, unit, pathOfExpr(object)) ?? (object.k === "new" ? this.#instances.get(`${file}#${unit.id}#${anonymous(object.span)}`) : undefined);
     if (!instance) return false;
     return this.#runMethod(instance, dispatch(instance.chain, method), method, passed, file, event.span, depth, mode);
   }
@@ -197,6 +219,11 @@ export class ClassHolders<M> {
       }
     }
   }
+}
+
+/** The key of an instance no name holds: where its `new` is written (no name starts with `@`). */
+function anonymous(span: Span): string {
+  return `@${span.start}`;
 }
 
 /** Whether `u` is written inside `outer` (at any depth). */

@@ -864,7 +864,7 @@ export class Replay {
               if (here.conditional) maybeOther.add(into);
               else local.delete(into);
             }
-            if (this.#holders.onEscape(file, unit, event, local)) break;
+            if (this.#holders.onEscape(file, unit, event, local, depth, here)) break;
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
             if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
@@ -886,7 +886,8 @@ export class Replay {
             break;
           }
           case "return":
-            this.#holders.onOtherUse(file, unit, event.source, "returned", event.span);
+            // `return this` from a method whose call's value goes nowhere (`new Host(server).add("a");`): nothing is handed on.
+            if (!(event.source?.length === 1 && event.source[0] === "this" && this.#resultDropped())) this.#holders.onOtherUse(file, unit, event.source, "returned", event.span);
             break;
         }
       }
