@@ -181,3 +181,33 @@ describe("SDK closures over the server returned by helpers", () => {
     assert.equal(s.exact, false);
   });
 });
+
+// The class holding the server in a field, in its own module; the one module importing it makes an
+// instance and calls the method that connects (the shape of tester case d03 of trial 85, whose
+// published behaviour the real SDK 1.29.0 gave: every registration of init() is advertised).
+describe("SDK servers held in a field of a class another module starts", () => {
+  const holder = `${MCP}${STDIO}export class App {\n  private server = new McpServer({ name: "s", version: "1" });\n  async init() { ${TOOL("this.server", "t")} }\n  async start() {\n    await this.init();\n    await this.server.connect(new StdioServerTransport());\n  }\n}\n`;
+  const entry = (code: string) => ({ "package.json": '{ "name": "app", "version": "1.0.0" }', "app.ts": holder, "index.ts": `import { App } from "./app.js";\n${code}\n` });
+
+  it("`new App().start()` at the entry's top level runs start() at start-up: exact", () => {
+    for (const code of ["new App().start().catch(() => process.exit(1));", "const app = new App();\nawait app.start();"]) {
+      const s = serverOf(entry(code));
+      assert.equal(s.exact, true, `${code}: ${JSON.stringify(s.unknown)}`);
+      assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    }
+  });
+
+  it("stays approximate: the call under a condition, in a callback, or on one of two instances", () => {
+    for (const code of ["if (process.env.RUN) new App().start();", "setTimeout(() => new App().start(), 1);", "const a = new App();\nconst b = new App();\nawait a.start();"]) {
+      const s = serverOf(entry(code));
+      assert.equal(s.exact, false, code);
+    }
+  });
+
+  it("stays approximate: a second module also imports the class, or the class's own module names the method again", () => {
+    const two = { ...entry("new App().start();"), "other.ts": 'import { App } from "./app.js";\nexport const make = () => new App();\n' };
+    assert.equal(serverOf(two).exact, false);
+    const again = { ...entry("new App().start();"), "app.ts": `${holder}export const starter = "start";\n` };
+    assert.equal(serverOf(again).exact, false);
+  });
+});

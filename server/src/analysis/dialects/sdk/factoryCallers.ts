@@ -218,7 +218,7 @@ export function serverImporters(ev: Evaluator, elsewhere: Elsewhere, file: strin
   }
   // An exported server nothing here imports is not changed by the program that runs it: whatever
   // imports it from outside is another program.
-  return { found, open };
+  return { found, open, entry: search.entryOpen };
 }
 
 /** A file's summary, with a flow even when it does not import the SDK. */

@@ -118,7 +118,7 @@ function classify(sf: ts.SourceFile, cls: ts.ClassDeclaration): Map<MethodLike, 
     else {
       const all = mentions.get(name) ?? [];
       if (all.some((n) => { const owner = ownerMember(n, cls); return owner !== undefined && !dead.has(owner as MethodLike); })) out.set(m, "within");
-      else if (all.some((n) => calledAtStart(sf, cls, n))) out.set(m, "atStart");
+      else if (all.some((n) => calledAtStart(sf, cls.name?.text, n))) out.set(m, "atStart");
       else out.set(m, "maybe");
     }
   }
@@ -150,13 +150,13 @@ function deadOwner(n: ts.Node, cls: ts.ClassDeclaration, dead: ReadonlySet<Metho
  * top-level function that such a statement calls): nothing between it and the module's top level can
  * skip it.
  */
-function calledAtStart(sf: ts.SourceFile, cls: ts.ClassDeclaration, n: ts.Node): boolean {
+export function calledAtStart(sf: ts.SourceFile, className: string | undefined, n: ts.Node): boolean {
   const access = n.parent;
   if (!access || !ts.isPropertyAccessExpression(access) || access.name !== n) return false;
   const call = access.parent;
   if (!call || !ts.isCallExpression(call) || call.expression !== access) return false;
   // With two instances, the one a method is called on may not be the one that is served.
-  if (!isInstance(sf, cls, access.expression) || instancesMade(sf, cls) !== 1) return false;
+  if (!isInstance(sf, className, access.expression) || instancesMade(sf, className) !== 1) return false;
   const statement = unconditionalStatement(call);
   if (!statement) return false;
   if (statement.parent === sf) return true;
@@ -177,11 +177,11 @@ function calledAtStart(sf: ts.SourceFile, cls: ts.ClassDeclaration, n: ts.Node):
 }
 
 /** `new Cls(...)`, or a name declared `const x = new Cls(...)` (awaited or not) in a top-level or function body statement. */
-function isInstance(sf: ts.SourceFile, cls: ts.ClassDeclaration, e: ts.Expression): boolean {
+function isInstance(sf: ts.SourceFile, className: string | undefined, e: ts.Expression): boolean {
   const made = (x: ts.Expression): boolean => {
     let cur = x;
     while (ts.isParenthesizedExpression(cur) || ts.isAwaitExpression(cur) || ts.isAsExpression(cur) || ts.isNonNullExpression(cur)) cur = cur.expression;
-    return ts.isNewExpression(cur) && ts.isIdentifier(cur.expression) && cur.expression.text === cls.name?.text;
+    return ts.isNewExpression(cur) && ts.isIdentifier(cur.expression) && cur.expression.text === className;
   };
   if (made(e)) return true;
   if (!ts.isIdentifier(e)) return false;
@@ -245,10 +245,10 @@ export function holderSubclass(ev: Evaluator, file: string, className: string): 
 }
 
 /** How many `new Cls(...)` the file writes. */
-function instancesMade(sf: ts.SourceFile, cls: ts.ClassDeclaration): number {
+export function instancesMade(sf: ts.SourceFile, className: string | undefined): number {
   let count = 0;
   const visit = (n: ts.Node): void => {
-    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === cls.name?.text) count++;
+    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === className) count++;
     ts.forEachChild(n, visit);
   };
   visit(sf);

@@ -18,7 +18,8 @@ export interface FunctionTarget {
 
 const MAX_DEPTH = 6;
 
-export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>): FunctionTarget | undefined {
+/** `want`: asks for a flow summary of a file the target is in (a module that does not import the SDK). */
+export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>, want?: (file: string) => void): FunctionTarget | undefined {
   if (callee.key.k !== "static") return undefined;
   const method = callee.key.name;
   const object = callee.object;
@@ -34,13 +35,13 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   // walks the workspace for declaration files.
   if (object.k === "ref" && !declaredIn(ev, scope, object.name)) return undefined;
   const made = constructedClass(ev, scope, object, 0);
-  if (made) return methodThroughBases(ev, made.file, made.name, method, undefined, 0);
+  if (made) return methodThroughBases(ev, made.file, made.name, method, want, 0);
   const value = ev.evaluate(object, scope, { calls: false });
   if (value.t === "class") {
     const name = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
     return name ? classMethod(ev, value.cls.file, name, method, true) : undefined;
   }
-  return objectMethod(ev, value, method);
+  return objectMethod(ev, value, method, want);
 }
 
 /**

@@ -233,7 +233,7 @@ function soleArgument(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite, param:
   // Every mention of the name in its own file is its declaration, an export of it, or one of these calls.
   const mentions = [...text.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))].length;
   const exported = exportNamesOf(summary, name);
-  const exportClauses = exported.length > 0 && !isExportedInline(text, site.unit) ? 1 : 0;
+  const exportClauses = exported.length > 0 && !isExportedInline(text, site.unit) && !exportedConst(text, name) ? 1 : 0;
   if (mentions !== 1 + local.length + exportClauses) return null;
   let call: { file: string; unit: FlowUnit; args: readonly ValueExpr[] } | undefined = local.length === 1 ? { file: site.file, unit: local[0]!.unit, args: local[0]!.event.argExprs } : undefined;
   if (local.length > 1) return null;
@@ -253,6 +253,11 @@ function soleArgument(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite, param:
   const spread = call?.args.slice(0, index + 1).some((a) => a.k === "dyn" && a.text.trimStart().startsWith("..."));
   if (!call || spread || literal?.k !== "obj") return null;
   return { literal, file: call.file, unit: call.unit };
+}
+
+/** `export const makeServer = (...) => ...`: the export is the declaration itself. */
+function exportedConst(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$.])export\\s+(?:const|let|var)\\s+${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
 }
 
 /** `export function f` / `export default function f`: the export is the declaration itself. */

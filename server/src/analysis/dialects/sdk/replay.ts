@@ -58,6 +58,7 @@ import { fieldStoreIsHarmless } from "./fieldHolders";
 import { holderMethodCall, holderSubclass, isOwnMethod } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
+import { calledAtStartByImporter } from "./importerStarts";
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
@@ -279,7 +280,9 @@ export class Replay {
         if (site.unit.className !== undefined && isOwnMethod(units, unit, site.unit.className)) {
           if (!this.#mentionsDeep(site.file, unit, paths, new Set())) continue;
           // A method another method calls runs where that call is followed; one nothing calls never runs.
-          const when = unit.name.endsWith(".constructor") ? "atStart" : holderMethodCall(this.#ev, site.file, unit);
+          let when = unit.name.endsWith(".constructor") ? "atStart" : holderMethodCall(this.#ev, site.file, unit);
+          // `new App().start()` at the top level of the one module importing the class.
+          if (when === "maybe" && unit.kind === "method" && calledAtStartByImporter(this.#ev, this.elsewhere, site.file, site.unit.className, unit.name.slice(site.unit.className.length + 1))) when = "atStart";
           if (when === "within") laterMethods.push(unit);
           else if (when === "atStart") this.#runUnit(site.file, unit, 0, paths, 1, NOW);
           // A method this file never calls may still be called by whatever the instance is handed to,
@@ -1215,7 +1218,7 @@ export class Replay {
       if (ns?.imported === "*") return this.#exportedFunction(file, ns.specifier, callee.key.name, 0);
     }
     // `tools.registerTools(server)`, `new Tool(client).attach(server)`, `this.registerX(server)`.
-    if (callee.k === "get" && from) return methodTarget(this.#ev, file, from, callee);
+    if (callee.k === "get" && from) return methodTarget(this.#ev, file, from, callee, this.elsewhere.want);
     if (callee.k !== "ref") return undefined;
     const local = summary.flow.units.find((u) => u.kind === "function" && u.name === callee.name);
     if (local) return { file, unit: local };

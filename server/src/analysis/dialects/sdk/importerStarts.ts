@@ -1,0 +1,37 @@
+// `new KnowledgeServer().start()` in the entry module, the class (holding the server in a field) in
+// its own module: the method runs at start-up, once, as surely as when the class's own file calls it
+// at its top level. Only when the class's module is imported by exactly one module of the package
+// (not as a namespace, not exported from the package's entry point, where code outside could call the
+// method too), that module makes one instance and mentions the method only in unconditional top-level
+// calls on it, and the class's own module names the method nowhere but in its declaration.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import { SK, ts } from "../../core/typescript";
+import { parsedSource } from "./containerStores";
+import { exportNamesOf, serverImporters, type Elsewhere } from "./factoryCallers";
+import { calledAtStart, instancesMade } from "./holderMethodCalls";
+
+export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): boolean {
+  const summary = ev.summary(file);
+  const own = parsedSource(ev, file);
+  if (!summary || !own || mentionsOf(own, method).length !== 1) return false;
+  const names = exportNamesOf(summary, className);
+  if (names.length === 0) return false;
+  const users = serverImporters(ev, elsewhere, file, names);
+  if (users.open.length > 0 || (users.entry?.length ?? 0) > 0 || users.found.length !== 1) return false;
+  const { file: at, local } = users.found[0]!;
+  const sf = parsedSource(ev, at);
+  if (!sf || instancesMade(sf, local) !== 1) return false;
+  const mentions = mentionsOf(sf, method);
+  return mentions.length > 0 && mentions.every((n) => calledAtStart(sf, local, n));
+}
+
+/** Every identifier, private name or string spelling `name` in the file. */
+function mentionsOf(sf: ts.SourceFile, name: string): ts.Node[] {
+  const out: ts.Node[] = [];
+  const visit = (n: ts.Node): void => {
+    if ((n.kind === SK.Identifier || n.kind === SK.PrivateIdentifier || ts.isStringLiteralLike(n)) && (n as ts.Identifier).text === name) out.push(n);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
