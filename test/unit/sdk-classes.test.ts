@@ -211,3 +211,23 @@ describe("SDK servers held in a field of a class another module starts", () => {
     assert.equal(serverOf(again).exact, false);
   });
 });
+
+// `this.tools = [new A(), new B()]` in the constructor, then a loop over `this.tools` (the shape of
+// tester case a01 of trial 82, whose build the real SDK 1.29.0 showed advertising tools).
+describe("SDK servers whose class keeps its tool objects in a field", () => {
+  const tools = `${MCP}export class T { constructor(readonly n: string) {}\n  register(s: McpServer) { s.registerTool(this.n, { description: "d" }, async () => ({ content: [] })); } }\n`;
+  const app = (body: string, declare = "private readonly tools: T[];") => `${MCP}${STDIO}import { T } from "./tools.js";\nexport class App {\n  private readonly server = new McpServer({ name: "s", version: "1" });\n  ${declare}\n  constructor() {\n${body}\n  }\n  async run() { await this.server.connect(new StdioServerTransport()); }\n}\nawait new App().run();\n`;
+
+  it("the loop in the constructor, after the field is given an array literal: exact", () => {
+    const s = serverOf({ "tools.ts": tools, "app.ts": app('    this.tools = [new T("a"), new T("b")];\n    for (const t of this.tools) t.register(this.server);') });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("stays approximate: the loop before the field is given its array, or the field written twice", () => {
+    const before = serverOf({ "tools.ts": tools, "app.ts": app('    for (const t of this.tools) t.register(this.server);\n    this.tools = [new T("a")];') });
+    assert.equal(before.exact, false);
+    const twice = serverOf({ "tools.ts": tools, "app.ts": app('    this.tools = [new T("a")];\n    if (process.env.NONE) this.tools = [];\n    for (const t of this.tools) t.register(this.server);', "private tools: T[];") });
+    assert.equal(twice.exact, false);
+  });
+});

@@ -233,6 +233,9 @@ const UNDECIDED: Record<string, Array<[string, number]>> = {
   "returned-table-changed": [["tools", 6]],
   "returned-table-async": [["tools", 4]],
   "returned-table-default-parameter": [["tools", 4]],
+  // A table a field of the class holds: changed in place, or a public field other code may set.
+  "field-table-pushed-elsewhere": [["tools", 4]],
+  "field-table-public": [["tools", 4]],
   // Counted loops: a bound known only at run time, a body that may break, a bound the parameter hides.
   "counted-loop-runtime-bound": [["tools", 4]],
   "counted-loop-may-break": [["tools", 5]],

@@ -51,6 +51,7 @@ interface MutableUnit {
   passedTo?: string;
   locals?: string[];
   consts?: Map<string, ValueExpr>;
+  fieldArrays?: Map<string, ValueExpr>;
 }
 
 /**
@@ -269,6 +270,14 @@ export function summarizeFlow(
 
   const visitBody = (fn: ts.SignatureDeclaration & { body?: ts.Node }, child: MutableUnit) => {
     if (!fn.body) return;
+    if (ts.isConstructorDeclaration(fn) && ts.isBlock(fn.body)) {
+      for (const st of fn.body.statements) {
+        const e = ts.isExpressionStatement(st) ? unwrap(st.expression) : undefined;
+        if (!e || !ts.isBinaryExpression(e) || e.operatorToken.kind !== SK.EqualsToken || !ts.isPropertyAccessExpression(e.left) || e.left.expression.kind !== SK.ThisKeyword) continue;
+        const value = unwrap(e.right);
+        if (ts.isArrayLiteralExpression(value)) (child.fieldArrays ??= new Map()).set(e.left.name.text, toValueExpr(ctx, value));
+      }
+    }
     if (ts.isBlock(fn.body)) {
       // A generator's body may never run: what it does is under a condition of its own.
       if (runsOnlyWhenIterated(fn)) inBranch(fn.body, () => visit(fn.body!, child, true));
@@ -327,6 +336,7 @@ export function summarizeFlow(
       } else if (ts.isPropertyDeclaration(m) && m.initializer) {
         const field = newUnit(`${className}.${memberName}`, "field", unit.id, m, [], className, m.name);
         const init = unwrap(m.initializer);
+        if (ts.isArrayLiteralExpression(init)) field.fieldArrays = new Map([[memberName, toValueExpr(ctx, init)]]);
         if (!(ts.isNewExpression(init) && recordNew(field, init, ["this", memberName], m.name, false))) visit(m.initializer, field, false);
       }
     }

@@ -6,7 +6,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, type Scope, type Value } from "../../core/evaluate/values";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
 import { certainItems } from "./tableItems";
-import { returnedCollection } from "./returnedCollections";
+import { returnedCollection, thisField } from "./returnedCollections";
 
 /** `Object.entries(X)`, `Object.keys(X)`, `Object.values(X)`: as many items as X has keys. */
 const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
@@ -25,7 +25,9 @@ export function loopsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, e
   const guards = entry.loops ?? [];
   if (guards.length < rest.length) return false;
   const hidden = declaredAround(ev, file, unit);
-  return guards.every((g) => (g.kind === "count" ? !readsAny(g.from, hidden) && !readsAny(g.to, hidden) : !readsAny(itemSource(g).over, hidden)) && hasItems(ev, file, g));
+  // `this.tools` is read where the class stores it, in that code's own scope (see returnedCollections.ts).
+  const readsHidden = (over: ValueExpr) => thisField(over) === undefined && readsAny(over, hidden);
+  return guards.every((g) => (g.kind === "count" ? !readsAny(g.from, hidden) && !readsAny(g.to, hidden) : !readsHidden(itemSource(g).over)) && hasItems(ev, file, g, ev.fileScope(file), unit.className));
 }
 
 /** Methods whose result has at least as many items as the array they are called on. */
@@ -60,7 +62,7 @@ export function declaredAround(ev: Evaluator, file: string, unit: FlowUnit): Set
 
 
 /** Whether the table a loop goes over holds at least one item, read in `scope` (the file's by default). */
-export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file)): boolean {
+export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file), className?: string): boolean {
   if (guard.kind === "count") {
     const from = ev.evaluate(guard.from, scope, { calls: false });
     const to = ev.evaluate(guard.to, scope, { calls: false });
@@ -71,7 +73,7 @@ export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: S
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) {
     return keyCount(ev, ev.evaluate(over.args[0]!, scope, { calls: false })) > 0;
   }
-  const source = returnedCollection(ev, over, scope);
+  const source = returnedCollection(ev, over, scope, className);
   const value = ev.evaluate(source.expr, source.scope, { calls: false });
   if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, source.expr, source.scope) > 0;
   return guard.kind === "in" && keyCount(ev, value) > 0;

@@ -20,9 +20,9 @@ const MAX_ITEMS = 50;
  * The functions `over` holds, in order (with `member`, each item's method of that name: `m.register`);
  * undefined unless it is an array whose every item gives a readable function.
  */
-export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want?: (file: string) => void, member?: string): ItemFunction[] | undefined {
+export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want?: (file: string) => void, member?: string, className?: string): ItemFunction[] | undefined {
   // An array the file does not change (a changed one evaluates to no array at all), maybe returned by a function.
-  const source = returnedCollection(ev, over, scope);
+  const source = returnedCollection(ev, over, scope, className);
   const value = ev.evaluate(source.expr, source.scope, { calls: false });
   if (value.t !== "arr" || value.items.length === 0 || value.items.length > MAX_ITEMS) return undefined;
   // `[new ClockTool(), new StandupPrompt()]`: instances, read from the array's own text.

@@ -1018,9 +1018,26 @@ export class Replay {
   /** The functions a loop's item stands for, when `name` is that item (see loopItemFunctions.ts). */
   #loopItems(file: string, unit: FlowUnit, name: string, member?: string): readonly ItemFunction[] | undefined {
     const loop = loopBinding(this.#loops, name);
-    if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want, member);
+    if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want, member, this.#classAround(file, unit));
     const each = this.#eachItemOf(file, unit);
-    return each?.param === name ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want, member) : undefined;
+    return each?.param === name ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want, member, this.#classAround(file, unit)) : undefined;
+  }
+
+  /** The class whose method (or a callback written in one) `unit` is: what `this` is there. */
+  #classAround(file: string, unit: FlowUnit | undefined): string | undefined {
+    const units = this.#ev.summary(file)?.flow?.units ?? [];
+    for (let u = unit, hops = 0; u && hops < 64; u = u.parent === null ? undefined : units[u.parent], hops++) {
+      if (u.className !== undefined) return u.className;
+      // A function's own `this` is not the class's.
+      if (u.kind === "function" || (u.kind === "closure" && !this.#isArrow(file, u))) return undefined;
+    }
+    return undefined;
+  }
+
+  /** An arrow function keeps the `this` of where it is written; a function expression or an object's method has its own. */
+  #isArrow(file: string, unit: FlowUnit): boolean {
+    const head = this.#ev.host.text?.(file)?.slice(unit.span.start, unit.span.start + 16);
+    return head !== undefined && !unit.name.startsWith("(method)") && !/^(?:async\s+)?function\b/.test(head);
   }
 
   /** The collection a callback of `[a, b].forEach((item) => ...)` being run is called over, item by item. */
@@ -2197,7 +2214,7 @@ export class Replay {
 
   /** A loop's collection, seen through calls of functions that only return one (`for (const t of getTools())`). */
   #evaluateCollection(over: ValueExpr, scope: Scope): Value {
-    const source = returnedCollection(this.#ev, over, scope);
+    const source = returnedCollection(this.#ev, over, scope, this.#unit && this.#classAround(scope.file, this.#unit));
     return this.#ev.evaluate(source.expr, source.scope, { calls: false });
   }
 

@@ -10,7 +10,7 @@ import { mutatedNamesOf } from "../../core/evaluate/mutation";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import type { Binding, Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
-import { bindingOf } from "./unitScope";
+import { bindingOf, unitScope } from "./unitScope";
 
 export interface Collection {
   readonly expr: ValueExpr;
@@ -24,8 +24,11 @@ const MAX_HOPS = 6;
  * The expression a loop's collection stands for once calls of return-only functions are seen
  * through; `over` itself when it is no such call (or one the analysis does not see through).
  */
-export function returnedCollection(ev: Evaluator, over: ValueExpr, scope: Scope): Collection {
+export function returnedCollection(ev: Evaluator, over: ValueExpr, scope: Scope, className?: string): Collection {
   let current: Collection = { expr: over, scope };
+  // `for (const tool of this.tools)` in a method of the class that stores that array.
+  const field = className !== undefined ? thisField(current.expr) : undefined;
+  if (field !== undefined) current = fieldArray(ev, scope.file, className!, field, over.span) ?? current;
   for (let hops = 0; hops < MAX_HOPS; hops++) {
     const next = current.expr.k === "call" ? callResult(ev, current.expr, current.scope) : current.expr.k === "ref" ? heldCall(ev, current.expr.name, current.scope) : undefined;
     if (!next) break;
@@ -70,4 +73,39 @@ function unchanged(ev: Evaluator, file: string, name: string): boolean {
   const mutated = mutatedNamesOf(summary, text);
   const handed = handedOnNamesOf(summary, text);
   return mutated !== undefined && handed !== undefined && !mutated.has(name) && !handed.has(name);
+}
+
+/** `this.tools`: the field's name. */
+export function thisField(expr: ValueExpr): string | undefined {
+  return expr.k === "get" && expr.object.k === "dyn" && expr.object.text === "this" && expr.key.k === "static" ? expr.key.name : undefined;
+}
+
+const ASSIGNED = String.raw`\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?!=)`;
+const CHANGED = String.raw`\s*(?:\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\(|\[[^\]\n]*\]${ASSIGNED}|\.\s*length${ASSIGNED})`;
+
+/**
+ * The array the class stores in `this.<field>` once, where nothing else can change it: a field
+ * initialiser or one statement of the constructor's own body (before the loop, when the loop is in
+ * the constructor too), the field declared `private` or `readonly` (nothing outside the class, nor a
+ * subclass, writes it), written nowhere else in the file, never changed in place (`push`, an index, its
+ * length), nor handed to a call that might change it.
+ */
+function fieldArray(ev: Evaluator, file: string, className: string, field: string, loop: { readonly start: number }): Collection | undefined {
+  const units = ev.summary(file)?.flow?.units ?? [];
+  const own = units.filter((u) => u.className === className && (u.kind === "method" || u.kind === "field"));
+  const writes = own.flatMap((u) => {
+    const expr = u.fieldArrays?.get(field);
+    return expr ? [{ unit: u, expr }] : [];
+  });
+  const text = ev.host.text?.(file);
+  if (writes.length !== 1 || text === undefined) return undefined;
+  const { unit, expr } = writes[0]!;
+  if (unit.kind === "method" && unit.span.start <= loop.start && loop.start < unit.span.end && loop.start < expr.span.start) return undefined;
+  const name = field.replace(/\$/g, "\\$");
+  const declared = new RegExp(String.raw`(?:\b(?:private|readonly)\s+(?:readonly\s+)?${name}\b|#${name}\b)`).test(text);
+  const assigned = [...text.matchAll(new RegExp(String.raw`\.${name}${ASSIGNED}`, "g"))].length;
+  const changed = new RegExp(String.raw`\.${name}${CHANGED}`).test(text);
+  const handed = new RegExp(String.raw`[(,]\s*(?:\.\.\.)?this\.${name}\s*[,)]`).test(text);
+  if (!declared || changed || handed || assigned !== (unit.kind === "method" ? 1 : 0)) return undefined;
+  return { expr, scope: unitScope(ev, file, unit) };
 }
