@@ -51,6 +51,8 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   "server-in-object-variable": [["", 4]],
   "server-in-array": [["", 4]],
   "server-given-to-constructor": [["", 4]],
+  // Object.values of a registrar map the file changes (`delete registrars.a`): its items are not known.
+  "registrar-map-changed": [["", 5]],
   // `new Host(server).add("a")` whose value (the holder, `return this`) is kept: what is done with it is not followed.
   "unbound-holder-result-kept": [["", 2]],
   "server-assigned-to-property": [["", 4]],

@@ -30,11 +30,46 @@ export function returnedCollection(ev: Evaluator, over: ValueExpr, scope: Scope,
   const field = className !== undefined ? thisField(current.expr) : undefined;
   if (field !== undefined) current = fieldArray(ev, scope.file, className!, field, over.span) ?? current;
   for (let hops = 0; hops < MAX_HOPS; hops++) {
-    const next = current.expr.k === "call" ? callResult(ev, current.expr, current.scope) : current.expr.k === "ref" ? heldCall(ev, current.expr.name, current.scope) : undefined;
+    const next = current.expr.k === "call" ? (objectItems(ev, current.expr, current.scope) ?? callResult(ev, current.expr, current.scope)) : current.expr.k === "ref" ? heldCall(ev, current.expr.name, current.scope) : undefined;
     if (!next) break;
     current = next;
   }
   return current;
+}
+
+/**
+ * `Object.values(registrars)`, `Object.keys(registrars)` of an object literal the source writes (a
+ * const nothing changes, or what a return-only function returns): an array of its values, or of its
+ * keys as strings, in the order it writes them. Not when a key is a number (those come first at run
+ * time), computed, or spread in (keys not known).
+ */
+function objectItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Collection | undefined {
+  const c = call.callee;
+  if (c.k !== "get" || c.object.k !== "ref" || c.object.name !== "Object" || c.key.k !== "static" || (c.key.name !== "values" && c.key.name !== "keys") || call.args.length !== 1) return undefined;
+  if (bindingOf(scope, "Object") || ev.summary(scope.file)?.decls.has("Object")) return undefined;
+  let source: Collection = { expr: call.args[0]!, scope };
+  for (let hops = 0; hops < MAX_HOPS && source.expr.k !== "obj"; hops++) {
+    const next = source.expr.k === "call" ? callResult(ev, source.expr, source.scope) : source.expr.k === "ref" ? heldObject(ev, source.expr.name, source.scope) : undefined;
+    if (!next) return undefined;
+    source = next;
+  }
+  const obj = source.expr;
+  if (obj.k !== "obj") return undefined;
+  const items: ValueExpr[] = [];
+  for (const entry of obj.entries) {
+    if (entry.k === "spread" || entry.key.k !== "static" || /^\d+$/.test(entry.key.name)) return undefined;
+    items.push(c.key.name === "values" ? entry.value : { k: "lit", value: entry.key.name, span: entry.key.span });
+  }
+  return { expr: { k: "arr", items, span: call.span }, scope: source.scope };
+}
+
+/** The object literal or call a const holds, when nothing changes it or hands it on. */
+function heldObject(ev: Evaluator, name: string, scope: Scope): Collection | undefined {
+  const local = bindingOf(scope, name);
+  if (local) return "expr" in local && (local.expr.k === "obj" || local.expr.k === "call") && unchanged(ev, scope.file, name) ? { expr: local.expr, scope: local.scope } : undefined;
+  const declared = constDeclaration(ev, scope.file, name);
+  if (!declared || (declared.init.k !== "obj" && declared.init.k !== "call") || !unchanged(ev, declared.file, declared.name)) return undefined;
+  return { expr: declared.init, scope: ev.fileScope(declared.file) };
 }
 
 /** What a call of a function that only declares consts and returns one expression returns, read in its own scope. */
