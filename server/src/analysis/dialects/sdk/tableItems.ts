@@ -8,6 +8,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 import { bindingOf } from "./unitScope";
+import { isObjectIterator, keyCount } from "./objectKeys";
 
 const MAX_DEPTH = 12;
 
@@ -30,6 +31,9 @@ export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth
       const declared = constDeclaration(ev, scope.file, expr.name, depth);
       return declared ? certainItems(ev, declared.init, ev.fileScope(declared.file), depth + 1) : 0;
     }
+    case "call":
+      // `[...Object.values(consoleTools), ...]`: as many items as the object certainly has keys.
+      return isObjectIterator(expr.callee) && expr.args.length === 1 ? keyCount(ev, ev.evaluate(expr.args[0]!, scope, { calls: false })) : 0;
     default:
       return 0;
   }
