@@ -240,6 +240,8 @@ const UNDECIDED: Record<string, Array<[string, number]>> = {
   "field-table-public": [["tools", 4]],
   // The spread of Object.values of a namespace whose module exports only types: no item is certain.
   "namespace-values-types-only": [["tools", 5]],
+  // A filter whose test reads the environment: which items it keeps is only known at run time.
+  "filter-by-runtime-test": [["tools", 4]],
   // Counted loops: a bound known only at run time, a body that may break, a bound the parameter hides.
   "counted-loop-runtime-bound": [["tools", 4]],
   "counted-loop-may-break": [["tools", 5]],

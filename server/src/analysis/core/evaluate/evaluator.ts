@@ -37,6 +37,11 @@ const MAX_ITEMS = 10_000;
 export interface EvalOptions {
   /** Apply calls of known functions: only for `extends` clauses (mixins), never for data (spec §4.1). */
   readonly calls: boolean;
+  /**
+   * Read the pure array methods tables are built with (`a.concat(b)`, `list.includes(name)`) on known
+   * values. Off for the conduit dialect, whose spec makes every call dynamic.
+   */
+  readonly builtins?: boolean;
 }
 
 /**
@@ -176,8 +181,8 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        const joined = this.#concat(expr, scope, opts, loc);
-        if (joined) return joined;
+        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc)) : undefined;
+        if (builtin) return builtin;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
         if (callee.t !== "fn") {
@@ -211,6 +216,23 @@ export class Evaluator {
       }
     }
     return { t: "arr", items, itemLocs, loc };
+  }
+
+  /**
+   * `list.includes(name)` on a known array (or string) and a known primitive: whether it holds it. Not
+   * known when the value is not found and some item is not known.
+   */
+  #includes(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const callee = expr.callee;
+    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "includes" || expr.args.length !== 1) return undefined;
+    const base = this.evaluate(callee.object, scope, opts);
+    const wanted = this.evaluate(expr.args[0]!, scope, opts);
+    if (wanted.t !== "prim") return undefined;
+    if (base.t === "prim" && typeof base.value === "string" && typeof wanted.value === "string") return { t: "prim", value: base.value.includes(wanted.value), loc };
+    if (base.t !== "arr") return undefined;
+    // SameValueZero: NaN is found, +0 and -0 are one.
+    if (base.items.some((i) => i.t === "prim" && (i.value === wanted.value || (Number.isNaN(i.value) && Number.isNaN(wanted.value))))) return { t: "prim", value: true, loc };
+    return base.items.every((i) => i.t === "prim") ? { t: "prim", value: false, loc } : undefined;
   }
 
   /** Calls a summarised function: its result evaluated with parameters bound to `args`. */
@@ -422,7 +444,7 @@ export class Evaluator {
   }
 
   #constValue(file: string, name: string, init: ValueExpr, useLoc: Loc, opts: EvalOptions): Value {
-    const key = `${file}#${name}#${opts.calls ? "c" : "d"}`;
+    const key = `${file}#${name}#${opts.calls ? "c" : "d"}${opts.builtins ? "b" : ""}`;
     const cached = this.#constCache.get(key);
     if (cached) return cached;
     if (this.#inProgress.has(key)) return { t: "dyn", text: name, loc: useLoc, why: `"${name}" refers to itself` };

@@ -24,6 +24,7 @@ import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
+import { SDK_EVAL } from "./sdkEval";
 
 type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
 
@@ -199,7 +200,7 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   for (const { event, entry } of calls) {
     const factory = event.argExprs[0];
     if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)))) continue;
-    const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), { calls: false }) : undefined;
+    const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), SDK_EVAL) : undefined;
     const served = entryEras(options);
     if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
     return { legacy: served.legacy, modern: served.modern, via: entry, loc: { file: site.file, span: event.span } };

@@ -7,6 +7,7 @@ import type { ClassSummary, FileSummary, FlowUnit, ValueExpr } from "../../core/
 import { sdkImport, versionOf } from "./findSdkServers";
 import type { SdkVersion } from "./sdkTables";
 import { compactText } from "../../core/model/text";
+import { SDK_EVAL } from "./sdkEval";
 
 /** One workspace class of the chain. */
 export interface ChainClass {
@@ -48,7 +49,7 @@ export function classNamed(ev: Evaluator, scope: Scope, ctor: string): ChainClas
     member === undefined
       ? { k: "ref", name: head!, span }
       : { k: "get", object: { k: "ref", name: head!, span }, key: { k: "static", name: member, span }, span };
-  const value = ev.evaluate(expr, scope, { calls: false });
+  const value = ev.evaluate(expr, scope, SDK_EVAL);
   if (value.t !== "class" || value.cls.scope !== null) return undefined;
   return chainClass(ev, value.cls.file, value.cls.index);
 }
@@ -74,7 +75,7 @@ export function classChain(ev: Evaluator, start: ChainClass): ClassChain {
       const text = ev.host.text?.(cur.file);
       if (mixed) return { classes, sdkBase: mixed, opaqueBase: false, through: text === undefined ? "a call" : compactText(text, heritage.span.start, heritage.span.end) };
     }
-    const value = ev.evaluate(heritage, ev.fileScope(cur.file), { calls: false });
+    const value = ev.evaluate(heritage, ev.fileScope(cur.file), SDK_EVAL);
     const next = value.t === "class" && value.cls.scope === null ? chainClass(ev, value.cls.file, value.cls.index) : undefined;
     if (!next || classes.some((c) => c.file === next.file && c.cls === next.cls)) return { classes, opaqueBase: true };
     classes.push(next);

@@ -9,6 +9,7 @@ import { nodeAt, parsedSource } from "./containerStores";
 import type { SdkSite } from "./findSdkServers";
 import { decidedOperand } from "./knownConditions";
 import { unitScope } from "./unitScope";
+import { SDK_EVAL } from "./sdkEval";
 
 /** The capabilities object with each entry a known condition decides settled; the same object when none is. */
 export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value): Value {
@@ -76,7 +77,7 @@ function decideNode(ev: Evaluator, site: SdkSite, loc: Loc, node: ts.Expression)
   const scope = scopeAt(ev, site, loc, node);
   if (!scope) return undefined;
   const operand = decidedOperand(ev, loc.file, scope, node);
-  return operand ? { value: ev.evaluate(operand, scope, { calls: false }) } : undefined;
+  return operand ? { value: ev.evaluate(operand, scope, SDK_EVAL) } : undefined;
 }
 
 /** The server's own function's scope, or the file's for a literal outside any function; else undefined. */

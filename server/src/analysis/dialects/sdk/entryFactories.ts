@@ -6,6 +6,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc, Value } from "../../core/evaluate/values";
 import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { sdkNameOf } from "./findSdkServers";
+import { SDK_EVAL } from "./sdkEval";
 
 /** The entry points that take a factory as their first argument and decide the eras they answer. */
 const ENTRIES = new Set(["serveStdio", "createMcpHandler"]);
@@ -30,7 +31,7 @@ export function entryServing(ev: Evaluator, file: string, summary: FileSummary, 
   if (!named || !names.has(named.name)) return undefined;
   const via = sdkNameOf(summary, event.callee, ev);
   if (!via || !ENTRIES.has(via)) return undefined;
-  const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
+  const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), SDK_EVAL) : undefined;
   const eras = entryEras(options);
   return { via, ...eras, loc: { file, span: event.span }, nameSpan: named.span };
 }
@@ -63,7 +64,7 @@ export function servedAtTopLevel(ev: Evaluator, file: string, summary: FileSumma
   if (at < 0) return undefined;
   if (unit.events.slice(at + 1).some(({ event }) => touches(event, local))) return undefined;
   const event = unit.events[at]!.event as Extract<FlowEvent, { k: "invoke" }>;
-  const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
+  const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), SDK_EVAL) : undefined;
   const via = sdkNameOf(summary, event.callee, ev)!;
   return { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: event.argExprs[0]!.span };
 }
@@ -112,7 +113,7 @@ export function entryArrowFactories(ev: Evaluator, file: string, summary: FileSu
       if (factory?.k !== "fn" || !factory.fn.result) continue;
       const via = sdkNameOf(summary, event.callee, ev);
       if (!via || !ENTRIES.has(via)) continue;
-      const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), { calls: false }) : undefined;
+      const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), SDK_EVAL) : undefined;
       const uncertain = conditional || (unit.kind !== "module" && unit.kind !== "function");
       out.push({ serve: { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: factory.span }, result: factory.fn.result, uncertain });
     }

@@ -9,6 +9,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
 import { climb, HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
+import { SDK_EVAL } from "./sdkEval";
 
 /** `this.<field>.<method>(...)` in a method: the class (its file and name) every value of the field is made with. */
 export function fieldObjectClass(ev: Evaluator, file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>): { file: string; name: string } | undefined {
@@ -28,7 +29,7 @@ export function fieldObjectClass(ev: Evaluator, file: string, unit: FlowUnit, ca
   if (!name) return undefined;
   const summary = ev.summary(file);
   if (!summary || (!summary.decls.has(name) && !summary.imports.has(name))) return undefined;
-  const value = ev.evaluate({ k: "ref", name, span: object.span }, ev.fileScope(file), { calls: false });
+  const value = ev.evaluate({ k: "ref", name, span: object.span }, ev.fileScope(file), SDK_EVAL);
   if (value.t !== "class" || value.cls.scope !== null) return undefined;
   const className = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
   return className ? { file: value.cls.file, name: className } : undefined;

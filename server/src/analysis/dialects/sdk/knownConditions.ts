@@ -13,6 +13,7 @@ import { parsedSource } from "./containerStores";
 import { hasItems } from "./loopCertainty";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { bindingOf, unitScope } from "./unitScope";
+import { SDK_EVAL } from "./sdkEval";
 
 /** What a condition's operand is known to be: a primitive, `undefined`, or some object (always truthy). */
 type Known = { readonly v: string | number | boolean | null | undefined } | { readonly object: true } | null;
@@ -286,7 +287,7 @@ function knownOf(cx: Context, e: ts.Expression, depth: number): Known {
   const expr = exprOf(cx, e);
   const member = enumMember(cx, expr, cx.scope, 0);
   if (member !== undefined) return { v: member };
-  const value = cx.ev.evaluate(expr, cx.scope, { calls: false });
+  const value = cx.ev.evaluate(expr, cx.scope, SDK_EVAL);
   if (isUndefinedValue(value)) return { v: undefined };
   switch (value.t) {
     case "prim":
@@ -310,7 +311,7 @@ function knownOf(cx: Context, e: ts.Expression, depth: number): Known {
 function enumMember(cx: Context, expr: ValueExpr, scope: Scope, depth: number): string | number | undefined {
   if (depth > 4) return undefined;
   if (expr.k === "get" && expr.key.k === "static") {
-    const object = cx.ev.evaluate(expr.object, scope, { calls: false });
+    const object = cx.ev.evaluate(expr.object, scope, SDK_EVAL);
     const m = object.t === "enum" ? object.members.get(expr.key.name) : undefined;
     return m === null ? undefined : m;
   }
@@ -348,7 +349,7 @@ function stableRoot(cx: Context, name: string): boolean {
     return decl.k === "const" && (![...cx.summary.exports.values()].some((x) => x.k === "local" && x.local === name) || readonlyConst(cx, name));
   }
   if (cx.summary.imports.has(name)) {
-    const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, { calls: false });
+    const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, SDK_EVAL);
     return v.t === "enum" || readonlyConst(cx, name);
   }
   return false;

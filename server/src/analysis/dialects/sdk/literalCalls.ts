@@ -7,6 +7,7 @@ import { ts } from "../../core/typescript";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope, Value } from "../../core/evaluate/values";
 import type { Span, ValueExpr } from "../../core/model/summary";
+import { SDK_EVAL } from "./sdkEval";
 
 /** `value` (the options evaluated without calls), with the calls written inline in `expr` replaced by their static results. */
 export function withLiteralCalls(ev: Evaluator, expr: ValueExpr, scope: Scope, value: Value): Value {
@@ -40,10 +41,10 @@ function replace(ev: Evaluator, value: Value, scope: Scope, calls: ReadonlyMap<n
 /** The call's static result, or undefined when the callee, an argument or the result is not static. */
 function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Value | undefined {
   if (call.callee.k !== "ref") return undefined;
-  const callee = ev.lookup(call.callee.name, scope, { file: scope.file, span: call.callee.span }, { calls: false });
+  const callee = ev.lookup(call.callee.name, scope, { file: scope.file, span: call.callee.span }, SDK_EVAL);
   if (callee.t !== "fn" || !callee.fn.result || call.args.some((a) => a.k === "dyn")) return undefined;
   if (!plainFunction(ev, callee.scope.file, callee.fn.bodySpan)) return undefined;
-  const args = call.args.map((a) => ev.evaluate(a, scope, { calls: false }));
+  const args = call.args.map((a) => ev.evaluate(a, scope, SDK_EVAL));
   if (args.some((a) => !isStatic(a))) return undefined;
   const vars = new Map<string, Binding>();
   callee.fn.params.forEach((p, i) => {
@@ -53,7 +54,7 @@ function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scop
   if (callee.fn.params.length > args.length) return undefined;
   const inner: Scope = { file: callee.scope.file, vars, parent: callee.scope };
   for (const [name, local] of callee.fn.locals) vars.set(name, { expr: local, scope: inner });
-  const result = ev.evaluate(callee.fn.result, inner, { calls: false });
+  const result = ev.evaluate(callee.fn.result, inner, SDK_EVAL);
   return isStatic(result) ? { ...result, loc: { file: scope.file, span: call.span } } : undefined;
 }
 

@@ -6,8 +6,10 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
 import { certainItems } from "./tableItems";
+import { unitScope } from "./unitScope";
 import { isObjectIterator, keyCount } from "./objectKeys";
 import { returnedCollection, thisField } from "./returnedCollections";
+import { SDK_EVAL } from "./sdkEval";
 
 /**
  * Whether a conditional event certainly runs once its unit runs past `within` (the branch regions
@@ -26,6 +28,22 @@ export function loopsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, e
   // `this.tools` is read where the class stores it, in that code's own scope (see returnedCollections.ts).
   const readsHidden = (over: ValueExpr) => thisField(over) === undefined && readsAny(over, hidden);
   return guards.every((g) => (g.kind === "count" ? !readsAny(g.from, hidden) && !readsAny(g.to, hidden) : !readsHidden(itemSource(g).over)) && hasItems(ev, file, g, ev.fileScope(file), unit.className));
+}
+
+/**
+ * Whether a conditional event never runs: one of the loops it is in goes over a collection the
+ * source settles as empty (`PROMPTS.filter((p) => p.enabled)` with every prompt disabled).
+ */
+export function loopsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry): boolean {
+  if (!entry.conditional || !entry.loops?.length) return false;
+  // Read where the loop is written: a parameter or local it reads is not known there.
+  const scope = unitScope(ev, file, unit);
+  return entry.loops.some((g) => {
+    if (g.kind !== "of") return false;
+    const source = returnedCollection(ev, itemSource(g).over, scope, unit.className);
+    const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
+    return value.t === "arr" && value.items.length === 0;
+  });
 }
 
 /** Methods whose result has at least as many items as the array they are called on. */
@@ -62,17 +80,17 @@ export function declaredAround(ev: Evaluator, file: string, unit: FlowUnit): Set
 /** Whether the table a loop goes over holds at least one item, read in `scope` (the file's by default). */
 export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file), className?: string): boolean {
   if (guard.kind === "count") {
-    const from = ev.evaluate(guard.from, scope, { calls: false });
-    const to = ev.evaluate(guard.to, scope, { calls: false });
+    const from = ev.evaluate(guard.from, scope, SDK_EVAL);
+    const to = ev.evaluate(guard.to, scope, SDK_EVAL);
     if (from.t !== "prim" || to.t !== "prim" || typeof from.value !== "number" || typeof to.value !== "number") return false;
     return guard.inclusive ? from.value <= to.value : from.value < to.value;
   }
   const over = itemSource(guard).over;
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) {
-    return keyCount(ev, ev.evaluate(over.args[0]!, scope, { calls: false })) > 0;
+    return keyCount(ev, ev.evaluate(over.args[0]!, scope, SDK_EVAL)) > 0;
   }
   const source = returnedCollection(ev, over, scope, className);
-  const value = ev.evaluate(source.expr, source.scope, { calls: false });
+  const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
   if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, source.expr, source.scope) > 0;
   return guard.kind === "in" && keyCount(ev, value) > 0;
 }

@@ -7,9 +7,8 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { LoopGuard, ValueExpr } from "../../core/model/summary";
 import { functionOfValue, instanceMethod, objectMethod, type FunctionTarget } from "./methodTargets";
-import { bindingOf } from "./unitScope";
-import { constDeclaration } from "../../core/evaluate/constDeclarations";
-import { returnedCollection } from "./returnedCollections";
+import { arrayItemsOf, returnedCollection } from "./returnedCollections";
+import { SDK_EVAL } from "./sdkEval";
 
 export type ItemFunction = FunctionTarget;
 
@@ -23,7 +22,7 @@ const MAX_ITEMS = 50;
 export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want?: (file: string) => void, member?: string, className?: string): ItemFunction[] | undefined {
   // An array the file does not change (a changed one evaluates to no array at all), maybe returned by a function.
   const source = returnedCollection(ev, over, scope, className);
-  const value = ev.evaluate(source.expr, source.scope, { calls: false });
+  const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
   if (value.t !== "arr" || value.items.length === 0 || value.items.length > MAX_ITEMS) return undefined;
   // `[new ClockTool(), new StandupPrompt()]`: instances, read from the array's own text.
   const written = member === undefined ? undefined : arrayItemsOf(ev, source.expr, source.scope, 0);
@@ -35,17 +34,6 @@ export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want
     out.push(found);
   }
   return out;
-}
-
-/** The items of the array literal `over` stands for (itself, or a const's value), each with the scope it is written in. */
-function arrayItemsOf(ev: Evaluator, over: ValueExpr, scope: Scope, depth: number): { expr: ValueExpr; scope: Scope }[] | undefined {
-  if (depth > 8) return undefined;
-  if (over.k === "arr") return over.items.some((i) => i.k === "spread") ? undefined : over.items.map((expr) => ({ expr: expr as ValueExpr, scope }));
-  if (over.k !== "ref") return undefined;
-  const bound = bindingOf(scope, over.name);
-  if (bound) return "expr" in bound ? arrayItemsOf(ev, bound.expr, bound.scope, depth + 1) : undefined;
-  const declared = constDeclaration(ev, scope.file, over.name);
-  return declared ? arrayItemsOf(ev, declared.init, ev.fileScope(declared.file), depth + 1) : undefined;
 }
 
 /** The innermost loop of `loops` whose item is bound to `name` (`for (const name of ...)`). */

@@ -10,6 +10,7 @@ import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { bindingOf, unitScope } from "./unitScope";
 import { fieldObjectClass } from "./fieldHolders";
 import { arrowPropertyUnit } from "./holderMethodCalls";
+import { SDK_EVAL } from "./sdkEval";
 
 export interface FunctionTarget {
   readonly file: string;
@@ -36,7 +37,7 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   if (object.k === "ref" && !declaredIn(ev, scope, object.name)) return undefined;
   const made = constructedClass(ev, scope, object, 0);
   if (made) return methodThroughBases(ev, made.file, made.name, method, want, 0);
-  const value = ev.evaluate(object, scope, { calls: false });
+  const value = ev.evaluate(object, scope, SDK_EVAL);
   if (value.t === "class") {
     const name = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
     return name ? classMethod(ev, value.cls.file, name, method, true) : undefined;
@@ -51,7 +52,7 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
 export function objectMethod(ev: Evaluator, value: Value, method: string, want?: (file: string) => void): FunctionTarget | undefined {
   // `import * as notes from "./notes.js"`, then `notes.register(server)`: a module namespace cannot be
   // changed, so the member is the module's export of that name.
-  if (value.t === "ns") return functionOfValue(ev, ev.resolveExport(value.file, method, value.loc, { calls: false }), want);
+  if (value.t === "ns") return functionOfValue(ev, ev.resolveExport(value.file, method, value.loc, SDK_EVAL), want);
   // A spread whose keys are not known may hide the method with another function.
   if (value.t !== "obj" || value.entries.has(DYNAMIC_KEY)) return undefined;
   const entry = value.entries.get(method)?.value;
@@ -91,7 +92,7 @@ function methodThroughBases(ev: Evaluator, file: string, className: string, meth
   const classes = ev.summary(file)?.classes.filter((c) => c.name === className && c.topLevel) ?? [];
   const cls = classes.length === 1 ? classes[0]! : undefined;
   if (!cls?.heritage || cls.members.some((m) => m.name === method)) return undefined;
-  const base = ev.evaluate(cls.heritage, ev.fileScope(file), { calls: false });
+  const base = ev.evaluate(cls.heritage, ev.fileScope(file), SDK_EVAL);
   if (base.t !== "class" || base.cls.scope !== null) return undefined;
   const baseName = ev.summary(base.cls.file)?.classes[base.cls.index]?.name;
   return baseName ? methodThroughBases(ev, base.cls.file, baseName, method, want, depth + 1) : undefined;
@@ -108,7 +109,7 @@ function declaredIn(ev: Evaluator, scope: Scope, name: string): boolean {
 function constructedClass(ev: Evaluator, scope: Scope, expr: ValueExpr, depth: number): { file: string; name: string } | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (expr.k === "new") {
-    const c = ev.evaluate(expr.callee, scope, { calls: false });
+    const c = ev.evaluate(expr.callee, scope, SDK_EVAL);
     if (c.t !== "class" || c.cls.scope !== null) return undefined;
     const name = ev.summary(c.cls.file)?.classes[c.cls.index]?.name;
     return name ? { file: c.cls.file, name } : undefined;

@@ -13,6 +13,7 @@ import { nodeAt, parsedSource } from "./containerStores";
 import { exportNamesOf, factoryCallers, type Elsewhere } from "./factoryCallers";
 import type { SdkSite } from "./findSdkServers";
 import { unitScope } from "./unitScope";
+import { SDK_EVAL } from "./sdkEval";
 
 type ObjExpr = Extract<ValueExpr, { k: "obj" }>;
 
@@ -197,7 +198,7 @@ function memberTruth(ev: Evaluator, arg: SoleArgument, member: string): boolean 
       return Boolean(value.value);
     case "ref":
     case "get": {
-      const v = ev.evaluate(value, unitScope(ev, arg.file, arg.unit), { calls: false });
+      const v = ev.evaluate(value, unitScope(ev, arg.file, arg.unit), SDK_EVAL);
       if (v.t === "fn" || v.t === "class" || v.t === "obj" || v.t === "arr" || v.t === "ns") return true;
       return v.t === "prim" ? Boolean(v.value) : undefined;
     }

@@ -19,7 +19,7 @@ import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, sna
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
 import { isHarmlessUse } from "./harmlessUses";
-import { declaredAround, loopsRunCertainly } from "./loopCertainty";
+import { declaredAround, loopsNeverRun, loopsRunCertainly } from "./loopCertainty";
 import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
 import { toolInEitherArm } from "./bothArms";
@@ -72,6 +72,7 @@ import { wrappingHelper } from "./wrappingHelpers";
 import { runsInOwnHandler } from "./ownHandlers";
 import { extAppsRegistration } from "./extAppsHelpers";
 import { neverCalled } from "./uncalledFunctions";
+import { SDK_EVAL } from "./sdkEval";
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 /** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
@@ -525,7 +526,7 @@ export class Replay {
     }
     const options = written.args[1];
     if (!options) return;
-    const value = withLiteralCalls(this.#ev, options, written.scope, this.#ev.evaluate(options, written.scope, { calls: false }));
+    const value = withLiteralCalls(this.#ev, options, written.scope, this.#ev.evaluate(options, written.scope, SDK_EVAL));
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       markInexact(this.state, "the constructor's options are not known statically");
@@ -789,6 +790,14 @@ export class Replay {
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
         // What a branch the source rules out would do never happens.
         if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry)) continue;
+        if (entry.conditional && loopsNeverRun(this.#ev, file, unit, entry)) {
+          // `[].forEach((p) => ...)`: the callback is never called either, now or later.
+          if (event.k === "invoke" && event.callee.k === "fn") {
+            const callback = this.#resolveFunction(file, event.callee, unit);
+            if (callback) this.#ran.add(`${callback.file}#${callback.unit.id}`);
+          }
+          continue;
+        }
         const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
         const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within)));
         const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
@@ -1352,7 +1361,7 @@ export class Replay {
       case "notification": {
         this.#sentBeforeConnect(e.method, loc, mode);
         const arg = e.args[0];
-        const v = arg ? this.#ev.evaluate(arg, this.#scope(file), { calls: false }) : undefined;
+        const v = arg ? this.#ev.evaluate(arg, this.#scope(file), SDK_EVAL) : undefined;
         const method = v?.t === "obj" ? v.entries.get("method")?.value : undefined;
         if (method?.t === "prim" && typeof method.value === "string") this.state.sends.push({ method: method.value, loc, raw: true });
         return;
@@ -1487,7 +1496,7 @@ export class Replay {
         }
         const arg = e.args[0];
         if (!arg) return;
-        const value = this.#ev.evaluate(arg, this.#scope(file), { calls: false });
+        const value = this.#ev.evaluate(arg, this.#scope(file), SDK_EVAL);
         const json = this.#json(value);
         if (!json) return;
         this.#merged = Object.keys(json);
@@ -1610,17 +1619,17 @@ export class Replay {
     const found = e.args[1] ? this.#templateOf(here, e.args[1], 0) : undefined;
     if (!found) {
       // A URI string is a static resource; anything else may be a template built elsewhere.
-      const uri = e.args[1] ? this.#ev.evaluate(e.args[1], here, { calls: false }) : undefined;
+      const uri = e.args[1] ? this.#ev.evaluate(e.args[1], here, SDK_EVAL) : undefined;
       if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(this.#ev, here, e.args[1]!, this.#hidden(file))) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
       return;
     }
     const { template, scope } = found;
     const uriExpr: ValueExpr = template.args[0] ?? { k: "dyn", text: "", span: template.span };
-    const evaluated = this.#ev.evaluate(uriExpr, scope, { calls: false });
+    const evaluated = this.#ev.evaluate(uriExpr, scope, SDK_EVAL);
     // `${BASE}/{id}`: a template literal of known strings is a known URI template.
     const text = evaluated.t === "prim" ? undefined : stringValue(this.#ev, scope, uriExpr);
     const uri: Value = text === undefined ? evaluated : { t: "prim", value: text, loc: evaluated.loc };
-    const opts = template.args[1] ? this.#ev.evaluate(template.args[1], scope, { calls: false }) : undefined;
+    const opts = template.args[1] ? this.#ev.evaluate(template.args[1], scope, SDK_EVAL) : undefined;
     const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
     if (!complete) return;
     if (uri.t !== "prim" || typeof uri.value !== "string" || complete.value.t !== "obj") {
@@ -1799,7 +1808,7 @@ export class Replay {
       return decl?.k === "const" ? this.#templateOf(this.#ev.fileScope(scope.file), decl.init, depth + 1) : undefined;
     }
     if (ir.k !== "call" || ir.callee.k !== "ref") return undefined;
-    const fn = this.#ev.lookup(ir.callee.name, scope, { file: scope.file, span: ir.span }, { calls: false });
+    const fn = this.#ev.lookup(ir.callee.name, scope, { file: scope.file, span: ir.span }, SDK_EVAL);
     if (fn.t !== "fn" || !fn.fn.result) return undefined;
     const vars = new Map<string, Binding>();
     fn.fn.params.forEach((p, i) => {
@@ -1887,7 +1896,7 @@ export class Replay {
     const scope = unitScope(this.#ev, file, unit);
     let found: JsonObject | undefined;
     for (const expr of returns) {
-      const value = expr ? this.#ev.evaluate(expr, scope, { calls: false }) : undefined;
+      const value = expr ? this.#ev.evaluate(expr, scope, SDK_EVAL) : undefined;
       const caps = value?.t === "obj" ? value.entries.get("capabilities")?.value : undefined;
       const parts: DynamicPart[] = [];
       const json = caps && caps.t === "obj" ? toJson(caps, parts) : undefined;
@@ -1947,7 +1956,7 @@ export class Replay {
     if (!ir) return undefined;
     const name = sdkNameOf(summary, ir, this.#ev);
     if (name && SCHEMA_METHODS[name]) return SCHEMA_METHODS[name];
-    const v = this.#ev.evaluate(ir, this.#scope(file), { calls: false });
+    const v = this.#ev.evaluate(ir, this.#scope(file), SDK_EVAL);
     return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
   }
 
@@ -2160,7 +2169,7 @@ export class Replay {
   /** A registration's name or URI as a known string: a literal, a const, or a template of known parts (`${entity}_list`). */
   #nameIn(arg: ValueExpr, scope: Scope): string | undefined {
     const known = (expr: ValueExpr): string | number | undefined => {
-      const v = this.#ev.evaluate(expr, scope, { calls: false });
+      const v = this.#ev.evaluate(expr, scope, SDK_EVAL);
       return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
     };
     if (arg.k === "dyn") return templateString(arg.text, arg.span, known);
@@ -2215,7 +2224,7 @@ export class Replay {
   /** A loop's collection, seen through calls of functions that only return one (`for (const t of getTools())`). */
   #evaluateCollection(over: ValueExpr, scope: Scope): Value {
     const source = returnedCollection(this.#ev, over, scope, this.#unit && this.#classAround(scope.file, this.#unit));
-    return this.#ev.evaluate(source.expr, source.scope, { calls: false });
+    return this.#ev.evaluate(source.expr, source.scope, SDK_EVAL);
   }
 
   /** Runs a function called from `unit`: called once per item of a loop the source gives, what it registers is read item by item too. */

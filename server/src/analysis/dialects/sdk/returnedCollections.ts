@@ -8,9 +8,10 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { handedOnNamesOf } from "../../core/evaluate/handedOn";
 import { mutatedNamesOf } from "../../core/evaluate/mutation";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
-import type { Binding, Scope } from "../../core/evaluate/values";
+import type { Binding, Scope, Value } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 import { bindingOf, unitScope } from "./unitScope";
+import { SDK_EVAL } from "./sdkEval";
 
 export interface Collection {
   readonly expr: ValueExpr;
@@ -30,11 +31,47 @@ export function returnedCollection(ev: Evaluator, over: ValueExpr, scope: Scope,
   const field = className !== undefined ? thisField(current.expr) : undefined;
   if (field !== undefined) current = fieldArray(ev, scope.file, className!, field, over.span) ?? current;
   for (let hops = 0; hops < MAX_HOPS; hops++) {
-    const next = current.expr.k === "call" ? (objectItems(ev, current.expr, current.scope) ?? callResult(ev, current.expr, current.scope)) : current.expr.k === "ref" ? heldCall(ev, current.expr.name, current.scope) : undefined;
+    const next = current.expr.k === "call" ? (objectItems(ev, current.expr, current.scope) ?? keptItems(ev, current.expr, current.scope) ?? callResult(ev, current.expr, current.scope)) : current.expr.k === "ref" ? heldCall(ev, current.expr.name, current.scope) : undefined;
     if (!next) break;
     current = next;
   }
   return current;
+}
+
+/**
+ * `TOOLS.filter((t) => t.enabled)`, `ALL.filter((t) => ENABLED.includes(t.name))`: the items of an
+ * array literal the test keeps, when the test is an arrow (or function) that only returns a value
+ * and that value is known for every item. Any item whose test is not known leaves the call as it is.
+ */
+function keptItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Collection | undefined {
+  const c = call.callee;
+  const test = call.args[0];
+  if (c.k !== "get" || c.key.k !== "static" || c.key.name !== "filter" || call.args.length !== 1 || test?.k !== "fn") return undefined;
+  const fn = test.fn;
+  const param = fn.params[0];
+  if (!fn.result || fn.wraps || fn.rest || !param || fn.params.length > 1) return undefined;
+  // The array as written (a const the program does not change: the evaluator refuses one it does).
+  const source = returnedCollection(ev, c.object, scope);
+  if (ev.evaluate(source.expr, source.scope, SDK_EVAL).t !== "arr") return undefined;
+  const items = arrayItemsOf(ev, source.expr, source.scope, 0);
+  const home = items?.[0]?.scope;
+  if (!items || !items.every((i) => i.scope === home)) return undefined;
+  const kept: ValueExpr[] = [];
+  for (const item of items) {
+    const vars = new Map<string, Binding>([[param, { expr: item.expr, scope: item.scope }]]);
+    const inner: Scope = { file: scope.file, vars, parent: scope };
+    for (const [name, expr] of fn.locals) vars.set(name, { expr, scope: inner });
+    const truth = truthiness(ev.evaluate(fn.result, inner, SDK_EVAL));
+    if (truth === undefined) return undefined;
+    if (truth) kept.push(item.expr);
+  }
+  return { expr: { k: "arr", items: kept, span: call.span }, scope: home ?? source.scope };
+}
+
+/** Whether a value is truthy, when that is known. */
+function truthiness(v: Value): boolean | undefined {
+  if (v.t === "prim") return Boolean(v.value);
+  return v.t === "dyn" ? undefined : true;
 }
 
 /**
@@ -74,7 +111,7 @@ function heldObject(ev: Evaluator, name: string, scope: Scope): Collection | und
 
 /** What a call of a function that only declares consts and returns one expression returns, read in its own scope. */
 function callResult(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Collection | undefined {
-  const callee = ev.evaluate(call.callee, scope, { calls: false });
+  const callee = ev.evaluate(call.callee, scope, SDK_EVAL);
   if (callee.t !== "fn") return undefined;
   const fn = callee.fn;
   // A promise, an iterator, a rest array or a destructured parameter: not what the result expression says.
@@ -143,4 +180,15 @@ function fieldArray(ev: Evaluator, file: string, className: string, field: strin
   const handed = new RegExp(String.raw`[(,]\s*(?:\.\.\.)?this\.${name}\s*[,)]`).test(text);
   if (!declared || changed || handed || assigned !== (unit.kind === "method" ? 1 : 0)) return undefined;
   return { expr, scope: unitScope(ev, file, unit) };
+}
+
+/** The items of the array literal `over` stands for (itself, or a const's value), each with the scope it is written in. */
+export function arrayItemsOf(ev: Evaluator, over: ValueExpr, scope: Scope, depth: number): { expr: ValueExpr; scope: Scope }[] | undefined {
+  if (depth > 8) return undefined;
+  if (over.k === "arr") return over.items.some((i) => i.k === "spread") ? undefined : over.items.map((expr) => ({ expr: expr as ValueExpr, scope }));
+  if (over.k !== "ref") return undefined;
+  const bound = bindingOf(scope, over.name);
+  if (bound) return "expr" in bound ? arrayItemsOf(ev, bound.expr, bound.scope, depth + 1) : undefined;
+  const declared = constDeclaration(ev, scope.file, over.name);
+  return declared ? arrayItemsOf(ev, declared.init, ev.fileScope(declared.file), depth + 1) : undefined;
 }

@@ -3,6 +3,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
+import { SDK_EVAL } from "./sdkEval";
 
 export interface ServerInfo {
   readonly name?: string;
@@ -25,7 +26,7 @@ export function displayable(text: string): string | undefined {
 /** The constructor's first argument, as far as it is a literal or a constant. */
 export function serverInfoOf(ev: Evaluator, file: string, arg: ValueExpr | undefined, scope: Scope = ev.fileScope(file)): ServerInfo {
   if (!arg) return {};
-  const value = ev.evaluate(arg, scope, { calls: false });
+  const value = ev.evaluate(arg, scope, SDK_EVAL);
   if (value.t !== "obj") return {};
   const text = (key: string): string | undefined => {
     const v = value.entries.get(key)?.value;

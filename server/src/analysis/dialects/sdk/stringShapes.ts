@@ -5,6 +5,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
 import { bindingOf } from "./unitScope";
 import type { ValueExpr } from "../../core/model/summary";
+import { SDK_EVAL } from "./sdkEval";
 
 const MAX_DEPTH = 6;
 const NONE: ReadonlySet<string> = new Set();
@@ -24,12 +25,12 @@ export function certainlyString(ev: Evaluator, scope: Scope, ir: ValueExpr, hidd
       if (hidden.has(ir.name)) return false;
       const decl = ev.summary(scope.file)?.decls.get(ir.name);
       if (decl?.k === "const") return certainlyString(ev, ev.fileScope(scope.file), decl.init, NONE, depth + 1);
-      const v = ev.evaluate(ir, scope, { calls: false });
+      const v = ev.evaluate(ir, scope, SDK_EVAL);
       return v.t === "prim" && typeof v.value === "string";
     }
     case "call": {
       if (ir.callee.k !== "ref" || hidden.has(ir.callee.name)) return false;
-      const fn = ev.lookup(ir.callee.name, scope, { file: scope.file, span: ir.span }, { calls: false });
+      const fn = ev.lookup(ir.callee.name, scope, { file: scope.file, span: ir.span }, SDK_EVAL);
       if (fn.t !== "fn" || !fn.fn.result) return false;
       const vars = new Map<string, Binding>();
       fn.fn.params.forEach((p, i) => {
@@ -60,11 +61,11 @@ export function stringValue(ev: Evaluator, scope: Scope, ir: ValueExpr, depth = 
       if (bound) return "expr" in bound ? stringValue(ev, bound.scope, bound.expr, depth + 1) : bound.value.t === "prim" && typeof bound.value.value === "string" ? bound.value.value : undefined;
       const decl = ev.summary(scope.file)?.decls.get(ir.name);
       if (decl?.k === "const") return stringValue(ev, ev.fileScope(scope.file), decl.init, depth + 1);
-      const v = ev.evaluate(ir, scope, { calls: false });
+      const v = ev.evaluate(ir, scope, SDK_EVAL);
       return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
     }
     case "get": {
-      const v = ev.evaluate(ir, scope, { calls: false });
+      const v = ev.evaluate(ir, scope, SDK_EVAL);
       return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
     }
     case "dyn": {

@@ -9,6 +9,7 @@ import type { Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 import { bindingOf } from "./unitScope";
 import { isObjectIterator, keyCount } from "./objectKeys";
+import { SDK_EVAL } from "./sdkEval";
 
 const MAX_DEPTH = 12;
 
@@ -25,7 +26,7 @@ export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth
       return certainItems(ev, expr.arg, scope, depth + 1);
     case "ref": {
       // The evaluator refuses a const the program changes or hands to a call: then nothing is certain.
-      if (ev.evaluate(expr, scope, { calls: false }).t !== "arr") return 0;
+      if (ev.evaluate(expr, scope, SDK_EVAL).t !== "arr") return 0;
       const local = bindingOf(scope, expr.name);
       if (local) return "expr" in local ? certainItems(ev, local.expr, local.scope, depth + 1) : 0;
       const declared = constDeclaration(ev, scope.file, expr.name, depth);
@@ -33,7 +34,7 @@ export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth
     }
     case "call":
       // `[...Object.values(consoleTools), ...]`: as many items as the object certainly has keys.
-      return isObjectIterator(expr.callee) && expr.args.length === 1 ? keyCount(ev, ev.evaluate(expr.args[0]!, scope, { calls: false })) : 0;
+      return isObjectIterator(expr.callee) && expr.args.length === 1 ? keyCount(ev, ev.evaluate(expr.args[0]!, scope, SDK_EVAL)) : 0;
     default:
       return 0;
   }

@@ -1,0 +1,6 @@
+// How the SDK dialect evaluates what it reads: no call of a workspace function is run (the few it sees
+// through are read on purpose: literalCalls.ts, returnedCollections.ts), but the pure array methods
+// real servers build their tables and choices with are (`base.concat(extra)`, `ENABLED.includes(name)`).
+import type { EvalOptions } from "../../core/evaluate/evaluator";
+
+export const SDK_EVAL: EvalOptions = { calls: false, builtins: true };
