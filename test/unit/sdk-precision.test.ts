@@ -183,3 +183,27 @@ describe("SDK precision: the ext-apps helpers", () => {
     }
   });
 });
+
+describe("SDK precision: completable inside an optional of another zod", () => {
+  const prompt = (zodImport: string) =>
+    `${V1}import { completable } from "@modelcontextprotocol/sdk/server/completable.js";\nimport { z } from "${zodImport}";\n${NEW}server.registerPrompt("p", { argsSchema: { a: completable(z.string(), () => []).optional() } }, () => ({ messages: [] }));\n`;
+
+  it("zod/v4 with no zod version known: whether completions is advertised is not stated", () => {
+    const s = serverOf(prompt("zod/v4"));
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true } });
+    assert.ok(s.unknown.some((u) => u.path.join(".") === "completions"), JSON.stringify(s.unknown));
+  });
+
+  it("zod mini's optional is never the SDK's: no completions, exact", () => {
+    const s = serverOf(prompt("zod/mini"));
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true } });
+  });
+
+  it("the plain package is the one the SDK loads: completions", () => {
+    const s = serverOf(prompt("zod"));
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { completions: {}, prompts: { listChanged: true } });
+  });
+});

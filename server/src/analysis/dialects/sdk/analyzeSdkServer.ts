@@ -25,6 +25,7 @@ import { isMethodFactoryOf } from "./methodFactories";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
+import type { ZodMain } from "./zodFlavours";
 
 type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
 
@@ -39,8 +40,8 @@ export interface ServedEras {
   readonly loc?: Loc;
 }
 
-export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere, release?: SdkRelease): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
-  const replay = new Replay(ev, site, elsewhere, release);
+export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere, release?: SdkRelease, zodMain?: ZodMain): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+  const replay = new Replay(ev, site, elsewhere, release, zodMain);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
@@ -448,6 +449,16 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
         `completable() around an optional schema completes nothing in SDK ${replay.state.version}: completion metadata is only found outside the optional, so this argument adds no completions. ` +
           `Write completable(z.string(), complete).optional() instead.`,
         fix ? { fixes: [fix] } : {},
+      ),
+    );
+  }
+  for (const { loc, specifier } of replay.foreignOptionalCompletables) {
+    out.push(
+      diagnostic(
+        "sdk-completable-optional",
+        loc,
+        `This optional is made with ${specifier}, and SDK ${replay.release.version ?? "1.x"} looks through an optional only when it is a class of the zod it loads itself: the completable() inside is not found, so this argument adds no completions. ` +
+          `Build the schema with the same zod the SDK uses (import from "zod").`,
       ),
     );
   }

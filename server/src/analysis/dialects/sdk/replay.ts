@@ -59,6 +59,7 @@ import { holderMethodCall, holderSubclass, isOwnMethod } from "./holderMethodCal
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
 import { calledAtStartByImporter } from "./importerStarts";
+import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
@@ -195,7 +196,7 @@ export class Replay {
   /** SDK entry points in other files given the server's factory itself, which serve it. */
   readonly servedBy: EntryServe[] = [];
 
-  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1) {
+  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1, readonly zodMain?: ZodMain) {
     this.#ev = ev;
     this.#site = site;
     this.#returnKey = returnedKey(site);
@@ -1653,6 +1654,8 @@ export class Replay {
   }
 
   readonly unusedTemplateCompletes: { loc: Loc; loc2: Loc }[] = [];
+  /** v1 `completable(...).optional()` with the optional of another zod than the SDK's (zodFlavours.ts). */
+  readonly foreignOptionalCompletables: { readonly loc: Loc; readonly specifier: string }[] = [];
   /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing, with the fix. */
   readonly optionalCompletables: { readonly loc: Loc; readonly fix?: FixData }[] = [];
 
@@ -1671,6 +1674,7 @@ export class Replay {
       const inner = field.args[0];
       const innerSchema = inner ? optionalInner(where, inner) : undefined;
       const argument = entry.key.k === "static" ? entry.key.name : "?";
+      if (outer && !innerSchema && this.#optionalHidesCompletable(at, entry.value, inner, argument)) continue;
       if (inner && innerSchema) {
         const loc = { file: at, span: field.span };
         this.optionalCompletables.push({ loc, ...this.#moveOptionalOut(at, field.span, inner, innerSchema) });
@@ -1680,6 +1684,29 @@ export class Replay {
       }
       this.#completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
     }
+  }
+
+  /**
+   * `completable(schema, complete).optional()` (or `z.optional(...)`) on SDK 1.x from 1.25.0: the SDK
+   * looks through the optional only when it is the class of the zod it loads itself (zodFlavours.ts).
+   * True when this argument adds no completions, or may not (then `completions` is not stated).
+   */
+  #optionalHidesCompletable(file: string, wrapper: ValueExpr, schema: ValueExpr | undefined, argument: string): boolean {
+    if (this.state.version !== "v1" || this.release.completions !== "with-completers") return false;
+    // `z.optional(completable(...))`: the optional is made by that `z`; `.optional()`: by the schema's own zod.
+    const maker = wrapper.k === "call" && wrapper.callee.k === "get" && wrapper.callee.object.k === "ref" && wrapper.args.length > 0 ? wrapper.callee : schema;
+    const specifier = maker ? schemaZodSpecifier(this.#ev, file, maker) : undefined;
+    const seen = optionalSeenBySdk(specifier, this.zodMain);
+    if (seen === true) return false;
+    const loc = { file, span: wrapper.span };
+    if (seen === undefined) {
+      this.#releaseUnknown("completions", loc, `prompt argument ${argument} wraps completable() in an optional made with ${specifier}: the SDK looks through it only when that is the zod it loads itself, which is not known here`);
+      return true;
+    }
+    this.foreignOptionalCompletables.push({ loc, specifier: specifier ?? "another zod" });
+    const why = `Completes nothing in SDK ${this.release.version ?? "1.x"}: the optional around completable() on prompt argument ${argument} is made with ${specifier}, another zod than the one the SDK loads, so the SDK does not look through it and the argument adds no completions.`;
+    this.#record(inertCompletionStep("completable", loc, this.#withinFor(loc), why, "sdk-completable-optional", this.#conditional));
+    return true;
   }
 
   /**
