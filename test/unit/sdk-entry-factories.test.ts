@@ -177,3 +177,30 @@ describe("SDK v2: serveStdio(() => app.build()), a method of a module-level inst
     assert.equal(exported.exact, false);
   });
 });
+
+// A server made once at the top level of its module and served by the program's entry (the shapes
+// of tester cases b25-b27 of trial 87, whose builds the real SDK 2.4.0 showed serving both eras).
+describe("SDK v2: a module's one server, served by the entry that imports it", () => {
+  const made = `${V2}export const server = new McpServer({ name: "s", version: "1" });\n`;
+  const prompt = 'import { server } from "./server.js";\nserver.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));\n';
+
+  it("serveStdio(() => server) at the entry's top level, with a module it imports registering first: both eras, exact", () => {
+    const s = only({ "package.json": '{ "name": "app" }', "server.ts": made, "prompts.ts": prompt, "index.ts": `${STDIO}import { server } from "./server.js";\nimport "./prompts.js";\nserveStdio(() => server);\n` });
+    assert.deepEqual(s.unknown, []);
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true } });
+    assert.deepEqual(s.modern, { prompts: { listChanged: true } });
+  });
+
+  it("an exported getter of the server handed to serveStdio: both eras, exact", () => {
+    const getter = `${V2}const server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("t", { description: "d" }, async () => ({ content: [] }));\nexport const getServer = () => server;\n`;
+    const s = only({ "package.json": '{ "name": "app" }', "server.ts": getter, "index.ts": `${STDIO}import { getServer } from "./server.js";\nserveStdio(getServer);\n` });
+    assert.deepEqual(s.unknown, []);
+    assert.deepEqual(s.modern, { tools: { listChanged: true } });
+  });
+
+  it("stays approximate: the getter's value is used where the analysis does not follow it", () => {
+    const getter = `${V2}const server = new McpServer({ name: "s", version: "1" });\nexport function getServer() { return server; }\n`;
+    const s = only({ "package.json": '{ "name": "app" }', "server.ts": getter, "index.ts": `import { getServer } from "./server.js";\nimport { plug } from "./missing.js";\nplug(getServer());\n` });
+    assert.equal(s.exact, false);
+  });
+});

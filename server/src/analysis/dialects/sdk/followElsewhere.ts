@@ -65,12 +65,15 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   // `export const server = new McpServer(...)`: what the files importing it do happens to it too.
   const target = site.event.target;
   if (site.unit.kind !== "module" || (target && target.length !== 1)) return;
+  if (target) followGetters(replay, ev, site, summary, target[0]!);
   const names = target ? exportNamesOf(summary, target[0]!) : isDefaultExport(summary, site) ? ["default"] : [];
   if (names.length === 0) return;
   const all = serverImporters(ev, replay.elsewhere, site.file, names);
   // A module nothing here loads runs as a program of its own, or is loaded by means not seen (a
   // preload, a test): it may add to the server or not, but is not ordered against the serving module.
-  const own = all.found.filter((i) => runsOnlyAsOwnProgram(ev, replay.elsewhere, i.file));
+  // Unless it serves the server itself at its top level (`serveStdio(() => server)`): then it is the
+  // server's program, and is followed like any importer.
+  const own = all.found.filter((i) => runsOnlyAsOwnProgram(ev, replay.elsewhere, i.file) && !servesAtTopLevel(ev, i.file, i.local));
   const users = { ...all, found: all.found.filter((i) => !own.includes(i)) };
   const open: OpenUse[] = [...users.open];
   const ownWhy = (file: string) => `registered only in ${basename(file)}, which no module of the package loads: it runs as a program of its own, or is loaded by means not seen here (a preload, a test)`;
@@ -87,11 +90,13 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     const named = new Set([local]);
     const units = ev.summary(file)?.flow?.units ?? [];
     for (const unit of units) {
-      if (unit.kind === "closure" || unit.params.includes(local) || !replay.usesServer(file, unit, named)) continue;
+      if (unit.kind === "closure" || unit.params.includes(local)) continue;
+      // The module that serves it (`serveStdio(() => server)` at its top level) runs its code first;
+      // it may name the server nowhere else than in that arrow.
+      const serving = replay.state.connected ? undefined : servedAtTopLevel(ev, file, ev.summary(file)!, unit, local);
+      if (!serving && !replay.usesServer(file, unit, named)) continue;
       // It runs before the server is made (an import cycle): its top-level code throws instead.
       if (unit.kind === "module" && replay.earlyImporters.has(file)) continue;
-      // The module that serves it (`serveStdio(() => server)` at its top level) runs its code first.
-      const serving = replay.state.connected ? undefined : servedAtTopLevel(ev, file, ev.summary(file)!, unit, local);
       if (serving) replay.servedBy.push(serving);
       // Otherwise when an importer runs, and whether before connect(), depends on the program's import order.
       replay.followUnit(file, unit, 0, named, !serving, !serving);
@@ -99,6 +104,48 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     }
   }
   say(replay, "the server is exported", open);
+}
+
+/**
+ * `export function getServer() { return server; }`, `export const getServer = () => server` of a
+ * module-level server: every call gives this same server, so what its callers do happens to it, in
+ * this file and (exported) in the files that import the function. An SDK entry point given the
+ * function itself (`serveStdio(getServer)`) serves it; any use not followed is said.
+ */
+function followGetters(replay: Replay, ev: Evaluator, site: SdkSite, summary: FileSummary, local: string): void {
+  const units = summary.flow?.units ?? [];
+  for (const fn of units) {
+    if (fn.kind !== "function" || fn.params.includes(local) || fn.locals?.includes(local)) continue;
+    if (!fn.events.some(({ event }) => event.k === "return" && event.source?.length === 1 && event.source[0] === local)) continue;
+    const label = `${fn.name}()`;
+    const open: OpenUse[] = [];
+    units.forEach((unit) =>
+      unit.events.forEach(({ event }, index) => {
+        if (event.k !== "invoke" || event.callee.k !== "ref" || event.callee.name !== fn.name) return;
+        if (event.result) open.push(...followCall(replay, ev, { file: site.file, unit, index, result: event.result }));
+        else open.push({ why: `the value ${label} returns is used where the analysis does not follow it`, loc: { file: site.file, span: event.span } });
+      }),
+    );
+    const names = exportNamesOf(summary, fn.name);
+    if (names.length > 0) {
+      const users = factoryCallers(ev, replay.elsewhere, site.file, names, fn.name, true);
+      open.push(...users.open);
+      for (const call of users.found) {
+        if (call.result) open.push(...followCall(replay, ev, call));
+        else open.push({ why: `the value ${label} returns is used where the analysis does not follow it`, loc: { file: call.file, span: call.unit.events[call.index]!.event.span } });
+      }
+      replay.servedBy.push(...(users.served ?? []));
+      for (const c of users.connected ?? []) replay.connectMade(c.file, c.unit, c.call, c.conditional, undefined, undefined);
+    }
+    say(replay, `the server is returned by ${label}`, open);
+  }
+}
+
+/** Whether the module's top level serves `local` with an SDK entry point (`serveStdio(() => server)`). */
+function servesAtTopLevel(ev: Evaluator, file: string, local: string): boolean {
+  const summary = ev.summary(file);
+  const module = summary?.flow?.units.find((u) => u.kind === "module");
+  return summary !== undefined && module !== undefined && servedAtTopLevel(ev, file, summary, module, local) !== undefined;
 }
 
 /** `const server = C.get()` in the class's file and in the files importing the class. */
