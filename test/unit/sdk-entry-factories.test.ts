@@ -204,3 +204,20 @@ describe("SDK v2: a module's one server, served by the entry that imports it", (
     assert.equal(s.exact, false);
   });
 });
+
+// A `throw` in the factory (tester cases b23 of trial 87: the real SDK 2.4.0 answered -32603 for the era the throw is for).
+describe("SDK v2: a factory that throws", () => {
+  const factory = (guard: string) => `${V2}${STDIO}serveStdio((ctx) => {\n  ${guard}\n  const server = new McpServer({ name: "s", version: "1" });\n  server.registerTool("t", { description: "d" }, async () => ({ content: [] }));\n  return server;\n});\n`;
+
+  it("stays approximate: a throw for one era (`ctx.era === \"legacy\"`), or on every path after the registration", () => {
+    assert.equal(only({ "index.ts": factory('if (ctx.era === "legacy") throw new Error("upgrade");') }).exact, false);
+    const always = `${V2}${STDIO}serveStdio(() => {\n  const server = new McpServer({ name: "s", version: "1" });\n  server.registerTool("t", { description: "d" }, async () => ({ content: [] }));\n  throw new Error("not ready");\n});\n`;
+    assert.equal(only({ "index.ts": always }).exact, false);
+  });
+
+  it("a guard on the configuration stays exact: the answer is what the server sends once it starts", () => {
+    const s = only({ "index.ts": factory('if (!process.env.API_KEY) throw new Error("API_KEY is required");') });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.modern, { tools: { listChanged: true } });
+  });
+});

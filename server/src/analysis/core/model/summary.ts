@@ -240,7 +240,9 @@ export type FlowEvent =
    */
   | { readonly k: "escape"; readonly source: RefPath; readonly how: string; readonly span: Span; readonly into?: RefPath }
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
-  | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span };
+  | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span }
+  /** `throw ...`: what follows in its block never runs, and unless something catches it, neither does the rest. */
+  | { readonly k: "throw"; readonly span: Span };
 
 /**
  * A loop the event runs in, once per item: `for (x of over)` and `over.forEach(cb)` (`of`), or

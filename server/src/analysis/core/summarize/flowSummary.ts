@@ -499,6 +499,12 @@ export function summarizeFlow(
         push(unit, { k: "return", source: e ? pathOf(e) : null, ...(e ? { expr: toValueExpr(ctx, e) } : {}), span: spanOf(ctx, r) }, conditional);
         return;
       }
+      case SK.ThrowStatement: {
+        const t = node as ts.ThrowStatement;
+        visit(t.expression, unit, conditional);
+        push(unit, { k: "throw", span: spanOf(ctx, t) }, conditional);
+        return;
+      }
       case SK.CallExpression:
         return visitCall(node as ts.CallExpression, unit, conditional);
       case SK.ForOfStatement:

@@ -89,6 +89,8 @@ function touches(event: FlowEvent, local: string): boolean {
       return event.source[0] === local;
     case "return":
       return event.source?.[0] === local;
+    case "throw":
+      return false;
     default:
       return true;
   }

@@ -59,6 +59,7 @@ import { holderMethodCall, holderSubclass, isOwnMethod } from "./holderMethodCal
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
 import { calledAtStartByImporter } from "./importerStarts";
+import { underEraCondition } from "./eraConditions";
 import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
@@ -262,6 +263,13 @@ export class Replay {
     if (inField && !wrapped) for (const getter of fieldGetters(summary.flow?.units ?? [], site.unit.className!, field[1]!)) paths.add(`this.${getter}`);
     for (const inner of wrapped?.inner ?? []) this.#runUnit(inner.helper.file, inner.helper.unit, 0, new Set([inner.param]), 1, { deferred: false, conditional: wrapped!.conditional });
     if (wrapped) this.#runUnit(wrapped.helper.file, wrapped.helper.unit, 0, new Set([wrapped.param]), 1, { deferred: false, conditional: wrapped.conditional });
+    // `if (ctx.era === "legacy") throw …` before the server is made: that era gets an error instead.
+    for (const entry of site.unit.events.slice(0, site.eventIndex)) {
+      if (entry.event.k === "throw" && entry.conditional && underEraCondition(this.#ev, site.file, site.unit, entry)) {
+        const loc = { file: site.file, span: entry.event.span };
+        this.#mayThrow(loc, `the factory throws at ${this.#where(loc)} for the era its condition names, which then gets an error instead of the capabilities`);
+      }
+    }
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Past the code that makes the server, what is followed may be another server made by the same
     // code (each caller of a factory gets its own): a name registered there again is no duplicate.
@@ -896,6 +904,16 @@ export class Replay {
             // Given another server only under a condition: what follows on that name may not happen to this one.
             if (rebound?.kind === "open") maybeOther.add(rebound.name);
             this.#holders.onNew(file, unit, event, local, depth, here);
+            break;
+          }
+          case "throw": {
+            // A throw at start-up on every way to it stops the server, unless a catch around keeps the
+            // program going. Under a condition it is a guard the configuration decides (the answer is
+            // what the server sends once it starts), except a condition on the era a v2 factory serves.
+            const loc = { file, span: event.span };
+            if (here.deferred || caughtAround(this.#ev, file, entry)) break;
+            if (!here.conditional) this.#mayThrow(loc, `the code throws at ${this.#where(loc)} whenever it gets there, so the server does not start`);
+            else if (underEraCondition(this.#ev, file, unit, entry)) this.#mayThrow(loc, `the factory throws at ${this.#where(loc)} for the era its condition names, which then gets an error instead of the capabilities`);
             break;
           }
           case "return":

@@ -1,0 +1,24 @@
+// `serveStdio((ctx) => { if (ctx.era === "legacy") throw new Error("upgrade"); ... })`: SDK v2 calls a
+// factory per connection with the era it serves, so code under a condition on `ctx.era` runs for one
+// era and not the other. The replay does not split the eras; such code is what happens in one of them.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FlowEventEntry, FlowUnit } from "../../core/model/summary";
+import { ts } from "../../core/typescript";
+import { nodeAt, parsedSource } from "./containerStores";
+
+/** Whether the event is under an `if`/`?:` whose condition reads `<first parameter>.era`. */
+export function underEraCondition(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry): boolean {
+  const param = unit.params[0];
+  const regions = entry.branches;
+  if (!param || !regions || regions.length === 0) return false;
+  const sf = parsedSource(ev, file);
+  if (!sf) return false;
+  const reads = new RegExp(`(?<![\\w$.])${param.replace(/\$/g, "\\$")}\\s*\\??\\.\\s*era\\b`);
+  return regions.some((region) => {
+    const m = /^(\d+):(\d+)$/.exec(region);
+    const node = m ? nodeAt(sf, { start: Number(m[1]), end: Number(m[2]) }) : undefined;
+    const parent = node?.parent;
+    const condition = parent && ts.isIfStatement(parent) ? parent.expression : parent && ts.isConditionalExpression(parent) ? parent.condition : undefined;
+    return condition !== undefined && reads.test(condition.getText(sf));
+  });
+}
