@@ -388,7 +388,7 @@ export class Replay {
     for (const file of files) {
       const fileUnits = this.#ev.summary(file)?.flow?.units ?? [];
       for (const unit of inChainOrder(fileUnits)) {
-        if (unit.kind !== "closure" || this.#ran.has(`${file}#${unit.id}`) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
+        if (unit.kind !== "closure" || (this.#ran.has(`${file}#${unit.id}`) && !this.#closures.runsAlsoElsewhere(file, unit)) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
         const names = this.#namesAround(file, fileUnits, unit);
         if (!names || !mentions(unit, names)) continue;
         // A handler of this very server runs once it is connected: nothing there changes its capabilities.

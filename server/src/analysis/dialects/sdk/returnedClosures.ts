@@ -1,8 +1,8 @@
 // Helpers that return a closure over the server: `const tool = makeRegistrar(server); tool("a");
 // tool("b")`. The closure runs where it is called, as that call runs (unconditionally at the top of
 // the factory, or under its condition), instead of "some time, or never" like any other callback.
-// Only when the name is a const that is nowhere used but called directly in the same body: stored,
-// passed, returned or called from a callback, it may run at other times, and the ordinary rule applies.
+// A const that is also used otherwise (stored, passed, returned or called from a callback) still runs
+// where it is called directly, and, since it may run at other times too, the ordinary rule applies as well.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
 import { assignsTo } from "./serverSubclasses";
@@ -39,12 +39,20 @@ export class ReturnedClosures {
     const id = `${helper.file}#${closure.id}`;
     const summary = this.#ev.summary(file);
     const exported = new Set([...(summary?.exports.values() ?? [])].flatMap((x) => (x.k === "local" ? [x.local] : [])));
-    if (name === undefined || !isConst(this.#ev, file, unit, name) || !onlyCalled(summary?.flow?.units ?? [], unit, name, exported, this.#ev.host.text?.(file))) {
+    if (name === undefined || !isConst(this.#ev, file, unit, name)) {
       this.#free.add(id);
       return;
     }
     this.#held.set(`${file}#${unit.id}#${name}`, { file: helper.file, unit: closure, names });
-    this.#kept.add(id);
+    // Also used otherwise (from a callback, handed on): it runs where it is called directly, and may
+    // run at other times too.
+    if (!onlyCalled(summary?.flow?.units ?? [], unit, name, exported, this.#ev.host.text?.(file))) this.#free.add(id);
+    else this.#kept.add(id);
+  }
+
+  /** Whether a closure may also run at times not known (its const is used otherwise than called directly, or it is not held). */
+  runsAlsoElsewhere(file: string, unit: FlowUnit): boolean {
+    return this.#free.has(`${file}#${unit.id}`);
   }
 
   /** Whether a closure runs only where its const is called (so never elsewhere, nor later on its own). */
