@@ -221,3 +221,11 @@ describe("SDK v2: a factory that throws", () => {
     assert.deepEqual(s.modern, { tools: { listChanged: true } });
   });
 });
+
+describe("SDK v2: an inline factory that throws before calling the one that builds the server", () => {
+  it("stays approximate: `(ctx) => { if (ctx.era === \"legacy\") throw …; return buildServer(); }`", () => {
+    const entry = `${STDIO}import { buildServer } from "./server.js";\nserveStdio((ctx) => {\n  if (ctx.era === "legacy") throw new Error("upgrade");\n  return buildServer();\n});\n`;
+    const s = only({ "package.json": '{ "name": "app" }', "server.ts": FACTORY, "index.ts": entry });
+    assert.equal(s.exact, false);
+  });
+});

@@ -26,6 +26,7 @@ import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
 import type { ZodMain } from "./zodFlavours";
+import { factoryThrow } from "./eraConditions";
 
 type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
 
@@ -203,10 +204,12 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)))) continue;
     const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), SDK_EVAL) : undefined;
     const served = entryEras(options);
+    const thrown = factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;
+    if (thrown) replay.startupThrows(thrown.loc, thrown.why);
     if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
     return { legacy: served.legacy, modern: served.modern, via: entry, loc: { file: site.file, span: event.span } };
   }
-  const elsewhere = servedElsewhere(replay);
+  const elsewhere = servedElsewhere(ev, replay);
   if (elsewhere) return elsewhere;
   if (!replay.state.connected && !replay.followedCallers && returnsServer(site)) {
     // Built and handed out (`export function createServer()`), served by code elsewhere: which eras

@@ -22,3 +22,19 @@ export function underEraCondition(ev: Evaluator, file: string, unit: FlowUnit, e
     return condition !== undefined && reads.test(condition.getText(sf));
   });
 }
+
+/**
+ * The factory an entry point is given, written inline (`(ctx) => { if (ctx.era === "legacy") throw …;
+ * return build(); }`): a throw in it on every way through, or under a condition on the era, with why.
+ */
+export function factoryThrow(ev: Evaluator, file: string, factoryStart: number): { readonly loc: { file: string; span: { start: number; end: number } }; readonly why: string } | undefined {
+  const unit = ev.summary(file)?.flow?.units.find((u) => u.kind === "closure" && u.span.start === factoryStart);
+  if (!unit) return undefined;
+  for (const entry of unit.events) {
+    if (entry.event.k !== "throw") continue;
+    const loc = { file, span: entry.event.span };
+    if (!entry.conditional) return { loc, why: `the factory given to the entry point throws on every call, so no era is served` };
+    if (underEraCondition(ev, file, unit, entry)) return { loc, why: `the factory given to the entry point throws for the era its condition names, which then gets an error instead of the capabilities` };
+  }
+  return undefined;
+}

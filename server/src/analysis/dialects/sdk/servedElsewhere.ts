@@ -2,13 +2,17 @@
 // (`serveStdio(buildServer)`): the entry point decides them, as it does for a factory in its own file.
 import type { ServedEras } from "./analyzeSdkServer";
 import type { Replay } from "./replay";
+import type { Evaluator } from "../../core/evaluate/evaluator";
 import { markInexact } from "./sdkState";
+import { factoryThrow } from "./eraConditions";
 
-export function servedElsewhere(replay: Replay): ServedEras | undefined {
+export function servedElsewhere(ev: Evaluator, replay: Replay): ServedEras | undefined {
   const [first, ...rest] = replay.servedBy;
   if (!first) return undefined;
   for (const s of replay.servedBy) {
     if (s.legacyUnknown) markInexact(replay.state, `whether ${s.via} answers initialize depends on its options, which are not known statically`);
+    const thrown = factoryThrow(ev, s.loc.file, s.nameSpan.start);
+    if (thrown) replay.startupThrows(thrown.loc, thrown.why);
   }
   // Served also by connect() (or by entry points answering other eras): which one a client meets is run time.
   const differs = rest.some((s) => s.legacy !== first.legacy || s.modern !== first.modern);
