@@ -224,8 +224,11 @@ describe("SDK v2: a factory that throws", () => {
 
 describe("SDK v2: an inline factory that throws before calling the one that builds the server", () => {
   it("stays approximate: `(ctx) => { if (ctx.era === \"legacy\") throw …; return buildServer(); }`", () => {
-    const entry = `${STDIO}import { buildServer } from "./server.js";\nserveStdio((ctx) => {\n  if (ctx.era === "legacy") throw new Error("upgrade");\n  return buildServer();\n});\n`;
-    const s = only({ "package.json": '{ "name": "app" }', "server.ts": FACTORY, "index.ts": entry });
-    assert.equal(s.exact, false);
+    const entry = (guard: string) => `${FACTORY}${STDIO}serveStdio((ctx) => {\n  ${guard}\n  return buildServer();\n});\n`;
+    assert.equal(only({ "index.ts": entry('if (ctx.era === "legacy") throw new Error("upgrade");') }).exact, false);
+    // The same factory without the throw serves both eras, exact.
+    const plain = only({ "index.ts": entry("console.error(ctx.era);") });
+    assert.equal(plain.exact, true, JSON.stringify(plain.unknown));
+    assert.deepEqual(plain.modern, { tools: { listChanged: true } });
   });
 });
