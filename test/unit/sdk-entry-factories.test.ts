@@ -224,7 +224,7 @@ describe("SDK v2: a factory that throws", () => {
 
 describe("SDK v2: an inline factory that throws before calling the one that builds the server", () => {
   it("stays approximate: `(ctx) => { if (ctx.era === \"legacy\") throw …; return buildServer(); }`", () => {
-    const entry = (guard: string) => `${FACTORY}${STDIO}serveStdio((ctx) => {\n  ${guard}\n  return buildServer();\n});\n`;
+    const entry = (guard: string) => `${FACTORY.replace("export function", "function")}${STDIO}serveStdio((ctx) => {\n  ${guard}\n  return buildServer();\n});\n`;
     assert.equal(only({ "index.ts": entry('if (ctx.era === "legacy") throw new Error("upgrade");') }).exact, false);
     // The same factory without the throw serves both eras, exact.
     const plain = only({ "index.ts": entry("console.error(ctx.era);") });
