@@ -207,3 +207,16 @@ describe("SDK precision: completable inside an optional of another zod", () => {
     assert.deepEqual(s.legacy, { completions: {}, prompts: { listChanged: true } });
   });
 });
+
+describe("SDK precision: McpServer options the constructor refuses", () => {
+  it("maxToolInputElements below 1 on 1.32: the server does not start (approximate, said); a run-time value stays a configuration", () => {
+    const pkg = { "package.json": '{ "name": "a", "dependencies": { "@modelcontextprotocol/sdk": "1.32.2" } }' };
+    const made = (limit: string) => `${V1}export const server = new McpServer({ name: "s", version: "1" }, { maxToolInputElements: ${limit} });\n${TOOL('"t"')}\n`;
+    const zero = serverOf(made("0"), pkg);
+    assert.equal(zero.exact, false);
+    assert.ok(zero.unknown.some((u) => /RangeError/.test(u.reason)), JSON.stringify(zero.unknown));
+    assert.equal(serverOf(made("100"), pkg).exact, true);
+    const before = serverOf(made("0"), { "package.json": '{ "name": "a", "dependencies": { "@modelcontextprotocol/sdk": "1.31.0" } }' });
+    assert.equal(before.exact, true, "1.31 ignores the option");
+  });
+});

@@ -554,6 +554,11 @@ export class Replay {
       if (json) this.#merge(json, capsEntry.value, { because: "constructor", loc: capsEntry.keyLoc }, true);
       this.#constructorKey = capsEntry.keyLoc;
     }
+    // `maxToolInputElements: 0` (or NaN, or a string): McpServer's constructor throws from 1.32.0.
+    const limit = this.state.kind === "mcp" && this.state.version === "v1" && this.release.toolInputLimitChecked ? value.entries.get("maxToolInputElements")?.value : undefined;
+    if (limit?.t === "prim" && (typeof limit.value !== "number" || Number.isNaN(limit.value) || limit.value < 1)) {
+      this.#mayThrow(limit.loc, `McpServer's constructor throws a RangeError for maxToolInputElements ${typeof limit.value === "string" ? JSON.stringify(limit.value) : String(limit.value)} (it must be a number of at least 1, or Infinity), so the server does not start`);
+    }
     const versions = value.entries.get("supportedProtocolVersions");
     if (versions) this.supportedVersions = this.#json(versions.value) ?? undefined;
     if ("logging" in this.state.caps) {

@@ -30,6 +30,8 @@ export interface SdkRelease {
   readonly schemaChecked: boolean;
   /** `setRequestHandler` for completion/complete throws unless `completions` is declared (1.22.0+). */
   readonly completionHandlerChecked: boolean;
+  /** McpServer's constructor throws a RangeError for a `maxToolInputElements` below 1 or not a number (1.32.0+). */
+  readonly toolInputLimitChecked?: boolean;
   /**
    * SDK 0.4.0 (the one release before 0.5.0): the low-level Server takes no options, checks no
    * capability, and advertises `{}` for each of prompts/list, resources/list, tools/list and
@@ -45,7 +47,7 @@ export interface SdkRelease {
   readonly mayLoad?: { readonly release: SdkRelease; readonly why: string };
 }
 
-export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true };
+export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, toolInputLimitChecked: true };
 
 const SDK = "@modelcontextprotocol/sdk";
 /** A dependency spec that names one version: `1.7.0`, `=1.7.0`, `v1.7.0`. */
@@ -87,6 +89,7 @@ export function sdkRelease(version: string | undefined): SdkRelease {
     eagerInstall: atLeast(v, [1, 32, 2]),
     schemaChecked: atLeast(v, [1, 28, 0]),
     completionHandlerChecked: atLeast(v, [1, 22, 0]),
+    toolInputLimitChecked: atLeast(v, [1, 32, 0]),
     ...(atLeast(v, OLDEST_CHECKED) ? {} : { unverified: `this server loads SDK ${version}, older than 1.7.0, whose McpServer rules were not checked` }),
   };
 }
