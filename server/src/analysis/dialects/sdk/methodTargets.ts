@@ -53,6 +53,12 @@ export function objectMethod(ev: Evaluator, value: Value, method: string, want?:
   // `import * as notes from "./notes.js"`, then `notes.register(server)`: a module namespace cannot be
   // changed, so the member is the module's export of that name.
   if (value.t === "ns") return functionOfValue(ev, ev.resolveExport(value.file, method, value.loc, SDK_EVAL), want);
+  // `[IssueTools, WikiTools].forEach((C) => C.register(server))`: a class's own static method.
+  if (value.t === "class" && value.cls.scope === null) {
+    const name = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
+    if (ev.summary(value.cls.file)?.flow === undefined) want?.(value.cls.file);
+    return name ? classMethod(ev, value.cls.file, name, method, true) : undefined;
+  }
   // A spread whose keys are not known may hide the method with another function.
   if (value.t !== "obj" || value.entries.has(DYNAMIC_KEY)) return undefined;
   const entry = value.entries.get(method)?.value;
