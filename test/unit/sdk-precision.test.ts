@@ -220,3 +220,18 @@ describe("SDK precision: McpServer options the constructor refuses", () => {
     assert.equal(before.exact, true, "1.31 ignores the option");
   });
 });
+
+describe("SDK precision: resources registered in a loop over URIs", () => {
+  const loop = (items: string) => `${V1}${NEW}${items}.map((uri) => server.registerResource("r", uri, {}, async (u) => ({ contents: [{ uri: u.href, text: "" }] })));\n`;
+
+  it("every item a string: static resources, no template completions to miss (exact)", () => {
+    const s = serverOf(loop('["flags://all", "flags://mine"]'));
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { resources: { listChanged: true } });
+  });
+
+  it("stays approximate: an item that is not a known string may be a template with completions", () => {
+    const s = serverOf(loop("[\"flags://all\", process.env.EXTRA_URI!]"));
+    assert.equal(s.exact, false);
+  });
+});

@@ -1637,6 +1637,23 @@ export class Replay {
     return this.#within?.file === loc.file ? this.#within : undefined;
   }
 
+  /**
+   * `["flags://all", "flags://mine"].map((uri) => server.registerResource(name, uri, ...))`: the
+   * argument is a string for every item of the loop it is in (so a static resource, not a template).
+   */
+  #stringPerItem(file: string, arg: ValueExpr): boolean {
+    const loop = this.#loops?.at(-1);
+    const each: EachItem | undefined = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope: this.#scope(file) } : this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
+    if (!each) return false;
+    const over = this.#evaluateCollection(each.over, each.scope);
+    if (over.t !== "arr" || over.items.length === 0) return false;
+    return over.items.every((item) => {
+      const inner: Scope = { file, vars: new Map<string, Binding>([[each.param, { value: item }]]), parent: this.#scope(file) };
+      const v = this.#ev.evaluate(arg, inner, SDK_EVAL);
+      return v.t === "prim" && typeof v.value === "string";
+    });
+  }
+
   /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
   #templateCompletions(file: string, e: CallEvent, loc: Loc): void {
     const here = this.#scope(file);
@@ -1644,7 +1661,7 @@ export class Replay {
     if (!found) {
       // A URI string is a static resource; anything else may be a template built elsewhere.
       const uri = e.args[1] ? this.#ev.evaluate(e.args[1], here, SDK_EVAL) : undefined;
-      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(this.#ev, here, e.args[1]!, this.#hidden(file))) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
+      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(this.#ev, here, e.args[1]!, this.#hidden(file)) && !this.#stringPerItem(file, e.args[1]!)) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
       return;
     }
     const { template, scope } = found;
