@@ -235,3 +235,17 @@ describe("SDK precision: resources registered in a loop over URIs", () => {
     assert.equal(s.exact, false);
   });
 });
+
+describe("SDK precision: a resource's URI kept in a field of its class", () => {
+  const cls = (field: string) => `${V1}class Roots {\n  ${field}\n  register(s: McpServer) { s.registerResource("roots", this.uri, {}, async (u) => ({ contents: [{ uri: u.href, text: "/" }] })); }\n}\n${NEW}new Roots().register(server);\n`;
+
+  it("a readonly string field: a static resource (exact)", () => {
+    const s = serverOf(cls('readonly uri = "fs://roots";'));
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { resources: { listChanged: true } });
+  });
+
+  it("stays approximate: a public field other code may set to a template", () => {
+    assert.equal(serverOf(cls('uri: any = "fs://roots";')).exact, false);
+  });
+});

@@ -292,11 +292,11 @@ export interface FlowUnit {
   /** The name as written (`createServer` in `function createServer()` or `const createServer = () =>`), when it has one. */
   readonly nameSpan?: Span;
   /**
-   * Array literals a constructor stores in fields of `this` by a statement of its own body
-   * (`this.tools = [new A(), new B()]`), or a field's array initialiser (under the field's name, on
-   * the field's unit): what a loop over `this.tools` may go over.
+   * Array and string literals a constructor stores in fields of `this` by a statement of its own body
+   * (`this.tools = [new A(), new B()]`), or a field's such initialiser (under the field's name, on the
+   * field's unit): what a loop over `this.tools` may go over, what `this.uri` may be.
    */
-  readonly fieldArrays?: ReadonlyMap<string, ValueExpr>;
+  readonly fieldValues?: ReadonlyMap<string, ValueExpr>;
   /** For methods and fields: the class's name (the unit shares `this` with its siblings). */
   readonly className?: string;
   /**

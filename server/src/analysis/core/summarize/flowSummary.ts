@@ -51,7 +51,7 @@ interface MutableUnit {
   passedTo?: string;
   locals?: string[];
   consts?: Map<string, ValueExpr>;
-  fieldArrays?: Map<string, ValueExpr>;
+  fieldValues?: Map<string, ValueExpr>;
 }
 
 /**
@@ -275,7 +275,7 @@ export function summarizeFlow(
         const e = ts.isExpressionStatement(st) ? unwrap(st.expression) : undefined;
         if (!e || !ts.isBinaryExpression(e) || e.operatorToken.kind !== SK.EqualsToken || !ts.isPropertyAccessExpression(e.left) || e.left.expression.kind !== SK.ThisKeyword) continue;
         const value = unwrap(e.right);
-        if (ts.isArrayLiteralExpression(value)) (child.fieldArrays ??= new Map()).set(e.left.name.text, toValueExpr(ctx, value));
+        if (ts.isArrayLiteralExpression(value) || ts.isStringLiteralLike(value)) (child.fieldValues ??= new Map()).set(e.left.name.text, toValueExpr(ctx, value));
       }
     }
     if (ts.isBlock(fn.body)) {
@@ -336,7 +336,7 @@ export function summarizeFlow(
       } else if (ts.isPropertyDeclaration(m) && m.initializer) {
         const field = newUnit(`${className}.${memberName}`, "field", unit.id, m, [], className, m.name);
         const init = unwrap(m.initializer);
-        if (ts.isArrayLiteralExpression(init)) field.fieldArrays = new Map([[memberName, toValueExpr(ctx, init)]]);
+        if (ts.isArrayLiteralExpression(init) || ts.isStringLiteralLike(init)) field.fieldValues = new Map([[memberName, toValueExpr(ctx, init)]]);
         if (!(ts.isNewExpression(init) && recordNew(field, init, ["this", memberName], m.name, false))) visit(m.initializer, field, false);
       }
     }

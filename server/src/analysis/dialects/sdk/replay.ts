@@ -51,7 +51,7 @@ import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { fieldGetters } from "./fieldGetters";
 import { sendOutcome, type SendPhase } from "./sends";
 import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
-import { returnedCollection } from "./returnedCollections";
+import { fieldValue, returnedCollection, thisField } from "./returnedCollections";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { fieldStoreIsHarmless } from "./fieldHolders";
@@ -1654,6 +1654,14 @@ export class Replay {
     });
   }
 
+  /** `this.uri` with the class keeping a string literal in that field, which nothing changes. */
+  #stringField(file: string, arg: ValueExpr): boolean {
+    const field = thisField(arg);
+    const className = field !== undefined ? this.#classAround(file, this.#unit) : undefined;
+    const held = className !== undefined ? fieldValue(this.#ev, file, className, field!, arg.span) : undefined;
+    return held?.expr.k === "lit" && typeof held.expr.value === "string";
+  }
+
   /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
   #templateCompletions(file: string, e: CallEvent, loc: Loc): void {
     const here = this.#scope(file);
@@ -1661,7 +1669,7 @@ export class Replay {
     if (!found) {
       // A URI string is a static resource; anything else may be a template built elsewhere.
       const uri = e.args[1] ? this.#ev.evaluate(e.args[1], here, SDK_EVAL) : undefined;
-      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(this.#ev, here, e.args[1]!, this.#hidden(file)) && !this.#stringPerItem(file, e.args[1]!)) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
+      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(this.#ev, here, e.args[1]!, this.#hidden(file)) && !this.#stringPerItem(file, e.args[1]!) && !this.#stringField(file, e.args[1]!)) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
       return;
     }
     const { template, scope } = found;

@@ -163,10 +163,20 @@ const CHANGED = String.raw`\s*(?:\.\s*(?:push|unshift|splice|pop|shift|sort|reve
  * length), nor handed to a call that might change it.
  */
 function fieldArray(ev: Evaluator, file: string, className: string, field: string, loop: { readonly start: number }): Collection | undefined {
+  const held = fieldValue(ev, file, className, field, loop);
+  return held?.expr.k === "arr" ? held : undefined;
+}
+
+/**
+ * The literal the class stores in `this.<field>` once, where nothing else can change it (see
+ * fieldArray); `at` is where it is read (a read in the constructor must come after the write).
+ */
+export function fieldValue(ev: Evaluator, file: string, className: string, field: string, at: { readonly start: number }): Collection | undefined {
+  const loop = at;
   const units = ev.summary(file)?.flow?.units ?? [];
   const own = units.filter((u) => u.className === className && (u.kind === "method" || u.kind === "field"));
   const writes = own.flatMap((u) => {
-    const expr = u.fieldArrays?.get(field);
+    const expr = u.fieldValues?.get(field);
     return expr ? [{ unit: u, expr }] : [];
   });
   const text = ev.host.text?.(file);
@@ -177,7 +187,8 @@ function fieldArray(ev: Evaluator, file: string, className: string, field: strin
   const declared = new RegExp(String.raw`(?:\b(?:private|readonly)\s+(?:readonly\s+)?${name}\b|#${name}\b)`).test(text);
   const assigned = [...text.matchAll(new RegExp(String.raw`\.${name}${ASSIGNED}`, "g"))].length;
   const changed = new RegExp(String.raw`\.${name}${CHANGED}`).test(text);
-  const handed = new RegExp(String.raw`[(,]\s*(?:\.\.\.)?this\.${name}\s*[,)]`).test(text);
+  // A string cannot be changed in place: only an array handed to a call may be.
+  const handed = expr.k === "arr" && new RegExp(String.raw`[(,]\s*(?:\.\.\.)?this\.${name}\s*[,)]`).test(text);
   if (!declared || changed || handed || assigned !== (unit.kind === "method" ? 1 : 0)) return undefined;
   return { expr, scope: unitScope(ev, file, unit) };
 }
