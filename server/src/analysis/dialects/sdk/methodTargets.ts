@@ -10,11 +10,14 @@ import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { bindingOf, unitScope } from "./unitScope";
 import { fieldObjectClass } from "./fieldHolders";
 import { arrowPropertyUnit } from "./holderMethodCalls";
+import { fieldValue } from "./returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
 
 export interface FunctionTarget {
   readonly file: string;
   readonly unit: FlowUnit;
+  /** A method run on an instance made with `new` right there: the instance's class (what `this.name` reads). */
+  readonly instance?: { readonly file: string; readonly name: string };
 }
 
 const MAX_DEPTH = 6;
@@ -82,7 +85,30 @@ export function functionOfValue(ev: Evaluator, value: Value, want?: (file: strin
 /** `new C(...)` (directly or through consts) and its class's own method `method`: what calling it on that instance runs. */
 export function instanceMethod(ev: Evaluator, scope: Scope, expr: ValueExpr, method: string, want?: (file: string) => void): FunctionTarget | undefined {
   const made = constructedClass(ev, scope, expr, 0);
-  return made ? methodThroughBases(ev, made.file, made.name, method, want, 0) : undefined;
+  const target = made ? methodThroughBases(ev, made.file, made.name, method, want, 0) : undefined;
+  return target && made ? { ...target, instance: made } : target;
+}
+
+/**
+ * The string literal an instance of the class keeps in `field` (its own declaration, or the nearest
+ * base class's, through `extends` of workspace classes), when nothing changes it (fieldValue).
+ */
+export function instanceFieldString(ev: Evaluator, instance: { readonly file: string; readonly name: string }, field: string): string | undefined {
+  let current: { file: string; name: string } | undefined = instance;
+  for (let depth = 0; current && depth <= MAX_DEPTH; depth++) {
+    const held = fieldValue(ev, current.file, current.name, field, { start: -1 });
+    if (held) return held.expr.k === "lit" && typeof held.expr.value === "string" ? held.expr.value : undefined;
+    const classes = ev.summary(current.file)?.classes.filter((c) => c.name === current!.name && c.topLevel) ?? [];
+    const cls = classes.length === 1 ? classes[0]! : undefined;
+    // A class that declares the field without a literal the analysis keeps: not known.
+    if (!cls || cls.members.some((m) => m.name === field && !m.isStatic)) return undefined;
+    if (!cls.heritage) return undefined;
+    const base = ev.evaluate(cls.heritage, ev.fileScope(current.file), SDK_EVAL);
+    if (base.t !== "class" || base.cls.scope !== null) return undefined;
+    const baseName = ev.summary(base.cls.file)?.classes[base.cls.index]?.name;
+    current = baseName ? { file: base.cls.file, name: baseName } : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -29,7 +29,7 @@ import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
-import { methodTarget } from "./methodTargets";
+import { instanceFieldString, methodTarget } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
@@ -1017,14 +1017,21 @@ export class Replay {
         // Each item's function runs once (the loop is what goes through them): not "called once per item".
         const loops = this.#loops;
         this.#loops = undefined;
+        const outerItem = this.#itemRun;
+        const outerInstance = this.#thisInstance;
         try {
-          for (const item of items) {
+          items.forEach((item, index) => {
             this.#perItem = true;
+            // Each item runs the code on its own: a registration met again for another item is a second one.
+            this.#itemRun = { call: { file, span: event.span }, index };
+            this.#thisInstance = item.instance;
             this.#invokeTarget(file, unit, event, item, paths, passed, depth, mode);
-          }
+          });
         } finally {
           this.#loops = loops;
           this.#perItem = false;
+          this.#itemRun = outerItem;
+          this.#thisInstance = outerInstance;
         }
         return;
       }
@@ -2100,8 +2107,12 @@ export class Replay {
 
   /** Whether the code being followed is the one that makes this very server (see run()). */
   #checkingDuplicates = true;
+  /** The loop item whose function is being run (see #invoke): its call, and which item. */
+  #itemRun: { readonly call: Loc; readonly index: number } | undefined;
+  /** The instance a loop item's method runs on, when it is made with `new` right there. */
+  #thisInstance: { readonly file: string; readonly name: string } | undefined;
   /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
-  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc }>();
+  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc; readonly item?: { readonly call: Loc; readonly index: number } }>();
 
   /**
    * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
@@ -2124,7 +2135,9 @@ export class Replay {
     // The same call met again (a unit the replay runs a second time) is not a second registration,
     // unless another call ran the function it is in (`registerTools(server)` twice).
     const sameCall = first !== undefined && first.loc.file === loc.file && first.loc.span.start === loc.span.start;
-    const ranAgain = sameCall && first.by !== undefined && by !== undefined && (first.by.file !== by.file || first.by.span.start !== by.span.start);
+    const item = this.#itemRun;
+    const otherItem = first?.item !== undefined && item !== undefined && first.item.call.file === item.call.file && first.item.call.span.start === item.call.span.start && first.item.index !== item.index;
+    const ranAgain = sameCall && ((first.by !== undefined && by !== undefined && (first.by.file !== by.file || first.by.span.start !== by.span.start)) || otherItem);
     if (sameCall && !ranAgain) return false;
     // `if (key) registerTool("search", …) else registerTool("search", …)`: only one of them runs.
     if (first && this.#branches && first.branches?.file === this.#branches.file && connectedRelation(this.#ev, file, first.branches.regions, this.#branches.regions) === "exclusive") return false;
@@ -2139,13 +2152,13 @@ export class Replay {
           doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
         });
       }
-      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred, ...(this.#branches ? { branches: this.#branches } : {}), ...(by ? { by } : {}) });
+      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred, ...(this.#branches ? { branches: this.#branches } : {}), ...(by ? { by } : {}), ...(item ? { item } : {}) });
       return false;
     }
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
     if (e.method === "registerToolTask") return false;
     return this.#reportDuplicate(e, entry, loc, {
-      where: ranAgain ? `by this same code, run before from ${this.#placeOf(first.by!, loc)}` : this.#placeOf(first.loc, loc),
+      where: otherItem ? "by this same code, for an earlier item of the loop that runs it" : ranAgain ? `by this same code, run before from ${this.#placeOf(first.by!, loc)}` : this.#placeOf(first.loc, loc),
       firstConditional: first.conditional,
       here: mode.conditional || mode.deferred,
       advice: "Give it another name, or register it once.",
@@ -2243,6 +2256,9 @@ export class Replay {
 
   /** A registration's name or URI as a known string: a literal, a const, or a template of known parts (`${entity}_list`). */
   #nameIn(arg: ValueExpr, scope: Scope): string | undefined {
+    // `this.name` in a method run for a loop item made with `new`: the literal its class keeps there.
+    const field = this.#thisInstance ? thisField(arg) : undefined;
+    if (field !== undefined) return instanceFieldString(this.#ev, this.#thisInstance!, field);
     const known = (expr: ValueExpr): string | number | undefined => {
       const v = this.#ev.evaluate(expr, scope, SDK_EVAL);
       return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
