@@ -249,3 +249,20 @@ describe("SDK precision: a resource's URI kept in a field of its class", () => {
     assert.equal(serverOf(cls('uri: any = "fs://roots";')).exact, false);
   });
 });
+
+describe("SDK precision: tool objects made in a loop's table, named by their constructor", () => {
+  const tools = (a: string, b: string, declare = "private readonly name: string") =>
+    `${V1}class Tool {\n  constructor(${declare}) {}\n  register(s: McpServer) { s.registerTool(this.name, { description: "d" }, async () => ({ content: [] })); }\n}\n${NEW}for (const t of [new Tool(${a}), new Tool(${b})]) t.register(server);\n`;
+
+  it("two items given one name: the second registration throws at start-up (exact, null)", () => {
+    const s = serverOf(tools('"query"', '"query"'));
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.equal(s.legacy, null);
+  });
+
+  it("two names: both registered", () => {
+    const s = serverOf(tools('"a"', '"b"'));
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+});

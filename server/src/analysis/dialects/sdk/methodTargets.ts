@@ -17,7 +17,14 @@ export interface FunctionTarget {
   readonly file: string;
   readonly unit: FlowUnit;
   /** A method run on an instance made with `new` right there: the instance's class (what `this.name` reads). */
-  readonly instance?: { readonly file: string; readonly name: string };
+  readonly instance?: Instance;
+}
+
+/** An instance made with `new`: its class, and the arguments it was made with (read in `scope`). */
+export interface Instance {
+  readonly file: string;
+  readonly name: string;
+  readonly made?: { readonly args: readonly ValueExpr[]; readonly scope: Scope };
 }
 
 const MAX_DEPTH = 6;
@@ -89,11 +96,29 @@ export function instanceMethod(ev: Evaluator, scope: Scope, expr: ValueExpr, met
   return target && made ? { ...target, instance: made } : target;
 }
 
+/** A parameter property of the class's own constructor (`constructor(readonly name: string)`) given a string by `new`. */
+function constructorFieldString(ev: Evaluator, instance: Instance, field: string): string | undefined {
+  if (!instance.made) return undefined;
+  const ctor = ev.summary(instance.file)?.flow?.units.find((u) => u.kind === "method" && u.className === instance.name && u.name === `${instance.name}.constructor`);
+  const stored = ctor?.events.find(({ event, conditional }) => !conditional && event.k === "escape" && event.into?.length === 2 && event.into[0] === "this" && event.into[1] === field && event.source.length === 1);
+  if (!ctor || !stored || stored.event.k !== "escape") return undefined;
+  // Only a field nothing else writes: declared `readonly` or `private`, assigned nowhere in the file.
+  const text = ev.host.text?.(instance.file) ?? "";
+  const name = field.replace(/\$/g, "\\$");
+  if (!new RegExp(`\\b(?:private|readonly)\\s+(?:readonly\\s+)?${name}\\b`).test(text) || new RegExp(`\\.${name}\\s*=(?!=)`).test(text)) return undefined;
+  const index = ctor.params.indexOf(stored.event.source[0]!);
+  const arg = index >= 0 ? instance.made.args[index] : undefined;
+  const v = arg ? ev.evaluate(arg, instance.made.scope, SDK_EVAL) : undefined;
+  return v?.t === "prim" && typeof v.value === "string" ? v.value : undefined;
+}
+
 /**
  * The string literal an instance of the class keeps in `field` (its own declaration, or the nearest
  * base class's, through `extends` of workspace classes), when nothing changes it (fieldValue).
  */
-export function instanceFieldString(ev: Evaluator, instance: { readonly file: string; readonly name: string }, field: string): string | undefined {
+export function instanceFieldString(ev: Evaluator, instance: Instance, field: string): string | undefined {
+  const given = constructorFieldString(ev, instance, field);
+  if (given !== undefined) return given;
   let current: { file: string; name: string } | undefined = instance;
   for (let depth = 0; current && depth <= MAX_DEPTH; depth++) {
     const held = fieldValue(ev, current.file, current.name, field, { start: -1 });
@@ -138,13 +163,13 @@ function declaredIn(ev: Evaluator, scope: Scope, name: string): boolean {
 }
 
 /** `new C(...)`, directly or through consts: the class's file and name. */
-function constructedClass(ev: Evaluator, scope: Scope, expr: ValueExpr, depth: number): { file: string; name: string } | undefined {
+function constructedClass(ev: Evaluator, scope: Scope, expr: ValueExpr, depth: number): Instance | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (expr.k === "new") {
     const c = ev.evaluate(expr.callee, scope, SDK_EVAL);
     if (c.t !== "class" || c.cls.scope !== null) return undefined;
     const name = ev.summary(c.cls.file)?.classes[c.cls.index]?.name;
-    return name ? { file: c.cls.file, name } : undefined;
+    return name ? { file: c.cls.file, name, made: { args: expr.args, scope } } : undefined;
   }
   if (expr.k !== "ref") return undefined;
   const bound = bindingOf(scope, expr.name);
@@ -158,7 +183,7 @@ function constructedClass(ev: Evaluator, scope: Scope, expr: ValueExpr, depth: n
 }
 
 /** The class of `export const name = new C(...)` in the module a specifier names (through re-exports). */
-function exportedConstruction(ev: Evaluator, from: string, specifier: string, name: string, depth: number): { file: string; name: string } | undefined {
+function exportedConstruction(ev: Evaluator, from: string, specifier: string, name: string, depth: number): Instance | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const target = ev.host.resolveModule(specifier, from);
   const summary = target ? ev.summary(target) : undefined;

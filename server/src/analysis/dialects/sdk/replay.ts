@@ -29,7 +29,7 @@ import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
-import { instanceFieldString, methodTarget } from "./methodTargets";
+import { instanceFieldString, methodTarget, type Instance } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
@@ -2110,7 +2110,7 @@ export class Replay {
   /** The loop item whose function is being run (see #invoke): its call, and which item. */
   #itemRun: { readonly call: Loc; readonly index: number } | undefined;
   /** The instance a loop item's method runs on, when it is made with `new` right there. */
-  #thisInstance: { readonly file: string; readonly name: string } | undefined;
+  #thisInstance: Instance | undefined;
   /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
   readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc; readonly item?: { readonly call: Loc; readonly index: number } }>();
 
