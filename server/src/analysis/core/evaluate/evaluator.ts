@@ -385,7 +385,8 @@ export class Evaluator {
       case "enum":
         return { t: "enum", members: decl.members, loc: declLoc };
       case "mutable":
-        return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not a const` };
+        // A `let`/`var`, or a const declared without its value (a declaration file).
+        return { t: "dyn", text: name, loc: useLoc, why: `"${name}" has no value written where it is declared (a let or var, or a declaration without its value)` };
       case "const":
         if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#mutated(file, name)) {
           return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after declaring it` };
