@@ -41,7 +41,7 @@ export interface ServedEras {
   readonly loc?: Loc;
 }
 
-export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere, release?: SdkRelease, zodMain?: ZodMain): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere, release?: SdkRelease, zodMain?: () => ZodMain | undefined): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
   const replay = new Replay(ev, site, elsewhere, release, zodMain);
   const state = replay.run();
   const eras = servedEras(ev, site, replay);

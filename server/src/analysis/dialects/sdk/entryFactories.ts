@@ -69,6 +69,13 @@ export function servedAtTopLevel(ev: Evaluator, file: string, summary: FileSumma
   return { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: event.argExprs[0]!.span };
 }
 
+/** Whether the module's top level serves `local` with an SDK entry point (`serveStdio(() => server)`). */
+export function servesAtModuleTop(ev: Evaluator, file: string, local: string): boolean {
+  const summary = ev.summary(file);
+  const module = summary?.flow?.units.find((u) => u.kind === "module");
+  return summary !== undefined && module !== undefined && servedAtTopLevel(ev, file, summary, module, local) !== undefined;
+}
+
 /** `() => server`: an arrow whose every return hands out `local` itself, and that does nothing else. */
 function returnsOnly(units: readonly FlowUnit[], factory: ValueExpr | undefined, local: string): boolean {
   if (factory?.k !== "fn") return false;

@@ -13,7 +13,7 @@ import { returnsOnlyConnected } from "./callerHandsOn";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { staticGetterOf, type StaticGetter } from "./staticGetters";
 import { followImportOrder } from "./followImportOrder";
-import { servedAtTopLevel } from "./entryFactories";
+import { servedAtTopLevel, servesAtModuleTop } from "./entryFactories";
 import { serversMade } from "./serversMade";
 import { runsOnlyAsOwnProgram } from "./ownPrograms";
 import { basename } from "../../core/project/paths";
@@ -73,7 +73,7 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   // preload, a test): it may add to the server or not, but is not ordered against the serving module.
   // Unless it serves the server itself at its top level (`serveStdio(() => server)`): then it is the
   // server's program, and is followed like any importer.
-  const own = all.found.filter((i) => runsOnlyAsOwnProgram(ev, replay.elsewhere, i.file) && !servesAtTopLevel(ev, i.file, i.local));
+  const own = all.found.filter((i) => runsOnlyAsOwnProgram(ev, replay.elsewhere, i.file) && !servesAtModuleTop(ev, i.file, i.local));
   const users = { ...all, found: all.found.filter((i) => !own.includes(i)) };
   const open: OpenUse[] = [...users.open];
   const ownWhy = (file: string) => `registered only in ${basename(file)}, which no module of the package loads: it runs as a program of its own, or is loaded by means not seen here (a preload, a test)`;
@@ -139,13 +139,6 @@ function followGetters(replay: Replay, ev: Evaluator, site: SdkSite, summary: Fi
     }
     say(replay, `the server is returned by ${label}`, open);
   }
-}
-
-/** Whether the module's top level serves `local` with an SDK entry point (`serveStdio(() => server)`). */
-function servesAtTopLevel(ev: Evaluator, file: string, local: string): boolean {
-  const summary = ev.summary(file);
-  const module = summary?.flow?.units.find((u) => u.kind === "module");
-  return summary !== undefined && module !== undefined && servedAtTopLevel(ev, file, summary, module, local) !== undefined;
 }
 
 /** `const server = C.get()` in the class's file and in the files importing the class. */

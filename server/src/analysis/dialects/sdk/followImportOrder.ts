@@ -13,7 +13,7 @@ import type { ServerImport } from "./factoryCallers";
 import type { SdkSite } from "./findSdkServers";
 import { firstMention, type Replay } from "./replay";
 import { basename } from "../../core/project/paths";
-import { servedAtTopLevel } from "./entryFactories";
+import { servesAtModuleTop } from "./entryFactories";
 
 const V2_ENTRY = /\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
 
@@ -27,7 +27,8 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   // SDK v2's entry points are followed where they are called (entryFactories.ts): the server they
   // are given is connected when a client arrives. Only `serveStdio(() => server)` at the entry's top
   // level is ordered here: every module the entry imports has run by then.
-  if (V2_ENTRY.test(ev.host.text?.(entry) ?? "") && !servesAtTop(ev, entry, importers)) return [];
+  const entryLocal = importers.find((i) => i.file === entry)?.local;
+  if (V2_ENTRY.test(ev.host.text?.(entry) ?? "") && !(entryLocal !== undefined && servesAtModuleTop(ev, entry, entryLocal))) return [];
   const local = new Map<string, string>();
   for (const i of importers) {
     // Two names for the server in one module: not worth the doubt.
@@ -62,14 +63,6 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
     if (name !== undefined) ran.push({ file, unit: module });
   }
   return ran;
-}
-
-/** Whether the entry serves the server it imports with an SDK entry point at its top level (`serveStdio(() => server)`). */
-function servesAtTop(ev: Evaluator, entry: string, importers: readonly ServerImport[]): boolean {
-  const summary = ev.summary(entry);
-  const module = summary?.flow?.units.find((u) => u.kind === "module");
-  const local = importers.find((i) => i.file === entry)?.local;
-  return summary !== undefined && module !== undefined && local !== undefined && servedAtTopLevel(ev, entry, summary, module, local) !== undefined;
 }
 
 /** Whether a module imports something from a module that imports the server (a helper that registers on it). */

@@ -47,7 +47,7 @@ export const sdkDialect: Dialect = {
     const old = site.version === "v1" ? sdkBeforeOptions(run, file) : undefined;
     // SDK 0.4.0 has the low-level Server only, with its own rules; its McpServer import fails to load.
     const release = old !== undefined && site.kind === "low" ? preOptionsRelease(old) : site.version === "v1" ? sdkReleaseOf(run, file) : undefined;
-    const zodMain = site.version === "v1" ? zodMainOf(run, file) : undefined;
+    const zodMain = site.version === "v1" ? () => zodMainOf(run, file) : undefined;
     const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want, ...(run.memo ? { memo: run.memo } : {}) }, release, zodMain);
     const { server, diagnostics } = old !== undefined && site.kind !== "low" ? asPreOptionsServer(analysed.server, old) : analysed;
     return { name: server.name, loc: server.loc, server, diagnostics };

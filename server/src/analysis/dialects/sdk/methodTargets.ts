@@ -10,7 +10,7 @@ import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { bindingOf, unitScope } from "./unitScope";
 import { fieldObjectClass } from "./fieldHolders";
 import { arrowPropertyUnit } from "./holderMethodCalls";
-import { fieldValue } from "./returnedCollections";
+import { declaredUnwritable, fieldValue } from "./returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
 
 export interface FunctionTarget {
@@ -104,8 +104,7 @@ function constructorFieldString(ev: Evaluator, instance: Instance, field: string
   if (!ctor || !stored || stored.event.k !== "escape") return undefined;
   // Only a field nothing else writes: declared `readonly` or `private`, assigned nowhere in the file.
   const text = ev.host.text?.(instance.file) ?? "";
-  const name = field.replace(/\$/g, "\\$");
-  if (!new RegExp(`\\b(?:private|readonly)\\s+(?:readonly\\s+)?${name}\\b`).test(text) || new RegExp(`\\.${name}\\s*=(?!=)`).test(text)) return undefined;
+  if (!declaredUnwritable(text, field) || new RegExp(`\\.${field.replace(/\$/g, "\\$")}\\s*=(?!=)`).test(text)) return undefined;
   const index = ctor.params.indexOf(stored.event.source[0]!);
   const arg = index >= 0 ? instance.made.args[index] : undefined;
   const v = arg ? ev.evaluate(arg, instance.made.scope, SDK_EVAL) : undefined;

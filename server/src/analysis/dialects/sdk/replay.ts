@@ -197,7 +197,7 @@ export class Replay {
   /** SDK entry points in other files given the server's factory itself, which serve it. */
   readonly servedBy: EntryServe[] = [];
 
-  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1, readonly zodMain?: ZodMain) {
+  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1, readonly zodMain?: () => ZodMain | undefined) {
     this.#ev = ev;
     this.#site = site;
     this.#returnKey = returnedKey(site);
@@ -267,7 +267,7 @@ export class Replay {
     for (const entry of site.unit.events.slice(0, site.eventIndex)) {
       if (entry.event.k === "throw" && entry.conditional && underEraCondition(this.#ev, site.file, site.unit, entry)) {
         const loc = { file: site.file, span: entry.event.span };
-        this.#mayThrow(loc, `the factory throws at ${this.#where(loc)} for the era its condition names, which then gets an error instead of the capabilities`);
+        this.#mayThrow(loc, this.#eraThrow(loc));
       }
     }
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
@@ -918,7 +918,7 @@ export class Replay {
             const loc = { file, span: event.span };
             if (here.deferred || caughtAround(this.#ev, file, entry)) break;
             if (!here.conditional) this.#mayThrow(loc, `the code throws at ${this.#where(loc)} whenever it gets there, so the server does not start`);
-            else if (underEraCondition(this.#ev, file, unit, entry)) this.#mayThrow(loc, `the factory throws at ${this.#where(loc)} for the era its condition names, which then gets an error instead of the capabilities`);
+            else if (underEraCondition(this.#ev, file, unit, entry)) this.#mayThrow(loc, this.#eraThrow(loc));
             break;
           }
           case "return":
@@ -1649,8 +1649,7 @@ export class Replay {
    * argument is a string for every item of the loop it is in (so a static resource, not a template).
    */
   #stringPerItem(file: string, arg: ValueExpr): boolean {
-    const loop = this.#loops?.at(-1);
-    const each: EachItem | undefined = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope: this.#scope(file) } : this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
+    const each = this.#itemLoopHere(file, this.#scope(file));
     if (!each) return false;
     const over = this.#evaluateCollection(each.over, each.scope);
     if (over.t !== "arr" || over.items.length === 0) return false;
@@ -1667,6 +1666,18 @@ export class Replay {
     const className = field !== undefined ? this.#classAround(file, this.#unit) : undefined;
     const held = className !== undefined ? fieldValue(this.#ev, file, className, field!, arg.span) : undefined;
     return held?.expr.k === "lit" && typeof held.expr.value === "string";
+  }
+
+  /** Why a throw under a condition on a v2 factory's era stops that era. */
+  #eraThrow(loc: Loc): string {
+    return `the factory throws at ${this.#where(loc)} for the era its condition names, which then gets an error instead of the capabilities`;
+  }
+
+  /** The loop the event being applied runs in, per item: its own variable, or (called from a `forEach` callback being run) the callback's parameter. */
+  #itemLoopHere(file: string, scope: Scope): EachItem | undefined {
+    const loop = this.#loops?.at(-1);
+    if (loop?.kind === "of" && loop.binding !== undefined) return { param: loop.binding, over: loop.over, scope };
+    return this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
   }
 
   /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
@@ -1751,7 +1762,7 @@ export class Replay {
     // `z.optional(completable(...))`: the optional is made by that `z`; `.optional()`: by the schema's own zod.
     const maker = wrapper.k === "call" && wrapper.callee.k === "get" && wrapper.callee.object.k === "ref" && wrapper.args.length > 0 ? wrapper.callee : schema;
     const specifier = maker ? schemaZodSpecifier(this.#ev, file, maker) : undefined;
-    const seen = optionalSeenBySdk(specifier, this.zodMain);
+    const seen = optionalSeenBySdk(specifier, () => this.zodMain?.());
     if (seen === true) return false;
     const loc = { file, span: wrapper.span };
     if (seen === undefined) {
@@ -2275,9 +2286,8 @@ export class Replay {
    */
   #duplicateInLoop(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
     const scope = this.#scope(file);
-    const loop = this.#loops?.at(-1);
-    // The loop's own variable, or the first parameter of a `forEach`/`map` callback being run.
-    const each: EachItem | undefined = loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope } : this.#loops ? undefined : (this.#eachItemOf(file, this.#unit) ?? this.#outerLoop());
+    // The loop's own variable, the first parameter of a `forEach`/`map` callback being run, or the loop the function was called in.
+    const each = this.#itemLoopHere(file, scope) ?? (this.#loops ? undefined : this.#outerLoop());
     if (!each) return false;
     const over = this.#evaluateCollection(each.over, each.scope);
     if (over.t !== "arr" || over.items.length < 1) return false;

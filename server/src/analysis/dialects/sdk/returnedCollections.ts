@@ -31,7 +31,7 @@ export function returnedCollection(ev: Evaluator, over: ValueExpr, scope: Scope,
   const field = className !== undefined ? thisField(current.expr) : undefined;
   if (field !== undefined) current = fieldArray(ev, scope.file, className!, field, over.span) ?? current;
   for (let hops = 0; hops < MAX_HOPS; hops++) {
-    const next = current.expr.k === "call" ? (objectItems(ev, current.expr, current.scope) ?? keptItems(ev, current.expr, current.scope) ?? callResult(ev, current.expr, current.scope)) : current.expr.k === "ref" ? heldCall(ev, current.expr.name, current.scope) : undefined;
+    const next = current.expr.k === "call" ? (objectItems(ev, current.expr, current.scope) ?? keptItems(ev, current.expr, current.scope) ?? callResult(ev, current.expr, current.scope)) : current.expr.k === "ref" ? held(ev, current.expr.name, current.scope, CALL) : undefined;
     if (!next) break;
     current = next;
   }
@@ -86,7 +86,7 @@ function objectItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, sco
   if (bindingOf(scope, "Object") || ev.summary(scope.file)?.decls.has("Object")) return undefined;
   let source: Collection = { expr: call.args[0]!, scope };
   for (let hops = 0; hops < MAX_HOPS && source.expr.k !== "obj"; hops++) {
-    const next = source.expr.k === "call" ? callResult(ev, source.expr, source.scope) : source.expr.k === "ref" ? heldObject(ev, source.expr.name, source.scope) : undefined;
+    const next = source.expr.k === "call" ? callResult(ev, source.expr, source.scope) : source.expr.k === "ref" ? held(ev, source.expr.name, source.scope, OBJECT_OR_CALL) : undefined;
     if (!next) return undefined;
     source = next;
   }
@@ -98,15 +98,6 @@ function objectItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, sco
     items.push(c.key.name === "values" ? entry.value : { k: "lit", value: entry.key.name, span: entry.key.span });
   }
   return { expr: { k: "arr", items, span: call.span }, scope: source.scope };
-}
-
-/** The object literal or call a const holds, when nothing changes it or hands it on. */
-function heldObject(ev: Evaluator, name: string, scope: Scope): Collection | undefined {
-  const local = bindingOf(scope, name);
-  if (local) return "expr" in local && (local.expr.k === "obj" || local.expr.k === "call") && unchanged(ev, scope.file, name) ? { expr: local.expr, scope: local.scope } : undefined;
-  const declared = constDeclaration(ev, scope.file, name);
-  if (!declared || (declared.init.k !== "obj" && declared.init.k !== "call") || !unchanged(ev, declared.file, declared.name)) return undefined;
-  return { expr: declared.init, scope: ev.fileScope(declared.file) };
 }
 
 /** What a call of a function that only declares consts and returns one expression returns, read in its own scope. */
@@ -128,12 +119,15 @@ function callResult(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scop
   return { expr: fn.result, scope: inner };
 }
 
-/** The call a const holds (`const tools = getAllTools()`), when nothing changes what it holds. */
-function heldCall(ev: Evaluator, name: string, scope: Scope): Collection | undefined {
+const CALL: ReadonlySet<ValueExpr["k"]> = new Set(["call"]);
+const OBJECT_OR_CALL: ReadonlySet<ValueExpr["k"]> = new Set(["obj", "call"]);
+
+/** The expression of one of those `kinds` a const holds (`const tools = getAllTools()`), when nothing changes it or hands it on. */
+function held(ev: Evaluator, name: string, scope: Scope, kinds: ReadonlySet<ValueExpr["k"]>): Collection | undefined {
   const local = bindingOf(scope, name);
-  if (local) return "expr" in local && local.expr.k === "call" && unchanged(ev, scope.file, name) ? { expr: local.expr, scope: local.scope } : undefined;
+  if (local) return "expr" in local && kinds.has(local.expr.k) && unchanged(ev, scope.file, name) ? { expr: local.expr, scope: local.scope } : undefined;
   const declared = constDeclaration(ev, scope.file, name);
-  if (!declared || declared.init.k !== "call" || !unchanged(ev, declared.file, declared.name)) return undefined;
+  if (!declared || !kinds.has(declared.init.k) || !unchanged(ev, declared.file, declared.name)) return undefined;
   return { expr: declared.init, scope: ev.fileScope(declared.file) };
 }
 
@@ -145,6 +139,12 @@ function unchanged(ev: Evaluator, file: string, name: string): boolean {
   const mutated = mutatedNamesOf(summary, text);
   const handed = handedOnNamesOf(summary, text);
   return mutated !== undefined && handed !== undefined && !mutated.has(name) && !handed.has(name);
+}
+
+/** Whether the file declares the field `private` or `readonly` (or `#field`): nothing outside the class, nor a subclass, writes it. */
+export function declaredUnwritable(text: string, field: string): boolean {
+  const name = field.replace(/\$/g, "\\$");
+  return new RegExp(String.raw`(?:\b(?:private|readonly)\s+(?:readonly\s+)?${name}\b|#${name}\b)`).test(text);
 }
 
 /** `this.tools`: the field's name. */
@@ -172,7 +172,6 @@ function fieldArray(ev: Evaluator, file: string, className: string, field: strin
  * fieldArray); `at` is where it is read (a read in the constructor must come after the write).
  */
 export function fieldValue(ev: Evaluator, file: string, className: string, field: string, at: { readonly start: number }): Collection | undefined {
-  const loop = at;
   const units = ev.summary(file)?.flow?.units ?? [];
   const own = units.filter((u) => u.className === className && (u.kind === "method" || u.kind === "field"));
   const writes = own.flatMap((u) => {
@@ -182,9 +181,9 @@ export function fieldValue(ev: Evaluator, file: string, className: string, field
   const text = ev.host.text?.(file);
   if (writes.length !== 1 || text === undefined) return undefined;
   const { unit, expr } = writes[0]!;
-  if (unit.kind === "method" && unit.span.start <= loop.start && loop.start < unit.span.end && loop.start < expr.span.start) return undefined;
+  if (unit.kind === "method" && unit.span.start <= at.start && at.start < unit.span.end && at.start < expr.span.start) return undefined;
   const name = field.replace(/\$/g, "\\$");
-  const declared = new RegExp(String.raw`(?:\b(?:private|readonly)\s+(?:readonly\s+)?${name}\b|#${name}\b)`).test(text);
+  const declared = declaredUnwritable(text, field);
   const assigned = [...text.matchAll(new RegExp(String.raw`\.${name}${ASSIGNED}`, "g"))].length;
   const changed = new RegExp(String.raw`\.${name}${CHANGED}`).test(text);
   // A string cannot be changed in place: only an array handed to a call may be.

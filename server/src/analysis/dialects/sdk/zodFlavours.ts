@@ -31,11 +31,14 @@ function majorOf(major: number): ZodMain | undefined {
 /**
  * Whether the SDK sees through the optional a schema made with zod imported from `specifier` is
  * wrapped in: the plain package is the one the SDK loads; a sub-path matches only the flavour its main
- * entry has; zod mini's classes never do. Undefined when that is not known.
+ * entry has; zod mini's classes never do. Undefined when that is not known. `mainOf` reads the zod
+ * the SDK loads (zodMainOf), asked only for a sub-path.
  */
-export function optionalSeenBySdk(specifier: string | undefined, main: ZodMain | undefined): boolean | undefined {
+export function optionalSeenBySdk(specifier: string | undefined, mainOf: () => ZodMain | undefined): boolean | undefined {
   if (specifier === undefined || specifier === "zod") return true;
   if (/^zod\/(?:v4-)?mini$|^zod\/v4\/mini$|^@zod\/mini$/.test(specifier)) return false;
+  // Only a sub-path needs the version: the manifests are read then, not for every server.
+  const main = specifier === "zod/v4" || specifier === "zod/v3" ? mainOf() : undefined;
   if (specifier === "zod/v4") return main === undefined ? undefined : main === 4;
   if (specifier === "zod/v3") return main === undefined ? undefined : main === 3;
   return specifier.startsWith("zod") ? undefined : true;
