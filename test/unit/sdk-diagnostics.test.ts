@@ -85,6 +85,17 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.match(d.message, /drops the message silently/);
   });
 
+  it("sdk-logging-dropped before SDK 1.17.5: the send is rejected, not dropped (trial 89 o59, probed on 1.10.2)", () => {
+    const { d } = only("sdk-logging-dropped", {
+      "package.json": JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/sdk": "1.10.2" } }),
+      "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("t", {}, async () => ({ content: [] }));\nexport async function main() { await server.server.sendLoggingMessage({ level: "info", data: "x" }); }\n`,
+    });
+    assert.equal(d.severity, "error");
+    assert.match(d.message, /throws without the logging capability in SDK 1\.10\.2/);
+    assert.match(d.message, /"Server does not support logging"/);
+    assert.doesNotMatch(d.message, /drops the message silently/);
+  });
+
   it("sdk-logging-setlevel: v1 logging added late installs no setLevel", () => {
     const { d } = only("sdk-logging-setlevel", {
       "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: {} });\nserver.registerCapabilities({ logging: {} });\n`,

@@ -16,6 +16,7 @@ import { Replay } from "./replay";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import type { Elsewhere } from "./factoryCallers";
 import type { SdkRelease } from "./sdkRelease";
+import { loggingGuarded } from "./sends";
 import { NOT_SERVED_HERE } from "./entryPoint";
 import { entryEras } from "./entryFactories";
 import { fieldGetters, isGetterCallOnNew } from "./fieldGetters";
@@ -23,7 +24,7 @@ import { servedElsewhere } from "./servedElsewhere";
 import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
-import { ANSWERS, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
+import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
 import type { ZodMain } from "./zodFlavours";
 import { factoryThrow } from "./eraConditions";
@@ -436,10 +437,8 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
         diagnostic(
           "sdk-logging-dropped",
           send.loc,
-          send.raw
-            ? `This notifications/message throws: the SDK requires the logging capability for it ("Server does not support logging"). Declare logging: {}.`
-            : `sendLoggingMessage() does nothing without the logging capability: the SDK drops the message silently. Declare logging: {} in the capabilities.`,
-          { ...(send.raw ? { severity: "error" as const } : {}), ...replay.addKeyFix("logging") },
+          loggingSendRejected(send.raw, state.version, replay.release),
+          { ...(send.raw || !loggingGuarded(state.version, replay.release) ? { severity: "error" as const } : {}), ...replay.addKeyFix("logging") },
         ),
       );
     }
@@ -510,4 +509,18 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
     }
   }
   return out;
+}
+
+/**
+ * What a log message sent without the logging capability does: a raw notifications/message is
+ * always rejected; sendLoggingMessage drops it silently from 1.17.5 on, and is rejected before
+ * (sends.ts). A release range reaching both is said with the release the rules are read for.
+ */
+function loggingSendRejected(raw: boolean, version: SdkVersion, release: SdkRelease): string {
+  if (raw) return `This notifications/message throws: the SDK requires the logging capability for it ("Server does not support logging"). Declare logging: {}.`;
+  if (loggingGuarded(version, release)) return `sendLoggingMessage() does nothing without the logging capability: the SDK drops the message silently. Declare logging: {} in the capabilities.`;
+  return (
+    `sendLoggingMessage() throws without the logging capability in SDK ${release.version ?? "1.x"}: it rejects with "Server does not support logging" (releases before 1.17.5 do not drop the message). ` +
+    `Declare logging: {} in the capabilities.`
+  );
 }

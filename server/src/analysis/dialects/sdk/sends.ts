@@ -27,7 +27,7 @@ export type SendOutcome = "noop" | "not-connected" | "unsupported" | "sends";
 const LOGGING_GUARDED_SINCE = [1, 17, 5] as const;
 
 /** Whether the Server's `sendLoggingMessage` on `release` drops the message when `logging` is not declared. */
-function loggingGuarded(version: SdkVersion, release: SdkRelease): boolean {
+export function loggingGuarded(version: SdkVersion, release: SdkRelease): boolean {
   return version !== "v1" || !releasedBefore(release.version, LOGGING_GUARDED_SINCE);
 }
 
