@@ -32,6 +32,7 @@ import { connectedRelation, type ConnectedRelation } from "./connectedArms";
 import { instanceFieldString, methodTarget, type Instance } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
+import { isModuleVariable } from "./moduleVariables";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
@@ -189,6 +190,8 @@ export class Replay {
 
   /** Modules that import the exported server → the name they import it as (set when their order is known). */
   readonly importedServer = new Map<string, string>();
+  /** Module-level `let`s the server has been assigned to, by file (moduleVariables.ts). */
+  readonly #moduleHeld = new Map<string, Set<string>>();
 
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
@@ -890,6 +893,14 @@ export class Replay {
               if (here.conditional) maybeOther.add(into);
               else local.delete(into);
             }
+            // `target = server` into a module's `let`: its functions reach the server by that name now.
+            if (event.into?.length === 1 && local.has(key(event.source)) && isModuleVariable(this.#ev, file, event.into[0]!)) {
+              local.add(event.into[0]!);
+              seen.add(event.into[0]!);
+              let held = this.#moduleHeld.get(file);
+              if (!held) this.#moduleHeld.set(file, (held = new Set()));
+              held.add(event.into[0]!);
+            }
             if (this.#holders.onEscape(file, unit, event, local, depth, here)) break;
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
@@ -1103,6 +1114,7 @@ export class Replay {
     // A function of another module that imports the exported server uses it by that module's name.
     const imported = target.file !== file ? this.importedServer.get(target.file) : undefined;
     if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
+    for (const held of this.#moduleHeld.get(target.file) ?? []) if (!target.unit.params.includes(held)) bound.add(held);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
     const wasConnected = this.state.connected;
     // `setup();` of an async helper registering after an await: that part runs after what follows
