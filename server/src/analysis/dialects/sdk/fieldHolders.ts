@@ -11,28 +11,70 @@ import { SK, ts } from "../../core/typescript";
 import { climb, HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
 import { SDK_EVAL } from "./sdkEval";
 
-/** `this.<field>.<method>(...)` in a method: the class (its file and name) every value of the field is made with. */
-export function fieldObjectClass(ev: Evaluator, file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>): { file: string; name: string } | undefined {
+/** The class (its file and name) every value of a private field is made with, and, when one `new` makes them all, its arguments as written. */
+interface FieldClass {
+  readonly file: string;
+  readonly name: string;
+  readonly args?: readonly string[];
+}
+
+/**
+ * `this.<field>.<method>(...)` in a method: the class every value of the field is made with, and,
+ * when one `new` makes them all, its arguments as written (`new Logger(this.server)`: `this.server`),
+ * without type assertions.
+ */
+export function fieldObjectClass(ev: Evaluator, file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>): FieldClass | undefined {
   const object = callee.object;
   if (callee.key.k !== "static" || object.k !== "get" || object.key.k !== "static" || object.object.k !== "dyn" || object.object.text !== "this") return undefined;
   if (unit.className === undefined || (unit.kind !== "method" && unit.kind !== "closure")) return undefined;
   const sf = parsedSource(ev, file);
-  const cls = sf ? topLevelClass(sf, unit.className) : undefined;
-  if (!sf || !cls) return undefined;
-  const field = privateField(sf, cls, object.key.name);
+  if (!sf || optionalCall(sf, callee.span)) return undefined;
+  return fieldClass(ev, file, sf, unit.className, object.key.name);
+}
+
+/**
+ * The server given to a `new` that is the initializer of a private field (`private logger = new
+ * Logger(this.server)`, `span` the argument): the field, and the class every value of it is made with.
+ */
+export function fieldConstructionOf(ev: Evaluator, file: string, unit: FlowUnit, span: Span): (FieldClass & { readonly field: string }) | undefined {
+  if (unit.kind !== "field" || unit.className === undefined) return undefined;
+  const sf = parsedSource(ev, file);
+  const arg = sf ? nodeAt(sf, span) : undefined;
+  const made = arg ? climb(arg).parent : undefined;
+  const decl = made ? climb(made).parent : undefined;
+  if (!sf || !made || !decl || !ts.isNewExpression(made) || !ts.isPropertyDeclaration(decl) || climb(made) !== decl.initializer) return undefined;
+  const field = memberName(decl.name);
+  const found = field === undefined ? undefined : fieldClass(ev, file, sf, unit.className, field);
+  if (!found || field === undefined) return undefined;
+  // Every read of the field calls one of its methods there (`this.logger.info(...)`): nothing hands the object on.
+  const cls = topLevelClass(sf, unit.className);
+  const refs = cls ? privateField(sf, cls, field)?.refs : undefined;
+  const methodCalled = (ref: ts.Node): boolean => {
+    const access = ref.parent;
+    return access !== undefined && ts.isPropertyAccessExpression(access) && access.expression === ref && access.parent !== undefined && ts.isCallExpression(access.parent) && access.parent.expression === access;
+  };
+  return refs?.every((ref) => isAssigned(ref) || methodCalled(climb(ref))) ? { ...found, field } : undefined;
+}
+
+function fieldClass(ev: Evaluator, file: string, sf: ts.SourceFile, className: string, fieldName: string): FieldClass | undefined {
+  const cls = topLevelClass(sf, className);
+  const field = cls ? privateField(sf, cls, fieldName) : undefined;
   if (!field) return undefined;
   // Every value the field is given is `new C(...)` of one class named the same way.
-  if (field.refs.some(isOtherwiseWritten) || optionalCall(sf, callee.span)) return undefined;
+  if (field.refs.some(isOtherwiseWritten)) return undefined;
   const made = [field.decl.initializer, ...field.refs.filter(isAssigned).map(assignedValue)].filter((e): e is ts.Expression => e !== undefined);
   const names = new Set(made.map((e) => constructedName(bare(e))));
   const name = names.size === 1 ? [...names][0] : undefined;
   if (!name) return undefined;
   const summary = ev.summary(file);
   if (!summary || (!summary.decls.has(name) && !summary.imports.has(name))) return undefined;
-  const value = ev.evaluate({ k: "ref", name, span: object.span }, ev.fileScope(file), SDK_EVAL);
+  const value = ev.evaluate({ k: "ref", name, span: { start: field.decl.getStart(sf), end: field.decl.end } }, ev.fileScope(file), SDK_EVAL);
   if (value.t !== "class" || value.cls.scope !== null) return undefined;
-  const className = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
-  return className ? { file: value.cls.file, name: className } : undefined;
+  const madeName = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
+  if (!madeName) return undefined;
+  const only = made.length === 1 ? bare(made[0]!) : undefined;
+  const args = only && ts.isNewExpression(only) ? (only.arguments ?? []).map((a) => bare(a).getText(sf)) : undefined;
+  return { file: value.cls.file, name: madeName, ...(args ? { args } : {}) };
 }
 
 /**

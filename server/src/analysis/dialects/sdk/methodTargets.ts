@@ -18,6 +18,11 @@ export interface FunctionTarget {
   readonly unit: FlowUnit;
   /** A method run on an instance made with `new` right there: the instance's class (what `this.name` reads). */
   readonly instance?: Instance;
+  /**
+   * A method of an object a class keeps in a field (`this.logger.info()`), made by one `new` of that
+   * class: its arguments as written there (`this.server`), and the fields its constructor stores them in.
+   */
+  readonly fieldObject?: { readonly args: readonly string[]; readonly stores: ReadonlyMap<number, readonly string[]> };
 }
 
 /** An instance made with `new`: its class, and the arguments it was made with (read in `scope`). */
@@ -39,7 +44,10 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   if (object.k === "dyn" && object.text === "this") return unit.className !== undefined && unit.kind === "method" ? classMethod(ev, file, unit.className, method) : undefined;
   // `this.transports.attach(server)`: a private field only ever given `new Transports(...)`.
   const held = fieldObjectClass(ev, file, unit, callee);
-  if (held) return classMethod(ev, held.file, held.name, method);
+  if (held) {
+    const target = classMethod(ev, held.file, held.name, method);
+    return target && held.args ? { ...target, fieldObject: { args: held.args, stores: constructorStores(ev, held.file, held.name) } } : target;
+  }
   const scope = unitScope(ev, file, unit);
   // `console.log(...)`, `process.exit(...)`: a name the file does not declare is a global, and what
   // declares one (a declaration file) holds no code to follow. Not evaluated: looking a global up
@@ -94,6 +102,21 @@ export function instanceMethod(ev: Evaluator, scope: Scope, expr: ValueExpr, met
   const made = constructedClass(ev, scope, expr, 0);
   const target = made ? methodThroughBases(ev, made.file, made.name, method, want, 0) : undefined;
   return target && made ? { ...target, instance: made } : target;
+}
+
+/**
+ * The fields of `this` the class's own constructor stores each of its parameters in, by the
+ * parameter's place, unconditionally (`constructor(private server: McpServer)`, `this.srv = server`).
+ */
+function constructorStores(ev: Evaluator, file: string, className: string): ReadonlyMap<number, readonly string[]> {
+  const ctor = ev.summary(file)?.flow?.units.find((u) => u.kind === "method" && u.className === className && u.name === `${className}.constructor`);
+  const stores = new Map<number, string[]>();
+  for (const { event, conditional } of ctor?.events ?? []) {
+    if (conditional || event.k !== "escape" || event.into?.length !== 2 || event.into[0] !== "this" || event.source.length !== 1) continue;
+    const index = ctor!.params.indexOf(event.source[0]!);
+    if (index >= 0) stores.set(index, [...(stores.get(index) ?? []), `this.${event.into[1]}`]);
+  }
+  return stores;
 }
 
 /** A parameter property of the class's own constructor (`constructor(readonly name: string)`) given a string by `new`. */

@@ -29,10 +29,11 @@ import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
-import { instanceFieldString, methodTarget, type Instance } from "./methodTargets";
+import { instanceFieldString, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { isModuleVariable } from "./moduleVariables";
+import { laterInstanceFields } from "./laterFields";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
@@ -55,7 +56,7 @@ import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./l
 import { fieldValue, returnedCollection, thisField } from "./returnedCollections";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
-import { fieldStoreIsHarmless } from "./fieldHolders";
+import { fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
 import { holderMethodCall, holderSubclass, isOwnMethod } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
@@ -274,6 +275,13 @@ export class Replay {
       }
     }
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
+    // Fields declared after the server's own are given their values as the instance is made, before
+    // the constructor's body: `private log = createLogger(this.server)` runs at start-up, once.
+    if (inField && site.unit.kind === "field" && !wrapped) {
+      for (const unit of laterInstanceFields(this.#ev, site.file, site.unit)) {
+        if (this.#mentionsDeep(site.file, unit, paths, new Set())) this.#runUnit(site.file, unit, 0, paths, 1, NOW);
+      }
+    }
     // Past the code that makes the server, what is followed may be another server made by the same
     // code (each caller of a factory gets its own): a name registered there again is no duplicate.
     // A server made once at module level is the only one: its functions all register on it. So is a
@@ -902,6 +910,8 @@ export class Replay {
               held.add(event.into[0]!);
             }
             if (this.#holders.onEscape(file, unit, event, local, depth, here)) break;
+            if (local.has(key(event.source)) && this.#followFieldConstruction(file, unit, event, local, depth, here)) break;
+            if (this.#constructorStores.has(`${file}:${event.span.start}`)) break;
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
             if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
@@ -980,10 +990,33 @@ export class Replay {
     return (connected && isCollectionStore(this.#ev, file, event.span)) || callIsHarmlessStore(this.#ev, file, event.span, serverShapes(paths));
   }
 
+  /**
+   * `private logger = new Logger(this.server)`, a field whose object is only ever used by calling its
+   * methods there (fieldHolders.ts): its constructor runs now with the server, and each
+   * `this.logger.m()` runs `m` with the fields the constructor stored it in (methodTargets.ts).
+   */
+  #followFieldConstruction(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "escape" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
+    const made = fieldConstructionOf(this.#ev, file, unit, event.span);
+    const classes = made ? this.#ev.summary(made.file)?.classes.filter((c) => c.name === made.name && c.topLevel) : undefined;
+    if (!made?.args || classes?.length !== 1) return false;
+    const ctor = this.#ev.summary(made.file)?.flow?.units.find((u) => u.kind === "method" && u.className === made.name && u.name === `${made.name}.constructor`);
+    // Without a constructor of its own, the arguments go to a base class's, which is not read here.
+    if (!ctor) return classes[0]!.heritage === null;
+    const bound = new Set(ctor.params.filter((p, i) => p !== "" && made.args![i] !== undefined && paths.has(made.args![i]!)));
+    // `constructor(private server: McpServer)`, `this.server = server`: the stores its methods are run with.
+    for (const { event: e, conditional } of ctor.events) {
+      if (!conditional && e.k === "escape" && e.into?.length === 2 && e.into[0] === "this" && e.source.length === 1 && bound.has(e.source[0]!)) this.#constructorStores.add(`${made.file}:${e.span.start}`);
+    }
+    if (bound.size > 0) this.#runUnit(made.file, ctor, 0, bound, depth + 1, mode);
+    return true;
+  }
+  /** Stores of the server into `this` by the constructor of an object a field keeps (see #followFieldConstruction): followed. */
+  readonly #constructorStores = new Set<string>();
+
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode, connected = false): void {
     if (this.#site.subclass && this.#invokeOnInstance(file, unit, event, paths, depth, mode)) return;
-    const closure = this.#closures.called(file, unit, event.callee);
+    const closure = this.#closures.called(file, unit, event.callee, this.#classAround(file, unit));
     if (closure) {
       const names = new Set(closure.names);
       closure.unit.params.forEach((p, i) => {
@@ -1103,7 +1136,7 @@ export class Replay {
   readonly #calledInLoop: EachItem[] = [];
 
   /** Runs the function an invoke calls, with the server bound where the call passes it. */
-  #invokeTarget(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, target: { file: string; unit: FlowUnit }, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): void {
+  #invokeTarget(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, target: FunctionTarget, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): void {
     const bound = new Set<string>();
     target.unit.params.forEach((p, i) => {
       if (p && passed[i]) bound.add(p);
@@ -1115,6 +1148,11 @@ export class Replay {
     const imported = target.file !== file ? this.importedServer.get(target.file) : undefined;
     if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
     for (const held of this.#moduleHeld.get(target.file) ?? []) if (!target.unit.params.includes(held)) bound.add(held);
+    // `this.logger.info()` of a `new Logger(this.server)` kept in a field: the fields its constructor stored the server in.
+    const fieldObject = target.fieldObject;
+    if (fieldObject) fieldObject.args.forEach((arg, i) => {
+      if (paths.has(arg)) for (const f of fieldObject.stores.get(i) ?? []) bound.add(f);
+    });
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return;
     const wasConnected = this.state.connected;
     // `setup();` of an async helper registering after an await: that part runs after what follows
@@ -1136,7 +1174,7 @@ export class Replay {
       markInexact(this.state, `${exprText(event.callee)}() is async and not awaited, and connects after an await: what its caller does next may come before connect() or after it`);
     }
     // `const tool = makeRegistrar(server)`: the closure it returns runs where `tool(...)` is called.
-    this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound);
+    this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound, event.span);
   }
 
   /** Closures over the server returned by helpers, held in consts that are only called. */

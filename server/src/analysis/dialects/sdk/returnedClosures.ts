@@ -3,10 +3,16 @@
 // the factory, or under its condition), instead of "some time, or never" like any other callback.
 // A const that is also used otherwise (stored, passed, returned or called from a callback) still runs
 // where it is called directly, and, since it may run at other times too, the ordinary rule applies as well.
+// The same holds for an object literal of such closures (`createLogger(server)` returning `{ info:
+// (d) => server.sendLoggingMessage(...) }`, a toolkit's `{ registerTools() {...} }`): each method
+// runs where `log.info(...)` or `createToolkit(server).registerTools()` calls it.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
 import { assignsTo } from "./serverSubclasses";
-import type { FlowEvent, FlowUnit, RefPath, ValueExpr } from "../../core/model/summary";
+import type { FlowEvent, FlowUnit, RefPath, Span, ValueExpr } from "../../core/model/summary";
+import { SK, ts } from "../../core/typescript";
+import { climb, nodeAt, parsedSource } from "./containerStores";
+import { declaredUnwritable, thisField } from "./returnedCollections";
 
 export interface ReturnedClosure {
   readonly file: string;
@@ -19,6 +25,12 @@ export class ReturnedClosures {
   readonly #ev: Evaluator;
   /** `file#unit#name` → the closure that const holds. */
   readonly #held = new Map<string, ReturnedClosure>();
+  /** `file#unit#name` → the methods of the object that const holds, by name. */
+  readonly #heldMethods = new Map<string, ReadonlyMap<string, ReturnedClosure>>();
+  /** `file#Class#field` of a field given such an object (`private log = createLogger(this.server)`) → its methods. */
+  readonly #fieldMethods = new Map<string, ReadonlyMap<string, ReturnedClosure>>();
+  /** `file#start` of a call whose object is only the receiver of one method call (`make(server).run()`) → its methods. */
+  readonly #receivers = new Map<string, ReadonlyMap<string, ReturnedClosure>>();
 
   constructor(ev: Evaluator) {
     this.#ev = ev;
@@ -33,9 +45,13 @@ export class ReturnedClosures {
    * `const name = helper(server, ...)` (or a call whose result is not named), once the helper ran:
    * remembers the closure it returns, if that is all it returns and the const is only called.
    */
-  noteResult(file: string, unit: FlowUnit, name: string | undefined, helper: { file: string; unit: FlowUnit }, names: ReadonlySet<string>): void {
+  noteResult(file: string, unit: FlowUnit, name: string | undefined, helper: { file: string; unit: FlowUnit }, names: ReadonlySet<string>, call?: Span): void {
     const closure = returnedClosure(this.#ev, helper.file, helper.unit);
-    if (!closure) return;
+    if (!closure) {
+      const methods = returnedMethods(this.#ev, helper.file, helper.unit);
+      if (methods) this.#noteMethods(file, unit, name, helper.file, methods, names, call);
+      return;
+    }
     const id = `${helper.file}#${closure.id}`;
     const summary = this.#ev.summary(file);
     const exported = new Set([...(summary?.exports.values() ?? [])].flatMap((x) => (x.k === "local" ? [x.local] : [])));
@@ -50,6 +66,37 @@ export class ReturnedClosures {
     else this.#kept.add(id);
   }
 
+  #noteMethods(file: string, unit: FlowUnit, name: string | undefined, helperFile: string, methods: ReadonlyMap<string, FlowUnit>, names: ReadonlySet<string>, call: Span | undefined): void {
+    const ids = [...methods.values()].map((u) => `${helperFile}#${u.id}`);
+    const closures = new Map([...methods].map(([m, u]) => [m, { file: helperFile, unit: u, names }] as const));
+    const summary = this.#ev.summary(file);
+    const units = summary?.flow?.units ?? [];
+    const field = call && fieldInitialised(this.#ev, file, unit, call);
+    if (field) {
+      // `private log = createLogger(this.server)`: `this.log.info(...)` in the class's code.
+      this.#fieldMethods.set(`${file}#${unit.className}#${field}`, closures);
+      const kept = onlyFieldMethodsCalled(this.#ev.host.text?.(file), field, methods);
+      for (const id of ids) (kept ? this.#kept : this.#free).add(id);
+      return;
+    }
+    if (name === undefined) {
+      // `createToolkit(server).registerTools()`: the object is gone once that one method has run.
+      if (call && onlyReceiverOfOneCall(unit, call)) {
+        this.#receivers.set(`${file}#${call.start}`, closures);
+        for (const id of ids) this.#kept.add(id);
+      } else for (const id of ids) this.#free.add(id);
+      return;
+    }
+    if (!isConst(this.#ev, file, unit, name)) {
+      for (const id of ids) this.#free.add(id);
+      return;
+    }
+    this.#heldMethods.set(`${file}#${unit.id}#${name}`, closures);
+    const exported = new Set([...(summary?.exports.values() ?? [])].flatMap((x) => (x.k === "local" ? [x.local] : [])));
+    const kept = !exported.has(name) && onlyMethodsCalled(units, unit, name, methods);
+    for (const id of ids) (kept ? this.#kept : this.#free).add(id);
+  }
+
   /** Whether a closure may also run at times not known (its const is used otherwise than called directly, or it is not held). */
   runsAlsoElsewhere(file: string, unit: FlowUnit): boolean {
     return this.#free.has(`${file}#${unit.id}`);
@@ -62,8 +109,14 @@ export class ReturnedClosures {
   }
 
   /** The closure a call's callee names in this body, if it is one noted. */
-  called(file: string, unit: FlowUnit, callee: ValueExpr): ReturnedClosure | undefined {
-    return callee.k === "ref" ? this.#held.get(`${file}#${unit.id}#${callee.name}`) : undefined;
+  called(file: string, unit: FlowUnit, callee: ValueExpr, className?: string): ReturnedClosure | undefined {
+    if (callee.k === "ref") return this.#held.get(`${file}#${unit.id}#${callee.name}`);
+    if (callee.k !== "get" || callee.key.k !== "static") return undefined;
+    const { object, key } = callee;
+    const field = className !== undefined ? thisField(object) : undefined;
+    if (field !== undefined) return this.#fieldMethods.get(`${file}#${className}#${field}`)?.get(key.name);
+    if (object.k === "ref") return this.#heldMethods.get(`${file}#${unit.id}#${object.name}`)?.get(key.name);
+    return object.k === "call" ? this.#receivers.get(`${file}#${object.span.start}`)?.get(key.name) : undefined;
   }
 }
 
@@ -75,6 +128,90 @@ function returnedClosure(ev: Evaluator, file: string, helper: FlowUnit): FlowUni
   if (conditional || event.k !== "return" || event.expr?.k !== "fn") return undefined;
   const start = event.expr.span.start;
   return ev.summary(file)?.flow?.units.find((u) => u.kind === "closure" && u.parent === helper.id && u.span.start === start);
+}
+
+/**
+ * The methods of the one object literal every `return` of the helper returns, when each of its
+ * entries is a function written in it (`{ info: (d) => ..., flush() {...} }`) and none uses `this`
+ * (a method calling a sibling through `this` is a call the replay does not resolve).
+ */
+function returnedMethods(ev: Evaluator, file: string, helper: FlowUnit): ReadonlyMap<string, FlowUnit> | undefined {
+  const returns = helper.events.filter(({ event }) => event.k === "return");
+  if (returns.length !== 1) return undefined;
+  const { event, conditional } = returns[0]!;
+  if (conditional || event.k !== "return" || event.expr?.k !== "obj") return undefined;
+  const units = ev.summary(file)?.flow?.units ?? [];
+  const text = ev.host.text?.(file);
+  if (text === undefined) return undefined;
+  const methods = new Map<string, FlowUnit>();
+  for (const entry of event.expr.entries) {
+    if (entry.k !== "prop" || entry.key.k !== "static" || methods.has(entry.key.name)) return undefined;
+    const start = entry.value.k === "fn" || entry.value.k === "dyn" ? entry.value.span.start : -1;
+    const unit = units.find((u) => u.kind === "closure" && u.parent === helper.id && u.span.start === start);
+    if (!unit || /(?<![\w$.])this(?![\w$])/.test(text.slice(unit.span.start, unit.span.end))) return undefined;
+    methods.set(entry.key.name, unit);
+  }
+  return methods.size > 0 ? methods : undefined;
+}
+
+/**
+ * The field a field unit's initializer is the call at `call` (`private log = createLogger(this.server)`),
+ * when the field is one nothing outside the class writes (private, readonly, `#log`).
+ */
+function fieldInitialised(ev: Evaluator, file: string, unit: FlowUnit, call: Span): string | undefined {
+  if (unit.kind !== "field" || unit.className === undefined) return undefined;
+  const sf = parsedSource(ev, file);
+  const node = sf ? nodeAt(sf, call) : undefined;
+  const decl = node ? climb(node).parent : undefined;
+  if (!sf || !decl || !ts.isPropertyDeclaration(decl) || decl.initializer === undefined || climb(node!) !== decl.initializer) return undefined;
+  if (!(ts.isIdentifier(decl.name) || ts.isPrivateIdentifier(decl.name)) || decl.modifiers?.some((m) => m.kind === SK.StaticKeyword)) return undefined;
+  const field = decl.name.text.replace(/^#/, "");
+  return declaredUnwritable(sf.text, field) ? field : undefined;
+}
+
+/** Whether every mention of the field in the file (but its declaration) is `this.field.m(` for one of the methods, and nothing assigns it. */
+function onlyFieldMethodsCalled(text: string | undefined, field: string, methods: ReadonlyMap<string, FlowUnit>): boolean {
+  if (text === undefined) return false;
+  const name = field.replace(/\$/g, "\\$");
+  let declarations = 0;
+  for (const m of text.matchAll(new RegExp(`(?<![\\w$])#?${name}(?![\\w$])`, "g"))) {
+    const before = text.slice(Math.max(0, m.index - 24), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 64);
+    if (/(?:private|readonly|protected|public)\s+$/.test(before) || /^\s*[:=]/.test(after) && !/\.\s*$/.test(before)) {
+      declarations++;
+      continue;
+    }
+    const call = /^\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/.exec(after);
+    if (!/\bthis\s*\.\s*$/.test(before) || !call || !methods.has(call[1]!)) return false;
+  }
+  return declarations === 1;
+}
+
+/** Whether the call at `call` is, in `unit`, only the object of one method call (`make(server).run()`). */
+function onlyReceiverOfOneCall(unit: FlowUnit, call: Span): boolean {
+  return unit.events.some(({ event }) => event.k === "invoke" && event.callee.k === "get" && event.callee.object.k === "call" && event.callee.object.span.start === call.start && event.callee.object.span.end === call.end);
+}
+
+/** Whether `name` is used in `unit` only as `name.m(...)` for its methods `m`, and in no function written inside it. */
+function onlyMethodsCalled(units: readonly FlowUnit[], unit: FlowUnit, name: string, methods: ReadonlyMap<string, FlowUnit>): boolean {
+  const mentioned = (p: RefPath | null | undefined) => p?.[0] === name;
+  const methodCall = (e: ValueExpr) => e.k === "get" && e.object.k === "ref" && e.object.name === name && e.key.k === "static" && methods.has(e.key.name);
+  const other = (e: FlowEvent, own: boolean): boolean => {
+    switch (e.k) {
+      case "invoke":
+        return e.args.some(mentioned) || (mentionsRef(e.callee, name) && !(own && methodCall(e.callee)));
+      case "call":
+        return mentioned(e.receiver);
+      case "escape":
+      case "alias":
+      case "return":
+        return mentioned(e.source);
+      default:
+        return false;
+    }
+  };
+  if (unit.events.some(({ event }) => other(event, true))) return false;
+  return !units.some((u) => u !== unit && inside(units, u, unit) && !u.params.includes(name) && u.events.some(({ event }) => other(event, false)));
 }
 
 function isConst(ev: Evaluator, file: string, unit: FlowUnit, name: string): boolean {
