@@ -17,6 +17,7 @@ import { servedAtTopLevel, servesAtModuleTop } from "./entryFactories";
 import { serversMade } from "./serversMade";
 import { runsOnlyAsOwnProgram } from "./ownPrograms";
 import { basename } from "../../core/project/paths";
+import { instancesOf } from "./siteEscapes";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -62,13 +63,37 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     if (users.found.length + connected.length + replay.servedBy.length > 0 && open.length === 0) replay.followedCallers = true;
     return;
   }
-  // `export const server = new McpServer(...)`: what the files importing it do happens to it too.
   const target = site.event.target;
+  // `export class App { static server = new McpServer(...) }`: importers of the class reach it as `App.server`.
+  if (site.unit.kind === "module" && target?.length === 2 && target[0] !== "this") {
+    const names = exportNamesOf(summary, target[0]!);
+    if (names.length > 0) followImporters(replay, ev, site, names, target[1]!);
+    return;
+  }
+  // `export const app = new App()` of a class keeping the server in a field: importers reach it as `app.server`.
+  if (site.unit.kind === "field" && target?.length === 2 && target[0] === "this" && site.unit.className !== undefined) {
+    for (const inst of instancesOf(summary.flow?.units ?? [], site.unit.className)) {
+      const names = inst.unit.kind === "module" ? exportNamesOf(summary, inst.name) : [];
+      if (names.length > 0) followImporters(replay, ev, site, names, target[1]!);
+    }
+    return;
+  }
+  // `export const server = new McpServer(...)`: what the files importing it do happens to it too.
   if (site.unit.kind !== "module" || (target && target.length !== 1)) return;
   if (target) followGetters(replay, ev, site, summary, target[0]!);
   const names = target ? exportNamesOf(summary, target[0]!) : isDefaultExport(summary, site) ? ["default"] : [];
   if (names.length === 0) return;
-  const all = serverImporters(ev, replay.elsewhere, site.file, names);
+  followImporters(replay, ev, site, names);
+}
+
+/**
+ * The files importing the server exported as `names` (or the binding holding it under `member`:
+ * `app.server`, `App.server`): what they do happens to it too, in the order the program runs them
+ * where that is known.
+ */
+function followImporters(replay: Replay, ev: Evaluator, site: SdkSite, names: readonly string[], member?: string): void {
+  const imported = serverImporters(ev, replay.elsewhere, site.file, names);
+  const all = member === undefined ? imported : { ...imported, found: imported.found.map((i) => ({ ...i, local: `${i.local}.${member}` })) };
   // A module nothing here loads runs as a program of its own, or is loaded by means not seen (a
   // preload, a test): it may add to the server or not, but is not ordered against the serving module.
   // Unless it serves the server itself at its top level (`serveStdio(() => server)`): then it is the
