@@ -218,6 +218,8 @@ export type FlowEvent =
       readonly scopeEnd?: number;
       /** Not bound to a name: where its value goes instead (`passed to withLogging`), when that is not followed. */
       readonly lost?: string;
+      /** A parameter's default (`function start(server = new McpServer(...))`): made only when the call passes no argument there. */
+      readonly paramDefault?: true;
     }
   | { readonly k: "call"; readonly receiver: RefPath; readonly method: string; readonly args: readonly ValueExpr[]; readonly span: Span; readonly methodSpan: Span }
   /** `f(a, b)` where some arguments are names: the server may be handed to a helper. */

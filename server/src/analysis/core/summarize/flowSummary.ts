@@ -226,13 +226,13 @@ export function summarizeFlow(
 
   const calleeName = (c: ts.Expression): string => (ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : "(call)");
 
-  const recordNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration): boolean => {
+  const recordNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration, paramDefault = false): boolean => {
     const ctor = sdkCtor(n);
     if (!ctor) return false;
     for (const a of n.arguments ?? []) visit(a, unit, conditional);
     const scopeEnd = decl ? blockScopeEnd(decl, ctx.sf) : undefined;
     const lost = target === null ? lostPlacement(n, ctx.sf) : undefined;
-    const place = { ...(decl ? { declared: true as const } : {}), ...(scopeEnd !== undefined ? { scopeEnd } : {}), ...(lost !== undefined ? { lost } : {}) };
+    const place = { ...(decl ? { declared: true as const } : {}), ...(scopeEnd !== undefined ? { scopeEnd } : {}), ...(lost !== undefined ? { lost } : {}), ...(paramDefault ? { paramDefault: true as const } : {}) };
     push(unit, { k: "new", ctor, target, args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n), nameSpan: spanOf(ctx, nameNode), ...place }, conditional);
     return true;
   };
@@ -248,12 +248,22 @@ export function summarizeFlow(
     const fields = paramFieldsOf(fn);
     if (fields.some((f) => f !== null)) child.paramFields = fields;
     if (!fn.body) return;
+    const isProperty = (p: ts.ParameterDeclaration) => ts.isConstructorDeclaration(fn) && ts.isIdentifier(p.name) && (ts.getModifiers(p)?.some((m) => PARAMETER_PROPERTY_MODIFIERS.has(m.kind)) ?? false);
+    // `function start(server = new McpServer(...))`: a call without that argument makes the server
+    // first, as the function starts. A parameter property's (`constructor(private server = new
+    // McpServer(...))`) is the field's server, and the parameter's name is that server too.
+    const madeInField: string[] = [];
+    for (const p of fn.parameters) {
+      const init = p.initializer ? unwrap(p.initializer) : undefined;
+      if (!init || !ts.isIdentifier(p.name) || !ts.isNewExpression(init)) continue;
+      if (!isProperty(p)) recordNew(child, init, [p.name.text], p.name, false, undefined, true);
+      else if (recordNew(child, init, ["this", p.name.text], p.name, false, undefined, true)) madeInField.push(p.name.text);
+    }
+    for (const name of madeInField) child.events.push({ event: { k: "alias", target: name, source: ["this", name], span: spanOf(ctx, fn.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === name)!.name) }, conditional: false });
     // `constructor(protected server: McpServer)`: the parameter is stored in `this.server` first.
-    if (ts.isConstructorDeclaration(fn)) {
-      for (const p of fn.parameters) {
-        if (ts.isIdentifier(p.name) && ts.getModifiers(p)?.some((m) => PARAMETER_PROPERTY_MODIFIERS.has(m.kind))) {
-          child.events.push({ event: { k: "escape", source: [p.name.text], how: `stored in this.${p.name.text}`, span: spanOf(ctx, p.name), into: ["this", p.name.text] }, conditional: false });
-        }
+    for (const p of fn.parameters) {
+      if (isProperty(p) && ts.isIdentifier(p.name)) {
+        child.events.push({ event: { k: "escape", source: [p.name.text], how: `stored in this.${p.name.text}`, span: spanOf(ctx, p.name), into: ["this", p.name.text] }, conditional: false });
       }
     }
     // A function's body runs when it is called: its conditions are its own.
@@ -585,6 +595,13 @@ export function summarizeFlow(
     // wrappers keep the receiver, so the call is the method's own.
     const callee = withoutTypeWrappers(node.expression);
     notePassed(node.arguments, calleeName(callee));
+    // `await new MyServer().connect(transport)`: a class of the program connected as it is made, which
+    // no name holds (a dialect may know it for a subclass of its server). The SDK's own classes are
+    // recorded where the `new` is visited.
+    const made = ts.isPropertyAccessExpression(callee) && callee.name.text === "connect" ? unwrap(callee.expression) : undefined;
+    if (made && ts.isNewExpression(made) && ts.isIdentifier(made.expression) && !sdkCtor(made)) {
+      push(unit, { k: "new", ctor: made.expression.text, target: null, args: (made.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, made), nameSpan: spanOf(ctx, made.expression) }, conditional);
+    }
     // `Promise.allSettled([addGit(server), addDb(server)])`: a rejection there is kept as a result, not
     // thrown, so each call may stop early and the program goes on (as inside a `try`).
     const settled = isPromiseMethod(callee, SETTLING);

@@ -75,7 +75,7 @@ export function findSdkSites(ev: Evaluator, file: string): SdkSite[] {
       const version = imported ? versionOf(imported.specifier) : undefined;
       const sdkClass = imported && version && (imported.name === "McpServer" || imported.name === "Server");
       // Another class of the SDK (a transport) is no workspace subclass: not looked into.
-      const subclass = imported || e.target === null ? undefined : serverSubclassOf(ev, file, unit, e);
+      const subclass = imported ? undefined : serverSubclassOf(ev, file, unit, e);
       if (!sdkClass && !subclass) return;
       const binding = siteName(unit, e);
       const info = subclass ? (subclass.superArgs ? serverInfoOf(ev, subclass.superArgs.file, subclass.superArgs.args[0], subclass.superArgs.scope) : {}) : serverInfoOf(ev, file, e.args[0]);

@@ -14,6 +14,8 @@ export type Rebinding =
 export function rebinding(event: NewEvent, names: ReadonlySet<string>, conditional: boolean): Rebinding | undefined {
   const target = event.target;
   if (!target || target.length !== 1 || !names.has(target[0]!)) return undefined;
+  // A default the call's argument (the server followed) takes the place of: not made.
+  if (event.paramDefault) return undefined;
   const name = target[0]!;
   if (event.declared) {
     // A declaration of the same name in the same unit shadows it in a nested block; a declaration

@@ -34,6 +34,7 @@ import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { isModuleVariable } from "./moduleVariables";
 import { laterInstanceFields } from "./laterFields";
+import { defaultPassedOver } from "./parameterDefaults";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
@@ -256,6 +257,8 @@ export class Replay {
       // `launch(new McpServer(...))`: no name holds the server, so the replay cannot follow it.
       const unbound = escapes.length === 0 ? unboundConstruction(this.#ev, site) : undefined;
       if (unbound) markOpen(this.state, unbound.why, unbound.loc);
+      const passedOver = defaultPassedOver(this.#ev, site);
+      if (passedOver) markInexact(this.state, passedOver.why);
     }
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([wrapped ? wrapped.result : key(site.event.target ?? ["<anonymous>"])]);
@@ -897,6 +900,8 @@ export class Replay {
             // `target = other`: a name of this server given another value is no longer this server
             // (or may not be, when the assignment may not happen).
             const into = event.into ? key(event.into) : undefined;
+            // The server stored where it is already (`constructor(private server = new McpServer())`): nothing changes.
+            if (into !== undefined && local.has(into) && local.has(key(event.source))) break;
             if (into !== undefined && local.has(into) && !local.has(key(event.source))) {
               if (here.conditional) maybeOther.add(into);
               else local.delete(into);
@@ -2173,7 +2178,7 @@ export class Replay {
   /** The instance a loop item's method runs on, when it is made with `new` right there. */
   #thisInstance: Instance | undefined;
   /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
-  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc; readonly item?: { readonly call: Loc; readonly index: number } }>();
+  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc; readonly calls?: readonly Loc[]; readonly item?: { readonly call: Loc; readonly index: number } }>();
 
   /**
    * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
@@ -2198,7 +2203,9 @@ export class Replay {
     const sameCall = first !== undefined && first.loc.file === loc.file && first.loc.span.start === loc.span.start;
     const item = this.#itemRun;
     const otherItem = first?.item !== undefined && item !== undefined && first.item.call.file === item.call.file && first.item.call.span.start === item.call.span.start && first.item.index !== item.index;
-    const ranAgain = sameCall && ((first.by !== undefined && by !== undefined && (first.by.file !== by.file || first.by.span.start !== by.span.start)) || otherItem);
+    // Any call on the way differs (`registerWikiTools(server)` twice, each calling `plugin.attach(target)`).
+    const differs = first?.calls ? firstDifference(first.calls, this.#invokedAt) : undefined;
+    const ranAgain = sameCall && (differs !== undefined || otherItem);
     if (sameCall && !ranAgain) return false;
     // `if (key) registerTool("search", …) else registerTool("search", …)`: only one of them runs.
     if (first && this.#branches && first.branches?.file === this.#branches.file && connectedRelation(this.#ev, file, first.branches.regions, this.#branches.regions) === "exclusive") return false;
@@ -2213,13 +2220,13 @@ export class Replay {
           doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
         });
       }
-      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred, ...(this.#branches ? { branches: this.#branches } : {}), ...(by ? { by } : {}), ...(item ? { item } : {}) });
+      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred, ...(this.#branches ? { branches: this.#branches } : {}), ...(by ? { by, calls: [...this.#invokedAt] } : {}), ...(item ? { item } : {}) });
       return false;
     }
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
     if (e.method === "registerToolTask") return false;
     return this.#reportDuplicate(e, entry, loc, {
-      where: otherItem ? "by this same code, for an earlier item of the loop that runs it" : ranAgain ? `by this same code, run before from ${this.#placeOf(first.by!, loc)}` : this.#placeOf(first.loc, loc),
+      where: otherItem ? "by this same code, for an earlier item of the loop that runs it" : ranAgain ? `by this same code, run before from ${this.#placeOf(differs ?? first.by!, loc)}` : this.#placeOf(first.loc, loc),
       firstConditional: first.conditional,
       here: mode.conditional || mode.deferred,
       advice: "Give it another name, or register it once.",
@@ -2555,4 +2562,14 @@ function withoutCleared(merged: JsonObject, written: Value | undefined): JsonObj
   if (written?.t !== "obj" || !written.cleared) return merged;
   for (const sub of written.cleared) delete merged[sub];
   return merged;
+}
+
+/** The first call of `earlier` (outermost first) that `now` does not make at the same place: where a second run of the same code came from. */
+function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): Loc | undefined {
+  for (let i = 0; i < Math.max(earlier.length, now.length); i++) {
+    const a = earlier[i];
+    const b = now[i];
+    if (!a || !b || a.file !== b.file || a.span.start !== b.span.start) return a ?? earlier.at(-1) ?? b;
+  }
+  return undefined;
 }
