@@ -31,4 +31,29 @@ describe("keys registered only by a module nothing loads", () => {
     assert.match(prompts.reason, /registered only in extra\.ts, which no module of the package loads/);
     assert.equal(prompts.loc?.file, "/w/extra.ts");
   });
+
+  // Trial 89 o13: the entry names review.ts only in an import erased at compile time; review.ts never
+  // runs, and its registration is not taken for one made after connect().
+  const typeImport = (clause: string, tsconfig?: string) =>
+    analyse({
+      "/w/package.json": JSON.stringify({ type: "module", main: "dist/index.js", dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }),
+      ...(tsconfig ? { "/w/tsconfig.json": tsconfig } : {}),
+      "/w/server.ts": 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const server = new McpServer({ name: "s", version: "1" });\n',
+      "/w/review.ts": 'import { server } from "./server.js";\nexport interface ReviewArgs { file: string }\nserver.registerPrompt("review", {}, () => ({ messages: [] }));\n',
+      "/w/index.ts": `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nimport { server } from "./server.js";\n${clause} from "./review.js";\nawait server.connect(new StdioServerTransport());\n`,
+    });
+
+  for (const clause of ["import type { ReviewArgs }", "import { type ReviewArgs }"]) {
+    it(`a module named only in \`${clause}\` is not loaded by it: no register-after-connect error`, () => {
+      const analysis = typeImport(clause);
+      const s = analysis.servers.find((x) => x.name === "s")!;
+      assert.deepEqual(analysis.diagnostics.filter((d) => d.code === "sdk-register-after-connect"), []);
+      assert.match(s.unknown.map((u) => u.reason).join("\n"), /registered only in review\.ts, which no module of the package loads/);
+    });
+  }
+
+  it("`import { type ReviewArgs }` under verbatimModuleSyntax still loads the module", () => {
+    const analysis = typeImport("import { type ReviewArgs }", JSON.stringify({ compilerOptions: { verbatimModuleSyntax: true } }));
+    assert.doesNotMatch(analysis.servers.find((x) => x.name === "s")!.unknown.map((u) => u.reason).join("\n"), /no module of the package loads/);
+  });
 });

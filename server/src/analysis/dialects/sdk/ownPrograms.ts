@@ -16,6 +16,29 @@ const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(|\bli
 /** `import(path)`, `require(dir + name)`: a module chosen at run time. */
 const COMPUTED_LOAD = /\b(?:import|require)\s*\(\s*(?!['"]|\s*\))/;
 
+/**
+ * `import type { A } from "./a.js"`, `export type { A } from "./a.js"`: erased by every compiler, so
+ * naming a module there never loads it.
+ */
+const TYPE_ONLY = /\b(?:import|export)\s+type\s+(?:\{[^}]*\}|\*\s+as\s+[\w$]+|[\w$]+)\s*from\s*(['"])[^'"\n]*\1/g;
+
+/**
+ * `import { type A, type B } from "./a.js"`: erased too (by tsc, tsx and esbuild) unless the project
+ * keeps such imports (`verbatimModuleSyntax`, `preserveValueImports`), where it still loads the module.
+ */
+const TYPE_SPECIFIERS = /\bimport\s*\{([^}]*)\}\s*from\s*(['"])[^'"\n]*\2/g;
+const KEPT_IMPORTS = /"(?:verbatimModuleSyntax|preserveValueImports)"\s*:\s*true/;
+
+/** The text with the imports that never load a module left out. */
+function withoutTypeImports(text: string, keepsImports: boolean): string {
+  const out = text.replace(TYPE_ONLY, "");
+  if (keepsImports) return out;
+  return out.replace(TYPE_SPECIFIERS, (whole, list: string) => {
+    const names = list.split(",").map((n) => n.trim()).filter((n) => n.length > 0);
+    return names.length > 0 && names.every((n) => /^type\s/.test(n)) ? "" : whole;
+  });
+}
+
 /** The name other files would write to load the module: its file's stem, or its folder's for an index. */
 function loadName(file: string): string {
   const stem = basename(file).replace(/\.[^.]+$/, "");
@@ -33,11 +56,12 @@ export function runsOnlyAsOwnProgram(ev: Evaluator, { list }: Elsewhere, file: s
   if (name.length < 2) return false;
   // Any file naming it in a string (an import, a dynamic import, a build or test config, a script) may
   // load it, and so may an import or require of a path computed at run time.
+  const keepsImports = KEPT_IMPORTS.test(ev.host.text?.(joinPath(root, "tsconfig.json")) ?? "");
   const named = new RegExp(`['"\`][^'"\`\n]*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
   for (const other of [...files, joinPath(root, "package.json")]) {
     if (other === file) continue;
     const t = ev.host.text?.(other);
-    if (t === undefined ? other !== joinPath(root, "package.json") : named.test(t) || COMPUTED_LOAD.test(t)) return false;
+    if (t === undefined ? other !== joinPath(root, "package.json") : named.test(withoutTypeImports(t, keepsImports)) || COMPUTED_LOAD.test(t)) return false;
   }
   const before = evaluatedBefore(ev, file);
   return before !== undefined && !before.some((f) => SERVES.test(ev.host.text?.(f) ?? ""));
