@@ -15,6 +15,7 @@ import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importL
 import { entryArrowFactories, entryServing, type EntryServe } from "./entryFactories";
 import { connectedInPlace } from "./connectedInPlace";
 import { SK, ts } from "../../core/typescript";
+import { parsedSource } from "../../core/summarize/parsedSource";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -205,7 +206,7 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */
 export function serverImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[]): Users<ServerImport> {
-  const search = importersOf(ev, elsewhere, file, names);
+  const search = importersOf(ev, elsewhere, file, names, true);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: ServerImport[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
@@ -244,7 +245,11 @@ type Search = { readonly importers: readonly Importer[]; readonly entryOpen: rea
  * with `const { name } = await import("./file.js")`. A package entry point that exports it (itself or
  * through a barrel) is an open use: code outside the workspace may import it.
  */
-function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: readonly string[]): Search {
+/**
+ * `members`: a namespace import (`import * as core from "./server.js"`) used only as `core.<name>`
+ * names the export as that member (`core.server`); otherwise a namespace import is not followed.
+ */
+function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: readonly string[], members = false): Search {
   const here: Loc = { file, span: { start: 0, end: 0 } };
   if (!list) return { open: { why: "the files that import it are not listed here", loc: here } };
   const root = packageRoot(list, dirname(file));
@@ -277,8 +282,9 @@ function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: re
         if (!exported || (binding.imported !== "*" && !exported.has(binding.imported))) continue;
         // `import * as mod`: its members are not followed one by one.
         const importer = importerOf(importers, at);
-        if (binding.imported === "*") importer.locals.add(`${local}.*`);
-        else importer.locals.add(local);
+        if (binding.imported !== "*") importer.locals.add(local);
+        else if (members && onlyMembersRead(ev, at, local)) for (const n of exported) importer.locals.add(`${local}.${n}`);
+        else importer.locals.add(`${local}.*`);
         importer.explained.push(binding.span);
       }
       for (const [exported, entry] of summary.exports) {
@@ -316,6 +322,26 @@ function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: re
     }
   }
   return { importers: [...importers.values()].filter((i) => i.locals.size > 0), entryOpen, namespaceOpen: open };
+}
+
+/** Whether every mention of the namespace `ns` in the file's code (not its import) reads a member of it (`ns.server`). */
+function onlyMembersRead(ev: Evaluator, file: string, ns: string): boolean {
+  const sf = parsedSource(ev, file);
+  if (!sf) return false;
+  let ok = true;
+  const visit = (n: ts.Node): void => {
+    if (!ok || ts.isImportDeclaration(n)) return;
+    if (ts.isIdentifier(n) && n.text === ns) {
+      const p = n.parent;
+      const member = ts.isPropertyAccessExpression(p) && p.expression === n;
+      // `x.core`, `{ core: 1 }`: another thing's name, not a mention of the namespace.
+      const otherName = (ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isPropertyAssignment(p) && p.name === n) || ts.isTypeReferenceNode(p) || ts.isQualifiedName(p);
+      if (!member && !otherName) ok = false;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return ok;
 }
 
 function importerOf(importers: Map<string, Importer>, file: string): Importer {
