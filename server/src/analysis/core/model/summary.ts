@@ -252,7 +252,13 @@ export type FlowEvent =
  */
 export type LoopGuard =
   /** `binding`: the loop's own variable when it is a plain name (`for (const t of TOOLS)`). */
-  | { readonly kind: "of" | "in"; readonly over: ValueExpr; readonly binding?: string }
+  | {
+      readonly kind: "of" | "in";
+      readonly over: ValueExpr;
+      readonly binding?: string;
+      /** `for (const [name, plugin] of entries)`: the last plain name of the pattern, and which element of each item it is. */
+      readonly element?: { readonly name: string; readonly index: number };
+    }
   /**
    * `for (let i = from; i < to; i++)` (`<=`: inclusive): its body runs, to its end, at least once
    * when `from` is below `to` (the loop cannot leave an iteration early, or it is not recorded).

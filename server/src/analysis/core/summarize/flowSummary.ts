@@ -524,7 +524,8 @@ export function summarizeFlow(
         visit(loop.expression, unit, conditional);
         const certain = !mayExitEarly(loop.statement) && !(ts.isForOfStatement(loop) && loop.awaitModifier);
         const declared = ts.isVariableDeclarationList(loop.initializer) ? loop.initializer.declarations[0]?.name : undefined;
-        const binding = declared && ts.isIdentifier(declared) ? { binding: declared.text } : {};
+        const element = declared && ts.isArrayBindingPattern(declared) ? lastPlainElement(declared) : undefined;
+        const binding = declared && ts.isIdentifier(declared) ? { binding: declared.text } : element ? { element } : {};
         const guard: LoopGuard | null = certain ? { kind: ts.isForOfStatement(loop) ? "of" : "in", over: toValueExpr(ctx, loop.expression), ...binding } : null;
         guarded(guard, conditional, () => inBranch(loop.statement, () => visit(loop.statement, unit, true), guard !== null));
         return;
@@ -805,4 +806,14 @@ const COMBINING: ReadonlySet<string> = new Set(["all", "allSettled", "any", "rac
 
 function isPromiseMethod(callee: ts.Expression, names: ReadonlySet<string>): boolean {
   return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Promise" && names.has(callee.name.text);
+}
+
+/** `[name, plugin]`, `[, plugin]`: the last element that is a plain name (no rest, no default, no nested pattern), and its place. */
+function lastPlainElement(pattern: ts.ArrayBindingPattern): { name: string; index: number } | undefined {
+  for (let i = pattern.elements.length - 1; i >= 0; i--) {
+    const e = pattern.elements[i]!;
+    if (ts.isOmittedExpression(e)) continue;
+    return ts.isIdentifier(e.name) && !e.dotDotDotToken && !e.initializer ? { name: e.name.text, index: i } : undefined;
+  }
+  return undefined;
 }

@@ -19,7 +19,7 @@ const MAX_ITEMS = 50;
  * The functions `over` holds, in order (with `member`, each item's method of that name: `m.register`);
  * undefined unless it is an array whose every item gives a readable function.
  */
-export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want?: (file: string) => void, member?: string, className?: string): ItemFunction[] | undefined {
+export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want?: (file: string) => void, member?: string, className?: string, element?: number): ItemFunction[] | undefined {
   // An array the file does not change (a changed one evaluates to no array at all), maybe returned by a function.
   const source = returnedCollection(ev, over, scope, className);
   const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
@@ -27,8 +27,12 @@ export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want
   // `[new ClockTool(), new StandupPrompt()]`: instances, read from the array's own text.
   const written = member === undefined ? undefined : arrayItemsOf(ev, source.expr, source.scope, 0);
   const out: ItemFunction[] = [];
-  for (const [i, item] of value.items.entries()) {
-    const at = written?.length === value.items.length ? written[i] : undefined;
+  for (const [i, whole] of value.items.entries()) {
+    // `for (const [name, plugin] of Object.entries(PLUGINS))`: each item's element at `element`.
+    const item = element === undefined ? whole : whole.t === "arr" ? whole.items[element] : undefined;
+    if (!item) return undefined;
+    const writtenWhole = written?.length === value.items.length ? written[i] : undefined;
+    const at = element === undefined || !writtenWhole ? writtenWhole : writtenWhole.expr.k === "arr" && writtenWhole.expr.items[element]?.k !== "spread" && writtenWhole.expr.items[element] ? { expr: writtenWhole.expr.items[element] as ValueExpr, scope: writtenWhole.scope } : undefined;
     const found = member === undefined ? functionOfValue(ev, item, want) : (objectMethod(ev, item, member, want) ?? (at && instanceMethod(ev, at.scope, at.expr, member, want)));
     if (!found || found.unit.bodiless) return undefined;
     out.push(found);
@@ -39,7 +43,7 @@ export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want
 /** The innermost loop of `loops` whose item is bound to `name` (`for (const name of ...)`). */
 export function loopBinding(loops: readonly LoopGuard[] | undefined, name: string): ItemLoop | undefined {
   const loop = loops?.at(-1);
-  return loop?.kind === "of" && loop.binding === name ? loop : undefined;
+  return loop?.kind === "of" && (loop.binding === name || loop.element?.name === name) ? loop : undefined;
 }
 
 /** `[a, b].forEach((item) => ...)`: the innermost loop over every item, with no variable of its own (a callback's). */

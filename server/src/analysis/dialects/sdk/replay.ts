@@ -1107,7 +1107,7 @@ export class Replay {
   /** The functions a loop's item stands for, when `name` is that item (see loopItemFunctions.ts). */
   #loopItems(file: string, unit: FlowUnit, name: string, member?: string): readonly ItemFunction[] | undefined {
     const loop = loopBinding(this.#loops, name);
-    if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want, member, this.#classAround(file, unit));
+    if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want, member, this.#classAround(file, unit), loop.element?.index);
     const each = this.#eachItemOf(file, unit);
     return each?.param === name ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want, member, this.#classAround(file, unit)) : undefined;
   }

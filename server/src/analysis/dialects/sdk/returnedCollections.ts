@@ -75,14 +75,14 @@ function truthiness(v: Value): boolean | undefined {
 }
 
 /**
- * `Object.values(registrars)`, `Object.keys(registrars)` of an object literal the source writes (a
- * const nothing changes, or what a return-only function returns): an array of its values, or of its
- * keys as strings, in the order it writes them. Not when a key is a number (those come first at run
+ * `Object.values(registrars)`, `Object.keys(registrars)`, `Object.entries(registrars)` of an object literal the source writes (a
+ * const nothing changes, or what a return-only function returns): an array of its values, of its
+ * keys as strings, or of [key, value] pairs, in the order it writes them. Not when a key is a number (those come first at run
  * time), computed, or spread in (keys not known).
  */
 function objectItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Collection | undefined {
   const c = call.callee;
-  if (c.k !== "get" || c.object.k !== "ref" || c.object.name !== "Object" || c.key.k !== "static" || (c.key.name !== "values" && c.key.name !== "keys") || call.args.length !== 1) return undefined;
+  if (c.k !== "get" || c.object.k !== "ref" || c.object.name !== "Object" || c.key.k !== "static" || !["values", "keys", "entries"].includes(c.key.name) || call.args.length !== 1) return undefined;
   if (bindingOf(scope, "Object") || ev.summary(scope.file)?.decls.has("Object")) return undefined;
   let source: Collection = { expr: call.args[0]!, scope };
   for (let hops = 0; hops < MAX_HOPS && source.expr.k !== "obj"; hops++) {
@@ -95,7 +95,8 @@ function objectItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, sco
   const items: ValueExpr[] = [];
   for (const entry of obj.entries) {
     if (entry.k === "spread" || entry.key.k !== "static" || /^\d+$/.test(entry.key.name)) return undefined;
-    items.push(c.key.name === "values" ? entry.value : { k: "lit", value: entry.key.name, span: entry.key.span });
+    const keyItem: ValueExpr = { k: "lit", value: entry.key.name, span: entry.key.span };
+    items.push(c.key.name === "values" ? entry.value : c.key.name === "keys" ? keyItem : { k: "arr", items: [keyItem, entry.value], span: entry.key.span });
   }
   return { expr: { k: "arr", items, span: call.span }, scope: source.scope };
 }
@@ -195,7 +196,19 @@ export function fieldValue(ev: Evaluator, file: string, className: string, field
 /** The items of the array literal `over` stands for (itself, or a const's value), each with the scope it is written in. */
 export function arrayItemsOf(ev: Evaluator, over: ValueExpr, scope: Scope, depth: number): { expr: ValueExpr; scope: Scope }[] | undefined {
   if (depth > 8) return undefined;
-  if (over.k === "arr") return over.items.some((i) => i.k === "spread") ? undefined : over.items.map((expr) => ({ expr: expr as ValueExpr, scope }));
+  if (over.k === "arr") {
+    // `[...CORE_TOOLS, ...EXTRA_TOOLS]`: the items of each array spread in, in order.
+    const out: { expr: ValueExpr; scope: Scope }[] = [];
+    for (const item of over.items) {
+      if (item.k !== "spread") out.push({ expr: item, scope });
+      else {
+        const inner = arrayItemsOf(ev, item.expr, scope, depth + 1);
+        if (!inner) return undefined;
+        out.push(...inner);
+      }
+    }
+    return out;
+  }
   if (over.k !== "ref") return undefined;
   const bound = bindingOf(scope, over.name);
   if (bound) return "expr" in bound ? arrayItemsOf(ev, bound.expr, bound.scope, depth + 1) : undefined;
