@@ -18,3 +18,18 @@ export function connectedInPlace(unit: FlowUnit, factory: string, receiver: stri
   });
   return out;
 }
+
+/**
+ * `getServer().registerTool(...)`, `App.getInstance().connect(t)`: the event after `index` when it
+ * calls one of `methods` on the result of the call at `index`, as that call on `receiver`. For a
+ * getter that hands out the same server every time, that is a call on the server.
+ */
+export function calledOnResult(unit: FlowUnit, index: number, receiver: string, methods: ReadonlySet<string>): { index: number; conditional: boolean; call: CallEvent } | undefined {
+  const entry = unit.events[index];
+  const made = entry?.event;
+  const next = unit.events[index + 1]?.event;
+  if (!entry || made?.k !== "invoke" || next?.k !== "invoke" || next.callee.k !== "get" || next.callee.key.k !== "static" || !methods.has(next.callee.key.name)) return undefined;
+  const object = next.callee.object;
+  if (object.k !== "call" || object.span.start !== made.span.start || object.span.end !== made.span.end) return undefined;
+  return { index: index + 1, conditional: entry.conditional, call: { k: "call", receiver: [receiver], method: next.callee.key.name, args: next.argExprs, span: next.span, methodSpan: next.callee.key.span } };
+}

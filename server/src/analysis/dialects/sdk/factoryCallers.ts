@@ -13,7 +13,9 @@ import { packageEntryFiles } from "./packageEntries";
 import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
 import { entryArrowFactories, entryServing, type EntryServe } from "./entryFactories";
-import { connectedInPlace } from "./connectedInPlace";
+import { calledOnResult, connectedInPlace } from "./connectedInPlace";
+import { REGISTRATION_METHODS } from "./registrationReads";
+import { HARMLESS_MEMBERS } from "./containerStores";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "../../core/summarize/parsedSource";
 
@@ -82,7 +84,11 @@ export function exportNamesOf(summary: FileSummary, name: string): string[] {
  * result is not bound to a name, and any other mention of the factory, is an open use; so is its
  * export from the package's entry point when nothing in the package calls it.
  */
-export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean, member?: string): Users<FactoryCall> {
+/** Methods of the server a call on a getter's result may make (`getServer().registerTool(...)`): the registrations, connect, the senders. */
+const SERVER_CALLS: ReadonlySet<string> = new Set([...REGISTRATION_METHODS, ...HARMLESS_MEMBERS]);
+
+/** `sameServer`: the function hands out one server every time (a getter), so a call on its result is a call on that server. */
+export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean, member?: string, sameServer = false): Users<FactoryCall> {
   const search = importersOf(ev, elsewhere, file, names);
   if ("open" in search) return { found: [], open: [search.open] };
   const found: FactoryCall[] = [];
@@ -116,10 +122,12 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
         const named = member === undefined ? (c.k === "ref" && locals.has(c.name) ? c.span : undefined) : c.k === "get" && c.key.k === "static" && c.key.name === member && c.object.k === "ref" && locals.has(c.object.name) ? c.object.span : undefined;
         if (named === undefined) return;
         spans.push(named);
-        const inPlace = member === undefined && c.k === "ref" ? connectedInPlace(unit, c.name, "<made>").find((x) => x.index === index + 1) : undefined;
+        const inPlace = sameServer ? calledOnResult(unit, index, "<made>", SERVER_CALLS) : member === undefined && c.k === "ref" ? connectedInPlace(unit, c.name, "<made>").find((x) => x.index === index + 1) : undefined;
         if (event.result) found.push({ file: at, unit, index, result: event.result });
         else if (event.resultFields) found.push({ file: at, unit, index, result: "", fields: event.resultFields });
-        else if (inPlace) connected.push({ file: at, unit, ...inPlace });
+        else if (inPlace && (inPlace.call.method !== "connect" || !sameServer)) connected.push({ file: at, unit, ...inPlace });
+        // `getInstance().connect(t)`: when it comes in the program against what other modules register
+        // on the same server is not read here, so the connect stays a use not followed.
         else open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
       });
     }

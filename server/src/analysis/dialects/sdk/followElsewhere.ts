@@ -153,7 +153,7 @@ function followGetters(replay: Replay, ev: Evaluator, site: SdkSite, summary: Fi
     );
     const names = exportNamesOf(summary, fn.name);
     if (names.length > 0) {
-      const users = factoryCallers(ev, replay.elsewhere, site.file, names, fn.name, true);
+      const users = factoryCallers(ev, replay.elsewhere, site.file, names, fn.name, true, undefined, true);
       open.push(...users.open);
       for (const call of users.found) {
         if (call.result) open.push(...followCall(replay, ev, call));
@@ -170,8 +170,10 @@ function followGetters(replay: Replay, ev: Evaluator, site: SdkSite, summary: Fi
 function followStaticGetter(replay: Replay, ev: Evaluator, site: SdkSite, getter: StaticGetter): void {
   const units = ev.summary(site.file)?.flow?.units ?? [];
   const label = `${getter.className}.${getter.method}`;
-  const users = factoryCallers(ev, replay.elsewhere, site.file, getter.exported, label, getter.ownCalls.length > 0, getter.method);
+  const users = factoryCallers(ev, replay.elsewhere, site.file, getter.exported, label, getter.ownCalls.length > 0, getter.method, true);
   const open: OpenUse[] = [...users.open];
+  // `C.getInstance().registerTool(...)`: a call on the one server the getter hands out.
+  for (const c of users.connected ?? []) replay.connectMade(c.file, c.unit, c.call, c.conditional, undefined, undefined);
   for (const own of getter.ownCalls) open.push(...followCall(replay, ev, { file: site.file, unit: units[own.unitIndex]!, index: own.index, result: own.result }));
   for (const call of users.found) {
     if (!call.result) {
@@ -181,7 +183,7 @@ function followStaticGetter(replay: Replay, ev: Evaluator, site: SdkSite, getter
     open.push(...followCall(replay, ev, call));
   }
   if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${label}()`, open);
-  if (users.found.length + getter.ownCalls.length > 0 && open.length === 0) replay.followedCallers = true;
+  if (users.found.length + (users.connected?.length ?? 0) + getter.ownCalls.length > 0 && open.length === 0) replay.followedCallers = true;
 }
 
 /** `new App().build()`, `const app = new App(); const server = app.build()`, in any file of the package. */
