@@ -13,7 +13,9 @@ import { calledAtStart, instancesMade } from "./holderMethodCalls";
 export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): boolean {
   const summary = ev.summary(file);
   const own = parsedSource(ev, file);
-  if (!summary || !own || mentionsOf(own, method).length !== 1) return false;
+  // Named once, in its declaration (or not at all: a subclass's module calling a method it inherits);
+  // `super.setup()` in an override calls the base's, not this one.
+  if (!summary || !own || mentionsOf(own, method).filter((n) => !isSuperCall(n)).length > 1) return false;
   const names = exportNamesOf(summary, className);
   if (names.length === 0) return false;
   const users = serverImporters(ev, elsewhere, file, names);
@@ -34,4 +36,10 @@ function mentionsOf(sf: ts.SourceFile, name: string): ts.Node[] {
   };
   visit(sf);
   return out;
+}
+
+/** `super.<name>` */
+function isSuperCall(n: ts.Node): boolean {
+  const p = n.parent;
+  return p !== undefined && ts.isPropertyAccessExpression(p) && p.name === n && p.expression.kind === SK.SuperKeyword;
 }

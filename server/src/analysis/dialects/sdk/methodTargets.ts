@@ -23,6 +23,8 @@ export interface FunctionTarget {
    * class: its arguments as written there (`this.server`), and the fields its constructor stores them in.
    */
   readonly fieldObject?: { readonly args: readonly string[]; readonly stores: ReadonlyMap<number, readonly string[]> };
+  /** A method run on the same instance (`this.m()` dispatched along a line of subclasses): the caller's `this.` names hold there too. */
+  readonly sameInstance?: true;
 }
 
 /** An instance made with `new`: its class, and the arguments it was made with (read in `scope`). */
@@ -217,7 +219,7 @@ function exportedConstruction(ev: Evaluator, from: string, specifier: string, na
 }
 
 /** The unit of a class's own method with a body (not abstract, not an overload signature). */
-function classMethod(ev: Evaluator, file: string, className: string, method: string, isStatic = false): FunctionTarget | undefined {
+export function classMethod(ev: Evaluator, file: string, className: string, method: string, isStatic = false): FunctionTarget | undefined {
   const summary = ev.summary(file);
   const classes = summary?.classes.filter((c) => c.name === className && c.topLevel) ?? [];
   if (classes.length !== 1) return undefined;

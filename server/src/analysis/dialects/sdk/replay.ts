@@ -29,11 +29,12 @@ import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
-import { instanceFieldString, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
+import { classMethod, instanceFieldString, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { isModuleVariable } from "./moduleVariables";
 import { laterInstanceFields } from "./laterFields";
+import { subclassLine, writesField, type LineClass } from "./subclassLine";
 import { defaultPassedOver } from "./parameterDefaults";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
@@ -277,6 +278,11 @@ export class Replay {
         this.#mayThrow(loc, this.#eraThrow(loc));
       }
     }
+    // One line of subclasses, only the last one made: its overrides are what `this.m()` runs.
+    const madeAtConstruction = site.unit.kind === "field" || site.unit.name === `${site.unit.className}.constructor`;
+    const found = inField && madeAtConstruction && !wrapped ? subclassLine(this.#ev, this.elsewhere, site.file, site.unit.className!) : undefined;
+    // A subclass giving the field a value of its own holds another server from then on: not followed.
+    if (found && !found.slice(0, -1).some((c) => writesField(this.#ev, c, field![1]!))) this.#line = found;
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Fields declared after the server's own are given their values as the instance is made, before
     // the constructor's body: `private log = createLogger(this.server)` runs at start-up, once.
@@ -298,20 +304,41 @@ export class Replay {
       const handedOn = privateHolderHandedOn(this.#ev, site);
       // A subclass's constructor and overrides (a hook the class's own methods call) use the same field.
       const sub = site.unit.className !== undefined && site.unit.kind !== "module" ? holderSubclass(this.#ev, site.file, site.unit.className) : undefined;
-      if (sub) markOpen(this.state, `the class holding the server is extended by ${sub.name}, whose code is not followed`, { file: site.file, span: { start: sub.start, end: sub.end } });
+      const line = this.#line;
+      if (!line && sub) markOpen(this.state, `the class holding the server is extended by ${sub.name}, whose code is not followed`, { file: site.file, span: { start: sub.start, end: sub.end } });
+      const leaf = line?.[0];
+      const maybeLater: { file: string; unit: FlowUnit }[] = [];
+      const ownCtor = units.some((u) => u.kind === "method" && u.className === site.unit.className && u.name === `${site.unit.className}.constructor`);
+      // Made in the class's own constructor, or with no constructor to wait for: the subclasses' go on now.
+      if (line && (!ownCtor || site.unit.kind === "method")) this.#constructSubclasses(line, paths);
       for (const unit of units) {
         if (unit === site.unit || this.#ran.has(`${site.file}#${unit.id}`)) continue;
         if (site.unit.className !== undefined && isOwnMethod(units, unit, site.unit.className)) {
-          if (!this.#mentionsDeep(site.file, unit, paths, new Set())) continue;
+          const method = unit.kind === "method" ? unit.name.slice(site.unit.className.length + 1) : undefined;
+          // With a line of subclasses, a method may call hooks only they implement.
+          if (!line && !this.#mentionsDeep(site.file, unit, paths, new Set())) continue;
+          // Overridden below: it runs only through `super.m()`, where that call is followed.
+          if (line && method !== undefined && method !== "constructor" && line.slice(0, -1).some((c) => classMethod(this.#ev, c.file, c.name, method))) continue;
           // A method another method calls runs where that call is followed; one nothing calls never runs.
           let when = unit.name.endsWith(".constructor") ? "atStart" : holderMethodCall(this.#ev, site.file, unit);
-          // `new App().start()` at the top level of the one module importing the class.
-          if (when === "maybe" && unit.kind === "method" && calledAtStartByImporter(this.#ev, this.elsewhere, site.file, site.unit.className, unit.name.slice(site.unit.className.length + 1))) when = "atStart";
+          // A method of the base is called on instances of its subclass, wherever that is made.
+          if (line && when === "dead") when = "maybe";
+          // `new App().start()` at the top level of the one module importing the class (or its last subclass).
+          if (when === "maybe" && method !== undefined && calledAtStartByImporter(this.#ev, this.elsewhere, leaf?.file ?? site.file, leaf?.name ?? site.unit.className, method)) when = "atStart";
           if (when === "within") laterMethods.push(unit);
-          else if (when === "atStart") this.#runUnit(site.file, unit, 0, paths, 1, NOW);
+          else if (when === "atStart") {
+            this.#runUnit(site.file, unit, 0, paths, 1, NOW);
+            // The subclasses' fields and constructors run once the class's own constructor returns.
+            if (line && method === "constructor") this.#constructSubclasses(line, paths);
+          }
           // A method this file never calls may still be called by whatever the instance is handed to,
           // in an order not known: before or after a connect() another such method makes.
-          else if (when !== "dead" || handedOn) this.followUntimed(site.file, unit, paths);
+          else if (when !== "dead" || handedOn) {
+            // With a line of subclasses, what runs at start-up is known only once their methods are
+            // placed too: what may run or not comes after it.
+            if (line) maybeLater.push({ file: site.file, unit });
+            else this.followUntimed(site.file, unit, paths);
+          }
         } else if (unit.kind === "function") {
           // Nothing here calls it: it may run (a `main` the program's entry calls) or not (a helper
           // for embedders), so what it adds is not stated. A parameter of the server's name is
@@ -323,6 +350,19 @@ export class Replay {
       }
       // Called only where the replay did not go (a callback, a method that may not run): it may run or not.
       for (const unit of laterMethods) if (!this.#ran.has(`${site.file}#${unit.id}`)) this.followUntimed(site.file, unit, paths);
+      // The subclasses' methods no call of the line reached: run at start-up when the one module making
+      // the last class calls them there (`new Leaf().setup()`), else they may run or not.
+      for (const cls of line?.slice(0, -1) ?? []) {
+        for (const unit of this.#ev.summary(cls.file)?.flow?.units ?? []) {
+          if (unit.kind !== "method" || unit.className !== cls.name || this.#ran.has(`${cls.file}#${unit.id}`) || unit.name === `${cls.name}.constructor`) continue;
+          const method = unit.name.slice(cls.name.length + 1);
+          // Overridden further down: it runs only through `super.m()`.
+          if (line!.slice(0, line!.indexOf(cls)).some((c) => classMethod(this.#ev, c.file, c.name, method))) continue;
+          if (cls === leaf && calledAtStartByImporter(this.#ev, this.elsewhere, leaf.file, leaf.name, method)) this.#runUnit(cls.file, unit, 0, paths, 1, NOW);
+          else maybeLater.push({ file: cls.file, unit });
+        }
+      }
+      for (const { file, unit } of maybeLater) if (!this.#ran.has(`${file}#${unit.id}`) && this.#mentionsDeep(file, unit, paths, new Set())) this.followUntimed(file, unit, paths);
     }
     // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
     if (inField) {
@@ -1153,6 +1193,8 @@ export class Replay {
     const imported = target.file !== file ? this.importedServer.get(target.file) : undefined;
     if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
     for (const held of this.#moduleHeld.get(target.file) ?? []) if (!target.unit.params.includes(held)) bound.add(held);
+    // `this.registerTools()` run on the same instance, in a subclass's file: the fields hold the same server.
+    if (target.sameInstance) for (const p of paths) if (p.startsWith("this.")) bound.add(p);
     // `this.logger.info()` of a `new Logger(this.server)` kept in a field: the fields its constructor stored the server in.
     const fieldObject = target.fieldObject;
     if (fieldObject) fieldObject.args.forEach((arg, i) => {
@@ -1296,6 +1338,9 @@ export class Replay {
 
   /** The mode of `this.setup()` in a unit of the class: under a condition when a subclass's override may run instead. */
   #overridable(file: string, unit: FlowUnit, here: Mode, span: Span): Mode {
+    // In a class of the line of subclasses, `this.m()` is dispatched to the one override that runs.
+    const cls = this.#line ? this.#classAround(file, unit) : undefined;
+    if (cls !== undefined && this.#line!.some((c) => c.file === file && c.name === cls)) return here;
     return this.#extended(file, unit.className) ? { ...here, conditional: true, conditionAt: here.conditionAt ?? { file, span } } : here;
   }
 
@@ -1316,9 +1361,11 @@ export class Replay {
     return found?.unit.bodiless ? undefined : found;
   }
 
-  #findFunction(file: string, callee: ValueExpr, from?: FlowUnit): { file: string; unit: FlowUnit } | undefined {
+  #findFunction(file: string, callee: ValueExpr, from?: FlowUnit): FunctionTarget | undefined {
     const summary = this.#ev.summary(file);
     if (!summary?.flow) return undefined;
+    const dispatched = this.#line && callee.k === "get" ? this.#dispatch(file, from, callee) : undefined;
+    if (dispatched) return dispatched;
     if (callee.k === "fn") {
       const unit = summary.flow.units.find((u) => u.span.start === callee.span.start);
       return unit ? { file, unit } : undefined;
@@ -1337,6 +1384,37 @@ export class Replay {
     const imported = summary.imports.get(callee.name) ?? summary.flow.loaded?.get(callee.name);
     if (!imported || imported.imported === "*") return undefined;
     return this.#exportedFunction(file, imported.specifier, imported.imported, 0);
+  }
+
+  /** The line of subclasses of the class holding the server, most derived first (subclassLine.ts). */
+  #line: readonly LineClass[] | undefined;
+
+  /**
+   * `this.m()` in code of a class of the line: the most derived class's own `m`; `super.m()`: the
+   * nearest one above the calling class.
+   */
+  #dispatch(file: string, from: FlowUnit | undefined, callee: Extract<ValueExpr, { k: "get" }>): FunctionTarget | undefined {
+    const line = this.#line!;
+    if (callee.key.k !== "static" || callee.object.k !== "dyn" || (callee.object.text !== "this" && callee.object.text !== "super")) return undefined;
+    const cls = this.#classAround(file, from);
+    const at = line.findIndex((c) => c.file === file && c.name === cls);
+    if (at < 0) return undefined;
+    const method = callee.key.name;
+    for (const c of line.slice(callee.object.text === "super" ? at + 1 : 0)) {
+      const found = classMethod(this.#ev, c.file, c.name, method);
+      if (found) return { ...found, sameInstance: true };
+    }
+    return undefined;
+  }
+
+  /** The line's classes below the holder, base first: their fields and constructors, as the instance is made. */
+  #constructSubclasses(line: readonly LineClass[], paths: ReadonlySet<string>): void {
+    for (const cls of [...line.slice(0, -1)].reverse()) {
+      const units = this.#ev.summary(cls.file)?.flow?.units ?? [];
+      const fields = units.filter((u) => u.kind === "field" && u.className === cls.name);
+      const ctor = units.find((u) => u.kind === "method" && u.className === cls.name && u.name === `${cls.name}.constructor`);
+      for (const unit of [...fields, ...(ctor ? [ctor] : [])]) if (this.#mentionsDeep(cls.file, unit, paths, new Set())) this.#runUnit(cls.file, unit, 0, paths, 1, NOW);
+    }
   }
 
   #exportedFunction(fromFile: string, specifier: string, name: string, hops: number): { file: string; unit: FlowUnit } | undefined {

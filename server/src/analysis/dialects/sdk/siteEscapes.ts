@@ -15,6 +15,7 @@ import { exportNamesOf, serverImporters, strayMemberMention, type Elsewhere } fr
 import { basename } from "../../core/project/paths";
 import { entryArrowFactories, servedFromField, type EntryServe } from "./entryFactories";
 import { fieldGetters, isGetterCallOnNew, ownGetterReads } from "./fieldGetters";
+import { lineFieldReads, subclassLine, type LineClass } from "./subclassLine";
 
 export interface SiteEscape {
   readonly why: string;
@@ -62,7 +63,8 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const outside = readOutsideThis(text, field, unit.className, followed);
     if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
     if (!isPrivateField(ev, file, unit.className, field)) {
-      const elsewhereRead = readInImporters(ev, elsewhere, file, unit.className, field, served);
+      const line = subclassLine(ev, elsewhere, file, unit.className);
+      const elsewhereRead = readInImporters(ev, elsewhere, file, unit.className, field, served, line);
       if (elsewhereRead) return [elsewhereRead];
     }
   }
@@ -74,26 +76,38 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
  * code there reaches the field, and what it does with the server is not followed. Any importer that
  * names the field in code (or cannot be read) is such a place.
  */
-function readInImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, field: string, served: EntryServe[]): SiteEscape | undefined {
-  const summary = ev.summary(file);
-  const names = summary ? exportNamesOf(summary, className) : [];
-  if (names.length === 0) return undefined;
-  const importers = serverImporters(ev, elsewhere, file, names);
+function readInImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, field: string, served: EntryServe[], line?: readonly LineClass[]): SiteEscape | undefined {
   const why = (where: string) => `the server is read as ${className}.${field} in ${where}, and what is done with it there is not followed`;
   const serving: EntryServe[] = [];
+  // The class itself, and with a line of subclasses each of them: instances of those hold the field too.
+  for (const cls of line ? [...line].reverse() : [{ file, name: className }]) {
+    const summary = ev.summary(cls.file);
+    const names = summary ? exportNamesOf(summary, cls.name) : [];
+    if (names.length === 0) continue;
+    const read = readInImportersOf(ev, elsewhere, cls.file, names, field, serving, why, line, cls.file !== file || cls.name !== className);
+    if (read) return read;
+  }
+  served.push(...serving);
+  return undefined;
+}
+
+/** `membersOnly`: importers of a subclass, where only a read of the member (`app.server`) counts, not a name spelled the same. */
+function readInImportersOf(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], field: string, serving: EntryServe[], why: (where: string) => string, line: readonly LineClass[] | undefined, membersOnly: boolean): SiteEscape | undefined {
+  const importers = serverImporters(ev, elsewhere, file, names);
   for (const { file: at, local } of importers.found) {
     const text = ev.host.text?.(at);
     const importer = ev.summary(at);
     // `serveStdio(() => new App().server)`: the entry point serves it, and nothing else touches it there.
     const entries = importer ? servedFromField(ev, at, importer, local, field) : [];
-    const start = text === undefined ? 0 : strayMemberMention(text, field, entries.map((e) => e.nameSpan));
+    // `this.server` in a subclass of the line (subclassLine.ts): followed where its methods run.
+    const followed = line ? lineFieldReads(ev, at, line, field) : [];
+    const explained = [...entries.map((e) => e.nameSpan), ...followed];
+    const start = text === undefined ? 0 : membersOnly ? memberRead(ev, at, field, explained) : strayMemberMention(text, field, explained);
     if (start !== undefined) return { why: why(basename(at)), loc: { file: at, span: { start, end: start + field.length } } };
     serving.push(...entries);
   }
   const open = importers.open[0];
-  if (open) return { why: `${why("a file importing the class")} (${open.why})`, loc: open.loc ?? { file, span: { start: 0, end: 0 } } };
-  served.push(...serving);
-  return undefined;
+  return open ? { why: `${why("a file importing the class")} (${open.why})`, loc: open.loc ?? { file, span: { start: 0, end: 0 } } } : undefined;
 }
 
 /** Where an instance of the class holding the server is first handed on (an argument, a store, a return). */
@@ -200,4 +214,22 @@ function isPrivateField(ev: Evaluator, file: string, className: string, field: s
   const cls = sf?.statements.find((st): st is ts.ClassDeclaration => ts.isClassDeclaration(st) && st.name?.text === className);
   const decl = cls?.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === field);
   return decl !== undefined && (ts.getModifiers(decl)?.some((m) => m.kind === SK.PrivateKeyword) ?? false);
+}
+
+/** The first `x.field` or `x["field"]` of the file outside `explained`, if any. */
+function memberRead(ev: Evaluator, file: string, field: string, explained: readonly { start: number; end: number }[]): number | undefined {
+  const sf = parsedSource(ev, file);
+  if (!sf) return 0;
+  let found: number | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found !== undefined) return;
+    const name = ts.isPropertyAccessExpression(n) ? n.name : ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression) ? n.argumentExpression : undefined;
+    if (name && name.text === field) {
+      const at = name.getStart(sf);
+      if (!explained.some((s) => at >= s.start && at < s.end)) found = at;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
 }
