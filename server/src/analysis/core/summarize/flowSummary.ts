@@ -433,6 +433,24 @@ export function summarizeFlow(
         // `const App = class { static server = new McpServer(...) }`: its static members are `App.x`.
         // A top-level one goes by its binding's name, as in the file's summary (`const A = class B {}` is A).
         if (ts.isClassExpression(init)) return visitClass(init, unit, topLevel ? d.name.text : (init.name?.text ?? d.name.text), conditional, d.name.text);
+        // `export const container = { server: new McpServer(...), startedAt }` at the top level, a
+        // const: the server goes by `container.server` (a dialect checks nothing else reaches it).
+        // Not with a method beside it: `this.server` there is the server under a name not followed.
+        const code = (p: ts.ObjectLiteralElementLike) => ts.isMethodDeclaration(p) || ts.isAccessor(p) || (ts.isPropertyAssignment(p) && (ts.isArrowFunction(unwrap(p.initializer)) || ts.isFunctionExpression(unwrap(p.initializer))));
+        const madeInside = (p: ts.ObjectLiteralElementLike) => ts.isPropertyAssignment(p) && ts.isNewExpression(unwrap(p.initializer)) && sdkCtor(unwrap(p.initializer) as ts.NewExpression) !== undefined;
+        if (ts.isObjectLiteralExpression(init) && topLevel && topLevelConsts.has(d) && init.properties.some(madeInside) && !init.properties.some(code)) {
+          const objectName = d.name.text;
+          for (const p of init.properties) {
+            const value = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined;
+            const key = ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined;
+            if (value && key !== undefined && ts.isNewExpression(value) && recordNew(unit, value, [objectName, key], (p as ts.PropertyAssignment).name, conditional)) continue;
+            // As any object literal: a name put in it is stored where the flow stops following it.
+            if (ts.isShorthandPropertyAssignment(p)) escape(unit, p.name, "stored in an object", conditional);
+            else if (ts.isPropertyAssignment(p)) escape(unit, p.initializer, "stored in an object", conditional);
+            visit(p, unit, conditional);
+          }
+          return;
+        }
         if (ts.isNewExpression(init)) recordOtherNew(unit, init, [d.name.text], d.name, conditional, d);
         // `const createServer = () => ...` inside a function: still a callback, but one with a name
         // (a factory handed to `serveStdio(createServer)` is known by it).
@@ -691,7 +709,14 @@ export function summarizeFlow(
   };
 
   const topLevelDeclarations = new Set<ts.Node>();
-  for (const s of ctx.sf.statements) if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) topLevelDeclarations.add(d);
+  const topLevelConsts = new Set<ts.Node>();
+  for (const s of ctx.sf.statements) {
+    if (!ts.isVariableStatement(s)) continue;
+    for (const d of s.declarationList.declarations) {
+      topLevelDeclarations.add(d);
+      if (s.declarationList.flags & ts.NodeFlags.Const) topLevelConsts.add(d);
+    }
+  }
   const module = newUnit("<module>", "module", null, ctx.sf, []);
   for (const s of reachableStatements(ctx.sf.statements) ?? ctx.sf.statements) visit(s, module, false);
   return { units, ...(loaded.size > 0 ? { loaded } : {}) };

@@ -36,6 +36,7 @@ import { isModuleVariable } from "./moduleVariables";
 import { laterInstanceFields } from "./laterFields";
 import { subclassLine, writesField, type LineClass } from "./subclassLine";
 import { defaultPassedOver } from "./parameterDefaults";
+import { wholeUse } from "./memberOnlyUses";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
 import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
@@ -260,6 +261,10 @@ export class Replay {
       if (unbound) markOpen(this.state, unbound.why, unbound.loc);
       const passedOver = defaultPassedOver(this.#ev, site);
       if (passedOver) markInexact(this.state, passedOver.why);
+      // `container.server`, `App.server` of a module-level binding: only while the binding goes nowhere whole.
+      const holder = site.unit.kind === "module" && site.event.target?.length === 2 && site.event.target[0] !== "this" ? site.event.target[0]! : undefined;
+      const whole = holder !== undefined ? wholeUse(this.#ev, this.elsewhere, site.file, holder) : undefined;
+      if (whole) markOpen(this.state, `${holder}, which holds the server, is used whole, and what is done with its server there is not followed`, whole);
     }
     if (site.subclass) this.#runConstructors(site.subclass);
     const paths = new Set<string>([wrapped ? wrapped.result : key(site.event.target ?? ["<anonymous>"])]);
