@@ -1519,8 +1519,20 @@ export class Replay {
           this.connectArg = { file, expr: e.args[0] };
         }
         return;
-      case "close":
+      case "close": {
+        // `await server.connect(t); await server.close();` at start-up, nothing awaited between: the
+        // server stops as soon as it starts, before a client is answered.
+        const connected = this.state.connected;
+        const text = this.#ev.host.text?.(file);
+        if (!deferred && !mode.conditional && !this.#caught && this.#untimedSince.length === 0 && connected?.file === file && text !== undefined && connected.span.end <= loc.span.start) {
+          const between = text.slice(connected.span.end, e.span.start).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "");
+          // The rest of the connect's statement, and the close's own `await`, aside.
+          if (!/\bawait\b|\byield\b|=>|\bfunction\b/.test(between.replace(/^[^;\n]*/, "").replace(/\b(?:await|void)\s*$/, ""))) {
+            this.#mayThrow(loc, `close() at ${this.#where(loc)} runs right after connect(), at start-up, with nothing awaited between: the server stops before it answers a client`);
+          }
+        }
         return;
+      }
       case "sendToolListChanged":
       case "sendResourceListChanged":
       case "sendPromptListChanged":
