@@ -43,6 +43,9 @@ const REGRESSION_SEEDS: readonly { readonly seed: number; readonly fixture: stri
   // A helper called twice whose registration goes through an object's method: the second run came
   // through the same inner call, so it was taken for the first one met again (claimed exact).
   { seed: 463656782, fixture: "356-v1-helper-called-twice" },
+  // registerCapabilities({ prompts: { listChanged: void 0 } }) under `if (process.env.X)`: clearing a
+  // flag that was true was applied as if certain (claimed exact without listChanged).
+  { seed: 343028972, fixture: "220-v1-undefined-keys" },
 ];
 
 const BASE_SEED = Number(process.env.MCP_LENS_PROPERTY_SEED ?? 20261202) >>> 0;

@@ -743,7 +743,8 @@ export class Replay {
     for (const [k, v] of Object.entries(add)) {
       if (this.#conditional) {
         if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.#conditionalKey(k, cause.loc);
-        else if (this.#certainKeys.has(k)) this.#flagsMayChange(k, caps[k], v, cause.loc);
+        // `{ prompts: { listChanged: void 0 } }` clears the flag when it runs: that may change it too.
+        else if (this.#certainKeys.has(k)) this.#flagsMayChange(k, caps[k], v, cause.loc, source?.t === "obj" ? source.entries.get(k)?.value : undefined);
       } else {
         this.#certainKeys.add(k);
         this.conditionalKeys.delete(k);
@@ -776,9 +777,9 @@ export class Replay {
   }
 
   /** A conditional merge of `add` into a key there for certain: each flag it would change is not known. */
-  #flagsMayChange(k: string, before: Json | undefined, add: Json | undefined, loc: Loc | undefined): void {
+  #flagsMayChange(k: string, before: Json | undefined, add: Json | undefined, loc: Loc | undefined, written?: Value): void {
     const was = isPlainObject(before) ? before : {};
-    const now = isPlainObject(before) && isPlainObject(add) ? { ...before, ...add } : add;
+    const now = isPlainObject(before) && isPlainObject(add) ? withoutCleared({ ...before, ...add }, written) : add;
     const subs = new Set([...Object.keys(was), ...(isPlainObject(now) ? Object.keys(now) : [])]);
     for (const sub of subs) {
       const a = was[sub];
