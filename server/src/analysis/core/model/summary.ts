@@ -220,6 +220,8 @@ export type FlowEvent =
       readonly lost?: string;
       /** A parameter's default (`function start(server = new McpServer(...))`): made only when the call passes no argument there. */
       readonly paramDefault?: true;
+      /** `const ctx = { server: new McpServer(...) }`: `target` is the object's const and the key; the object may go elsewhere whole. */
+      readonly inObject?: true;
     }
   | { readonly k: "call"; readonly receiver: RefPath; readonly method: string; readonly args: readonly ValueExpr[]; readonly span: Span; readonly methodSpan: Span }
   /** `f(a, b)` where some arguments are names: the server may be handed to a helper. */

@@ -226,13 +226,13 @@ export function summarizeFlow(
 
   const calleeName = (c: ts.Expression): string => (ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : "(call)");
 
-  const recordNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration, paramDefault = false): boolean => {
+  const recordNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration, paramDefault = false, inObject = false): boolean => {
     const ctor = sdkCtor(n);
     if (!ctor) return false;
     for (const a of n.arguments ?? []) visit(a, unit, conditional);
     const scopeEnd = decl ? blockScopeEnd(decl, ctx.sf) : undefined;
     const lost = target === null ? lostPlacement(n, ctx.sf) : undefined;
-    const place = { ...(decl ? { declared: true as const } : {}), ...(scopeEnd !== undefined ? { scopeEnd } : {}), ...(lost !== undefined ? { lost } : {}), ...(paramDefault ? { paramDefault: true as const } : {}) };
+    const place = { ...(decl ? { declared: true as const } : {}), ...(scopeEnd !== undefined ? { scopeEnd } : {}), ...(lost !== undefined ? { lost } : {}), ...(paramDefault ? { paramDefault: true as const } : {}), ...(inObject ? { inObject: true as const } : {}) };
     push(unit, { k: "new", ctor, target, args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n), nameSpan: spanOf(ctx, nameNode), ...place }, conditional);
     return true;
   };
@@ -443,7 +443,7 @@ export function summarizeFlow(
           for (const p of init.properties) {
             const value = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined;
             const key = ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined;
-            if (value && key !== undefined && ts.isNewExpression(value) && recordNew(unit, value, [objectName, key], (p as ts.PropertyAssignment).name, conditional)) continue;
+            if (value && key !== undefined && ts.isNewExpression(value) && recordNew(unit, value, [objectName, key], (p as ts.PropertyAssignment).name, conditional, undefined, false, true)) continue;
             // As any object literal: a name put in it is stored where the flow stops following it.
             if (ts.isShorthandPropertyAssignment(p)) escape(unit, p.name, "stored in an object", conditional);
             else if (ts.isPropertyAssignment(p)) escape(unit, p.initializer, "stored in an object", conditional);

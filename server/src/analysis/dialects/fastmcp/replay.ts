@@ -352,7 +352,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     walk(here, ctor, ctor.events, new Set(["this"]), false, 1, false);
   }
 
-  if (site.event.target === null) {
+  if (site.event.target === null || site.event.inObject) {
     // `{ server: new FastMCP(..) }`: the server is reached only through where it was put.
     siteNames.clear();
     out.unfollowed.push({ reason: "the server is not bound to a name (stored in an object or passed on), so what is done with it is not followed", loc: { file: site.file, span: site.event.span }, phase: "before" });
