@@ -364,7 +364,10 @@ export class Evaluator {
         return ambient ?? { t: "dyn", text: name, loc: useLoc, why: `module "${imported.specifier}" cannot be resolved` };
       }
       if (imported.imported === "*") return { t: "ns", file: target, loc: useLoc };
-      return this.resolveExport(target, imported.imported, useLoc, opts);
+      const value = this.resolveExport(target, imported.imported, useLoc, opts);
+      // `PROMPTS.push("review")` in the importing file: the array is not what its declaration wrote.
+      if ((value.t === "arr" || value.t === "obj") && this.#mutated(file, name)) return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after importing it` };
+      return value;
     }
     return this.#globalValue(file, name, useLoc, opts) ?? { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not declared in this file` };
   }
@@ -388,6 +391,10 @@ export class Evaluator {
         // A `let`/`var`, or a const declared without its value (a declaration file).
         return { t: "dyn", text: name, loc: useLoc, why: `"${name}" has no value written where it is declared (a let or var, or a declaration without its value)` };
       case "const":
+        // `export const PROMPTS: string[] = []`: a registry the modules importing it fill.
+        if (((decl.init.k === "arr" && decl.init.items.length === 0) || (decl.init.k === "obj" && decl.init.entries.length === 0)) && [...summary.exports.values()].some((e) => e.k === "local" && e.local === name)) {
+          return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is exported empty, for the modules importing it to fill` };
+        }
         if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#mutated(file, name)) {
           return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after declaring it` };
         }

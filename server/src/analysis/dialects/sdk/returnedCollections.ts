@@ -129,6 +129,10 @@ function held(ev: Evaluator, name: string, scope: Scope, kinds: ReadonlySet<Valu
   if (local) return "expr" in local && kinds.has(local.expr.k) && unchanged(ev, scope.file, name) ? { expr: local.expr, scope: local.scope } : undefined;
   const declared = constDeclaration(ev, scope.file, name);
   if (!declared || !kinds.has(declared.init.k) || !unchanged(ev, declared.file, declared.name)) return undefined;
+  // Imported: the importing file may change it too (`TOOLS["echo"] = ...`); an exported empty table is a
+  // registry other modules fill (`export const PROMPTS: string[] = []`).
+  if (declared.file !== scope.file && !notMutated(ev, scope.file, name)) return undefined;
+  if (isEmptyExportedTable(ev, declared.file, declared.name, declared.init)) return undefined;
   return { expr: declared.init, scope: ev.fileScope(declared.file) };
 }
 
@@ -140,6 +144,13 @@ function unchanged(ev: Evaluator, file: string, name: string): boolean {
   const mutated = mutatedNamesOf(summary, text);
   const handed = handedOnNamesOf(summary, text);
   return mutated !== undefined && handed !== undefined && !mutated.has(name) && !handed.has(name);
+}
+
+/** Whether `file` does not change the collection it knows as `name` (pushes, element or length assignments). */
+function notMutated(ev: Evaluator, file: string, name: string): boolean {
+  const summary = ev.summary(file);
+  const mutated = summary ? mutatedNamesOf(summary, () => ev.host.text?.(file)) : undefined;
+  return mutated !== undefined && !mutated.has(name);
 }
 
 /** Whether the file declares the field `private` or `readonly` (or `#field`): nothing outside the class, nor a subclass, writes it. */
@@ -214,4 +225,10 @@ export function arrayItemsOf(ev: Evaluator, over: ValueExpr, scope: Scope, depth
   if (bound) return "expr" in bound ? arrayItemsOf(ev, bound.expr, bound.scope, depth + 1) : undefined;
   const declared = constDeclaration(ev, scope.file, over.name);
   return declared ? arrayItemsOf(ev, declared.init, ev.fileScope(declared.file), depth + 1) : undefined;
+}
+
+/** `export const PROMPTS: string[] = []`, `export const TOOLS = {}`: a registry the modules importing it fill. */
+export function isEmptyExportedTable(ev: Evaluator, file: string, name: string, init: ValueExpr): boolean {
+  const empty = (init.k === "arr" && init.items.length === 0) || (init.k === "obj" && init.entries.length === 0);
+  return empty && [...(ev.summary(file)?.exports.values() ?? [])].some((e) => e.k === "local" && e.local === name);
 }
