@@ -14,7 +14,7 @@ import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUni
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
-import { NOTIFICATION_FLAGS, PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, templateVariables } from "./sdkTables";
+import { NOTIFICATION_FLAGS, PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, templateVariables, type SdkVersion } from "./sdkTables";
 import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
@@ -69,7 +69,7 @@ import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavou
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
-import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
+import { NEWEST_V1, releasedBefore, type SdkRelease } from "./sdkRelease";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 import { instancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";
@@ -686,6 +686,11 @@ export class Replay {
     markInexact(this.state, why);
     this.mayThrowAt.push({ loc, why });
   }
+
+  /** The unit the first connect() was met in. */
+  #connectedUnit: FlowUnit | undefined;
+  /** A close() met since the last connect(): connecting again is allowed. */
+  #closedSinceConnect = false;
 
   /** Whether the event being applied runs in a callback after start-up. */
   #deferred = false;
@@ -1517,10 +1522,21 @@ export class Replay {
         if (!deferred && !this.state.connected) {
           this.state.connected = loc;
           this.#connectedInstance = this.#instance;
+          this.#connectedUnit = this.#unit;
           this.connectArg = { file, expr: e.args[0] };
+        } else if (
+          // Two connects written one after the other in one body, on the same server.
+          !deferred && !mode.conditional && !this.#caught && !this.#closedSinceConnect && this.#untimedSince.length === 0 &&
+          this.#instance === this.#connectedInstance && this.#unit === this.#connectedUnit && this.state.connected?.file === file &&
+          this.state.connected.span.end <= loc.span.start && secondConnectThrows(this.state.version, this.release)
+        ) {
+          // SDK v1 from 1.26.0 and v2: a server already connected refuses another transport.
+          this.#mayThrow(loc, `connect() at ${this.#where(loc)} runs on a server already connected (${this.#where(this.state.connected!)}), and the SDK refuses it ("Already connected to a transport"): unless that error is caught, the server stops`);
         }
+        this.#closedSinceConnect = false;
         return;
       case "close": {
+        this.#closedSinceConnect = true;
         // `await server.connect(t); await server.close();` at start-up, nothing awaited between: the
         // server stops as soon as it starts, before a client is answered.
         const connected = this.state.connected;
@@ -2668,4 +2684,9 @@ function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): Loc | un
     if (!a || !b || a.file !== b.file || a.span.start !== b.span.start) return a ?? earlier.at(-1) ?? b;
   }
   return undefined;
+}
+
+/** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */
+function secondConnectThrows(version: SdkVersion, release: SdkRelease): boolean {
+  return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
 }

@@ -1,0 +1,39 @@
+// connect() on a server already connected: SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds)
+// and v2 refuse it ("Already connected to a transport"), and the process dies at start-up (trial 90
+// p93, q42, probed on 1.24.3, 1.29.0, 1.32.2 and 2.4.0). Before 1.26.0 it is accepted; a close()
+// between, or connects in two arms of an `if`, are the ordinary ways to do it.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const V1 = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nconst server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("t", {}, async () => ({ content: [] }));\n';
+
+function only(body: string, version?: string) {
+  const files: Record<string, string> = { "index.ts": V1 + body };
+  if (version) files["package.json"] = JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/sdk": version } });
+  const servers = [...analyze(files).servers.values()];
+  assert.equal(servers.length, 1);
+  return servers[0]!;
+}
+
+const TWICE = "await server.connect(new StdioServerTransport());\nawait server.connect(new StdioServerTransport());\n";
+
+describe("SDK: connect() twice", () => {
+  it("on 1.32.2: the server may not start, said", () => {
+    const s = only(TWICE, "1.32.2");
+    assert.equal(s.exact, false);
+    assert.match(s.unknown.map((u) => u.reason).join("\n"), /already connected \(line 5\)/);
+  });
+
+  it("on 1.24.3: accepted, exact", () => {
+    assert.deepEqual(only(TWICE, "1.24.3").unknown, []);
+  });
+
+  it("with close() between: exact", () => {
+    assert.deepEqual(only("await server.connect(new StdioServerTransport());\nawait server.close();\nawait new Promise((r) => setTimeout(r, 10));\nawait server.connect(new StdioServerTransport());\n", "1.32.2").unknown.filter((u) => /already connected/.test(u.reason)), []);
+  });
+
+  it("in two arms of an if: exact", () => {
+    assert.deepEqual(only('if (process.env.A) await server.connect(new StdioServerTransport());\nelse await server.connect(new StdioServerTransport());\n', "1.32.2").unknown, []);
+  });
+});
