@@ -194,15 +194,31 @@ function onlyReceiverOfOneCall(unit: FlowUnit, call: Span): boolean {
 
 /** Whether `name` is used in `unit` only as `name.m(...)` for its methods `m`, and in no function written inside it. */
 function onlyMethodsCalled(units: readonly FlowUnit[], unit: FlowUnit, name: string, methods: ReadonlyMap<string, FlowUnit>): boolean {
-  const mentioned = (p: RefPath | null | undefined) => p?.[0] === name;
   const methodCall = (e: ValueExpr) => e.k === "get" && e.object.k === "ref" && e.object.name === name && e.key.k === "static" && methods.has(e.key.name);
+  return usedOnly(units, unit, name, (e, own) => mentionsRef(e.callee, name) && !(own && methodCall(e.callee)), () => false);
+}
+
+/**
+ * Whether no event of `unit` (`own`) or of a function written inside it uses `name` otherwise than
+ * the callers allow: `otherCallee` says when an invoke's callee is a use, `keptEscape` when an escape
+ * of it is not.
+ */
+function usedOnly(
+  units: readonly FlowUnit[],
+  unit: FlowUnit,
+  name: string,
+  otherCallee: (e: Extract<FlowEvent, { k: "invoke" }>, own: boolean) => boolean,
+  keptEscape: (e: Extract<FlowEvent, { k: "escape" }>, own: boolean) => boolean,
+): boolean {
+  const mentioned = (p: RefPath | null | undefined) => p?.[0] === name;
   const other = (e: FlowEvent, own: boolean): boolean => {
     switch (e.k) {
       case "invoke":
-        return e.args.some(mentioned) || (mentionsRef(e.callee, name) && !(own && methodCall(e.callee)));
+        return e.args.some(mentioned) || otherCallee(e, own);
       case "call":
         return mentioned(e.receiver);
       case "escape":
+        return mentioned(e.source) && !keptEscape(e, own);
       case "alias":
       case "return":
         return mentioned(e.source);
@@ -221,25 +237,14 @@ function isConst(ev: Evaluator, file: string, unit: FlowUnit, name: string): boo
 
 /** Whether `name` is used in `unit` only as the callee of direct calls, and in no function written inside it. */
 function onlyCalled(units: readonly FlowUnit[], unit: FlowUnit, name: string, exported: ReadonlySet<string>, text: string | undefined): boolean {
-  const mentioned = (p: RefPath | null | undefined) => p?.[0] === name;
-  const other = (e: FlowEvent, own: boolean): boolean => {
-    switch (e.k) {
-      case "invoke":
-        return e.args.some(mentioned) || (!own && e.callee.k === "ref" && e.callee.name === name) || (e.callee.k === "get" && mentionsRef(e.callee, name));
-      case "call":
-        return mentioned(e.receiver);
-      case "escape":
-        // Stored in a const object nothing reads (`const register = { tool }; void register`).
-        return mentioned(e.source) && !(own && e.into?.length === 1 && unread(text, unit, e.into[0]!, exported));
-      case "alias":
-      case "return":
-        return mentioned(e.source);
-      default:
-        return false;
-    }
-  };
-  if (unit.events.some(({ event }) => other(event, true))) return false;
-  return !units.some((u) => u !== unit && inside(units, u, unit) && !u.params.includes(name) && u.events.some(({ event }) => other(event, false)));
+  return usedOnly(
+    units,
+    unit,
+    name,
+    (e, own) => (!own && e.callee.k === "ref" && e.callee.name === name) || (e.callee.k === "get" && mentionsRef(e.callee, name)),
+    // Stored in a const object nothing reads (`const register = { tool }; void register`).
+    (e, own) => own && e.into?.length === 1 && unread(text, unit, e.into[0]!, exported),
+  );
 }
 
 function mentionsRef(e: ValueExpr, name: string): boolean {
