@@ -10,6 +10,8 @@ import type { SdkSite } from "./findSdkServers";
 
 /** Why the server may not be made, when it is a parameter's default and a call of the file passes that argument. */
 export function defaultPassedOver(ev: Evaluator, site: SdkSite): { why: string; loc: Loc } | undefined {
+  // The summary marks a default's construction: no source walk for any other server.
+  if (!site.event.paramDefault) return undefined;
   const sf = parsedSource(ev, site.file);
   const made = sf ? nodeAt(sf, site.event.span) : undefined;
   let param: ts.Node | undefined = made?.parent;
