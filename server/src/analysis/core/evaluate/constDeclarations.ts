@@ -2,7 +2,7 @@
 // dialects read item by item (`for (const t of TOOLS)`, `addTools(tools)`) are usually declared in
 // another module than the loop that goes through them.
 import type { Evaluator } from "./evaluator";
-import type { ValueExpr } from "../model/summary";
+import type { FileSummary, ValueExpr } from "../model/summary";
 
 export interface ConstDeclaration {
   readonly file: string;
@@ -35,4 +35,10 @@ function exportedConst(ev: Evaluator, file: string, name: string, depth: number)
     return target ? exportedConst(ev, target, entry.imported, depth + 1) : undefined;
   }
   return undefined;
+}
+
+/** `export const PROMPTS: string[] = []`, `export const TOOLS = {}`: a registry the modules importing it fill, so not what its declaration wrote. */
+export function isExportedEmptyTable(summary: FileSummary | undefined, name: string, init: ValueExpr): boolean {
+  const empty = (init.k === "arr" && init.items.length === 0) || (init.k === "obj" && init.entries.length === 0);
+  return empty && [...(summary?.exports.values() ?? [])].some((e) => e.k === "local" && e.local === name);
 }

@@ -4,6 +4,7 @@ import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
 import { mutatedNames } from "./mutation";
 import { handedOnNames } from "./handedOn";
+import { isExportedEmptyTable } from "./constDeclarations";
 import { BUILTIN_BASES } from "../model/builtins";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
@@ -392,7 +393,7 @@ export class Evaluator {
         return { t: "dyn", text: name, loc: useLoc, why: `"${name}" has no value written where it is declared (a let or var, or a declaration without its value)` };
       case "const":
         // `export const PROMPTS: string[] = []`: a registry the modules importing it fill.
-        if (((decl.init.k === "arr" && decl.init.items.length === 0) || (decl.init.k === "obj" && decl.init.entries.length === 0)) && [...summary.exports.values()].some((e) => e.k === "local" && e.local === name)) {
+        if (isExportedEmptyTable(summary, name, decl.init)) {
           return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is exported empty, for the modules importing it to fill` };
         }
         if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#mutated(file, name)) {

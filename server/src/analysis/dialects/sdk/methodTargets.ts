@@ -106,17 +106,33 @@ export function instanceMethod(ev: Evaluator, scope: Scope, expr: ValueExpr, met
   return target && made ? { ...target, instance: made } : target;
 }
 
+/** `this.<field> = <name>` written unconditionally by a constructor: the name's place among its parameters (-1: not one). */
+export interface ConstructorStore {
+  readonly index: number;
+  readonly field: string;
+  readonly span: Span;
+}
+
 /**
- * The fields of `this` the class's own constructor stores each of its parameters in, by the
- * parameter's place, unconditionally (`constructor(private server: McpServer)`, `this.srv = server`).
+ * The class's own constructor and what it stores in fields of `this` from a plain name, in order
+ * (`constructor(private server: McpServer)`, `this.srv = server`).
  */
-function constructorStores(ev: Evaluator, file: string, className: string): ReadonlyMap<number, readonly string[]> {
+export function constructorStoresOf(ev: Evaluator, file: string, className: string): { readonly ctor: FlowUnit; readonly stores: readonly ConstructorStore[] } | undefined {
   const ctor = ev.summary(file)?.flow?.units.find((u) => u.kind === "method" && u.className === className && u.name === `${className}.constructor`);
-  const stores = new Map<number, string[]>();
-  for (const { event, conditional } of ctor?.events ?? []) {
+  if (!ctor) return undefined;
+  const stores: ConstructorStore[] = [];
+  for (const { event, conditional } of ctor.events) {
     if (conditional || event.k !== "escape" || event.into?.length !== 2 || event.into[0] !== "this" || event.source.length !== 1) continue;
-    const index = ctor!.params.indexOf(event.source[0]!);
-    if (index >= 0) stores.set(index, [...(stores.get(index) ?? []), `this.${event.into[1]}`]);
+    stores.push({ index: ctor.params.indexOf(event.source[0]!), field: event.into[1]!, span: event.span });
+  }
+  return { ctor, stores };
+}
+
+/** The fields of `this` the class's own constructor stores each of its parameters in, by the parameter's place. */
+function constructorStores(ev: Evaluator, file: string, className: string): ReadonlyMap<number, readonly string[]> {
+  const stores = new Map<number, string[]>();
+  for (const { index, field } of constructorStoresOf(ev, file, className)?.stores ?? []) {
+    if (index >= 0) stores.set(index, [...(stores.get(index) ?? []), `this.${field}`]);
   }
   return stores;
 }
@@ -124,14 +140,12 @@ function constructorStores(ev: Evaluator, file: string, className: string): Read
 /** A parameter property of the class's own constructor (`constructor(readonly name: string)`) given a string by `new`. */
 function constructorFieldString(ev: Evaluator, instance: Instance, field: string): string | undefined {
   if (!instance.made) return undefined;
-  const ctor = ev.summary(instance.file)?.flow?.units.find((u) => u.kind === "method" && u.className === instance.name && u.name === `${instance.name}.constructor`);
-  const stored = ctor?.events.find(({ event, conditional }) => !conditional && event.k === "escape" && event.into?.length === 2 && event.into[0] === "this" && event.into[1] === field && event.source.length === 1);
-  if (!ctor || !stored || stored.event.k !== "escape") return undefined;
+  const stored = constructorStoresOf(ev, instance.file, instance.name)?.stores.find((s) => s.field === field);
+  if (!stored) return undefined;
   // Only a field nothing else writes: declared `readonly` or `private`, assigned nowhere in the file.
   const text = ev.host.text?.(instance.file) ?? "";
   if (!declaredUnwritable(text, field) || new RegExp(`\\.${field.replace(/\$/g, "\\$")}\\s*=(?!=)`).test(text)) return undefined;
-  const index = ctor.params.indexOf(stored.event.source[0]!);
-  const arg = index >= 0 ? instance.made.args[index] : undefined;
+  const arg = stored.index >= 0 ? instance.made.args[stored.index] : undefined;
   const v = arg ? ev.evaluate(arg, instance.made.scope, SDK_EVAL) : undefined;
   return v?.t === "prim" && typeof v.value === "string" ? v.value : undefined;
 }

@@ -29,7 +29,7 @@ import { certainlyString, stringValue } from "./stringShapes";
 import { bindingOf, unitScope } from "./unitScope";
 import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
-import { classMethod, instanceFieldString, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
+import { classMethod, constructorStoresOf, instanceFieldString, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { isModuleVariable } from "./moduleVariables";
@@ -253,8 +253,14 @@ export class Replay {
     this.#construct();
     // `const server = withLogging(new McpServer(...))`: a helper that returns the server it is given.
     const wrapped = wrappingHelper(site, (callee) => this.#resolveFunction(site.file, callee, site.unit));
+    // One line of subclasses of the class holding the server, only the last one made: its overrides
+    // are what `this.m()` runs. A subclass giving the field a value of its own holds another server.
+    const target = site.event.target;
+    const madeAtConstruction = site.unit.kind === "field" || site.unit.name === `${site.unit.className}.constructor`;
+    const found = !wrapped && target?.length === 2 && target[0] === "this" && site.unit.className !== undefined && madeAtConstruction ? subclassLine(this.#ev, this.elsewhere, site.file, site.unit.className) : undefined;
+    if (found && !found.slice(0, -1).some((c) => writesField(this.#ev, c, target![1]!))) this.#line = found;
     if (!wrapped) {
-      const escapes = siteEscapes(this.#ev, site, this.elsewhere, this.servedBy);
+      const escapes = siteEscapes(this.#ev, site, this.elsewhere, this.servedBy, this.#line);
       for (const { why, loc } of escapes) markOpen(this.state, why, loc);
       // `launch(new McpServer(...))`: no name holds the server, so the replay cannot follow it.
       const unbound = escapes.length === 0 ? unboundConstruction(this.#ev, site) : undefined;
@@ -283,11 +289,6 @@ export class Replay {
         this.#mayThrow(loc, this.#eraThrow(loc));
       }
     }
-    // One line of subclasses, only the last one made: its overrides are what `this.m()` runs.
-    const madeAtConstruction = site.unit.kind === "field" || site.unit.name === `${site.unit.className}.constructor`;
-    const found = inField && madeAtConstruction && !wrapped ? subclassLine(this.#ev, this.elsewhere, site.file, site.unit.className!) : undefined;
-    // A subclass giving the field a value of its own holds another server from then on: not followed.
-    if (found && !found.slice(0, -1).some((c) => writesField(this.#ev, c, field![1]!))) this.#line = found;
     this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // Fields declared after the server's own are given their values as the instance is made, before
     // the constructor's body: `private log = createLogger(this.server)` runs at start-up, once.
@@ -1055,14 +1056,13 @@ export class Replay {
     const made = fieldConstructionOf(this.#ev, file, unit, event.span);
     const classes = made ? this.#ev.summary(made.file)?.classes.filter((c) => c.name === made.name && c.topLevel) : undefined;
     if (!made?.args || classes?.length !== 1) return false;
-    const ctor = this.#ev.summary(made.file)?.flow?.units.find((u) => u.kind === "method" && u.className === made.name && u.name === `${made.name}.constructor`);
+    const own = constructorStoresOf(this.#ev, made.file, made.name);
     // Without a constructor of its own, the arguments go to a base class's, which is not read here.
-    if (!ctor) return classes[0]!.heritage === null;
+    if (!own) return classes[0]!.heritage === null;
+    const { ctor } = own;
     const bound = new Set(ctor.params.filter((p, i) => p !== "" && made.args![i] !== undefined && paths.has(made.args![i]!)));
     // `constructor(private server: McpServer)`, `this.server = server`: the stores its methods are run with.
-    for (const { event: e, conditional } of ctor.events) {
-      if (!conditional && e.k === "escape" && e.into?.length === 2 && e.into[0] === "this" && e.source.length === 1 && bound.has(e.source[0]!)) this.#constructorStores.add(`${made.file}:${e.span.start}`);
-    }
+    for (const { index, span } of own.stores) if (index >= 0 && bound.has(ctor.params[index]!)) this.#constructorStores.add(`${made.file}:${span.start}`);
     if (bound.size > 0) this.#runUnit(made.file, ctor, 0, bound, depth + 1, mode);
     return true;
   }

@@ -7,7 +7,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { handedOnNamesOf } from "../../core/evaluate/handedOn";
 import { mutatedNamesOf } from "../../core/evaluate/mutation";
-import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import { constDeclaration, isExportedEmptyTable } from "../../core/evaluate/constDeclarations";
 import type { Binding, Scope, Value } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 import { bindingOf, unitScope } from "./unitScope";
@@ -132,7 +132,7 @@ function held(ev: Evaluator, name: string, scope: Scope, kinds: ReadonlySet<Valu
   // Imported: the importing file may change it too (`TOOLS["echo"] = ...`); an exported empty table is a
   // registry other modules fill (`export const PROMPTS: string[] = []`).
   if (declared.file !== scope.file && !notMutated(ev, scope.file, name)) return undefined;
-  if (isEmptyExportedTable(ev, declared.file, declared.name, declared.init)) return undefined;
+  if (isExportedEmptyTable(ev.summary(declared.file), declared.name, declared.init)) return undefined;
   return { expr: declared.init, scope: ev.fileScope(declared.file) };
 }
 
@@ -225,10 +225,4 @@ export function arrayItemsOf(ev: Evaluator, over: ValueExpr, scope: Scope, depth
   if (bound) return "expr" in bound ? arrayItemsOf(ev, bound.expr, bound.scope, depth + 1) : undefined;
   const declared = constDeclaration(ev, scope.file, over.name);
   return declared ? arrayItemsOf(ev, declared.init, ev.fileScope(declared.file), depth + 1) : undefined;
-}
-
-/** `export const PROMPTS: string[] = []`, `export const TOOLS = {}`: a registry the modules importing it fill. */
-export function isEmptyExportedTable(ev: Evaluator, file: string, name: string, init: ValueExpr): boolean {
-  const empty = (init.k === "arr" && init.items.length === 0) || (init.k === "obj" && init.entries.length === 0);
-  return empty && [...(ev.summary(file)?.exports.values() ?? [])].some((e) => e.k === "local" && e.local === name);
 }

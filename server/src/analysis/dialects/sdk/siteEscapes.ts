@@ -15,15 +15,18 @@ import { exportNamesOf, serverImporters, strayMemberMention, type Elsewhere } fr
 import { basename } from "../../core/project/paths";
 import { entryArrowFactories, servedFromField, type EntryServe } from "./entryFactories";
 import { fieldGetters, isGetterCallOnNew, ownGetterReads } from "./fieldGetters";
-import { lineFieldReads, subclassLine, type LineClass } from "./subclassLine";
+import { lineFieldReads, type LineClass } from "./subclassLine";
 
 export interface SiteEscape {
   readonly why: string;
   readonly loc: Loc;
 }
 
-/** `served` gets the entry points of importing files that serve the server from its class's field. */
-export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, served: EntryServe[]): SiteEscape[] {
+/**
+ * `served` gets the entry points of importing files that serve the server from its class's field;
+ * `line`: the class's line of subclasses the replay follows (subclassLine.ts), whose reads of the field are its.
+ */
+export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, served: EntryServe[], line?: readonly LineClass[]): SiteEscape[] {
   const { event, file, unit } = site;
   const loc: Loc = { file, span: event.span };
   if (event.lost) return [{ why: `the server is ${event.lost}, and what is done with it there is not followed`, loc }];
@@ -63,7 +66,6 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const outside = readOutsideThis(text, field, unit.className, followed);
     if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
     if (!isPrivateField(ev, file, unit.className, field)) {
-      const line = subclassLine(ev, elsewhere, file, unit.className);
       const elsewhereRead = readInImporters(ev, elsewhere, file, unit.className, field, served, line);
       if (elsewhereRead) return [elsewhereRead];
     }
