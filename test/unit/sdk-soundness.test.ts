@@ -66,6 +66,10 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   // An object argument holding the server that the callee does not take apart plainly, or a literal kept in a variable.
   "object-argument-read-whole": [["", 5], ["", 5]],
   "object-argument-rest-pattern": [["", 5], ["", 5]],
+  // A literal read by members only in the callee is followed; not when a member is written, the literal has methods (their `this` is the object), or the body takes a rest.
+  "object-argument-member-written": [["", 5], ["", 5]],
+  "object-argument-literal-method": [["", 4], ["", 4]],
+  "object-argument-rest-in-body": [["", 4], ["", 4]],
   "object-variable-to-destructuring-helper": [["", 4]],
   // A factory returning { server, ... } whose caller keeps the object whole, or takes the server with a rest element.
   "returned-object-kept-whole": [["", 3], ["", 4]],

@@ -1,14 +1,15 @@
 // `registerTools({ mcp: server, db })` with `function registerTools({ mcp }: Ctx)`: the server handed
-// over inside an object literal goes by the destructured name in the callee. The literal is written in
-// the call itself and the callee takes it apart at once, so nothing else can reach the server through
-// it. Any other shape (a parameter read as a whole, a rest element, a key not written plainly, an
-// argument past the parameters) is not followed here: the caller keeps it open.
-import type { FlowEvent, FlowUnit, ObjEntry } from "../../core/model/summary";
+// over inside an object literal goes by the destructured name in the callee, or by the member path
+// (`ctx.mcp`) when the callee only reads members of the parameter (`readsMembersOnly`). The literal is
+// written in the call itself, so nothing else can reach the server through it. Any other shape (a
+// parameter used as a whole, a rest element, a key not written plainly, an argument past the
+// parameters) is not followed here: the caller keeps it open.
+import type { FlowEvent, FlowUnit, ObjEntry, Span } from "../../core/model/summary";
 
 type Invoke = Extract<FlowEvent, { k: "invoke" }>;
 
 /** The callee's local names the server is bound to, or undefined when some object argument holding it is not taken apart plainly. */
-export function destructuredBindings(event: Invoke, paths: ReadonlySet<string>, callee: FlowUnit): Set<string> | undefined {
+export function destructuredBindings(event: Invoke, paths: ReadonlySet<string>, callee: FlowUnit, readsMembersOnly?: (param: string, literal: Span) => boolean): Set<string> | undefined {
   const bound = new Set<string>();
   let any = false;
   for (let i = 0; i < event.argExprs.length; i++) {
@@ -18,7 +19,15 @@ export function destructuredBindings(event: Invoke, paths: ReadonlySet<string>, 
     if (holding.length === 0) continue;
     any = true;
     const fields = callee.paramFields?.[i];
-    if (!fields) return undefined;
+    if (!fields) {
+      const param = callee.params[i];
+      if (!param || !readsMembersOnly?.(param, arg.span)) return undefined;
+      for (const e of holding) {
+        if (e.k !== "prop" || e.key.k !== "static") return undefined;
+        bound.add(`${param}.${e.key.name}`);
+      }
+      continue;
+    }
     for (const e of holding) {
       if (e.k !== "prop" || e.key.k !== "static") return undefined;
       const local = Object.prototype.hasOwnProperty.call(fields, e.key.name) ? fields[e.key.name] : undefined;

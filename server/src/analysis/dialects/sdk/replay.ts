@@ -71,6 +71,7 @@ import { unboundConstruction } from "./unboundConstruction";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { NEWEST_V1, releasedBefore, type SdkRelease } from "./sdkRelease";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
+import { plainLiteral, readOnlyByMembers } from "./parameterMembers";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 import { instancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";
 import { isRegistrationRead, isTasksOf } from "./registrationReads";
@@ -1251,7 +1252,7 @@ export class Replay {
   #followObjectArgument(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): boolean {
     const target = this.#resolveFunction(file, event.callee, unit);
     if (!target) return false;
-    const bound = destructuredBindings(event, paths, target.unit);
+    const bound = destructuredBindings(event, paths, target.unit, (param, literal) => plainLiteral(this.#ev, file, literal) && readOnlyByMembers(this.#ev, target.file, target.unit, param));
     if (!bound) return false;
     target.unit.params.forEach((p, i) => {
       if (p && passed[i]) bound.add(p);

@@ -1,0 +1,59 @@
+// `registerPrompts({ server, api })` with `function registerPrompts(ctx: Deps) {
+// ctx.server.registerPrompt(...) }`: the object literal is made for the call, so when the callee only
+// ever reads members of its parameter, the server goes by `ctx.server` there and by no other name.
+// Any other use of the parameter (handed on whole, kept, a member written or deleted, a nested
+// function declaring the same name) keeps the object unfollowed, and so does a literal with methods
+// or accessors, whose `this` is the object.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FlowUnit, Span } from "../../core/model/summary";
+import { ts } from "../../core/typescript";
+import { climb, nodeAt, parsedSource } from "./containerStores";
+
+/** Whether `param`, a parameter of the function `unit` of `file`, is used only to read its members. */
+export function readOnlyByMembers(ev: Evaluator, file: string, unit: FlowUnit, param: string): boolean {
+  const sf = parsedSource(ev, file);
+  const fn = sf ? nodeAt(sf, unit.span) : undefined;
+  if (!sf || !fn || !ts.isFunctionLike(fn)) return false;
+  let whole = false;
+  const visit = (n: ts.Node): void => {
+    if (whole) return;
+    if (ts.isIdentifier(n) && n.text === param && !memberRead(n, fn)) whole = true;
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(fn, visit);
+  return !whole;
+}
+
+/** Whether the object literal at `span` of `file` has only plain entries (no methods, accessors or `function` values: nothing whose `this` is the object). */
+export function plainLiteral(ev: Evaluator, file: string, span: Span): boolean {
+  const sf = parsedSource(ev, file);
+  const node = sf ? nodeAt(sf, span) : undefined;
+  if (!node || !ts.isObjectLiteralExpression(node)) return false;
+  return node.properties.every(
+    (p) => ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && !ts.isFunctionExpression(p.initializer)),
+  );
+}
+
+function memberRead(n: ts.Identifier, fn: ts.Node): boolean {
+  const p = n.parent;
+  if (!p) return false;
+  // The parameter itself.
+  if (ts.isParameter(p) && p.name === n && p.parent === fn) return true;
+  // `x.ctx`, `{ ctx: 1 }`, a type's name: another thing spelled the same.
+  if ((ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isPropertyAssignment(p) && p.name === n) || ts.isTypeReferenceNode(p) || ts.isQualifiedName(p) || ts.isTypeQueryNode(p)) return true;
+  // `const { server } = ctx`: each member goes by its own name (a rest element would hold the others).
+  if (ts.isVariableDeclaration(p) && p.initializer === n && ts.isObjectBindingPattern(p.name)) return p.name.elements.every((e) => !e.dotDotDotToken);
+  // `ctx.server`, `ctx["server"]`, read and not written.
+  if ((ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === n) return !written(p);
+  return false;
+}
+
+function written(access: ts.Expression): boolean {
+  const at = climb(access);
+  const p = at.parent;
+  if (!p) return false;
+  if (ts.isBinaryExpression(p) && p.left === at && p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return true;
+  if ((ts.isPrefixUnaryExpression(p) || ts.isPostfixUnaryExpression(p)) && (p.operator === ts.SyntaxKind.PlusPlusToken || p.operator === ts.SyntaxKind.MinusMinusToken)) return true;
+  // `delete ctx.server`, or a target of a destructuring assignment (`({ a: ctx.server } = other)`).
+  return ts.isDeleteExpression(p) || ts.isShorthandPropertyAssignment(p) || ts.isPropertyAssignment(p) || ts.isArrayLiteralExpression(p);
+}
