@@ -22,13 +22,13 @@ import { isDeepStrictEqual } from "node:util";
 import { analyse } from "./cliRuns";
 import { FIXTURES, listFixtures, REPO, type ReportServer } from "./harness";
 import { createOraclePool } from "./oraclePool.mjs";
-import { candidates, makeVariant, random, type Variant } from "./variants";
+import { candidates, FIRST_KIND_COUNT, makeVariant, random, type Variant } from "./variants";
 
 /**
  * Variants that once found a wrong answer (see git history of the SDK dialect's replay), each with the
  * fixture it was made from: a seed alone picks from the fixtures there are, which change.
  */
-const REGRESSION_SEEDS: readonly { readonly seed: number; readonly fixture: string }[] = [
+const REGRESSION_SEEDS: readonly { readonly seed: number; readonly fixture: string; readonly kinds?: number }[] = [
   // registerCapabilities({ tools: … }) under `if (process.env.X)`: claimed exact with the merge applied.
   { seed: 948536739, fixture: "02-v1-lowlevel-registercaps-merge" },
   // A registerPrompt (completable) in a callback of a helper the analysis cannot read: claimed exact without prompts.
@@ -78,10 +78,10 @@ const seeds = (() => {
 })();
 
 const variants: Variant[] = [
-  ...pinned.map(({ seed, fixture }) => {
+  ...pinned.map(({ seed, fixture, kinds }) => {
     const from = pool.filter((f) => f.name === fixture);
     assert.equal(from.length, 1, `regression fixture ${fixture} is among the fixtures with a registration statement`);
-    return makeVariant(seed, from, root);
+    return makeVariant(seed, from, root, kinds ?? FIRST_KIND_COUNT);
   }),
   ...seeds.map((s) => makeVariant(s, pool, root)),
 ];

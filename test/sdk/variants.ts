@@ -35,7 +35,11 @@ export const KINDS = [
   "callback-never", // keep(() => { … }) from the helper package (never called)
   "helper-registers", // addExtraTool(server) after the statement (registers a tool the analysis cannot see)
   "helper-touches", // touch(server) after the statement (does nothing, but the analysis cannot know)
+  "context-object", // const ctx = { srv: server }; ((c) => { c.srv.register… })(ctx)
+  "context-handed-on", // the same, with ctx also given to touch() from the helper package
 ] as const;
+/** How many kinds there were when the first regression seeds were pinned: they pick among those. */
+export const FIRST_KIND_COUNT = 10;
 export type VariantKind = (typeof KINDS)[number];
 
 export interface Variant {
@@ -121,6 +125,12 @@ function rewrite(kind: VariantKind, text: string, m: Movable, n: number): { repl
       return { replacement: `${stmt}\n__addExtraTool${n}(${m.receiver});`, imports: [fromHelper("addExtraTool")] };
     case "helper-touches":
       return { replacement: `${stmt}\n__touch${n}(${m.receiver});`, imports: [fromHelper("touch")] };
+    case "context-object":
+    case "context-handed-on": {
+      const call = text.slice(m.methodStart, m.end);
+      const handOn = kind === "context-handed-on" ? `__touch${n}(__ctx${n});\n` : "";
+      return { replacement: `const __ctx${n} = { srv: ${m.receiver}, label: "ctx" };\n${handOn}((c: any) => {\n  c.srv.${call}\n})(__ctx${n});`, imports: kind === "context-handed-on" ? [fromHelper("touch")] : [] };
+    }
   }
 }
 
@@ -136,12 +146,12 @@ function importPoint(text: string): number {
  * Writes the variant a seed names under `root` (whose node_modules holds the SDK): the fixture's
  * files with one or two statements rewritten, its meta.json, and the helper package.
  */
-export function makeVariant(seed: number, pool: readonly Fixture[], root: string): Variant {
+export function makeVariant(seed: number, pool: readonly Fixture[], root: string, kindCount: number = KINDS.length): Variant {
   const rnd = random(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const fixture = pick(pool);
   const movable = movableStatements(fixture);
-  const kind = pick(KINDS);
+  const kind = pick(KINDS.slice(0, kindCount));
   const m = pick(movable);
   const dir = join(root, `s${seed}-${fixture.name}`);
   mkdirSync(dir, { recursive: true });

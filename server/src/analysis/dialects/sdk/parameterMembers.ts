@@ -14,6 +14,9 @@ export function readOnlyByMembers(ev: Evaluator, file: string, unit: FlowUnit, p
   const sf = parsedSource(ev, file);
   const fn = sf ? nodeAt(sf, unit.span) : undefined;
   if (!sf || !fn || !ts.isFunctionLike(fn)) return false;
+  // `...args` holds every argument from there on: `args[0].server` is not `args.server`.
+  const own = fn.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === param);
+  if (!own || own.dotDotDotToken) return false;
   let whole = false;
   const visit = (n: ts.Node): void => {
     if (whole) return;
@@ -36,14 +39,20 @@ export function plainLiteral(ev: Evaluator, file: string, span: Span): boolean {
 
 function memberRead(n: ts.Identifier, fn: ts.Node): boolean {
   const p = n.parent;
-  if (!p) return false;
   // The parameter itself.
-  if (ts.isParameter(p) && p.name === n && p.parent === fn) return true;
-  // `x.ctx`, `{ ctx: 1 }`, a type's name: another thing spelled the same.
+  return (p !== undefined && ts.isParameter(p) && p.name === n && p.parent === fn) || readsMembers(n);
+}
+
+/**
+ * A mention of an object's name that only reads its members: `ctx.server`, `ctx["server"]` (not
+ * written), `const { server } = ctx` (no rest element, which would hold the others), or another
+ * thing spelled the same (`x.ctx`, `{ ctx: 1 }`, a type's name).
+ */
+export function readsMembers(n: ts.Identifier): boolean {
+  const p = n.parent;
+  if (!p) return false;
   if ((ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isPropertyAssignment(p) && p.name === n) || ts.isTypeReferenceNode(p) || ts.isQualifiedName(p) || ts.isTypeQueryNode(p)) return true;
-  // `const { server } = ctx`: each member goes by its own name (a rest element would hold the others).
   if (ts.isVariableDeclaration(p) && p.initializer === n && ts.isObjectBindingPattern(p.name)) return p.name.elements.every((e) => !e.dotDotDotToken);
-  // `ctx.server`, `ctx["server"]`, read and not written.
   if ((ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === n) return !written(p);
   return false;
 }
@@ -54,6 +63,7 @@ function written(access: ts.Expression): boolean {
   if (!p) return false;
   if (ts.isBinaryExpression(p) && p.left === at && p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return true;
   if ((ts.isPrefixUnaryExpression(p) || ts.isPostfixUnaryExpression(p)) && (p.operator === ts.SyntaxKind.PlusPlusToken || p.operator === ts.SyntaxKind.MinusMinusToken)) return true;
-  // `delete ctx.server`, or a target of a destructuring assignment (`({ a: ctx.server } = other)`).
+  // `delete ctx.server`, or a target of a destructuring assignment (`({ a: ctx.server } = other)`);
+  // a value of a literal is left out too, as the literal may be such a target.
   return ts.isDeleteExpression(p) || ts.isShorthandPropertyAssignment(p) || ts.isPropertyAssignment(p) || ts.isArrayLiteralExpression(p);
 }

@@ -72,6 +72,7 @@ import { resultIgnoredEverywhere } from "./ignoredResults";
 import { NEWEST_V1, releasedBefore, type SdkRelease } from "./sdkRelease";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { plainLiteral, readOnlyByMembers } from "./parameterMembers";
+import { constObjectHolder } from "./constObjectHolders";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 import { instancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";
 import { isRegistrationRead, isTasksOf } from "./registrationReads";
@@ -973,6 +974,14 @@ export class Replay {
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
             if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
+              // `const ctx = { server, api }` that only goes to calls and member reads: the server is `ctx.server` now.
+              const holder = event.how === "stored in an object" ? constObjectHolder(this.#ev, file, event.span) : undefined;
+              if (holder) {
+                local.add(`${holder.name}.${holder.key}`);
+                seen.add(`${holder.name}.${holder.key}`);
+                this.#constHolders.add(`${file}\u0000${holder.name}`);
+                break;
+              }
               const why = `the server is ${event.how}, and what is done with it there is not followed`;
               const call = unit.events.slice(i + 1).find(({ event: e }) => e.k === "invoke" && isObjectArgumentEntry(e, event.span.start))?.event;
               if (call) this.#heldInObject.set(`${file}:${call.span.start}`, { why, loc: { file, span: event.span } });
@@ -1073,6 +1082,7 @@ export class Replay {
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode, connected = false): void {
     if (this.#site.subclass && this.#invokeOnInstance(file, unit, event, paths, depth, mode)) return;
+    if (this.#invokeWithHolder(file, unit, event, paths, depth, mode)) return;
     const closure = this.#closures.called(file, unit, event.callee, this.#classAround(file, unit));
     if (closure) {
       const names = new Set(closure.names);
@@ -1156,6 +1166,43 @@ export class Replay {
     }
   }
 
+  /** Consts holding the server in an object literal (`file\u0000name`), followed as `name.key` (see constObjectHolders.ts). */
+  readonly #constHolders = new Set<string>();
+
+  /**
+   * `registerTools(ctx)` with `ctx` such a const: the callee runs with its parameter bound to the
+   * server's member path (`c.server`), or its destructured name. A callee the replay cannot resolve, or
+   * one that uses the parameter otherwise than by reading its members, keeps the result open.
+   */
+  #invokeWithHolder(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
+    const held = event.args.map((a) => (a?.length === 1 && this.#constHolders.has(`${file}\u0000${a[0]}`) ? [...paths].filter((p) => p.startsWith(`${a[0]}.`)).map((p) => p.slice(a[0]!.length + 1)) : []));
+    if (held.every((h) => h.length === 0)) return false;
+    const target = this.#resolveFunction(file, event.callee, unit);
+    const extra = new Set<string>();
+    let open = !target;
+    if (target) held.forEach((members, i) => {
+      const param = target.unit.params[i];
+      const fields = target.unit.paramFields?.[i];
+      for (const member of members) {
+        const [first, ...rest] = member.split(".");
+        if (fields) {
+          // A field the callee does not take is dropped with the object.
+          const local = Object.prototype.hasOwnProperty.call(fields, first!) ? fields[first!] : undefined;
+          if (local !== undefined) extra.add([local, ...rest].join("."));
+        } else if (param && readOnlyByMembers(this.#ev, target.file, target.unit, param)) extra.add(`${param}.${member}`);
+        else open = true;
+      }
+    });
+    if (open || !target) {
+      const name = event.args.find((a) => a?.length === 1 && this.#constHolders.has(`${file}\u0000${a[0]}`))![0];
+      markOpen(this.state, `the object holding the server (${name}) is passed to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
+      return true;
+    }
+    const passed = event.args.map((a) => (a ? paths.has(key(a)) : false));
+    this.#invokeTarget(file, unit, event, target, paths, passed, depth, mode, extra);
+    return true;
+  }
+
   /** The functions a loop's item stands for, when `name` is that item (see loopItemFunctions.ts). */
   #loopItems(file: string, unit: FlowUnit, name: string, member?: string): readonly ItemFunction[] | undefined {
     const loop = loopBinding(this.#loops, name);
@@ -1193,8 +1240,8 @@ export class Replay {
   readonly #calledInLoop: EachItem[] = [];
 
   /** Runs the function an invoke calls, with the server bound where the call passes it. */
-  #invokeTarget(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, target: FunctionTarget, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): void {
-    const bound = new Set<string>();
+  #invokeTarget(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, target: FunctionTarget, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode, held?: ReadonlySet<string>): void {
+    const bound = new Set<string>(held);
     target.unit.params.forEach((p, i) => {
       if (p && passed[i]) bound.add(p);
     });
@@ -2667,7 +2714,14 @@ function mentionedBy(e: FlowEvent, paths: ReadonlySet<string>): boolean {
   // that the escape is seen (a helper skipped as not using the server would drop it silently).
   // A method called on the server (`server.addTool(...)` of a subclass server) counts too.
   const onServer = (x: Extract<FlowEvent, { k: "invoke" }>) => x.callee.k === "get" && hit(pathOfExpr(x.callee.object) ?? null);
-  return e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some(hit) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false;
+  // `registerTools(ctx)` with the server at `ctx.server`: the object holding it is handed over.
+  const holds = (p: RefPath | null) => {
+    if (!p || (p.length === 1 && p[0] === "this")) return false;
+    const prefix = `${key(p)}.`;
+    for (const q of paths) if (q.startsWith(prefix)) return true;
+    return false;
+  };
+  return e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some((a) => hit(a) || holds(a)) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false;
 }
 
 /** `{ tools: { listChanged: undefined } }` merged into `tools`: the spread sets the flag to undefined, which JSON drops. */
