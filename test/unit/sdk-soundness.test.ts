@@ -64,15 +64,15 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   "store-after-conditional-connect": [["", 7]],
   "private-factory-returned-before-connect": [["", 4]],
   // An object argument holding the server that the callee does not take apart plainly, or a literal kept in a variable.
-  "object-argument-read-whole": [["", 5], ["", 5]],
+  "object-argument-read-whole": [["", 4]],
   "object-argument-rest-pattern": [["", 5], ["", 5]],
   // A literal read by members only in the callee is followed; not when a member is written, the literal has methods (their `this` is the object), or the body takes a rest.
   "object-argument-member-written": [["", 5], ["", 5]],
   "object-argument-literal-method": [["", 4], ["", 4]],
   "object-argument-rest-in-body": [["", 4], ["", 4]],
-  // A const holding the server handed whole to a function the replay cannot bind (a loop's item, a helper handing it on).
+  // A const holding the server handed whole to a function the replay cannot bind (a loop's item, a helper handing it on to one).
   "object-variable-to-loop-item": [["", 5]],
-  "object-variable-handed-on": [["", 6]],
+  "object-variable-handed-on": [["", 4]],
   "object-variable-to-destructuring-helper": [["", 7]],
   // A factory returning { server, ... } whose caller keeps the object whole, or takes the server with a rest element.
   "returned-object-kept-whole": [["", 3], ["", 4]],
@@ -96,7 +96,7 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   "returned-result-kept": [["", 11]],
   // The server used where it may run before connect(): another server's handler, a handler reading a
   // name later given another server, top-level code, an oninitialized callback (not a request handler).
-  "own-handler-of-another-server": [["", 5], ["", 5]],
+  "own-handler-of-another-server": [["", 6]],
   "own-handler-name-reassigned": [["", 3], ["", 3]],
   "own-handler-escape-at-top-level": [["", 4], ["", 4]],
   "own-handler-oninitialized": [["", 4], ["", 4]],

@@ -8,7 +8,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Span } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { climb, nodeAt, parsedSource } from "./containerStores";
-import { plainLiteral, readsMembers } from "./parameterMembers";
+import { plainLiteral, readsMembersOrCallArgument } from "./parameterMembers";
 
 export interface ConstHolder {
   /** The const's name (`ctx`). */
@@ -38,7 +38,7 @@ export function constObjectHolder(ev: Evaluator, file: string, span: Span): Cons
   let other = false;
   const visit = (n: ts.Node): void => {
     if (other) return;
-    if (ts.isIdentifier(n) && n.text === name && n !== decl.name && !followedUse(n)) other = true;
+    if (ts.isIdentifier(n) && n.text === name && n !== decl.name && !readsMembersOrCallArgument(n)) other = true;
     ts.forEachChild(n, visit);
   };
   visit(scope);
@@ -50,10 +50,4 @@ function scopeOf(decl: ts.Node): ts.Node {
   let cur = decl.parent;
   while (cur && !ts.isFunctionLike(cur) && !ts.isSourceFile(cur)) cur = cur.parent;
   return cur ?? decl;
-}
-
-function followedUse(n: ts.Identifier): boolean {
-  const p = n.parent;
-  // `registerTools(ctx)`: the replay binds the callee's parameter, or says it cannot.
-  return readsMembers(n) || (p !== undefined && ts.isCallExpression(p) && p.arguments.some((a) => a === n));
 }

@@ -1,15 +1,16 @@
 // `registerPrompts({ server, api })` with `function registerPrompts(ctx: Deps) {
 // ctx.server.registerPrompt(...) }`: the object literal is made for the call, so when the callee only
-// ever reads members of its parameter, the server goes by `ctx.server` there and by no other name.
-// Any other use of the parameter (handed on whole, kept, a member written or deleted, a nested
-// function declaring the same name) keeps the object unfollowed, and so does a literal with methods
-// or accessors, whose `this` is the object.
+// reads members of its parameter, or hands it whole to calls (which the replay follows in turn, or
+// says it cannot), the server goes by `ctx.server` there and by no other name. Any other use of the
+// parameter (kept, returned, a member written or deleted, a nested function declaring the same name)
+// keeps the object unfollowed, and so does a literal with methods or accessors, whose `this` is the
+// object.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit, Span } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { climb, nodeAt, parsedSource } from "./containerStores";
 
-/** Whether `param`, a parameter of the function `unit` of `file`, is used only to read its members. */
+/** Whether `param`, a parameter of the function `unit` of `file`, is used only to read its members or as a whole argument of calls. */
 export function readOnlyByMembers(ev: Evaluator, file: string, unit: FlowUnit, param: string): boolean {
   const sf = parsedSource(ev, file);
   const fn = sf ? nodeAt(sf, unit.span) : undefined;
@@ -20,7 +21,7 @@ export function readOnlyByMembers(ev: Evaluator, file: string, unit: FlowUnit, p
   let whole = false;
   const visit = (n: ts.Node): void => {
     if (whole) return;
-    if (ts.isIdentifier(n) && n.text === param && !memberRead(n, fn)) whole = true;
+    if (ts.isIdentifier(n) && n.text === param && !ownDeclaration(n, fn) && !readsMembersOrCallArgument(n)) whole = true;
     ts.forEachChild(n, visit);
   };
   ts.forEachChild(fn, visit);
@@ -37,10 +38,15 @@ export function plainLiteral(ev: Evaluator, file: string, span: Span): boolean {
   );
 }
 
-function memberRead(n: ts.Identifier, fn: ts.Node): boolean {
+function ownDeclaration(n: ts.Identifier, fn: ts.Node): boolean {
   const p = n.parent;
-  // The parameter itself.
-  return (p !== undefined && ts.isParameter(p) && p.name === n && p.parent === fn) || readsMembers(n);
+  return p !== undefined && ts.isParameter(p) && p.name === n && p.parent === fn;
+}
+
+/** `readsMembers`, or a whole argument of a call (`registerTools(ctx)`): the replay binds the callee's parameter, or says it cannot. */
+export function readsMembersOrCallArgument(n: ts.Identifier): boolean {
+  const p = n.parent;
+  return readsMembers(n) || (p !== undefined && ts.isCallExpression(p) && p.arguments.some((a) => a === n));
 }
 
 /**

@@ -979,7 +979,7 @@ export class Replay {
               if (holder) {
                 local.add(`${holder.name}.${holder.key}`);
                 seen.add(`${holder.name}.${holder.key}`);
-                this.#constHolders.add(`${file}\u0000${holder.name}`);
+                this.#objectHolders.add(`${file}\u0000${holder.name}`);
                 break;
               }
               const why = `the server is ${event.how}, and what is done with it there is not followed`;
@@ -1166,8 +1166,8 @@ export class Replay {
     }
   }
 
-  /** Consts holding the server in an object literal (`file\u0000name`), followed as `name.key` (see constObjectHolders.ts). */
-  readonly #constHolders = new Set<string>();
+  /** Consts and parameters holding the server in an object literal (`file\u0000name`), followed as `name.key` (see constObjectHolders.ts, parameterMembers.ts). */
+  readonly #objectHolders = new Set<string>();
 
   /**
    * `registerTools(ctx)` with `ctx` such a const: the callee runs with its parameter bound to the
@@ -1175,7 +1175,7 @@ export class Replay {
    * one that uses the parameter otherwise than by reading its members, keeps the result open.
    */
   #invokeWithHolder(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
-    const held = event.args.map((a) => (a?.length === 1 && this.#constHolders.has(`${file}\u0000${a[0]}`) ? [...paths].filter((p) => p.startsWith(`${a[0]}.`)).map((p) => p.slice(a[0]!.length + 1)) : []));
+    const held = event.args.map((a) => (a?.length === 1 && this.#objectHolders.has(`${file}\u0000${a[0]}`) ? [...paths].filter((p) => p.startsWith(`${a[0]}.`)).map((p) => p.slice(a[0]!.length + 1)) : []));
     if (held.every((h) => h.length === 0)) return false;
     const target = this.#resolveFunction(file, event.callee, unit);
     const extra = new Set<string>();
@@ -1189,12 +1189,15 @@ export class Replay {
           // A field the callee does not take is dropped with the object.
           const local = Object.prototype.hasOwnProperty.call(fields, first!) ? fields[first!] : undefined;
           if (local !== undefined) extra.add([local, ...rest].join("."));
-        } else if (param && readOnlyByMembers(this.#ev, target.file, target.unit, param)) extra.add(`${param}.${member}`);
+        } else if (param && readOnlyByMembers(this.#ev, target.file, target.unit, param)) {
+          extra.add(`${param}.${member}`);
+          this.#objectHolders.add(`${target.file}\u0000${param}`);
+        }
         else open = true;
       }
     });
     if (open || !target) {
-      const name = event.args.find((a) => a?.length === 1 && this.#constHolders.has(`${file}\u0000${a[0]}`))![0];
+      const name = event.args.find((a) => a?.length === 1 && this.#objectHolders.has(`${file}\u0000${a[0]}`))![0];
       markOpen(this.state, `the object holding the server (${name}) is passed to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return true;
     }
@@ -1299,7 +1302,11 @@ export class Replay {
   #followObjectArgument(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, passed: readonly boolean[], depth: number, mode: Mode): boolean {
     const target = this.#resolveFunction(file, event.callee, unit);
     if (!target) return false;
-    const bound = destructuredBindings(event, paths, target.unit, (param, literal) => plainLiteral(this.#ev, file, literal) && readOnlyByMembers(this.#ev, target.file, target.unit, param));
+    const bound = destructuredBindings(event, paths, target.unit, (param, literal) => {
+      if (!plainLiteral(this.#ev, file, literal) || !readOnlyByMembers(this.#ev, target.file, target.unit, param)) return false;
+      this.#objectHolders.add(`${target.file}\u0000${param}`);
+      return true;
+    });
     if (!bound) return false;
     target.unit.params.forEach((p, i) => {
       if (p && passed[i]) bound.add(p);
