@@ -46,6 +46,9 @@ const REGRESSION_SEEDS: readonly { readonly seed: number; readonly fixture: stri
   // registerCapabilities({ prompts: { listChanged: void 0 } }) under `if (process.env.X)`: clearing a
   // flag that was true was applied as if certain (claimed exact without listChanged).
   { seed: 343028972, fixture: "220-v1-undefined-keys" },
+  // A const context object made after connect() (a plain store there was taken as harmless), handed to
+  // an arrow run in place that registers through it: the registration that throws was never replayed.
+  { seed: 1223475589, fixture: "45-v2-register-after-connect-throws", kinds: 12 },
 ];
 
 const BASE_SEED = Number(process.env.MCP_LENS_PROPERTY_SEED ?? 20261202) >>> 0;

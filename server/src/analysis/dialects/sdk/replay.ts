@@ -973,15 +973,19 @@ export class Replay {
             if (this.#constructorStores.has(`${file}:${event.span.start}`)) break;
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
-            if (local.has(key(event.source)) && !this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])))) {
-              // `const ctx = { server, api }` that only goes to calls and member reads: the server is `ctx.server` now.
-              const holder = event.how === "stored in an object" ? constObjectHolder(this.#ev, file, event.span) : undefined;
-              if (holder) {
-                local.add(`${holder.name}.${holder.key}`);
-                seen.add(`${holder.name}.${holder.key}`);
-                this.#objectHolders.add(`${file}\u0000${holder.name}`);
-                break;
-              }
+            if (!local.has(key(event.source))) break;
+            const harmless = this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+            // `const ctx = { server, api }` that only goes to calls and member reads: the server is
+            // `ctx.server` now, and the functions given `ctx` are followed (a registration there after
+            // connect() throws, which a store harmless otherwise does not show).
+            const holder = event.how === "stored in an object" ? constObjectHolder(this.#ev, file, event.span) : undefined;
+            if (holder) {
+              local.add(`${holder.name}.${holder.key}`);
+              seen.add(`${holder.name}.${holder.key}`);
+              this.#objectHolders.set(`${file}\u0000${holder.name}`, { harmless });
+              break;
+            }
+            if (!harmless) {
               const why = `the server is ${event.how}, and what is done with it there is not followed`;
               const call = unit.events.slice(i + 1).find(({ event: e }) => e.k === "invoke" && isObjectArgumentEntry(e, event.span.start))?.event;
               if (call) this.#heldInObject.set(`${file}:${call.span.start}`, { why, loc: { file, span: event.span } });
@@ -1167,7 +1171,7 @@ export class Replay {
   }
 
   /** Consts and parameters holding the server in an object literal (`file\u0000name`), followed as `name.key` (see constObjectHolders.ts, parameterMembers.ts). */
-  readonly #objectHolders = new Set<string>();
+  readonly #objectHolders = new Map<string, { readonly harmless: boolean }>();
 
   /**
    * `registerTools(ctx)` with `ctx` such a const: the callee runs with its parameter bound to the
@@ -1191,13 +1195,16 @@ export class Replay {
           if (local !== undefined) extra.add([local, ...rest].join("."));
         } else if (param && readOnlyByMembers(this.#ev, target.file, target.unit, param)) {
           extra.add(`${param}.${member}`);
-          this.#objectHolders.add(`${target.file}\u0000${param}`);
+          this.#objectHolders.set(`${target.file}\u0000${param}`, { harmless: false });
         }
         else open = true;
       }
     });
     if (open || !target) {
-      const name = event.args.find((a) => a?.length === 1 && this.#objectHolders.has(`${file}\u0000${a[0]}`))![0];
+      const holders = event.args.flatMap((a) => (a?.length === 1 && this.#objectHolders.has(`${file}\u0000${a[0]}`) ? [a[0]!] : []));
+      // A store the replay found harmless (a plain store once connected) stays so where it cannot follow.
+      if (holders.every((h) => this.#objectHolders.get(`${file}\u0000${h}`)!.harmless)) return true;
+      const name = holders[0]!;
       markOpen(this.state, `the object holding the server (${name}) is passed to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return true;
     }
@@ -1304,7 +1311,7 @@ export class Replay {
     if (!target) return false;
     const bound = destructuredBindings(event, paths, target.unit, (param, literal) => {
       if (!plainLiteral(this.#ev, file, literal) || !readOnlyByMembers(this.#ev, target.file, target.unit, param)) return false;
-      this.#objectHolders.add(`${target.file}\u0000${param}`);
+      this.#objectHolders.set(`${target.file}\u0000${param}`, { harmless: false });
       return true;
     });
     if (!bound) return false;
