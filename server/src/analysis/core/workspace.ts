@@ -16,6 +16,7 @@ import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } f
 import { BaseReach } from "./project/baseReach";
 import { overClassBudget } from "./project/parseBudget";
 import { BatchMemo } from "./project/batchMemo";
+import { mayConstructWorkspaceClass } from "./project/constructedImports";
 import { FlowReach } from "./project/flowReach";
 import { sharedFolderReads, type SharedFolderReads } from "./project/sharedFolderReads";
 
@@ -230,8 +231,12 @@ export class Workspace {
     };
   }
 
-  /** Whether any dialect may find something in a text (a file none accepts is not parsed for its own sake). */
-  readonly mayDeclare = (text: string): boolean => this.dialects.some((d) => d.mayDeclare(text));
+  /**
+   * Whether any dialect may find something in a text (a file none accepts is not parsed for its own
+   * sake), or the text builds a class of another module of the workspace, which may be a server's
+   * subclass (a whole-workspace analysis parses it only when that class's module can reach one).
+   */
+  readonly mayDeclare = (text: string): boolean => this.dialects.some((d) => d.mayDeclare(text)) || mayConstructWorkspaceClass(text);
 
   /** Whether some dialect may find something in a text without the help of a base class. */
   readonly #onItsOwn = (text: string): boolean => this.dialects.some((d) => (d.mayDeclareOnItsOwn ?? d.mayDeclare).call(d, text));

@@ -267,6 +267,11 @@ export class Evaluator {
         const at = { file: scope.file, span: entry.span };
         const v = this.evaluate(entry.expr, scope, opts);
         if (v.t === "obj") {
+          // `{ ...{ logging: undefined } }` has the key too, set to undefined: a check for the key sees it.
+          for (const k of v.cleared ?? []) {
+            entries.delete(k);
+            cleared.add(k);
+          }
           for (const [k, e] of v.entries) {
             if (k === DYNAMIC_KEY && e.value.t === "dyn") addDynamic(e.value.text, e.value.loc, e.value.why);
             else {

@@ -9,6 +9,7 @@
 // doubt, and the search over all imports decides from that module on (`coarse`). A chain that comes
 // back to a step it is on may be an inheritance cycle, which the files on it report: relevant.
 
+import { constructedNames } from "./constructedImports";
 import { classesOf, exportSourcesIn, heritageNames, importBindings, moduleFacts, valueBindings, type ImportBinding, type ModuleFacts } from "./heritageText";
 
 export interface HeritageWalkHost {
@@ -93,6 +94,13 @@ export class HeritageWalk {
       let verdict: HeritageVerdict = "clear";
       for (const at of this.#classesOf(file, text).all) {
         verdict = worst(verdict, this.#heritage(file, text, at, 0));
+        if (verdict === "relevant") return verdict;
+      }
+      // A class it builds (`new MyServer()`) of a module it imports may be a server's subclass there.
+      const bindings = this.#importBindings(file, text);
+      for (const name of constructedNames(text)) {
+        if (!bindings?.has(name)) continue;
+        verdict = worst(verdict, this.#local(file, text, name, 0, false));
         if (verdict === "relevant") break;
       }
       return verdict;

@@ -73,7 +73,7 @@ export function summarizeFlow(
   // A class extending another file's class may be (or hold) a server through its base: its methods
   // are summarised too, so that the dialect can follow them when the base turns out to be one.
   if (!spec.always && ![...imports.values()].some(relevant)) {
-    if (!extendsImportedClass(ctx.sf, imports)) return undefined;
+    if (!extendsImportedClass(ctx.sf, imports) && !constructsWorkspaceClass(ctx.sf, imports)) return undefined;
     if (deferExtendsOnly?.()) return "deferred";
   }
   const isSdkName = (name: string) => {
@@ -617,7 +617,7 @@ export function summarizeFlow(
     // `await new MyServer().connect(transport)`: a class of the program connected as it is made, which
     // no name holds (a dialect may know it for a subclass of its server). The SDK's own classes are
     // recorded where the `new` is visited.
-    const made = ts.isPropertyAccessExpression(callee) && callee.name.text === "connect" ? unwrap(callee.expression) : undefined;
+    const made = ts.isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined;
     if (made && ts.isNewExpression(made) && ts.isIdentifier(made.expression) && !sdkCtor(made)) {
       push(unit, { k: "new", ctor: made.expression.text, target: null, args: (made.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, made), nameSpan: spanOf(ctx, made.expression) }, conditional);
     }
@@ -796,6 +796,28 @@ function extendsImportedClass(sf: ts.SourceFile, imports: ReadonlyMap<string, Im
       return e !== undefined && ts.isClassExpression(e) && extendsImport(e);
     });
   });
+}
+
+/**
+ * `new AppServer()` of a class imported from a module of the workspace: it may extend a server class
+ * there (a subclass declared in one module and built in the entry), so the file's flow may matter.
+ */
+function constructsWorkspaceClass(sf: ts.SourceFile, imports: ReadonlyMap<string, ImportBinding>): boolean {
+  const own = (name: string) => {
+    const b = imports.get(name);
+    return b !== undefined && (b.specifier.startsWith("./") || b.specifier.startsWith("../"));
+  };
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && own(n.expression.text)) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
 }
 
 /** The key of `x["name"]` / `x[`name`]` written as a string literal, else undefined. */

@@ -6,13 +6,13 @@
 // config sets `logging`, and the 2025-11-25 `tasks` shape with `tasks.enabled` and tools. It serves
 // through the SDK `Server` (0.6, then v1), which answers `initialize` only.
 import type { DialectRun } from "../../core/dialect";
-import type { JsonObject, Loc, Value } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { basename, joinPath } from "../../core/project/paths";
-import { configEntries, entryNamed, resolveBase, type BaseResolution } from "./baseDir";
+import { resolveBase, type BaseResolution } from "./baseDir";
 import { typescriptMajor } from "./rootDir";
 import { diagnostic } from "./codes";
 import { addedElsewhere } from "./addedElsewhere";
@@ -181,12 +181,16 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   unknown.push(...maybe.values());
 
   // Options read by detectCapabilities().
-  const entries = source.k === "unknown" ? "dynamic" : configEntries(run.ev, configFile, config);
+  // The config as the object the constructor gets: spreads put in place (a key written later wins), a
+  // const of another module read where it is declared; a spread of something not known makes every
+  // option unknown.
+  const configValue = source.k === "unknown" || !config ? undefined : run.ev.evaluate(config, run.ev.fileScope(configFile), { calls: false });
   const option = (name: string): { value: Value; loc: Loc } | "dynamic" | undefined => {
-    if (entries === "dynamic") return "dynamic";
-    const e = entries ? entryNamed(entries, name) : undefined;
-    if (!e) return undefined;
-    return { value: run.ev.evaluate(e.value, run.ev.fileScope(configFile), { calls: false }), loc: { file: configFile, span: e.key.span } };
+    if (source.k === "unknown") return "dynamic";
+    if (!configValue) return undefined;
+    if (configValue.t !== "obj" || configValue.entries.has(DYNAMIC_KEY)) return "dynamic";
+    const e = configValue.entries.get(name);
+    return e ? { value: e.value, loc: e.keyLoc } : undefined;
   };
   // Before 0.2.20 the config has no logging or tasks option, and no sendLog().
   const logging = rules.options ? option("logging") : undefined;

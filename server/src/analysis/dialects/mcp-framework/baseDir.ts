@@ -7,7 +7,7 @@
 // source folder the compiler mirrors into it, so it can list the files the loader will see. The file
 // that builds the server is taken for the entry script.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Loc } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, type Loc } from "../../core/evaluate/values";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { basename, dirname, isWithin, joinPath, normalizePath } from "../../core/project/paths";
@@ -47,16 +47,33 @@ export interface BaseHost {
 /** The source folder tsc mirrors into outDir (see rootDir.ts), with the layout of this project. */
 type Layout = { readonly tsconfig: Tsconfig | undefined; readonly rootDir: () => RootDir };
 
-/** The `basePath` entry of the config object (a literal, or a const the literal is bound to). */
-export function configEntries(ev: Evaluator, file: string, config: ValueExpr | undefined): readonly ObjEntry[] | "dynamic" | undefined {
+/**
+ * The `basePath` entry of the config object as the constructor gets it: the last one written, spreads
+ * put in place. A spread the evaluator reads as an object without `basePath` adds none; one of a const
+ * literal of the file is looked into; any other spread (a call, a condition, another module's object
+ * holding `basePath`) makes it "dynamic": not known here.
+ */
+export function basePathEntry(ev: Evaluator, file: string, config: ValueExpr | undefined, depth = 0): Extract<ObjEntry, { k: "prop" }> | "dynamic" | undefined {
   const expr = config ? resolveConst(ev, file, config) : undefined;
   if (!expr) return undefined;
-  if (expr.k !== "obj") return "dynamic";
-  return expr.entries;
-}
-
-export function entryNamed(entries: readonly ObjEntry[], name: string): Extract<ObjEntry, { k: "prop" }> | undefined {
-  return entries.find((e): e is Extract<ObjEntry, { k: "prop" }> => e.k === "prop" && e.key.k === "static" && e.key.name === name);
+  if (expr.k !== "obj" || depth > 8) return "dynamic";
+  let found: Extract<ObjEntry, { k: "prop" }> | undefined;
+  for (const e of expr.entries) {
+    if (e.k === "prop") {
+      // `[key]: value` may be any key.
+      if (e.key.k !== "static") return "dynamic";
+      if (e.key.name === "basePath") found = e;
+      continue;
+    }
+    const value = ev.evaluate(e.expr, ev.fileScope(file), { calls: false });
+    if (value.t === "prim" && value.value === null) continue;
+    if (value.t !== "obj" || value.entries.has(DYNAMIC_KEY)) return "dynamic";
+    if (!value.entries.has("basePath") && !value.cleared?.has("basePath")) continue;
+    const inner = resolveConst(ev, file, e.expr).k === "obj" ? basePathEntry(ev, file, e.expr, depth + 1) : "dynamic";
+    if (inner === "dynamic") return "dynamic";
+    found = inner;
+  }
+  return found;
 }
 
 function resolveConst(ev: Evaluator, file: string, expr: ValueExpr): ValueExpr {
@@ -103,9 +120,8 @@ export function projectRoot(file: string, text: FileText): string | undefined {
  * module, whose own folder `import.meta.dirname` is).
  */
 export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, host: BaseHost, rule: BaseRule = "dist", configFile = file): BaseResolution {
-  const entries = configEntries(ev, configFile, config);
-  if (entries === "dynamic") return { ok: false, reason: "the MCPServer config is not an object the analysis can read, so its basePath is not known", loc: { file: configFile, span: config!.span } };
-  const basePath = entries ? entryNamed(entries, "basePath") : undefined;
+  const basePath = basePathEntry(ev, configFile, config);
+  if (basePath === "dynamic") return { ok: false, reason: "the MCPServer config is not an object the analysis can read, so its basePath is not known", loc: { file: configFile, span: config!.span } };
   const root = projectRoot(file, host.text);
   const tsconfig = tsconfigOf(file, host.text);
   let rootDir: RootDir | undefined;

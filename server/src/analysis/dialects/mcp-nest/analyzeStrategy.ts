@@ -1,6 +1,7 @@
 // One MCP-Nest server: a `new McpStrategy({...})`, the controllers of the application whose root
 // module the file gives to NestFactory, the MCP methods that bind to this strategy's server name, and
 // what that makes it advertise in each era.
+import { modernCapabilities } from "../../core/model/modernCapabilities";
 import type { DialectRun } from "../../core/dialect";
 import type { JsonObject, Loc } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
@@ -94,10 +95,13 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const app = application(run, site, loc);
   unknown.push(...app.unknown);
   const methods: CapabilityMethod[] = [];
+  // A controller whose server name or methods are not all known may serve this strategy.
+  let controllersOpen = false;
   if (app.classes) {
     const inheritedWarned = new Set<string>();
     for (const c of app.classes.controllers) {
       const found = controllerMethods(run.ev, c.cls, c.summary);
+      if (found.open.length > 0 || found.maybe.length > 0) controllersOpen = true;
       for (const o of found.open) unknown.push({ path: ["tools"], reason: `${o.text}: ${o.why}`, loc: o.loc }, { path: ["resources"], reason: `${o.text}: ${o.why}`, loc: o.loc }, { path: ["prompts"], reason: `${o.text}: ${o.why}`, loc: o.loc });
       methods.push(...found.methods.filter((m) => m.server === options.server));
       for (const m of found.maybe) if (m.server === options.server) unknown.push({ path: [m.primitive], reason: m.reason, loc: m.loc });
@@ -123,8 +127,10 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     for (const o of app.classes.open) {
       for (const key of ["tools", "resources", "prompts"]) unknown.push({ path: [key], reason: `${o.text}: ${o.why}; its controllers may add ${key}`, loc: o.loc });
     }
-    if (index === 0) {
-      const controllerKeys = new Set(app.classes.controllers.map((c) => c.cls.key));
+    // A module whose controllers are not known (a forwardRef, a dynamic module a function builds) may
+    // list a provider as a controller too: the warning is said only when every controller is known.
+    if (index === 0 && app.classes.open.length === 0) {
+      const controllerKeys = new Set([...app.classes.controllers, ...app.classes.maybeControllers].map((c) => c.cls.key));
       for (const p of app.classes.providers) {
         if (controllerKeys.has(p.cls.key)) continue;
         const decorated = decoratedMethods(run.ev, p.cls, p.summary);
@@ -136,7 +142,7 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     }
   }
 
-  if (options.server !== undefined && app.classes && app.classes.open.length === 0 && app.classes.maybeControllers.length === 0 && methods.length === 0 && options.serverLoc) {
+  if (options.server !== undefined && app.classes && app.classes.open.length === 0 && app.classes.maybeControllers.length === 0 && !controllersOpen && methods.length === 0 && options.serverLoc) {
     diagnostics.push(diagnostic("mcp-nest-named-server-empty", options.serverLoc,
       `No controller of the application is @McpController({ server: "${options.server}" }): this strategy binds no @Tool/@Resource/@Prompt method. ${PACKAGE} logs a warning at startup and serves only what strategy.registerTool()/registerResource()/registerPrompt() add at run time.`,
       { server: serverRef }));
@@ -207,12 +213,13 @@ function eras(options: StrategyOptions, caps: JsonObject): { legacy: JsonObject 
   const t = options.transports;
   if (t === null) {
     const text = "served as the transports decide; they are not known statically (assumed to serve it)";
-    return { legacy: caps, modern: { ...caps }, eraNotes: { legacy: { text }, modern: { text } } };
+    return { legacy: caps, modern: modernCapabilities(caps), eraNotes: { legacy: { text }, modern: { text } } };
   }
   const legacyBy = t.find((x) => x.legacy);
   const modernBy = t.find((x) => x.modern);
   const notes: { legacy?: EraNote; modern?: EraNote } = {};
   if (!legacyBy) notes.legacy = { text: t.length === 0 ? "no transport: nothing is served" : "no transport serves initialize (StdioTransport legacy: 'reject' / StreamableHttpTransport protocol: 'modern-only')", ...(t[0] ? { loc: t[0].loc } : {}) };
   if (!modernBy) notes.modern = { text: t.length === 0 ? "no transport: nothing is served" : "no transport serves server/discover (StreamableHttpTransport protocol: 'legacy-only')", ...(t[0] ? { loc: t[0].loc } : {}) };
-  return { legacy: legacyBy ? caps : null, modern: modernBy ? { ...caps } : null, ...(notes.legacy || notes.modern ? { eraNotes: notes } : {}) };
+  // The SDK's 2026-07-28 codec leaves `tasks` out of server/discover.
+  return { legacy: legacyBy ? caps : null, modern: modernBy ? { ...modernCapabilities(caps) } : null, ...(notes.legacy || notes.modern ? { eraNotes: notes } : {}) };
 }

@@ -7,7 +7,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import type { ClassSummary, DecoratorSummary } from "../../core/model/summary";
 import { classOf } from "./appModules";
-import { DECORATORS, type Primitive } from "./decoratorOrigin";
+import { DECORATORS, originOf, type Origin, type Primitive } from "./decoratorOrigin";
 import { decoratorEffect, type DecoratorEffect, type Step } from "./workspaceDecorators";
 
 export { DECORATORS, type Primitive } from "./decoratorOrigin";
@@ -49,11 +49,18 @@ function importsMcpNest(ev: Evaluator, file: string): boolean {
   return summary !== undefined && [...summary.imports.values()].some((b) => b.specifier === "@rekog/mcp-nest");
 }
 
-/** `@McpController({ server: "x" })` → "x"; plain `@McpController()` → undefined; null: not known. */
-function controllerServer(ev: Evaluator, cls: ClassRef, summary: ClassSummary, open: ControllerMethods["open"]): string | undefined {
+/** `@McpController({ server: "x" })` → "x"; plain `@McpController()` → undefined; null: not known (said in `open`). */
+function controllerServer(ev: Evaluator, cls: ClassRef, summary: ClassSummary, open: ControllerMethods["open"]): string | undefined | null {
   const dec = summary.decorators.find((d) => d.name === "McpController");
-  const arg = dec?.args[0];
-  if (!dec || !arg) return undefined;
+  if (!dec) {
+    // `@InternalController()` of the workspace may apply `McpController({ server })` itself.
+    const wrapper = summary.decorators.find((d) => d.name !== "McpController" && mayApplyController(ev, cls.file, d));
+    if (!wrapper) return undefined;
+    open.push({ text: `@${wrapper.name}`, loc: { file: cls.file, span: wrapper.span }, why: "a decorator of the workspace that may apply @McpController with a server name, which the analysis does not follow" });
+    return null;
+  }
+  const arg = dec.args[0];
+  if (!arg) return undefined;
   const v = ev.evaluate(arg, ev.fileScope(cls.file), { calls: false });
   if (v.t === "prim" || v.t === "arr") return undefined;
   if (v.t === "obj") {
@@ -63,7 +70,7 @@ function controllerServer(ev: Evaluator, cls: ClassRef, summary: ClassSummary, o
     if (server.t === "prim") return undefined;
   }
   open.push({ text: ev.sourceText(arg, cls.file), loc: { file: cls.file, span: dec.span }, why: "the server name of @McpController is only known when it runs" });
-  return undefined;
+  return null;
 }
 
 interface Own {
@@ -135,7 +142,8 @@ function applicationOrder(decorators: readonly DecoratorSummary[], effects: read
 export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary): ControllerMethods {
   const open: ControllerMethods["open"] = [];
   const server = controllerServer(ev, cls, summary, open);
-  const { methods, maybe } = ownMethods(ev, cls, summary, server, false);
+  // A server name not known: which strategy its methods go to is open (every kind is unknown), so none is certain.
+  const { methods, maybe } = server === null ? { methods: [], maybe: [] } : ownMethods(ev, cls, summary, server, false);
   const own = new Set(summary.members.map((m) => m.name));
   let current: ClassRef = cls;
   let currentSummary = summary;
@@ -147,14 +155,15 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
     }
     const baseSummary = classOf(ev, base.cls);
     if (!baseSummary) break;
-    const inherited = ownMethods(ev, base.cls, baseSummary, controllerServer(ev, base.cls, baseSummary, open), true);
+    const baseServer = controllerServer(ev, base.cls, baseSummary, open);
+    const inherited = baseServer === null ? { methods: [], maybe: [] } : ownMethods(ev, base.cls, baseSummary, baseServer, true);
     methods.push(...inherited.methods.filter((m) => !own.has(m.method)));
     maybe.push(...inherited.maybe.filter((m) => !own.has(m.method)));
     for (const m of baseSummary.members) own.add(m.name);
     current = base.cls;
     currentSummary = baseSummary;
   }
-  return { server, methods, maybe, open };
+  return { server: server ?? undefined, methods, maybe, open };
 }
 
 /** The decorated MCP methods of any class, ignoring servers (for classes Nest never scans). */
@@ -163,3 +172,26 @@ export function decoratedMethods(ev: Evaluator, cls: ClassRef, summary: ClassSum
 }
 
 export const isMcpDecorator = (d: DecoratorSummary): boolean => DECORATORS[d.name] !== undefined;
+
+/** Calls followed into the workspace's own functions before a class decorator counts as one that may apply @McpController. */
+const MAX_WRAPPERS = 6;
+
+/**
+ * Whether a class decorator is written in the workspace and may apply `McpController` (its code names
+ * it, calls a function of the workspace that may, or is not read): a package's decorator cannot.
+ */
+function mayApplyController(ev: Evaluator, file: string, d: DecoratorSummary): boolean {
+  const imported = [...(ev.summary(file)?.imports ?? [])].find(([local, b]) => local === d.name || b.imported === d.name)?.[0];
+  return mayApply(ev, originOf(ev, { k: "ref", name: imported ?? d.name, span: d.span }, ev.fileScope(file)), 0);
+}
+
+function mayApply(ev: Evaluator, origin: Origin, depth: number): boolean {
+  if (origin.k === "package" || origin.k === "apply" || origin.k === "mcp") return false;
+  if (origin.k === "opaque" || depth > MAX_WRAPPERS) return true;
+  const text = origin.k === "fn" ? ev.textAt(origin.scope.file, origin.fn.bodySpan) : ev.sourceText(origin.expr, origin.scope.file);
+  if (text === undefined || /\bMcpController\b/.test(text)) return true;
+  for (const m of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)) {
+    if (mayApply(ev, originOf(ev, { k: "ref", name: m[1]!, span: origin.k === "fn" ? origin.fn.bodySpan : origin.expr.span }, origin.scope), depth + 1)) return true;
+  }
+  return false;
+}

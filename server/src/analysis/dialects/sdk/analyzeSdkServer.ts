@@ -1,5 +1,6 @@
 // One SDK server end to end: replay its story, decide which eras its entry point serves, check the
 // pain points of ts-mcp-ecosystem.md §4.6, and report it like any other server.
+import { modernCapabilities } from "../../core/model/modernCapabilities";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
@@ -84,7 +85,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const ownLegacy = replay.ownEraHandlers.get("legacy");
   const ownModern = replay.ownEraHandlers.get("modern");
   const legacy = serves && eras.legacy ? (ownLegacy ? (ownLegacy.caps ?? {}) : known.caps) : null;
-  const modern = serves && eras.modern && known.caps ? (ownModern ? (ownModern.caps ?? {}) : withoutRemovedKeys(known.caps)) : null;
+  const modern = serves && eras.modern && known.caps ? (ownModern ? (ownModern.caps ?? {}) : modernCapabilities(known.caps)) : null;
   // What a handler of its own returns, not known statically: nothing of that era is stated.
   const ownUnknown = (era: "legacy" | "modern", handler: typeof ownLegacy, method: string): UnknownPart[] =>
     handler && !handler.caps ? [{ path: [], spread: true, era, reason: `a handler set by hand answers ${method}: this era sends the capabilities it returns, which are not known statically`, loc: handler.loc }] : [];
@@ -185,12 +186,6 @@ function inexactOnly(state: SdkState, stated: readonly UnknownPart[]): UnknownPa
   return [{ path: [], spread: true, reason: state.inexact.join("; ") || "part of the server is not known statically" }];
 }
 
-/** The 2026-07-28 codec deletes `tasks` from `server/discover`: it is not part of that revision. */
-function withoutRemovedKeys(caps: JsonObject): JsonObject {
-  if (!("tasks" in caps)) return caps;
-  const { tasks: _tasks, ...rest } = caps;
-  return rest;
-}
 
 /** Which eras the entry point serves (ts-mcp-ecosystem.md §2.4 item 7). */
 function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {

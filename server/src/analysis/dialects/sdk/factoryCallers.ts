@@ -176,6 +176,8 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
       unit.events.forEach(({ event }, index) => {
         if (event.k === "new" && locals.has(event.ctor)) {
           classSpans.push(event.span);
+          // `new App(config).build()`: the method call on it is read below, where it is an invoke.
+          if (event.target === null && calledAsMade(unit, event.span)) return;
           const name = event.target?.length === 1 && event.declared ? event.target[0]! : undefined;
           if (name !== undefined && exportNamesOf(atSummary, name).length === 0) instances.add(name);
           else open.push({ why: `a ${className} is kept where the analysis does not follow what calls ${method}() on it`, loc: { file: at, span: event.span } });
@@ -483,3 +485,7 @@ export function packageRoot(list: ListDirectory, dir: string): string | undefine
   return last;
 }
 
+/** Whether the object built at `span` is the receiver of a method call (`new App().build()`). */
+function calledAsMade(unit: FlowUnit, span: Span): boolean {
+  return unit.events.some(({ event: e }) => e.k === "invoke" && e.callee.k === "get" && e.callee.object.k === "new" && e.callee.object.span.start === span.start && e.callee.object.span.end === span.end);
+}
