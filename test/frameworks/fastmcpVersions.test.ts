@@ -41,6 +41,36 @@ function analyse(version: string | undefined, text = SERVER, sdk = "1.21.2"): Fe
 
 const codes = (ctx: FeatureContext) => ctx.analysis.diagnostics.map((d) => [d.code, ctx.workspace.position(d.loc.file, d.loc.span.start).line + 1]);
 
+const GUARDED = `import { FastMCP } from "fastmcp";
+
+const server = new FastMCP<{ role: string }>({ name: "admin", version: "1.0.0", authenticate: async () => ({ role: "guest" }) });
+server.addTool({ name: "purge", canAccess: (a) => a.role === "admin", execute: async () => "ok" });
+
+await server.start({ transportType: TRANSPORT });
+`;
+
+// Trial 91 G06: fastmcp 3.35.0 answered an authenticated guest's initialize without \`tools\` (its one
+// tool's canAccess refused the guest); 4.20.10 and later build the capability from every tool.
+describe("fastmcp before 4.20.10: an authenticated HTTP session advertises only the tools canAccess lets through", () => {
+  const legacyOf = (version: string, transport: string, text = GUARDED) => {
+    const [s] = analyse(version, text.replace("TRANSPORT", transport)).analysis.servers;
+    return { legacy: s!.legacy, exact: s!.exact, unknown: s!.unknown.map((u) => u.path.join(".")) };
+  };
+  it("3.35.0 over httpStream, every tool guarded: tools unknown", () => {
+    assert.deepEqual(legacyOf("3.35.0", '"httpStream"'), { legacy: { logging: {}, completions: {} }, exact: false, unknown: ["tools"] });
+  });
+  it("3.35.0 over stdio: the session keeps every tool", () => {
+    assert.deepEqual(legacyOf("3.35.0", '"stdio"'), { legacy: { tools: {}, logging: {}, completions: {} }, exact: true, unknown: [] });
+  });
+  it("3.35.0 with a tool added in place without canAccess: tools certain", () => {
+    const text = GUARDED.replace("server.addTool({ name: \"purge\"", 'server.addTool({ name: "ping", execute: async () => "pong" });\nserver.addTool({ name: "purge"');
+    assert.deepEqual(legacyOf("3.35.0", '"httpStream"', text), { legacy: { tools: {}, logging: {}, completions: {} }, exact: true, unknown: [] });
+  });
+  it("4.20.10 over httpStream: tools whatever canAccess says", () => {
+    assert.deepEqual(legacyOf("4.20.10", '"httpStream"'), { legacy: { tools: {}, logging: {}, completions: {} }, exact: true, unknown: [] });
+  });
+});
+
 describe("fastmcp rules by installed release", () => {
   it("4.8.0 and later: resources { listChanged, subscribe }, prompts { listChanged }, logging and completions", () => {
     const ctx = analyse("4.20.16");

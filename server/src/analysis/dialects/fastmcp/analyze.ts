@@ -10,10 +10,10 @@ import { sortUnknown } from "../../core/model/unknown";
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpCall, FastmcpDetails } from "./details";
 import type { FastmcpSite } from "./findServers";
-import { replayServer, type Registration } from "./replay";
+import { mayAuthenticate, replayServer, type Registration } from "./replay";
 import { declaredRelease } from "./declaredRelease";
 import { replayHost } from "./replayHost";
-import { PRIMITIVES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, type FastmcpRules, type Primitive } from "./rules";
+import { compareVersions, PRIMITIVES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
 import { presence, type Presence } from "./presence";
 import { trapDiagnostics } from "./traps";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
@@ -53,6 +53,11 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
       } else if (p.k === "maybe") {
         unknown.push({ path: [key], reason: p.reason, loc: p.loc, era: "legacy" });
       }
+    }
+    const filtered = version !== undefined ? sessionFiltersTools(run, site, replay, version, present.get("tools")!) : undefined;
+    if (filtered) {
+      delete caps.tools;
+      unknown.push(filtered);
     }
     caps.logging = {};
     provenance.push({ era: "legacy", path: ["logging"], because: "rule", loc, detail: `fastmcp ${version} always advertises logging` });
@@ -130,4 +135,20 @@ function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined)
   const flagged = rules ? "listChanged" in shapeOf(rules, r.key) : false;
   if (p.k === "no") return `comes after the session was created: \`${r.key}\` is not advertised by it`;
   return `sends notifications/${r.key}/list_changed to every session${flagged ? "" : ` (not advertised: \`${r.key}\` has no listChanged)`}`;
+}
+
+/**
+ * Before 4.20.10 a session made for an authenticated HTTP request lists only the tools whose
+ * `canAccess(auth)` allows them, and advertises `tools` only when one is left (a stdio session keeps
+ * them all). So with `authenticate`, a transport that may be HTTP, and no tool added without
+ * `canAccess` in the call itself, whether `tools` is advertised is known only at run time.
+ */
+function sessionFiltersTools(run: DialectRun, site: FastmcpSite, replay: ReturnType<typeof replayServer>, version: string, tools: Presence): UnknownPart | undefined {
+  if (tools.k !== "yes" || compareVersions(version, TOOLS_UNFILTERED_SINCE) >= 0 || !mayAuthenticate(site)) return undefined;
+  if (replay.start?.transport === "stdio" || replay.start?.transport === "custom") return undefined;
+  const text = (r: Registration) => run.fileText(r.loc.file)?.slice(r.callSpan.start, r.callSpan.end);
+  // `addTool({ name, execute })` written in place without canAccess: every session has that tool.
+  const open = replay.registrations.some((r) => r.key === "tools" && r.phase === "before" && !r.conditional && /^\s*[\w$.]+\s*\.\s*addTool\s*\(\s*\{/.test(text(r) ?? "") && !/\bcanAccess\b/.test(text(r) ?? ""));
+  if (open) return undefined;
+  return { path: ["tools"], reason: `fastmcp ${version} advertises tools to an authenticated HTTP session only when canAccess(auth) lets one of them through (from ${TOOLS_UNFILTERED_SINCE}, always), which is known only at run time`, loc: tools.by.loc, era: "legacy" };
 }

@@ -588,7 +588,7 @@ function touchedAfter(events: readonly FlowEventEntry[], i: number, names: Reado
 }
 
 /** Whether the constructor's options may hold `authenticate` (written, spread from elsewhere, or not a literal). */
-function mayAuthenticate(site: FastmcpSite): boolean {
+export function mayAuthenticate(site: FastmcpSite): boolean {
   // A subclass gives its own options to FastMCP's constructor: not read here.
   if (site.subclasses && site.subclasses.length > 0) return true;
   const options = site.event.args[0];

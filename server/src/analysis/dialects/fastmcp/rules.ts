@@ -40,6 +40,9 @@ export function rulesFor(version: string | undefined): FastmcpRules | undefined 
   return RULES.find((r) => compareVersions(version, r.since) >= 0 && compareVersions(version, r.below) < 0);
 }
 
+/** From this release a session advertises `tools` whenever the server has one, whatever `canAccess` lets a session see (read in 4.20.9 and 4.20.10). */
+export const TOOLS_UNFILTERED_SINCE = "4.20.10";
+
 export const SUPPORTED_RANGE = `>=${RULES[0]!.since} <${RULES.at(-1)!.below}`;
 
 /** The primitive each registration method adds to, and whether it takes a list. */
