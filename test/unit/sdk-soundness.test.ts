@@ -73,7 +73,7 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   // A const holding the server handed whole to a function the replay cannot bind (a loop's item, a helper handing it on to one).
   "object-variable-to-loop-item": [["", 5]],
   "object-variable-handed-on": [["", 4]],
-  // A subclass of another module built without a name, with a method of its own called on it (before: no server found).
+  // A subclass of another module built without a name, the result of its own method kept (before: no server found).
   "subclass-built-inline-elsewhere": [["", 3]],
   "object-variable-to-destructuring-helper": [["", 7]],
   // A factory returning { server, ... } whose caller keeps the object whole, or takes the server with a rest element.

@@ -1352,7 +1352,9 @@ export class Replay {
     if (callee.k !== "get" || callee.key.k !== "static") return false;
     const method = callee.key.name;
     const viaSuper = callee.object.k === "dyn" && callee.object.text === "super";
-    const receiver = viaSuper ? ["this"] : pathOfExpr(callee.object);
+    // `new MyServer().run()` of the very construction this server is: the method runs on it.
+    const madeHere = callee.object.k === "new" && this.#site.event.target === null && file === this.#site.file && callee.object.span.start === this.#site.event.span.start && callee.object.span.end === this.#site.event.span.end;
+    const receiver = viaSuper ? ["this"] : madeHere ? ["<anonymous>"] : pathOfExpr(callee.object);
     if (!receiver || !paths.has(key(receiver))) return false;
     const from = viaSuper ? ownerIndex(chain, file, unit) + 1 : 0;
     if (viaSuper && from === 0) return false;
