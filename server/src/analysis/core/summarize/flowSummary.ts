@@ -207,13 +207,35 @@ export function summarizeFlow(
    * (or any other) constructed into a name, recorded besides the escapes of its arguments, so that a
    * dialect can follow the class (a subclass of its server, a class holding its server).
    */
-  const recordOtherNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration) => {
+  const recordOtherNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration) => {
     const c = n.expression;
     const ctor = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) ? `${c.expression.text}.${c.name.text}` : undefined;
-    if (!ctor) return;
+    if (!ctor || otherNews.has(n)) return;
+    otherNews.add(n);
     const scopeEnd = decl ? blockScopeEnd(decl, ctx.sf) : undefined;
-    const place = { ...(decl ? { declared: true as const } : {}), ...(scopeEnd !== undefined ? { scopeEnd } : {}) };
+    const lost = target === null ? lostPlacement(n, ctx.sf) : undefined;
+    const place = { ...(decl ? { declared: true as const } : {}), ...(scopeEnd !== undefined ? { scopeEnd } : {}), ...(lost !== undefined ? { lost } : {}) };
     push(unit, { k: "new", ctor, target, args: (n.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, n), nameSpan: spanOf(ctx, nameNode), ...place }, conditional);
+  };
+
+  /** Constructions recorded by `recordOtherNew`: each once, wherever the walk meets it again. */
+  const otherNews = new Set<ts.NewExpression>();
+  /** The file's classes that extend another: a subclass of a server class, maybe. */
+  const localSubclasses = new Set(
+    ctx.sf.statements.flatMap((st) => (ts.isClassDeclaration(st) && st.name && st.heritageClauses?.some((h) => h.token === SK.ExtendsKeyword) ? [st.name.text] : [])),
+  );
+  /**
+   * `new NotesServer()` of a class that may extend a server class (one of the file's that extends
+   * another, or one imported from a module of the workspace): recorded wherever it is made (a return,
+   * a field, an argument, an array), so that a dialect can find a subclass server there.
+   */
+  const maySubclass = (n: ts.NewExpression): boolean => {
+    const c = n.expression;
+    const head = ts.isIdentifier(c) ? c : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) ? c.expression : undefined;
+    if (!head) return false;
+    const b = imports.get(head.text);
+    if (b) return b.specifier.startsWith("./") || b.specifier.startsWith("../");
+    return head === c && localSubclasses.has(head.text);
   };
 
   /** Notes, for each callback among a call's arguments, what it is given to. */
@@ -298,10 +320,11 @@ export function summarizeFlow(
       if (ts.isNewExpression(body) && recordNew(child, body, ["<return>"], body.expression, false)) {
         push(child, { k: "return", source: ["<return>"], span: spanOf(ctx, body) }, false);
       } else {
-        visit(fn.body, child, false);
-        // `() => new NotesServer(config)`: an instance of a workspace class (a server subclass, maybe) is returned.
+        // `() => new NotesServer(config)`: an instance of a workspace class (a server subclass, maybe) is
+        // returned (recorded before the walk meets it as a construction no name holds).
         const made = ts.isNewExpression(body) && ts.isIdentifier(body.expression);
         if (made) recordOtherNew(child, body, ["<return>"], body.expression, false);
+        visit(fn.body, child, false);
         const p = made ? ["<return>"] : pathOf(body);
         push(child, { k: "return", source: p, expr: toValueExpr(ctx, body), span: spanOf(ctx, body) }, false);
       }
@@ -347,7 +370,11 @@ export function summarizeFlow(
         const field = newUnit(`${className}.${memberName}`, "field", unit.id, m, [], className, m.name);
         const init = unwrap(m.initializer);
         if (ts.isArrayLiteralExpression(init) || ts.isStringLiteralLike(init)) field.fieldValues = new Map([[memberName, toValueExpr(ctx, init)]]);
-        if (!(ts.isNewExpression(init) && recordNew(field, init, ["this", memberName], m.name, false))) visit(m.initializer, field, false);
+        if (!(ts.isNewExpression(init) && recordNew(field, init, ["this", memberName], m.name, false))) {
+          // `server = new NotesServer()`: a field holding an instance of a class that may be a server subclass.
+          if (ts.isNewExpression(init) && maySubclass(init)) recordOtherNew(field, init, ["this", memberName], m.name, false);
+          visit(m.initializer, field, false);
+        }
       }
     }
   };
@@ -496,6 +523,7 @@ export function summarizeFlow(
       case SK.NewExpression: {
         const n = node as ts.NewExpression;
         if (recordNew(unit, n, null, n.expression, conditional)) return;
+        if (maySubclass(n)) recordOtherNew(unit, n, null, n.expression, conditional);
         const ctor = `new ${oneLine(n.expression.getText(ctx.sf))}`;
         notePassed(n.arguments, ctor);
         for (const a of n.arguments ?? []) escape(unit, a, `given to ${ctor}`, conditional);
@@ -521,6 +549,13 @@ export function summarizeFlow(
         const e = r.expression ? unwrap(r.expression) : undefined;
         if (e && ts.isNewExpression(e) && recordNew(unit, e, ["<return>"], e.expression, conditional)) {
           push(unit, { k: "return", source: ["<return>"], span: spanOf(ctx, r) }, conditional);
+          return;
+        }
+        // `return new NotesServer()`: an instance of a class that may be a server subclass is returned.
+        if (e && ts.isNewExpression(e) && maySubclass(e)) {
+          recordOtherNew(unit, e, ["<return>"], e.expression, conditional);
+          visit(r.expression!, unit, conditional);
+          push(unit, { k: "return", source: ["<return>"], expr: toValueExpr(ctx, e), span: spanOf(ctx, r) }, conditional);
           return;
         }
         if (r.expression) visit(r.expression, unit, conditional);
@@ -618,7 +653,8 @@ export function summarizeFlow(
     // no name holds (a dialect may know it for a subclass of its server). The SDK's own classes are
     // recorded where the `new` is visited.
     const made = ts.isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined;
-    if (made && ts.isNewExpression(made) && ts.isIdentifier(made.expression) && !sdkCtor(made)) {
+    if (made && ts.isNewExpression(made) && ts.isIdentifier(made.expression) && !sdkCtor(made) && !otherNews.has(made)) {
+      otherNews.add(made);
       push(unit, { k: "new", ctor: made.expression.text, target: null, args: (made.arguments ?? []).map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, made), nameSpan: spanOf(ctx, made.expression) }, conditional);
     }
     // `Promise.allSettled([addGit(server), addDb(server)])`: a rejection there is kept as a result, not
