@@ -1334,6 +1334,9 @@ export class Replay {
     const unmodelled = unmodelledSubclassCode(this.#ev, sub);
     if (unmodelled) markOpen(this.state, unmodelled, at);
     for (const owner of [...sub.chain.classes].reverse()) {
+      // Each class's instance fields are given their values once its base's constructor returns
+      // (`tool = this.registerTool(...)`), before the rest of its own constructor.
+      for (const field of owner.units?.filter((u) => u.kind === "field" && u.className === owner.cls.name) ?? []) this.#runUnit(owner.file, field, 0, new Set(["this"]), 1, NOW);
       const ctor = constructorOf(owner);
       if (!ctor) continue;
       const call = superCallOf(ctor);
