@@ -882,7 +882,8 @@ export class Replay {
         }
         const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
         const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within)));
-        const elsewhere = maybeOther.size > 0 && ((event.k === "call" && maybeOther.has(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && maybeOther.has(a[0]!))));
+        const other = (name: string) => maybeOther.has(name) || this.#handedOffHolders.has(`${file}\u0000${name}`);
+        const elsewhere = (maybeOther.size > 0 || this.#handedOffHolders.size > 0) && ((event.k === "call" && other(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && other(a[0]!))));
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
         const conditionalHere = mode.conditional || (entry.conditional && !certain) || elsewhere || returned;
         const here: Mode = { ...mode, conditional: conditionalHere, ...(conditionalHere && !mode.conditional ? { conditionAt: { file, span: event.span } } : {}) };
@@ -1172,6 +1173,8 @@ export class Replay {
 
   /** Consts and parameters holding the server in an object literal (`file\u0000name`), followed as `name.key` (see constObjectHolders.ts, parameterMembers.ts). */
   readonly #objectHolders = new Map<string, { readonly harmless: boolean }>();
+  /** Those of them handed to code not followed (`file\u0000name`): their members may hold another server since. */
+  readonly #handedOffHolders = new Set<string>();
 
   /**
    * `registerTools(ctx)` with `ctx` such a const: the callee runs with its parameter bound to the
@@ -1204,6 +1207,8 @@ export class Replay {
       const holders = event.args.flatMap((a) => (a?.length === 1 && this.#objectHolders.has(`${file}\u0000${a[0]}`) ? [a[0]!] : []));
       // A store the replay found harmless (a plain store once connected) stays so where it cannot follow.
       if (holders.every((h) => this.#objectHolders.get(`${file}\u0000${h}`)!.harmless)) return true;
+      // What it is given to may point the object's members at another server: what follows on them may not be on this one.
+      for (const h of holders) if (!this.#objectHolders.get(`${file}\u0000${h}`)!.harmless) this.#handedOffHolders.add(`${file}\u0000${h}`);
       const name = holders[0]!;
       markOpen(this.state, `the object holding the server (${name}) is passed to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return true;
