@@ -6,7 +6,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { exportNamesOf } from "./factoryCallers";
-import { parsedSource } from "./containerStores";
+import { nodeAt, parsedSource } from "./containerStores";
 
 /** Methods of a promise whose callbacks never see its value (only a rejection, or nothing). */
 const VALUE_BLIND = new Set(["catch", "finally"]);
@@ -53,4 +53,11 @@ function isIgnored(expr: ts.Expression): boolean {
     return false;
   }
   return false;
+}
+
+/** Whether the value of the call written at `span` of `file` goes nowhere (`f();`, `await f();`, `void f()`). */
+export function callResultIgnored(ev: Evaluator, file: string, span: { readonly start: number; readonly end: number }): boolean {
+  const sf = parsedSource(ev, file);
+  const node = sf ? nodeAt(sf, span) : undefined;
+  return node !== undefined && ts.isCallExpression(node) && isIgnored(node);
 }

@@ -1327,6 +1327,8 @@ export class Replay {
     this.#objectFollowed.add(`${file}:${event.span.start}`);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return true;
     this.#through({ file, span: event.span }, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode));
+    // `const install = makeInstaller({ server })`: the closure it returns runs where `install()` is called.
+    this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound, event.span);
     return true;
   }
 

@@ -6,6 +6,7 @@
 // The same holds for an object literal of such closures (`createLogger(server)` returning `{ info:
 // (d) => server.sendLoggingMessage(...) }`, a toolkit's `{ registerTools() {...} }`): each method
 // runs where `log.info(...)` or `createToolkit(server).registerTools()` calls it.
+import { callResultIgnored } from "./ignoredResults";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
 import { assignsTo } from "./serverSubclasses";
@@ -55,6 +56,11 @@ export class ReturnedClosures {
     const id = `${helper.file}#${closure.id}`;
     const summary = this.#ev.summary(file);
     const exported = new Set([...(summary?.exports.values() ?? [])].flatMap((x) => (x.k === "local" ? [x.local] : [])));
+    // `makeInstaller(ctx);` as a statement: the closure it returns is dropped, and runs nowhere from here.
+    if (name === undefined && call && callResultIgnored(this.#ev, file, call)) {
+      this.#kept.add(id);
+      return;
+    }
     if (name === undefined || !isConst(this.#ev, file, unit, name)) {
       this.#free.add(id);
       return;
