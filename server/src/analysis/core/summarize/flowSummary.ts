@@ -234,7 +234,7 @@ export function summarizeFlow(
     const head = ts.isIdentifier(c) ? c : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) ? c.expression : undefined;
     if (!head) return false;
     const b = imports.get(head.text);
-    if (b) return b.specifier.startsWith("./") || b.specifier.startsWith("../");
+    if (b) return fromWorkspaceModule(b);
     return head === c && localSubclasses.has(head.text);
   };
 
@@ -839,10 +839,7 @@ function extendsImportedClass(sf: ts.SourceFile, imports: ReadonlyMap<string, Im
  * there (a subclass declared in one module and built in the entry), so the file's flow may matter.
  */
 function constructsWorkspaceClass(sf: ts.SourceFile, imports: ReadonlyMap<string, ImportBinding>): boolean {
-  const own = (name: string) => {
-    const b = imports.get(name);
-    return b !== undefined && (b.specifier.startsWith("./") || b.specifier.startsWith("../"));
-  };
+  const own = (name: string) => fromWorkspaceModule(imports.get(name));
   let found = false;
   const visit = (n: ts.Node): void => {
     if (found) return;
@@ -854,6 +851,11 @@ function constructsWorkspaceClass(sf: ts.SourceFile, imports: ReadonlyMap<string
   };
   visit(sf);
   return found;
+}
+
+/** An import from a module of the workspace (a relative path), not from a package. */
+function fromWorkspaceModule(b: ImportBinding | undefined): boolean {
+  return b !== undefined && (b.specifier.startsWith("./") || b.specifier.startsWith("../"));
 }
 
 /** The key of `x["name"]` / `x[`name`]` written as a string literal, else undefined. */

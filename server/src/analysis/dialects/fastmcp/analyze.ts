@@ -146,9 +146,12 @@ function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined)
 function sessionFiltersTools(run: DialectRun, site: FastmcpSite, replay: ReturnType<typeof replayServer>, version: string, tools: Presence): UnknownPart | undefined {
   if (tools.k !== "yes" || compareVersions(version, TOOLS_UNFILTERED_SINCE) >= 0 || !mayAuthenticate(site)) return undefined;
   if (replay.start?.transport === "stdio" || replay.start?.transport === "custom") return undefined;
-  const text = (r: Registration) => run.fileText(r.loc.file)?.slice(r.callSpan.start, r.callSpan.end);
   // `addTool({ name, execute })` written in place without canAccess: every session has that tool.
-  const open = replay.registrations.some((r) => r.key === "tools" && r.phase === "before" && !r.conditional && /^\s*[\w$.]+\s*\.\s*addTool\s*\(\s*\{/.test(text(r) ?? "") && !/\bcanAccess\b/.test(text(r) ?? ""));
+  const unguarded = (r: Registration) => {
+    const call = run.fileText(r.loc.file)?.slice(r.callSpan.start, r.callSpan.end) ?? "";
+    return /^\s*[\w$.]+\s*\.\s*addTool\s*\(\s*\{/.test(call) && !/\bcanAccess\b/.test(call);
+  };
+  const open = replay.registrations.some((r) => r.key === "tools" && r.phase === "before" && !r.conditional && unguarded(r));
   if (open) return undefined;
   return { path: ["tools"], reason: `fastmcp ${version} advertises tools to an authenticated HTTP session only when canAccess(auth) lets one of them through (from ${TOOLS_UNFILTERED_SINCE}, always), which is known only at run time`, loc: tools.by.loc, era: "legacy" };
 }

@@ -142,8 +142,7 @@ function applicationOrder(decorators: readonly DecoratorSummary[], effects: read
 export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary): ControllerMethods {
   const open: ControllerMethods["open"] = [];
   const server = controllerServer(ev, cls, summary, open);
-  // A server name not known: which strategy its methods go to is open (every kind is unknown), so none is certain.
-  const { methods, maybe } = server === null ? { methods: [], maybe: [] } : ownMethods(ev, cls, summary, server, false);
+  const { methods, maybe } = taggedMethods(ev, cls, summary, server, false);
   const own = new Set(summary.members.map((m) => m.name));
   let current: ClassRef = cls;
   let currentSummary = summary;
@@ -155,8 +154,7 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
     }
     const baseSummary = classOf(ev, base.cls);
     if (!baseSummary) break;
-    const baseServer = controllerServer(ev, base.cls, baseSummary, open);
-    const inherited = baseServer === null ? { methods: [], maybe: [] } : ownMethods(ev, base.cls, baseSummary, baseServer, true);
+    const inherited = taggedMethods(ev, base.cls, baseSummary, controllerServer(ev, base.cls, baseSummary, open), true);
     methods.push(...inherited.methods.filter((m) => !own.has(m.method)));
     maybe.push(...inherited.maybe.filter((m) => !own.has(m.method)));
     for (const m of baseSummary.members) own.add(m.name);
@@ -164,6 +162,11 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
     currentSummary = baseSummary;
   }
   return { server: server ?? undefined, methods, maybe, open };
+}
+
+/** A class's own methods under the server it is tagged with; none when that name is not known (every kind is then open). */
+function taggedMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary, server: string | undefined | null, inherited: boolean): Own {
+  return server === null ? { methods: [], maybe: [] } : ownMethods(ev, cls, summary, server, inherited);
 }
 
 /** The decorated MCP methods of any class, ignoring servers (for classes Nest never scans). */

@@ -8,7 +8,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Span } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { climb, nodeAt, parsedSource } from "./containerStores";
-import { plainLiteral, readsMembersOrCallArgument } from "./parameterMembers";
+import { isPlainLiteral, mentionsOnlyAs, readsMembersOrCallArgument } from "./parameterMembers";
 
 export interface ConstHolder {
   /** The const's name (`ctx`). */
@@ -32,17 +32,10 @@ export function constObjectHolder(ev: Evaluator, file: string, span: Span): Cons
   if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) return undefined;
   const statement = list.parent;
   if (ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
-  if (!plainLiteral(ev, file, { start: literal.getStart(sf), end: literal.end })) return undefined;
-  const scope = scopeOf(decl);
+  if (!isPlainLiteral(literal)) return undefined;
   const name = decl.name.text;
-  let other = false;
-  const visit = (n: ts.Node): void => {
-    if (other) return;
-    if (ts.isIdentifier(n) && n.text === name && n !== decl.name && !readsMembersOrCallArgument(n)) other = true;
-    ts.forEachChild(n, visit);
-  };
-  visit(scope);
-  return other ? undefined : { name, key };
+  const declared = decl.name;
+  return mentionsOnlyAs(scopeOf(decl), name, (n) => n === declared || readsMembersOrCallArgument(n)) ? { name, key } : undefined;
 }
 
 /** The function (or file) the declaration's name is seen in. */

@@ -35,7 +35,7 @@ export function resultIgnoredEverywhere(ev: Evaluator, file: string, unit: FlowU
 }
 
 /** `f();`, `await f();`, `void f()`, `f().catch(...)`, `await f().finally(...)`: the value goes nowhere. */
-function isIgnored(expr: ts.Expression): boolean {
+export function isIgnored(expr: ts.Expression): boolean {
   let top: ts.Node = expr;
   for (let hops = 0; hops < 8; hops++) {
     while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAwaitExpression(top.parent) || ts.isVoidExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isNonNullExpression(top.parent))) {

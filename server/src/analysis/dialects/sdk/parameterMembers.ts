@@ -18,24 +18,31 @@ export function readOnlyByMembers(ev: Evaluator, file: string, unit: FlowUnit, p
   // `...args` holds every argument from there on: `args[0].server` is not `args.server`.
   const own = fn.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === param);
   if (!own || own.dotDotDotToken) return false;
-  let whole = false;
-  const visit = (n: ts.Node): void => {
-    if (whole) return;
-    if (ts.isIdentifier(n) && n.text === param && !ownDeclaration(n, fn) && !readsMembersOrCallArgument(n)) whole = true;
-    ts.forEachChild(n, visit);
-  };
-  ts.forEachChild(fn, visit);
-  return !whole;
+  return mentionsOnlyAs(fn, param, (n) => ownDeclaration(n, fn) || readsMembersOrCallArgument(n));
 }
 
-/** Whether the object literal at `span` of `file` has only plain entries (no methods, accessors or `function` values: nothing whose `this` is the object). */
+/** Whether every identifier `name` under `root` (not `root` itself) is one `allowed` accepts. */
+export function mentionsOnlyAs(root: ts.Node, name: string, allowed: (n: ts.Identifier) => boolean): boolean {
+  let other = false;
+  const visit = (n: ts.Node): void => {
+    if (other) return;
+    if (ts.isIdentifier(n) && n.text === name && !allowed(n)) other = true;
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(root, visit);
+  return !other;
+}
+
+/** Whether the object literal at `span` of `file` has only plain entries (see `isPlainLiteral`). */
 export function plainLiteral(ev: Evaluator, file: string, span: Span): boolean {
   const sf = parsedSource(ev, file);
   const node = sf ? nodeAt(sf, span) : undefined;
-  if (!node || !ts.isObjectLiteralExpression(node)) return false;
-  return node.properties.every(
-    (p) => ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && !ts.isFunctionExpression(p.initializer)),
-  );
+  return node !== undefined && ts.isObjectLiteralExpression(node) && isPlainLiteral(node);
+}
+
+/** No methods, accessors or `function` values: nothing whose `this` is the object. */
+export function isPlainLiteral(node: ts.ObjectLiteralExpression): boolean {
+  return node.properties.every((p) => ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && !ts.isFunctionExpression(p.initializer)));
 }
 
 function ownDeclaration(n: ts.Identifier, fn: ts.Node): boolean {

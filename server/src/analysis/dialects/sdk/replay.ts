@@ -1182,7 +1182,8 @@ export class Replay {
    * one that uses the parameter otherwise than by reading its members, keeps the result open.
    */
   #invokeWithHolder(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
-    const held = event.args.map((a) => (a?.length === 1 && this.#objectHolders.has(`${file}\u0000${a[0]}`) ? [...paths].filter((p) => p.startsWith(`${a[0]}.`)).map((p) => p.slice(a[0]!.length + 1)) : []));
+    const holderKeys = event.args.map((a) => (a?.length === 1 && this.#objectHolders.has(`${file}\u0000${a[0]}`) ? `${file}\u0000${a[0]}` : undefined));
+    const held = event.args.map((a, i) => (holderKeys[i] ? [...paths].filter((p) => p.startsWith(`${a![0]}.`)).map((p) => p.slice(a![0]!.length + 1)) : []));
     if (held.every((h) => h.length === 0)) return false;
     const target = this.#resolveFunction(file, event.callee, unit);
     const extra = new Set<string>();
@@ -1204,12 +1205,12 @@ export class Replay {
       }
     });
     if (open || !target) {
-      const holders = event.args.flatMap((a) => (a?.length === 1 && this.#objectHolders.has(`${file}\u0000${a[0]}`) ? [a[0]!] : []));
+      const handedOff = holderKeys.filter((k): k is string => k !== undefined && !this.#objectHolders.get(k)!.harmless);
       // A store the replay found harmless (a plain store once connected) stays so where it cannot follow.
-      if (holders.every((h) => this.#objectHolders.get(`${file}\u0000${h}`)!.harmless)) return true;
+      if (handedOff.length === 0) return true;
       // What it is given to may point the object's members at another server: what follows on them may not be on this one.
-      for (const h of holders) if (!this.#objectHolders.get(`${file}\u0000${h}`)!.harmless) this.#handedOffHolders.add(`${file}\u0000${h}`);
-      const name = holders[0]!;
+      for (const k of handedOff) this.#handedOffHolders.add(k);
+      const name = holderKeys.find((k) => k !== undefined)!.slice(file.length + 1);
       markOpen(this.state, `the object holding the server (${name}) is passed to ${exprText(event.callee)}, which the analysis does not follow`, { file, span: event.span });
       return true;
     }
@@ -1294,8 +1295,7 @@ export class Replay {
       this.state.connected = undefined;
       markInexact(this.state, `${exprText(event.callee)}() is async and not awaited, and connects after an await: what its caller does next may come before connect() or after it`);
     }
-    // `const tool = makeRegistrar(server)`: the closure it returns runs where `tool(...)` is called.
-    this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound, event.span);
+    this.#noteReturned(file, unit, event, target, bound);
   }
 
   /** Closures over the server returned by helpers, held in consts that are only called. */
@@ -1327,9 +1327,13 @@ export class Replay {
     this.#objectFollowed.add(`${file}:${event.span.start}`);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return true;
     this.#through({ file, span: event.span }, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode));
-    // `const install = makeInstaller({ server })`: the closure it returns runs where `install()` is called.
-    this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound, event.span);
+    this.#noteReturned(file, unit, event, target, bound);
     return true;
+  }
+
+  /** `const tool = makeRegistrar(server)`, `makeInstaller({ server })`: the closure a helper returns runs where it is called. */
+  #noteReturned(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, target: FunctionTarget, bound: ReadonlySet<string>): void {
+    this.#closures.noteResult(file, unit, event.result, target, this.#namesIn.get(`${target.file}#${target.unit.id}`) ?? bound, event.span);
   }
 
   /**

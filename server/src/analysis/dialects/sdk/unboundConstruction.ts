@@ -9,6 +9,7 @@ import { SK, ts } from "../../core/typescript";
 import { climb, HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
 import type { SdkSite } from "./findSdkServers";
 import { dispatch } from "./classChain";
+import { isIgnored } from "./ignoredResults";
 
 /** Why what is done with a server built without a name is not followed; undefined when nothing is. */
 export function unboundConstruction(ev: Evaluator, site: SdkSite): { why: string; loc: Loc } | undefined {
@@ -22,20 +23,11 @@ export function unboundConstruction(ev: Evaluator, site: SdkSite): { why: string
   if (!parent || ts.isExpressionStatement(parent) || ts.isExportAssignment(parent)) return undefined;
   if (ts.isPropertyAccessExpression(parent) && parent.expression === top && HARMLESS_MEMBERS.has(parent.name.text)) return undefined;
   // `new MyServer().run();`: a method of the subclass itself, whose result goes nowhere, runs on it (the replay follows it).
-  if (ts.isPropertyAccessExpression(parent) && parent.expression === top && site.subclass && dispatch(site.subclass.chain, parent.name.text).k === "unit" && resultDropped(parent)) return undefined;
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === top && site.subclass && dispatch(site.subclass.chain, parent.name.text).k === "unit" && parent.parent !== undefined && ts.isCallExpression(parent.parent) && parent.parent.expression === parent && isIgnored(parent.parent)) return undefined;
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== top) {
     const callee = parent.expression.getText(sf).replace(/\s+/g, " ").slice(0, 80);
     return { why: `the server is passed to ${callee} as it is built, and what is done with it there is not followed`, loc };
   }
   if (ts.isVoidExpression(parent) || (ts.isPrefixUnaryExpression(parent) && parent.operator === SK.ExclamationToken)) return undefined;
   return { why: "the server is built where no name holds it, and what is done with it is not followed", loc };
-}
-
-/** `x.m(...)` as a statement of its own, maybe awaited or voided: nothing keeps what it returns. */
-function resultDropped(access: ts.PropertyAccessExpression): boolean {
-  const call = access.parent;
-  if (!call || !ts.isCallExpression(call) || call.expression !== access) return false;
-  let at: ts.Node = call;
-  while (at.parent && (ts.isAwaitExpression(at.parent) || ts.isVoidExpression(at.parent) || ts.isParenthesizedExpression(at.parent))) at = at.parent;
-  return at.parent !== undefined && ts.isExpressionStatement(at.parent);
 }
