@@ -9,10 +9,15 @@
 const NEW_NAME = /\bnew\s+([A-Za-z_$][\w$]*)/g;
 /** An import from a relative path, with its clause. */
 const RELATIVE_IMPORT = /\bimport\s+([^;"'`]*?)\s*from\s*["']\.\.?\//g;
+/** `import("./…")` of a relative path. */
+const RELATIVE_DYNAMIC_IMPORT = /\bimport\s*\(\s*["'`]\.\.?\//;
 
 /** Whether a text may build a class it imports from a module of the workspace (a cheap over-approximation: names only). */
 export function mayConstructWorkspaceClass(text: string): boolean {
-  if (!text.includes("new") || !/\bfrom\s*["']\.\.?\//.test(text)) return false;
+  if (!text.includes("new")) return false;
+  // A module loaded at run time (`const { Srv } = await import("./srv.js")`) may give the class too.
+  if (RELATIVE_DYNAMIC_IMPORT.test(text)) return true;
+  if (!/\bfrom\s*["']\.\.?\//.test(text)) return false;
   const imported = new Set<string>();
   for (const m of text.matchAll(RELATIVE_IMPORT)) for (const id of m[1]!.matchAll(/[A-Za-z_$][\w$]*/g)) imported.add(id[0]);
   for (const m of text.matchAll(NEW_NAME)) if (imported.has(m[1]!)) return true;

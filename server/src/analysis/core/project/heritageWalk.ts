@@ -10,6 +10,7 @@
 // back to a step it is on may be an inheritance cycle, which the files on it report: relevant.
 
 import { constructedNames } from "./constructedImports";
+import { dynamicImportsIn } from "../summarize/dynamicImports";
 import { classesOf, exportSourcesIn, heritageNames, importBindings, moduleFacts, valueBindings, type ImportBinding, type ModuleFacts } from "./heritageText";
 
 export interface HeritageWalkHost {
@@ -98,9 +99,11 @@ export class HeritageWalk {
       }
       // A class it builds (`new MyServer()`) of a module it imports may be a server's subclass there.
       const bindings = this.#importBindings(file, text);
+      const loaded = dynamicImportsIn(text);
       for (const name of constructedNames(text)) {
-        if (!bindings?.has(name)) continue;
-        verdict = worst(verdict, this.#local(file, text, name, 0, false));
+        if (bindings?.has(name)) verdict = worst(verdict, this.#local(file, text, name, 0, false));
+        // `const { Srv } = await import("./srv.js")` (or `const S = await import(…)`, `new S.Srv()`).
+        for (const d of loaded) if (d.local === name) verdict = worst(verdict, this.#export(this.#target(d.specifier, file), d.imported, 1));
         if (verdict === "relevant") break;
       }
       return verdict;

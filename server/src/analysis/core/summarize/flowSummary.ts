@@ -73,7 +73,8 @@ export function summarizeFlow(
   // A class extending another file's class may be (or hold) a server through its base: its methods
   // are summarised too, so that the dialect can follow them when the base turns out to be one.
   if (!spec.always && ![...imports.values()].some(relevant)) {
-    if (!extendsImportedClass(ctx.sf, imports) && !constructsWorkspaceClass(ctx.sf, imports)) return undefined;
+    // A class loaded at run time (`const { Srv } = await import("./srv.js")`) may be built here too.
+    if (!extendsImportedClass(ctx.sf, imports) && !constructsWorkspaceClass(ctx.sf, loaded.size > 0 ? new Map([...imports, ...loaded]) : imports)) return undefined;
     if (deferExtendsOnly?.()) return "deferred";
   }
   const isSdkName = (name: string) => {
@@ -843,7 +844,9 @@ function constructsWorkspaceClass(sf: ts.SourceFile, imports: ReadonlyMap<string
   let found = false;
   const visit = (n: ts.Node): void => {
     if (found) return;
-    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && own(n.expression.text)) {
+    // `new Srv()`, or `new S.Srv()` through a namespace import of the module.
+    const head = ts.isNewExpression(n) ? (ts.isPropertyAccessExpression(n.expression) ? n.expression.expression : n.expression) : undefined;
+    if (head && ts.isIdentifier(head) && own(head.text)) {
       found = true;
       return;
     }

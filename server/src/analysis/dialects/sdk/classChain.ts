@@ -2,7 +2,7 @@
 // call on that instance runs: `this.register()` in a base class runs the subclass's override, and
 // the base's own method when the subclass does not override it (virtual dispatch, read statically).
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Scope } from "../../core/evaluate/values";
+import type { Scope, Value } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, FlowUnit, ValueExpr } from "../../core/model/summary";
 import { sdkImport, versionOf } from "./findSdkServers";
 import type { SdkVersion } from "./sdkTables";
@@ -49,9 +49,21 @@ export function classNamed(ev: Evaluator, scope: Scope, ctor: string): ChainClas
     member === undefined
       ? { k: "ref", name: head!, span }
       : { k: "get", object: { k: "ref", name: head!, span }, key: { k: "static", name: member, span }, span };
-  const value = ev.evaluate(expr, scope, SDK_EVAL);
+  let value = ev.evaluate(expr, scope, SDK_EVAL);
+  if (value.t === "dyn") value = loadedExport(ev, scope.file, head!, member) ?? value;
   if (value.t !== "class" || value.cls.scope !== null) return undefined;
   return chainClass(ev, value.cls.file, value.cls.index);
+}
+
+/**
+ * `const { Srv } = await import("./srv.js")` (or `const S = await import(…)`, `S.Srv`): the export of
+ * the module loaded at run time that the name stands for, as the flow summary read the binding.
+ */
+function loadedExport(ev: Evaluator, file: string, head: string, member: string | undefined): Value | undefined {
+  const binding = ev.summary(file)?.flow?.loaded?.get(head);
+  const name = binding?.imported === "*" ? member : member === undefined ? binding?.imported : undefined;
+  const target = binding && name !== undefined ? ev.host.resolveModule(binding.specifier, file) : undefined;
+  return target === undefined ? undefined : ev.resolveExport(target, name!, { file, span: binding!.span }, SDK_EVAL);
 }
 
 function chainClass(ev: Evaluator, file: string, index: number): ChainClass | undefined {
