@@ -131,9 +131,28 @@ function returnedClosure(ev: Evaluator, file: string, helper: FlowUnit): FlowUni
   const returns = helper.events.filter(({ event }) => event.k === "return");
   if (returns.length !== 1) return undefined;
   const { event, conditional } = returns[0]!;
-  if (conditional || event.k !== "return" || event.expr?.k !== "fn") return undefined;
-  const start = event.expr.span.start;
+  if (conditional || event.k !== "return") return undefined;
+  // `const later = () => ...; return later;`: the const's closure, when the helper does nothing else with it.
+  const expr = event.expr?.k === "ref" && onlyDeclaredAndReturned(ev.host.text?.(file), helper, event.expr.name) ? helper.consts?.get(event.expr.name) : event.expr;
+  if (expr?.k !== "fn") return undefined;
+  const start = expr.span.start;
   return ev.summary(file)?.flow?.units.find((u) => u.kind === "closure" && u.parent === helper.id && u.span.start === start);
+}
+
+/** Whether `name` appears in the helper's text only as `const name =` and `return name`. */
+function onlyDeclaredAndReturned(text: string | undefined, helper: FlowUnit, name: string): boolean {
+  if (text === undefined || helper.consts?.has(name) !== true || (helper.locals ?? []).filter((l) => l === name).length > 1) return false;
+  const body = text.slice(helper.span.start, helper.span.end);
+  let declared = 0;
+  let returned = 0;
+  for (const m of body.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/[$]/g, "\\$")}(?![\\w$])`, "g"))) {
+    const before = body.slice(Math.max(0, m.index - 10), m.index);
+    const after = body.slice(m.index + m[0].length, m.index + m[0].length + 10);
+    if (/\bconst\s+$/.test(before) && /^\s*(?::[^=]*)?=/.test(after)) declared++;
+    else if (/\breturn\s+$/.test(before) && /^\s*(?:;|}|$)/.test(after)) returned++;
+    else return false;
+  }
+  return declared === 1 && returned === 1;
 }
 
 /**
