@@ -55,7 +55,7 @@ describe("mcp-framework: only the sources tsc compiles are loaded", () => {
     const r = analyse({ extends: "@tsconfig/missing/tsconfig.json", compilerOptions: OPTIONS }, { "/w/src/prompts/GreetPrompt.ts": PROMPT });
     assert.deepEqual(r.server.legacy, {});
     assert.deepEqual(r.unknown, ["completions", "prompts", "tools"]);
-    assert.match(r.reason("prompts"), /GreetPrompt\.ts, loaded only if tsc compiles it, which is not known: the config it extends \(@tsconfig\/missing\/tsconfig\.json\) is not found/);
+    assert.match(r.reason("prompts"), /GreetPrompt\.ts, loaded only if its compiled form reaches the folder the loader reads, which is not known: the config it extends \(@tsconfig\/missing\/tsconfig\.json\) is not found/);
     // The child setting include and exclude itself settles it.
     const settled = analyse({ extends: "@tsconfig/missing/tsconfig.json", compilerOptions: OPTIONS, include: ["src"], exclude: ["src/prompts"] }, { "/w/src/prompts/GreetPrompt.ts": PROMPT });
     assert.deepEqual(settled.server.legacy, { tools: {} });

@@ -92,7 +92,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
       const loaded = loadedFiles(listing);
       const unsure = listing.unsure[0];
       if (loaded[0]) present.set(rule.key, { file: loaded[0].path, span: EMPTY_SPAN });
-      else if (unsure) maybe.set(rule.key, { path: [rule.key], reason: `${rule.folder}/ holds ${basename(unsure.path)}, loaded only if tsc compiles it, which is not known: ${unsure.why}`, loc: { file: unsure.path, span: EMPTY_SPAN } });
+      else if (unsure) maybe.set(rule.key, { path: [rule.key], reason: `${rule.folder}/ holds ${basename(unsure.path)}, loaded only if its compiled form reaches the folder the loader reads, which is not known: ${unsure.why}`, loc: { file: unsure.path, span: EMPTY_SPAN } });
       else if (listing.truncated) maybe.set(rule.key, { path: [rule.key], reason: `${rule.folder}/ nests folders deeper than the analysis follows`, loc });
       for (const f of listing.files) {
         // Read the file so that an edit to it refreshes this server (its classes feed the diagnostics below).

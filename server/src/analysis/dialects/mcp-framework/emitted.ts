@@ -6,6 +6,7 @@
 // verdict is not known, with why: a file that may not be loaded never makes a key certain.
 import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { relativePath } from "../../core/project/paths";
+import { copiedByScript } from "./buildCopies";
 import { importClosure, type Closure, type ClosureHost } from "./importClosure";
 import type { Tsconfig } from "./tsconfigChain";
 import { inputFiles, inputVerdict, isSourceName } from "./tsconfigInputs";
@@ -36,7 +37,10 @@ export function emissionOf(cfg: Tsconfig, host: EmissionHost): (file: string) =>
       return { k: "unknown", why: `${raw.unreadable}, and it may set ${isJs && raw.allowJs === undefined ? "allowJs" : raw.exclude === undefined ? "exclude" : "include"}` };
     }
     if (!isSourceName(file, raw.allowJs === true)) {
-      return { k: "no", why: isJs ? `tsconfig does not set allowJs, so tsc neither compiles nor copies ${rel(file)}` : `tsc emits no JavaScript for ${rel(file)}` };
+      if (!isJs) return { k: "no", why: `tsc emits no JavaScript for ${rel(file)}` };
+      const copied = copiedByScript(file, host.text);
+      const why = `tsconfig does not set allowJs, so tsc neither compiles nor copies ${rel(file)}`;
+      return copied ? { k: "unknown", why: `${why}, but ${copied}` } : { k: "no", why };
     }
     const verdict = inputVerdict(cfg, file);
     if (verdict.k === "input") return { k: "yes" };
