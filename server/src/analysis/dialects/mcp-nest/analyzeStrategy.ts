@@ -19,6 +19,7 @@ import { advertised, supportedVersion } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
 import { strategyUses } from "./strategyUses";
 import { readOptions, type StrategyOptions } from "./strategyOptions";
+import { subclassOptions } from "./strategySubclass";
 
 const RUNTIME_KEY: Record<string, string> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
 
@@ -68,13 +69,13 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const site = findStrategies(run.ev, file)[index]!;
   const { event } = site;
   // `return new McpStrategy(...)` in a factory: named after the factory.
-  const name = event.target?.[0] === "<return>" && site.unit.name ? `${site.unit.name}()` : event.target?.join(".") ?? "McpStrategy";
+  const name = event.target?.[0] === "<return>" && site.unit.name ? `${site.unit.name}()` : event.target?.join(".") ?? site.chain?.[0]?.cls.name ?? "McpStrategy";
   const loc: Loc = { file, span: event.nameSpan };
   const installed = run.installedVersion(file, PACKAGE);
   // Not installed (a fresh clone): the release the checkout declares, locked or by its range.
   const declared = installed === undefined ? declaredRelease(run, file) : undefined;
   const version = installed ?? declared?.version;
-  const options = readOptions(run.ev, file, event.args[0], { file, span: event.span });
+  const options = site.chain ? subclassOptions(run, { ...site, chain: site.chain }, { file, span: event.span }) : readOptions(run.ev, file, event.args[0], { file, span: event.span });
   const unknown: UnknownPart[] = [...options.unknown];
   const diagnostics: AnalysisDiagnostic[] = [];
   const serverRef = { name, loc };

@@ -1,5 +1,6 @@
 // Where MCP-Nest servers are: each `new McpStrategy({...})` of a file, and the NestFactory calls of
 // that file that name the application's root module.
+import { packageCtor, type ChainClass } from "../../core/classes/packageSubclass";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
 import type { FlowSpec } from "../../core/summarize/flowSummary";
@@ -30,6 +31,8 @@ export interface StrategySite {
   readonly unit: FlowUnit;
   readonly event: NewEvent;
   readonly conditional: boolean;
+  /** `new AppStrategy()` of a workspace class extending McpStrategy: that chain, most derived first. */
+  readonly chain?: readonly ChainClass[];
 }
 
 /**
@@ -46,7 +49,14 @@ export function findStrategies(ev: Evaluator, file: string): StrategySite[] {
   const out: StrategySite[] = [];
   for (const unit of summary?.flow?.units ?? []) {
     for (const { event, conditional } of unit.events) {
-      if (event.k === "new" && isStrategyCtor(ev, file, event.ctor)) out.push({ file, unit, event, conditional });
+      if (event.k !== "new") continue;
+      if (isStrategyCtor(ev, file, event.ctor)) {
+        out.push({ file, unit, event, conditional });
+        continue;
+      }
+      // `class AppStrategy extends McpStrategy { constructor() { super({...}) } }`, then `new AppStrategy()`.
+      const made = summary ? packageCtor(ev, summary, event.ctor, (owner, written) => isStrategyCtor(ev, owner.fileName, written)) : undefined;
+      if (made?.k === "subclass") out.push({ file, unit, event, conditional, chain: made.chain });
     }
   }
   return out;

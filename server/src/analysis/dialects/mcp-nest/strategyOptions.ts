@@ -45,13 +45,15 @@ function prop(obj: Extract<ValueExpr, { k: "obj" }>, name: string): Extract<ObjE
 
 const isUndefined = (v: Value): boolean => v.t === "dyn" && v.text === "undefined";
 
+/** Options of which nothing is known, with why. */
+export function unknownOptions(reason: string, at: Loc): StrategyOptions {
+  return { server: undefined, serverLoc: undefined, capabilities: {}, capabilityLocs: new Map(), presentKeys: new Set(), unknown: [{ path: [], reason, loc: at }], transports: null };
+}
+
 export function readOptions(ev: Evaluator, file: string, arg: ValueExpr | undefined, at: Loc): StrategyOptions {
   const unknown: UnknownPart[] = [];
   const obj = resolveObject(ev, file, arg);
-  if (!obj) {
-    unknown.push({ path: [], reason: "the McpStrategy options are not an object literal, so nothing of them is known without running the server", loc: at });
-    return { server: undefined, serverLoc: undefined, capabilities: {}, capabilityLocs: new Map(), presentKeys: new Set(), unknown, transports: null };
-  }
+  if (!obj) return unknownOptions("the McpStrategy options are not an object literal, so nothing of them is known without running the server", at);
   const scope = ev.fileScope(file);
   let server: string | undefined;
   let serverLoc: Loc | undefined;
