@@ -175,11 +175,13 @@ describe("SDK v1 release rules", () => {
     assert.equal(sdkRelease("1.7.0").unverified, undefined);
     assert.match(sdkRelease("1.5.0").unverified ?? "", /SDK 1\.5\.0, older than 1\.7\.0/);
     // No version known: the newest rules, stated exactly (what npm would install).
-    assert.deepEqual(sdkRelease(undefined), { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, toolInputLimitChecked: true });
+    assert.deepEqual(sdkRelease(undefined), { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, setLevelInstalled: true, toolInputLimitChecked: true });
     // Tool schemas are checked at registration from 1.28.0 (read in the published builds of 1.27.1 and 1.28.0).
     assert.deepEqual(["1.27.1", "1.28.0"].map((v) => sdkRelease(v).schemaChecked), [false, true]);
     // A completion/complete handler needs `completions` from 1.22.0 (read in the builds of 1.21.2 and 1.22.0).
     assert.deepEqual(["1.21.2", "1.22.0"].map((v) => sdkRelease(v).completionHandlerChecked), [false, true]);
+    // The Server's constructor answers logging/setLevel for a declared logging from 1.17.5 (read in the sources of the 1.17.4 and 1.17.5 tags).
+    assert.deepEqual(["1.17.4", "1.17.5"].map((v) => sdkRelease(v).setLevelInstalled), [false, true]);
     // McpServer refuses a maxToolInputElements below 1 from 1.32.0 (read in the builds of 1.31.0 and 1.32.0).
     assert.deepEqual(["1.31.0", "1.32.0"].map((v) => sdkRelease(v).toolInputLimitChecked), [false, true]);
   });

@@ -741,8 +741,11 @@ export function summarizeFlow(
    */
   const opaqueInvoke = (node: ts.CallExpression, unit: MutableUnit, conditional: boolean) => {
     const args = node.arguments.map((a) => pathOf(a));
-    if (!args.some(Boolean)) return;
-    push(unit, { k: "invoke", callee: toValueExpr(ctx, node.expression), args, argExprs: node.arguments.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, node) }, conditional);
+    // `installers[key]()` (also `installers[key]!()`): a function of a table chosen by a name (a loop's item may tell which).
+    const callee = withoutTypeWrappers(node.expression);
+    const keyed = ts.isElementAccessExpression(callee) && ts.isIdentifier(callee.expression) && ts.isIdentifier(callee.argumentExpression);
+    if (!args.some(Boolean) && !keyed) return;
+    push(unit, { k: "invoke", callee: toValueExpr(ctx, keyed ? callee : node.expression), args, argExprs: node.arguments.map((a) => toValueExpr(ctx, a)), span: spanOf(ctx, node) }, conditional);
   };
 
   const topLevelDeclarations = new Set<ts.Node>();

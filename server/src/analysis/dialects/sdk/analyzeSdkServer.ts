@@ -393,8 +393,11 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
       diagnostic(
         "sdk-logging-setlevel",
         replay.loggingLate,
-        `In SDK v1, logging added by registerCapabilities installs no logging/setLevel handler (typescript-sdk #1464): clients that set a level get -32601. ` +
-          `Declare logging in the constructor's capabilities instead.`,
+        replay.release.setLevelInstalled
+          ? `In SDK v1, logging added by registerCapabilities installs no logging/setLevel handler (typescript-sdk #1464): clients that set a level get -32601. ` +
+              `Declare logging in the constructor's capabilities instead.`
+          : `SDK ${replay.release.version ?? "v1"} installs no logging/setLevel handler, whether logging is declared in the constructor or added by registerCapabilities: clients that set a level get -32601. ` +
+              `Set one with setRequestHandler(SetLevelRequestSchema, ...), or move to SDK 1.17.5 or later and declare logging in the constructor's capabilities.`,
       ),
     );
   }

@@ -44,6 +44,8 @@ export function isIgnored(expr: ts.Expression): boolean {
     const parent = top.parent;
     if (!parent) return false;
     if (ts.isExpressionStatement(parent)) return true;
+    // `items.forEach((r) => r(server))`: the arrow's value is its body's, and forEach drops it.
+    if (ts.isArrowFunction(parent) && parent.body === top && droppedCallback(parent)) return true;
     // `f().catch(handler)`: the handler gets a rejection; the chain resolves to the server, so it too must go nowhere.
     const call = parent.parent;
     if (ts.isPropertyAccessExpression(parent) && parent.expression === top && VALUE_BLIND.has(parent.name.text) && call && ts.isCallExpression(call) && call.expression === parent) {
@@ -53,6 +55,15 @@ export function isIgnored(expr: ts.Expression): boolean {
     return false;
   }
   return false;
+}
+
+/** Methods that call their callback for each item and drop what it returns. */
+const DROPS_CALLBACK_VALUE = new Set(["forEach"]);
+
+/** `xs.forEach(fn)` with `fn` the callback: what `fn` returns goes nowhere. */
+function droppedCallback(fn: ts.ArrowFunction): boolean {
+  const call = fn.parent;
+  return ts.isCallExpression(call) && call.arguments[0] === fn && ts.isPropertyAccessExpression(call.expression) && DROPS_CALLBACK_VALUE.has(call.expression.name.text);
 }
 
 /** Whether the value of the call written at `span` of `file` goes nowhere (`f();`, `await f();`, `void f()`). */

@@ -40,6 +40,17 @@ export function itemFunctions(ev: Evaluator, over: ValueExpr, scope: Scope, want
   return out;
 }
 
+/**
+ * `for (const k of ["a", "b"]) installers[k]()`: the keys a loop's item takes, when the collection is
+ * an array of strings the source gives; undefined otherwise.
+ */
+export function itemKeys(ev: Evaluator, over: ValueExpr, scope: Scope): string[] | undefined {
+  const value = ev.evaluate(over, scope, SDK_EVAL);
+  if (value.t !== "arr" || value.items.length === 0 || value.items.length > MAX_ITEMS) return undefined;
+  const keys = value.items.map((item) => (item.t === "prim" && typeof item.value === "string" ? item.value : undefined));
+  return keys.every((k): k is string => k !== undefined) ? keys : undefined;
+}
+
 /** The innermost loop of `loops` whose item is bound to `name` (`for (const name of ...)`). */
 export function loopBinding(loops: readonly LoopGuard[] | undefined, name: string): ItemLoop | undefined {
   const loop = loops?.at(-1);

@@ -47,7 +47,7 @@ import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
-import { tableMethods } from "./tableHandlers";
+import { tableMethods, tableSchemasInOrder } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { missingMethod } from "./missingMethods";
@@ -55,7 +55,7 @@ import { templateString } from "./templateNames";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { fieldGetters } from "./fieldGetters";
 import { sendOutcome, type SendPhase } from "./sends";
-import { callbackLoop, itemFunctions, loopBinding, type ItemFunction } from "./loopItemFunctions";
+import { callbackLoop, itemFunctions, itemKeys, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { fieldValue, returnedCollection, thisField } from "./returnedCollections";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
@@ -68,7 +68,7 @@ import { underEraCondition } from "./eraConditions";
 import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
-import { resultIgnoredEverywhere } from "./ignoredResults";
+import { callResultIgnored, resultIgnoredEverywhere } from "./ignoredResults";
 import { NEWEST_V1, releasedBefore, type SdkRelease } from "./sdkRelease";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { plainLiteral, readOnlyByMembers } from "./parameterMembers";
@@ -574,6 +574,10 @@ export class Replay {
       if (event.k !== "invoke") continue;
       const target = this.#resolveFunction(file, event.callee, unit);
       if (target && target.file === file && this.#mentionsDeep(file, target.unit, paths, seen)) return true;
+      // `installers[k]()`: any function of the object may be the one called.
+      if (!target && event.callee.k === "get" && event.callee.key.k === "computed") {
+        for (const t of this.#everyKeyOf(file, unit, event.callee) ?? []) if (t.file === file && this.#mentionsDeep(file, t.unit, paths, seen)) return true;
+      }
     }
     // Callbacks written inside it (`runLater(() => server.registerTool(...))`) use its names too.
     for (const child of this.#ev.summary(file)?.flow?.units ?? []) {
@@ -625,7 +629,8 @@ export class Replay {
     if (versions) this.supportedVersions = this.#json(versions.value) ?? undefined;
     if ("logging" in this.state.caps) {
       this.state.loggingAtConstruction = true;
-      this.state.handlers.set("logging/setLevel", { file, span: event.span });
+      // SDK v1 before 1.17.5 installs no logging/setLevel handler: clients that set a level get -32601.
+      if (this.state.version !== "v1" || this.release.setLevelInstalled) this.state.handlers.set("logging/setLevel", { file, span: event.span });
     }
     const other = this.release.mayLoad;
     const declares = ["tools", "resources", "prompts"].some((k) => k in this.state.caps);
@@ -1128,7 +1133,10 @@ export class Replay {
     if (!target) {
       // `for (const register of [a, b]) register(server)`: each item in turn.
       const c = event.callee;
-      const items = c.k === "ref" ? this.#loopItems(file, unit, c.name) : c.k === "get" && c.key.k === "static" && c.object.k === "ref" ? this.#loopItems(file, unit, c.object.name, c.key.name) : undefined;
+      const keyed = c.k === "get" && c.key.k === "computed" ? this.#keyedItems(file, unit, c) : undefined;
+      const items = c.k === "ref" ? this.#loopItems(file, unit, c.name) : c.k === "get" && c.key.k === "static" && c.object.k === "ref" ? this.#loopItems(file, unit, c.object.name, c.key.name) : keyed?.items;
+      // A key not known statically: any function of the table may be the one that runs, here.
+      const itemMode: Mode = keyed && !keyed.certain ? { ...mode, conditional: true, conditionAt: mode.conditionAt ?? { file, span: event.span } } : mode;
       if (items) {
         // Each item's function runs once (the loop is what goes through them): not "called once per item".
         const loops = this.#loops;
@@ -1141,7 +1149,9 @@ export class Replay {
             // Each item runs the code on its own: a registration met again for another item is a second one.
             this.#itemRun = { call: { file, span: event.span }, index };
             this.#thisInstance = item.instance;
-            this.#invokeTarget(file, unit, event, item, paths, passed, depth, mode);
+            // `installers[k]()`: each function of the table sees the server's names of the scope it shares with the caller.
+            const shared = keyed && item.file === file ? sharedNames(this.#ev.summary(file)?.flow?.units ?? [], unit, item.unit, paths) : undefined;
+            this.#invokeTarget(file, unit, event, item, paths, passed, depth, itemMode, shared);
           });
         } finally {
           this.#loops = loops;
@@ -1225,6 +1235,44 @@ export class Replay {
     if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want, member, this.#classAround(file, unit), loop.element?.index);
     const each = this.#eachItemOf(file, unit);
     return each?.param === name ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want, member, this.#classAround(file, unit)) : undefined;
+  }
+
+  /**
+   * `installers[k]()`: with `k` the item of a loop over strings the source gives, `installers.a`,
+   * `installers.b`, … in turn (certain); with any other key, every function of the table, each of which
+   * may be the one that runs (not certain). Undefined unless every one is a function the replay reads.
+   */
+  #keyedItems(file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>): { readonly items: readonly ItemFunction[]; readonly certain: boolean } | undefined {
+    const k = callee.key.k === "computed" ? callee.key.expr : undefined;
+    if (k?.k !== "ref") return undefined;
+    const loop = loopBinding(this.#loops, k.name);
+    const each = loop ? undefined : this.#eachItemOf(file, unit);
+    const over = loop && loop.binding === k.name ? { over: loop.over, scope: this.#scopeIn(file, unit) } : each?.param === k.name ? each : undefined;
+    const keys = over && itemKeys(this.#ev, over.over, over.scope);
+    if (!keys) {
+      const every = this.#everyKeyOf(file, unit, callee);
+      return every && every.length > 0 ? { items: every, certain: false } : undefined;
+    }
+    const items: ItemFunction[] = [];
+    for (const name of keys) {
+      const target = this.#resolveFunction(file, { ...callee, key: { k: "static", name, span: callee.key.span } }, unit);
+      if (!target) return undefined;
+      items.push(target);
+    }
+    return { items, certain: true };
+  }
+
+  /** The functions an object of static keys holds (`installers` in `installers[k]()`), each as `installers.<key>` resolves; undefined unless each entry is one. */
+  #everyKeyOf(file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>): FunctionTarget[] | undefined {
+    const object = this.#ev.evaluate(callee.object, this.#scopeIn(file, unit), SDK_EVAL);
+    if (object.t !== "obj" || object.entries.size > 50) return undefined;
+    const out: FunctionTarget[] = [];
+    for (const name of object.entries.keys()) {
+      const target = this.#resolveFunction(file, { ...callee, key: { k: "static", name, span: callee.key.span } }, unit);
+      if (!target) return undefined;
+      out.push(target);
+    }
+    return out;
   }
 
   /** The class whose method (or a callback written in one) `unit` is: what `this` is there. */
@@ -2157,12 +2205,24 @@ export class Replay {
 
   #setHandler(file: string, summary: FileSummary, e: CallEvent, loc: Loc): void {
     const method = this.#methodOf(file, summary, e.args[0]);
-    if (!method) {
-      markInexact(this.state, "a request handler's method is not known statically");
-      const may = tableMethods(summary, this.#unit?.events.find((x) => x.event === e), (ir) => this.#methodOf(file, summary, ir));
-      this.unknownHandlers = may === "any" || this.unknownHandlers === "any" ? "any" : new Set([...(this.unknownHandlers ?? []), ...may]);
+    // `for (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler)`: each item's method in turn.
+    const each = method ? undefined : tableSchemasInOrder(this.#ev, file, this.#unit?.events.find((x) => x.event === e), e.span, e.args[0], (ir) => this.#methodOf(file, summary, ir));
+    if (each) {
+      for (const m of each) this.#setHandlerFor(file, e, loc, m);
       return;
     }
+    if (!method) {
+      const may = tableMethods(summary, this.#unit?.events.find((x) => x.event === e), (ir) => this.#methodOf(file, summary, ir));
+      this.unknownHandlers = may === "any" || this.unknownHandlers === "any" ? "any" : new Set([...(this.unknownHandlers ?? []), ...may]);
+      // The SDK checks the method's capability as the handler is set: one not declared throws at start-up.
+      this.#mayThrow(loc, `setRequestHandler at ${this.#where(loc)} sets a handler whose method is not known statically, and it throws if that method's capability is not declared`);
+      return;
+    }
+    this.#setHandlerFor(file, e, loc, method);
+  }
+
+  /** `setRequestHandler` for `method`: what the SDK checks and installs. */
+  #setHandlerFor(file: string, e: CallEvent, loc: Loc, method: string): void {
     if (this.release.handlersImply) return this.#impliedByHandler(method, loc);
     // The SDK's own initialize (or server/discover) handler replaced: the era sends what that one returns.
     if (method === "initialize" || method === "server/discover") {
@@ -2416,7 +2476,7 @@ export class Replay {
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
     if (e.method === "registerToolTask") return false;
     return this.#reportDuplicate(e, entry, loc, {
-      where: otherItem ? "by this same code, for an earlier item of the loop that runs it" : ranAgain ? `by this same code, run before from ${this.#placeOf(differs ?? first.by!, loc)}` : this.#placeOf(first.loc, loc),
+      where: otherItem ? (sameCall ? "by this same code, for an earlier item of the loop that runs it" : `${this.#placeOf(first.loc, loc)}, for an earlier item of the loop that runs it`) : ranAgain ? `by this same code, run before from ${this.#placeOf(differs ?? first.by!, loc)}` : this.#placeOf(first.loc, loc),
       firstConditional: first.conditional,
       here: mode.conditional || mode.deferred,
       advice: "Give it another name, or register it once.",
@@ -2595,6 +2655,8 @@ export class Replay {
     const at = this.#invokedAt.at(-1);
     const text = at && this.#ev.host.text?.(at.file);
     if (!at || text === undefined) return false;
+    // A statement of its own (also a loop's body: `for (const r of regs) r(server);`), a forEach callback's value.
+    if (callResultIgnored(this.#ev, at.file, at.span)) return true;
     return /(?:^|[;{}])\s*(?:await\s+|void\s+)?$/.test(text.slice(Math.max(0, at.span.start - 40), at.span.start)) && /^\s*(?:;|\n|\r|}|$)/.test(text.slice(at.span.end, at.span.end + 20));
   }
 
@@ -2774,4 +2836,22 @@ function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): Loc | un
 /** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */
 function secondConnectThrows(version: SdkVersion, release: SdkRelease): boolean {
   return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
+}
+
+/**
+ * The names of `paths` (seen in `caller`) that `target`, a function of the same file, sees too: those
+ * of the innermost scope around both, declared by no function between it and the caller, nor by the
+ * target's own parameters.
+ */
+function sharedNames(units: readonly FlowUnit[], caller: FlowUnit, target: FlowUnit, paths: ReadonlySet<string>): ReadonlySet<string> {
+  const aroundTarget = new Set<number>();
+  for (let p = target.parent, hops = 0; p !== null && hops < 64; p = units[p]?.parent ?? null, hops++) aroundTarget.add(p);
+  const declared = new Set<string>(target.params.filter((p): p is string => p !== null));
+  let cur: FlowUnit | undefined = caller;
+  for (let hops = 0; cur && !aroundTarget.has(cur.id) && hops < 64; hops++) {
+    for (const n of [...cur.params, ...(cur.locals ?? []), ...(cur.consts?.keys() ?? [])]) if (n) declared.add(n);
+    cur = cur.parent === null ? undefined : units[cur.parent];
+  }
+  if (!cur) return new Set();
+  return new Set([...paths].filter((p) => !declared.has(p.split(".")[0]!)));
 }

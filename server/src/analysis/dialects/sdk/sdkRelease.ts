@@ -30,6 +30,8 @@ export interface SdkRelease {
   readonly schemaChecked: boolean;
   /** `setRequestHandler` for completion/complete throws unless `completions` is declared (1.22.0+). */
   readonly completionHandlerChecked: boolean;
+  /** The Server's constructor installs a logging/setLevel handler when logging is declared (1.17.5+; before, nothing answers it). */
+  readonly setLevelInstalled: boolean;
   /** McpServer's constructor throws a RangeError for a `maxToolInputElements` below 1 or not a number (1.32.0+). */
   readonly toolInputLimitChecked?: boolean;
   /**
@@ -47,7 +49,7 @@ export interface SdkRelease {
   readonly mayLoad?: { readonly release: SdkRelease; readonly why: string };
 }
 
-export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, toolInputLimitChecked: true };
+export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, setLevelInstalled: true, toolInputLimitChecked: true };
 
 const SDK = "@modelcontextprotocol/sdk";
 /** A dependency spec that names one version: `1.7.0`, `=1.7.0`, `v1.7.0`. */
@@ -74,7 +76,7 @@ function atLeast(v: Triple, min: Triple): boolean {
 
 /** The rules of SDK 0.4.0, named by `version` (an installed version or a range that only reaches 0.4.x). */
 export function preOptionsRelease(version: string): SdkRelease {
-  return { version, listChangedOnRegister: false, completions: "never", eagerInstall: false, schemaChecked: false, completionHandlerChecked: false, handlersImply: version };
+  return { version, listChangedOnRegister: false, completions: "never", eagerInstall: false, schemaChecked: false, completionHandlerChecked: false, setLevelInstalled: false, handlersImply: version };
 }
 
 /** The rules of one SDK v1 release (before 0.5.0: see preOptionsSdk.ts and preOptionsRelease). */
@@ -89,6 +91,7 @@ export function sdkRelease(version: string | undefined): SdkRelease {
     eagerInstall: atLeast(v, [1, 32, 2]),
     schemaChecked: atLeast(v, [1, 28, 0]),
     completionHandlerChecked: atLeast(v, [1, 22, 0]),
+    setLevelInstalled: atLeast(v, [1, 17, 5]),
     toolInputLimitChecked: atLeast(v, [1, 32, 0]),
     ...(atLeast(v, OLDEST_CHECKED) ? {} : { unverified: `this server loads SDK ${version}, older than 1.7.0, whose McpServer rules were not checked` }),
   };

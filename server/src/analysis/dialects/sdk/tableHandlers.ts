@@ -2,7 +2,12 @@
 // whose method is not known statically may answer any of the requests its loop's table names. A
 // warning that nothing answers a request must not be given for those (nor, when the table cannot be
 // read, for any request).
-import type { FileSummary, FlowEventEntry, ValueExpr } from "../../core/model/summary";
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FileSummary, FlowEventEntry, Span, ValueExpr } from "../../core/model/summary";
+import { ts } from "../../core/typescript";
+import { nodeAt, parsedSource } from "./containerStores";
+import { arrayItemsOf } from "./returnedCollections";
+import { SDK_EVAL } from "./sdkEval";
 
 /** The methods the table holds schemas of, or "any" when what the handler answers cannot be bounded. */
 export function tableMethods(summary: FileSummary, entry: FlowEventEntry | undefined, methodOf: (ir: ValueExpr) => string | undefined): ReadonlySet<string> | "any" {
@@ -45,4 +50,43 @@ function collectRefs(expr: ValueExpr, out: ValueExpr[], depth: number): boolean 
     default:
       return false;
   }
+}
+
+/**
+ * `for (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler)` where the loop
+ * is the call's only one and HANDLERS a const array of tuples, each naming its schema where the
+ * pattern puts `schema`: the methods, item by item, in order. Undefined when any of that is not so
+ * (then the handler's method stays unknown).
+ */
+export function tableSchemasInOrder(ev: Evaluator, file: string, entry: FlowEventEntry | undefined, call: Span, schema: ValueExpr | undefined, methodOf: (ir: ValueExpr) => string | undefined): string[] | undefined {
+  const loop = entry?.loops?.length === 1 ? entry.loops[0] : undefined;
+  if (loop?.kind !== "of" || schema?.k !== "ref") return undefined;
+  const index = patternIndex(ev, file, call, schema.name);
+  if (index === undefined) return undefined;
+  // The evaluator refuses a table the program changes or hands to a call.
+  const scope = ev.fileScope(file);
+  if (ev.evaluate(loop.over, scope, SDK_EVAL).t !== "arr") return undefined;
+  const items = arrayItemsOf(ev, loop.over, scope, 0);
+  if (!items || items.length === 0 || items.length > 50) return undefined;
+  const out: string[] = [];
+  for (const { expr } of items) {
+    const tuple = expr.k === "freeze" ? expr.arg : expr;
+    const named = tuple.k === "arr" ? tuple.items[index] : undefined;
+    const method = named && named.k !== "spread" ? methodOf(named) : undefined;
+    if (!method) return undefined;
+    out.push(method);
+  }
+  return out;
+}
+
+/** Where `name` sits in the array pattern of the `for…of` around the call at `call` (`[schema, handler]`: 0). */
+function patternIndex(ev: Evaluator, file: string, call: Span, name: string): number | undefined {
+  const sf = parsedSource(ev, file);
+  let node: ts.Node | undefined = sf ? nodeAt(sf, call) : undefined;
+  while (node && !ts.isForOfStatement(node) && !ts.isFunctionLike(node)) node = node.parent;
+  if (!node || !ts.isForOfStatement(node) || !ts.isVariableDeclarationList(node.initializer)) return undefined;
+  const pattern = node.initializer.declarations[0]?.name;
+  if (!pattern || !ts.isArrayBindingPattern(pattern)) return undefined;
+  const at = pattern.elements.findIndex((el) => ts.isBindingElement(el) && !el.dotDotDotToken && ts.isIdentifier(el.name) && el.name.text === name);
+  return at >= 0 ? at : undefined;
 }
