@@ -2,6 +2,7 @@ import type { AmbientModuleSummary, FileSummary, FunctionSummary, KeyExpr, Span,
 import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
+import { writesStaticMember } from "./staticWrites";
 import { mutatedNames } from "./mutation";
 import { handedOnNames } from "./handedOn";
 import { isExportedEmptyTable } from "./constDeclarations";
@@ -330,11 +331,30 @@ export class Evaluator {
       case "arr":
         if (key === "length") return { t: "prim", value: object.items.length, loc };
         return { t: "dyn", text, loc };
+      case "class":
+        return this.#staticMember(object.cls, key, text, loc, opts);
       case "dyn":
         return { t: "dyn", text, loc, ...(object.why ? { why: object.why } : {}) };
       default:
         return { t: "dyn", text, loc };
     }
+  }
+
+  /**
+   * `DbServer.CAPABILITIES` of `static readonly CAPABILITIES = { ... }`: the initializer, read where the
+   * class is written, unless the class's file writes to it (`DbServer.CAPABILITIES.x = ...`, a member
+   * or element of it assigned, pushed to). A static that is not readonly may be reassigned anywhere:
+   * the summary keeps no value for it.
+   */
+  #staticMember(cls: ClassRef, key: string, text: string, loc: Loc, opts: EvalOptions): Value {
+    const summary = this.#host.summary(cls.file);
+    const c = summary?.classes[cls.index];
+    const member = c?.members.find((m) => m.isStatic && m.kind === "property" && m.name === key);
+    if (!c || !member?.value || member.name === "__capabilities__") return { t: "dyn", text, loc };
+    const source = this.#text(cls.file);
+    const written = source === undefined || writesStaticMember(source, key);
+    if (written || this.#mutated(cls.file, c.name)) return { t: "dyn", text, loc, why: `${c.name}.${key} is changed by the code` };
+    return this.evaluate(member.value, cls.scope ?? this.fileScope(cls.file), opts);
   }
 
   #classRef(scope: Scope, index: number): ClassRef {

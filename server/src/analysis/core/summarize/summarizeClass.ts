@@ -140,7 +140,8 @@ function summarizeMember(
       callable: !isAbstract && (fn !== undefined || (functionTyped && (ambient || assignedInCtor))),
       typeOnly: isAbstract || (init === undefined && (ambient ? !functionTyped : !assignedInCtor)),
       params: fn ? countParameters(fn) : functionTypeParameters(p.type),
-      value: isStatic && p.initializer && KEPT_STATIC_VALUES.has(name) ? toValueExpr(ctx, p.initializer) : null,
+      // Also a `static readonly` value (`static readonly CAPABILITIES = {...}`), which code may read as `Class.NAME`.
+      value: isStatic && p.initializer && (KEPT_STATIC_VALUES.has(name) || (hasModifier(m, SK.ReadonlyKeyword) && fn === undefined)) ? toValueExpr(ctx, p.initializer) : null,
       fn: keepFn && fn ? toFunctionSummary(ctx, fn) : null,
       staticInsertAt,
     };
