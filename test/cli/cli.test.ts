@@ -273,6 +273,11 @@ describe("mcp-caps CLI", () => {
     assert.match(r.stdout, /Only TypeScript is analysed \(\.ts, \.tsx, \.mts, \.cts\): 2 JavaScript files were not read\./);
     const withTs = tempProject({ "src/server.js": js, "src/a.ts": "export const a = 1;\n" });
     assert.match(mcpCaps(withTs).stdout, /1 JavaScript file was not read/);
+    // --json keeps stdout for the document: the note goes to stderr, and the document is unchanged.
+    const json = mcpCaps(dir, "--json");
+    assert.equal(json.status, 0, json.stderr);
+    assert.deepEqual(JSON.parse(json.stdout).servers, []);
+    assert.match(json.stderr, /mcp-caps: warning: no server found; only TypeScript is analysed \(\.ts, \.tsx, \.mts, \.cts\): 2 JavaScript files were not read/);
   });
 
   it("--project uses one tsconfig (its paths) for every file", () => {

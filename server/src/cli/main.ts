@@ -104,6 +104,11 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
     javaScriptFiles: inputs.javaScriptFiles,
   });
   let status = 0;
+  // The human report says so under "No MCP servers found"; the JSON and SARIF documents have no place for it.
+  const js = inputs.javaScriptFiles;
+  if ((format === "json" || format === "sarif") && report.servers.length === 0 && js > 0) {
+    warn(`no server found; only TypeScript is analysed (.ts, .tsx, .mts, .cts): ${js} JavaScript file${js === 1 ? " was" : "s were"} not read`);
+  }
   if (format === "json") io.stdout(`${terminalSafeJson(JSON.stringify(report, null, 2))}\n`);
   else if (format === "sarif") io.stdout(`${terminalSafeJson(JSON.stringify(toSarifLog(report, cwd, dialects), null, 2))}\n`);
   else if (format === "github") {
