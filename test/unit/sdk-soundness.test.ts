@@ -82,6 +82,8 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   "handler-table-grown-at-run-time": [["", 9]],
   // A static readonly capabilities object that the file changes: its initializer is not the value.
   "static-capabilities-written": [["", 6]],
+  // A bound registration method handed to code not read.
+  "bound-registration-passed-on": [["", 6]],
   // A const holding the server handed to code not followed, which may point its member at another server: what goes through it next is not certain.
   "object-variable-handed-off-then-used": [["", 6], ["tools", 4]],
   "object-variable-to-destructuring-helper": [["", 7]],

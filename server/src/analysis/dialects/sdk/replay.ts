@@ -68,6 +68,7 @@ import { underEraCondition } from "./eraConditions";
 import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
+import { boundRegistration, type BoundRegistration } from "./boundRegistrations";
 import { callResultIgnored, resultIgnoredEverywhere } from "./ignoredResults";
 import { NEWEST_V1, releasedBefore, type SdkRelease } from "./sdkRelease";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
@@ -871,7 +872,9 @@ export class Replay {
           return;
         }
         const entry = unit.events[i]!;
-        const { event } = entry;
+        // `tool(...)` of `const tool = server.registerTool.bind(server)`: that method called on the server.
+        const bound = entry.event.k === "invoke" && entry.event.callee.k === "ref" ? this.#bound.get(`${file}#${unit.id}#${entry.event.callee.name}`) : undefined;
+        const event: FlowEvent = bound && entry.event.k === "invoke" ? { k: "call", receiver: bound.receiver, method: bound.method, args: entry.event.argExprs, span: entry.event.span, methodSpan: entry.event.callee.span } : entry.event;
         // Past the block a name was declared in, it means what it meant before (or nothing).
         for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
@@ -939,6 +942,11 @@ export class Replay {
             // `server.registerTool.call(server, ...)`, `.apply(...)`, `.bind(...)`: a registration made out of sight.
             const read = event.callee.k === "get" ? pathOfExpr(event.callee.object) : undefined;
             if (read && isRegistrationRead(read, local)) {
+              const alias = boundRegistration(this.#ev, file, unit, event, read);
+              if (alias) {
+                this.#bound.set(`${file}#${unit.id}#${event.result}`, alias);
+                break;
+              }
               markOpen(this.state, `${key(read)} is used as a value, and what it registers is not followed`, { file, span: event.span });
               break;
             }
@@ -1345,6 +1353,9 @@ export class Replay {
     }
     this.#noteReturned(file, unit, event, target, bound);
   }
+
+  /** `file#unit#name` of `const name = server.registerTool.bind(server)` → the method and the server it is bound to. */
+  readonly #bound = new Map<string, BoundRegistration>();
 
   /** Closures over the server returned by helpers, held in consts that are only called. */
   readonly #closures: ReturnedClosures;

@@ -1,0 +1,46 @@
+// `const tool = server.registerTool.bind(server); tool("a", …); tool("b", …)`: a registration method
+// bound to its own server and kept in a const that is only ever called, directly, in the code it is
+// declared in. Each call is that method called on the server. Any other use of the const (passed,
+// stored, exported, called from a callback written later in the text) leaves it a registration made
+// out of sight.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FlowEvent, FlowUnit, RefPath } from "../../core/model/summary";
+
+export interface BoundRegistration {
+  readonly receiver: RefPath;
+  readonly method: string;
+}
+
+type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
+
+/** The method and receiver `const name = receiver.method.bind(receiver)` binds, when `name` is only called directly in `unit`. */
+export function boundRegistration(ev: Evaluator, file: string, unit: FlowUnit, event: InvokeEvent, read: RefPath): BoundRegistration | undefined {
+  const name = event.result;
+  const callee = event.callee;
+  if (!name || callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "bind") return undefined;
+  const receiver = read.slice(0, -1);
+  const arg = event.args[0];
+  if (event.args.length !== 1 || !arg || arg.join(".") !== receiver.join(".")) return undefined;
+  if (!declaredConst(ev, file, unit, name)) return undefined;
+  const text = ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
+  return text !== undefined && onlyCalled(text, name) ? { receiver, method: read.at(-1)! } : undefined;
+}
+
+function declaredConst(ev: Evaluator, file: string, unit: FlowUnit, name: string): boolean {
+  if (unit.kind !== "module") return unit.consts?.has(name) === true && (unit.locals ?? []).filter((l) => l === name).length === 1;
+  const summary = ev.summary(file);
+  const exported = [...(summary?.exports.values() ?? [])].some((x) => x.k === "local" && x.local === name);
+  return summary?.decls.get(name)?.k === "const" && !exported;
+}
+
+/** Whether every mention of `name` in the text is its declaration (`const name =`) or a direct call (`name(`). */
+function onlyCalled(text: string, name: string): boolean {
+  let declarations = 0;
+  for (const m of text.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))) {
+    const before = text.slice(Math.max(0, m.index - 10), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 10);
+    if (/\bconst\s+$/.test(before) && /^\s*=/.test(after)) declarations++;
+    else if (!/^\s*\(/.test(after)) return false;
+  }
+  return declarations === 1;
+}
