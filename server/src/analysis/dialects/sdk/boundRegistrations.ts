@@ -23,7 +23,9 @@ export function boundRegistration(ev: Evaluator, file: string, unit: FlowUnit, e
   if (event.args.length !== 1 || !arg || arg.join(".") !== receiver.join(".")) return undefined;
   if (!declaredConst(ev, file, unit, name)) return undefined;
   const text = ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
-  return text !== undefined && onlyCalled(text, name) ? { receiver, method: read.at(-1)! } : undefined;
+  // Called only by the unit itself: a call in a function written inside it (a wrapper, a callback) runs at another time.
+  const ownCalls = unit.events.filter(({ event: e }) => e.k === "invoke" && e.callee.k === "ref" && e.callee.name === name).length;
+  return text !== undefined && onlyCalled(text, name) === ownCalls ? { receiver, method: read.at(-1)! } : undefined;
 }
 
 function declaredConst(ev: Evaluator, file: string, unit: FlowUnit, name: string): boolean {
@@ -33,14 +35,16 @@ function declaredConst(ev: Evaluator, file: string, unit: FlowUnit, name: string
   return summary?.decls.get(name)?.k === "const" && !exported;
 }
 
-/** Whether every mention of `name` in the text is its declaration (`const name =`) or a direct call (`name(`). */
-function onlyCalled(text: string, name: string): boolean {
+/** How many direct calls (`name(`) the text makes of `name`, when every other mention is its one declaration (`const name =`); -1 otherwise. */
+function onlyCalled(text: string, name: string): number {
   let declarations = 0;
+  let calls = 0;
   for (const m of text.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))) {
     const before = text.slice(Math.max(0, m.index - 10), m.index);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 10);
     if (/\bconst\s+$/.test(before) && /^\s*=/.test(after)) declarations++;
-    else if (!/^\s*\(/.test(after)) return false;
+    else if (/^\s*\(/.test(after)) calls++;
+    else return -1;
   }
-  return declarations === 1;
+  return declarations === 1 ? calls : -1;
 }
