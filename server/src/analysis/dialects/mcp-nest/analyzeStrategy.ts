@@ -3,35 +3,49 @@
 // what that makes it advertise in each era.
 import { modernCapabilities } from "../../core/model/modernCapabilities";
 import type { DialectRun } from "../../core/dialect";
-import type { JsonObject, Loc } from "../../core/evaluate/values";
+import { isPlainObject, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import type { FlowEvent } from "../../core/model/summary";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { appClasses, type AppClasses } from "./appModules";
-import { controllerMethods, decoratedMethods, type CapabilityMethod } from "./capabilityMethods";
+import { controllerMethods, decoratedMethods, type CapabilityMethod, type Primitive } from "./capabilityMethods";
 import { diagnostic } from "./codes";
 import type { McpNestDetails } from "./details";
 import { declaredRelease } from "./declaredRelease";
 import { bootstrapElsewhere } from "./bootstrapElsewhere";
-import { factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, type FactoryCall, type StrategySite } from "./findStrategies";
-import { advertised, supportedVersion } from "./rules";
+import { factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, unitFactoryCalls, type FactoryCall, type StrategySite } from "./findStrategies";
+import { advertised, supportedVersion, type RegisteredBeforeServing } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
 import { strategyUses } from "./strategyUses";
 import { readOptions, type StrategyOptions } from "./strategyOptions";
 import { subclassOptions } from "./strategySubclass";
 
-const RUNTIME_KEY: Record<string, string> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
+const RUNTIME_KEY: Record<string, Primitive> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
+interface RuntimeCall {
+  readonly event: CallEvent;
+  /** Surely made before Nest is given the strategy: every client sees what it adds. */
+  readonly beforeServing: boolean;
+}
+
 /** `strategy.registerTool(...)` and friends on the strategy's own name, anywhere in its file. */
-function runtimeCalls(run: DialectRun, site: StrategySite): CallEvent[] {
+function runtimeCalls(run: DialectRun, site: StrategySite): RuntimeCall[] {
   const target = site.event.target?.join(".");
-  if (!target) return [];
-  const out: CallEvent[] = [];
-  for (const unit of run.ev.summary(site.file)?.flow?.units ?? []) {
-    for (const { event } of unit.events) if (event.k === "call" && RUNTIME_METHODS.has(event.method) && event.receiver.join(".") === target) out.push(event);
+  const summary = run.ev.summary(site.file);
+  if (!target || !summary) return [];
+  // No transport listens before the application exists: a call made unconditionally between the
+  // strategy's creation and the NestFactory call of the same function runs before any client connects.
+  const factory = site.conditional ? undefined : unitFactoryCalls(summary, site.unit)[0];
+  const out: RuntimeCall[] = [];
+  for (const unit of summary.flow?.units ?? []) {
+    for (const { event, conditional } of unit.events) {
+      if (event.k !== "call" || !RUNTIME_METHODS.has(event.method) || event.receiver.join(".") !== target) continue;
+      const beforeServing = unit === site.unit && !conditional && factory !== undefined && event.span.start >= site.event.span.end && event.span.end <= factory.span.start;
+      out.push({ event, beforeServing });
+    }
   }
   return out;
 }
@@ -151,28 +165,41 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
 
   unknown.push(...strategyUses(run, site));
   const calls = runtimeCalls(run, site);
-  for (const call of calls) {
+  const registered: RegisteredBeforeServing[] = [];
+  for (const { event: call, beforeServing } of calls) {
     const key = RUNTIME_KEY[call.method];
-    if (key && !methods.some((m) => m.primitive === key)) {
+    if (key && beforeServing) registered.push({ primitive: key, call: `${name}.${call.method}()`, loc: { file, span: call.methodSpan } });
+    else if (key && !methods.some((m) => m.primitive === key)) {
       unknown.push({ path: [key], reason: `${name}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`, loc: { file, span: call.methodSpan } });
     }
   }
   if (options.transports && options.transports.length > 0 && options.transports.every((t) => t.kind === "stdio")) {
-    for (const call of calls) {
+    // A change made before any client connects has no one to tell.
+    for (const { event: call } of calls.filter((c) => !c.beforeServing)) {
       diagnostics.push(diagnostic("mcp-nest-stdio-no-list-changed", { file, span: call.methodSpan },
         `${call.method}() announces the change only through transports that implement notifyListChanged, and StdioTransport does not: a stdio client is never sent notifications/*/list_changed, although listChanged: true is advertised.`,
         { server: serverRef }));
     }
   }
 
-  const { caps, provenance } = advertised({ userCaps: options.capabilities, userLocs: options.capabilityLocs, presentKeys: options.presentKeys, methods, strategyLoc: loc });
+  const { caps, provenance } = advertised({ userCaps: options.capabilities, userLocs: options.capabilityLocs, presentKeys: options.presentKeys, methods, registered, strategyLoc: loc });
   const mutator = serverMutatorEffect(run.ev, site);
   unknown.push(...mutator.unknown);
-  for (const add of mutator.adds) {
-    // McpServer's register*: `registerCapabilities({ [key]: { listChanged: existing?.listChanged ?? true } })`.
-    if (caps[add.key]) continue;
-    caps[add.key] = { listChanged: true };
-    provenance.push({ era: "both", path: [add.key], because: "serverMutator", loc: add.loc }, { era: "both", path: [add.key, "listChanged"], because: "serverMutator", loc: add.loc });
+  for (const step of mutator.steps) {
+    if (step.k === "register") {
+      // McpServer's register*: `registerCapabilities({ [key]: { listChanged: existing?.listChanged ?? true } })`.
+      if (caps[step.key]) continue;
+      caps[step.key] = { listChanged: true };
+      provenance.push({ era: "both", path: [step.key], because: "serverMutator", loc: step.loc }, { era: "both", path: [step.key, "listChanged"], because: "serverMutator", loc: step.loc });
+      continue;
+    }
+    // Server.registerCapabilities: each key's object spread over what is there, any other value put in its place.
+    for (const [key, value] of Object.entries(step.caps)) {
+      const base = caps[key];
+      caps[key] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value;
+      provenance.push({ era: "both", path: [key], because: "serverMutator registerCapabilities", loc: step.loc });
+      if (isPlainObject(value)) for (const sub of Object.keys(value)) provenance.push({ era: "both", path: [key, sub], because: "serverMutator registerCapabilities", loc: step.loc });
+    }
   }
   for (const k of Object.keys(caps)) {
     for (let i = unknown.length - 1; i >= 0; i--) if (unknown[i]!.path.length === 1 && unknown[i]!.path[0] === k && !unknown[i]!.spread) unknown.splice(i, 1);

@@ -72,16 +72,19 @@ export interface FactoryCall {
 
 /** `NestFactory.createMicroservice(AppModule, ...)` and its siblings, anywhere in the file. */
 export function factoryCalls(summary: FileSummary): FactoryCall[] {
+  return (summary.flow?.units ?? []).flatMap((unit) => unitFactoryCalls(summary, unit));
+}
+
+/** The NestFactory calls written in one function of the file, in order. */
+export function unitFactoryCalls(summary: FileSummary, unit: FlowUnit): FactoryCall[] {
   const out: FactoryCall[] = [];
-  for (const unit of summary.flow?.units ?? []) {
-    for (const { event } of unit.events) {
-      if (event.k !== "invoke" || event.callee.k !== "get" || event.callee.object.k !== "ref" || event.callee.key.k !== "static") continue;
-      const binding = summary.imports.get(event.callee.object.name);
-      if (binding?.specifier !== "@nestjs/core" || binding.imported !== "NestFactory") continue;
-      const method = event.callee.key.name;
-      const module = event.argExprs[0];
-      if (FACTORY_METHODS.has(method) && module) out.push({ method, module, span: event.span });
-    }
+  for (const { event } of unit.events) {
+    if (event.k !== "invoke" || event.callee.k !== "get" || event.callee.object.k !== "ref" || event.callee.key.k !== "static") continue;
+    const binding = summary.imports.get(event.callee.object.name);
+    if (binding?.specifier !== "@nestjs/core" || binding.imported !== "NestFactory") continue;
+    const method = event.callee.key.name;
+    const module = event.argExprs[0];
+    if (FACTORY_METHODS.has(method) && module) out.push({ method, module, span: event.span });
   }
   return out;
 }

@@ -18,7 +18,16 @@ export interface RuleInput {
   /** Keys present in the option, `undefined` ones included (`'logging' in capabilities`). */
   readonly presentKeys: ReadonlySet<string>;
   readonly methods: readonly CapabilityMethod[];
+  /** `strategy.registerTool(...)` and friends made before any client can connect. */
+  readonly registered?: readonly RegisteredBeforeServing[];
   readonly strategyLoc: Loc;
+}
+
+export interface RegisteredBeforeServing {
+  readonly primitive: Primitive;
+  /** As written: `strategy.registerTool()`. */
+  readonly call: string;
+  readonly loc: Loc;
 }
 
 const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
@@ -30,12 +39,16 @@ export function advertised(input: RuleInput): { caps: JsonObject; provenance: Pr
     provenance.push({ era: "both", path: [key], because: "capabilities", ...(input.userLocs.get(key) ? { loc: input.userLocs.get(key)! } : {}) });
   }
   // createServer(): `capabilities.X = capabilities.X ?? { listChanged: true }` for each primitive with handlers.
+  // The registry holds the decorated methods and what strategy.register*() put in it.
   for (const primitive of PRIMITIVES) {
     const first = input.methods.find((m) => m.primitive === primitive);
-    if (!first || (caps[primitive] !== undefined && caps[primitive] !== null)) continue;
+    const call = first ? undefined : input.registered?.find((r) => r.primitive === primitive);
+    if ((!first && !call) || (caps[primitive] !== undefined && caps[primitive] !== null)) continue;
     caps[primitive] = { listChanged: true };
-    provenance.push({ era: "both", path: [primitive], because: `@${first.decorator}`, loc: first.loc, detail: `${first.className}.${first.method}` });
-    provenance.push({ era: "both", path: [primitive, "listChanged"], because: `@${first.decorator}`, loc: first.loc, detail: `${first.className}.${first.method}` });
+    const cause = first
+      ? { because: `@${first.decorator}`, loc: first.loc, detail: `${first.className}.${first.method}` }
+      : { because: call!.call, loc: call!.loc };
+    provenance.push({ era: "both", path: [primitive], ...cause }, { era: "both", path: [primitive, "listChanged"], ...cause });
   }
   // createServer(): `if (!('logging' in capabilities)) capabilities.logging = {}`.
   if (!input.presentKeys.has("logging")) {

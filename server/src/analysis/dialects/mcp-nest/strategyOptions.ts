@@ -7,6 +7,7 @@ import { DYNAMIC_KEY, SPREAD_KEY, toJson } from "../../core/evaluate/values";
 import type { DynamicPart, JsonObject, Loc, Value } from "../../core/evaluate/values";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
 import type { UnknownPart } from "../../core/model/unknown";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { mcpNestExport } from "./reexports";
 
 export interface TransportInfo {
@@ -30,13 +31,30 @@ export interface StrategyOptions {
   readonly transports: TransportInfo[] | null;
 }
 
-function resolveObject(ev: Evaluator, file: string, expr: ValueExpr | undefined): Extract<ValueExpr, { k: "obj" }> | undefined {
+type ObjectExpr = Extract<ValueExpr, { k: "obj" }>;
+type ArrayExpr = Extract<ValueExpr, { k: "arr" }>;
+
+/** The literal an expression stands for, and the file that writes it: options are often an exported const
+ *  of a config module (`new McpStrategy(mcpOptions)`), so consts are followed through imports. */
+export function resolveLiteral(ev: Evaluator, file: string, expr: ValueExpr | undefined): { expr: ValueExpr; file: string } | undefined {
   let cur = expr;
+  let at = file;
   for (let i = 0; i < 10 && cur?.k === "ref"; i++) {
-    const decl = ev.summary(file)?.decls.get(cur.name);
-    cur = decl?.k === "const" ? decl.init : undefined;
+    const declared = constDeclaration(ev, at, cur.name);
+    cur = declared?.init;
+    at = declared?.file ?? at;
   }
-  return cur?.k === "obj" ? cur : undefined;
+  return cur ? { expr: cur, file: at } : undefined;
+}
+
+function resolveObject(ev: Evaluator, file: string, expr: ValueExpr | undefined): { obj: ObjectExpr; file: string } | undefined {
+  const found = resolveLiteral(ev, file, expr);
+  return found?.expr.k === "obj" ? { obj: found.expr, file: found.file } : undefined;
+}
+
+function resolveArray(ev: Evaluator, file: string, expr: ValueExpr | undefined): { arr: ArrayExpr; file: string } | undefined {
+  const found = resolveLiteral(ev, file, expr);
+  return found?.expr.k === "arr" ? { arr: found.expr, file: found.file } : undefined;
 }
 
 function prop(obj: Extract<ValueExpr, { k: "obj" }>, name: string): Extract<ObjEntry, { k: "prop" }> | undefined {
@@ -50,10 +68,11 @@ export function unknownOptions(reason: string, at: Loc): StrategyOptions {
   return { server: undefined, serverLoc: undefined, capabilities: {}, capabilityLocs: new Map(), presentKeys: new Set(), unknown: [{ path: [], reason, loc: at }], transports: null };
 }
 
-export function readOptions(ev: Evaluator, file: string, arg: ValueExpr | undefined, at: Loc): StrategyOptions {
+export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | undefined, at: Loc): StrategyOptions {
   const unknown: UnknownPart[] = [];
-  const obj = resolveObject(ev, file, arg);
-  if (!obj) return unknownOptions("the McpStrategy options are not an object literal, so nothing of them is known without running the server", at);
+  const resolved = resolveObject(ev, callFile, arg);
+  if (!resolved) return unknownOptions("the McpStrategy options are not an object literal, so nothing of them is known without running the server", at);
+  const { obj, file } = resolved;
   const scope = ev.fileScope(file);
   let server: string | undefined;
   let serverLoc: Loc | undefined;
@@ -99,19 +118,21 @@ export function readOptions(ev: Evaluator, file: string, arg: ValueExpr | undefi
   return { server, serverLoc, capabilities, capabilityLocs, presentKeys, unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value) };
 }
 
-function readTransports(ev: Evaluator, file: string, expr: ValueExpr | undefined): TransportInfo[] | null {
-  if (!expr || expr.k !== "arr") return null;
+function readTransports(ev: Evaluator, optionsFile: string, expr: ValueExpr | undefined): TransportInfo[] | null {
+  const list = resolveArray(ev, optionsFile, expr);
+  if (!list) return null;
+  const { arr, file } = list;
   const out: TransportInfo[] = [];
-  for (const item of expr.items) {
+  for (const item of arr.items) {
     if (item.k !== "new" || item.callee.k !== "ref") return null;
     // Imported from @rekog/mcp-nest, or through a barrel of the workspace that re-exports it.
     const imported = mcpNestExport(ev, file, item.callee.name);
     const options = resolveObject(ev, file, item.args[0]);
     if (item.args[0] && !options) return null;
     const option = (name: string): string | undefined | null => {
-      const p = options ? prop(options, name) : undefined;
-      if (!p) return undefined;
-      const v = ev.evaluate(p.value, ev.fileScope(file), { calls: false });
+      const p = options ? prop(options.obj, name) : undefined;
+      if (!p || !options) return undefined;
+      const v = ev.evaluate(p.value, ev.fileScope(options.file), { calls: false });
       return v.t === "prim" && typeof v.value === "string" ? v.value : null;
     };
     const loc = { file, span: item.span };

@@ -207,7 +207,7 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
     const text = ev.host.text?.(at) ?? "";
     const strayClass = [...locals].map((l) => strayMemberMention(text, l, classSpans)).find((at) => at !== undefined);
     if (strayClass !== undefined) open.push({ why: `${className} is used in a way the analysis does not follow`, loc: { file: at, span: { start: strayClass, end: strayClass + 1 } } });
-    const strayMethod = strayMemberMention(text, method, [...methodSpans, ...otherImports(atSummary, locals)]);
+    const strayMethod = strayMemberMention(text, method, [...methodSpans, ...otherImports(atSummary, locals), ...packageMemberSpans(ev, at, atSummary, text, method)]);
     if (strayMethod !== undefined) open.push({ why: `${method} is named where the analysis does not follow it`, loc: { file: at, span: { start: strayMethod, end: strayMethod + 1 } } });
   }
   if (found.length === 0 && served.length === 0 && open.length === 0) open.push(...search.entryOpen);
@@ -429,6 +429,32 @@ function dynamicImports(ev: Evaluator, file: string, text: string, targets: Read
 /** Where the file's imports of other bindings are written: a name spelled there is another module's. */
 function otherImports(summary: FileSummary, locals: ReadonlySet<string>): Span[] {
   return [...summary.imports].filter(([local]) => !locals.has(local)).map(([, b]) => b.span);
+}
+
+/**
+ * `http.createServer(...)` where `http` is imported from a package (a Node built-in, a dependency):
+ * that module's member, never the workspace class's method of the same name.
+ */
+function packageMemberSpans(ev: Evaluator, file: string, summary: FileSummary, text: string, method: string): Span[] {
+  if (!text.includes(method)) return [];
+  const fromPackage = (local: string): boolean => {
+    const binding = summary.imports.get(local);
+    if (!binding || binding.specifier.startsWith(".") || binding.specifier.startsWith("/")) return false;
+    const target = ev.host.resolveModule(binding.specifier, file);
+    return target === undefined || target.includes("/node_modules/");
+  };
+  const out: Span[] = [];
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  // `object` is an identifier that starts a chain (`http` in `http.createServer`, not `x.http`).
+  let object: string | undefined;
+  let before: ts.SyntaxKind = SK.Unknown;
+  for (let t = scanner.scan(); t !== SK.EndOfFileToken; before = t, t = scanner.scan()) {
+    const afterDot = before === SK.DotToken;
+    if (t === SK.Identifier && afterDot && object !== undefined && scanner.getTokenValue() === method && fromPackage(object)) out.push({ start: scanner.getTokenStart(), end: scanner.getTokenEnd() });
+    if (t === SK.Identifier) object = afterDot || before === SK.QuestionDotToken ? undefined : scanner.getTokenValue();
+    else if (t !== SK.DotToken) object = undefined;
+  }
+  return out;
 }
 
 /** The first mention of one of the names outside the explained places (a use not followed). */
