@@ -431,17 +431,21 @@ function otherImports(summary: FileSummary, locals: ReadonlySet<string>): Span[]
   return [...summary.imports].filter(([local]) => !locals.has(local)).map(([, b]) => b.span);
 }
 
+/** Node's modules whose members share names with server factories (`createServer`), imported without `node:`. */
+const NODE_BUILTINS: ReadonlySet<string> = new Set(["http", "https", "http2", "net", "tls", "dgram", "fs", "path", "os", "url", "events", "stream", "child_process", "crypto", "util", "zlib", "dns", "readline", "cluster", "worker_threads", "repl", "vm"]);
+
 /**
  * `http.createServer(...)` where `http` is imported from a package (a Node built-in, a dependency):
  * that module's member, never the workspace class's method of the same name.
  */
 function packageMemberSpans(ev: Evaluator, file: string, summary: FileSummary, text: string, method: string): Span[] {
   if (!text.includes(method)) return [];
+  // Only a module known to be a package's: an alias that does not resolve (`@/app`) may be the workspace's.
   const fromPackage = (local: string): boolean => {
     const binding = summary.imports.get(local);
-    if (!binding || binding.specifier.startsWith(".") || binding.specifier.startsWith("/")) return false;
-    const target = ev.host.resolveModule(binding.specifier, file);
-    return target === undefined || target.includes("/node_modules/");
+    if (!binding) return false;
+    if (binding.specifier.startsWith("node:") || NODE_BUILTINS.has(binding.specifier)) return true;
+    return ev.host.resolveModule(binding.specifier, file)?.includes("/node_modules/") === true;
   };
   const out: Span[] = [];
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
