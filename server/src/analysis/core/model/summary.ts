@@ -30,7 +30,12 @@ export type ValueExpr =
   | { readonly k: "new"; readonly callee: ValueExpr; readonly args: readonly ValueExpr[]; readonly span: Span }
   | { readonly k: "fn"; readonly fn: FunctionSummary; readonly span: Span }
   | { readonly k: "class"; readonly classIndex: number; readonly span: Span }
-  | { readonly k: "dyn"; readonly text: string; readonly span: Span };
+  /**
+   * `branches`: a conditional expression (`cond ? a : b`), whose value is one of the two; everything
+   * that needs a value takes it as dynamic, and only what holds on both sides reads them (a loop over
+   * `readOnly ? readTools : allTools` runs when both tables have items).
+   */
+  | { readonly k: "dyn"; readonly text: string; readonly span: Span; readonly branches?: readonly [ValueExpr, ValueExpr] };
 
 /** An object-literal key: a name known from the syntax, or a computed key to evaluate. */
 export type KeyExpr =

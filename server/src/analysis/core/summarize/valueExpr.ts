@@ -92,6 +92,10 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
     case SK.ArrowFunction:
     case SK.FunctionExpression:
       return { k: "fn", fn: toFunctionSummary(ctx, node as ts.ArrowFunction | ts.FunctionExpression, next), span };
+    case SK.ConditionalExpression: {
+      const c = node as ts.ConditionalExpression;
+      return { k: "dyn", text: textOf(ctx, node), span, branches: [toValueExpr(ctx, c.whenTrue, next), toValueExpr(ctx, c.whenFalse, next)] };
+    }
     case SK.ClassExpression: {
       const classIndex = summarizeClass(ctx, node as ts.ClassExpression, { topLevel: false, binding: undefined, jsDocHost: node });
       return { k: "class", classIndex, span };

@@ -6,7 +6,9 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
 import { certainItems } from "./tableItems";
-import { unitScope } from "./unitScope";
+import { bindingOf, unitScope } from "./unitScope";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import { mutatedNames } from "../../core/evaluate/mutation";
 import { isObjectIterator, keyCount } from "./objectKeys";
 import { returnedCollection, thisField } from "./returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
@@ -90,7 +92,31 @@ export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: S
     return keyCount(ev, ev.evaluate(over.args[0]!, scope, SDK_EVAL)) > 0;
   }
   const source = returnedCollection(ev, over, scope, className);
+  // `readOnly ? readTools : [...readTools, ...writeTools]`: items whichever side is taken.
+  const sides = conditionalSides(ev, source.expr, source.scope);
+  if (sides) return sides.every((side) => hasItems(ev, file, { ...guard, over: side.expr }, side.scope, className));
   const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
   if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, source.expr, source.scope) > 0;
   return guard.kind === "in" && keyCount(ev, value) > 0;
+}
+
+/** The two sides of the conditional expression a collection is, written in place or held in a const. */
+function conditionalSides(ev: Evaluator, expr: ValueExpr, scope: Scope): readonly { expr: ValueExpr; scope: Scope }[] | undefined {
+  let cur: { expr: ValueExpr; scope: Scope } | undefined = { expr, scope };
+  for (let hops = 0; hops < 8 && cur?.expr.k === "ref"; hops++) {
+    const name: string = cur.expr.name;
+    const bound = bindingOf(cur.scope, name);
+    if (bound) cur = "expr" in bound ? { expr: bound.expr, scope: bound.scope } : undefined;
+    else {
+      const declared = constDeclaration(ev, cur.scope.file, name);
+      // `tools.splice(0)` somewhere in its file: not what the declaration wrote.
+      const summary = declared && ev.summary(declared.file);
+      const text = declared && ev.host.text?.(declared.file);
+      const unchanged = summary && text !== undefined && !mutatedNames(summary, text).has(declared.name);
+      cur = declared && unchanged ? { expr: declared.init, scope: ev.fileScope(declared.file) } : undefined;
+    }
+  }
+  if (cur?.expr.k !== "dyn" || !cur.expr.branches) return undefined;
+  const at = cur.scope;
+  return cur.expr.branches.map((b) => ({ expr: b, scope: at }));
 }
