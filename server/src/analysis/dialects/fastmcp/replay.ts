@@ -360,6 +360,13 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     out.returned = { file: site.file, span: site.event.span };
   }
   walk(here, site.unit, site.unit.events.slice(site.eventIndex + 1), siteNames, false, 0, false);
+  // `server = new FastMCP(..)` as a field of a class: its constructor's body runs right after the
+  // fields are set, before anything outside can reach the instance.
+  const ctor = holder !== undefined && site.unit.kind === "field" ? here.units.find((u) => u.kind === "method" && u.className === holder && u.name === `${holder}.constructor`) : undefined;
+  if (ctor && !visited.has(key(here, ctor))) {
+    visited.add(key(here, ctor));
+    walk(here, ctor, ctor.events, new Set(siteNames), false, 1, false);
+  }
 
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
   // handler, a timer, a function called later, another method of the class holding it.
