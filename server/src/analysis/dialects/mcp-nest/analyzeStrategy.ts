@@ -22,13 +22,16 @@ import { readOptions, type StrategyOptions } from "./strategyOptions";
 import { subclassOptions } from "./strategySubclass";
 
 const RUNTIME_KEY: Record<string, Primitive> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
+const REMOVED_KEY: Record<string, Primitive> = { removeTool: "tools", removeResource: "resources", removePrompt: "prompts" };
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
 interface RuntimeCall {
   readonly event: CallEvent;
-  /** Surely made before Nest is given the strategy: every client sees what it adds. */
+  /** Made, if at all, before Nest is given the strategy: no client has connected yet. */
   readonly beforeServing: boolean;
+  /** Under an `if`, in a loop or a callback. */
+  readonly conditional: boolean;
 }
 
 /** `strategy.registerTool(...)` and friends on the strategy's own name, anywhere in its file. */
@@ -36,15 +39,15 @@ function runtimeCalls(run: DialectRun, site: StrategySite): RuntimeCall[] {
   const target = site.event.target?.join(".");
   const summary = run.ev.summary(site.file);
   if (!target || !summary) return [];
-  // No transport listens before the application exists: a call made unconditionally between the
-  // strategy's creation and the NestFactory call of the same function runs before any client connects.
+  // No transport listens before the application exists: a call made between the strategy's creation
+  // and the NestFactory call of the same function runs before any client connects.
   const factory = site.conditional ? undefined : unitFactoryCalls(summary, site.unit)[0];
   const out: RuntimeCall[] = [];
   for (const unit of summary.flow?.units ?? []) {
     for (const { event, conditional } of unit.events) {
       if (event.k !== "call" || !RUNTIME_METHODS.has(event.method) || event.receiver.join(".") !== target) continue;
-      const beforeServing = unit === site.unit && !conditional && factory !== undefined && event.span.start >= site.event.span.end && event.span.end <= factory.span.start;
-      out.push({ event, beforeServing });
+      const beforeServing = unit === site.unit && factory !== undefined && event.span.start >= site.event.span.end && event.span.end <= factory.span.start;
+      out.push({ event, beforeServing, conditional });
     }
   }
   return out;
@@ -166,11 +169,17 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   unknown.push(...strategyUses(run, site));
   const calls = runtimeCalls(run, site);
   const registered: RegisteredBeforeServing[] = [];
-  for (const { event: call, beforeServing } of calls) {
+  // removeTool() and friends delete what register*() added (never a decorated method): where one
+  // is written, nothing registered at run time is certain to remain.
+  const removed = new Set(calls.map(({ event }) => REMOVED_KEY[event.method]).filter((k) => k !== undefined));
+  for (const { event: call, beforeServing, conditional } of calls) {
     const key = RUNTIME_KEY[call.method];
-    if (key && beforeServing) registered.push({ primitive: key, call: `${name}.${call.method}()`, loc: { file, span: call.methodSpan } });
+    if (key && beforeServing && !conditional && !removed.has(key)) registered.push({ primitive: key, call: `${name}.${call.method}()`, loc: { file, span: call.methodSpan } });
     else if (key && !methods.some((m) => m.primitive === key)) {
-      unknown.push({ path: [key], reason: `${name}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`, loc: { file, span: call.methodSpan } });
+      const why = beforeServing && conditional
+        ? `${name}.${call.method}() adds ${key} before any client connects, but only on some paths (a branch, a loop or a callback)`
+        : beforeServing ? `${name}.${call.method}() adds ${key} before any client connects, but ${key} added this way are also removed (${name}.${Object.keys(REMOVED_KEY).find((m) => REMOVED_KEY[m] === key)}()), and whether any remains is only known at run time` : `${name}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`;
+      unknown.push({ path: [key], reason: why, loc: { file, span: call.methodSpan } });
     }
   }
   if (options.transports && options.transports.length > 0 && options.transports.every((t) => t.kind === "stdio")) {
