@@ -8,6 +8,7 @@ import type { DynamicPart, JsonObject, Loc, Value } from "../../core/evaluate/va
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
 import type { UnknownPart } from "../../core/model/unknown";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import { mutatedNames } from "../../core/evaluate/mutation";
 import { mcpNestExport } from "./reexports";
 
 export interface TransportInfo {
@@ -39,8 +40,15 @@ type ArrayExpr = Extract<ValueExpr, { k: "arr" }>;
 export function resolveLiteral(ev: Evaluator, file: string, expr: ValueExpr | undefined): { expr: ValueExpr; file: string } | undefined {
   let cur = expr;
   let at = file;
+  // `mcpOptions.capabilities = {...}` where it is read or where it is declared: not what was written.
+  const changed = (where: string, name: string): boolean => {
+    const summary = ev.summary(where);
+    const text = ev.host.text?.(where);
+    return summary === undefined || text === undefined || mutatedNames(summary, text).has(name);
+  };
   for (let i = 0; i < 10 && cur?.k === "ref"; i++) {
     const declared = constDeclaration(ev, at, cur.name);
+    if (declared && (changed(at, cur.name) || changed(declared.file, declared.name))) return undefined;
     cur = declared?.init;
     at = declared?.file ?? at;
   }
@@ -71,7 +79,7 @@ export function unknownOptions(reason: string, at: Loc): StrategyOptions {
 export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | undefined, at: Loc): StrategyOptions {
   const unknown: UnknownPart[] = [];
   const resolved = resolveObject(ev, callFile, arg);
-  if (!resolved) return unknownOptions("the McpStrategy options are not an object literal, so nothing of them is known without running the server", at);
+  if (!resolved) return unknownOptions("the McpStrategy options are not an object literal the code leaves as written, so nothing of them is known without running the server", at);
   const { obj, file } = resolved;
   const scope = ev.fileScope(file);
   let server: string | undefined;
