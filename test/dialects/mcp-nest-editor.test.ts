@@ -63,7 +63,7 @@ describe("MCP-Nest in the editor", () => {
     const ctx = context();
     const onStrategy = hoverAt(ctx, APP.indexOf("strategy = new") + 1);
     assert.ok(onStrategy);
-    assert.match(onStrategy.markdown, /MCP-Nest 2\.0\.5/);
+    assert.match(onStrategy.markdown, /`MCP-Nest dialect` `v2\.0\.5`/);
     assert.match(onStrategy.markdown, /@Tool · SearchController\.search/);
     const onTool = hoverAt(ctx, APP.indexOf("@Tool") + 2);
     assert.ok(onTool);
@@ -102,5 +102,53 @@ describe("MCP-Nest in a checkout without node_modules: the release it declares",
     assert.equal(versionUnknown(strategyOf({ "package.json": manifest(">=1.9.0"), "yarn.lock": "# yarn lockfile v1\n" })), true);
     assert.equal(versionUnknown(strategyOf({ "package.json": manifest("^1.9.0"), "package-lock.json": JSON.stringify({ lockfileVersion: 3, packages: { "node_modules/@rekog/mcp-nest": { version: "1.9.11" } } }, null, 2) })), true);
     assert.equal(versionUnknown(strategyOf({})), true);
+  });
+});
+
+describe("MCP-Nest causes beyond decorated methods, in the hover", () => {
+  const MAIN = `import { Module } from "@nestjs/common";
+import { NestFactory } from "@nestjs/core";
+import { McpStrategy, StdioTransport } from "@rekog/mcp-nest";
+
+@Module({})
+class AppModule {}
+
+export async function bootstrap() {
+  const mcp = new McpStrategy({
+    name: "ops",
+    version: "1.0.0",
+    transports: [new StdioTransport()],
+    serverMutator: (server) => {
+      server.server.registerCapabilities({ completions: {} });
+      return server;
+    },
+  });
+  mcp.registerTool({ name: "uptime", description: "Uptime", handler: async () => "1" });
+  const app = await NestFactory.createMicroservice(AppModule, { strategy: mcp });
+  await app.listen();
+}
+`;
+  function ctx(): FeatureContext {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/src/main.ts", MAIN);
+    fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: "2.0.5" }));
+    const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+    const file = "/w/src/main.ts";
+    const analysis = ws.analyzeFile(file, { tasksExtension: false });
+    const location = (loc: Loc) => ({ uri: `file://${loc.file}`, range: { start: ws.position(loc.file, loc.span.start), end: ws.position(loc.file, loc.span.end) } });
+    return { workspace: ws, file, analysis, location };
+  }
+
+  it("names the registration made before serving and the mutator's registerCapabilities as the causes", () => {
+    const c = ctx();
+    const [server] = c.analysis.servers;
+    assert.ok(server);
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { completions: {}, logging: {}, tools: { listChanged: true } });
+    assert.deepEqual(c.analysis.diagnostics.map((d) => d.code), [], "a call made before any client connects has no list change to announce");
+    const hover = hoverAt(c, MAIN.indexOf("mcp = new") + 1);
+    assert.ok(hover);
+    assert.match(hover.markdown, /mcp\.registerTool\(\)/);
+    assert.match(hover.markdown, /serverMutator · registerCapabilities/);
   });
 });

@@ -47,7 +47,7 @@ export function advertised(input: RuleInput): { caps: JsonObject; provenance: Pr
     caps[primitive] = { listChanged: true };
     const cause = first
       ? { because: `@${first.decorator}`, loc: first.loc, detail: `${first.className}.${first.method}` }
-      : { because: call!.call, loc: call!.loc };
+      : { because: "register before serving", loc: call!.loc, detail: call!.call };
     provenance.push({ era: "both", path: [primitive], ...cause }, { era: "both", path: [primitive, "listChanged"], ...cause });
   }
   // createServer(): `if (!('logging' in capabilities)) capabilities.logging = {}`.

@@ -25,12 +25,26 @@ function cause(_server: ServerReport, p: ProvenanceEntry): CauseWords {
   if (p.because === "sdk listChanged default") {
     return { kind: "rule", label: "SDK v2 default: listChanged true unless written", brief: "SDK v2 default", spoken: "the SDK McpServer sets listChanged true for a declared primitive", title: "The SDK v2 McpServer constructor installs a declared primitive's handlers and merges listChanged: existing ?? true" };
   }
+  if (p.because === "register before serving") {
+    const call = p.detail ?? "strategy.register*()";
+    const flag = p.path[1] === "listChanged";
+    return flag
+      ? { kind: "rule", label: `${call} · listChanged`, brief: "MCP-Nest rule", spoken: `MCP-Nest sets listChanged true for what ${call} adds`, title: "McpStrategy.createServer() advertises { listChanged: true } for each primitive its registry holds" }
+      : { kind: "registration", label: call, brief: call, spoken: `added by ${call}, made before any client connects`, title: `${call} runs before Nest is given the strategy, so every session's server is built with it` };
+  }
+  if (p.because === "serverMutator") {
+    return { kind: "registration", label: "serverMutator", brief: "serverMutator", spoken: "added by a registration in the serverMutator callback", title: "serverMutator registers on the McpServer MCP-Nest built: McpServer merges { listChanged: existing ?? true }" };
+  }
+  if (p.because === "serverMutator registerCapabilities") {
+    return { kind: "component", label: "serverMutator · registerCapabilities", brief: "registerCapabilities", spoken: "merged by server.server.registerCapabilities in the serverMutator callback", title: "Server.registerCapabilities() spreads each key's object over what MCP-Nest declared" };
+  }
   return { kind: "component", label: p.because, brief: p.because, spoken: `set by ${p.because}`, title: p.because };
 }
 
 export const mcpNestWords: DialectWords = {
   serverNoun: "MCP-Nest strategy",
-  tag: (server) => `MCP-Nest${server.frameworkVersion && server.frameworkVersion !== "unknown" ? ` ${server.frameworkVersion}` : ""}`,
+  // The generic layers add the version beside the tag.
+  tag: () => "MCP-Nest",
   cause,
   recognises: "MCP-Nest servers: new McpStrategy(...) from @rekog/mcp-nest, with @Tool/@Resource/@ResourceTemplate/@Prompt methods of the application's controllers",
 };
