@@ -72,6 +72,9 @@ function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.fi
     }
     case "freeze":
       return certainItems(r, expr.arg, depth + 1, file);
+    case "dyn":
+      // `readOnly ? readTools : [...readTools, ...writeTools]`: what either side certainly holds.
+      return expr.branches ? Math.min(...expr.branches.map((side) => certainItems(r, side, depth + 1, file))) : 0;
     case "ref": {
       // A const that its file (or the file using it) changes, or hands to a call that may: nothing is certain.
       const declared = constDeclaration(r.ev, file, expr.name, depth);
