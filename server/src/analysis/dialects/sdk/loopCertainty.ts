@@ -80,7 +80,7 @@ export function declaredAround(ev: Evaluator, file: string, unit: FlowUnit): Set
 
 
 /** Whether the table a loop goes over holds at least one item, read in `scope` (the file's by default). */
-export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file), className?: string): boolean {
+export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file), className?: string, depth = 0): boolean {
   if (guard.kind === "count") {
     const from = ev.evaluate(guard.from, scope, SDK_EVAL);
     const to = ev.evaluate(guard.to, scope, SDK_EVAL);
@@ -93,8 +93,9 @@ export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: S
   }
   const source = returnedCollection(ev, over, scope, className);
   // `readOnly ? readTools : [...readTools, ...writeTools]`: items whichever side is taken.
-  const sides = conditionalSides(ev, source.expr, source.scope);
-  if (sides) return sides.every((side) => hasItems(ev, file, { ...guard, over: side.expr }, side.scope, className));
+  // (`const a = x ? a : b` would go round for ever: a few levels of conditionals are read, no more.)
+  const sides = depth < 8 ? conditionalSides(ev, source.expr, source.scope) : undefined;
+  if (sides) return sides.every((side) => hasItems(ev, file, { ...guard, over: side.expr }, side.scope, className, depth + 1));
   const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
   if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, source.expr, source.scope) > 0;
   return guard.kind === "in" && keyCount(ev, value) > 0;
