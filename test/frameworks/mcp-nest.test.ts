@@ -3,20 +3,22 @@
 // (2025-11-25) and `server/discover` (2026-07-28); the analysis (one in-process CLI run over the
 // fixtures) must predict both answers, say `exact` as meta.json expects (and leave unknown exactly the
 // keys its `unknown` lists, when it has one), and report exactly the diagnostics the sources mark with
-// `// expect: <code>`.
+// `// expect: <code>`. The 1.x fixtures (test/fixtures/mcp-nest/v1) run the same way with 1.9.11,
+// installed apart (the last suite).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { isDeepStrictEqual } from "node:util";
 import { runCli } from "../../server/src/cli/main";
+import { runCommand } from "../helpers/runCommand";
 
 const REPO = resolve(__dirname, "..", "..");
 const FIXTURES = join(REPO, "test", "fixtures", "mcp-nest");
 const WORKER = join(__dirname, "mcp-nest-worker.ts");
-/** MCP-Nest 1.x fixtures, which the real-framework loop does not start (2.x is installed). */
+/** MCP-Nest 1.x fixtures, started with 1.x installed apart (the suite at the end). */
 const V1 = join(FIXTURES, "v1");
 /** The whole real-framework run (a loaded 2-core box takes ~15 s). */
 const WORKER_TIMEOUT_MS = 50_000;
@@ -133,16 +135,93 @@ describe("MCP-Nest dialect against @rekog/mcp-nest", { timeout: 90_000 }, () => 
     });
   }
 
-  // MCP-Nest 1.x (`McpModule.forRoot`) is not analysed: no server, and a diagnostic that says so at
-  // each call rather than a bare "No MCP servers found" (trial81 N15, N16).
-  for (const name of readdirSync(V1).filter((n) => /^\d\d-/.test(n)).sort()) {
-    it(`1.x: ${name} is said not analysed, not guessed`, () => {
-      const prefix = `test/fixtures/mcp-nest/v1/${name}/`;
-      assert.deepEqual(report.servers.filter((s) => s.file.startsWith(prefix)), [], "no server is predicted");
-      const found = report.diagnostics.filter((d) => d.file.startsWith(prefix));
-      assert.deepEqual(found.map((d) => `${d.file.slice(prefix.length)}:${d.line}:${d.code}`).sort(), markers(join(V1, name)));
-      for (const d of found) assert.equal(d.severity, "information");
-      for (const d of found) assert.match(d.message, /MCP-Nest 1\.x.*only @rekog\/mcp-nest 2\.x is analysed.*capabilities this server advertises are not predicted/);
+});
+
+// MCP-Nest 1.x (`McpModule.forRoot`): 1.9.11 is installed from its committed lock into .tmp, each
+// fixture of test/fixtures/mcp-nest/v1 is copied beside that install (so its imports find 1.x), started
+// there by mcp-nest-v1-worker.ts, and the analysis of the copies (the install's node_modules in the
+// analysed folder, as in a user's project) must agree with what it answered.
+const V1_RELEASE = "1.9.11";
+const V1_DIR = join(REPO, ".tmp", "mcp-nest-releases", V1_RELEASE);
+const V1_WORKER = join(__dirname, "mcp-nest-v1-worker.ts");
+const V1_INSTALL_LIMIT_MS = 180_000;
+const v1Fixtures = readdirSync(V1).filter((n) => /^\d\d-/.test(n)).sort();
+
+/** The 1.x install, made from the committed lock file unless that install is there already. */
+async function installV1(): Promise<void> {
+  const source = join(__dirname, "mcp-nest", "releases", V1_RELEASE);
+  const lock = readFileSync(join(source, "package-lock.json"), "utf8");
+  const stamp = join(V1_DIR, "node_modules", ".installed-lock.json");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === lock) return;
+  rmSync(V1_DIR, { recursive: true, force: true });
+  mkdirSync(V1_DIR, { recursive: true });
+  for (const f of ["package.json", "package-lock.json"]) cpSync(join(source, f), join(V1_DIR, f));
+  await runCommand("npm", ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], V1_DIR, V1_INSTALL_LIMIT_MS);
+  writeFileSync(stamp, lock);
+}
+
+function runV1Worker(dirs: string[], out: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", V1_WORKER, V1_DIR, ...dirs, out], {
+      cwd: REPO,
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(V1_DIR, "fixtures", "tsconfig.json") },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), WORKER_TIMEOUT_MS);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      if (status === 0) resolvePromise();
+      else reject(new Error(`the MCP-Nest 1.x worker exited with ${status}: ${stderr}`));
+    });
+  });
+}
+
+describe(`MCP-Nest 1.x dialect against @rekog/mcp-nest ${V1_RELEASE}`, { timeout: 300_000 }, () => {
+  const scratch = mkdtempSync(join(tmpdir(), "mcp-nest-v1-"));
+  const copies = join(V1_DIR, "fixtures");
+  let real: Record<string, Real> = {};
+  let report: Report;
+
+  before(async () => {
+    await installV1();
+    rmSync(copies, { recursive: true, force: true });
+    mkdirSync(copies, { recursive: true });
+    cpSync(join(FIXTURES, "tsconfig.json"), join(copies, "tsconfig.json"));
+    for (const name of v1Fixtures) cpSync(join(V1, name), join(copies, name), { recursive: true });
+    const out = join(scratch, "real.json");
+    const worker = runV1Worker(v1Fixtures.map((n) => join(copies, n)), out);
+    let json = "";
+    const io = { cwd: REPO, stdout: (t: string) => (json += t), stderr: () => {}, isTty: false, env: {} };
+    runCli(["--json", relative(REPO, V1_DIR)], io);
+    report = JSON.parse(json) as Report;
+    await worker;
+    real = JSON.parse(readFileSync(out, "utf8")) as Record<string, Real>;
+  });
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  for (const name of v1Fixtures) {
+    it(name, () => {
+      const meta = JSON.parse(readFileSync(join(V1, name, "meta.json"), "utf8")) as { exact: boolean };
+      const got = real[join(copies, name)];
+      assert.ok(got && !got.failed, `the real framework did not run the fixture: ${got?.failed}`);
+      const prefix = `${relative(REPO, copies)}/${name}/`;
+      const servers = report.servers.filter((s) => s.file.startsWith(prefix));
+      assert.equal(servers.length, 1, `servers found: ${servers.length}`);
+      const server = servers[0]!;
+      assert.equal(server.dialect, "mcp-nest");
+      assert.equal(server.frameworkVersion, V1_RELEASE);
+      assert.equal(server.exact, meta.exact, `exact; unknown: ${JSON.stringify(server.unknown)}`);
+      if (meta.exact) {
+        assert.deepEqual(server.legacy, got.legacy, "legacy (initialize)");
+        assert.deepEqual(server.modern, got.modern, "modern (server/discover)");
+      } else {
+        assert.deepEqual(agrees(server.legacy, got.legacy, server.unknown), [], "legacy (initialize)");
+        assert.deepEqual(agrees(server.modern, got.modern, server.unknown), [], "modern (server/discover)");
+      }
+      const diagnostics = report.diagnostics.filter((d) => d.file.startsWith(prefix)).map((d) => `${d.file.slice(prefix.length)}:${d.line}:${d.code}`).sort();
+      assert.deepEqual(diagnostics, markers(join(V1, name)));
     });
   }
 });

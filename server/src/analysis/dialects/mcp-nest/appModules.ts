@@ -100,7 +100,7 @@ interface Items {
 }
 
 /** The classes of an array of @Module metadata: those listed surely, and those listed on a condition. */
-function items(ev: Evaluator, v: Value, out: AppClasses, key: string): Items {
+function items(ev: Evaluator, v: Value, out: AppClasses, key: string, objectProviders: "skip" | "open" = "skip"): Items {
   const sure: Item[] = [];
   const conditional: (Item & { why: string })[] = [];
   const controllers: Item[] = [];
@@ -111,7 +111,8 @@ function items(ev: Evaluator, v: Value, out: AppClasses, key: string): Items {
   v.items.forEach((item, i) => {
     const loc = v.itemLocs[i]!;
     if (item.t === "class") sure.push({ cls: item.cls, loc });
-    else if (item.t === "obj" && key === "providers") return; // `{ provide, useValue }`: not a class Nest scans for handlers
+    else if (item.t === "obj" && key === "providers" && objectProviders === "skip") return; // `{ provide, useValue }`: not a class Nest scans for handlers
+    else if (item.t === "obj" && key === "providers") out.open.push({ text: "{ provide, ... }", loc, why: "a provider given as an object (useClass, useFactory, useValue): MCP-Nest 1.x scans the instance it makes, which the analysis does not follow" });
     else if (item.t === "dyn") {
       // `X.register(...)` returning a literal dynamic module: its module class and its own controllers.
       const dynamic = key === "imports" ? dynamicModule(ev, loc) : undefined;
@@ -142,4 +143,28 @@ function listed(ev: Evaluator, found: readonly Item[]): ListedClass[] {
 /** The `import` binding of a local name: where it comes from and what it is exported as. */
 export function importOf(summary: FileSummary, local: string): { specifier: string; imported: string } | undefined {
   return summary.imports.get(local);
+}
+
+/**
+ * One module's own `providers` and `controllers` (not its imports'): what MCP-Nest 1.9 scans for the
+ * McpModule that module imports (DiscoveryService.getProviders/getControllers given that module only).
+ */
+export function moduleOwnClasses(ev: Evaluator, mod: ClassRef): AppClasses {
+  const out: AppClasses = { controllers: [], maybeControllers: [], providers: [], open: [] };
+  const summary = classOf(ev, mod);
+  const args = summary ? moduleArgs(summary) : undefined;
+  if (!summary || !args) return out;
+  const value = ev.evaluate(args, ev.fileScope(mod.file), { calls: false });
+  if (value.t !== "obj") {
+    out.open.push({ text: ev.sourceText(args, mod.file), loc: value.loc, why: "the @Module metadata is not an object literal" });
+    return out;
+  }
+  for (const [key, entry] of value.entries) {
+    if (key.startsWith("$")) out.open.push({ text: "...", loc: entry.value.loc, why: "the @Module metadata has a spread or key that is only known when it runs" });
+    if (key !== "controllers" && key !== "providers") continue;
+    const { sure, conditional } = items(ev, entry.value, out, key, "open");
+    out.controllers.push(...listed(ev, sure));
+    out.maybeControllers.push(...conditional.flatMap((c) => listed(ev, [c]).map((l) => ({ ...l, why: c.why }))));
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 // The diagnostics of the MCP-Nest dialect: each is a run-time trap of @rekog/mcp-nest 2.x, but the
-// last, which says that a 1.x module API is not analysed.
+// last, which says that a 1.x McpModule.forRoot could not be placed in a module's imports.
 import { diagnosticMaker, type CodeTable } from "../../core/model/diagnostics";
 
 export const MCP_NEST_CODES = {
@@ -7,7 +7,7 @@ export const MCP_NEST_CODES = {
   "mcp-nest-named-server-empty": { severity: "warning", summary: "a named McpStrategy that no @McpController({ server }) in the application binds to" },
   "mcp-nest-inherited-default-server": { severity: "warning", summary: "inherited MCP methods of a named @McpController stay on the default server" },
   "mcp-nest-stdio-no-list-changed": { severity: "information", summary: "run-time registrations on a stdio-only strategy are never announced" },
-  "mcp-nest-v1-not-analysed": { severity: "information", summary: "McpModule.forRoot is MCP-Nest 1.x's module API, which is not analysed: its capabilities are not predicted" },
+  "mcp-nest-v1-not-analysed": { severity: "information", summary: "McpModule.forRoot (MCP-Nest 1.x) used where the analysis cannot tell which module imports it: its capabilities are not predicted" },
 } as const satisfies CodeTable;
 
 export type McpNestCode = keyof typeof MCP_NEST_CODES;

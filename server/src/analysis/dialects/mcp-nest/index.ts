@@ -1,13 +1,16 @@
 // MCP-Nest (`@rekog/mcp-nest` 2.x): a server is each `new McpStrategy({...})`; what it advertises comes
 // from the @Tool/@Resource/@ResourceTemplate/@Prompt methods of the controllers of the Nest
 // application the file bootstraps, the strategy's `capabilities` option and the framework's defaults.
-// 1.x's `McpModule.forRoot(...)` is not analysed: it is said, by a diagnostic (v1ModuleApi.ts).
+// 1.x: each `McpModule.forRoot(...)` in a module's imports is a server too (v1Sites.ts, v1Server.ts);
+// a call the analysis cannot place is said, by a diagnostic (v1ModuleApi.ts).
 import type { Dialect } from "../../core/dialect";
 import { analyzeStrategy } from "./analyzeStrategy";
 import { MCP_NEST_CODES } from "./codes";
 import { mcpNestEditor } from "./editor";
 import { findStrategies, MCP_NEST_FLOW, PACKAGE } from "./findStrategies";
-import { analyzeV1, v1RootCalls } from "./v1ModuleApi";
+import { analyzeV1, unplacedV1Calls } from "./v1ModuleApi";
+import { analyzeV1Server } from "./v1Server";
+import { v1Sites } from "./v1Sites";
 import { mcpNestWords } from "./words";
 
 const STRATEGY_WORD = /\bMcpStrategy\b/;
@@ -18,12 +21,20 @@ export const mcpNestDialect: Dialect = {
   // `McpStrategy` alone too: imported through a barrel of the workspace that re-exports it.
   mayDeclare: (text) => text.includes(PACKAGE) || STRATEGY_WORD.test(text),
   flow: MCP_NEST_FLOW,
-  // One more unit, holding no server, in a file that calls MCP-Nest 1.x's McpModule.forRoot and makes no strategy.
+  // The strategies, then the 1.x servers (McpModule.forRoot in a module's imports), then one more unit,
+  // holding no server, for 1.x calls the analysis cannot place (a diagnostic says so).
   unitCount: (ev, file, summary) => {
     const strategies = findStrategies(ev, file).length;
-    return strategies > 0 ? strategies : v1RootCalls(ev, file, summary).length > 0 ? 1 : 0;
+    const v1 = v1Sites(ev, file).length;
+    return strategies + v1 + (unplacedV1Calls(ev, file, summary).length > 0 ? 1 : 0);
   },
-  analyze: (run, file, unit) => (findStrategies(run.ev, file).length === 0 ? analyzeV1(run, file) : analyzeStrategy(run, file, unit)),
+  analyze: (run, file, unit) => {
+    const strategies = findStrategies(run.ev, file).length;
+    if (unit < strategies) return analyzeStrategy(run, file, unit);
+    const sites = v1Sites(run.ev, file);
+    const site = sites[unit - strategies];
+    return site ? analyzeV1Server(run, site) : analyzeV1(run, file);
+  },
   codes: MCP_NEST_CODES,
   runsItsSource: true,
   words: mcpNestWords,

@@ -55,7 +55,7 @@ export function resolveLiteral(ev: Evaluator, file: string, expr: ValueExpr | un
   return cur ? { expr: cur, file: at } : undefined;
 }
 
-function resolveObject(ev: Evaluator, file: string, expr: ValueExpr | undefined): { obj: ObjectExpr; file: string } | undefined {
+export function resolveObject(ev: Evaluator, file: string, expr: ValueExpr | undefined): { obj: ObjectExpr; file: string } | undefined {
   const found = resolveLiteral(ev, file, expr);
   return found?.expr.k === "obj" ? { obj: found.expr, file: found.file } : undefined;
 }
@@ -65,7 +65,7 @@ function resolveArray(ev: Evaluator, file: string, expr: ValueExpr | undefined):
   return found?.expr.k === "arr" ? { arr: found.expr, file: found.file } : undefined;
 }
 
-function prop(obj: Extract<ValueExpr, { k: "obj" }>, name: string): Extract<ObjEntry, { k: "prop" }> | undefined {
+export function prop(obj: Extract<ValueExpr, { k: "obj" }>, name: string): Extract<ObjEntry, { k: "prop" }> | undefined {
   return obj.entries.find((e): e is Extract<ObjEntry, { k: "prop" }> => e.k === "prop" && e.key.k === "static" && e.key.name === name);
 }
 
@@ -93,37 +93,41 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
   }
   if (obj.entries.some((e) => e.k === "spread")) unknown.push({ path: [], spread: true, reason: "the McpStrategy options hold a spread that is only known when it runs", loc: at });
 
+  const { capabilities, capabilityLocs, presentKeys } = readCapabilitiesOption(ev, file, prop(obj, "capabilities")?.value, unknown);
+  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value) };
+}
+
+/** The `capabilities` option of MCP-Nest's options (both majors): what is known of it; the rest goes to `unknown`. */
+export function readCapabilitiesOption(ev: Evaluator, file: string, expr: ValueExpr | undefined, unknown: UnknownPart[]): Pick<StrategyOptions, "capabilities" | "capabilityLocs" | "presentKeys"> {
   const capabilities: JsonObject = {};
   const capabilityLocs = new Map<string, Loc>();
   const presentKeys = new Set<string>();
-  const capsProp = prop(obj, "capabilities");
-  if (capsProp) {
-    const value = ev.evaluate(capsProp.value, scope, { calls: false });
-    if (value.t === "obj") {
-      const dynamics: DynamicPart[] = [];
-      const raw: JsonObject = {};
-      for (const [key, entry] of value.entries) {
-        if (key === DYNAMIC_KEY && entry.value.t === "dyn") {
-          // A spread of something not known: the option may hold more keys.
-          dynamics.push({ text: entry.value.text, loc: entry.value.loc, ...(entry.value.why ? { why: entry.value.why } : {}) });
-          raw[SPREAD_KEY] = entry.value.text;
-          continue;
-        }
-        presentKeys.add(key);
-        capabilityLocs.set(key, entry.keyLoc);
-        if (isUndefined(entry.value)) continue;
-        raw[key] = toJson(entry.value, dynamics);
+  if (!expr) return { capabilities, capabilityLocs, presentKeys };
+  const value = ev.evaluate(expr, ev.fileScope(file), { calls: false });
+  if (value.t === "obj") {
+    const dynamics: DynamicPart[] = [];
+    const raw: JsonObject = {};
+    for (const [key, entry] of value.entries) {
+      if (key === DYNAMIC_KEY && entry.value.t === "dyn") {
+        // A spread of something not known: the option may hold more keys.
+        dynamics.push({ text: entry.value.text, loc: entry.value.loc, ...(entry.value.why ? { why: entry.value.why } : {}) });
+        raw[SPREAD_KEY] = entry.value.text;
+        continue;
       }
-      // Keys written as `undefined` are absent from the value but still keys for `'logging' in capabilities`.
-      for (const key of value.cleared ?? []) presentKeys.add(key);
-      const cleaned = withoutMarkers(raw, dynamics);
-      Object.assign(capabilities, cleaned.caps ?? {});
-      unknown.push(...cleaned.unknown);
-    } else if (!isUndefined(value)) {
-      unknown.push({ path: [], spread: true, reason: `the capabilities option ${ev.sourceText(capsProp.value, file)} is only known when it runs`, loc: { file, span: capsProp.value.span } });
+      presentKeys.add(key);
+      capabilityLocs.set(key, entry.keyLoc);
+      if (isUndefined(entry.value)) continue;
+      raw[key] = toJson(entry.value, dynamics);
     }
+    // Keys written as `undefined` are absent from the value but still keys for `'logging' in capabilities`.
+    for (const key of value.cleared ?? []) presentKeys.add(key);
+    const cleaned = withoutMarkers(raw, dynamics);
+    Object.assign(capabilities, cleaned.caps ?? {});
+    unknown.push(...cleaned.unknown);
+  } else if (!isUndefined(value)) {
+    unknown.push({ path: [], spread: true, reason: `the capabilities option ${ev.sourceText(expr, file)} is only known when it runs`, loc: { file, span: expr.span } });
   }
-  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value) };
+  return { capabilities, capabilityLocs, presentKeys };
 }
 
 function readTransports(ev: Evaluator, optionsFile: string, expr: ValueExpr | undefined): TransportInfo[] | null {

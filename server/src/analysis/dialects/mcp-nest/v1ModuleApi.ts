@@ -1,9 +1,8 @@
-// MCP-Nest 1.x: `McpModule.forRoot({ name, version, transport, capabilities })` (or forRootAsync) in a
-// module's imports, serving @Tool/@Resource/@Prompt methods of providers. That API is not analysed
-// (2.x has no McpModule: `new McpStrategy(...)` is the only server the dialect reads), so a file that
-// calls it gets a unit of its own holding no server, only an information diagnostic at each call,
-// instead of the silent "No MCP servers found". A file that also constructs an McpStrategy does not:
-// the dialect found a server there.
+// MCP-Nest 1.x: `McpModule.forRoot({ name, version, transport, capabilities })` (or forRootAsync),
+// serving @Tool/@Resource/@Prompt methods of providers. A call written in a module's imports is a
+// server (v1Sites.ts); one the analysis cannot place (held in an exported const, handed to a helper)
+// gets a unit of its own holding no server, only an information diagnostic at the call, instead of
+// the silent "No MCP servers found".
 import type { DialectRun } from "../../core/dialect";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
@@ -15,7 +14,7 @@ import { ts } from "../../core/typescript";
 import { diagnostic } from "./codes";
 import { PACKAGE } from "./packageName";
 import { mcpNestExport } from "./reexports";
-import { SUPPORTED_MAJOR } from "./rules";
+import { v1Sites } from "./v1Sites";
 
 const ROOT_METHODS = new Set(["forRoot", "forRootAsync"]);
 const WORD = /\bMcpModule\b/;
@@ -55,15 +54,22 @@ export function v1RootCalls(ev: Evaluator, file: string, summary: FileSummary | 
   return out;
 }
 
-/** The unit of a file calling MCP-Nest 1.x's module API: no server, one diagnostic per call. */
+/** The calls v1Sites.ts does not place in a module's imports (held elsewhere, handed on, exported). */
+export function unplacedV1Calls(ev: Evaluator, file: string, summary: FileSummary | undefined = ev.summary(file)): V1Call[] {
+  const calls = v1RootCalls(ev, file, summary);
+  if (calls.length === 0) return calls;
+  const placed = new Set(v1Sites(ev, file).map((s) => s.loc.span.start));
+  return calls.filter((c) => !placed.has(c.loc.span.start));
+}
+
+/** The unit of a file calling MCP-Nest 1.x's module API where the analysis cannot place it: no server, one diagnostic per call. */
 export function analyzeV1(run: DialectRun, file: string): UnitAnalysis {
-  const calls = v1RootCalls(run.ev, file);
+  const calls = unplacedV1Calls(run.ev, file);
   const installed = run.installedVersion(file, PACKAGE);
-  const major = installed === undefined ? undefined : Number(installed.split(".")[0]);
-  const release = installed !== undefined && major !== SUPPORTED_MAJOR ? ` (${PACKAGE} ${installed} is installed here)` : "";
+  const release = installed !== undefined ? ` (${PACKAGE} ${installed} is installed here)` : "";
   const diagnostics: AnalysisDiagnostic[] = calls.map((c) =>
     diagnostic("mcp-nest-v1-not-analysed", c.loc,
-      `${c.text}() is the module API of MCP-Nest 1.x${release}, which this analysis does not read: only ${PACKAGE} ${SUPPORTED_MAJOR}.x is analysed (new McpStrategy({...}) given to NestFactory.createMicroservice or connectMicroservice), so the capabilities this server advertises are not predicted and it is not listed among the servers.`));
+      `${c.text}() is the module API of MCP-Nest 1.x${release}, used where the analysis cannot tell which module imports it: a 1.x server is read only when McpModule.forRoot({...}) is written in a @Module's imports (or in a const of that file only that list names), so the capabilities this one advertises are not predicted and it is not listed among the servers.`));
   const first = calls[0];
   return { name: first ? `${first.text}()` : "McpModule", loc: first?.loc ?? { file, span: { start: 0, end: 0 } }, server: undefined, diagnostics };
 }

@@ -32,6 +32,9 @@ function cause(_server: ServerReport, p: ProvenanceEntry): CauseWords {
       ? { kind: "rule", label: `${call} · listChanged`, brief: "MCP-Nest rule", spoken: `MCP-Nest sets listChanged true for what ${call} adds`, title: "McpStrategy.createServer() advertises { listChanged: true } for each primitive its registry holds" }
       : { kind: "registration", label: call, brief: call, spoken: `added by ${call}, made before any client connects`, title: `${call} runs before Nest is given the strategy, so every session's server is built with it` };
   }
+  if (p.because === "sdk v1 eager handlers") {
+    return { kind: "rule", label: "SDK v1 default: listChanged true for a declared kind", brief: "SDK v1 default", spoken: "the SDK v1 McpServer constructor sets listChanged true for a kind the options declare", title: `McpServer's constructor (${p.detail ?? "SDK v1 from 1.32.0"}) installs the handlers of each declared kind and registers { listChanged: true } over it` };
+  }
   if (p.because === "serverMutator") {
     return { kind: "registration", label: "serverMutator", brief: "serverMutator", spoken: "added by a registration in the serverMutator callback", title: "serverMutator registers on the McpServer MCP-Nest built: McpServer merges { listChanged: existing ?? true }" };
   }
@@ -46,5 +49,5 @@ export const mcpNestWords: DialectWords = {
   // The generic layers add the version beside the tag.
   tag: () => "MCP-Nest",
   cause,
-  recognises: "MCP-Nest servers: new McpStrategy(...) from @rekog/mcp-nest, with @Tool/@Resource/@ResourceTemplate/@Prompt methods of the application's controllers",
+  recognises: "MCP-Nest servers: new McpStrategy(...) from @rekog/mcp-nest 2.x, with @Tool/@Resource/@ResourceTemplate/@Prompt methods of the application's controllers; McpModule.forRoot(...) of 1.x in a module's imports, with those of its providers",
 };

@@ -1,0 +1,161 @@
+// What an MCP-Nest 1.x server advertises, by the rules of 1.9 (read in 1.9.11): createMcpServer()
+// builds an SDK v1 McpServer with buildMcpCapabilities(): the `capabilities` option spread, then
+// `tools`/`resources`/`prompts` set to `{ listChanged: true }` unless the option gives them a truthy
+// value, for each kind the module's discovered methods hold. No logging, no completions; the SDK v1
+// server answers initialize only. The methods are the @Tool/@Resource/@ResourceTemplate/@Prompt ones
+// of the importing module's own providers and controllers (their base classes included); what
+// McpModule.forFeature or the dynamic McpRegistryService add elsewhere is not followed, only said.
+import semver from "semver";
+import type { DialectRun } from "../../core/dialect";
+import { isPlainObject, type JsonObject, type Loc } from "../../core/evaluate/values";
+import type { ProvenanceEntry } from "../../core/model/provenance";
+import type { ServerReport, UnitAnalysis } from "../../core/model/serverReport";
+import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { packageSourceFiles } from "../../core/project/packageSourceFiles";
+import { dirname } from "../../core/project/paths";
+import { moduleOwnClasses } from "./appModules";
+import { controllerMethods, type CapabilityMethod, type Primitive } from "./capabilityMethods";
+import { declaredRelease } from "./declaredRelease";
+import type { McpNestDetails } from "./details";
+import { PACKAGE } from "./packageName";
+import { prop, readCapabilitiesOption, resolveObject } from "./strategyOptions";
+import type { V1Site } from "./v1Sites";
+
+const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
+/** The 1.x releases whose rules are implemented. */
+const RULES_OF = /^1\.9\./;
+const ELSEWHERE = /\bforFeature\s*\(|\bMcpRegistryService\b/;
+const SDK_V1 = "@modelcontextprotocol/sdk";
+const EAGER_SINCE = "1.32.0";
+
+export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
+  const { ev } = run;
+  const file = site.file;
+  const loc = site.loc;
+  const unknown: UnknownPart[] = [];
+  const installed = run.installedVersion(file, PACKAGE);
+  const version = installed ?? declaredRelease(run, file)?.version;
+  if (version === undefined || !RULES_OF.test(version)) {
+    unknown.push({ path: [], spread: true, reason: version === undefined ? `which ${PACKAGE} release runs is not known here: the rules applied are 1.9's` : `${PACKAGE} ${version} runs here: the rules applied are 1.9's, which it may not follow`, loc });
+  }
+
+  // The options: a literal (or a const holding one) of forRoot; forRootAsync's come from a factory.
+  const options = site.method === "forRoot" ? resolveObject(ev, file, site.call.args[0]) : undefined;
+  let userCaps: JsonObject = {};
+  let userLocs = new Map<string, Loc>();
+  let serverName: string | undefined;
+  if (!options) {
+    unknown.push({ path: [], spread: true, reason: site.method === "forRootAsync" ? `${site.callee}() takes its options from a factory that runs at start-up, so the capabilities option is not known` : `the options of ${site.callee}() are not an object literal the code leaves as written, so the capabilities option is not known`, loc });
+  } else {
+    const { obj, file: optionsFile } = options;
+    const caps = readCapabilitiesOption(ev, optionsFile, prop(obj, "capabilities")?.value, unknown);
+    userCaps = caps.capabilities;
+    userLocs = new Map(caps.capabilityLocs);
+    const named = prop(obj, "name");
+    const value = named ? ev.evaluate(named.value, ev.fileScope(optionsFile), { calls: false }) : undefined;
+    if (value?.t === "prim" && typeof value.value === "string") serverName = value.value;
+    if (obj.entries.some((e) => e.k === "spread")) unknown.push({ path: [], spread: true, reason: `the options of ${site.callee}() hold a spread that is only known when it runs`, loc });
+    const mutator = prop(obj, "serverMutator");
+    if (mutator) unknown.push({ path: [], spread: true, reason: "serverMutator receives the McpServer MCP-Nest 1.x built and may change any capability; it is not followed for 1.x", loc: { file: optionsFile, span: mutator.value.span } });
+  }
+
+  // The module's own providers and controllers, each with its base classes' methods.
+  const own = moduleOwnClasses(ev, site.module);
+  const methods: CapabilityMethod[] = [];
+  const openAll = (reason: string, at: Loc) => {
+    for (const key of PRIMITIVES) unknown.push({ path: [key], reason, loc: at });
+  };
+  for (const o of own.open) openAll(`${o.text}: ${o.why}; its methods may add tools, resources or prompts`, o.loc);
+  for (const c of own.controllers) {
+    const found = controllerMethods(ev, c.cls, c.summary);
+    methods.push(...found.methods);
+    for (const m of found.maybe) unknown.push({ path: [m.primitive], reason: m.reason, loc: m.loc });
+    for (const o of found.open) openAll(`${o.text}: ${o.why}`, o.loc);
+  }
+  for (const c of own.maybeControllers) {
+    for (const m of controllerMethods(ev, c.cls, c.summary).methods) unknown.push({ path: [m.primitive], reason: `${c.summary.name}.${m.method} may add ${m.primitive}: ${c.summary.name} is ${c.why}`, loc: c.listedAt });
+  }
+  const elsewhere = registeredElsewhere(run, file);
+  if (elsewhere) openAll(elsewhere.why, elsewhere.loc);
+
+  // buildMcpCapabilities(): the option spread, then `capabilities.X = capabilities.X || { listChanged: true }`.
+  const caps: JsonObject = { ...userCaps };
+  const provenance: ProvenanceEntry[] = [];
+  for (const [key, value] of Object.entries(userCaps)) {
+    const at = userLocs.get(key) ? { loc: userLocs.get(key)! } : {};
+    provenance.push({ era: "legacy", path: [key], because: "capabilities", ...at });
+    if (isPlainObject(value)) for (const sub of Object.keys(value)) provenance.push({ era: "legacy", path: [key, sub], because: "capabilities", ...at });
+  }
+  for (const primitive of PRIMITIVES) {
+    const first = methods.find((m) => m.primitive === primitive);
+    if (!first || caps[primitive]) continue;
+    caps[primitive] = { listChanged: true };
+    const cause = { because: `@${first.decorator}`, loc: first.loc, detail: `${first.className}.${first.method}` };
+    provenance.push({ era: "legacy", path: [primitive], ...cause }, { era: "legacy", path: [primitive, "listChanged"], ...cause });
+  }
+  // SDK v1's McpServer constructor, from 1.32.0, installs the handlers of each kind the options declare
+  // and registers `{ listChanged: true }` over it (mergeCapabilities spreads it into the kind's object).
+  const sdk = run.installedVersion(file, SDK_V1);
+  const eager = sdk === undefined ? undefined : semver.valid(sdk) ? semver.gte(sdk, EAGER_SINCE) : undefined;
+  for (const primitive of PRIMITIVES) {
+    const value = caps[primitive];
+    if (!value || (isPlainObject(value) && value["listChanged"] === true)) continue;
+    if (eager === true) {
+      caps[primitive] = { ...(isPlainObject(value) ? value : {}), listChanged: true };
+      provenance.push({ era: "legacy", path: [primitive, "listChanged"], because: "sdk v1 eager handlers", loc, detail: `${SDK_V1} ${sdk}` });
+    } else if (eager === undefined) {
+      unknown.push({ path: [primitive, "listChanged"], reason: `${sdk === undefined ? `which ${SDK_V1} release is installed is not known` : `${SDK_V1} ${sdk} is not a release number`}: from ${EAGER_SINCE}, McpServer's constructor sets ${primitive}.listChanged to true for a declared ${primitive}`, loc });
+    }
+  }
+  // A kind already present (option or method) is not made absent by what else may add it.
+  const kept = unknown.filter((u) => u.spread || u.path.length !== 1 || caps[u.path[0]!] === undefined);
+  const sorted = sortUnknown(kept);
+  const name = serverName ?? site.via ?? `${site.callee}()`;
+  const details: McpNestDetails = { kind: "mcp-nest", methods, ...(serverName !== undefined ? { serverName } : {}), rootModule: site.moduleSummary.name };
+  const server: ServerReport = {
+    name,
+    loc,
+    span: { start: Math.min(site.call.span.start, site.moduleSummary.span.start), end: Math.max(site.call.span.end, site.moduleSummary.span.end) },
+    dialectId: "mcp-nest",
+    dialect: "mcp-nest",
+    frameworkVersion: version ?? "unknown",
+    exact: sorted.length === 0,
+    tasksExtension: false,
+    legacy: caps,
+    modern: null,
+    unknown: sorted,
+    provenance,
+    eraNotes: { modern: { text: "MCP-Nest 1.x serves an SDK v1 McpServer, which answers initialize only (server/discover: -32601)", loc } },
+    missing: [],
+    details,
+  };
+  return { name, loc, server, diagnostics: [] };
+}
+
+/**
+ * `McpModule.forFeature([...], "server")` in any module of the package, or the McpRegistryService that
+ * registers tools at run time: what they add is not followed, so each kind is unknown.
+ */
+function registeredElsewhere(run: DialectRun, file: string): { why: string; loc: Loc } | undefined {
+  const nowhere: Loc = { file, span: { start: 0, end: 0 } };
+  const root = packageRoot(run, dirname(file));
+  const files = root && run.listDirectory ? packageSourceFiles(run.listDirectory, root) : undefined;
+  if (!files) return { why: "the package's files could not all be read, and McpModule.forFeature or McpRegistryService there may add methods to this server", loc: nowhere };
+  for (const f of files) {
+    const text = run.fileText(f);
+    const at = text?.search(ELSEWHERE) ?? -1;
+    if (text !== undefined && at >= 0) return { why: `${/forFeature/.test(text.slice(at, at + 12)) ? "McpModule.forFeature" : "McpRegistryService"} registers methods at start-up or run time, which the analysis does not follow`, loc: { file: f, span: { start: at, end: at + 1 } } };
+  }
+  return undefined;
+}
+
+/** The nearest folder with a package.json, inside the workspace. */
+function packageRoot(run: DialectRun, from: string): string | undefined {
+  for (let dir = from, hops = 0; run.withinWorkspace(dir) && hops < 32; hops++) {
+    if (run.listDirectory?.(dir)?.some((e) => e.isFile && e.name === "package.json")) return dir;
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return undefined;
+}

@@ -1,0 +1,93 @@
+// MCP-Nest 1.x servers: each `McpModule.forRoot({...})` listed in the `imports` of a `@Module` class,
+// written there or held in a const of the same file that only that list names. 1.9's discovery
+// (McpRegistryDiscoveryService.discoverTools) pairs each module that imports an McpModule with it and
+// scans that module's own providers and controllers, so the module that lists the call is the one
+// whose classes serve it. A call the analysis cannot place this way stays a diagnostic (v1ModuleApi.ts).
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { ClassRef, Loc } from "../../core/evaluate/values";
+import type { ClassSummary, ValueExpr } from "../../core/model/summary";
+import { SK, ts } from "../../core/typescript";
+import { mcpNestExport } from "./reexports";
+
+type CallExpr = Extract<ValueExpr, { k: "call" }>;
+
+export interface V1Site {
+  readonly file: string;
+  /** The @Module class whose imports list the call. */
+  readonly module: ClassRef;
+  readonly moduleSummary: ClassSummary;
+  readonly call: CallExpr;
+  readonly method: "forRoot" | "forRootAsync";
+  /** `McpModule.forRoot` as written. */
+  readonly callee: string;
+  /** The callee's place: where the server is said to be. */
+  readonly loc: Loc;
+  /** `const mcp = McpModule.forRoot(...)`, then `imports: [mcp]`: the const's name. */
+  readonly via?: string;
+}
+
+const WORD = /\bMcpModule\b/;
+
+/** `McpModule.forRoot` (or `ns.McpModule.forRoot`) of @rekog/mcp-nest: the method called, or undefined. */
+function rootMethod(ev: Evaluator, file: string, expr: ValueExpr): "forRoot" | "forRootAsync" | undefined {
+  if (expr.k !== "call" || expr.callee.k !== "get" || expr.callee.key.k !== "static") return undefined;
+  const method = expr.callee.key.name;
+  if (method !== "forRoot" && method !== "forRootAsync") return undefined;
+  const owner = expr.callee.object;
+  const isModule =
+    owner.k === "ref"
+      ? mcpNestExport(ev, file, owner.name) === "McpModule"
+      : owner.k === "get" && owner.object.k === "ref" && owner.key.k === "static" && mcpNestExport(ev, file, owner.object.name, owner.key.name) === "McpModule";
+  return isModule ? method : undefined;
+}
+
+/** The `imports` array of a class's `@Module({...})`, as written. */
+function importsOf(summary: ClassSummary): readonly ValueExpr[] {
+  const args = summary.decorators.find((d) => d.name === "Module")?.args[0];
+  if (args?.k !== "obj") return [];
+  const entry = args.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "imports");
+  const value = entry?.k === "prop" ? entry.value : undefined;
+  return value?.k === "arr" ? value.items.filter((i): i is ValueExpr => i.k !== "spread") : [];
+}
+
+export function v1Sites(ev: Evaluator, file: string): V1Site[] {
+  const summary = ev.summary(file);
+  const text = ev.host.text?.(file);
+  if (!summary || text === undefined || !WORD.test(text)) return [];
+  const out: V1Site[] = [];
+  summary.classes.forEach((cls, index) => {
+    for (const item of importsOf(cls)) {
+      let call: ValueExpr | undefined = item;
+      let via: string | undefined;
+      if (item.k === "ref") {
+        // A const of this file that nothing else names: the dynamic module is this module's alone.
+        const decl = summary.decls.get(item.name);
+        if (decl?.k !== "const" || !namedOnce(text, item.name) || [...summary.exports.values()].some((e) => e.k === "local" && e.local === item.name)) continue;
+        call = decl.init;
+        via = item.name;
+      }
+      const method = call ? rootMethod(ev, file, call) : undefined;
+      if (!method || call?.k !== "call" || call.callee.k !== "get") continue;
+      const callee = ev.sourceText(call.callee, file);
+      out.push({
+        file,
+        module: { file, index, scope: null, key: `${file}#${index}` },
+        moduleSummary: cls,
+        call,
+        method,
+        callee,
+        loc: { file, span: call.callee.span },
+        ...(via ? { via } : {}),
+      });
+    }
+  });
+  return out;
+}
+
+/** Whether `name` is written exactly twice in the code (strings and comments aside): where it is declared and where it is listed. */
+function namedOnce(text: string, name: string): boolean {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  let count = 0;
+  for (let t = scanner.scan(); t !== SK.EndOfFileToken && count <= 2; t = scanner.scan()) if (t === SK.Identifier && scanner.getTokenValue() === name) count++;
+  return count === 2;
+}
