@@ -152,3 +152,55 @@ export async function bootstrap() {
     assert.match(hover.markdown, /serverMutator · registerCapabilities/);
   });
 });
+
+describe("MCP-Nest 1.x in the editor", () => {
+  const APP_V1 = `import { Injectable, Module } from "@nestjs/common";
+import { McpModule, McpTransportType, Tool } from "@rekog/mcp-nest";
+
+@Injectable()
+class WeatherTool {
+  @Tool({ name: "get-weather", description: "Weather for a city" })
+  get() {
+    return { content: [] };
+  }
+}
+
+@Module({
+  imports: [McpModule.forRoot({ name: "weather-mcp", version: "1.0.0", transport: McpTransportType.STDIO })],
+  providers: [WeatherTool],
+})
+export class AppModule {}
+`;
+  function ctx(): FeatureContext {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w" }));
+    fs.writeFileSync("/w/src/app.module.ts", APP_V1);
+    fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: "1.9.11" }));
+    fs.writeFileSync("/w/node_modules/@modelcontextprotocol/sdk/package.json", JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.32.2" }));
+    const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+    const file = "/w/src/app.module.ts";
+    const analysis = ws.analyzeFile(file, { tasksExtension: false });
+    const location = (loc: Loc) => ({ uri: `file://${loc.file}`, range: { start: ws.position(loc.file, loc.span.start), end: ws.position(loc.file, loc.span.end) } });
+    return { workspace: ws, file, analysis, location };
+  }
+
+  it("names the forRoot server, its provider's @Tool as the cause, legacy only, and hovers the provider's method", () => {
+    const c = ctx();
+    const [server] = c.analysis.servers;
+    assert.ok(server);
+    assert.equal(server.name, "weather-mcp");
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+    assert.equal(server.modern, null);
+    const onRoot = hoverAt(c, APP_V1.indexOf("McpModule.forRoot") + 3);
+    assert.ok(onRoot);
+    assert.match(onRoot.markdown, /`MCP-Nest dialect` `v1\.9\.11`/);
+    assert.match(onRoot.markdown, /@Tool · WeatherTool\.get/);
+    const onTool = hoverAt(c, APP_V1.indexOf("@Tool({") + 2);
+    assert.ok(onTool);
+    assert.match(onTool.markdown, /feeds `weather-mcp` \(the McpModule\.forRoot of `AppModule`\)/);
+    const titles = lensesFor(c, "full").map((l) => l.title);
+    assert.equal(titles[0], "legacy: tools (listChanged)");
+    assert.match(titles[1]!, /^modern: not served \(MCP-Nest 1\.x serves an SDK v1 McpServer/);
+  });
+});

@@ -8,6 +8,8 @@ export interface McpNestDetails extends DialectDetails {
   readonly methods: readonly CapabilityMethod[];
   readonly serverName?: string;
   readonly rootModule?: string;
+  /** A 1.x server (`McpModule.forRoot`): its methods are the importing module's providers' and controllers'. */
+  readonly moduleApi?: true;
 }
 
 export function mcpNestDetailsOf(details: DialectDetails): McpNestDetails | undefined {

@@ -9,6 +9,14 @@ function hover(ctx: EditorContext, server: ServerReport, offset: number): HoverP
   const hit = details?.methods.find((m) => m.loc.file === ctx.file && offset >= m.loc.span.start && offset <= m.loc.span.end);
   if (!details || !hit) return undefined;
   const eras = [server.legacy ? "legacy" : "", server.modern ? "modern" : ""].filter(Boolean).join(" and ") || "no era (not served)";
+  if (details.moduleApi) {
+    const lines = [
+      `$(symbol-method) **${code(`@${hit.decorator}`)}** on ${code(`${hit.className}.${hit.method}`)} · feeds ${code(server.name)} (the McpModule.forRoot of ${code(details.rootModule ?? "its module")})`,
+      "",
+      `Adds ${code(hit.primitive)} with ${code("listChanged: true")} to ${eras}, unless the forRoot capabilities option gives ${code(hit.primitive)} a value itself.`,
+    ];
+    return { span: hit.loc.span, markdown: lines.join("\n") };
+  }
   const target = details.serverName ? `the server ${code(details.serverName)}` : "the default (unnamed) server";
   const lines = [
     `$(symbol-method) **${code(`@${hit.decorator}`)}** on ${code(`${hit.className}.${hit.method}`)} · feeds ${code(server.name)} (${target})`,

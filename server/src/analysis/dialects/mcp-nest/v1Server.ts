@@ -111,11 +111,13 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   const kept = unknown.filter((u) => u.spread || u.path.length !== 1 || caps[u.path[0]!] === undefined);
   const sorted = sortUnknown(kept);
   const name = serverName ?? site.via ?? `${site.callee}()`;
-  const details: McpNestDetails = { kind: "mcp-nest", methods, ...(serverName !== undefined ? { serverName } : {}), rootModule: site.moduleSummary.name };
+  const details: McpNestDetails = { kind: "mcp-nest", methods, ...(serverName !== undefined ? { serverName } : {}), rootModule: site.moduleSummary.name, moduleApi: true };
+  // The call and its module, stretched over the methods of the file that feed it (the hover finds them there).
+  const here = [site.call.span, site.moduleSummary.span, ...methods.filter((m) => m.loc.file === file).map((m) => m.loc.span)];
   const server: ServerReport = {
     name,
     loc,
-    span: { start: Math.min(site.call.span.start, site.moduleSummary.span.start), end: Math.max(site.call.span.end, site.moduleSummary.span.end) },
+    span: { start: Math.min(...here.map((x) => x.start)), end: Math.max(...here.map((x) => x.end)) },
     dialectId: "mcp-nest",
     dialect: "mcp-nest",
     frameworkVersion: version ?? "unknown",
@@ -149,13 +151,17 @@ function registeredElsewhere(run: DialectRun, file: string): { why: string; loc:
   return undefined;
 }
 
-/** The nearest folder with a package.json, inside the workspace. */
+/** The nearest folder with a package.json, inside the workspace; without one, the topmost folder of the workspace above the file. */
 function packageRoot(run: DialectRun, from: string): string | undefined {
+  let last: string | undefined;
   for (let dir = from, hops = 0; run.withinWorkspace(dir) && hops < 32; hops++) {
-    if (run.listDirectory?.(dir)?.some((e) => e.isFile && e.name === "package.json")) return dir;
+    const entries = run.listDirectory?.(dir);
+    if (!entries) break;
+    last = dir;
+    if (entries.some((e) => e.isFile && e.name === "package.json")) return dir;
     const up = dirname(dir);
     if (up === dir) break;
     dir = up;
   }
-  return undefined;
+  return last;
 }
