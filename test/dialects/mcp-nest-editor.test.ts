@@ -171,11 +171,11 @@ class WeatherTool {
 })
 export class AppModule {}
 `;
-  function ctx(): FeatureContext {
+  function ctx(release = "1.9.11"): FeatureContext {
     const fs = new InMemoryFileSystemHost();
     fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w" }));
     fs.writeFileSync("/w/src/app.module.ts", APP_V1);
-    fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: "1.9.11" }));
+    fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: release }));
     fs.writeFileSync("/w/node_modules/@modelcontextprotocol/sdk/package.json", JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.32.2" }));
     const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
     const file = "/w/src/app.module.ts";
@@ -202,5 +202,13 @@ export class AppModule {}
     const titles = lensesFor(c, "full").map((l) => l.title);
     assert.equal(titles[0], "legacy: tools (listChanged)");
     assert.match(titles[1]!, /^modern: not served \(MCP-Nest 1\.x serves an SDK v1 McpServer/);
+  });
+
+  it("a 1.x release laid out before 1.9.6 gets the same rules, flagged, never exact", () => {
+    const [server] = ctx("1.8.4").analysis.servers;
+    assert.ok(server);
+    assert.equal(server.exact, false);
+    assert.match(server.unknown.map((u) => u.reason).join("\n"), /@rekog\/mcp-nest 1\.8\.4 runs here: the rules applied are those of 1\.9\.6–1\.9\.11/);
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
   });
 });

@@ -1,4 +1,4 @@
-// What an MCP-Nest 1.x server advertises, by the rules of 1.9 (read in 1.9.11): createMcpServer()
+// What an MCP-Nest 1.x server advertises, by the rules of 1.9.6–1.9.11 (read in each): createMcpServer()
 // builds an SDK v1 McpServer with buildMcpCapabilities(): the `capabilities` option spread, then
 // `tools`/`resources`/`prompts` set to `{ listChanged: true }` unless the option gives them a truthy
 // value, for each kind the module's discovered methods hold. No logging, no completions; the SDK v1
@@ -22,8 +22,11 @@ import { prop, readCapabilitiesOption, resolveObject } from "./strategyOptions";
 import type { V1Site } from "./v1Sites";
 
 const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
-/** The 1.x releases whose rules are implemented. */
-const RULES_OF = /^1\.9\./;
+/**
+ * The 1.x releases whose rules are implemented: 1.9.6 to 1.9.11 build the server, discover the
+ * methods and start stdio with the same code (read in each); earlier ones are laid out otherwise.
+ */
+const RULES_OF = ">=1.9.6 <2.0.0";
 const ELSEWHERE = /\bforFeature\s*\(|\bMcpRegistryService\b/;
 const SDK_V1 = "@modelcontextprotocol/sdk";
 const EAGER_SINCE = "1.32.0";
@@ -35,8 +38,8 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   const unknown: UnknownPart[] = [];
   const installed = run.installedVersion(file, PACKAGE);
   const version = installed ?? declaredRelease(run, file)?.version;
-  if (version === undefined || !RULES_OF.test(version)) {
-    unknown.push({ path: [], spread: true, reason: version === undefined ? `which ${PACKAGE} release runs is not known here: the rules applied are 1.9's` : `${PACKAGE} ${version} runs here: the rules applied are 1.9's, which it may not follow`, loc });
+  if (version === undefined || !semver.valid(version) || !semver.satisfies(version, RULES_OF)) {
+    unknown.push({ path: [], spread: true, reason: version === undefined ? `which ${PACKAGE} release runs is not known here: the rules applied are those of 1.9.6–1.9.11` : `${PACKAGE} ${version} runs here: the rules applied are those of 1.9.6–1.9.11, which it may not follow`, loc });
   }
 
   // The options: a literal (or a const holding one) of forRoot; forRootAsync's come from a factory.
