@@ -10,6 +10,8 @@ import type { DialectRun } from "../../core/dialect";
 import { isPlainObject, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { ServerReport, UnitAnalysis } from "../../core/model/serverReport";
+import type { ValueExpr } from "../../core/model/summary";
+import { readsAny } from "../../core/model/valueReads";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { dirname } from "../../core/project/paths";
@@ -42,8 +44,10 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     unknown.push({ path: [], spread: true, reason: version === undefined ? `which ${PACKAGE} release runs is not known here: the rules applied are those of 1.9.6–1.9.11` : `${PACKAGE} ${version} runs here: the rules applied are those of 1.9.6–1.9.11, which it may not follow`, loc });
   }
 
-  // The options: a literal (or a const holding one) of forRoot; forRootAsync's come from a factory.
-  const options = site.method === "forRoot" ? resolveObject(ev, file, site.call.args[0]) : undefined;
+  // The options: a literal (or a const holding one) of forRoot; of forRootAsync, the literal its
+  // `useFactory` returns (whatever it reads of the factory's own parameters stays unknown).
+  const factory = site.method === "forRootAsync" ? factoryResult(ev, file, site.call.args[0]) : undefined;
+  const options = site.method === "forRoot" ? resolveObject(ev, file, site.call.args[0]) : factory;
   let userCaps: JsonObject = {};
   let userLocs = new Map<string, Loc>();
   let serverName: string | undefined;
@@ -51,7 +55,10 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     unknown.push({ path: [], spread: true, reason: site.method === "forRootAsync" ? `${site.callee}() takes its options from a factory that runs at start-up, so the capabilities option is not known` : `the options of ${site.callee}() are not an object literal the code leaves as written, so the capabilities option is not known`, loc });
   } else {
     const { obj, file: optionsFile } = options;
-    const caps = readCapabilitiesOption(ev, optionsFile, prop(obj, "capabilities")?.value, unknown);
+    const capsExpr = prop(obj, "capabilities")?.value;
+    const fromFactory = capsExpr !== undefined && factory !== undefined && readsAny(capsExpr, factory.hidden);
+    if (fromFactory) unknown.push({ path: [], spread: true, reason: `the capabilities option is made from what useFactory is given, which is only known when it runs`, loc: { file, span: capsExpr.span } });
+    const caps = readCapabilitiesOption(ev, optionsFile, fromFactory ? undefined : capsExpr, unknown);
     userCaps = caps.capabilities;
     userLocs = new Map(caps.capabilityLocs);
     const named = prop(obj, "name");
@@ -135,6 +142,16 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     details,
   };
   return { name, loc, server, diagnostics: [] };
+}
+
+/** `forRootAsync({ useFactory: (config) => ({ ... }) })`: the object literal the factory returns, and the names only it binds. */
+function factoryResult(ev: DialectRun["ev"], file: string, arg: ValueExpr | undefined): { obj: Extract<ValueExpr, { k: "obj" }>; file: string; hidden: Set<string> } | undefined {
+  const options = resolveObject(ev, file, arg);
+  const useFactory = options ? prop(options.obj, "useFactory")?.value : undefined;
+  if (!options || useFactory?.k !== "fn" || useFactory.fn.result?.k !== "obj") return undefined;
+  // `useClass`/`useExisting` beside it would give options of their own.
+  if (prop(options.obj, "useClass") || prop(options.obj, "useExisting")) return undefined;
+  return { obj: useFactory.fn.result, file: options.file, hidden: new Set([...useFactory.fn.params, ...useFactory.fn.locals.keys()]) };
 }
 
 /**
