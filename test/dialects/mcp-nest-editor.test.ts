@@ -35,15 +35,20 @@ export const strategy = new McpStrategy({ name: "search", version: "1.0.0", tran
 NestFactory.createMicroservice(AppModule, { strategy });
 `;
 
-function context(): FeatureContext {
+/** The editor's context for `file` of an in-memory workspace holding `files` (paths under /w). */
+function editorContext(files: Record<string, string>, file: string): FeatureContext {
   const fs = new InMemoryFileSystemHost();
-  fs.writeFileSync("/w/src/app.ts", APP);
-  fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: "2.0.5" }));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(`/w/${name}`, text);
   const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
-  const file = "/w/src/app.ts";
-  const analysis = ws.analyzeFile(file, { tasksExtension: false });
+  const analysis = ws.analyzeFile(`/w/${file}`, { tasksExtension: false });
   const location = (loc: Loc) => ({ uri: `file://${loc.file}`, range: { start: ws.position(loc.file, loc.span.start), end: ws.position(loc.file, loc.span.end) } });
-  return { workspace: ws, file, analysis, location };
+  return { workspace: ws, file: `/w/${file}`, analysis, location };
+}
+
+const nestRelease = (version: string) => ({ "node_modules/@rekog/mcp-nest/package.json": JSON.stringify({ name: "@rekog/mcp-nest", version }) });
+
+function context(): FeatureContext {
+  return editorContext({ "src/app.ts": APP, ...nestRelease("2.0.5") }, "src/app.ts");
 }
 
 describe("MCP-Nest in the editor", () => {
@@ -128,16 +133,7 @@ export async function bootstrap() {
   await app.listen();
 }
 `;
-  function ctx(): FeatureContext {
-    const fs = new InMemoryFileSystemHost();
-    fs.writeFileSync("/w/src/main.ts", MAIN);
-    fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: "2.0.5" }));
-    const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
-    const file = "/w/src/main.ts";
-    const analysis = ws.analyzeFile(file, { tasksExtension: false });
-    const location = (loc: Loc) => ({ uri: `file://${loc.file}`, range: { start: ws.position(loc.file, loc.span.start), end: ws.position(loc.file, loc.span.end) } });
-    return { workspace: ws, file, analysis, location };
-  }
+  const ctx = (): FeatureContext => editorContext({ "src/main.ts": MAIN, ...nestRelease("2.0.5") }, "src/main.ts");
 
   it("names the registration made before serving and the mutator's registerCapabilities as the causes", () => {
     const c = ctx();
@@ -171,18 +167,16 @@ class WeatherTool {
 })
 export class AppModule {}
 `;
-  function ctx(release = "1.9.11"): FeatureContext {
-    const fs = new InMemoryFileSystemHost();
-    fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w" }));
-    fs.writeFileSync("/w/src/app.module.ts", APP_V1);
-    fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: release }));
-    fs.writeFileSync("/w/node_modules/@modelcontextprotocol/sdk/package.json", JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.32.2" }));
-    const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
-    const file = "/w/src/app.module.ts";
-    const analysis = ws.analyzeFile(file, { tasksExtension: false });
-    const location = (loc: Loc) => ({ uri: `file://${loc.file}`, range: { start: ws.position(loc.file, loc.span.start), end: ws.position(loc.file, loc.span.end) } });
-    return { workspace: ws, file, analysis, location };
-  }
+  const ctx = (release = "1.9.11"): FeatureContext =>
+    editorContext(
+      {
+        "package.json": JSON.stringify({ name: "w" }),
+        "src/app.module.ts": APP_V1,
+        ...nestRelease(release),
+        "node_modules/@modelcontextprotocol/sdk/package.json": JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.32.2" }),
+      },
+      "src/app.module.ts",
+    );
 
   it("names the forRoot server, its provider's @Tool as the cause, legacy only, and hovers the provider's method", () => {
     const c = ctx();

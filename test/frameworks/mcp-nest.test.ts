@@ -69,11 +69,12 @@ function agrees(predicted: Caps, real: Caps, unknown: { path: string[] }[]): str
   return problems;
 }
 
-function runWorker(out: string): Promise<void> {
+/** Runs a worker script under tsx with the fixtures' tsconfig (decorators), killed past the time limit. */
+function runScript(script: string, args: string[], tsconfig: string, label: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", WORKER, ...fixtures.map((f) => join(FIXTURES, f)), out], {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
       cwd: REPO,
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(FIXTURES, "tsconfig.json") },
+      env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
@@ -82,9 +83,13 @@ function runWorker(out: string): Promise<void> {
     child.on("close", (status) => {
       clearTimeout(timer);
       if (status === 0) resolvePromise();
-      else reject(new Error(`the MCP-Nest worker exited with ${status}: ${stderr}`));
+      else reject(new Error(`the ${label} worker exited with ${status}: ${stderr}`));
     });
   });
+}
+
+function runWorker(out: string): Promise<void> {
+  return runScript(WORKER, [...fixtures.map((f) => join(FIXTURES, f)), out], join(FIXTURES, "tsconfig.json"), "MCP-Nest");
 }
 
 describe("MCP-Nest dialect against @rekog/mcp-nest", { timeout: 90_000 }, () => {
@@ -161,21 +166,7 @@ async function installV1(): Promise<void> {
 }
 
 function runV1Worker(dirs: string[], out: string): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", V1_WORKER, V1_DIR, ...dirs, out], {
-      cwd: REPO,
-      env: { ...process.env, TSX_TSCONFIG_PATH: join(V1_DIR, "fixtures", "tsconfig.json") },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), WORKER_TIMEOUT_MS);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      if (status === 0) resolvePromise();
-      else reject(new Error(`the MCP-Nest 1.x worker exited with ${status}: ${stderr}`));
-    });
-  });
+  return runScript(V1_WORKER, [V1_DIR, ...dirs, out], join(V1_DIR, "fixtures", "tsconfig.json"), "MCP-Nest 1.x");
 }
 
 describe(`MCP-Nest 1.x dialect against @rekog/mcp-nest ${V1_RELEASE}`, { timeout: 300_000 }, () => {
