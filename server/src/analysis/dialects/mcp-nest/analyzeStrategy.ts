@@ -23,6 +23,7 @@ import { subclassOptions } from "./strategySubclass";
 
 const RUNTIME_KEY: Record<string, Primitive> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
 const REMOVED_KEY: Record<string, Primitive> = { removeTool: "tools", removeResource: "resources", removePrompt: "prompts" };
+const REMOVAL_OF: Record<Primitive, string> = { tools: "removeTool", resources: "removeResource", prompts: "removePrompt" };
 
 type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
@@ -178,7 +179,7 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     else if (key && !methods.some((m) => m.primitive === key)) {
       const why = beforeServing && conditional
         ? `${name}.${call.method}() adds ${key} before any client connects, but only on some paths (a branch, a loop or a callback)`
-        : beforeServing ? `${name}.${call.method}() adds ${key} before any client connects, but ${key} added this way are also removed (${name}.${Object.keys(REMOVED_KEY).find((m) => REMOVED_KEY[m] === key)}()), and whether any remains is only known at run time` : `${name}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`;
+        : beforeServing ? `${name}.${call.method}() adds ${key} before any client connects, but ${key} added this way are also removed (${name}.${REMOVAL_OF[key]}()), and whether any remains is only known at run time` : `${name}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`;
       unknown.push({ path: [key], reason: why, loc: { file, span: call.methodSpan } });
     }
   }

@@ -25,8 +25,8 @@ export const mcpNestDialect: Dialect = {
   // holding no server, for 1.x calls the analysis cannot place (a diagnostic says so).
   unitCount: (ev, file, summary) => {
     const strategies = findStrategies(ev, file).length;
-    const v1 = v1Sites(ev, file).length;
-    return strategies + v1 + (unplacedV1Calls(ev, file, summary).length > 0 ? 1 : 0);
+    const sites = v1Sites(ev, file);
+    return strategies + sites.length + (unplacedV1Calls(ev, file, summary, sites).length > 0 ? 1 : 0);
   },
   analyze: (run, file, unit) => {
     const strategies = findStrategies(run.ev, file).length;

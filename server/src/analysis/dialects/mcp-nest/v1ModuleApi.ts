@@ -14,7 +14,7 @@ import { ts } from "../../core/typescript";
 import { diagnostic } from "./codes";
 import { PACKAGE } from "./packageName";
 import { mcpNestExport } from "./reexports";
-import { v1Sites } from "./v1Sites";
+import { v1Sites, type V1Site } from "./v1Sites";
 
 const ROOT_METHODS = new Set(["forRoot", "forRootAsync"]);
 const WORD = /\bMcpModule\b/;
@@ -55,10 +55,10 @@ export function v1RootCalls(ev: Evaluator, file: string, summary: FileSummary | 
 }
 
 /** The calls v1Sites.ts does not place in a module's imports (held elsewhere, handed on, exported). */
-export function unplacedV1Calls(ev: Evaluator, file: string, summary: FileSummary | undefined = ev.summary(file)): V1Call[] {
+export function unplacedV1Calls(ev: Evaluator, file: string, summary: FileSummary | undefined = ev.summary(file), sites: readonly V1Site[] = v1Sites(ev, file)): V1Call[] {
   const calls = v1RootCalls(ev, file, summary);
   if (calls.length === 0) return calls;
-  const placed = new Set(v1Sites(ev, file).map((s) => s.loc.span.start));
+  const placed = new Set(sites.map((s) => s.loc.span.start));
   return calls.filter((c) => !placed.has(c.loc.span.start));
 }
 

@@ -88,8 +88,11 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   for (const c of own.maybeControllers) {
     for (const m of controllerMethods(ev, c.cls, c.summary).methods) unknown.push({ path: [m.primitive], reason: `${c.summary.name}.${m.method} may add ${m.primitive}: ${c.summary.name} is ${c.why}`, loc: c.listedAt });
   }
-  const elsewhere = registeredElsewhere(run, file);
-  if (elsewhere) openAll(elsewhere.why, elsewhere.loc);
+  // The same package answers for every 1.x server in it: one scan per whole-workspace analysis.
+  const root = packageRoot(run, dirname(file));
+  const scan = () => registeredElsewhere(run, root);
+  const elsewhere = root && run.memo ? run.memo(`mcp-nest-v1-elsewhere\0${root}`, scan) : scan();
+  if (elsewhere) openAll(elsewhere.why, elsewhere.loc ?? { file, span: { start: 0, end: 0 } });
 
   // buildMcpCapabilities(): the option spread, then `capabilities.X = capabilities.X || { listChanged: true }`.
   const caps: JsonObject = { ...userCaps };
@@ -161,11 +164,10 @@ function factoryResult(ev: DialectRun["ev"], file: string, arg: ValueExpr | unde
  * `McpModule.forFeature([...], "server")` in any module of the package, or the McpRegistryService that
  * registers tools at run time: what they add is not followed, so each kind is unknown.
  */
-function registeredElsewhere(run: DialectRun, file: string): { why: string; loc: Loc } | undefined {
-  const nowhere: Loc = { file, span: { start: 0, end: 0 } };
-  const root = packageRoot(run, dirname(file));
+/** `loc` undefined: the package could not be read whole (the caller says so at its own file). */
+function registeredElsewhere(run: DialectRun, root: string | undefined): { why: string; loc?: Loc } | undefined {
   const files = root && run.listDirectory ? packageSourceFiles(run.listDirectory, root) : undefined;
-  if (!files) return { why: "the package's files could not all be read, and McpModule.forFeature or McpRegistryService there may add methods to this server", loc: nowhere };
+  if (!files) return { why: "the package's files could not all be read, and McpModule.forFeature or McpRegistryService there may add methods to this server" };
   for (const f of files) {
     const text = run.fileText(f);
     const at = text?.search(ELSEWHERE) ?? -1;
