@@ -22,7 +22,16 @@ export function runMcpCaps(argv: readonly string[], cliIo: CliIo): number {
 
 function main(): void {
   const argv = process.argv.slice(2);
-  const io = { stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
+  // Once the reader of stdout has gone (`mcp-caps | head`), the rest of the output is dropped; the run
+  // still finishes, so its exit status (a failed --check, --strict, a missing snapshot) is the same as
+  // with stdout open.
+  let stdoutClosed = false;
+  const io = {
+    stdout: (t: string) => {
+      if (!stdoutClosed) process.stdout.write(t);
+    },
+    stderr: (t: string) => process.stderr.write(t),
+  };
   if (argv[0] === "lsp") {
     preloadVendor();
     const { runLanguageServer } = require("./cli/languageServerCommand") as typeof import("./cli/languageServerCommand");
@@ -30,12 +39,17 @@ function main(): void {
     if (status !== undefined) process.exitCode = status;
     return;
   }
-  // A closed pipe (`mcp-caps | head`) ends the output quietly; any other write failure is one line.
+  // A closed pipe ends the output quietly; any other write failure is one line.
   process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    if (err.code === "EPIPE") {
+      stdoutClosed = true;
+      return;
+    }
     process.stderr.write(`mcp-caps: cannot write the report: ${err.code === "ENOSPC" ? "no space left on device" : err.message}\n`);
     process.exit(2);
   });
+  // A closed stderr (`2>&1 | head`) must not turn into an uncaught error, whose exit status is 1.
+  process.stderr.on("error", () => undefined);
   const cliIo = { cwd: process.cwd(), ...io, isTty: process.stdout.isTTY === true, env: process.env };
   if (argv[0] === "probe") {
     preloadVendor();

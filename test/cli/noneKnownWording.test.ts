@@ -40,7 +40,20 @@ await server.connect(new StdioServerTransport());
   });
 
   it("an era null because nothing of it is known reads 'not known', never 'not served'", () => {
-    // fastmcp not installed in the analysed folder (a monorepo's root may hold it): its rules are unknown.
+    // An SDK server in a file that does not parse: Node refuses it, so what it would send is not known.
+    const dir = tempProject({
+      "index.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "notes", version: "1.0.0" });
+server.registerTool("add", { description: "Add" }, async () => ({ content: [] }));
+const broken = ;
+`,
+    });
+    const r = mcpCapsInProcess(dir, ["--no-color", "."]);
+    assert.match(r.stdout, /^ {2}legacy: not known \(the file does not parse/m);
+    assert.doesNotMatch(r.stdout, /legacy: not served/);
+  });
+
+  it("a fastmcp not installed in the analysed folder: the newest rules, approximate, and where to run from", () => {
     const dir = tempProject({
       "index.ts": `import { FastMCP } from "fastmcp";
 const server = new FastMCP({ name: "notes", version: "1.0.0" });
@@ -49,8 +62,8 @@ server.start({ transportType: "stdio" });
 `,
     });
     const r = mcpCapsInProcess(dir, ["--no-color", "."]);
-    assert.match(r.stdout, /^ {2}legacy: not known \(fastmcp is not installed where this file would load it/m);
-    assert.doesNotMatch(r.stdout, /legacy: not served/);
-    assert.match(r.stdout, /run mcp-caps from that folder/);
+    assert.match(r.stdout, /≈ approximate/);
+    assert.match(r.stdout, /fastmcp is not installed where this file would load it/);
+    assert.match(r.stdout, /open that folder \(or run mcp-caps from it\)/);
   });
 });

@@ -37,7 +37,9 @@ Options:
                              report; sarif: SARIF 2.1.0 for code scanning; github:
                              workflow commands that annotate the diagnostics
   --json                     the same as --format json
-  --era legacy|modern|both   which eras the human report shows (default both)
+  --sarif                    the same as --format sarif
+  --era legacy|modern|both   which eras the human report shows (default both;
+                             not with json or sarif, which always hold both)
   --tasks on|off             force the tasks-extension switch
                              (default: package.json "mcpCapabilityLens.tasksExtension", else off)
   --project TSCONFIG         use this tsconfig for every file (default: the nearest
@@ -45,9 +47,11 @@ Options:
   --check SNAPSHOT           compare with a snapshot written by --write-snapshot;
                              exit 1 on any change and print it as a diff
   --write-snapshot FILE      write both eras of every server as a stable JSON snapshot
+                             (prints one line, not the report, unless --format is given)
   --strict                   exit 1 when a warning or error is reported
   --color, --no-color        force or disable colours (default: on for a terminal, off with NO_COLOR)
-  --debug                    print stack traces of internal errors
+  --debug                    print stack traces of internal errors (and of a file whose
+                             analysis failed)
   --help                     show this help
   --version                  show the version
 
@@ -82,7 +86,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       continue;
     }
     if (eq > 0) throw new UsageError(`${name} takes no value (see --help)`);
-    if (!["--json", "--strict", "--help", "-h", "--version", "-v", "--debug", "--color", "--no-color"].includes(arg)) {
+    if (!["--json", "--sarif", "--strict", "--help", "-h", "--version", "-v", "--debug", "--color", "--no-color"].includes(arg)) {
       throw new UsageError(`unknown option ${arg} (see --help)`);
     }
     flags.add(arg);
@@ -91,11 +95,17 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   if (formatValue !== undefined && !FORMATS.includes(formatValue as OutputFormat)) {
     throw new UsageError(`--format must be text, json, sarif or github, not "${formatValue}"`);
   }
-  if (flags.has("--json") && formatValue !== undefined && formatValue !== "json") {
-    throw new UsageError(`--json and --format ${formatValue} ask for two formats: choose one`);
-  }
+  // `--json` and `--sarif` are shortcuts: each asks for its format, and two different asks are a mistake.
+  const asked = [...new Set([...(flags.has("--json") ? ["json"] : []), ...(flags.has("--sarif") ? ["sarif"] : []), ...(formatValue !== undefined ? [formatValue] : [])])];
+  if (asked.length > 1) throw new UsageError(`${formatNames(flags, formatValue)} ask for two formats: choose one`);
+  const format = asked[0] as OutputFormat | undefined;
   const era = values.get("--era") ?? "both";
   if (era !== "legacy" && era !== "modern" && era !== "both") throw new UsageError(`--era must be legacy, modern or both, not "${era}"`);
+  // The JSON and SARIF documents always hold both eras (a consumer reads the one it needs): an --era
+  // there would be silently ignored, so it is refused.
+  if (values.has("--era") && (format === "json" || format === "sarif")) {
+    throw new UsageError(`--era chooses the eras of the human report; the ${format} report always holds both eras (drop --era)`);
+  }
   const tasksValue = values.get("--tasks");
   if (tasksValue !== undefined && tasksValue !== "on" && tasksValue !== "off") throw new UsageError(`--tasks must be on or off, not "${tasksValue}"`);
   if (values.has("--check") && values.has("--write-snapshot")) {
@@ -103,7 +113,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   }
   return {
     paths: paths.length > 0 ? paths : ["."],
-    format: flags.has("--json") ? "json" : (formatValue as OutputFormat | undefined),
+    format,
     era,
     tasks: tasksValue === undefined ? undefined : tasksValue === "on",
     project: values.get("--project"),
@@ -115,6 +125,12 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     help: flags.has("--help") || flags.has("-h"),
     version: flags.has("--version") || flags.has("-v"),
   };
+}
+
+/** `--json and --format sarif`, `--json and --sarif`: the options that asked for a format, in words. */
+function formatNames(flags: ReadonlySet<string>, formatValue: string | undefined): string {
+  const names = [...(flags.has("--json") ? ["--json"] : []), ...(flags.has("--sarif") ? ["--sarif"] : []), ...(formatValue !== undefined ? [`--format ${formatValue}`] : [])];
+  return names.join(" and ");
 }
 
 /**

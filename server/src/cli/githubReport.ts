@@ -8,9 +8,13 @@ import { terminalSafe, terminalSafeLines } from "./terminalText";
 
 const COMMAND: Record<string, "error" | "warning" | "notice"> = { error: "error", warning: "warning", information: "notice", hint: "notice" };
 
-/** A command's message: `%`, CR and LF are escaped (the runner decodes them back). */
+/**
+ * A command's message: `%`, CR and LF are percent-escaped, which the runner decodes back (so a file
+ * name with a line break names the real file); the other control characters, which the runner would
+ * pass to the log as they are, are shown as `\uXXXX`.
+ */
 export function escapeData(text: string): string {
-  return terminalSafeLines(text).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return terminalSafeLines(text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A"));
 }
 
 /** A command's property value: as a message, and `:` and `,` too, which delimit properties. */
@@ -20,12 +24,12 @@ export function escapeProperty(text: string): string {
 
 export function annotation(d: JsonDiagnostic): string {
   const properties = [
-    `file=${escapeProperty(terminalSafe(d.file))}`,
+    `file=${escapeProperty(d.file)}`,
     `line=${d.line}`,
     `endLine=${d.endLine}`,
     `col=${d.column}`,
     `endColumn=${d.endColumn}`,
-    `title=${escapeProperty(terminalSafe(d.code))}`,
+    `title=${escapeProperty(d.code)}`,
   ];
   // A diagnostic's message is one line; one that quotes a line feed from the source shows it escaped.
   return `::${COMMAND[d.severity] ?? "warning"} ${properties.join(",")}::${escapeData(terminalSafe(d.message))}`;

@@ -65,13 +65,38 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
     for (const r of options.recognised) lines.push(`- ${r}`);
     const js = options.javaScriptFiles ?? 0;
     if (js > 0) lines.push("", `Only TypeScript is analysed (.ts, .tsx, .mts, .cts): ${js} JavaScript file${js === 1 ? " was" : "s were"} not read.`);
+    // No file read at all (JavaScript in an output folder or node_modules, a file of another kind):
+    // "0 files" alone does not say which files would have been read.
+    else if (options.fileCount === 0) lines.push("", NOTHING_READ);
   }
-  for (const server of report.servers) lines.push("", ...serverSection(server, options, st));
+  const marks = new Set<Mark>();
+  for (const server of report.servers) lines.push("", ...serverSection(server, options, st, marks));
+  if (marks.size > 0) lines.push("", ...legend(marks, st));
   if (report.diagnostics.length > 0) lines.push("", ...diagnosticsSection(report.diagnostics, st));
   return lines.join("\n");
 }
 
-function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
+/** Why "0 files": what the walk reads, and what it skips. */
+export const NOTHING_READ =
+  "No TypeScript file was read: only .ts, .tsx, .mts and .cts files are analysed (not .d.ts), and node_modules, .git and the tsconfig's output folders are skipped.";
+
+/** The marks a table cell or a server line can carry, in the order the legend explains them. */
+const MARKS = ["—", "·", "+", "{…}", "≈"] as const;
+type Mark = (typeof MARKS)[number];
+const MARK_MEANING: Record<Mark, string> = {
+  "—": "not sent in that era",
+  "·": "that era is not served (or not known): see the line above the table",
+  "+": "modern adds it or turns it on",
+  "{…}": "an object, whose keys are on the rows below",
+  "≈": "approximate: part of it is not known (see the ≈ unknown lines)",
+};
+
+/** One line per mark the report used, so a reader does not guess what `—` or `·` means. */
+function legend(used: ReadonlySet<Mark>, st: Style): string[] {
+  return [st.dim("Legend:"), ...MARKS.filter((m) => used.has(m)).map((m) => st.dim(`  ${m.padEnd(5)}${MARK_MEANING[m]}`))];
+}
+
+function serverSection(s: JsonServer, o: HumanOptions, st: Style, marks: Set<Mark>): string[] {
   const out: string[] = [];
   const notes = o.notes.get(`${s.file}#${s.name}`);
   const tags = [t(notes?.tag ?? s.dialect), s.frameworkVersion ? (s.frameworkVersion === "unknown" ? "version unknown" : /^\d/.test(s.frameworkVersion) ? `v${t(s.frameworkVersion)}` : t(s.frameworkVersion)) : "", s.exact ? "" : st.yellow("≈ approximate")].filter(Boolean).join(" · ");
@@ -109,7 +134,13 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     if (modernBy) out.push(`  ${st.dim("modern:")} ${t(modernBy)}`);
   }
   const served = (showLegacy && s.legacy !== null) || (showModern && s.modern !== null);
-  if (rows.length > 0) out.push(...table(header, body, st, rows));
+  if (rows.length > 0) {
+    out.push(...table(header, body, st, rows));
+    for (const r of rows) {
+      for (const cell of [...(showLegacy ? [r.legacy] : []), ...(showModern ? [r.modern] : [])]) if ((MARKS as readonly string[]).includes(cell)) marks.add(cell as Mark);
+      if (showModern && r.added) marks.add("+");
+    }
+  }
   // With unknown parts, "none" would be a claim the analysis cannot make: the ≈ lines below say what is open.
   else if (served) out.push(st.dim(s.unknown.length === 0 ? "  (advertises no capabilities)" : "  (no capability known for certain)"));
   if (showModern && s.legacy && s.modern) {
@@ -123,6 +154,7 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style): string[] {
     const what = at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".");
     out.push(`  ${st.yellow(`≈ unknown: ${t(what)}`)} — ${t(String(u.reason))}${where}`);
   }
+  if (!s.exact) marks.add("≈");
   const problems = notes?.problems ?? 0;
   if (problems > 0) out.push(`  ${st.yellow(`⚠ ${problems} problem${problems === 1 ? "" : "s"} (see Diagnostics below)`)}`);
   return out;
@@ -139,7 +171,9 @@ interface Row {
 
 /**
  * One row per top-level key, plus one per flag inside an object-valued key, of the eras shown: with
- * `--era legacy` a key only modern has gets no row, and the causes are legacy's alone.
+ * `--era legacy` a key only modern has gets no row, and the causes are legacy's alone. A key that has
+ * flags in one era but is `{}` (or not an object) in another keeps a row of its own too: its sub-rows
+ * alone would show it as absent from that era, when it is sent.
  */
 function tableRows(s: JsonServer, era: EraChoice, words: ReadonlyMap<string, string>): Row[] {
   const legacy = era === "modern" ? null : s.legacy;
@@ -160,21 +194,31 @@ function tableRows(s: JsonServer, era: EraChoice, words: ReadonlyMap<string, str
       const v = shown?.[k];
       if (isPlainObject(v)) for (const sub of Object.keys(v)) subs.add(sub);
     }
-    if (subs.size === 0) paths.push([k]);
-    else for (const sub of [...subs].sort()) paths.push([k, sub]);
+    const flagless = [legacy, modern].some((shown) => shown !== null && Object.hasOwn(shown, k) && !hasKeys(shown[k]));
+    if (subs.size === 0 || flagless) paths.push([k]);
+    for (const sub of [...subs].sort()) paths.push([k, sub]);
   }
   return paths.map((path) => {
     const l = valueAt(s.legacy, path);
     const m = valueAt(s.modern, path);
+    // The row of a key whose flags have rows of their own: `{…}` where they are, and modern adds the
+    // key only when legacy lacks it (a flag it adds is marked on the flag's row).
+    const parent = path.length === 1 && (hasKeys(l) || hasKeys(m));
+    const cell = (v: Json | undefined) => (parent && hasKeys(v) ? "{…}" : show(v));
     return {
       path: path.join("."),
       label: t(path.length === 1 ? path[0]! : `${path[0]}.${path[1]}`),
-      legacy: s.legacy === null ? "·" : show(l),
-      modern: s.modern === null ? "·" : show(m),
-      added: s.legacy !== null && s.modern !== null && m !== undefined && JSON.stringify(l) !== JSON.stringify(m) && m !== false,
+      legacy: s.legacy === null ? "·" : cell(l),
+      modern: s.modern === null ? "·" : cell(m),
+      added: s.legacy !== null && s.modern !== null && m !== undefined && m !== false && (parent ? l === undefined : JSON.stringify(l) !== JSON.stringify(m)),
       why: t(whyOf(causes.get(path.join("\u0000")) ?? [], era !== "both", words)),
     };
   });
+}
+
+/** An object with at least one key: one that gets a row per key. */
+function hasKeys(v: Json | undefined): boolean {
+  return isPlainObject(v) && Object.keys(v).length > 0;
 }
 
 function valueAt(obj: JsonObject | null, path: readonly string[]): Json | undefined {

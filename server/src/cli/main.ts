@@ -13,13 +13,15 @@ import { outputFormat, UsageError, type CliOptions } from "./args";
 import { earlyAnswer } from "./earlyAnswer";
 import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
 import { githubAnnotations, logGroup, plainAnnotation } from "./githubReport";
-import { causeKey, formatHumanReport, type ServerNotes } from "./humanReport";
+import { causeKey, formatHumanReport, NOTHING_READ, type ServerNotes } from "./humanReport";
 import { toJsonReport } from "./jsonReport";
 import { toSarifLog } from "./sarifReport";
 import { GuardedFileSystem } from "../files/guardedFileSystem";
-import { readSnapshotFile, writeSnapshotFile } from "./snapshotFile";
+import { readSnapshot, writeSnapshotFile } from "./snapshotFile";
+import { assertReadablePaths, plainSkipReason } from "./readablePaths";
+import { recordingStacks } from "./debugStacks";
 import { terminalSafe, terminalSafeJson, terminalSafeLines } from "./terminalText";
-import { diffSnapshots, formatChanges, parseSnapshot, rewriteCommand, serializeSnapshot, snapshotOf } from "./snapshot";
+import { diffSnapshots, formatChanges, rewriteCommand, serializeSnapshot, snapshotOf } from "./snapshot";
 
 import { VERSION } from "./version";
 
@@ -58,8 +60,13 @@ export function runCli(argv: readonly string[], io: CliIo, dialects: readonly Di
   }
 }
 
-function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): number {
+function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): number {
   const cwd = normalizePath(io.cwd);
+  // The snapshot to check against is read first: a missing or broken one is exit 2 before any report.
+  const before = options.check ? readSnapshot(io.cwd, options.check) : undefined;
+  assertReadablePaths(options.paths, io.cwd);
+  const stacks = options.debug ? recordingStacks(allDialects) : undefined;
+  const dialects = stacks?.dialects ?? allDialects;
   // Every read of the analysis (TypeScript's included) is of a regular file under its size limit.
   const fileSystem = new GuardedFileSystem(new Project({ skipLoadingLibFiles: true }).getFileSystem());
   const tsconfig = options.project ? normalizePath(path.resolve(io.cwd, options.project)) : undefined;
@@ -88,7 +95,11 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
 
   const workspace = new Workspace({ fileSystem, dialects, roots: inputs.roots, unusableConfig, ...(tsconfig ? { tsconfig } : {}) });
   const analysis = workspace.analyzeFiles(inputs.files, { tasksExtension });
-  for (const s of analysis.skipped) warn(`skipped ${path.relative(io.cwd, s.file) || s.file}: ${s.detail}`);
+  for (const s of analysis.skipped) {
+    warn(`skipped ${path.relative(io.cwd, s.file) || s.file}: ${plainSkipReason(s.detail)}`);
+    const stack = s.reason === "failed" ? stacks?.stackOf(s.file) : undefined;
+    if (stack) io.stderr(`${stack.split("\n").map(terminalSafe).join("\n")}\n`);
+  }
 
   const report = toJsonReport(analysis, { cwd, version: VERSION, tasksExtension, position: (f, o) => workspace.position(f, o) });
   const format = outputFormat(options, io.env);
@@ -103,32 +114,31 @@ function run(options: CliOptions, io: CliIo, dialects: readonly Dialect[]): numb
     recognised: dialects.map((d) => d.words.recognises),
     javaScriptFiles: inputs.javaScriptFiles,
   });
+  const formatted = (f: typeof format): string => {
+    if (f === "json") return terminalSafeJson(JSON.stringify(report, null, 2));
+    if (f === "sarif") return terminalSafeJson(JSON.stringify(toSarifLog(report, cwd, dialects), null, 2));
+    if (f === "text") return human(options.color ?? (io.isTty && !io.env.NO_COLOR));
+    const n = report.servers.length;
+    const title = `mcp-caps: ${n} server${n === 1 ? "" : "s"}, ${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"}`;
+    return [...githubAnnotations(report), ...logGroup(title, human(false))].join("\n");
+  };
   let status = 0;
   // The human report says so under "No MCP servers found"; the JSON and SARIF documents have no place for it.
   const js = inputs.javaScriptFiles;
   if ((format === "json" || format === "sarif") && report.servers.length === 0 && js > 0) {
     warn(`no server found; only TypeScript is analysed (.ts, .tsx, .mts, .cts): ${js} JavaScript file${js === 1 ? " was" : "s were"} not read`);
-  }
-  if (format === "json") io.stdout(`${terminalSafeJson(JSON.stringify(report, null, 2))}\n`);
-  else if (format === "sarif") io.stdout(`${terminalSafeJson(JSON.stringify(toSarifLog(report, cwd, dialects), null, 2))}\n`);
-  else if (format === "github") {
-    const n = report.servers.length;
-    const title = `mcp-caps: ${n} server${n === 1 ? "" : "s"}, ${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"}`;
-    io.stdout(`${[...githubAnnotations(report), ...logGroup(title, human(false))].join("\n")}\n`);
-  } else io.stdout(`${human(options.color ?? (io.isTty && !io.env.NO_COLOR))}\n`);
+  } else if ((format === "json" || format === "sarif") && fileCount === 0) warn(NOTHING_READ);
+  // --write-snapshot answers with one line, unless a format was asked for as well.
+  const printReport = !options.writeSnapshot || options.format !== undefined;
+  if (printReport) io.stdout(`${formatted(format)}\n`);
 
   if (options.writeSnapshot) {
     writeSnapshotFile(io.cwd, options.writeSnapshot, serializeSnapshot(snapshotOf(report)));
-    io.stderr(`mcp-caps: wrote snapshot of ${report.servers.length} server${report.servers.length === 1 ? "" : "s"} to ${terminalSafe(options.writeSnapshot)}\n`);
+    const n = report.servers.length;
+    // On stdout when it is all there is to say; beside a report, on stderr (stdout may be a document).
+    (printReport ? io.stderr : io.stdout)(`mcp-caps: wrote the capabilities of ${n} server${n === 1 ? "" : "s"} (both eras) to ${terminalSafe(options.writeSnapshot)}\n`);
   }
-  if (options.check) {
-    const text = readSnapshotFile(io.cwd, options.check);
-    let before;
-    try {
-      before = parseSnapshot(text);
-    } catch (err) {
-      throw new InputError(`cannot use snapshot ${options.check}: ${err instanceof Error ? err.message : String(err)}`);
-    }
+  if (options.check && before) {
     const changes = diffSnapshots(before, snapshotOf(report));
     // The JSON and SARIF formats keep stdout for their document.
     const out = format === "json" || format === "sarif" ? io.stderr : io.stdout;

@@ -6,7 +6,17 @@ import * as path from "node:path";
 import { InputError } from "../files/discoverFiles";
 import { MAX_SNAPSHOT_BYTES } from "../files/limits";
 import { errorReason, kindOf, readRegularFile, RefusedFileError } from "../files/readRegularFile";
-import { parseSnapshot } from "./snapshot";
+import { parseSnapshot, type Snapshot } from "./snapshot";
+
+/** The `--check` snapshot, read and parsed. @throws InputError with one line naming the file. */
+export function readSnapshot(cwd: string, name: string): Snapshot {
+  const text = readSnapshotFile(cwd, name);
+  try {
+    return parseSnapshot(text);
+  } catch (err) {
+    throw new InputError(`cannot use snapshot ${name}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
 
 /** The text of the `--check` snapshot. @throws InputError with one line naming the file. */
 export function readSnapshotFile(cwd: string, name: string): string {

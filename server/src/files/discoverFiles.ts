@@ -164,6 +164,8 @@ function* walk(
       const linked = yield* ask("stat", link);
       if (!linked.ok) continue;
       const ls = linked.value as fs.Stats;
+      // A link to a folder the walk skips anyway (node_modules) is neither followed nor worth a warning.
+      if (ls.isDirectory() && skipped(link)) continue;
       const wanted = ls.isDirectory() || (ls.isFile() && isSource(link));
       if (!isWithin(normalizePath(rootReal.value as string), normalizePath(target))) {
         if (wanted) outside.push(`${show(link)} -> ${target}`);

@@ -59,7 +59,8 @@ export function probeText(report: ProbeReport): string {
     const r = report[era];
     lines.push("", `${era} · ${r.method} (${r.protocolVersion})`);
     if (r.outcome === "refused") lines.push(`  not served: ${r.error}`);
-    else if (r.outcome === "failed") lines.push(`  no answer: ${r.error}`);
+    // The reason is the failed era's line on stderr (probeCommand.ts), which the text does not repeat.
+    else if (r.outcome === "failed") lines.push("  no answer (the reason is on stderr)");
     else if (Object.keys(r.capabilities!).length === 0) lines.push("  (no capabilities)");
     else for (const key of Object.keys(r.capabilities!).sort()) lines.push(`  ${visible(key)}: ${JSON.stringify(r.capabilities![key])}`);
     if (r.note !== undefined) lines.push(`  note: ${visible(r.note)}`);
