@@ -97,15 +97,17 @@ describe("fastmcp rules by installed release", () => {
     assert.match(d.message, /Server does not support completions \(required for completion\/complete\)/);
   });
 
-  it("a missing fastmcp or a release outside the known ranges is said, not guessed", () => {
+  it("a missing fastmcp or a release outside the known ranges: the newest rules known, approximate, and said", () => {
     for (const version of [undefined, "5.1.0", "1.2.0"]) {
       const ctx = analyse(version);
       const [s] = ctx.analysis.servers;
-      assert.equal(s!.legacy, null);
+      // What 4.8.0 and later advertise for SERVER (a resource and a prompt before start()).
+      assert.deepEqual(s!.legacy, { resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, completions: {} });
       assert.equal(s!.exact, false);
-      assert.equal(s!.unknown.length, 1);
-      assert.match(s!.unknown[0]!.reason, version ? new RegExp(`fastmcp ${version.replace(/\./g, "\\.")} is outside`) : /not installed/);
-      assert.deepEqual(ctx.analysis.diagnostics.map((d) => d.code), ["fastmcp-version-unknown"]);
+      const everything = s!.unknown.find((u) => u.path.length === 0);
+      assert.match(everything!.reason, version ? new RegExp(`fastmcp ${version.replace(/\./g, "\\.")} is outside`) : /not installed/);
+      assert.match(everything!.reason, /the rules of fastmcp 4\.8\.0 to below 5\.0\.0 are shown/);
+      assert.ok(ctx.analysis.diagnostics.some((d) => d.code === "fastmcp-version-unknown"));
     }
   });
 });
@@ -150,10 +152,30 @@ describe("fastmcp in a checkout without node_modules: the release it declares", 
     assert.match(s!.unknown[0]!.reason, /package\.json allows fastmcp \^4\.0\.0, whose newest release npm installs, but pnpm-lock\.yaml may pin an older one/);
   });
 
-  it("neither installed nor declared: said, not guessed", () => {
+  // Trial 96: a range and a tool added before start() threw inside the analysis, and no server was reported.
+  it("a range with a tool added before start(): tools advertised, exact", () => {
+    for (const range of ["^4.20.16", "~4.20.0", "4.x"]) {
+      const ctx = checkout({ "package.json": manifest(range), "src/server.ts": SERVER.replace("await server.start", 'server.addTool({ name: "early", execute: async () => "ok" });\nawait server.start') });
+      assert.equal(ctx.analysis.skipped, undefined, range);
+      const [s] = ctx.analysis.servers;
+      assert.deepEqual(s!.legacy, { ...NEWEST, tools: {} }, range);
+      assert.equal(s!.exact, true, range);
+    }
+  });
+
+  it("a range whose newest release filters an authenticated HTTP session's tools: tools not known", () => {
+    const guarded = GUARDED.replace("TRANSPORT", '"httpStream"');
+    const [old] = checkout({ "package.json": manifest("~4.19.0"), "src/server.ts": guarded }).analysis.servers;
+    assert.deepEqual(old!.unknown.map((u) => u.path.join(".")), ["tools"]);
+    const [recent] = checkout({ "package.json": manifest("^4.19.0"), "src/server.ts": guarded }).analysis.servers;
+    assert.ok(recent!.legacy && "tools" in recent!.legacy, JSON.stringify(recent!.legacy));
+  });
+
+  it("neither installed nor declared: the newest rules known, approximate, and said", () => {
     const [s] = checkout({ "package.json": JSON.stringify({ name: "w", dependencies: { fastmcp: "latest" } }) }).analysis.servers;
-    assert.equal(s!.legacy, null);
-    assert.match(s!.unknown[0]!.reason, /not installed .* no package\.json there names a release range/);
+    assert.deepEqual(s!.legacy, NEWEST);
+    assert.equal(s!.exact, false);
+    assert.match(s!.unknown.find((u) => u.path.length === 0)!.reason, /not installed .* no package\.json there names a release range/);
   });
 });
 

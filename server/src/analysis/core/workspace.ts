@@ -4,6 +4,7 @@ import type { AnalysisDiagnostic } from "./model/diagnostics";
 import { Evaluator, type EvaluationHost } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
 import type { ServerReport, UnitAnalysis } from "./model/serverReport";
+import { fencedFileSystem } from "./project/fencedFileSystem";
 import { parseErrorDiagnostic, withParseErrors } from "./model/unparsedServer";
 import { FileStore, type SkipReason } from "./project/fileStore";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
@@ -95,12 +96,13 @@ export class Workspace {
 
   constructor(readonly options: WorkspaceOptions) {
     this.dialects = options.dialects;
-    this.#folders = sharedFolderReads(options.fileSystem);
+    const fileSystem = fencedFileSystem(options.fileSystem, options.roots);
+    this.#folders = sharedFolderReads(fileSystem);
     this.#byId = new Map(options.dialects.map((d) => [d.id, d]));
-    this.#versions = new InstalledVersions(options.fileSystem, options.roots);
-    this.files = new FileStore(options.fileSystem, combinedFlow(options.dialects));
+    this.#versions = new InstalledVersions(fileSystem, options.roots);
+    this.files = new FileStore(fileSystem, combinedFlow(options.dialects));
     this.files.setFlowGate((file) => this.#flowGate(file), this.#flowGateReady);
-    this.projects = new ProjectRegistry(options.fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
+    this.projects = new ProjectRegistry(fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
     this.declarations = new DeclarationIndex(this.#folders.fs, options.roots, (f) => this.files.summary(f));
   }
 
@@ -215,11 +217,12 @@ export class Workspace {
     }
     this.#store(file, { version: summary.version, tasksExtension: options.tasksExtension, units });
     const runs = new Set(this.dialects.filter((d) => d.runsItsSource).map((d) => d.id));
-    const unparsed = (c: CachedUnit) => summary.parseErrors > 0 && c.analysis.server !== undefined && runs.has(c.dialect);
     const analyses = units.map((c) => {
-      if (!unparsed(c)) return c.analysis;
-      const error = parseErrorDiagnostic(c.analysis.server!, summary);
-      return { ...c.analysis, server: withParseErrors(c.analysis.server!, summary), diagnostics: [...(error ? [error] : []), ...c.analysis.diagnostics] };
+      const server = c.analysis.server;
+      if (summary.parseErrors === 0 || server === undefined) return c.analysis;
+      const recovered = !runs.has(c.dialect);
+      const error = parseErrorDiagnostic(server, summary, recovered);
+      return { ...c.analysis, server: recovered ? server : withParseErrors(server, summary), diagnostics: [...(error ? [error] : []), ...c.analysis.diagnostics] };
     });
     const failure = units.find((c) => c.failure)?.failure;
     return {

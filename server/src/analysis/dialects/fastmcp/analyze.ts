@@ -13,7 +13,7 @@ import type { FastmcpSite } from "./findServers";
 import { mayAuthenticate, replayServer, type Registration } from "./replay";
 import { declaredRelease } from "./declaredRelease";
 import { replayHost } from "./replayHost";
-import { compareVersions, PRIMITIVES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
+import { filtersSessionTools, PRIMITIVES, RULES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
 import { presence, type Presence } from "./presence";
 import { trapDiagnostics } from "./traps";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
@@ -27,7 +27,12 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   // Not installed (a fresh clone): the release the checkout declares, locked or by its range.
   const declared = installed === undefined ? declaredRelease(run, file) : undefined;
   const version = installed ?? declared?.version;
-  const rules = installed !== undefined ? rulesFor(installed) : declared?.rules;
+  const known = installed !== undefined ? rulesFor(installed) : declared?.rules;
+  // A release that is not known is shown by the newest rules known, marked approximate, as the other
+  // frameworks' dialects do: a fresh clone still gets a useful picture.
+  const rules = known ?? RULES.at(-1)!;
+  /** The release the rules' causes name: a known one, else the newest range known. */
+  const shown = known ? version : `${rules.since}–${rules.below}`;
   const loc: Loc = { file, span: site.event.nameSpan };
   const server = { name: site.name, loc };
   const diagnostics: AnalysisDiagnostic[] = [];
@@ -38,46 +43,45 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   const present = new Map(PRIMITIVES.map((k) => [k, presence(replay, k, rules?.removesByName ?? false)] as const));
   let startup: StartupVerdict | undefined;
 
-  if (!rules) {
+  if (!known) {
     const said = version ? `fastmcp ${version} is outside the releases whose rules are known (${SUPPORTED_RANGE})` : "fastmcp is not installed where this file would load it (no node_modules/fastmcp/package.json in the analysed folder), and no package.json there names a release range the analysis can read";
-    unknown.push({ path: [], spread: true, reason: `${said}: what it advertises is not known`, loc });
-    diagnostics.push(diagnostic("fastmcp-version-unknown", loc, `${said}; the capabilities are not predicted. ${version ? `Use a release in ${SUPPORTED_RANGE} to have them predicted.` : "Install fastmcp (npm install --save-exact fastmcp) so its version can be read; if it is installed in a parent folder (a monorepo's root), run mcp-caps from that folder, since the analysis reads nothing outside the folder it is given."}`, { server }));
-  } else {
-    for (const key of PRIMITIVES) {
-      const p = present.get(key)!;
-      const shape = shapeOf(rules, key);
-      if (p.k === "yes") {
-        caps[key] = shape;
-        provenance.push({ era: "legacy", path: [key], because: p.by.method, loc: p.by.loc });
-        for (const flag of Object.keys(shape)) provenance.push({ era: "legacy", path: [key, flag], because: "rule", loc: p.by.loc, detail: `fastmcp ${version} advertises ${key}.${flag} with any ${SINGULAR[key]}` });
-      } else if (p.k === "maybe") {
-        unknown.push({ path: [key], reason: p.reason, loc: p.loc, era: "legacy" });
-      }
-    }
-    const filtered = version !== undefined ? sessionFiltersTools(run, site, replay, version, present.get("tools")!) : undefined;
-    if (filtered) {
-      delete caps.tools;
-      unknown.push(filtered);
-    }
-    caps.logging = {};
-    provenance.push({ era: "legacy", path: ["logging"], because: "rule", loc, detail: `fastmcp ${version} always advertises logging` });
-    if (rules.completions) {
-      caps.completions = {};
-      provenance.push({ era: "legacy", path: ["completions"], because: "rule", loc, detail: `fastmcp ${version} always advertises completions` });
-    } else {
-      startup = startupVerdict(run, file);
-      if (startup.k === "throws") {
-        diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1), and @modelcontextprotocol/sdk ${startup.sdk} (from ${SDK_ASSERTS_COMPLETIONS} on) checks that capability when the handler is installed: start() throws "Server does not support completions (required for completion/complete)" and the server never answers initialize. Upgrade fastmcp to 3.23.1 or later.`, { server }));
-      } else {
-        if (startup.k === "unknown") unknown.push({ path: [], spread: true, reason: `fastmcp ${version} fails to start with @modelcontextprotocol/sdk ${SDK_ASSERTS_COMPLETIONS} or later (its completion/complete handler is not advertised), and the SDK it loads ${startup.sdk ? `reads ${startup.sdk}, not a release number` : "is not installed where it would look"}`, loc });
-        diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1): SDK clients refuse to ask ("Server does not support completions (required for completion/complete)") and Cursor and Claude Code failed to start; with @modelcontextprotocol/sdk ${SDK_ASSERTS_COMPLETIONS} or later, start() itself throws. Upgrade fastmcp to 3.23.1 or later.`, { server }));
-      }
-    }
-    // A server whose start() throws has no session for late registrations to miss.
-    if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
+    unknown.push({ path: [], spread: true, reason: `${said}: the rules of fastmcp ${rules.since} to below ${rules.below} are shown, unverified for this project`, loc });
+    diagnostics.push(diagnostic("fastmcp-version-unknown", loc, `${said}; the capabilities shown follow the newest rules known (fastmcp ${rules.since} to below ${rules.below}) and are approximate. ${version ? `Use a release in ${SUPPORTED_RANGE} to have them predicted exactly.` : "Install fastmcp (npm install --save-exact fastmcp) so its version can be read; if it is installed in a parent folder (a monorepo's root), open that folder (or run mcp-caps from it), since the analysis reads nothing outside its workspace."}`, { server }));
   }
+  for (const key of PRIMITIVES) {
+    const p = present.get(key)!;
+    const shape = shapeOf(rules, key);
+    if (p.k === "yes") {
+      caps[key] = shape;
+      provenance.push({ era: "legacy", path: [key], because: p.by.method, loc: p.by.loc });
+      for (const flag of Object.keys(shape)) provenance.push({ era: "legacy", path: [key, flag], because: "rule", loc: p.by.loc, detail: `fastmcp ${shown} advertises ${key}.${flag} with any ${SINGULAR[key]}` });
+    } else if (p.k === "maybe") {
+      unknown.push({ path: [key], reason: p.reason, loc: p.loc, era: "legacy" });
+    }
+  }
+  const filtered = version !== undefined ? sessionFiltersTools(run, site, replay, version, present.get("tools")!) : undefined;
+  if (filtered) {
+    delete caps.tools;
+    unknown.push(filtered);
+  }
+  caps.logging = {};
+  provenance.push({ era: "legacy", path: ["logging"], because: "rule", loc, detail: `fastmcp ${shown} always advertises logging` });
+  if (rules.completions) {
+    caps.completions = {};
+    provenance.push({ era: "legacy", path: ["completions"], because: "rule", loc, detail: `fastmcp ${shown} always advertises completions` });
+  } else {
+    startup = startupVerdict(run, file);
+    if (startup.k === "throws") {
+      diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1), and @modelcontextprotocol/sdk ${startup.sdk} (from ${SDK_ASSERTS_COMPLETIONS} on) checks that capability when the handler is installed: start() throws "Server does not support completions (required for completion/complete)" and the server never answers initialize. Upgrade fastmcp to 3.23.1 or later.`, { server }));
+    } else {
+      if (startup.k === "unknown") unknown.push({ path: [], spread: true, reason: `fastmcp ${version} fails to start with @modelcontextprotocol/sdk ${SDK_ASSERTS_COMPLETIONS} or later (its completion/complete handler is not advertised), and the SDK it loads ${startup.sdk ? `reads ${startup.sdk}, not a release number` : "is not installed where it would look"}`, loc });
+      diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1): SDK clients refuse to ask ("Server does not support completions (required for completion/complete)") and Cursor and Claude Code failed to start; with @modelcontextprotocol/sdk ${SDK_ASSERTS_COMPLETIONS} or later, start() itself throws. Upgrade fastmcp to 3.23.1 or later.`, { server }));
+    }
+  }
+  // A server whose start() throws has no session for late registrations to miss.
+  if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
 
-  if (rules && declared?.other) unknown.push(...otherRulesDiffer(rules, declared.other, present, loc));
+  if (declared?.other) unknown.push(...otherRulesDiffer(rules, declared.other, present, loc));
 
   for (const r of replay.registrations) calls.push({ method: r.method, loc: r.loc, effect: effectOf(r, present.get(r.key)!, rules) });
   for (const r of replay.removals) calls.push({ method: r.method, loc: r.loc, effect: r.overriddenBy ? `runs ${r.overriddenBy}, an override the analysis does not follow` : r.phase === "before" ? `removes a ${SINGULAR[r.key]} before the session is created` : `sends notifications/${r.key}/list_changed to every session` });
@@ -87,7 +91,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   const throws = startup?.k === "throws";
   // Replaced before it was started or passed on: no client ever talks to this server.
   const replaced = replay.replaced && replay.unfollowed.length === 0 ? replay.replaced : undefined;
-  const legacy = rules && !throws && !replaced ? caps : null;
+  const legacy = !throws && !replaced ? caps : null;
   const sorted = throws || replaced ? [] : sortUnknown(unknown);
   const eraNotes: { legacy?: EraNote; modern?: EraNote } = {
     ...(throws ? { legacy: { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, loc } } : {}),
@@ -144,7 +148,7 @@ function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined)
  * `canAccess` in the call itself, whether `tools` is advertised is known only at run time.
  */
 function sessionFiltersTools(run: DialectRun, site: FastmcpSite, replay: ReturnType<typeof replayServer>, version: string, tools: Presence): UnknownPart | undefined {
-  if (tools.k !== "yes" || compareVersions(version, TOOLS_UNFILTERED_SINCE) >= 0 || !mayAuthenticate(site)) return undefined;
+  if (tools.k !== "yes" || !filtersSessionTools(version) || !mayAuthenticate(site)) return undefined;
   if (replay.start?.transport === "stdio" || replay.start?.transport === "custom") return undefined;
   // `addTool({ name, execute })` written in place without canAccess: every session has that tool.
   const unguarded = (r: Registration) => {

@@ -2,6 +2,7 @@
 // capability object is built once per session from the tools, resources and prompts the server holds
 // when the session is created, and never changed afterwards.
 import type { JsonObject } from "../../core/evaluate/values";
+import { newestPeriodIn } from "../../core/project/declaredPackage";
 
 export interface FastmcpRules {
   /** The releases the rules hold for: `[since, below)`. */
@@ -29,6 +30,7 @@ export function parseVersion(v: string): [number, number, number] | undefined {
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
 }
 
+/** Both must be release numbers (parseVersion); a range is compared through newestPeriodIn. */
 export function compareVersions(a: string, b: string): number {
   const x = parseVersion(a)!;
   const y = parseVersion(b)!;
@@ -42,6 +44,16 @@ export function rulesFor(version: string | undefined): FastmcpRules | undefined 
 
 /** From this release a session advertises `tools` whenever the server has one, whatever `canAccess` lets a session see (read in 4.20.9 and 4.20.10). */
 export const TOOLS_UNFILTERED_SINCE = "4.20.10";
+
+/**
+ * Whether `version` (an installed release, or a package.json range of a checkout without
+ * node_modules, of which npm installs the newest release) runs before TOOLS_UNFILTERED_SINCE.
+ */
+export function filtersSessionTools(version: string): boolean {
+  if (parseVersion(version)) return compareVersions(version, TOOLS_UNFILTERED_SINCE) < 0;
+  const periods = [{ filters: true, span: `<${TOOLS_UNFILTERED_SINCE}` }, { filters: false, span: `>=${TOOLS_UNFILTERED_SINCE}` }];
+  return newestPeriodIn(version, periods, (p) => p.span)?.filters ?? true;
+}
 
 export const SUPPORTED_RANGE = `>=${RULES[0]!.since} <${RULES.at(-1)!.below}`;
 

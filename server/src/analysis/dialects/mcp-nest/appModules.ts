@@ -9,6 +9,8 @@ import type { ClassRef, Loc, Value } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
 import { conditionalEntry } from "./conditionalEntries";
 import { dynamicModule } from "./dynamicModules";
+import { metadataConst } from "./namedOnce";
+import { objectProvider } from "./objectProviders";
 
 export interface ListedClass {
   readonly cls: ClassRef;
@@ -112,7 +114,11 @@ function items(ev: Evaluator, v: Value, out: AppClasses, key: string, objectProv
     const loc = v.itemLocs[i]!;
     if (item.t === "class") sure.push({ cls: item.cls, loc });
     else if (item.t === "obj" && key === "providers" && objectProviders === "skip") return; // `{ provide, useValue }`: not a class Nest scans for handlers
-    else if (item.t === "obj" && key === "providers") out.open.push({ text: "{ provide, ... }", loc, why: "a provider given as an object (useClass, useFactory, useValue): MCP-Nest 1.x scans the instance it makes, which the analysis does not follow" });
+    else if (item.t === "obj" && key === "providers") {
+      const provider = objectProvider(item);
+      if (provider.k === "class") sure.push({ cls: provider.cls, loc });
+      else if (provider.k === "open") out.open.push({ text: "{ provide, ... }", loc, why: provider.why });
+    }
     else if (item.t === "dyn") {
       // `X.register(...)` returning a literal dynamic module: its module class and its own controllers.
       const dynamic = key === "imports" ? dynamicModule(ev, loc) : undefined;
@@ -152,13 +158,19 @@ export function importOf(summary: FileSummary, local: string): { specifier: stri
 export function moduleOwnClasses(ev: Evaluator, mod: ClassRef): AppClasses {
   const out: AppClasses = { controllers: [], maybeControllers: [], providers: [], open: [] };
   const summary = classOf(ev, mod);
-  const args = summary ? moduleArgs(summary) : undefined;
+  let args = summary ? moduleArgs(summary) : undefined;
+  // `@Module(appMetadata)`, the metadata a const of the same file.
+  const file = ev.summary(mod.file);
+  const text = ev.host.text?.(mod.file);
+  if (args?.k === "ref" && file && text !== undefined) args = metadataConst(file, text, args.name) ?? args;
   if (!summary || !args) return out;
   const value = ev.evaluate(args, ev.fileScope(mod.file), { calls: false });
   if (value.t !== "obj") {
     out.open.push({ text: ev.sourceText(args, mod.file), loc: value.loc, why: "the @Module metadata is not an object literal" });
     return out;
   }
+  // Nest registers a module's class as a provider of that module, so 1.9 scans its methods too.
+  out.controllers.push({ cls: mod, summary, listedAt: { file: mod.file, span: summary.nameSpan } });
   for (const [key, entry] of value.entries) {
     if (key.startsWith("$")) out.open.push({ text: "...", loc: entry.value.loc, why: "the @Module metadata has a spread or key that is only known when it runs" });
     if (key !== "controllers" && key !== "providers") continue;

@@ -8,6 +8,8 @@ import type { ClassRef, Loc } from "../../core/evaluate/values";
 import type { ClassSummary, DecoratorSummary } from "../../core/model/summary";
 import { classOf } from "./appModules";
 import { DECORATORS, originOf, type Origin, type Primitive } from "./decoratorOrigin";
+import { methodReplacements } from "./classReplacements";
+import { isMcpNestSpecifier } from "./packageName";
 import { decoratorEffect, type DecoratorEffect, type Step } from "./workspaceDecorators";
 
 export { DECORATORS, type Primitive } from "./decoratorOrigin";
@@ -46,7 +48,7 @@ const MAX_BASES = 20;
 
 function importsMcpNest(ev: Evaluator, file: string): boolean {
   const summary = ev.summary(file);
-  return summary !== undefined && [...summary.imports.values()].some((b) => b.specifier === "@rekog/mcp-nest");
+  return summary !== undefined && [...summary.imports.values()].some((b) => isMcpNestSpecifier(b.specifier));
 }
 
 /** `@McpController({ server: "x" })` → "x"; plain `@McpController()` → undefined; null: not known (said in `open`). */
@@ -144,9 +146,11 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
   const server = controllerServer(ev, cls, summary, open);
   const { methods, maybe } = taggedMethods(ev, cls, summary, server, false);
   const own = new Set(summary.members.map((m) => m.name));
+  const replacements = methodReplacements(ev, cls, summary).map((r) => ({ ...r, className: summary.name }));
+  if (summary.ambient) open.push(compiled(cls, summary));
   let current: ClassRef = cls;
   let currentSummary = summary;
-  for (let depth = 0; depth < MAX_BASES && currentSummary.heritage; depth++) {
+  for (let depth = 0; depth < MAX_BASES && currentSummary.heritage && !currentSummary.ambient; depth++) {
     const base = ev.evaluate(currentSummary.heritage, ev.fileScope(current.file), { calls: false });
     if (base.t !== "class") {
       open.push({ text: ev.sourceText(currentSummary.heritage, current.file), loc: base.loc, why: "the base class is not known statically" });
@@ -154,14 +158,30 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
     }
     const baseSummary = classOf(ev, base.cls);
     if (!baseSummary) break;
+    if (baseSummary.ambient) {
+      open.push(compiled(base.cls, baseSummary));
+      break;
+    }
     const inherited = taggedMethods(ev, base.cls, baseSummary, controllerServer(ev, base.cls, baseSummary, open), true);
     methods.push(...inherited.methods.filter((m) => !own.has(m.method)));
     maybe.push(...inherited.maybe.filter((m) => !own.has(m.method)));
+    replacements.push(...methodReplacements(ev, base.cls, baseSummary).map((r) => ({ ...r, className: baseSummary.name })));
     for (const m of baseSummary.members) own.add(m.name);
     current = base.cls;
     currentSummary = baseSummary;
   }
-  return { server: server ?? undefined, methods, maybe, open };
+  // A method the class's own code replaces may not be bound: its kind is not known.
+  const kept = methods.filter((m) => {
+    const r = replacements.find((x) => (x.methods ? x.methods.has(m.method) : x.className === m.className));
+    if (r) maybe.push({ primitive: m.primitive, method: m.method, server: m.server, loc: r.loc, reason: `${m.className}.${m.method} has @${m.decorator}, but ${r.why}` });
+    return !r;
+  });
+  return { server: server ?? undefined, methods: kept, maybe, open };
+}
+
+/** A class read from a declaration file (a compiled package's types): decorators leave no trace there. */
+function compiled(cls: ClassRef, summary: ClassSummary): ControllerMethods["open"][number] {
+  return { text: summary.name, loc: { file: cls.file, span: summary.nameSpan }, why: `${summary.name} is read from a declaration file (${cls.file.split("/").slice(-3).join("/")}), where decorators leave no trace: which of its methods are @Tool, @Resource or @Prompt methods is not known` };
 }
 
 /** A class's own methods under the server it is tagged with; none when that name is not known (every kind is then open). */

@@ -4,7 +4,7 @@ import { packageCtor, type ChainClass } from "../../core/classes/packageSubclass
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
 import type { FlowSpec } from "../../core/summarize/flowSummary";
-import { PACKAGE } from "./packageName";
+import { isMcpNestSpecifier, PACKAGE } from "./packageName";
 import { mcpNestExport } from "./reexports";
 
 export { PACKAGE };
@@ -18,7 +18,7 @@ export const RUNTIME_METHODS = new Set(["registerTool", "registerResource", "reg
  * imported from (isStrategyCtor follows the re-exports to tell whether it is MCP-Nest's).
  */
 export const MCP_NEST_FLOW: FlowSpec = {
-  specifier: (s) => s === PACKAGE || s === "@nestjs/core",
+  specifier: (s) => isMcpNestSpecifier(s) || s === "@nestjs/core",
   hints: [PACKAGE, "@nestjs/core"],
   methods: RUNTIME_METHODS,
   names: new Set(["McpStrategy"]),

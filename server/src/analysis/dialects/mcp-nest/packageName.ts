@@ -2,5 +2,11 @@
 // (reexports.ts) and the ones that find servers (findStrategies.ts) can both name it without a cycle.
 export const PACKAGE = "@rekog/mcp-nest";
 
+/**
+ * The package's root, or a path into its build (`@rekog/mcp-nest/dist/mcp/decorators/tool.decorator`,
+ * the shape an editor's auto-import writes): both give the same classes and decorators.
+ */
+export const isMcpNestSpecifier = (specifier: string): boolean => specifier === PACKAGE || specifier.startsWith(`${PACKAGE}/`);
+
 /** `applyDecorators` and the other decorators of Nest's common package. */
 export const NEST_COMMON = "@nestjs/common";

@@ -4,7 +4,7 @@
 // One walk for all that the dialect keys on: decorators (decoratorOrigin.ts), the McpStrategy
 // constructor and the transports (findStrategies.ts, strategyOptions.ts), MCP_STRATEGY.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { NEST_COMMON, PACKAGE } from "./packageName";
+import { isMcpNestSpecifier, NEST_COMMON, PACKAGE } from "./packageName";
 
 export type ImportTarget =
   /** A package's export; `specifier` undefined: some package, reached through an `export *` of it. */
@@ -24,7 +24,8 @@ export const isPackageFile = (file: string): boolean => /[\\/]node_modules[\\/]/
 /** What `import { imported } from specifier` (in `from`) names; `imported` is `*` for a namespace. */
 export function importTarget(ev: Evaluator, specifier: string, imported: string, from: string, hops = 0): ImportTarget {
   if (hops > MAX_HOPS) return { k: "opaque" };
-  if (specifier === PACKAGE || specifier === NEST_COMMON) return { k: "package", specifier, name: imported };
+  if (isMcpNestSpecifier(specifier)) return { k: "package", specifier: PACKAGE, name: imported };
+  if (specifier === NEST_COMMON) return { k: "package", specifier, name: imported };
   const target = ev.host.resolveModule(specifier, from);
   if (!target) return specifier.startsWith(".") || specifier.startsWith("/") ? { k: "opaque" } : { k: "package", specifier, name: imported };
   if (isPackageFile(target)) return { k: "package", specifier, name: imported };
@@ -43,10 +44,10 @@ export function exportTarget(ev: Evaluator, file: string, name: string, hops: nu
   let fromPackage = false;
   for (const spec of summary?.starExports ?? []) {
     const target = ev.host.resolveModule(spec, file);
-    if (target && !isPackageFile(target) && spec !== PACKAGE && spec !== NEST_COMMON) {
+    if (target && !isPackageFile(target) && !isMcpNestSpecifier(spec) && spec !== NEST_COMMON) {
       const found = exportTarget(ev, target, name, hops + 1);
       if (found) return found;
-    } else if (spec === PACKAGE && STAR_NAMES.has(name)) return { k: "package", specifier: PACKAGE, name };
+    } else if (isMcpNestSpecifier(spec) && STAR_NAMES.has(name)) return { k: "package", specifier: PACKAGE, name };
     else if (target || !spec.startsWith(".")) fromPackage = true;
   }
   // A name a package may provide through `export *` is that package's; one found nowhere is not known.
@@ -61,7 +62,7 @@ export function exportTarget(ev: Evaluator, file: string, name: string, hops: nu
 export function mcpNestExport(ev: Evaluator, file: string, local: string, member?: string): string | undefined {
   const binding = ev.summary(file)?.imports.get(local);
   if (!binding) return undefined;
-  if (binding.specifier === PACKAGE) return member === undefined ? binding.imported : binding.imported === "*" ? member : undefined;
+  if (isMcpNestSpecifier(binding.specifier)) return member === undefined ? binding.imported : binding.imported === "*" ? member : undefined;
   const asked = member === undefined ? binding.imported : binding.imported === "*" ? member : undefined;
   if (asked === undefined || asked === "*") return undefined;
   const t = importTarget(ev, binding.specifier, asked, file);

@@ -21,6 +21,7 @@ import { declaredRelease } from "./declaredRelease";
 import type { McpNestDetails } from "./details";
 import { PACKAGE } from "./packageName";
 import { prop, readCapabilitiesOption, resolveObject } from "./strategyOptions";
+import { optionProps } from "./spreadOptions";
 import type { V1Site } from "./v1Sites";
 
 const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
@@ -49,6 +50,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   const factory = site.method === "forRootAsync" ? factoryResult(ev, file, site.call.args[0]) : undefined;
   // 1.9.11's forRootAsync gives no default transport and mounts no HTTP controllers: whether and how it
   // serves is not modelled (trial 97 C07, C25), so what its factory returns is read but never exact.
+  if (site.conditional !== undefined) unknown.push({ path: [], spread: true, reason: `${site.callee}() is imported only on one side of \`${site.conditional} ? … : …\`: when the other side is taken, this server does not exist`, loc });
   if (site.method === "forRootAsync") unknown.push({ path: [], spread: true, reason: `${site.callee}() serves only the transports its factory names, and no HTTP route in 1.9.x: whether this server answers at all is not modelled`, loc });
   const options = site.method === "forRoot" ? resolveObject(ev, file, site.call.args[0]) : factory;
   let userCaps: JsonObject = {};
@@ -58,18 +60,23 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     unknown.push({ path: [], spread: true, reason: site.method === "forRootAsync" ? `${site.callee}() takes its options from a factory that runs at start-up, so the capabilities option is not known` : `the options of ${site.callee}() are not an object literal the code leaves as written, so the capabilities option is not known`, loc });
   } else {
     const { obj, file: optionsFile } = options;
-    const capsExpr = prop(obj, "capabilities")?.value;
-    const fromFactory = capsExpr !== undefined && factory !== undefined && readsAny(capsExpr, factory.hidden);
+    // Spreads of literal consts laid out; any other spread leaves the options open.
+    const props = optionProps(ev, optionsFile, obj);
+    if (!props) unknown.push({ path: [], spread: true, reason: `the options of ${site.callee}() hold a spread that is only known when it runs`, loc });
+    const option = (name: string) => (props ? props.get(name) : ((e) => (e ? { entry: e, file: optionsFile } : undefined))(prop(obj, name)));
+    const capsProp = option("capabilities");
+    const capsExpr = capsProp?.entry.value;
+    const fromFactory = capsExpr !== undefined && factory !== undefined && capsProp!.file === optionsFile && readsAny(capsExpr, factory.hidden);
     if (fromFactory) unknown.push({ path: [], spread: true, reason: `the capabilities option is made from what useFactory is given, which is only known when it runs`, loc: { file, span: capsExpr.span } });
-    const caps = readCapabilitiesOption(ev, optionsFile, fromFactory ? undefined : capsExpr, unknown);
+    const caps = readCapabilitiesOption(ev, capsProp?.file ?? optionsFile, fromFactory ? undefined : capsExpr, unknown);
     userCaps = caps.capabilities;
     userLocs = new Map(caps.capabilityLocs);
-    const named = prop(obj, "name");
-    const value = named ? ev.evaluate(named.value, ev.fileScope(optionsFile), { calls: false }) : undefined;
+    const named = option("name");
+    const value = named ? ev.evaluate(named.entry.value, ev.fileScope(named.file), { calls: false }) : undefined;
     if (value?.t === "prim" && typeof value.value === "string") serverName = value.value;
-    if (obj.entries.some((e) => e.k === "spread")) unknown.push({ path: [], spread: true, reason: `the options of ${site.callee}() hold a spread that is only known when it runs`, loc });
-    const mutator = prop(obj, "serverMutator");
-    if (mutator) unknown.push({ path: [], spread: true, reason: "serverMutator receives the McpServer MCP-Nest 1.x built and may change any capability; it is not followed for 1.x", loc: { file: optionsFile, span: mutator.value.span } });
+    const mutatorProp = option("serverMutator");
+    const mutator = mutatorProp?.entry;
+    if (mutator) unknown.push({ path: [], spread: true, reason: "serverMutator receives the McpServer MCP-Nest 1.x built and may change any capability; it is not followed for 1.x", loc: { file: mutatorProp!.file, span: mutator.value.span } });
   }
 
   // The module's own providers and controllers, each with its base classes' methods.

@@ -5,8 +5,8 @@
 // whose classes serve it. A call the analysis cannot place this way stays a diagnostic (v1ModuleApi.ts).
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
-import type { ClassSummary, ValueExpr } from "../../core/model/summary";
-import { SK, ts } from "../../core/typescript";
+import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
+import { metadataConst, namedOnce } from "./namedOnce";
 import { mcpNestExport } from "./reexports";
 
 type CallExpr = Extract<ValueExpr, { k: "call" }>;
@@ -24,6 +24,8 @@ export interface V1Site {
   readonly loc: Loc;
   /** `const mcp = McpModule.forRoot(...)`, then `imports: [mcp]`: the const's name. */
   readonly via?: string;
+  /** Imported by one side of a `?:` only: its condition, as written. */
+  readonly conditional?: string;
 }
 
 const WORD = /\bMcpModule\b/;
@@ -42,12 +44,31 @@ function rootMethod(ev: Evaluator, file: string, expr: ValueExpr): "forRoot" | "
 }
 
 /** The `imports` array of a class's `@Module({...})`, as written. */
-function importsOf(summary: ClassSummary): readonly ValueExpr[] {
-  const args = summary.decorators.find((d) => d.name === "Module")?.args[0];
+function importsOf(summary: ClassSummary, file: FileSummary, text: string): readonly Imported[] {
+  let args = summary.decorators.find((d) => d.name === "Module")?.args[0];
+  // `@Module(appMetadata)`, the metadata a const of the same file.
+  if (args?.k === "ref") args = metadataConst(file, text, args.name);
   if (args?.k !== "obj") return [];
   const entry = args.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "imports");
   const value = entry?.k === "prop" ? entry.value : undefined;
-  return value?.k === "arr" ? value.items.filter((i): i is ValueExpr => i.k !== "spread") : [];
+  if (value?.k !== "arr") return [];
+  const out: Imported[] = [];
+  for (const item of value.items) {
+    if (item.k !== "spread") out.push({ expr: item });
+    // `...(process.env.NO_MCP ? [] : [McpModule.forRoot(...)])`: imported on one side only.
+    else if (item.expr.k === "dyn" && item.expr.branches) {
+      const [yes, no] = item.expr.branches;
+      const when = item.expr.text.replace(/^\(/, "").replace(/\s+\?\s[\s\S]*$/, "").replace(/\s+/g, " ");
+      for (const arm of [yes, no]) if (arm.k === "arr") for (const i of arm.items) if (i.k !== "spread") out.push({ expr: i, conditional: when });
+    }
+  }
+  return out;
+}
+
+interface Imported {
+  readonly expr: ValueExpr;
+  /** The condition of the `?:` whose one side lists it. */
+  readonly conditional?: string;
 }
 
 export function v1Sites(ev: Evaluator, file: string): V1Site[] {
@@ -56,7 +77,7 @@ export function v1Sites(ev: Evaluator, file: string): V1Site[] {
   if (!summary || text === undefined || !WORD.test(text)) return [];
   const out: V1Site[] = [];
   summary.classes.forEach((cls, index) => {
-    for (const item of importsOf(cls)) {
+    for (const { expr: item, conditional } of importsOf(cls, summary, text)) {
       let call: ValueExpr | undefined = item;
       let via: string | undefined;
       if (item.k === "ref") {
@@ -78,16 +99,9 @@ export function v1Sites(ev: Evaluator, file: string): V1Site[] {
         callee,
         loc: { file, span: call.callee.span },
         ...(via ? { via } : {}),
+        ...(conditional !== undefined ? { conditional } : {}),
       });
     }
   });
   return out;
-}
-
-/** Whether `name` is written exactly twice in the code (strings and comments aside): where it is declared and where it is listed. */
-function namedOnce(text: string, name: string): boolean {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
-  let count = 0;
-  for (let t = scanner.scan(); t !== SK.EndOfFileToken && count <= 2; t = scanner.scan()) if (t === SK.Identifier && scanner.getTokenValue() === name) count++;
-  return count === 2;
 }

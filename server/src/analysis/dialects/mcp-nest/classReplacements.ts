@@ -1,0 +1,66 @@
+// Ways a class's own code leaves Nest a method other than the one MCP-Nest's decorator marked. The
+// decorators put their metadata on the function the class defines; Nest binds what the instance holds
+// under that name when it scans it. So a constructor that writes `this.getWeather =
+// this.getWeather.bind(this)` gives the instance an own function with no metadata, and MCP-Nest 1.9
+// binds no tool (trial 97 C59); a class decorator of the workspace that re-defines the prototype's
+// methods with wrappers does the same to all of them (C61). Neither is followed: the kinds of those
+// methods become unknown, with the place and the reason.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { ClassRef, Loc } from "../../core/evaluate/values";
+import type { ClassSummary, DecoratorSummary } from "../../core/model/summary";
+import { originOf, type Origin } from "./decoratorOrigin";
+
+export interface Replacement {
+  /** The methods it may replace; undefined: every method of the class. */
+  readonly methods?: ReadonlySet<string>;
+  readonly why: string;
+  readonly loc: Loc;
+}
+
+/** `this.name =` or `this["name"] =` (not `==`, `=>`). */
+const THIS_WRITE = /\bthis\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*["'`]([^"'`]+)["'`]\s*\])\s*=(?![=>])/g;
+/** What a class decorator does when it reaches the prototype's methods. */
+const REACHES_METHODS = /\bprototype\b|\bdefineProperty\b|\bgetOwnPropertyNames\b|\bgetOwnPropertyDescriptors?\b|\bownKeys\b/;
+/** Workspace functions followed from a class decorator before it counts as not followed. */
+const MAX_DEPTH = 6;
+
+export function methodReplacements(ev: Evaluator, cls: ClassRef, summary: ClassSummary): Replacement[] {
+  const out: Replacement[] = [];
+  const text = ev.host.text?.(cls.file);
+  if (text !== undefined && text.length === ev.summary(cls.file)?.textLength) {
+    const methods = new Set(summary.members.filter((m) => m.kind === "method" && !m.isStatic).map((m) => m.name));
+    const body = text.slice(summary.span.start, summary.span.end);
+    for (const m of body.matchAll(THIS_WRITE)) {
+      const name = m[1] ?? m[2]!;
+      if (!methods.has(name)) continue;
+      const start = summary.span.start + m.index!;
+      out.push({ methods: new Set([name]), why: `${summary.name} writes this.${name} itself, so the instance holds a function of its own under that name, without the metadata the decorator put on the method, and Nest binds that one`, loc: { file: cls.file, span: { start, end: start + m[0].length } } });
+    }
+  }
+  for (const d of summary.decorators) {
+    const why = classDecoratorReplaces(ev, cls.file, d);
+    if (why) out.push({ why: `@${d.name} on ${summary.name} ${why}, which would leave Nest functions without the metadata of MCP-Nest's decorators`, loc: { file: cls.file, span: d.span } });
+  }
+  return out;
+}
+
+/** Why a class decorator may replace the class's methods; undefined when it cannot (a package's, or one that never reaches them). */
+function classDecoratorReplaces(ev: Evaluator, file: string, d: DecoratorSummary): string | undefined {
+  // A class decorator keeps its name only: the local name it is imported under (`{ TraceAll as Trace }`).
+  const local = d.callee ?? { k: "ref" as const, name: [...(ev.summary(file)?.imports ?? [])].find(([l, b]) => l === d.name || b.imported === d.name)?.[0] ?? d.name, span: d.span };
+  return reaches(ev, originOf(ev, local, ev.fileScope(file)), 0);
+}
+
+function reaches(ev: Evaluator, origin: Origin, depth: number): string | undefined {
+  // A package's class decorators (@Injectable, @Controller, @UseGuards, @McpController) keep the methods.
+  if (origin.k === "package" || origin.k === "apply" || origin.k === "mcp") return undefined;
+  if (origin.k === "opaque" || depth > MAX_DEPTH) return "is a decorator of the workspace that is not followed, and may re-define the class's methods";
+  const text = origin.k === "fn" ? ev.textAt(origin.scope.file, origin.fn.bodySpan) : ev.sourceText(origin.expr, origin.scope.file);
+  if (text === undefined) return "is a decorator of the workspace whose body could not be read, and may re-define the class's methods";
+  if (REACHES_METHODS.test(text)) return "is a decorator of the workspace that reaches the class's prototype or property descriptors, and may re-define its methods";
+  for (const m of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)) {
+    const inner = reaches(ev, originOf(ev, { k: "ref", name: m[1]!, span: origin.k === "fn" ? origin.fn.bodySpan : origin.expr.span }, origin.scope), depth + 1);
+    if (inner) return inner;
+  }
+  return undefined;
+}

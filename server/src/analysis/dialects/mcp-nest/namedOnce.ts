@@ -1,0 +1,21 @@
+// A const of a module file that only one place uses: what it holds is what that place gets, unless
+// other code changes it, which a name written nowhere else cannot.
+import type { FileSummary, ValueExpr } from "../../core/model/summary";
+import { SK, ts } from "../../core/typescript";
+
+/** Whether `name` is written exactly twice in the code (strings and comments aside): where it is declared and where it is listed. */
+export function namedOnce(text: string, name: string): boolean {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  let count = 0;
+  for (let t = scanner.scan(); t !== SK.EndOfFileToken && count <= 2; t = scanner.scan()) if (t === SK.Identifier && scanner.getTokenValue() === name) count++;
+  return count === 2;
+}
+
+/**
+ * `@Module(appMetadata)`: the literal of a same-file const named only there. It may be exported (a
+ * test module reuses it): another module that changed a module's metadata in place would be rare.
+ */
+export function metadataConst(file: FileSummary, text: string, name: string): ValueExpr | undefined {
+  const decl = file.decls.get(name);
+  return decl?.k === "const" && namedOnce(text, name) ? decl.init : undefined;
+}

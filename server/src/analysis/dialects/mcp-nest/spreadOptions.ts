@@ -1,0 +1,33 @@
+// `McpModule.forRoot({ ...baseMcpOptions, name: "docs" })`: options that spread a literal held by a
+// const (of this file or imported) are that literal's properties followed by the ones written after,
+// the last of each name winning, as the spread does at run time. Each property keeps the file it is
+// written in, where its value is read. A spread of anything else is only known when it runs.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { ObjEntry, ValueExpr } from "../../core/model/summary";
+import { resolveObject } from "./strategyOptions";
+
+export interface OptionProp {
+  readonly entry: Extract<ObjEntry, { k: "prop" }>;
+  readonly file: string;
+}
+
+/** Spreads of spreads followed before giving up. */
+const MAX_DEPTH = 8;
+
+/** The options' properties by name, spreads laid out; undefined when a spread or a key is not known statically. */
+export function optionProps(ev: Evaluator, file: string, obj: Extract<ValueExpr, { k: "obj" }>, depth = 0): Map<string, OptionProp> | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const out = new Map<string, OptionProp>();
+  for (const entry of obj.entries) {
+    if (entry.k === "prop") {
+      if (entry.key.k !== "static") return undefined;
+      out.set(entry.key.name, { entry, file });
+      continue;
+    }
+    const spread = resolveObject(ev, file, entry.expr);
+    const inner = spread ? optionProps(ev, spread.file, spread.obj, depth + 1) : undefined;
+    if (!inner) return undefined;
+    for (const [name, p] of inner) out.set(name, p);
+  }
+  return out;
+}
