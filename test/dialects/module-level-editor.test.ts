@@ -45,14 +45,15 @@ describe("module-level servers in the editor", () => {
     assert.match(hover.markdown, /\*\*Adds\*\* `tools: \{ listChanged: true \}` to legacy \(initialize\)\. modern: not served/);
   });
 
-  it("a fastmcp server whose version is not installed: the legacy era is not known, and modern is not served", () => {
+  it("a fastmcp server whose version is not installed: the newest rules known, approximate, and modern is not served", () => {
     const ctx = context("/w/src/recipes.ts", FASTMCP);
     const titles = lensesFor(ctx, "full").map((l) => l.title);
-    assert.equal(titles[0], "legacy ≈ not known statically");
+    assert.equal(titles[0], "legacy ≈ completions · logging · tools");
     assert.match(titles[1]!, /^modern: not served \(fastmcp serves an SDK v1 Server/);
     const hover = hoverAt(ctx, FASTMCP.indexOf("server =") + 2)!;
     assert.match(hover.markdown, /`fastmcp dialect` `version unknown` `≈ approximate`/);
-    assert.match(hover.markdown, /\*\*Legacy\*\* · initialize · 2025-06-18, 2025-11-25\n_≈ not known statically \(see below\)_/);
+    assert.match(hover.markdown, /`logging`, `completions` — legacy only: `fastmcp 4\.8\.0–5\.0\.0 rule`/);
+    assert.match(hover.markdown, /the rules of fastmcp 4\.8\.0 to below 5\.0\.0 are shown, unverified for this project/);
     assert.doesNotMatch(hover.markdown, /vunknown|initialize fails/);
     assert.ok(hoverAt(ctx, FASTMCP.indexOf("addTool") + 2), "a hover on addTool");
   });

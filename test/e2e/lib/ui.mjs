@@ -449,8 +449,8 @@ export const UI_STEPS = [
     name: "server",
     tag: "fastmcp",
     location: "fastmcp/recipes.ts:7",
-    // no node_modules in the workspace: fastmcp's version, and so its capabilities, are not known
-    legacy: "legacy ≈ not known statically",
+    // no node_modules in the workspace: fastmcp's version is not known, so the newest rules known are shown, approximate
+    legacy: "legacy ≈ completions · logging · prompts (listChanged) · tools",
     modern: "modern: not served (fastmcp serves an SDK v1 Server",
     shot: "18",
   }),

@@ -12,6 +12,8 @@ export interface FastmcpCall {
 export interface FastmcpDetails extends DialectDetails {
   readonly kind: "fastmcp";
   readonly version: string | undefined;
+  /** The releases whose rules are applied: the version, or the newest range known when it is not known. */
+  readonly rules: string;
   readonly construction: Loc;
   readonly calls: readonly FastmcpCall[];
 }

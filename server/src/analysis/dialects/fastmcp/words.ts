@@ -3,9 +3,11 @@
 import type { CauseWords, DialectWords } from "../../core/dialect";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { ServerReport } from "../../core/model/serverReport";
+import { fastmcpDetailsOf } from "./details";
 
 function cause(server: ServerReport, p: ProvenanceEntry): CauseWords {
-  const version = server.frameworkVersion ?? "unknown";
+  // The release whose rule it is: the version, or the newest rules known when the version is not.
+  const version = fastmcpDetailsOf(server.details)?.rules ?? server.frameworkVersion ?? "unknown";
   if (p.because === "rule") {
     const label = `fastmcp ${version} rule`;
     return { kind: "rule", label, brief: label, spoken: p.detail ?? `set by a rule of fastmcp ${version}`, title: p.detail ?? label };

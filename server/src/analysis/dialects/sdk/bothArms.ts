@@ -20,23 +20,43 @@ function isToolCall(e: FlowEvent): e is CallEvent {
  * beyond `within` (the construction's own branches) of both is certainly entered.
  */
 export function toolInEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[]): boolean {
-  const { event, branches } = entry;
-  if (!entry.conditional || !branches || !isToolCall(event)) return false;
-  if (branches.length <= within.length || !within.every((b, i) => branches[i] === b)) return false;
+  const { event } = entry;
+  if (!isToolCall(event)) return false;
+  const receiver = event.receiver.join(".");
+  return inEitherArm(ev, file, unit, entry, within, (other) => isToolCall(other.event) && other.event.receiver.join(".") === receiver) !== undefined;
+}
+
+/**
+ * `if (key) { registerReader(server); registerSearch(server) } else { registerReader(server) }`: the
+ * same helper call, written alike in both arms, runs whichever arm is taken: the first of the two is
+ * certain, and the other (returned, for the walk to skip) does what it does, in a run that never
+ * makes the first.
+ */
+export function sameCallInEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[]): FlowEventEntry | undefined {
+  const { event } = entry;
+  if (event.k !== "invoke") return undefined;
+  const text = ev.textAt(file, event.span);
+  if (text === undefined) return undefined;
+  return inEitherArm(ev, file, unit, entry, within, (other) => other.event.k === "invoke" && other.event.span.start > event.span.start && ev.textAt(file, other.event.span) === text);
+}
+
+function inEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[], matches: (other: FlowEventEntry) => boolean): FlowEventEntry | undefined {
+  const { branches } = entry;
+  if (!entry.conditional || !branches) return undefined;
+  if (branches.length <= within.length || !within.every((b, i) => branches[i] === b)) return undefined;
   const rest = branches.slice(within.length);
   const open = rest.findIndex((r) => regionEntered(ev, file, unit, r) !== true);
-  if (open < 0) return false;
+  if (open < 0) return undefined;
   const arm = otherArm(ev, file, rest[open]!);
-  if (!arm) return false;
+  if (!arm) return undefined;
   const after = (list: readonly string[], from: number) => list.slice(from).every((r) => regionEntered(ev, file, unit, r) === true);
-  if (!after(rest, open + 1)) return false;
+  if (!after(rest, open + 1)) return undefined;
   const prefix = branches.slice(0, within.length + open);
-  const receiver = event.receiver.join(".");
   const inArm = (b: readonly string[] | undefined): b is readonly string[] => b !== undefined && b.length > prefix.length && prefix.every((r, i) => b[i] === r) && b[prefix.length] === arm;
-  return unit.events.some((other, index) => {
+  return unit.events.find((other, index) => {
     const b = other.branches;
-    if (other === entry || !other.conditional || !inArm(b) || !isToolCall(other.event) || other.event.receiver.join(".") !== receiver) return false;
-    if (!after(b, prefix.length + 1)) return false;
+    if (other === entry || !other.conditional || !inArm(b) || !matches(other)) return undefined;
+    if (!after(b, prefix.length + 1)) return undefined;
     // A return in that arm before it (`else { if (!ok) return; server.registerTool(...) }`) may skip it.
     return !unit.events.slice(0, index).some((e) => e.event.k === "return" && e.conditional && inArm(e.branches) && !regionsNeverRun(ev, file, unit, e));
   });

@@ -22,7 +22,7 @@ import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsNeverRun, loopsRunCertainly } from "./loopCertainty";
 import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
-import { toolInEitherArm } from "./bothArms";
+import { sameCallInEitherArm, toolInEitherArm } from "./bothArms";
 import { completerOfNamedVariable } from "./templateVariableKeys";
 import { completionsTooLate } from "./lateCompletions";
 import { certainlyString, stringValue } from "./stringShapes";
@@ -844,6 +844,14 @@ export class Replay {
     const seen = new Set(paths);
     /** Names another server's block-scoped declaration hides, until its block ends. */
     const hiddenUntil = new Map<string, number>();
+    // Helper calls written alike in both arms of an if: the later one is skipped in this walk, its
+    // twin having run as certain (sameCallInEitherArm).
+    const twins = new Set<number>();
+    const twinInOtherArm = (entry: FlowEventEntry, within: readonly string[]): boolean => {
+      const twin = sameCallInEitherArm(this.#ev, file, unit, entry, within);
+      if (twin) twins.add(twin.event.span.start);
+      return twin !== undefined;
+    };
     /** Names that may have been given another server (under a condition): what they reach may not be this one. */
     const maybeOther = new Set<string>();
     const ownScopeEnd = file === this.#site.file && unit === this.#site.unit ? this.#site.event.scopeEnd : undefined;
@@ -880,6 +888,8 @@ export class Replay {
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
         // What a branch the source rules out would do never happens.
         if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry)) continue;
+        // The twin of a helper call made in the other arm, walked there as certain (sameCallInEitherArm).
+        if (twins.has(entry.event.span.start)) continue;
         if (entry.conditional && loopsNeverRun(this.#ev, file, unit, entry)) {
           // `[].forEach((p) => ...)`: the callback is never called either, now or later.
           if (event.k === "invoke" && event.callee.k === "fn") {
@@ -889,7 +899,7 @@ export class Replay {
           continue;
         }
         const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
-        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within)));
+        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within) || twinInOtherArm(entry, within)));
         const other = (name: string) => maybeOther.has(name) || this.#handedOffHolders.has(`${file}\u0000${name}`);
         const elsewhere = (maybeOther.size > 0 || this.#handedOffHolders.size > 0) && ((event.k === "call" && other(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && other(a[0]!))));
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
