@@ -19,7 +19,9 @@ if (process.argv.includes("--e2e-prefetch") && process.env.MCP_LENS_E2E_PREFETCH
 const installed = join(root, "node_modules", ".package-lock.json");
 if (!existsSync(installed) || mtime(join(root, "package-lock.json")) > mtime(installed)) {
   console.error("setup: installing dependencies (npm ci)…");
-  run("npm ci --no-audit --no-fund");
+  // Errors only: some development dependencies (the frameworks the tests start, vsce) declare Node 22
+  // and warn EBADENGINE on Node 20, which runs them and everything here fine.
+  run("npm ci --no-audit --no-fund --loglevel=error");
 }
 
 function newest(dir) {
