@@ -19,6 +19,8 @@ mkdirSync(join(top, "outside"));
 writeFileSync(join(top, "outside", "base.ts"), "export class Base { handleListTools() { return {}; } }\n");
 writeFileSync(join(root, "src", "inside.ts"), "export class Inside { handleListTools() { return {}; } }\n");
 symlinkSync("../outside", join(root, "out"));
+// A file of the workspace that is itself a link to a file outside.
+symlinkSync(join(top, "outside", "base.ts"), join(root, "src", "linked.ts"));
 // fastmcp installed above the workspace: Node would load it, but the analysis does not read it.
 mkdirSync(join(top, "node_modules", "fastmcp"), { recursive: true });
 writeFileSync(join(top, "node_modules", "fastmcp", "package.json"), JSON.stringify({ name: "fastmcp", version: "4.20.16" }));
@@ -30,8 +32,8 @@ function analyse(text: string) {
   return ws.analyzeFile(file, { tasksExtension: false });
 }
 
-it("a base class through a link leading out, a relative climb or an absolute path is not read", () => {
-  for (const specifier of ["../out/base", "../../outside/base", join(top, "outside", "base")]) {
+it("a base class through a folder or file link leading out, a relative climb or an absolute path is not read", () => {
+  for (const specifier of ["../out/base", "../../outside/base", join(top, "outside", "base"), "./linked"]) {
     const analysis = analyse(`import { Base } from ${JSON.stringify(specifier)};\nexport class S extends Base { handleListPrompts() { return {}; } }\n`);
     const [s] = analysis.servers;
     assert.equal(s!.exact, false, specifier);

@@ -4,7 +4,7 @@ import type { AnalysisDiagnostic } from "./model/diagnostics";
 import { Evaluator, type EvaluationHost } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
 import type { ServerReport, UnitAnalysis } from "./model/serverReport";
-import { fencedFileSystem } from "./project/fencedFileSystem";
+import { fencedFileSystem, type FencedFileSystem } from "./project/fencedFileSystem";
 import { parseErrorDiagnostic, withParseErrors } from "./model/unparsedServer";
 import { FileStore, type SkipReason } from "./project/fileStore";
 import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
@@ -93,11 +93,16 @@ export class Workspace {
   readonly #versions: InstalledVersions;
   /** Folder reads shared by the declaration index and the dialects' listings (until files are created or deleted). */
   readonly #folders: SharedFolderReads;
+  /** Every read of the engine goes through it: nothing outside the roots is read. */
+  readonly #fence: FencedFileSystem;
 
   constructor(readonly options: WorkspaceOptions) {
     this.dialects = options.dialects;
-    const fileSystem = fencedFileSystem(options.fileSystem, options.roots);
-    this.#folders = sharedFolderReads(fileSystem);
+    // The fence lists folders through the shared reads: a folder is read once for both.
+    const shared = sharedFolderReads(options.fileSystem);
+    this.#fence = fencedFileSystem(shared.fs, options.roots);
+    const fileSystem = this.#fence.fs;
+    this.#folders = { fs: fileSystem, forget: shared.forget };
     this.#byId = new Map(options.dialects.map((d) => [d.id, d]));
     this.#versions = new InstalledVersions(fileSystem, options.roots);
     this.files = new FileStore(fileSystem, combinedFlow(options.dialects));
@@ -134,6 +139,7 @@ export class Workspace {
     this.#flowGateWarm = false;
     this.#listings.clear();
     this.#folders.forget();
+    this.#fence.forget();
     this.declarations.invalidate();
     this.#clearCache();
   }

@@ -25,37 +25,79 @@ function installed(root: string, p: string): boolean {
   return p.slice(root.length).includes("/node_modules/");
 }
 
-export function fencedFileSystem(fs: FileSystemHost, roots: readonly string[]): FileSystemHost {
+export interface FencedFileSystem {
+  readonly fs: FileSystemHost;
+  /** Files were created or deleted (a link may lead elsewhere now): real paths are read again. */
+  forget(): void;
+}
+
+export function fencedFileSystem(fs: FileSystemHost, roots: readonly string[]): FencedFileSystem {
+  // Real paths are kept until files are created or deleted, as module resolutions are. They are
+  // worked out from the folder listings (which the engine reads anyway): only an entry listed as a
+  // link is asked for its real path, so a workspace of thousands of files costs a few system calls.
+  const reals = new Map<string, string | undefined>();
+  const links = new Map<string, ReadonlySet<string>>();
+  const asked = new Map<string, string | undefined>();
   const realOf = (p: string): string | undefined => {
+    if (asked.has(p)) return asked.get(p);
+    let real: string | undefined;
     try {
-      return fs.realpathSync(p);
+      real = fs.realpathSync(p);
     } catch {
-      return undefined;
+      real = undefined;
     }
+    asked.set(p, real);
+    return real;
+  };
+  const linksIn = (dir: string): ReadonlySet<string> => {
+    let found = links.get(dir);
+    if (!found) {
+      try {
+        found = new Set(fs.readDirSync(dir).filter((e) => e.isSymlink).map((e) => e.name.slice(e.name.lastIndexOf("/") + 1)));
+      } catch {
+        found = new Set();
+      }
+      links.set(dir, found);
+    }
+    return found;
   };
   const realRoots = roots.map((r) => realOf(r) ?? r);
-  const realFolders = new Map<string, string | undefined>();
-  const realFolder = (dir: string): string | undefined => {
-    if (!realFolders.has(dir)) realFolders.set(dir, realOf(dir));
-    return realFolders.get(dir);
+  /** The real path of a path inside a root (undefined when a link on the way leads nowhere). */
+  const realPath = (p: string): string | undefined => {
+    if (reals.has(p)) return reals.get(p);
+    const index = roots.indexOf(p);
+    let real: string | undefined;
+    if (index >= 0) real = realRoots[index];
+    else {
+      const parent = dirname(p);
+      const name = p.slice(parent === "/" ? 1 : parent.length + 1);
+      if (linksIn(parent).has(name)) real = realOf(p);
+      else {
+        const realParent = parent === p ? undefined : realPath(parent);
+        real = realParent === undefined ? undefined : realParent === "/" ? `/${name}` : `${realParent}/${name}`;
+      }
+    }
+    reals.set(p, real);
+    return real;
   };
   const withinReal = (real: string) => realRoots.some((r) => isWithin(r, real));
   /**
-   * Whether a path may be read: it lies in a root as written, and so does the real path of its folder
-   * (or of itself, for a folder). A missing folder passes: nothing is read from it.
+   * Whether a path may be read: it lies in a root as written, and so does its real path (that of its
+   * folder, for an existence check). A path whose links lead nowhere passes: nothing is read there.
    */
   const allowed = (p: string, asFolder: boolean): boolean => {
     const root = roots.find((r) => isWithin(r, p));
     if (root === undefined) return false;
     if (installed(root, p)) return true;
-    const real = realFolder(asFolder ? p : dirname(p));
+    const real = realPath(asFolder ? p : dirname(p));
     return real === undefined || withinReal(real);
   };
   /** A file itself may be a link that leads out: its contents are read only when its real path stays in. */
   const readable = (p: string): boolean => {
-    if (!allowed(p, false)) return false;
-    if (roots.some((r) => isWithin(r, p) && installed(r, p))) return true;
-    const real = realOf(p);
+    const root = roots.find((r) => isWithin(r, p));
+    if (root === undefined) return false;
+    if (installed(root, p)) return true;
+    const real = realPath(p);
     return real === undefined || withinReal(real);
   };
   const fenced: Partial<Record<string, (...args: never[]) => unknown>> = {
@@ -74,20 +116,37 @@ export function fencedFileSystem(fs: FileSystemHost, roots: readonly string[]): 
     directoryExists: async (p: string) => allowed(p, true) && fs.directoryExists(p),
     // A real path leading out is not followed: the path stays as it is written.
     realpathSync: (p: string) => {
-      if (!allowed(p, false)) return p;
-      const real = realOf(p);
+      const root = roots.find((r) => isWithin(r, p));
+      if (root === undefined) return p;
+      const real = installed(root, p) ? realOf(p) : realPath(p);
       return real !== undefined && withinReal(real) ? real : p;
     },
   };
-  return new Proxy(fs, {
+  const refuse = (key: string) => () => {
+    throw new Error(`the analysis writes no file (${key})`);
+  };
+  // Each method is looked up once: the hosts are asked millions of times in a large workspace.
+  const methods = new Map<string | symbol, unknown>();
+  const guarded = new Proxy(fs, {
     get(target, key) {
-      if (typeof key === "string" && READS.has(key)) return fenced[key];
-      if (typeof key === "string" && WRITES.has(key))
-        return () => {
-          throw new Error(`the analysis writes no file (${key})`);
-        };
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      let method = methods.get(key);
+      if (method === undefined) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (typeof key === "string" && READS.has(key)) method = fenced[key];
+        else if (typeof key === "string" && WRITES.has(key)) method = refuse(key);
+        else if (typeof value === "function") method = (value as (...args: unknown[]) => unknown).bind(target);
+        else return value;
+        methods.set(key, method);
+      }
+      return method;
     },
   });
+  return {
+    fs: guarded,
+    forget: () => {
+      reals.clear();
+      links.clear();
+      asked.clear();
+    },
+  };
 }
