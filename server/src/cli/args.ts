@@ -16,6 +16,8 @@ export interface CliOptions {
   readonly strict: boolean;
   readonly color: boolean | undefined;
   readonly debug: boolean;
+  /** What the command line asks that the chosen report does not do: said on stderr, not an error. */
+  readonly notes: readonly string[];
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -39,7 +41,7 @@ Options:
   --json                     the same as --format json
   --sarif                    the same as --format sarif
   --era legacy|modern|both   which eras the human report shows (default both;
-                             not with json or sarif, which always hold both)
+                             json and sarif always hold both)
   --tasks on|off             force the tasks-extension switch
                              (default: package.json "mcpCapabilityLens.tasksExtension", else off)
   --project TSCONFIG         use this tsconfig for every file (default: the nearest
@@ -101,11 +103,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   const format = asked[0] as OutputFormat | undefined;
   const era = values.get("--era") ?? "both";
   if (era !== "legacy" && era !== "modern" && era !== "both") throw new UsageError(`--era must be legacy, modern or both, not "${era}"`);
-  // The JSON and SARIF documents always hold both eras (a consumer reads the one it needs): an --era
-  // there would be silently ignored, so it is refused.
-  if (values.has("--era") && (format === "json" || format === "sarif")) {
-    throw new UsageError(`--era chooses the eras of the human report; the ${format} report always holds both eras (drop --era)`);
-  }
+  // The JSON and SARIF documents always hold both eras (a consumer reads the one it needs). The
+  // contract gives --era to the human report only, so with them it is not an error, but it is said.
+  const notes = values.has("--era") && (format === "json" || format === "sarif") ? [`--era chooses the eras of the human report; the ${format} report holds both eras`] : [];
   const tasksValue = values.get("--tasks");
   if (tasksValue !== undefined && tasksValue !== "on" && tasksValue !== "off") throw new UsageError(`--tasks must be on or off, not "${tasksValue}"`);
   if (values.has("--check") && values.has("--write-snapshot")) {
@@ -122,6 +122,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     strict: flags.has("--strict"),
     color: flags.has("--no-color") ? false : flags.has("--color") ? true : undefined,
     debug: flags.has("--debug"),
+    notes,
     help: flags.has("--help") || flags.has("-h"),
     version: flags.has("--version") || flags.has("-v"),
   };

@@ -86,6 +86,7 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
   if (tsconfig) readConfig(tsconfig);
   const inputs = discoverFiles(options.paths, io.cwd, (configPath) => readConfig(configPath).outputFolders());
   const warn = (text: string) => io.stderr(`mcp-caps: warning: ${terminalSafe(text)}\n`);
+  for (const note of options.notes) io.stderr(`mcp-caps: note: ${terminalSafe(note)}\n`);
   for (const w of [...configWarnings, ...inputs.warnings]) warn(w);
 
   const fromPackage = readTasksSetting(fileSystem, cwd);
