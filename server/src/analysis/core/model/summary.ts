@@ -247,7 +247,8 @@ export type FlowEvent =
    * property or another variable, or given to a constructor. `how` says where, for people; `into`
    * is the name or property it was assigned to (`this.server`), when it was assigned.
    */
-  | { readonly k: "escape"; readonly source: RefPath; readonly how: string; readonly span: Span; readonly into?: RefPath }
+  /** `member`: the method of `source` an assignment replaced (`server.addTool = function (t) { ... }`). */
+  | { readonly k: "escape"; readonly source: RefPath; readonly how: string; readonly span: Span; readonly into?: RefPath; readonly member?: string }
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
   | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span }
   /** `throw ...`: what follows in its block never runs, and unless something catches it, neither does the rest. */

@@ -514,6 +514,11 @@ export function summarizeFlow(
           if (target && ts.isNewExpression(right) && recordNew(unit, right, target, b.left, conditional)) return;
           if (target && ts.isNewExpression(right)) recordOtherNew(unit, right, target, b.left, conditional);
           escape(unit, right, `assigned to ${oneLine(b.left.getText(ctx.sf))}`, conditional, target);
+          // `server.addTool = function (t) { ... }`: a method the dialects read is replaced on that
+          // object, so what its calls do from here on is the new function's doing, not the library's.
+          if (target && target.length >= 2 && spec.methods.has(target.at(-1)!)) {
+            push(unit, { k: "escape", source: target.slice(0, -1), how: `given its own ${target.at(-1)} by an assignment`, span: spanOf(ctx, b.left), member: target.at(-1)! }, conditional);
+          }
           // `server = createServer()`: the call's result goes by that name, as with `const server = ...`.
           if (target?.length === 1 && ts.isCallExpression(right)) return visitAssignedCall(b, right, target[0]!, unit, conditional);
         } else {

@@ -22,7 +22,7 @@ export function presence(replay: Replay, key: Primitive, removesByName = false):
   if (sure && removal) return { k: "maybe", reason: `${removal.method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removal.loc };
   const early = mine.find((r) => r.phase === "before");
   if (early) return { k: "maybe", reason: early.overriddenBy ? overrideReason(early.method, early.overriddenBy, key) : early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
-  const helper = replay.unfollowed.find((u) => u.phase === "before");
+  const helper = replay.unfollowed.find((u) => u.phase === "before" && (!u.keys || u.keys.includes(key)));
   if (helper) return { k: "maybe", reason: helper.reason, loc: helper.loc };
   const later = mine.find((r) => r.phase === "deferred");
   const overriddenStart = replay.start?.overriddenBy;
@@ -38,5 +38,6 @@ export function presence(replay: Replay, key: Primitive, removesByName = false):
 
 /** Why a call of an overridden registration method leaves its key unknown. */
 function overrideReason(method: string, by: string, key: Primitive): string {
-  return `${method}() runs ${by}, the server class's override of FastMCP's ${method}(), which the analysis does not follow: whether it adds a ${SINGULAR[key]} is not known`;
+  const what = by.startsWith("the function assigned") ? `in place of FastMCP's ${method}()` : `the server class's override of FastMCP's ${method}()`;
+  return `${method}() runs ${by}, ${what}, which the analysis does not follow: whether it adds a ${SINGULAR[key]} is not known`;
 }

@@ -97,6 +97,8 @@ export interface Unfollowed {
   readonly reason: string;
   readonly loc: Loc;
   readonly phase: Phase;
+  /** The only kinds it may add (a bound registration method adds its own); absent: any. */
+  readonly keys?: readonly Primitive[];
 }
 
 export interface Replay {
@@ -155,7 +157,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     return at.file === site.file && cls !== undefined && (cls === holder || family.has(cls) || (site.subclasses?.includes(cls) ?? false));
   };
   // Any call on the server reaches its class's override of the method, wherever it is written.
-  const overrides = overriddenMethods(here.units, site.subclasses);
+  // A method replaced on the server by an assignment (`server.addTool = function (t) { ... }`) runs in
+  // place of FastMCP's from then on, as a subclass's override would.
+  const overrides = new Map(overriddenMethods(here.units, site.subclasses));
 
   /**
    * `split`: for an async function called without `await`, where its first `await` is. What comes
@@ -278,6 +282,11 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         continue;
       }
       if (event.k === "escape") {
+        const member = event.member;
+        if (member !== undefined && names.has(event.source.join(".")) && (REGISTRATIONS[member] || REMOVALS[member] || STARTS.has(member))) {
+          overrides.set(member, `the function assigned to ${host.textAt(at.file, event.span)?.trim() ?? member}`);
+          continue;
+        }
         // Stored in an object, assigned elsewhere, given to a constructor: what is done with it there is not seen.
         if (names.has(event.source.join("."))) out.unfollowed.push({ reason: `the server is ${event.how}, where the analysis does not follow it`, loc: loc(event.span), phase });
         continue;
@@ -298,6 +307,13 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             // runs where it is written, as a function called there would.
             walk(at, child, child.events, new Set(names), conditional, depth, later || (!c && (runsLaterHere(child) || isGenerator(host, at.file, child))));
           }
+          continue;
+        }
+        // `const add = server.addTool.bind(server)`: a registration method, called later where it is not
+        // followed. It can add its own kind only.
+        const bound = boundMethod(event.callee, names);
+        if (bound) {
+          out.unfollowed.push({ reason: `${bound.text} is bound and called where the analysis does not follow it`, loc: loc(event.span), phase, keys: [bound.key] });
           continue;
         }
         const argAt = event.args.findIndex((a) => a !== null && names.has(a.join(".")));
@@ -695,3 +711,23 @@ function removedNames(arg: ValueExpr | undefined, plural: boolean): string[] | u
 
 const nonEmptyList = (e: ValueExpr | undefined): boolean => e?.k === "arr" && e.items.some((i) => i.k !== "spread");
 const isEmptyList = (e: ValueExpr | undefined): boolean => e?.k === "arr" && e.items.length === 0;
+
+/** `server.addTool.bind` (of a name holding the server): the registration method bound, with its kind. */
+function boundMethod(callee: ValueExpr, names: ReadonlySet<string>): { text: string; key: Primitive } | undefined {
+  if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "bind") return undefined;
+  const method = callee.object;
+  if (method.k !== "get" || method.key.k !== "static") return undefined;
+  const reg = REGISTRATIONS[method.key.name];
+  const owner = refPath(method.object);
+  return reg && owner && names.has(owner) ? { text: `${owner}.${method.key.name}`, key: reg.key } : undefined;
+}
+
+function refPath(e: ValueExpr): string | undefined {
+  if (e.k === "ref") return e.name;
+  if (e.k === "get" && e.key.k === "static") {
+    const head = refPath(e.object);
+    return head === undefined ? undefined : `${head}.${e.key.name}`;
+  }
+  if (e.k === "dyn" && e.text === "this") return "this";
+  return undefined;
+}

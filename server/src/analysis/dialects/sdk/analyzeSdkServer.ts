@@ -149,7 +149,9 @@ function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
       path: [k],
       reason: replay.instanceKeys.has(k)
         ? `${k} is registered on one of the servers made here (${replay.instanceKeys.get(k)}), and which of them a client meets is not followed`
-        : replay.untimedKeys.has(k)
+        : replay.replacedKeys.has(k)
+          ? `${k} is ${replay.replacedKeys.get(k)}`
+          : replay.untimedKeys.has(k)
           ? `${k} is ${replay.untimedKeys.get(k)}`
           : replay.conditionCalls.has(k)
             ? `${k} is registered by code that runs only under a condition (an if, a loop or a callback, at ${replay.conditionCalls.get(k)}), so whether it is advertised depends on run time`

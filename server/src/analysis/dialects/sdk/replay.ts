@@ -247,6 +247,10 @@ export class Replay {
   #untimedWhy: string | undefined;
   /** Keys only such a module made conditional, with that reason. */
   readonly untimedKeys = new Map<string, string>();
+  /** While a call of a method the code replaced on the server is applied: what replaced it. */
+  #replacedWhy: string | undefined;
+  /** Keys registered only through such a call, with what replaced the method. */
+  readonly replacedKeys = new Map<string, string>();
 
   /** Workspace class instances that hold the server (`new Registry(server).registerTools()`). */
   readonly #holders: ClassHolders<Mode>;
@@ -717,6 +721,7 @@ export class Replay {
 
   #conditionalKey(k: string, loc: Loc | undefined): void {
     if (!this.conditionalKeys.has(k) && this.#untimedWhy) this.untimedKeys.set(k, this.#untimedWhy);
+    if (!this.conditionalKeys.has(k) && this.#replacedWhy) this.replacedKeys.set(k, this.#replacedWhy);
     this.conditionalKeys.set(k, loc);
     // Said when the condition is elsewhere than the registration (a helper called under an `if`).
     const at = this.#conditionAt;
@@ -847,6 +852,9 @@ export class Replay {
     // Helper calls written alike in both arms of an if: the later one is skipped in this walk, its
     // twin having run as certain (sameCallInEitherArm).
     const twins = new Set<number>();
+    // `server.registerTool = (name, ...) => { if (allowed(name)) original(name, ...) }`: from here on,
+    // that method's calls run the replacement, which the analysis does not follow.
+    const replaced = new Map<string, string>();
     const twinInOtherArm = (entry: FlowEventEntry, within: readonly string[]): boolean => {
       const twin = sameCallInEitherArm(this.#ev, file, unit, entry, within);
       if (twin) twins.add(twin.event.span.start);
@@ -929,6 +937,9 @@ export class Replay {
             }
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
             if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
+            const replacedBy = onServer ? replaced.get(event.method) : undefined;
+            this.#replacedWhy = replacedBy;
+            const applied: Mode = replacedBy ? { ...here, conditional: true } : here;
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
             this.#caught = caughtAround(this.#ev, file, entry);
@@ -937,8 +948,9 @@ export class Replay {
             this.#branches = { file, regions: entry.branches ?? [] };
             this.#onInner = onInner && !onServer;
             try {
-              this.#apply(file, event, here);
+              this.#apply(file, event, applied);
             } finally {
+              this.#replacedWhy = undefined;
               this.#onInner = false;
               this.#caught = false;
               this.#connectedHere = undefined;
@@ -975,6 +987,7 @@ export class Replay {
             break;
           }
           case "escape": {
+            if (event.member !== undefined && local.has(key(event.source))) replaced.set(event.member, `registered through ${key(event.source)}.${event.member}, which the code replaces with a function of its own (${this.#where({ file, span: event.span })}) that the analysis does not follow`);
             // `target = other`: a name of this server given another value is no longer this server
             // (or may not be, when the assignment may not happen).
             const into = event.into ? key(event.into) : undefined;
