@@ -228,5 +228,25 @@ export function hostileInputs(): HostileInput[] {
       },
       expect: servers(1),
     },
+    {
+      // Each class decorator's body is read for what it may do to the class; functions of the workspace
+      // calling one another in wide layers made that reading exponential (25^6 bodies) before each
+      // body was read once.
+      name: "MCP-Nest: a class decorator reaching six layers of 25 workspace functions that call all of the next layer",
+      files: {
+        "app.module.ts": [
+          'import { Controller, Module } from "@nestjs/common";',
+          'import { McpModule, Tool } from "@rekog/mcp-nest";',
+          ...Array.from({ length: 6 }, (_, l) => Array.from({ length: 25 }, (_, i) => `function g${l}_${i}(t) { ${l < 5 ? Array.from({ length: 25 }, (_, j) => `g${l + 1}_${j}(t);`).join(" ") : "return t;"} }`)).flat(),
+          `function Deco() { return (t) => { ${Array.from({ length: 25 }, (_, j) => `g0_${j}(t);`).join(" ")} }; }`,
+          "@Deco()",
+          "@Controller()",
+          'export class Tools { @Tool({ name: "x", description: "x" }) x() { return { content: [] }; } }',
+          '@Module({ imports: [McpModule.forRoot({ name: "h", version: "1" })], providers: [Tools], controllers: [Tools] })',
+          "export class AppModule {}",
+        ].join("\n") + "\n",
+      },
+      expect: servers(1),
+    },
   ];
 }

@@ -198,6 +198,8 @@ export const isMcpDecorator = (d: DecoratorSummary): boolean => DECORATORS[d.nam
 
 /** Calls followed into the workspace's own functions before a class decorator counts as one that may apply @McpController. */
 const MAX_WRAPPERS = 6;
+/** Bodies read for one decorator before it counts as one that may. */
+const MAX_BODIES = 100;
 
 /**
  * Whether a class decorator is written in the workspace and may apply `McpController` (its code names
@@ -205,16 +207,21 @@ const MAX_WRAPPERS = 6;
  */
 function mayApplyController(ev: Evaluator, file: string, d: DecoratorSummary): boolean {
   const imported = [...(ev.summary(file)?.imports ?? [])].find(([local, b]) => local === d.name || b.imported === d.name)?.[0];
-  return mayApply(ev, originOf(ev, { k: "ref", name: imported ?? d.name, span: d.span }, ev.fileScope(file)), 0);
+  return mayApply(ev, originOf(ev, { k: "ref", name: imported ?? d.name, span: d.span }, ev.fileScope(file)), 0, new Set());
 }
 
-function mayApply(ev: Evaluator, origin: Origin, depth: number): boolean {
+/** `read`: bodies read already, each once (functions of the workspace that call one another). */
+function mayApply(ev: Evaluator, origin: Origin, depth: number, read: Set<string>): boolean {
   if (origin.k === "package" || origin.k === "apply" || origin.k === "mcp") return false;
-  if (origin.k === "opaque" || depth > MAX_WRAPPERS) return true;
-  const text = origin.k === "fn" ? ev.textAt(origin.scope.file, origin.fn.bodySpan) : ev.sourceText(origin.expr, origin.scope.file);
+  if (origin.k === "opaque" || depth > MAX_WRAPPERS || read.size > MAX_BODIES) return true;
+  const span = origin.k === "fn" ? origin.fn.bodySpan : origin.expr.span;
+  const key = `${origin.scope.file}#${span.start}:${span.end}`;
+  if (read.has(key)) return false;
+  read.add(key);
+  const text = origin.k === "fn" ? ev.textAt(origin.scope.file, span) : ev.sourceText(origin.expr, origin.scope.file);
   if (text === undefined || /\bMcpController\b/.test(text)) return true;
   for (const m of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)) {
-    if (mayApply(ev, originOf(ev, { k: "ref", name: m[1]!, span: origin.k === "fn" ? origin.fn.bodySpan : origin.expr.span }, origin.scope), depth + 1)) return true;
+    if (mayApply(ev, originOf(ev, { k: "ref", name: m[1]!, span }, origin.scope), depth + 1, read)) return true;
   }
   return false;
 }

@@ -23,6 +23,8 @@ const THIS_WRITE = /\bthis\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*["'`]([^"'`]+)["'`]
 const REACHES_METHODS = /\bprototype\b|\bdefineProperty\b|\bgetOwnPropertyNames\b|\bgetOwnPropertyDescriptors?\b|\bownKeys\b/;
 /** Workspace functions followed from a class decorator before it counts as not followed. */
 const MAX_DEPTH = 6;
+/** Bodies read for one decorator before it counts as not followed. */
+const MAX_READS = 100;
 
 export function methodReplacements(ev: Evaluator, cls: ClassRef, summary: ClassSummary): Replacement[] {
   const out: Replacement[] = [];
@@ -48,18 +50,23 @@ export function methodReplacements(ev: Evaluator, cls: ClassRef, summary: ClassS
 function classDecoratorReplaces(ev: Evaluator, file: string, d: DecoratorSummary): string | undefined {
   // A class decorator keeps its name only: the local name it is imported under (`{ TraceAll as Trace }`).
   const local = d.callee ?? { k: "ref" as const, name: [...(ev.summary(file)?.imports ?? [])].find(([l, b]) => l === d.name || b.imported === d.name)?.[0] ?? d.name, span: d.span };
-  return reaches(ev, originOf(ev, local, ev.fileScope(file)), 0);
+  return reaches(ev, originOf(ev, local, ev.fileScope(file)), 0, new Set());
 }
 
-function reaches(ev: Evaluator, origin: Origin, depth: number): string | undefined {
+/** `read`: the bodies read already (functions that call one another are read once each). */
+function reaches(ev: Evaluator, origin: Origin, depth: number, read: Set<string>): string | undefined {
   // A package's class decorators (@Injectable, @Controller, @UseGuards, @McpController) keep the methods.
   if (origin.k === "package" || origin.k === "apply" || origin.k === "mcp") return undefined;
-  if (origin.k === "opaque" || depth > MAX_DEPTH) return "is a decorator of the workspace that is not followed, and may re-define the class's methods";
-  const text = origin.k === "fn" ? ev.textAt(origin.scope.file, origin.fn.bodySpan) : ev.sourceText(origin.expr, origin.scope.file);
+  if (origin.k === "opaque" || depth > MAX_DEPTH || read.size > MAX_READS) return "is a decorator of the workspace that is not followed, and may re-define the class's methods";
+  const span = origin.k === "fn" ? origin.fn.bodySpan : origin.expr.span;
+  const key = `${origin.scope.file}#${span.start}:${span.end}`;
+  if (read.has(key)) return undefined;
+  read.add(key);
+  const text = origin.k === "fn" ? ev.textAt(origin.scope.file, span) : ev.sourceText(origin.expr, origin.scope.file);
   if (text === undefined) return "is a decorator of the workspace whose body could not be read, and may re-define the class's methods";
   if (REACHES_METHODS.test(text)) return "is a decorator of the workspace that reaches the class's prototype or property descriptors, and may re-define its methods";
   for (const m of text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)) {
-    const inner = reaches(ev, originOf(ev, { k: "ref", name: m[1]!, span: origin.k === "fn" ? origin.fn.bodySpan : origin.expr.span }, origin.scope), depth + 1);
+    const inner = reaches(ev, originOf(ev, { k: "ref", name: m[1]!, span }, origin.scope), depth + 1, read);
     if (inner) return inner;
   }
   return undefined;
