@@ -21,6 +21,17 @@ writeFileSync(join(root, "src", "inside.ts"), "export class Inside { handleListT
 symlinkSync("../outside", join(root, "out"));
 // A file of the workspace that is itself a link to a file outside.
 symlinkSync(join(top, "outside", "base.ts"), join(root, "src", "linked.ts"));
+// A workspace package declared outside the workspace (npm workspaces may name `../`).
+mkdirSync(join(top, "outside", "pkg", "src"), { recursive: true });
+writeFileSync(join(top, "outside", "pkg", "package.json"), JSON.stringify({ name: "outside-pkg", main: "src/index.ts" }));
+writeFileSync(join(top, "outside", "pkg", "src", "index.ts"), "export class Base { handleListTools() { return {}; } }\n");
+writeFileSync(join(root, "package.json"), JSON.stringify({ name: "root", workspaces: ["../outside/pkg"] }));
+// A workspace reached through a link to it, with a package installed in it.
+mkdirSync(join(top, "real", "src"), { recursive: true });
+mkdirSync(join(top, "real", "node_modules", "basepkg"), { recursive: true });
+writeFileSync(join(top, "real", "node_modules", "basepkg", "package.json"), JSON.stringify({ name: "basepkg", types: "index.d.ts" }));
+writeFileSync(join(top, "real", "node_modules", "basepkg", "index.d.ts"), "export declare class Base { handleListTools(): object; }\n");
+symlinkSync(join(top, "real"), join(top, "linked-root"));
 // fastmcp installed above the workspace: Node would load it, but the analysis does not read it.
 mkdirSync(join(top, "node_modules", "fastmcp"), { recursive: true });
 writeFileSync(join(top, "node_modules", "fastmcp", "package.json"), JSON.stringify({ name: "fastmcp", version: "4.20.16" }));
@@ -33,7 +44,7 @@ function analyse(text: string) {
 }
 
 it("a base class through a folder or file link leading out, a relative climb or an absolute path is not read", () => {
-  for (const specifier of ["../out/base", "../../outside/base", join(top, "outside", "base"), "./linked"]) {
+  for (const specifier of ["../out/base", "../../outside/base", join(top, "outside", "base"), "./linked", "../node_modules/../../outside/base", "outside-pkg"]) {
     const analysis = analyse(`import { Base } from ${JSON.stringify(specifier)};\nexport class S extends Base { handleListPrompts() { return {}; } }\n`);
     const [s] = analysis.servers;
     assert.equal(s!.exact, false, specifier);
@@ -53,4 +64,13 @@ it("a framework installed in a folder above the workspace is not read", () => {
   assert.notEqual(s!.frameworkVersion, "4.20.16");
   assert.equal(s!.exact, false);
   assert.match(s!.unknown.map((u) => u.reason).join(" "), /fastmcp is not installed where this file would load it/);
+});
+
+it("a workspace opened through a link to it reads its own install", () => {
+  const linked = join(top, "linked-root");
+  const file = join(linked, "src", "server.ts");
+  writeFileSync(join(top, "real", "src", "server.ts"), 'import { Base } from "basepkg";\nexport class S extends Base { handleListPrompts() { return {}; } }\n');
+  const ws = new Workspace({ fileSystem: new Project({ skipLoadingLibFiles: true }).getFileSystem(), dialects: DIALECTS, roots: [linked] });
+  const [s] = ws.analyzeFile(file, { tasksExtension: false }).servers;
+  assert.equal(s!.exact, true, JSON.stringify(s!.unknown));
 });

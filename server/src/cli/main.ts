@@ -1,17 +1,18 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { Project } from "ts-morph";
 import { diagnosticsByServer } from "../analysis/core/model/ofServer";
 import type { EraNote } from "../analysis/core/model/serverReport";
 import { ConfigError, ProjectContext } from "../analysis/core/project/projectRegistry";
-import { normalizePath, relativePath } from "../analysis/core/project/paths";
+import { isWithin, normalizePath, relativePath } from "../analysis/core/project/paths";
+import { fencedFileSystem } from "../analysis/core/project/fencedFileSystem";
 import { readTasksSetting } from "../analysis/core/tasksSetting";
 import { Workspace, type WorkspaceAnalysis } from "../analysis/core/workspace";
 import type { Dialect } from "../analysis/core/dialect";
 import { DIALECTS } from "../analysis/dialects";
 import { outputFormat, UsageError, type CliOptions } from "./args";
 import { earlyAnswer } from "./earlyAnswer";
-import { discoverFiles, InputError, unusableConfig } from "../files/discoverFiles";
+import { discoverFiles, InputError, rootFor, unusableConfig } from "../files/discoverFiles";
 import { githubAnnotations, logGroup, plainAnnotation } from "./githubReport";
 import { causeKey, formatHumanReport, NOTHING_READ, type ServerNotes } from "./humanReport";
 import { toJsonReport } from "./jsonReport";
@@ -78,8 +79,12 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
   // Every tsconfig in play is read once up front: one that cannot be used fails now, with exit 2,
   // and one whose `extends` chain is broken gets a warning line.
   const configWarnings: string[] = [];
+  // Read within the workspace the PATHs make (discoverFiles' roots), and the --project file's folder:
+  // an `extends` out of them is not read, as the analysis reads nothing outside.
+  const configRoots = [...options.paths.map((p) => { const abs = path.resolve(io.cwd, p); return rootFor(io.cwd, abs, isFile(abs)); }), ...(tsconfig ? [path.posix.dirname(tsconfig)] : [])];
+  const configFiles = fencedFileSystem(fileSystem, [...new Set(configRoots)]).fs;
   const readConfig = (configPath: string) => {
-    const project = new ProjectContext(configPath, fileSystem, unusableConfig);
+    const project = new ProjectContext(configPath, configFiles, unusableConfig);
     for (const problem of project.problems) configWarnings.push(`${path.relative(io.cwd, configPath) || configPath}: ${problem} (its other options are used)`);
     return project;
   };
@@ -94,7 +99,8 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
   const tasksExtension = options.tasks ?? fromPackage.value ?? false;
   const tasksSource = options.tasks !== undefined ? "--tasks" : fromPackage.value !== undefined ? "package.json" : "default";
 
-  const workspace = new Workspace({ fileSystem, dialects, roots: inputs.roots, unusableConfig, ...(tsconfig ? { tsconfig } : {}) });
+  const roots = [...new Set([...inputs.roots, ...(tsconfig && !inputs.roots.some((r) => isWithin(r, tsconfig)) ? [path.posix.dirname(tsconfig)] : [])])];
+  const workspace = new Workspace({ fileSystem, dialects, roots, unusableConfig, ...(tsconfig ? { tsconfig } : {}) });
   const analysis = workspace.analyzeFiles(inputs.files, { tasksExtension });
   for (const s of analysis.skipped) {
     warn(`skipped ${path.relative(io.cwd, s.file) || s.file}: ${plainSkipReason(s.detail)}`);
@@ -180,4 +186,12 @@ function serverNotes(workspace: Workspace, analysis: WorkspaceAnalysis, cwd: str
     });
   }
   return notes;
+}
+
+function isFile(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false;
+  }
 }

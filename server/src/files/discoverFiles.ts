@@ -138,13 +138,13 @@ function* walk(
     if (!st.ok) throw new InputError(`cannot read ${arg}: ${errorReason(st.error)}`);
     const stats = st.value as fs.Stats;
     if (stats.isFile()) {
-      roots.push(normalizePath(isInside(cwd, abs) ? cwd : path.dirname(abs)));
+      roots.push(rootFor(cwd, abs, true));
       if (SOURCE.test(abs)) files.add(normalizePath(abs));
       else warnings.push(`skipped ${arg}: not a TypeScript file (.ts, .tsx, .mts, .cts)`);
       continue;
     }
     if (!stats.isDirectory()) throw new InputError(`cannot read ${arg}: not a file or folder`);
-    roots.push(normalizePath(isInside(cwd, abs) ? cwd : abs));
+    roots.push(rootFor(cwd, abs, false));
     const rootReal = yield* ask("realpath", abs);
     if (!rootReal.ok) throw new InputError(`cannot read ${arg}: ${errorReason(rootReal.error)}`);
     /** Links are followed after everything else: a file is reported under its own path, not a link's. */
@@ -245,6 +245,14 @@ function* walk(
 
 function isSource(name: string): boolean {
   return SOURCE.test(name) && !DECLARATION.test(name);
+}
+
+/**
+ * The workspace a PATH given on the command line belongs to: the working directory when the PATH lies
+ * in it, else the PATH itself (a folder) or its folder (a file). The analysis reads nothing outside it.
+ */
+export function rootFor(cwd: string, abs: string, isFile: boolean): string {
+  return normalizePath(isInside(cwd, abs) ? cwd : isFile ? path.dirname(abs) : abs);
 }
 
 function isInside(dir: string, p: string): boolean {

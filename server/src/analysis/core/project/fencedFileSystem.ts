@@ -7,7 +7,7 @@
 // folders is read wherever its links lead (a symlinked node_modules, pnpm's or a global store), since
 // that is the code Node loads for it.
 import type { FileSystemHost } from "ts-morph";
-import { dirname, isWithin } from "./paths";
+import { dirname, isWithin, normalizePath } from "./paths";
 
 /** What a read outside the workspace throws: callers treat it as a file that is not there. */
 export class OutsideWorkspaceError extends Error {
@@ -17,12 +17,28 @@ export class OutsideWorkspaceError extends Error {
   }
 }
 
+/** The fenced file system's own question, under a symbol no other host has. */
+const OUTSIDE = Symbol("outside the workspace");
+
+/** Whether `fs` (a fenced file system; any other answers no) refuses to read `p`. */
+export function outsideWorkspace(fs: FileSystemHost, p: string): boolean {
+  const ask = (fs as unknown as { [OUTSIDE]?: (p: string) => boolean })[OUTSIDE];
+  return ask !== undefined && ask(p);
+}
+
 const READS = new Set(["readFileSync", "readFile", "readDirSync", "fileExistsSync", "fileExists", "directoryExistsSync", "directoryExists", "realpathSync"]);
 const WRITES = new Set(["writeFile", "writeFileSync", "mkdir", "mkdirSync", "move", "moveSync", "copy", "copySync", "delete", "deleteSync"]);
 
-/** A path of the workspace's install: under a node_modules folder of the workspace, as written. */
-function installed(root: string, p: string): boolean {
-  return p.slice(root.length).includes("/node_modules/");
+/** `.` and `..` segments, or doubled slashes: the path is not in its plain form. */
+const DOTS = /(?:^|\/)\.{1,2}(?:\/|$)|\/\//;
+
+/**
+ * For a path of the workspace's install (under a node_modules folder of the workspace, as written):
+ * the folder holding the first node_modules on the way. Undefined for any other path.
+ */
+function installPrefix(root: string, p: string): string | undefined {
+  const at = p.indexOf("/node_modules/", root.length === 1 ? 0 : root.length);
+  return at < 0 ? undefined : at === 0 ? "/" : p.slice(0, at);
 }
 
 export interface FencedFileSystem {
@@ -82,44 +98,58 @@ export function fencedFileSystem(fs: FileSystemHost, roots: readonly string[]): 
   };
   const withinReal = (real: string) => realRoots.some((r) => isWithin(r, real));
   /**
-   * Whether a path may be read: it lies in a root as written, and so does its real path (that of its
-   * folder, for an existence check). A path whose links lead nowhere passes: nothing is read there.
+   * The real path of a path as the system resolves it. A path with `.` or `..` segments is asked as
+   * written (the system takes a link before a `..`, which reading the segments alone would not);
+   * any other through the listings (realPath). Undefined: nothing is there.
    */
-  const allowed = (p: string, asFolder: boolean): boolean => {
-    const root = roots.find((r) => isWithin(r, p));
+  const realOfWritten = (p: string): string | undefined => (DOTS.test(p) ? realOf(p) : realPath(p));
+  /**
+   * Whether `p` may be read (`asFolder`: listed, or checked for existence as a folder; otherwise its
+   * folder is what must lie in, and for a read, the file itself). A path under a node_modules folder of
+   * the workspace passes wherever its links lead, provided the folder holding that node_modules is
+   * really in the workspace.
+   */
+  const verdict = (p: string, what: "read" | "file" | "folder"): boolean => {
+    const lexical = DOTS.test(p) ? normalizePath(p) : p;
+    const root = roots.find((r) => isWithin(r, lexical));
     if (root === undefined) return false;
-    if (installed(root, p)) return true;
-    const real = realPath(asFolder ? p : dirname(p));
-    return real === undefined || withinReal(real);
+    const install = installPrefix(root, lexical);
+    if (install !== undefined) {
+      const real = realPath(install);
+      return real !== undefined && withinReal(real);
+    }
+    const target = what === "file" ? dirname(p) : p;
+    const real = realOfWritten(target);
+    // Nothing there (a missing file or folder): nothing can be read from it.
+    return real === undefined ? what !== "read" || !DOTS.test(p) : withinReal(real);
   };
-  /** A file itself may be a link that leads out: its contents are read only when its real path stays in. */
-  const readable = (p: string): boolean => {
-    const root = roots.find((r) => isWithin(r, p));
-    if (root === undefined) return false;
-    if (installed(root, p)) return true;
-    const real = realPath(p);
-    return real === undefined || withinReal(real);
+  /** A real path inside a root, written under the root as given (a root that is itself a link keeps its name). */
+  const asWritten = (real: string): string | undefined => {
+    const i = realRoots.findIndex((r) => isWithin(r, real));
+    return i < 0 ? undefined : roots[i] + real.slice(realRoots[i]!.length);
   };
   const fenced: Partial<Record<string, (...args: never[]) => unknown>> = {
     readFileSync: (p: string, encoding?: string) => {
-      if (!readable(p)) throw new OutsideWorkspaceError(p);
+      if (!verdict(p, "read")) throw new OutsideWorkspaceError(p);
       return fs.readFileSync(p, encoding);
     },
     readFile: async (p: string, encoding?: string) => {
-      if (!readable(p)) throw new OutsideWorkspaceError(p);
+      if (!verdict(p, "read")) throw new OutsideWorkspaceError(p);
       return fs.readFile(p, encoding);
     },
-    readDirSync: (p: string) => (allowed(p, true) ? fs.readDirSync(p) : []),
-    fileExistsSync: (p: string) => allowed(p, false) && fs.fileExistsSync(p),
-    fileExists: async (p: string) => allowed(p, false) && fs.fileExists(p),
-    directoryExistsSync: (p: string) => allowed(p, true) && fs.directoryExistsSync(p),
-    directoryExists: async (p: string) => allowed(p, true) && fs.directoryExists(p),
-    // A real path leading out is not followed: the path stays as it is written.
+    readDirSync: (p: string) => (verdict(p, "folder") ? fs.readDirSync(p) : []),
+    fileExistsSync: (p: string) => verdict(p, "file") && fs.fileExistsSync(p),
+    fileExists: async (p: string) => verdict(p, "file") && fs.fileExists(p),
+    directoryExistsSync: (p: string) => verdict(p, "folder") && fs.directoryExistsSync(p),
+    directoryExists: async (p: string) => verdict(p, "folder") && fs.directoryExists(p),
+    // A real path leading out is not followed, and one inside is given under the root as written: the
+    // path stays one the fence lets through.
     realpathSync: (p: string) => {
-      const root = roots.find((r) => isWithin(r, p));
+      const lexical = DOTS.test(p) ? normalizePath(p) : p;
+      const root = roots.find((r) => isWithin(r, lexical));
       if (root === undefined) return p;
-      const real = installed(root, p) ? realOf(p) : realPath(p);
-      return real !== undefined && withinReal(real) ? real : p;
+      const real = installPrefix(root, lexical) !== undefined ? realOf(p) : realOfWritten(p);
+      return (real !== undefined && asWritten(real)) ?? lexical;
     },
   };
   const refuse = (key: string) => () => {
@@ -129,6 +159,7 @@ export function fencedFileSystem(fs: FileSystemHost, roots: readonly string[]): 
   const methods = new Map<string | symbol, unknown>();
   const guarded = new Proxy(fs, {
     get(target, key) {
+      if (key === OUTSIDE) return (p: string) => !verdict(p, "read");
       let method = methods.get(key);
       if (method === undefined) {
         const value = Reflect.get(target, key, target) as unknown;

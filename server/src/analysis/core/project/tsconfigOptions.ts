@@ -1,4 +1,5 @@
 import { ts, type FileSystemHost } from "ts-morph";
+import { outsideWorkspace } from "./fencedFileSystem";
 import { dirname } from "./paths";
 
 /**
@@ -33,8 +34,17 @@ export function readTsconfigOptions(configPath: string, fs: FileSystemHost, unus
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: true,
     readDirectory: () => [],
-    fileExists: (p) => fs.fileExistsSync(p),
+    fileExists: (p) => {
+      if (fs.fileExistsSync(p)) return true;
+      // A file of the chain outside the workspace is not read: said as such, not as a missing file.
+      if (outsideWorkspace(fs, p)) refused.set(p, "it is outside the workspace, which the analysis does not read");
+      return false;
+    },
     readFile: (p) => {
+      if (outsideWorkspace(fs, p)) {
+        refused.set(p, "it is outside the workspace, which the analysis does not read");
+        return undefined;
+      }
       const problem = unusable?.(p);
       if (problem) {
         refused.set(p, problem);

@@ -110,9 +110,13 @@ function items(ev: Evaluator, v: Value, out: AppClasses, key: string, objectProv
     out.open.push({ text: key, loc: v.loc, why: `the module's ${key} are not an array literal` });
     return { sure, conditional, controllers };
   }
+  // A class that is also the token of an object provider is replaced by it (Nest keeps the last
+  // provider of a token): it is not scanned for sure.
+  const tokens = new Set(key === "providers" ? v.items.flatMap((item) => (item.t === "obj" && item.entries.get("provide")?.value.t === "class" ? [(item.entries.get("provide")!.value as Extract<Value, { t: "class" }>).cls.key] : [])) : []);
   v.items.forEach((item, i) => {
     const loc = v.itemLocs[i]!;
-    if (item.t === "class") sure.push({ cls: item.cls, loc });
+    if (item.t === "class" && tokens.has(item.cls.key)) out.open.push({ text: classOf(ev, item.cls)?.name ?? "a class", loc, why: "a provider whose class is also the token of a provider given as an object, which replaces it" });
+    else if (item.t === "class") sure.push({ cls: item.cls, loc });
     else if (item.t === "obj" && key === "providers" && objectProviders === "skip") return; // `{ provide, useValue }`: not a class Nest scans for handlers
     else if (item.t === "obj" && key === "providers") {
       const provider = objectProvider(item);
@@ -162,7 +166,7 @@ export function moduleOwnClasses(ev: Evaluator, mod: ClassRef): AppClasses {
   // `@Module(appMetadata)`, the metadata a const of the same file.
   const file = ev.summary(mod.file);
   const text = ev.host.text?.(mod.file);
-  if (args?.k === "ref" && file && text !== undefined) args = metadataConst(file, text, args.name) ?? args;
+  if (args?.k === "ref" && file && text !== undefined) args = metadataConst(file, text, args.name, summary!.span.start) ?? args;
   if (!summary || !args) return out;
   const value = ev.evaluate(args, ev.fileScope(mod.file), { calls: false });
   if (value.t !== "obj") {

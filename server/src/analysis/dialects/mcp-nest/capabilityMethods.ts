@@ -172,7 +172,7 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
   }
   // A method the class's own code replaces may not be bound: its kind is not known.
   const kept = methods.filter((m) => {
-    const r = replacements.find((x) => (x.methods ? x.methods.has(m.method) : x.className === m.className));
+    const r = replacements.find((x) => x.instance || (x.methods ? x.methods.has(m.method) : x.className === m.className));
     if (r) maybe.push({ primitive: m.primitive, method: m.method, server: m.server, loc: r.loc, reason: `${m.className}.${m.method} has @${m.decorator}, but ${r.why}` });
     return !r;
   });

@@ -12,10 +12,12 @@ export function namedOnce(text: string, name: string): boolean {
 }
 
 /**
- * `@Module(appMetadata)`: the literal of a same-file const named only there. It may be exported (a
- * test module reuses it): another module that changed a module's metadata in place would be rare.
+ * `@Module(appMetadata)`: the literal of a same-file const named only there, declared before the class
+ * (a later one is not initialised yet when the decorator runs), and not exported (an importer might
+ * change it).
  */
-export function metadataConst(file: FileSummary, text: string, name: string): ValueExpr | undefined {
+export function metadataConst(file: FileSummary, text: string, name: string, classStart: number): ValueExpr | undefined {
   const decl = file.decls.get(name);
-  return decl?.k === "const" && namedOnce(text, name) ? decl.init : undefined;
+  if (decl?.k !== "const" || decl.span.end > classStart || !namedOnce(text, name)) return undefined;
+  return [...file.exports.values()].some((e) => e.k === "local" && e.local === name) ? undefined : decl.init;
 }

@@ -13,6 +13,10 @@ const MAX_DEPTH = 8;
 export function objectProvider(v: Extract<Value, { t: "obj" }>): ObjectProvider {
   if ([...v.entries.keys()].some((k) => k.startsWith("$"))) return { k: "open", why: "a provider given as an object with a spread or a computed key" };
   const useClass = v.entries.get("useClass")?.value;
+  // Under a class's own token it replaces that class where both are listed (Nest keeps the last
+  // provider of a token): which one is scanned is not followed.
+  const token = v.entries.get("provide")?.value;
+  if (token?.t === "class" && !(useClass?.t === "class" && useClass.cls.key === token.cls.key)) return { k: "open", why: "a provider given under a class as its token, which replaces that class's own provider where both are listed" };
   if (useClass) return useClass.t === "class" ? { k: "class", cls: useClass.cls } : { k: "open", why: "a provider whose useClass is not a class known statically" };
   const useValue = v.entries.get("useValue")?.value;
   if (useValue) return plainData(useValue, 0) ? { k: "data" } : { k: "open", why: "a provider whose useValue is made by code: MCP-Nest 1.x scans that instance's methods, which the analysis does not follow" };

@@ -47,7 +47,7 @@ function rootMethod(ev: Evaluator, file: string, expr: ValueExpr): "forRoot" | "
 function importsOf(summary: ClassSummary, file: FileSummary, text: string): readonly Imported[] {
   let args = summary.decorators.find((d) => d.name === "Module")?.args[0];
   // `@Module(appMetadata)`, the metadata a const of the same file.
-  if (args?.k === "ref") args = metadataConst(file, text, args.name);
+  if (args?.k === "ref") args = metadataConst(file, text, args.name, summary.span.start);
   if (args?.k !== "obj") return [];
   const entry = args.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "imports");
   const value = entry?.k === "prop" ? entry.value : undefined;

@@ -3,7 +3,7 @@
 // tool registration adds the same thing, while a prompt or a resource template may add `completions`
 // in one arm and not the other.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FlowEvent, FlowEventEntry, FlowUnit } from "../../core/model/summary";
+import type { FlowEvent, FlowEventEntry, FlowUnit, ValueExpr } from "../../core/model/summary";
 import { otherArm, regionEntered, regionsNeverRun } from "./knownConditions";
 
 const TOOL_METHODS = new Set(["registerTool", "tool"]);
@@ -23,7 +23,7 @@ export function toolInEitherArm(ev: Evaluator, file: string, unit: FlowUnit, ent
   const { event } = entry;
   if (!isToolCall(event)) return false;
   const receiver = event.receiver.join(".");
-  return inEitherArm(ev, file, unit, entry, within, (other) => isToolCall(other.event) && other.event.receiver.join(".") === receiver) !== undefined;
+  return inEitherArm(ev, file, unit, entry, within, [event.receiver[0]!], (other) => isToolCall(other.event) && other.event.receiver.join(".") === receiver) !== undefined;
 }
 
 /**
@@ -37,10 +37,33 @@ export function sameCallInEitherArm(ev: Evaluator, file: string, unit: FlowUnit,
   if (event.k !== "invoke") return undefined;
   const text = ev.textAt(file, event.span);
   if (text === undefined) return undefined;
-  return inEitherArm(ev, file, unit, entry, within, (other) => other.event.k === "invoke" && other.event.span.start > event.span.start && ev.textAt(file, other.event.span) === text);
+  const names = [...(rootName(event.callee) ? [rootName(event.callee)!] : []), ...event.args.flatMap((a) => (a ? [a[0]!] : []))];
+  if (names.length === 0) return undefined;
+  return inEitherArm(ev, file, unit, entry, within, names, (other) => other.event.k === "invoke" && other.event.span.start > event.span.start && ev.textAt(file, other.event.span) === text);
 }
 
-function inEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[], matches: (other: FlowEventEntry) => boolean): FlowEventEntry | undefined {
+function rootName(e: ValueExpr): string | undefined {
+  return e.k === "ref" ? e.name : e.k === "get" ? rootName(e.object) : undefined;
+}
+
+/** A statement that leaves an arm, or a connect (after which registering throws), anywhere in it. */
+const LEAVES = /\b(?:break|continue|throw)\b|\.\s*connect\s*\(/;
+
+/**
+ * Whether the two arms of the `if` read alike: neither declares one of `names` (the same text would
+ * name something else there), and neither leaves early in a way the walk does not see or connects.
+ */
+function armsAlike(ev: Evaluator, file: string, regions: readonly string[], names: readonly string[]): boolean {
+  for (const region of regions) {
+    const [start, end] = region.split(":").map(Number) as [number, number];
+    const text = ev.textAt(file, { start, end });
+    if (text === undefined || LEAVES.test(text)) return false;
+    for (const name of names) if (new RegExp(`\\b(?:const|let|var|function|class)\\b[^;=]*?(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(text)) return false;
+  }
+  return true;
+}
+
+function inEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[], names: readonly string[], matches: (other: FlowEventEntry) => boolean): FlowEventEntry | undefined {
   const { branches } = entry;
   if (!entry.conditional || !branches) return undefined;
   if (branches.length <= within.length || !within.every((b, i) => branches[i] === b)) return undefined;
@@ -48,7 +71,7 @@ function inEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEve
   const open = rest.findIndex((r) => regionEntered(ev, file, unit, r) !== true);
   if (open < 0) return undefined;
   const arm = otherArm(ev, file, rest[open]!);
-  if (!arm) return undefined;
+  if (!arm || !armsAlike(ev, file, [rest[open]!, arm], names)) return undefined;
   const after = (list: readonly string[], from: number) => list.slice(from).every((r) => regionEntered(ev, file, unit, r) === true);
   if (!after(rest, open + 1)) return undefined;
   const prefix = branches.slice(0, within.length + open);

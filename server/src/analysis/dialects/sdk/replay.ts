@@ -856,6 +856,8 @@ export class Replay {
     // that method's calls run the replacement, which the analysis does not follow.
     const replaced = new Map<string, string>();
     const twinInOtherArm = (entry: FlowEventEntry, within: readonly string[]): boolean => {
+      // Only a call given the server can register on it (and the search is per event of the unit).
+      if (entry.event.k !== "invoke" || !entry.event.args.some((a) => a !== null && local.has(key(a)))) return false;
       const twin = sameCallInEitherArm(this.#ev, file, unit, entry, within);
       if (twin) twins.add(twin.event.span.start);
       return twin !== undefined;
