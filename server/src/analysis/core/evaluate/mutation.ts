@@ -24,12 +24,15 @@ const cache = new WeakMap<FileSummary, ReadonlySet<string>>();
  */
 export function mutatedNames(summary: FileSummary, text: string): ReadonlySet<string> {
   let names = cache.get(summary);
-  if (!names) {
-    const found = new Set<string>();
-    for (const m of text.matchAll(MUTATION)) found.add((m[1] ?? m[2] ?? m[3])!);
-    cache.set(summary, (names = found));
-  }
+  if (!names) cache.set(summary, (names = mutatedNamesIn(text)));
   return names;
+}
+
+/** The same read of a text of its own (a file the analysis does not summarise). */
+export function mutatedNamesIn(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of text.matchAll(MUTATION)) found.add((m[1] ?? m[2] ?? m[3])!);
+  return found;
 }
 
 /** The same, reading the text only when the names are not remembered for the summary yet (undefined when it cannot be read). */

@@ -16,7 +16,7 @@ const MAX_DEPTH = 8;
 const MAX_SPREADS = 200;
 
 /** The options' properties by name, spreads laid out; undefined when a spread or a key is not known statically. */
-export function optionProps(ev: Evaluator, file: string, obj: Extract<ValueExpr, { k: "obj" }>, depth = 0, budget = { spreads: 0 }): Map<string, OptionProp> | undefined {
+export function optionProps(ev: Evaluator, file: string, obj: Extract<ValueExpr, { k: "obj" }>, changedElsewhere?: ReadonlySet<string>, depth = 0, budget = { spreads: 0 }): Map<string, OptionProp> | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const out = new Map<string, OptionProp>();
   for (const entry of obj.entries) {
@@ -26,8 +26,8 @@ export function optionProps(ev: Evaluator, file: string, obj: Extract<ValueExpr,
       continue;
     }
     if (++budget.spreads > MAX_SPREADS) return undefined;
-    const spread = resolveObject(ev, file, entry.expr);
-    const inner = spread ? optionProps(ev, spread.file, spread.obj, depth + 1, budget) : undefined;
+    const spread = resolveObject(ev, file, entry.expr, changedElsewhere);
+    const inner = spread ? optionProps(ev, spread.file, spread.obj, changedElsewhere, depth + 1, budget) : undefined;
     if (!inner) return undefined;
     for (const [name, p] of inner) out.set(name, p);
   }

@@ -37,11 +37,13 @@ type ArrayExpr = Extract<ValueExpr, { k: "arr" }>;
 
 /** The literal an expression stands for, and the file that writes it: options are often an exported const
  *  of a config module (`new McpStrategy(mcpOptions)`), so consts are followed through imports. */
-export function resolveLiteral(ev: Evaluator, file: string, expr: ValueExpr | undefined): { expr: ValueExpr; file: string } | undefined {
+export function resolveLiteral(ev: Evaluator, file: string, expr: ValueExpr | undefined, changedElsewhere?: ReadonlySet<string>): { expr: ValueExpr; file: string } | undefined {
   let cur = expr;
   let at = file;
-  // `mcpOptions.capabilities = {...}` where it is read or where it is declared: not what was written.
+  // `mcpOptions.capabilities = {...}` where it is read or where it is declared (or, when the caller
+  // read the whole package, anywhere in it): not what was written.
   const changed = (where: string, name: string): boolean => {
+    if (changedElsewhere?.has(name)) return true;
     const summary = ev.summary(where);
     const text = ev.host.text?.(where);
     return summary === undefined || text === undefined || mutatedNames(summary, text).has(name);
@@ -55,8 +57,8 @@ export function resolveLiteral(ev: Evaluator, file: string, expr: ValueExpr | un
   return cur ? { expr: cur, file: at } : undefined;
 }
 
-export function resolveObject(ev: Evaluator, file: string, expr: ValueExpr | undefined): { obj: ObjectExpr; file: string } | undefined {
-  const found = resolveLiteral(ev, file, expr);
+export function resolveObject(ev: Evaluator, file: string, expr: ValueExpr | undefined, changedElsewhere?: ReadonlySet<string>): { obj: ObjectExpr; file: string } | undefined {
+  const found = resolveLiteral(ev, file, expr, changedElsewhere);
   return found?.expr.k === "obj" ? { obj: found.expr, file: found.file } : undefined;
 }
 

@@ -21,6 +21,7 @@ import { declaredRelease } from "./declaredRelease";
 import type { McpNestDetails } from "./details";
 import { PACKAGE } from "./packageName";
 import { prop, readCapabilitiesOption, resolveObject } from "./strategyOptions";
+import { mutatedNamesIn } from "../../core/evaluate/mutation";
 import { optionProps } from "./spreadOptions";
 import type { V1Site } from "./v1Sites";
 
@@ -52,7 +53,11 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   // serves is not modelled (trial 97 C07, C25), so what its factory returns is read but never exact.
   if (site.conditional !== undefined) unknown.push({ path: [], spread: true, reason: `${site.callee}() is imported only on one side of \`${site.conditional} ? … : …\`: when the other side is taken, this server does not exist`, loc });
   if (site.method === "forRootAsync") unknown.push({ path: [], spread: true, reason: `${site.callee}() serves only the transports its factory names, and no HTTP route in 1.9.x: whether this server answers at all is not modelled`, loc });
-  const options = site.method === "forRoot" ? resolveObject(ev, file, site.call.args[0]) : factory;
+  // The same package answers for every 1.x server in it: one scan per whole-workspace analysis.
+  const root = packageRoot(run, dirname(file));
+  const scan = () => scanPackage(run, root);
+  const pkg = root && run.memo ? run.memo(`mcp-nest-v1-package\0${root}`, scan) : scan();
+  const options = site.method === "forRoot" ? resolveObject(ev, file, site.call.args[0], pkg.changed) : factory;
   let userCaps: JsonObject = {};
   let userLocs = new Map<string, Loc>();
   let serverName: string | undefined;
@@ -61,7 +66,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   } else {
     const { obj, file: optionsFile } = options;
     // Spreads of literal consts laid out; any other spread leaves the options open.
-    const props = optionProps(ev, optionsFile, obj);
+    const props = optionProps(ev, optionsFile, obj, pkg.changed);
     if (!props) unknown.push({ path: [], spread: true, reason: `the options of ${site.callee}() hold a spread that is only known when it runs`, loc });
     const option = (name: string) => (props ? props.get(name) : ((e) => (e ? { entry: e, file: optionsFile } : undefined))(prop(obj, name)));
     const capsProp = option("capabilities");
@@ -95,10 +100,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   for (const c of own.maybeControllers) {
     for (const m of controllerMethods(ev, c.cls, c.summary).methods) unknown.push({ path: [m.primitive], reason: `${c.summary.name}.${m.method} may add ${m.primitive}: ${c.summary.name} is ${c.why}`, loc: c.listedAt });
   }
-  // The same package answers for every 1.x server in it: one scan per whole-workspace analysis.
-  const root = packageRoot(run, dirname(file));
-  const scan = () => registeredElsewhere(run, root);
-  const elsewhere = root && run.memo ? run.memo(`mcp-nest-v1-elsewhere\0${root}`, scan) : scan();
+  const elsewhere = pkg.elsewhere;
   if (elsewhere) openAll(elsewhere.why, elsewhere.loc ?? { file, span: { start: 0, end: 0 } });
 
   // buildMcpCapabilities(): the option spread, then `capabilities.X = capabilities.X || { listChanged: true }`.
@@ -172,15 +174,26 @@ function factoryResult(ev: DialectRun["ev"], file: string, arg: ValueExpr | unde
  * registers tools at run time: what they add is not followed, so each kind is unknown.
  */
 /** `loc` undefined: the package could not be read whole (the caller says so at its own file). */
-function registeredElsewhere(run: DialectRun, root: string | undefined): { why: string; loc?: Loc } | undefined {
+interface PackageScan {
+  /** McpModule.forFeature or McpRegistryService somewhere: methods added where the analysis does not look. */
+  readonly elsewhere?: { readonly why: string; readonly loc?: Loc };
+  /** Names whose objects some file of the package changes (`baseOptions.capabilities.x = ...`). */
+  readonly changed: ReadonlySet<string>;
+}
+
+function scanPackage(run: DialectRun, root: string | undefined): PackageScan {
   const files = root && run.listDirectory ? packageSourceFiles(run.listDirectory, root) : undefined;
-  if (!files) return { why: "the package's files could not all be read, and McpModule.forFeature or McpRegistryService there may add methods to this server" };
+  if (!files) return { elsewhere: { why: "the package's files could not all be read, and McpModule.forFeature or McpRegistryService there may add methods to this server" }, changed: new Set() };
+  let elsewhere: PackageScan["elsewhere"];
+  const changed = new Set<string>();
   for (const f of files) {
     const text = run.fileText(f);
-    const at = text?.search(ELSEWHERE) ?? -1;
-    if (text !== undefined && at >= 0) return { why: `${/forFeature/.test(text.slice(at, at + 12)) ? "McpModule.forFeature" : "McpRegistryService"} registers methods at start-up or run time, which the analysis does not follow`, loc: { file: f, span: { start: at, end: at + 1 } } };
+    if (text === undefined) continue;
+    for (const name of mutatedNamesIn(text)) changed.add(name);
+    const at = elsewhere ? -1 : text.search(ELSEWHERE);
+    if (at >= 0) elsewhere = { why: `${/forFeature/.test(text.slice(at, at + 12)) ? "McpModule.forFeature" : "McpRegistryService"} registers methods at start-up or run time, which the analysis does not follow`, loc: { file: f, span: { start: at, end: at + 1 } } };
   }
-  return undefined;
+  return { ...(elsewhere ? { elsewhere } : {}), changed };
 }
 
 /** The nearest folder with a package.json, inside the workspace; without one, the topmost folder of the workspace above the file. */
