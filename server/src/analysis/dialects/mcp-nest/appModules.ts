@@ -184,3 +184,16 @@ export function moduleOwnClasses(ev: Evaluator, mod: ClassRef): AppClasses {
   }
   return out;
 }
+
+/**
+ * Classes a dynamic module of the workspace lists besides its module's metadata (`providers`,
+ * `controllers` of the literal a static `register()` returns), added to `out` as moduleOwnClasses does.
+ */
+export function addListedClasses(ev: Evaluator, file: string, lists: readonly { readonly key: string; readonly expr: ValueExpr }[], out: AppClasses): void {
+  for (const { key, expr } of lists) {
+    const value = ev.evaluate(expr, ev.fileScope(file), { calls: false });
+    const { sure, conditional } = items(ev, value, out, key, "open");
+    out.controllers.push(...listed(ev, sure));
+    out.maybeControllers.push(...conditional.flatMap((c) => listed(ev, [c]).map((l) => ({ ...l, why: c.why }))));
+  }
+}

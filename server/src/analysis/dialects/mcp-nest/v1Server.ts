@@ -15,7 +15,7 @@ import { readsAny } from "../../core/model/valueReads";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { dirname } from "../../core/project/paths";
-import { moduleOwnClasses } from "./appModules";
+import { addListedClasses, moduleOwnClasses } from "./appModules";
 import { controllerMethods, type CapabilityMethod, type Primitive } from "./capabilityMethods";
 import { declaredRelease } from "./declaredRelease";
 import type { McpNestDetails } from "./details";
@@ -86,6 +86,11 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
 
   // The module's own providers and controllers, each with its base classes' methods.
   const own = moduleOwnClasses(ev, site.module);
+  if (site.dynamic) {
+    addListedClasses(ev, file, site.dynamic.lists, own);
+    const params = site.dynamic.readsParams;
+    if (params.length > 0) unknown.push({ path: [], spread: true, reason: `${site.dynamic.method}() builds this server from its parameter${params.length === 1 ? "" : "s"} ${params.join(", ")}, whose values are known only where it is called`, loc });
+  }
   const methods: CapabilityMethod[] = [];
   const openAll = (reason: string, at: Loc) => {
     for (const key of PRIMITIVES) unknown.push({ path: [key], reason, loc: at });

@@ -7,6 +7,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
 import { metadataConst, namedOnce } from "./namedOnce";
+import { dynamicRoots, type DynamicRoot } from "./v1DynamicSites";
 import { mcpNestExport } from "./reexports";
 
 type CallExpr = Extract<ValueExpr, { k: "call" }>;
@@ -26,6 +27,8 @@ export interface V1Site {
   readonly via?: string;
   /** Imported by one side of a `?:` only: its condition, as written. */
   readonly conditional?: string;
+  /** Listed by the dynamic module a static method of the module returns (v1DynamicSites.ts). */
+  readonly dynamic?: Pick<DynamicRoot, "method" | "lists" | "readsParams">;
 }
 
 const WORD = /\bMcpModule\b/;
@@ -100,6 +103,22 @@ export function v1Sites(ev: Evaluator, file: string): V1Site[] {
         loc: { file, span: call.callee.span },
         ...(via ? { via } : {}),
         ...(conditional !== undefined ? { conditional } : {}),
+      });
+    }
+    if (!cls.decorators.some((d) => d.name === "Module")) return;
+    for (const root of dynamicRoots(ev, file, summary, cls)) {
+      const method = rootMethod(ev, file, root.call);
+      if (!method || root.call.k !== "call" || root.call.callee.k !== "get") continue;
+      out.push({
+        file,
+        module: { file, index, scope: null, key: `${file}#${index}` },
+        moduleSummary: cls,
+        call: root.call,
+        method,
+        callee: ev.sourceText(root.call.callee, file),
+        loc: { file, span: root.call.callee.span },
+        via: `${root.method}()`,
+        dynamic: { method: root.method, lists: root.lists, readsParams: root.readsParams },
       });
     }
   });
