@@ -2,8 +2,8 @@
 // decorators put their metadata on the function the class defines; Nest binds what the instance holds
 // under that name when it scans it. So a constructor that writes `this.getWeather =
 // this.getWeather.bind(this)` gives the instance an own function with no metadata, and MCP-Nest 1.9
-// binds no tool (trial 97 C59); a class decorator of the workspace that re-defines the prototype's
-// methods with wrappers does the same to all of them (C61). Neither is followed: the kinds of those
+// binds no tool (fixture mcp-nest/v1/11); a class decorator of the workspace that re-defines the prototype's
+// methods with wrappers does the same to all of them (v1/12). Neither is followed: the kinds of those
 // methods become unknown, with the place and the reason.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";

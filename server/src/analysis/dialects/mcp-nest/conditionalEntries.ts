@@ -2,7 +2,7 @@
 // an entry of @Module that spreads one of two array literals of classes. The summaries keep such an
 // entry only as text, so it is read from the syntax: a class in both branches is listed for sure, one
 // in a single branch only when its condition holds, which makes what its methods add unknown rather
-// than everything (trial71 n12). Any other shape is left to the caller (the module stays open).
+// than everything. Any other shape is left to the caller (the module stays open).
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import { compactText } from "../../core/model/text";

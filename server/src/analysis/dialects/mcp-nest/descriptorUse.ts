@@ -4,7 +4,7 @@
 // a method's decorators bottom-up and defines the property from the descriptor they leave, so a
 // decorator written ABOVE @Tool that assigns `descriptor.value` (a timing wrapper), or returns a
 // descriptor of its own, leaves a function that carries none of that metadata unless it copies it:
-// the real framework then binds nothing (trial71 n26; a wrapper that copies the metadata keys is
+// the real framework then binds nothing (a wrapper that copies the metadata keys is
 // bound). Here the decorator function's own body is read: it keeps the method when it only reads the
 // descriptor and returns it (or nothing); anything else it does with the descriptor is a possible
 // replacement, said with its reason. Assigning to `target[key]` is undone by TypeScript's final

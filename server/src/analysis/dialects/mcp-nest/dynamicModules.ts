@@ -4,7 +4,7 @@
 // dynamic module's controllers and imports, so those are read from the method's syntax (the summaries
 // keep no method bodies). Only a body that is one `return { ... }` of names of classes is followed;
 // anything else (a branch, a spread, a parameter's field) is left to the caller, which keeps the
-// module open (trial71 n11). Providers are not read: Nest scans no provider for MCP handlers.
+// module open. Providers are not read: Nest scans no provider for MCP handlers.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import { SK, ts } from "../../core/typescript";

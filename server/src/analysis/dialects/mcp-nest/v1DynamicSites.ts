@@ -1,8 +1,8 @@
 // MCP-Nest 1.x in a dynamic module of the workspace: `static register(name): DynamicModule { return {
 // module: McpServerModule, imports: [McpModule.forRoot({ name, ... })], providers: [WeatherTool] } }`.
 // Nest registers the dynamic module as `module` with its @Module metadata plus the providers and
-// controllers the literal adds, and 1.9's discovery scans those for the McpModule it imports (trial
-// 97 C26). Read from the method's syntax (summaries keep no method bodies): only a body that is one
+// controllers the literal adds, and 1.9's discovery scans those for the McpModule it imports (fixture
+// mcp-nest/v1/21). Read from the method's syntax (summaries keep no method bodies): only a body that is one
 // `return { ... }` whose `module` is the class itself is followed. What the options take from the
 // method's parameters is only known where it is called.
 import type { Evaluator } from "../../core/evaluate/evaluator";

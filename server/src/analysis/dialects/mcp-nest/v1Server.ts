@@ -50,7 +50,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   // `useFactory` returns (whatever it reads of the factory's own parameters stays unknown).
   const factory = site.method === "forRootAsync" ? factoryResult(ev, file, site.call.args[0]) : undefined;
   // 1.9.11's forRootAsync gives no default transport and mounts no HTTP controllers: whether and how it
-  // serves is not modelled (trial 97 C07, C25), so what its factory returns is read but never exact.
+  // serves is not modelled, so what its factory returns is read but never exact.
   if (site.conditional !== undefined) unknown.push({ path: [], spread: true, reason: `${site.callee}() is imported only on one side of \`${site.conditional} ? … : …\`: when the other side is taken, this server does not exist`, loc });
   if (site.method === "forRootAsync") unknown.push({ path: [], spread: true, reason: `${site.callee}() serves only the transports its factory names, and no HTTP route in 1.9.x: whether this server answers at all is not modelled`, loc });
   // The same package answers for every 1.x server in it: one scan per whole-workspace analysis.
