@@ -28,3 +28,14 @@ it("a tsconfig extending a file outside the folder: that file is not read, and a
   assert.equal(s.exact, false);
   assert.ok(servers.every((x) => !x.file.startsWith("..")), JSON.stringify(servers.map((x) => x.file)));
 });
+
+it("a folder whose name starts with two dots is inside the working directory, and its imports are read", () => {
+  const dir = tempProject({
+    "..lib/server.ts": 'import { Base } from "../lib/base";\nexport class S extends Base { handleListPrompts() { return []; } }\n',
+    "lib/base.ts": "export class Base { handleListTools() { return []; } }\n",
+  });
+  const r = mcpCaps(dir, "--json", "..lib");
+  assert.equal(r.status, 0, r.stderr);
+  const [s] = JSON.parse(r.stdout).servers as { exact: boolean }[];
+  assert.equal(s!.exact, true);
+});

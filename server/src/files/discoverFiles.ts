@@ -257,5 +257,6 @@ export function rootFor(cwd: string, abs: string, isFile: boolean): string {
 
 function isInside(dir: string, p: string): boolean {
   const rel = path.relative(dir, p);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+  // `..lib` is a folder inside; only `..` itself or `../…` leads out.
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }

@@ -114,7 +114,9 @@ export function fencedFileSystem(fs: FileSystemHost, roots: readonly string[]): 
     const root = roots.find((r) => isWithin(r, lexical));
     if (root === undefined) return false;
     const install = installPrefix(root, lexical);
-    if (install !== undefined) {
+    // A `..` after a link of the install leads where the link's target lies, not into the install:
+    // such a path is judged by its real path like any other.
+    if (install !== undefined && !DOTS.test(p)) {
       const real = realPath(install);
       return real !== undefined && withinReal(real);
     }
