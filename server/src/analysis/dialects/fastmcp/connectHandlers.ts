@@ -4,20 +4,10 @@
 // connect(), no list_changed is sent for it either. Only a handler the replayed code really installs,
 // on a server whose start is followed, is placed so: any other callback runs at a time not known.
 import type { Loc } from "../../core/evaluate/values";
-import type { FlowUnit, ValueExpr } from "../../core/model/summary";
+import type { FlowUnit } from "../../core/model/summary";
 import { key, type FileUnits, type Replay } from "./replay";
+import { exprPath } from "./exprPath";
 import { REGISTRATIONS, REMOVALS } from "./rules";
-
-/** `server`, `this.server` as a path, for the object a method is called on. */
-function pathOf(e: ValueExpr): string | undefined {
-  if (e.k === "ref") return e.name;
-  if (e.k === "dyn" && e.text === "this") return "this";
-  if (e.k === "get" && e.key.k === "static") {
-    const head = pathOf(e.object);
-    return head === undefined ? undefined : `${head}.${e.key.name}`;
-  }
-  return undefined;
-}
 
 /** Whether `u` is the function given to `<server>.on("connect", …)` in the unit that holds it. */
 function isConnectHandler(units: readonly FlowUnit[], u: FlowUnit, names: ReadonlySet<string>): boolean {
@@ -25,7 +15,7 @@ function isConnectHandler(units: readonly FlowUnit[], u: FlowUnit, names: Readon
   return (units[u.parent]?.events ?? []).some(({ event }) => {
     if (event.k !== "invoke" || event.callee.k !== "get" || event.callee.key.k !== "static" || event.callee.key.name !== "on") return false;
     const [name, handler] = event.argExprs;
-    const on = pathOf(event.callee.object);
+    const on = exprPath(event.callee.object);
     return on !== undefined && names.has(on) && name?.k === "lit" && name.value === "connect" && handler?.k === "fn" && handler.span.start === u.span.start;
   });
 }

@@ -16,6 +16,7 @@ import { followExportedHolder } from "./exportedHolder";
 import { markOverridden, overriddenMethods } from "./overrides";
 import { awaitedGroupOf, markGroup, settleGroup, type GroupMark } from "./promiseGroups";
 import { placeConnectHandlers } from "./connectHandlers";
+import { exprPath } from "./exprPath";
 import { placeResumed } from "./resumes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { listHasItems, loopsRunCertainly, type ListReader } from "./listItems";
@@ -718,16 +719,6 @@ function boundMethod(callee: ValueExpr, names: ReadonlySet<string>): { text: str
   const method = callee.object;
   if (method.k !== "get" || method.key.k !== "static") return undefined;
   const reg = REGISTRATIONS[method.key.name];
-  const owner = refPath(method.object);
+  const owner = exprPath(method.object);
   return reg && owner && names.has(owner) ? { text: `${owner}.${method.key.name}`, key: reg.key } : undefined;
-}
-
-function refPath(e: ValueExpr): string | undefined {
-  if (e.k === "ref") return e.name;
-  if (e.k === "get" && e.key.k === "static") {
-    const head = refPath(e.object);
-    return head === undefined ? undefined : `${head}.${e.key.name}`;
-  }
-  if (e.k === "dyn" && e.text === "this") return "this";
-  return undefined;
 }

@@ -78,7 +78,7 @@ export function dynamicModule(ev: Evaluator, at: Loc): DynamicModule | undefined
 }
 
 /** The class's own static method `name`, with its body (found at the name its summary keeps). */
-function staticMethod(ev: Evaluator, cls: ClassRef, name: string): ts.MethodDeclaration | undefined {
+export function staticMethod(ev: Evaluator, cls: ClassRef, name: string): ts.MethodDeclaration | undefined {
   const member = ev.summary(cls.file)?.classes[cls.index]?.members.find((m) => m.name === name && m.isStatic && m.kind === "method");
   const sf = member ? parsedSource(ev, cls.file) : undefined;
   const id = sf && member ? nodeAt(sf, member.nameSpan, (n) => n.parent !== undefined && ts.isMethodDeclaration(n.parent) && n.parent.name === n) : undefined;
@@ -86,7 +86,8 @@ function staticMethod(ev: Evaluator, cls: ClassRef, name: string): ts.MethodDecl
   return method && ts.isMethodDeclaration(method) && method.body && !method.modifiers?.some((x) => x.kind === SK.AsyncKeyword) ? method : undefined;
 }
 
-function unwrap(e: ts.Expression): ts.Expression {
+/** The expression inside parentheses, `as` and `satisfies`. */
+export function unwrap(e: ts.Expression): ts.Expression {
   while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
   return e;
 }

@@ -6,12 +6,13 @@
 // `return { ... }` whose `module` is the class itself is followed. What the options take from the
 // method's parameters is only known where it is called.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { ClassRef } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
 import type { SummaryContext } from "../../core/summarize/context";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { toValueExpr } from "../../core/summarize/valueExpr";
-import { SK, ts } from "../../core/typescript";
-import { nodeAt } from "./nodeAt";
+import { ts } from "../../core/typescript";
+import { staticMethod, unwrap } from "./dynamicModules";
 
 export interface DynamicRoot {
   /** `McpServerModule.register`, as written. */
@@ -25,15 +26,14 @@ export interface DynamicRoot {
 }
 
 /** Each call listed in the imports of a literal dynamic module a static method of the class returns. */
-export function dynamicRoots(ev: Evaluator, file: string, summary: FileSummary, cls: ClassSummary): DynamicRoot[] {
-  const sf = parsedSource(ev, file);
+export function dynamicRoots(ev: Evaluator, ref: ClassRef, summary: FileSummary, cls: ClassSummary): DynamicRoot[] {
+  const sf = parsedSource(ev, ref.file);
   if (!sf) return [];
   const out: DynamicRoot[] = [];
   for (const member of cls.members) {
     if (!member.isStatic || member.kind !== "method") continue;
-    const id = nodeAt(sf, member.nameSpan, (n) => n.parent !== undefined && ts.isMethodDeclaration(n.parent) && n.parent.name === n);
-    const method = id?.parent;
-    if (!method || !ts.isMethodDeclaration(method) || !method.body || method.modifiers?.some((m) => m.kind === SK.AsyncKeyword)) continue;
+    const method = staticMethod(ev, ref, member.name);
+    if (!method?.body) continue;
     const [only] = method.body.statements;
     const literal = method.body.statements.length === 1 && only && ts.isReturnStatement(only) && only.expression ? unwrap(only.expression) : undefined;
     if (!literal || !ts.isObjectLiteralExpression(literal)) continue;
@@ -74,9 +74,4 @@ function optionNodesThatMatter(call: ts.CallExpression): ts.Node[] {
 function mentions(node: ts.Node, name: string): boolean {
   if (ts.isIdentifier(node) && node.text === name) return true;
   return ts.forEachChild(node, (c) => mentions(c, name) || undefined) === true;
-}
-
-function unwrap(e: ts.Expression): ts.Expression {
-  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
-  return e;
 }

@@ -106,7 +106,7 @@ export function v1Sites(ev: Evaluator, file: string): V1Site[] {
       });
     }
     if (!cls.decorators.some((d) => d.name === "Module")) return;
-    for (const root of dynamicRoots(ev, file, summary, cls)) {
+    for (const root of dynamicRoots(ev, { file, index, scope: null, key: `${file}#${index}` }, summary, cls)) {
       const method = rootMethod(ev, file, root.call);
       if (!method || root.call.k !== "call" || root.call.callee.k !== "get") continue;
       out.push({
