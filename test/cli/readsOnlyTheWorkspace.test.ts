@@ -39,3 +39,17 @@ it("a folder whose name starts with two dots is inside the working directory, an
   const [s] = JSON.parse(r.stdout).servers as { exact: boolean }[];
   assert.equal(s!.exact, true);
 });
+
+it("tsconfigs extending a package the workspace does not install: one warning for all of them, not one per folder searched above", () => {
+  const dir = tempProject({
+    "packages/a/tsconfig.json": JSON.stringify({ extends: "@acme/tsconfig-base", compilerOptions: { strict: true } }),
+    "packages/a/src/server.ts": "export class A { handleListTools() { return []; } }\n",
+    "packages/b/tsconfig.json": JSON.stringify({ extends: "@acme/tsconfig-base" }),
+    "packages/b/src/server.ts": "export class B { handleListPrompts() { return []; } }\n",
+  });
+  const r = mcpCaps(dir, "--json", ".");
+  assert.equal(r.status, 0, r.stderr);
+  const warnings = r.stderr.split("\n").filter((l) => l.startsWith("mcp-caps: warning:"));
+  assert.deepEqual(warnings, ['mcp-caps: warning: packages/a/tsconfig.json and 1 other tsconfig: extends "@acme/tsconfig-base", a package not installed in the workspace: not found (their other options are used)']);
+  assert.deepEqual((JSON.parse(r.stdout).servers as { name: string }[]).map((s) => s.name).sort(), ["A", "B"]);
+});

@@ -78,20 +78,26 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
   }
   // Every tsconfig in play is read once up front: one that cannot be used fails now, with exit 2,
   // and one whose `extends` chain is broken gets a warning line.
-  const configWarnings: string[] = [];
+  // The same problem in many tsconfigs (a monorepo's packages all extending one uninstalled base) is one line.
+  const configProblems = new Map<string, string[]>();
   // Read within the workspace the PATHs make (discoverFiles' roots), and the --project file's folder:
   // an `extends` out of them is not read, as the analysis reads nothing outside.
   const configRoots = [...options.paths.map((p) => { const abs = path.resolve(io.cwd, p); return rootFor(io.cwd, abs, isFile(abs)); }), ...(tsconfig ? [path.posix.dirname(tsconfig)] : [])];
   const configFiles = fencedFileSystem(fileSystem, [...new Set(configRoots)]).fs;
   const readConfig = (configPath: string) => {
     const project = new ProjectContext(configPath, configFiles, unusableConfig);
-    for (const problem of project.problems) configWarnings.push(`${path.relative(io.cwd, configPath) || configPath}: ${problem} (its other options are used)`);
+    for (const problem of project.problems) {
+      const configs = configProblems.get(problem) ?? [];
+      configs.push(path.relative(io.cwd, configPath) || configPath);
+      configProblems.set(problem, configs);
+    }
     return project;
   };
   if (tsconfig) readConfig(tsconfig);
   const inputs = discoverFiles(options.paths, io.cwd, (configPath) => readConfig(configPath).outputFolders());
   const warn = (text: string) => io.stderr(`mcp-caps: warning: ${terminalSafe(text)}\n`);
   for (const note of options.notes) io.stderr(`mcp-caps: note: ${terminalSafe(note)}\n`);
+  const configWarnings = [...configProblems].map(([problem, configs]) => `${namedConfigs(configs)}: ${problem} (${configs.length > 1 ? "their" : "its"} other options are used)`);
   for (const w of [...configWarnings, ...inputs.warnings]) warn(w);
 
   const fromPackage = readTasksSetting(fileSystem, cwd);
@@ -194,4 +200,10 @@ function isFile(abs: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `a/tsconfig.json`, or `a/tsconfig.json and 3 other tsconfigs`. */
+function namedConfigs(configs: readonly string[]): string {
+  const unique = [...new Set(configs)];
+  return unique.length === 1 ? unique[0]! : `${unique[0]} and ${unique.length - 1} other tsconfig${unique.length > 2 ? "s" : ""}`;
 }

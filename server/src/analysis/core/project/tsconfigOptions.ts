@@ -37,7 +37,10 @@ export function readTsconfigOptions(configPath: string, fs: FileSystemHost, unus
     fileExists: (p) => {
       if (fs.fileExistsSync(p)) return true;
       // A file of the chain outside the workspace is not read: said as such, not as a missing file.
-      if (outsideWorkspace(fs, p)) refused.set(p, "it is outside the workspace, which the analysis does not read");
+      // Not so for TypeScript's own probes up to the disk's root (an `extends` package in every
+      // node_modules, each folder's package.json): a package the workspace does not install is simply
+      // not found (said once, below).
+      if (!searchedAbove(p) && outsideWorkspace(fs, p)) refused.set(p, "it is outside the workspace, which the analysis does not read");
       return false;
     },
     readFile: (p) => {
@@ -58,8 +61,25 @@ export function readTsconfigOptions(configPath: string, fs: FileSystemHost, unus
     },
   };
   const parsed = ts.parseJsonConfigFileContent(json.config, host, dirname(configPath), undefined, configPath);
-  const problems = parsed.errors.filter((e) => EXTENDS_PROBLEMS.has(e.code)).map((e) => ts.flattenDiagnosticMessageText(e.messageText, " "));
+  const problems = parsed.errors.filter((e) => EXTENDS_PROBLEMS.has(e.code)).map((e) => problemText(e, json.config));
   // TypeScript says "Cannot read file" about a refused file: say why instead, once.
   const why = [...refused].map(([p, problem]) => `cannot read ${p}: ${problem}`);
   return { options: parsed.options, problems: [...why, ...problems.filter((m) => ![...refused.keys()].some((p) => m.includes(p)))] };
+}
+
+function searchedAbove(p: string): boolean {
+  return p.includes("/node_modules/") || p.endsWith("/package.json");
+}
+
+/** TypeScript's words, except for an `extends` package it did not find, which is said in the user's terms. */
+function problemText(e: ts.Diagnostic, config: unknown): string {
+  const text = ts.flattenDiagnosticMessageText(e.messageText, " ");
+  if (e.code !== 6053) return text;
+  const named = extendsEntries(config).find((x) => !/^[./]/.test(x) && text.includes(`'${x}'`));
+  return named ? `extends "${named}", a package not installed in the workspace: not found` : text;
+}
+
+function extendsEntries(config: unknown): string[] {
+  const ext = config && typeof config === "object" ? (config as { extends?: unknown }).extends : undefined;
+  return (Array.isArray(ext) ? ext : [ext]).filter((x): x is string => typeof x === "string");
 }
