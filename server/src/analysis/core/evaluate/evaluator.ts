@@ -7,6 +7,7 @@ import { mutatedNames } from "./mutation";
 import { handedOnNames } from "./handedOn";
 import { isExportedEmptyTable } from "./constDeclarations";
 import { BUILTIN_BASES } from "../model/builtins";
+import { mayExportName } from "./exportLook";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
 export interface EvaluationHost {
@@ -520,7 +521,7 @@ export class Evaluator {
     if (name !== "default") {
       for (const spec of summary.starExports) {
         const target = this.#host.resolveModule(spec, file);
-        if (!target) continue;
+        if (!target || !mayExportName(this.#host, target, name)) continue;
         const v = this.resolveExport(target, name, useLoc, opts, seen);
         if (!(v.t === "dyn" && v.why?.startsWith("no export"))) return v;
       }

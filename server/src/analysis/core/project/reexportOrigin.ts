@@ -5,8 +5,9 @@
 // the workspace's files go: an installed package other than the one looked for is someone else's
 // code, and a module declaring a name of its own declares another thing.
 import type { EvaluationHost } from "../evaluate/evaluator";
+import { mayPassOn } from "../evaluate/exportLook";
 
-export type ModuleHost = Pick<EvaluationHost, "summary" | "resolveModule" | "memo">;
+export type ModuleHost = Pick<EvaluationHost, "summary" | "resolveModule" | "memo" | "text" | "textFacts">;
 
 export interface PackageExport {
   /** The package module the chain ends in (`@modelcontextprotocol/sdk/server/mcp.js`, `fastmcp`). */
@@ -42,7 +43,9 @@ export function packageOrigin(host: ModuleHost, question: OriginQuestion, fromFi
     const file = host.resolveModule(spec, from);
     if (!file || file.includes("/node_modules/") || seen.has(`${file}\u0000${exported}`)) return undefined;
     seen.add(`${file}\u0000${exported}`);
-    const summary = host.summary(file);
+    // A module that cannot pass the name on is not summarised: its own declarations (`export class
+    // name`) end the walk anyway, and most modules a barrel's `export *` names export other things.
+    const summary = mayPassOn(host, file, exported) ? host.summary(file) : undefined;
     if (!summary) return undefined;
     const entry = summary.exports.get(exported);
     if (entry?.k === "from") return follow(file, entry.specifier, entry.imported, hops + 1);
