@@ -2,6 +2,7 @@ import type { FileSystemHost } from "ts-morph";
 import type { FileSummary } from "../model/summary";
 import { MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth, parseFile } from "../summarize/parseFile";
 import { summarizeFile } from "../summarize/summarizeFile";
+import { handOverParse } from "../summarize/parsedSource";
 import { MAX_CLASSES_PER_FILE, overClassBudget } from "./parseBudget";
 import type { FlowSpec } from "../summarize/flowSummary";
 
@@ -360,7 +361,10 @@ export class FileStore {
         // lists the whole tree's global declaration files, which a cold editor opening one file must
         // not pay; of a large text (a 3,000-line file: 25 of the 60 ms of each keystroke) the flow costs more.
         const gate = this.#deferring || read.text.length >= EDITOR_DEFERRAL_MIN_LENGTH || this.#flowGateReady?.() ? this.#flowGate : undefined;
-        e.summary = summarizeFile(parseFile(fileName, stripBom(read.text)), e.version, this.flowSpec, gate && (() => gate(fileName)));
+        const sf = parseFile(fileName, stripBom(read.text));
+        e.summary = summarizeFile(sf, e.version, this.flowSpec, gate && (() => gate(fileName)));
+        // parsedSource parses the text as read: only a text without a byte order mark is the same tree.
+        if (hasConditionalRegions(e.summary) && read.text.charCodeAt(0) !== 0xfeff) handOverParse(e.summary, sf);
         if (e.summary.flowDeferred) {
           e.deferredText = read.text;
           e.deferredAt = this.#changes;
@@ -439,4 +443,9 @@ function stripBom(text: string): string {
 /** A NUL character in the first 8 KB means the file is not source text. */
 export function looksBinary(text: string): boolean {
   return text.slice(0, 8192).includes("\u0000");
+}
+
+/** Whether some flow event sits in a region a condition decides (the SDK replay reads those conditions in the tree). */
+function hasConditionalRegions(summary: FileSummary): boolean {
+  return summary.flow?.units.some((u) => u.events.some((e) => e.branches !== undefined && e.branches.length > 0)) ?? false;
 }

@@ -22,6 +22,12 @@ export function parsedSource(ev: Evaluator, file: string): ts.SourceFile | undef
   if (!files) parsed.set(ev, (files = new Map()));
   if (files.has(file)) return files.get(file) ?? undefined;
   const summary = ev.summary(file);
+  const handed = summary && handedOver.get(summary);
+  if (handed) {
+    handedOver.delete(summary!);
+    setParents(handed);
+    keep(summary!, handed);
+  }
   const kept = summary && recent.get(summary);
   if (kept && kept.fileName === file) {
     recent.delete(summary!);
@@ -33,9 +39,34 @@ export function parsedSource(ev: Evaluator, file: string): ts.SourceFile | undef
   const ok = text !== undefined && text.length === summary?.textLength;
   const sf = ok ? ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, scriptKindOf(file)) : null;
   files.set(file, sf);
-  if (sf && summary) {
-    recent.set(summary, sf);
-    if (recent.size > RECENT_PARSES) recent.delete(recent.keys().next().value!);
-  }
+  if (sf && summary) keep(summary, sf);
   return sf ?? undefined;
+}
+
+function keep(summary: FileSummary, sf: ts.SourceFile): void {
+  recent.set(summary, sf);
+  if (recent.size > RECENT_PARSES) recent.delete(recent.keys().next().value!);
+}
+
+/**
+ * Parses the summariser made (no parent pointers), handed over for files whose summary will likely be
+ * read around again: an SDK replay asks which arm of a condition runs for every conditional
+ * registration. Setting the parents is a walk; parsing the file again was most of what deciding those
+ * conditions cost. Bounded like the parses above.
+ */
+const handedOver = new Map<FileSummary, ts.SourceFile>();
+
+/** Keeps `sf` (parsed from exactly the text `summary` was made of, no parent pointers) for `parsedSource`. */
+export function handOverParse(summary: FileSummary, sf: ts.SourceFile): void {
+  handedOver.set(summary, sf);
+  if (handedOver.size > RECENT_PARSES) handedOver.delete(handedOver.keys().next().value!);
+}
+
+/** What `createSourceFile(…, setParentNodes: true)` does after parsing, for a tree parsed without JSDoc. */
+function setParents(sf: ts.SourceFile): void {
+  const visit = (parent: ts.Node) => (child: ts.Node): void => {
+    (child as { parent: ts.Node }).parent = parent;
+    ts.forEachChild(child, visit(child));
+  };
+  ts.forEachChild(sf, visit(sf));
 }
