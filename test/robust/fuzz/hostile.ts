@@ -206,6 +206,12 @@ export function hostileInputs(): HostileInput[] {
       files: { "typos.ts": `export class S {\n${Array.from({ length: 5000 }, (_, i) => `  handleListToolz${i}(ctx) {}`).join("\n")}\n  handleCallTool(ctx, n, a) {}\n}\n` },
       expect: servers(1),
     },
+    {
+      // The look at a module's export clauses before it is parsed must stay linear in its text.
+      name: "a constructor imported from a module of 120,000 unclosed `export {`",
+      files: { "noise.ts": "export {".repeat(120_000), "server.ts": 'import { Thing } from "./noise";\nconst s = new Thing({ name: "x" });\ns.start();\n' },
+      expect: servers(0),
+    },
     { name: "5,000 server classes in one file", files: { "many.ts": Array.from({ length: 5000 }, (_, i) => `export class S${i} { handleListTools(ctx) {} }`).join("\n") + "\n" }, expect: servers(5000) },
     {
       name: "SDK: helpers that call the next helper ten times, eight levels deep",

@@ -43,6 +43,24 @@ function exportLook(text: string | undefined): ExportLook | undefined {
   if (text === undefined) return undefined;
   const passesOn = /\bexport\s*\*|\bexport\s+import\b/.test(text) || text.includes("\\u");
   const clauseNames = new Set<string>();
-  if (!passesOn) for (const clause of text.matchAll(/\bexport\s*(?:type\s*)?\{([^}]*)\}/g)) for (const word of clause[1]!.matchAll(/[\w$]+/g)) clauseNames.add(word[0]);
+  if (!passesOn) collectClauseNames(text, clauseNames);
   return { passesOn, clauseNames, text };
+}
+
+/**
+ * The words between each `export {` (or `export type {`) and the next `}`. Linear in the text, whatever
+ * it holds: a clause that starts before the last one ended was read with it (a text of unclosed
+ * `export {` must not make each of them scan to its end).
+ */
+function collectClauseNames(text: string, into: Set<string>): void {
+  let readUpTo = -1;
+  for (const opening of text.matchAll(/\bexport\s*(?:type\s*)?\{/g)) {
+    const from = opening.index + opening[0].length;
+    if (from <= readUpTo) continue;
+    const close = text.indexOf("}", from);
+    const to = close < 0 ? text.length : close;
+    for (const word of text.slice(from, to).matchAll(/[\w$]+/g)) into.add(word[0]);
+    if (close < 0) return;
+    readUpTo = close;
+  }
 }

@@ -215,28 +215,60 @@ function push<V>(map: Map<string, V[]>, key: string, value: V): void {
 
 const IDENTIFIERS = /[A-Za-z_$][\w$]*/g;
 
+interface ExportClause {
+  readonly body: string;
+  /** The module it re-exports from; undefined for a list of the module's own names. */
+  readonly from?: string;
+}
+
+/**
+ * Every `export { … }` clause (`export type { … }` too): a re-export when a module specifier follows
+ * (TypeScript's parser also reads `export { A } "m"`, with `from` left out), a list of the module's own
+ * names when neither `from` nor a quote does, nothing otherwise. Linear in the text: a clause ends at the
+ * first `}`, and an `export {` inside one that was read is part of it (a pattern with `[^}]*` per clause
+ * made 100,000 unclosed `export {` take minutes).
+ */
+function* exportClauses(text: string): Generator<ExportClause> {
+  const openings = /\bexport\s+(?:type\s+)?\{/g;
+  const specifier = /\s*(?:from\s*)?["']([^"'\n]+)["']/y;
+  const notAList = /\s*(?:from\b|["'])/y;
+  let readUpTo = -1;
+  for (let m = openings.exec(text); m; m = openings.exec(text)) {
+    const from = m.index + m[0].length;
+    if (m.index <= readUpTo) continue;
+    const close = text.indexOf("}", from);
+    if (close < 0) return;
+    readUpTo = close;
+    const body = text.slice(from, close);
+    specifier.lastIndex = close + 1;
+    const spec = specifier.exec(text);
+    if (spec) {
+      readUpTo = specifier.lastIndex - 1;
+      yield { body, from: spec[1]! };
+      continue;
+    }
+    notAList.lastIndex = close + 1;
+    if (!notAList.test(text)) yield { body };
+  }
+}
+
 /** Reads a module's exports in one pass of each pattern over its text. */
 export function moduleFacts(text: string): ModuleFacts {
   let unread = /\bexport\s*=/.test(text);
   const reexports = new Map<string, { spec: string; name: string }[]>();
-  // Re-exports; TypeScript's parser also reads `export { A } "m"`, with `from` left out.
-  for (const m of text.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}\s*(?:from\s*)?["']([^"'\n]+)["']/g)) {
-    const pairs = specifierPairs(m[1]!);
+  // Re-exports, and export lists of the module's own names.
+  const listed = new Map<string, string[]>();
+  for (const clause of exportClauses(text)) {
+    const pairs = specifierPairs(clause.body);
     if (!pairs) unread = true;
-    else for (const [original, exported] of pairs) push(reexports, exported, { spec: m[2]!, name: original });
+    else if (clause.from !== undefined) for (const [original, exported] of pairs) push(reexports, exported, { spec: clause.from, name: original });
+    else for (const [local, exported] of pairs) push(listed, exported, local);
   }
   const stars: string[] = [];
   const starsAs = new Map<string, string[]>();
   for (const m of text.matchAll(/\bexport\s+\*\s*(?:as\s+([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')\s*)?(?:from\s*)?["']([^"'\n]+)["']/g)) {
     if (m[1] !== undefined) push(starsAs, unquote(m[1]), m[2]!);
     else stars.push(m[2]!);
-  }
-  // Export lists of the module's own names.
-  const listed = new Map<string, string[]>();
-  for (const m of text.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}(?!\s*(?:from\b|["']))/g)) {
-    const pairs = specifierPairs(m[1]!);
-    if (!pairs) unread = true;
-    else for (const [local, exported] of pairs) push(listed, exported, local);
   }
   const defaultClasses: number[] = [];
   for (const m of text.matchAll(/\bexport\s+default\s+(?:abstract\s+)?class\b/g)) defaultClasses.push(m.index! + m[0].length);
