@@ -212,6 +212,22 @@ export function hostileInputs(): HostileInput[] {
       files: { "noise.ts": "export {".repeat(120_000), "server.ts": 'import { Thing } from "./noise";\nconst s = new Thing({ name: "x" });\ns.start();\n' },
       expect: servers(0),
     },
+    {
+      // TypeScript's parser reads each `async` as the start of an arrow function, looking ahead through the rest.
+      name: "100,000 `async` in a row after an SDK server",
+      files: { "s.ts": 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "x", version: "1" });\n' + "async ".repeat(100_000) },
+      expect: servers(0),
+    },
+    {
+      name: "SDK: a server file with 50,000 functions",
+      files: {
+        "s.ts":
+          'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "x", version: "1" });\n' +
+          Array.from({ length: 50_000 }, (_, i) => `function f${i}() {}`).join("\n") +
+          '\nserver.registerTool("t", {}, async () => ({ content: [] }));\n',
+      },
+      expect: servers(1),
+    },
     { name: "5,000 server classes in one file", files: { "many.ts": Array.from({ length: 5000 }, (_, i) => `export class S${i} { handleListTools(ctx) {} }`).join("\n") + "\n" }, expect: servers(5000) },
     {
       name: "SDK: helpers that call the next helper ten times, eight levels deep",

@@ -13,7 +13,7 @@ import { InstalledVersions } from "./project/installedVersions";
 import { listDirectory, type DirectoryEntry } from "./project/directoryListing";
 import { DeclarationIndex } from "./project/declarationIndex";
 import { isWithin } from "./project/paths";
-import { isDeclarationFileName, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "./summarize/parseFile";
+import { isDeclarationFileName, longestAsyncRun, MAX_ASYNC_RUN, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "./summarize/parseFile";
 import { BaseReach } from "./project/baseReach";
 import { overClassBudget } from "./project/parseBudget";
 import { BatchMemo } from "./project/batchMemo";
@@ -517,7 +517,7 @@ export class Workspace {
 
 /** A text the store would refuse before parsing: it goes through, so the store reports it as it always has. */
 function overBudget(text: string): boolean {
-  return overClassBudget(text) || nestedAsyncCallDepth(text) > MAX_NESTED_ASYNC_CALLS;
+  return overClassBudget(text) || nestedAsyncCallDepth(text) > MAX_NESTED_ASYNC_CALLS || longestAsyncRun(text) > MAX_ASYNC_RUN;
 }
 
 function compareLoc(fa: string, sa: number, fb: string, sb: number): number {

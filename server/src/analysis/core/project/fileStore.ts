@@ -1,6 +1,6 @@
 import type { FileSystemHost } from "ts-morph";
 import type { FileSummary } from "../model/summary";
-import { MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth, parseFile } from "../summarize/parseFile";
+import { longestAsyncRun, MAX_ASYNC_RUN, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth, parseFile } from "../summarize/parseFile";
 import { summarizeFile } from "../summarize/summarizeFile";
 import { handOverParse } from "../summarize/parsedSource";
 import { MAX_CLASSES_PER_FILE, overClassBudget } from "./parseBudget";
@@ -426,6 +426,9 @@ function precheck(text: string, screen?: (text: string) => boolean): { reason: S
   if (overClassBudget(text)) return { reason: "too-large", detail: `more than ${MAX_CLASSES_PER_FILE.toLocaleString("en-US")} classes, over the per-file analysis budget` };
   if (nestedAsyncCallDepth(text) > MAX_NESTED_ASYNC_CALLS) {
     return { reason: "failed", detail: `more than ${MAX_NESTED_ASYNC_CALLS} nested async calls, which the TypeScript parser cannot parse in reasonable time` };
+  }
+  if (longestAsyncRun(text) > MAX_ASYNC_RUN) {
+    return { reason: "failed", detail: `more than ${MAX_ASYNC_RUN} \`async\` in a row, which the TypeScript parser cannot parse in reasonable time` };
   }
   return undefined;
 }

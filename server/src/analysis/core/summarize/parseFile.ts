@@ -53,6 +53,30 @@ export function firstParseError(sf: ts.SourceFile): { start: number; message: st
   return { start: first.start ?? 0, message: ts.flattenDiagnosticMessageText(first.messageText, " ") };
 }
 
+/** Most `async` words in a row on one line that a file may hold (see `longestAsyncRun`). */
+export const MAX_ASYNC_RUN = 100;
+
+/**
+ * The most `async` words in a row with only spaces or comments on one line between them (`async async
+ * async ...`). TypeScript's parser reads each as the start of an async arrow function, looking ahead
+ * through all the ones after it: its time grows with the square of the run (8,000 take 2 s, 60,000
+ * minutes) and its stack with the run's length. No real code has more than two.
+ */
+export function longestAsyncRun(text: string): number {
+  if (!text.includes("async")) return 0;
+  let run = 0;
+  let longest = 0;
+  let end = -1;
+  for (const m of text.matchAll(/\basync\b/g)) {
+    // The gaps between consecutive matches do not overlap: the whole scan stays linear.
+    run = end >= 0 && ON_ONE_LINE_BETWEEN.test(text.slice(end, m.index)) ? run + 1 : 1;
+    if (run > longest) longest = run;
+    end = m.index + m[0].length;
+  }
+  return longest;
+}
+const ON_ONE_LINE_BETWEEN = /^(?:[ \t\f\v]|\/\*(?:(?!\*\/)[^\n\r])*\*\/)+$/;
+
 /** Most `async name(` calls nested in one another that a file may hold (see `nestedAsyncCallDepth`). */
 export const MAX_NESTED_ASYNC_CALLS = 12;
 
