@@ -228,6 +228,12 @@ export function hostileInputs(): HostileInput[] {
       },
       expect: servers(1),
     },
+    {
+      // A file that passes only for `extends` is decided from what it imports, read from its text.
+      name: "a class extending an import, then 100,000 `import ` that never reach a `from`",
+      files: { "base.ts": "export class B { handleListTools() { return []; } }\n", "s.ts": 'import { B } from "./base";\nexport class A extends B {}\n' + "import ".repeat(100_000) },
+      expect: (o) => (o.serverCount >= 1 ? undefined : `expected the base's server, got ${o.serverCount}`),
+    },
     { name: "5,000 server classes in one file", files: { "many.ts": Array.from({ length: 5000 }, (_, i) => `export class S${i} { handleListTools(ctx) {} }`).join("\n") + "\n" }, expect: servers(5000) },
     {
       name: "SDK: helpers that call the next helper ten times, eight levels deep",

@@ -11,6 +11,7 @@
 // cannot be resolved but an ambient module declares, a global declaration file that could matter.
 
 import { HeritageWalk } from "./heritageWalk";
+import { importClauses } from "./importClauses";
 
 /** What the pre-pass needs from the workspace. */
 export interface BaseReachHost {
@@ -28,8 +29,6 @@ export interface BaseReachHost {
 // by the string with `from` left out (`export { A } "x"`), which TypeScript's parser still reads as
 // the module specifier: the analysis follows it there, so the pre-pass must too.
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\(|[}*])\s*\(?\s*["']([^"'\n]+)["']/g;
-// Import clauses that bind names: `import A, { B as C } from`, `import * as NS from`, `import type …`.
-const IMPORT_CLAUSE = /\bimport\s+([^;"'`]*?)\s*from\s*["']/g;
 const IMPORT_EQUALS = /\bimport\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(/g;
 const EXTENDS_TARGET = /\bextends\b\s*([A-Za-z_$][\w$]*)?/g;
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
@@ -37,8 +36,9 @@ const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
 /** The names an import statement of the text binds. */
 function importedNames(text: string): Set<string> {
   const names = new Set<string>();
-  for (const m of text.matchAll(IMPORT_CLAUSE)) {
-    const clause = m[1]!.replace(/^type\s+/, "");
+  // Import clauses that bind names: `import A, { B as C } from`, `import * as NS from`, `import type …`.
+  for (const found of importClauses(text)) {
+    const clause = found.clause.replace(/^type\s+/, "");
     // `{ a as b }` binds b; a bare name, `* as NS` and default bind the last identifier of each part.
     for (const part of clause.replace(/[{}]/g, ",").split(",")) {
       const ids = part.match(IDENTIFIER);

@@ -1,9 +1,12 @@
 // What a text says about its classes' bases and its exports, read without a parse, for the base
 // pre-pass (heritageWalk.ts). Every reader either answers or says it cannot (`undefined`); a wrong
 // extra answer (a `class` word in a comment) only adds a path to follow, never hides one.
+import { beforeFrom, importClauses } from "./importClauses";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const WORD = /[A-Za-z_$][\w$]*/y;
+const SPECIFIER_AFTER_QUOTE = /([^"'\n]+)["']/y;
+const MAX_CLAUSE = 8000;
 const COMMENTS = /\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
 
 /** What a local name is bound to by an import: the module specifier and the name it imports ("default", or "*" for the module itself). */
@@ -41,9 +44,16 @@ export function importBindings(text: string): Map<string, ImportBinding[]> | und
     if (list) list.push(binding);
     else out.set(local, [binding]);
   };
-  for (const m of text.matchAll(/\bimport\s+(?:type\s+)?([^;"'`]{0,8000}?)\s*from\s*["']([^"'\n]+)["']/g)) {
-    const clause = m[1]!.replace(COMMENTS, "");
-    const spec = m[2]!;
+  for (const found of importClauses(text)) {
+    SPECIFIER_AFTER_QUOTE.lastIndex = found.quoteAt + 1;
+    const spec = SPECIFIER_AFTER_QUOTE.exec(text)?.[1];
+    if (spec === undefined) continue;
+    // `import type { A } from`: the names are bound all the same (`import type from "m"` binds nothing here, as before).
+    const typed = /^type\s+/.exec(found.body);
+    const written = (typed && beforeFrom(found.body.slice(typed[0].length))) ?? found.clause;
+    // A clause this long is no import anyone wrote: the module's imports are not read.
+    if (written.length > MAX_CLAUSE) return undefined;
+    const clause = written.replace(COMMENTS, "");
     const open = clause.indexOf("{");
     const head = open >= 0 ? clause.slice(0, open) : clause;
     for (const raw of head.split(",")) {
