@@ -20,16 +20,20 @@ const COMPUTED_LOAD = /\b(?:import|require)\s*\(\s*(?!['"]|\s*\))/;
  * `import type { A } from "./a.js"`, `export type { A } from "./a.js"`: erased by every compiler, so
  * naming a module there never loads it.
  */
-const TYPE_ONLY = /\b(?:import|export)\s+type\s+(?:\{[^}]*\}|\*\s+as\s+[\w$]+|[\w$]+)\s*from\s*(['"])[^'"\n]*\1/g;
+const TYPE_ONLY = /\b(?:import|export)\s+type\s+(?:\{[^}]{0,4000}\}|\*\s+as\s+[\w$]+|[\w$]+)\s*from\s*(['"])[^'"\n]*\1/g;
 
 /**
  * `import { type A, type B } from "./a.js"`: erased too (by tsc, tsx and esbuild) unless the project
  * keeps such imports (`verbatimModuleSyntax`, `preserveValueImports`), where it still loads the module.
  */
-const TYPE_SPECIFIERS = /\bimport\s*\{([^}]*)\}\s*from\s*(['"])[^'"\n]*\2/g;
+const TYPE_SPECIFIERS = /\bimport\s*\{([^}]{0,4000})\}\s*from\s*(['"])[^'"\n]*\2/g;
 const KEPT_IMPORTS = /"(?:verbatimModuleSyntax|preserveValueImports)"\s*:\s*true/;
 
-/** The text with the imports that never load a module left out. */
+/**
+ * The text with the imports that never load a module left out. Clauses are bounded (an unclosed `{` must
+ * not make every `import {` of a text scan to its end); a longer one is kept, which can only count the
+ * module as loaded.
+ */
 function withoutTypeImports(text: string, keepsImports: boolean): string {
   const out = text.replace(TYPE_ONLY, "");
   if (keepsImports) return out;
