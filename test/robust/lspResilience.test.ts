@@ -288,13 +288,13 @@ describe("the language server under bad messages and load", () => {
 
   describe("hostile documents: every request is answered within the budget", () => {
     const pick = ["nesting: 10,000 object literals", "a 1 MB one-line string literal in __capabilities__", "a self-extending class", "const A = { ...A }", "shared sub-objects: 26 consts, each holding the previous twice (2^25 leaves)", "doubling arrays: 30 consts, each spreading the previous twice (2^30 items)", "a class with 20,000 members", "SDK: helpers that call the next helper ten times, eight levels deep", "parser backtracking: 24 nested `async f(` calls (a 600-byte file)"];
-    // Not a speed test (the benchmarks measure speed) but a guard against hangs and blow-ups: 8 s, or
+    // Not a speed test (the benchmarks measure speed) but a guard against hangs and blow-ups: 15 s, or
     // 15 times what TypeScript takes here to parse an ordinary 5,000-method class, whichever is longer.
-    // Measured in this process, that parse slows as the machine does: on a busy 2-core machine the
-    // 20,000-member class took 7 s where it takes 3 s on a quiet one. The floor is 8 s: in a clean-clone
-    // run, with the other test lane busy beside it, that class took 5.3 s while the ordinary parse,
-    // measured a moment later, was quick (alone it takes 1.7–1.8 s): a blow-up is minutes, not seconds.
-    const FLOOR_BUDGET_MS = 8000;
+    // Measured in this process, that parse slows as the machine does, but not always when the load
+    // comes: in clean-clone runs with the other test lane and the editor suites busy beside it, the
+    // 20,000-member class took 5.3 s, then 8.2 s, while the ordinary parse measured a moment later was
+    // quick (alone it takes 1.7 s). Half the hang limit still tells a blow-up (minutes) from a busy machine.
+    const FLOOR_BUDGET_MS = 15_000;
     const PARSES = 15;
     const ordinary = `export class Ordinary {\n${Array.from({ length: 5000 }, (_, i) => `  helper${i}(x: number) { return x + ${i}; }`).join("\n")}\n}\n`;
     /** A hang, not a slow answer: the requests themselves wait this long before failing. */
