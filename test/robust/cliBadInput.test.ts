@@ -120,6 +120,18 @@ describe("mcp-caps on bad input", () => {
     if (r.status === 2) assert.equal(r.stderr.trimEnd().split("\n").length, 1);
   });
 
+  it("a tsconfig with 20,000 include and exclude globs: its options are used, the servers reported (no 15 s wait, no error)", () => {
+    const dir = tempProject({
+      "src/ok.ts": SERVER,
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true }, include: Array.from({ length: 20_000 }, (_, i) => `src/**/x${i}*.ts`), exclude: Array.from({ length: 20_000 }, (_, i) => `**/y${i}/**`) }),
+    });
+    const r = run(dir, ["--json", "."], { timeoutMs: 30_000 });
+    assert.ok(!r.timedOut, `killed after ${Math.round(r.ms / 1000)} s`);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal((JSON.parse(r.stdout) as { servers: unknown[] }).servers.length, 1);
+    assert.equal(r.stderr, "");
+  });
+
   it("--project with a tsconfig that is not JSON, binary, or a folder: exit 2, one line naming it", () => {
     const dir = tempProject({ "a.ts": SERVER, "bad.json": "{ nope", "binary.json": Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x7b]), "folder/x.txt": "", "self.json": JSON.stringify({ extends: "./self.json" }) });
     assertOneLineError(inProcess(dir, ["--project", "bad.json", "a.ts"]), /bad\.json/, "not JSON");

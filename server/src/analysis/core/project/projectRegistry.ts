@@ -19,7 +19,8 @@ export class ConfigError extends Error {
     readonly configPath: string,
     reason: string,
   ) {
-    super(`cannot use ${configPath}: ${reason}`);
+    // TypeScript's messages can quote a whole generated pattern: a line, not a page.
+    super(`cannot use ${configPath}: ${reason.length > 300 ? `${reason.slice(0, 300)}…` : reason}`);
   }
 }
 
