@@ -203,7 +203,18 @@ export function ensureToolPackages() {
 /** Makes every tool ready; returns the paths the harness needs. Idempotent and quick when warm. */
 export function ensureTools() {
   ensureSystemPackages();
-  if (toolsInstalled()) return { node: NODE_BIN, chromium: chromiumPath() };
+  buildTools();
+  return { node: NODE_BIN, chromium: chromiumPath() };
+}
+
+/** Whether node-gyp's tool chain (make, g++, python3) is on the machine: the native build needs nothing else of apt. */
+export function hasBuildToolChain() {
+  return has("make") && has("g++") && has("python3");
+}
+
+/** The npm packages, then the native build (node-gyp): all but the Debian packages. */
+function buildTools() {
+  if (toolsInstalled()) return;
   ensureToolPackages();
   const { npmEnv, home } = installEnv();
   const t = Date.now();
@@ -212,16 +223,17 @@ export function ensureTools() {
   const version = spawnSync(NODE_BIN, [CODE_SERVER_ENTRY, "--version"], { encoding: "utf8", env: { ...npmEnv, XDG_DATA_HOME: join(home, ".local/share") } }).stdout?.trim();
   writeFileSync(STAMP, stampValue());
   log(`tools installed in ${((Date.now() - t) / 1000).toFixed(1)} s: code-server ${version?.split("\n").pop()}`);
-  return { node: NODE_BIN, chromium: chromiumPath() };
 }
 
 // As a script: `node tools.mjs` makes every tool ready; the prefetch runs its two independent halves
-// as two processes at once: `--debian PKG…` (apt-get) and `--packages` (Node 24 and npm ci).
+// as two processes at once: `--debian PKG…` (apt-get) and `--packages` (Node 24 and npm ci), or
+// `--build` (the same, then the native build) when the tool chain is already there.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const t = Date.now();
   const [mode, ...rest] = process.argv.slice(2);
   if (mode === "--debian") installDebianPackages(rest);
   else if (mode === "--packages") ensureToolPackages();
+  else if (mode === "--build") buildTools();
   else ensureTools();
   log(`e2e tools ${mode ?? ""} ready (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
