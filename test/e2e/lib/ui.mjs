@@ -129,7 +129,8 @@ async function hoverShows(page, target, first, expected) {
 }
 
 /** A framework server: lenses, hover on its construction, then the preview opened from its lens. */
-function frameworkSteps({ id, file, line, name, tag, location, legacy, modern, shot }) {
+/** `token`: the word of `line` to hover (the server's binding); `name`: what the hover and the preview call the server. */
+function frameworkSteps({ id, file, line, token, name, tag, location, legacy, modern, shot }) {
   return [
     [
       `${tag}: the era lenses, and the hover on the server's construction names the dialect`,
@@ -140,7 +141,7 @@ function frameworkSteps({ id, file, line, name, tag, location, legacy, modern, s
         assert.ok(titles.some((t) => t.startsWith(modern)), `modern lens among ${JSON.stringify(titles)}`);
         assert.ok(!titles.some((t) => t.includes("$dynamic")), `no $dynamic in ${JSON.stringify(titles)}`);
         await settle(page);
-        await hoverShows(page, tokenOn(page, line, name), `MCP server · ${name}`, [`${tag} dialect`, "Legacy", "initialize", "Modern", "server/discover"]);
+        await hoverShows(page, tokenOn(page, line, token), `MCP server · ${name}`, [`${tag} dialect`, "Legacy", "initialize", "Modern", "server/discover"]);
       },
       `${shot}-${id}-hover`,
     ],
@@ -446,7 +447,9 @@ export const UI_STEPS = [
     id: "fastmcp",
     file: "src/frameworks/fastmcp/recipes.ts",
     line: "const server = new FastMCP(",
-    name: "server",
+    token: "server",
+    // named by its name option, as its clients see it
+    name: "recipes",
     tag: "fastmcp",
     location: "fastmcp/recipes.ts:7",
     // no node_modules in the workspace: fastmcp's version is not known, so the newest rules known are shown, approximate
@@ -458,7 +461,8 @@ export const UI_STEPS = [
     id: "mcp-framework",
     file: "src/frameworks/mcp-framework/index.ts",
     line: "export const server = new MCPServer(",
-    name: "server",
+    token: "server",
+    name: "pantry",
     tag: "mcp-framework",
     location: "mcp-framework/index.ts:6",
     legacy: "legacy ≈ completions · prompts · tools",
@@ -469,6 +473,7 @@ export const UI_STEPS = [
     id: "mcp-nest",
     file: "src/frameworks/mcp-nest/app.ts",
     line: "export const strategy = new McpStrategy(",
+    token: "strategy",
     name: "strategy",
     tag: "MCP-Nest",
     location: "mcp-nest/app.ts:25",

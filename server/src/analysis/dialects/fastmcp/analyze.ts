@@ -34,7 +34,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   /** The release the rules' causes name: a known one, else the newest range known. */
   const shown = known ? version : `${rules.since}–${rules.below}`;
   const loc: Loc = { file, span: site.event.nameSpan };
-  const server = { name: site.name, loc };
+  const server = { name: site.label, loc };
   const diagnostics: AnalysisDiagnostic[] = [];
   const unknown: UnknownPart[] = [];
   const provenance: ProvenanceEntry[] = [];
@@ -100,7 +100,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   };
   const details: FastmcpDetails = { kind: "fastmcp", version, rules: shown ?? `${rules.since}–${rules.below}`, construction: loc, calls };
   const report: ServerReport = {
-    name: site.name,
+    name: site.label,
     loc,
     span: site.span,
     dialectId: "fastmcp",
@@ -116,7 +116,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
     missing: [],
     details,
   };
-  return { name: site.name, loc, server: report, diagnostics };
+  return { name: site.label, loc, server: report, diagnostics };
 }
 
 /** The keys another release the checkout may install would advertise otherwise. */

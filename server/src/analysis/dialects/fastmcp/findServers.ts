@@ -2,6 +2,7 @@
 // imported from the `fastmcp` package (directly or through the workspace's re-exporting modules), or
 // `new NotesServer()` of a class of the file that extends it (its constructor registers on `this`).
 import type { FileSummary, FlowEvent, FlowUnit, Span } from "../../core/model/summary";
+import { literalNameOption } from "../../core/model/text";
 import { importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
 import type { ModuleHost } from "../../core/project/reexportOrigin";
 import { subclassChain } from "./subclasses";
@@ -17,6 +18,11 @@ export interface FastmcpSite {
   readonly event: NewEvent;
   /** The path the server is bound to (`server`, `this.mcp`), or `server` when it is not bound. */
   readonly name: string;
+  /**
+   * What the report calls it: the `name` option written as a literal (`new FastMCP({ name: "weather" })`,
+   * the name its clients see), else the binding; unique among the file's servers.
+   */
+  readonly label: string;
   readonly span: Span;
   /** `new NotesServer()`: the file's classes from the one extending FastMCP down to the one constructed. */
   readonly subclasses?: readonly string[];
@@ -38,11 +44,13 @@ export function findFastmcpSites(summary: FileSummary | undefined, host?: Module
         eventIndex,
         event,
         name: bound ?? (unit.kind === "module" ? "server" : unit.name),
+        label: literalNameOption(event.args[0]) ?? bound ?? (unit.kind === "module" ? "server" : unit.name),
         // The whole unit: registrations and start() anywhere in it get the dialect's hover.
         span: unit.span,
         ...(subclasses ? { subclasses } : {}),
       });
     });
   }
-  return sites;
+  // Two servers of a file with one name: each also says what holds it.
+  return sites.map((s) => (sites.filter((o) => o.label === s.label).length > 1 && s.label !== s.name ? { ...s, label: `${s.label} (${s.name})` } : s));
 }

@@ -11,6 +11,7 @@ import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { literalNameOption } from "../../core/model/text";
 import { basename, joinPath } from "../../core/project/paths";
 import { resolveBase, type BaseResolution } from "./baseDir";
 import { typescriptMajor } from "./rootDir";
@@ -46,7 +47,9 @@ const EMPTY_SPAN = { start: 0, end: 0 };
 export function analyzeServer(run: DialectRun, file: string, site: ServerSite, release?: FrameworkRules): UnitAnalysis {
   const summary = run.ev.summary(file)!;
   const loc: Loc = { file, span: site.event.nameSpan };
-  const serverRef = { name: site.name, loc };
+  // Called what its clients see when the name option is a literal, as fastmcp and SDK servers are.
+  const label = literalNameOption(site.event.args[0]) ?? site.name;
+  const serverRef = { name: label, loc };
   const diagnostics: AnalysisDiagnostic[] = [];
   const unknown: UnknownPart[] = [];
   const provenance: ProvenanceEntry[] = [];
@@ -248,7 +251,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   const sorted = sortUnknown(unknown);
   const details: McpFrameworkDetails = { kind: "mcp-framework", ...(base.ok ? { base: { folder: base.folder, how: base.how } } : {}), folders, added };
   const server: ServerReport = {
-    name: site.name,
+    name: label,
     loc,
     // At top level the server reaches from its construction to the last call made on it (hover and "which server is the cursor in").
     span: site.unit.kind === "module" ? { start: site.event.span.start, end: Math.max(site.event.span.end, ...calls.map((c) => c.call.span.end)) } : site.unit.span,
@@ -267,7 +270,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   };
   const newer = locked !== undefined && starts ? newerReleaseDiffers(run, file, site, locked, rules, server.legacy, loc) : [];
   const all = newer.length > 0 ? sortUnknown([...server.unknown, ...newer]) : server.unknown;
-  return { name: site.name, loc, server: { ...server, unknown: all, exact: all.length === 0 }, diagnostics };
+  return { name: label, loc, server: { ...server, unknown: all, exact: all.length === 0 }, diagnostics };
 }
 
 /**

@@ -31,7 +31,8 @@ export const editor: DialectEditor = {
         ? `adds \`${rule.key}\` to ${server.name} (legacy era), like a class in its ${rule.folder}/ folder${rule.key === "tools" ? "" : "; with it mcp-framework also advertises \`completions\`"}.`
         : ALWAYS[event.method];
       if (!text) continue;
-      return { span: event.methodSpan, markdown: `**${server.name}.${event.method}()** (mcp-framework) ${text}${folderLine(server)}` };
+      // The call as written (`server.addTool()`); the server by the name its clients see.
+      return { span: event.methodSpan, markdown: `**${event.receiver.join(".")}.${event.method}()** (mcp-framework) ${text}${folderLine(server)}` };
     }
     return undefined;
   },

@@ -3,24 +3,12 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
+import { displayable } from "../../core/model/text";
 import { SDK_EVAL } from "./sdkEval";
 
 export interface ServerInfo {
   readonly name?: string;
   readonly version?: string;
-}
-
-/** Longest name shown: a report line, a lens and the picker stay readable. */
-const MAX_LENGTH = 60;
-
-/**
- * Printable, single-line and short: the name goes to terminals, lenses and pickers, and whatever a
- * file contains must not reach them as control characters.
- */
-export function displayable(text: string): string | undefined {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
-  if (clean.length === 0) return undefined;
-  return clean.length > MAX_LENGTH ? `${clean.slice(0, MAX_LENGTH - 1)}…` : clean;
 }
 
 /** The constructor's first argument, as far as it is a literal or a constant. */
