@@ -188,7 +188,7 @@ describe("fastmcp editor features", () => {
     assert.match(onName.markdown, /addResource\(\)/);
     const onResource = hoverAt(ctx, SERVER.indexOf("addResource") + 2);
     assert.ok(onResource);
-    assert.match(onResource.markdown, /\*\*`addResource\(\)`\*\* · `server` · fastmcp 4\.20\.16/);
+    assert.match(onResource.markdown, /\*\*`addResource\(\)`\*\* · `notes` · fastmcp 4\.20\.16/);
     assert.match(onResource.markdown, /Adds `resources` to initialize/);
     const onStart = hoverAt(ctx, SERVER.indexOf("start(") + 1);
     assert.match(onStart!.markdown, /Creates the session/);
