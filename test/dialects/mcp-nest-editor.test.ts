@@ -72,7 +72,7 @@ describe("MCP-Nest in the editor", () => {
     assert.match(onStrategy.markdown, /@Tool · SearchController\.search/);
     const onTool = hoverAt(ctx, APP.indexOf("@Tool") + 2);
     assert.ok(onTool);
-    assert.match(onTool.markdown, /`@Tool`\*\* on `SearchController\.search` · feeds `strategy` \(the default \(unnamed\) server\)/);
+    assert.match(onTool.markdown, /`@Tool`\*\* on `SearchController\.search` · feeds `search` \(the default \(unnamed\) server\)/);
     assert.equal(hoverAt(ctx, APP.indexOf("@Tool({ name: \"audit\"") + 2) ?? null, null, "a provider's method feeds no server");
   });
 

@@ -135,11 +135,11 @@ ${calls}
 NestFactory.createMicroservice(AppModule, { strategy });
 `;
 
-    it("called once, its result given to Nest: exact, named after the factory", () => {
+    it("called once, its result given to Nest: exact, named by its name option (the factory is the fallback)", () => {
       const s = server({ "c.ts": CONTROLLER, "factory.ts": FACTORY, "main.ts": ENTRY("const strategy = createMcp();") });
       assert.equal(s.exact, true, JSON.stringify(s.unknown));
       assert.deepEqual(keys(s), ["logging", "tools"]);
-      assert.equal(s.name, "createMcp()");
+      assert.equal(s.name, "s");
     });
 
     it("called twice: unknown", () => {

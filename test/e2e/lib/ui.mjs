@@ -474,7 +474,7 @@ export const UI_STEPS = [
     file: "src/frameworks/mcp-nest/app.ts",
     line: "export const strategy = new McpStrategy(",
     token: "strategy",
-    name: "strategy",
+    name: "kitchen",
     tag: "MCP-Nest",
     location: "mcp-nest/app.ts:25",
     legacy: "legacy ≈ logging · prompts (listChanged) · tools (listChanged)",

@@ -2,6 +2,7 @@
 // module the file gives to NestFactory, the MCP methods that bind to this strategy's server name, and
 // what that makes it advertise in each era.
 import { modernCapabilities } from "../../core/model/modernCapabilities";
+import { literalNameOption } from "../../core/model/text";
 import type { DialectRun } from "../../core/dialect";
 import { isPlainObject, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
@@ -87,7 +88,7 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const site = findStrategies(run.ev, file)[index]!;
   const { event } = site;
   // `return new McpStrategy(...)` in a factory: named after the factory.
-  const name = event.target?.[0] === "<return>" && site.unit.name ? `${site.unit.name}()` : event.target?.join(".") ?? site.chain?.[0]?.cls.name ?? "McpStrategy";
+  const binding = event.target?.[0] === "<return>" && site.unit.name ? `${site.unit.name}()` : event.target?.join(".") ?? site.chain?.[0]?.cls.name ?? "McpStrategy";
   const loc: Loc = { file, span: event.nameSpan };
   const installed = run.installedVersion(file, PACKAGE);
   // Not installed (a fresh clone): the release the checkout declares, locked or by its range.
@@ -96,6 +97,9 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const options = site.chain ? subclassOptions(run, { ...site, chain: site.chain }, { file, span: event.span }) : readOptions(run.ev, file, event.args[0], { file, span: event.span });
   const unknown: UnknownPart[] = [...options.unknown];
   const diagnostics: AnalysisDiagnostic[] = [];
+  // Called by the `name` option written in place (what clients see in initialize, as 1.x's forRoot name
+  // and an SDK server's serverInfo name), else by what holds it.
+  const name = (site.chain ? undefined : literalNameOption(event.args[0])) ?? binding;
   const serverRef = { name, loc };
 
   if (declared ? !declared.supported : !supportedVersion(version)) {
@@ -175,11 +179,11 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const removed = new Set(calls.map(({ event }) => REMOVED_KEY[event.method]).filter((k) => k !== undefined));
   for (const { event: call, beforeServing, conditional } of calls) {
     const key = RUNTIME_KEY[call.method];
-    if (key && beforeServing && !conditional && !removed.has(key)) registered.push({ primitive: key, call: `${name}.${call.method}()`, loc: { file, span: call.methodSpan } });
+    if (key && beforeServing && !conditional && !removed.has(key)) registered.push({ primitive: key, call: `${binding}.${call.method}()`, loc: { file, span: call.methodSpan } });
     else if (key && !methods.some((m) => m.primitive === key)) {
       const why = beforeServing && conditional
-        ? `${name}.${call.method}() adds ${key} before any client connects, but only on some paths (a branch, a loop or a callback)`
-        : beforeServing ? `${name}.${call.method}() adds ${key} before any client connects, but ${key} added this way are also removed (${name}.${REMOVAL_OF[key]}()), and whether any remains is only known at run time` : `${name}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`;
+        ? `${binding}.${call.method}() adds ${key} before any client connects, but only on some paths (a branch, a loop or a callback)`
+        : beforeServing ? `${binding}.${call.method}() adds ${key} before any client connects, but ${key} added this way are also removed (${binding}.${REMOVAL_OF[key]}()), and whether any remains is only known at run time` : `${binding}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`;
       unknown.push({ path: [key], reason: why, loc: { file, span: call.methodSpan } });
     }
   }
