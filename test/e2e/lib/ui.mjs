@@ -485,7 +485,7 @@ export const UI_STEPS = [
     "MCP-Nest: hovering a @Tool decorator says which server it feeds, and what it adds",
     async ({ page }) => {
       await quickOpen(page, "src/frameworks/mcp-nest/app.ts", '@Tool({ name: "timer"');
-      await hoverShows(page, tokenOn(page, '@Tool({ name: "timer"', "Tool"), "feeds strategy", ["@Tool", "KitchenController.timer", "tools", "listChanged: true", "legacy and modern"]);
+      await hoverShows(page, tokenOn(page, '@Tool({ name: "timer"', "Tool"), "feeds kitchen", ["@Tool", "KitchenController.timer", "tools", "listChanged: true", "legacy and modern"]);
     },
     "24-mcp-nest-decorator-hover",
   ],
