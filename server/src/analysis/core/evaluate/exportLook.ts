@@ -14,7 +14,9 @@ type TextHost = Pick<EvaluationHost, "text" | "textFacts">;
  */
 export function mayExportName(host: TextHost, file: string, name: string): boolean {
   const look = lookOf(host, file);
-  return look === undefined || look.passesOn || look.text.includes(name);
+  if (look === undefined || look.passesOn) return true;
+  // The text itself is read again rather than kept with the facts: the store keeps facts without texts.
+  return host.text?.(file)?.includes(name) ?? true;
 }
 
 /**
@@ -31,7 +33,6 @@ interface ExportLook {
   readonly passesOn: boolean;
   /** Every word inside `export { … }` clauses. */
   readonly clauseNames: ReadonlySet<string>;
-  readonly text: string;
 }
 
 function lookOf(host: TextHost, file: string): ExportLook | undefined {
@@ -44,7 +45,7 @@ function exportLook(text: string | undefined): ExportLook | undefined {
   const passesOn = /\bexport\s*\*|\bexport\s+import\b/.test(text) || text.includes("\\u");
   const clauseNames = new Set<string>();
   if (!passesOn) collectClauseNames(text, clauseNames);
-  return { passesOn, clauseNames, text };
+  return { passesOn, clauseNames };
 }
 
 /**
