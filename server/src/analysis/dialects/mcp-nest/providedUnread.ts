@@ -2,7 +2,8 @@
 // writes it ("only needed if a provider injects the strategy"). Given to Nest's dependency injection,
 // the strategy reaches only code that asks for that token: `@Inject(MCP_STRATEGY)`,
 // `moduleRef.get(MCP_STRATEGY)`, `app.get('MCP_STRATEGY')`. When no source file of the package names
-// the token (its own file only where it provides it and imports it), nor enumerates providers
+// the token except where it imports it or provides it (`provide: MCP_STRATEGY` in a @Module: several
+// entry files of one package often each provide their own strategy), nor enumerates providers
 // (DiscoveryService, ModulesContainer), nothing can inject it: the entry hands the strategy to no code.
 // Anything else (another token, a file that names it, files that cannot all be listed) is a use not
 // followed, unknown at its place (strategyUses.ts).
@@ -20,18 +21,16 @@ const TOKEN = "MCP_STRATEGY";
 const READER_NAMES = new Set([TOKEN, "DiscoveryService", "ModulesContainer"]);
 /** A cheap look first: a text without any of them holds no reader. */
 const READERS = /MCP_STRATEGY|DiscoveryService|ModulesContainer/;
+/** What comes right before a mention that provides the token rather than reads it: `provide: `, `provide: nest.`, `provide: '`. */
+const PROVIDING = /(?:^|[{,\s])provide\s*:\s*(?:[\w$]+\s*\.\s*)?['"`]?$/;
 
 /** Whether the mention at `at` is the `useValue` of such a provider, whose token nothing reads. */
 export function providedUnread(run: DialectRun, ev: Evaluator, file: string, summary: FileSummary, at: Span): boolean {
   const entry = providerAt(summary, at);
   if (!entry || !isToken(ev, file, entry.provide)) return false;
-  const text = ev.host.text?.(file);
-  if (text === undefined) return false;
-  // In its own file: only where it is imported and where this entry provides it.
-  const allowed = [...[...summary.imports.values()].map((b) => b.span), entry.provide.span];
-  if (readsAt(text).some((r) => !allowed.some((s) => r.start >= s.start && r.end <= s.end))) return false;
+  if (readsToken(ev, file)) return false;
   const readers = tokenReaders(run, file);
-  return readers !== undefined && readers.every((f) => f === file);
+  return readers !== undefined && readers.length === 0;
 }
 
 /** The `{ provide, useValue }` object of a @Module's providers whose useValue is the mention at `at`. */
@@ -64,9 +63,20 @@ function isToken(ev: Evaluator, file: string, e: ValueExpr): boolean {
   return e.k === "get" && e.object.k === "ref" && e.key.k === "static" && e.key.name === TOKEN && mcpNestExport(ev, file, e.object.name, TOKEN) === TOKEN;
 }
 
-function readsToken(run: DialectRun, file: string): boolean {
-  const text = run.ev.host.text?.(file);
-  return text === undefined || readsAt(text).length > 0;
+/**
+ * Whether the file names the token (or walks the providers) anywhere but in its import clauses and
+ * as the `provide` of a provider (`provide: MCP_STRATEGY`, `provide: nest.MCP_STRATEGY`, also in a
+ * @Module declared inside a function); true when the file cannot be read.
+ */
+function readsToken(ev: Evaluator, file: string): boolean {
+  const text = ev.host.text?.(file);
+  if (text === undefined) return true;
+  const reads = readsAt(text).filter((r) => !PROVIDING.test(text.slice(Math.max(0, r.start - 80), r.start)));
+  if (reads.length === 0) return false;
+  const summary = ev.summary(file);
+  if (!summary || summary.textLength !== text.length) return true;
+  const imports = [...summary.imports.values()].map((b) => b.span);
+  return reads.some((r) => !imports.some((s) => r.start >= s.start && r.end <= s.end));
 }
 
 /** Where code (not a comment) names the token or a provider walk: an identifier, or a string holding the token. */
@@ -94,6 +104,6 @@ function tokenReaders(run: DialectRun, file: string): readonly string[] | undefi
   }
   if (!root) return undefined;
   const at = root;
-  const find = () => packageSourceFiles(list, at)?.filter((f) => readsToken(run, f));
+  const find = () => packageSourceFiles(list, at)?.filter((f) => readsToken(run.ev, f));
   return run.memo ? run.memo(`mcp-nest-token-readers\u0000${at}`, find) : find();
 }
