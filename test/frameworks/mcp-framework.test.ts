@@ -223,6 +223,38 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     assert.deepEqual(s?.unknown.map((u) => u.path.join(".")), ["tools"]);
   });
 
+  it("a fresh clone (no node_modules, no lock): the newest rules the package.json range reaches (what npm install gives)", () => {
+    const clone = (range: string, files: Record<string, string> = {}) => {
+      const fs = new InMemoryFileSystemHost();
+      fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", type: "module", dependencies: { "mcp-framework": range } }));
+      fs.writeFileSync("/w/tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }));
+      fs.writeFileSync("/w/src/index.ts", 'import { MCPServer } from "mcp-framework";\nconst server = new MCPServer();\nserver.start();\n');
+      fs.writeFileSync("/w/src/tools/EchoTool.ts", "export default class EchoTool {}\n");
+      fs.writeFileSync("/w/src/prompts/HelloPrompt.ts", "export default class HelloPrompt {}\n");
+      for (const [path, text] of Object.entries(files)) fs.writeFileSync(path, text);
+      const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+      return ws.analyzeFile("/w/src/index.ts", { tasksExtension: false }).servers[0]!;
+    };
+    // A caret range: the 0.2.20–0.2.22 rules (completions with prompts); the report shows the range.
+    const caret = clone("^0.2.11");
+    assert.equal(caret.frameworkVersion, "^0.2.11");
+    assert.deepEqual(caret.legacy, { completions: {}, prompts: {}, tools: {} });
+    assert.equal(caret.exact, true, JSON.stringify(caret.unknown));
+    // A range that ends before them: 0.2.14–0.2.18 (no completions).
+    const older = clone(">=0.2.14 <=0.2.18");
+    assert.deepEqual(older.legacy, { prompts: {}, tools: {} });
+    assert.equal(older.exact, true, JSON.stringify(older.unknown));
+    // Beside a pnpm lock, which the analysis does not read, the oldest release the range allows may be installed.
+    const pnpm = clone("^0.2.11", { "/w/pnpm-lock.yaml": "lockfileVersion: '9.0'\n" });
+    assert.deepEqual(pnpm.legacy, { completions: {}, prompts: {}, tools: {} });
+    assert.deepEqual(pnpm.unknown.map((u) => u.path.join(".")), ["completions"]);
+    assert.match(pnpm.unknown[0]!.reason, /package\.json allows mcp-framework \^0\.2\.11, whose newest release npm installs, but pnpm-lock\.yaml may pin an older one \(read in 0\.2\.9–0\.2\.13\): completions would be absent with it/);
+    // A tag names no release: not known, and said so.
+    const tag = clone("latest");
+    assert.equal(tag.frameworkVersion, "unknown");
+    assert.match(tag.unknown[0]!.reason, /package\.json asks for "latest", which names no release whose rules were read/);
+  });
+
   it("a locked release whose package.json range reaches newer rules: the keys the newest release would change are not known", () => {
     const checkout = (range: string) => {
       const fs = new InMemoryFileSystemHost();

@@ -12,7 +12,7 @@ import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { literalNameOption } from "../../core/model/text";
-import { basename, joinPath } from "../../core/project/paths";
+import { basename, dirname, joinPath, relativePath } from "../../core/project/paths";
 import { resolveBase, type BaseResolution } from "./baseDir";
 import { typescriptMajor } from "./rootDir";
 import { diagnostic } from "./codes";
@@ -24,7 +24,7 @@ import { exportedHolder } from "./exportedHolder";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
 import { emissionOf } from "./emitted";
 import { APPS_FOLDER, RULES, rulesFor, TASKS_SHAPE, type FrameworkRules, type Primitive } from "./rules";
-import { declaredRange, lockedVersion, newestPeriodIn } from "../../core/project/declaredPackage";
+import { declaredRange, lockedVersion, newestPeriodIn, otherLockFile, periodsIn } from "../../core/project/declaredPackage";
 import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
 import { subclassOf } from "./subclass";
 import type { ConfigSource } from "./superConfig";
@@ -58,11 +58,16 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   // Without node_modules (a fresh checkout), the version package-lock.json pins is the one npm ci installs.
   const installed = release ? undefined : run.installedVersion(file, PACKAGE);
   const locked = release || installed !== undefined ? undefined : lockedVersion(file, PACKAGE, run.fileText, run.withinWorkspace)?.version;
+  // Neither: `npm install` gives the newest release the package.json range allows, whose rules apply
+  // (as for fastmcp and the SDK); a lock file of another package manager may pin an older one.
+  const declared = release || installed !== undefined || locked !== undefined ? undefined : declaredRelease(run, file);
   const version = release ? release.to : installed ?? locked;
-  const { rules, exact: known } = release ? { rules: release, exact: true } : rulesFor(version);
+  const { rules, exact: known } = release ? { rules: release, exact: true } : declared ? { rules: declared.newest, exact: true } : rulesFor(version);
   const LOADERS = rules.loaders;
-  if (version === undefined) {
-    unknown.push({ path: [], spread: true, reason: `mcp-framework is not found in node_modules nor in a package-lock.json, so its version is not known: the rules of ${rules.text} were applied`, loc });
+  if (version === undefined && !declared) {
+    const range = release ? undefined : declaredRange(file, PACKAGE, run.fileText, run.withinWorkspace)?.range;
+    const where = range === undefined ? "is not found in node_modules, a package-lock.json or a package.json" : `is not installed and package.json asks for ${JSON.stringify(range)}, which names no release whose rules were read`;
+    unknown.push({ path: [], spread: true, reason: `mcp-framework ${where}, so its version is not known: the rules of ${rules.text} were applied`, loc });
   } else if (!known) {
     unknown.push({ path: [], spread: true, reason: `mcp-framework ${version} is installed; the rules applied were read in ${rules.text}`, loc });
     diagnostics.push(diagnostic("mcp-framework-version-unverified", loc, `mcp-framework ${version} is installed, but the capability rules were read in ${rules.text}: the prediction may differ from what this version advertises.`));
@@ -257,7 +262,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     span: site.unit.kind === "module" ? { start: site.event.span.start, end: Math.max(site.event.span.end, ...calls.map((c) => c.call.span.end)) } : site.unit.span,
     dialectId: "mcp-framework",
     dialect: "mcp-framework",
-    frameworkVersion: version ?? "unknown",
+    frameworkVersion: version ?? declared?.range ?? "unknown",
     exact: sorted.length === 0,
     tasksExtension: false,
     legacy: starts ? sortKeys(caps) : null,
@@ -268,9 +273,33 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     missing: [],
     details,
   };
-  const newer = locked !== undefined && starts ? newerReleaseDiffers(run, file, site, locked, rules, server.legacy, loc) : [];
+  const newer = locked !== undefined && starts ? newerReleaseDiffers(run, file, site, locked, rules, server.legacy, loc) : declared && starts ? olderReleaseDiffers(run, file, site, declared, server.legacy, loc) : [];
   const all = newer.length > 0 ? sortUnknown([...server.unknown, ...newer]) : server.unknown;
   return { name: label, loc, server: { ...server, unknown: all, exact: all.length === 0 }, diagnostics };
+}
+
+/**
+ * What a checkout without node_modules or package-lock.json declares in package.json: the range, the
+ * newest period of rules it reaches (what `npm install` gives) and the oldest one (what a pnpm, Yarn or
+ * Bun lock file, which the analysis does not read, may pin).
+ */
+function declaredRelease(run: DialectRun, file: string): { range: string; manifest: string; newest: FrameworkRules; oldest: FrameworkRules } | undefined {
+  const declared = declaredRange(file, PACKAGE, run.fileText, run.withinWorkspace);
+  const reached = declared ? periodsIn(declared.range, RULES, (r) => `>=${r.from} <=${r.to}`) : [];
+  if (!declared || reached.length === 0) return undefined;
+  return { range: declared.range, manifest: declared.manifest, newest: reached.at(-1)!, oldest: reached[0]! };
+}
+
+/** Where the answer by `other` rules differs from `legacy`, each key not known, with why. */
+function releaseDiffers(run: DialectRun, file: string, site: ServerSite, other: FrameworkRules, legacy: JsonObject | null, why: string, loc: Loc): UnknownPart[] {
+  const answer = analyzeServer(run, file, site, other).server;
+  if (!answer) return [];
+  if (answer.legacy === null) return [{ path: [], spread: true, reason: `${why}: its start-up would fail`, loc }];
+  const otherLegacy = answer.legacy;
+  const keys = [...new Set([...Object.keys(legacy ?? {}), ...Object.keys(otherLegacy)])].sort();
+  return keys
+    .filter((k) => JSON.stringify(legacy?.[k]) !== JSON.stringify(otherLegacy[k]))
+    .map((k) => ({ path: [k], reason: `${why}: ${k} would be ${otherLegacy[k] === undefined ? "absent" : JSON.stringify(otherLegacy[k])} with it`, loc }));
 }
 
 /**
@@ -281,15 +310,17 @@ function newerReleaseDiffers(run: DialectRun, file: string, site: ServerSite, lo
   const declared = declaredRange(file, PACKAGE, run.fileText, run.withinWorkspace);
   const newest = declared ? newestPeriodIn(declared.range, RULES, (r) => `>=${r.from} <=${r.to}`) : undefined;
   if (!declared || !newest || newest === lockedRules) return [];
-  const other = analyzeServer(run, file, site, newest).server;
-  if (!other) return [];
   const why = `package-lock.json pins mcp-framework ${locked}, but package.json allows ${declared.range}, and the newest release in it (read in ${newest.text}) may be installed instead`;
-  if (other.legacy === null) return [{ path: [], spread: true, reason: `${why}: its start-up would fail`, loc }];
-  const otherLegacy = other.legacy;
-  const keys = [...new Set([...Object.keys(legacy ?? {}), ...Object.keys(otherLegacy)])].sort();
-  return keys
-    .filter((k) => JSON.stringify(legacy?.[k]) !== JSON.stringify(otherLegacy[k]))
-    .map((k) => ({ path: [k], reason: `${why}: ${k} would be ${otherLegacy[k] === undefined ? "absent" : JSON.stringify(otherLegacy[k])} with it`, loc }));
+  return releaseDiffers(run, file, site, newest, legacy, why, loc);
+}
+
+/** A range reaching several periods of rules, beside a lock file the analysis does not read: the oldest period's answer, where it differs. */
+function olderReleaseDiffers(run: DialectRun, file: string, site: ServerSite, declared: NonNullable<ReturnType<typeof declaredRelease>>, legacy: JsonObject | null, loc: Loc): UnknownPart[] {
+  if (declared.oldest === declared.newest) return [];
+  const lock = otherLockFile(declared.manifest, run.listDirectory, run.withinWorkspace);
+  if (!lock) return [];
+  const why = `package.json allows mcp-framework ${declared.range}, whose newest release npm installs, but ${relativePath(dirname(declared.manifest), lock)} may pin an older one (read in ${declared.oldest.text})`;
+  return releaseDiffers(run, file, site, declared.oldest, legacy, why, loc);
 }
 
 /** `x.test.js` for `*.test.js`, `BaseTool.js`: names the pattern was written for (skipping them is intended). */

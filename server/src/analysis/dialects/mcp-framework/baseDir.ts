@@ -162,7 +162,7 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
   if (!mapped.mirrored && !host.exists(dist)) {
     return { ok: false, reason: `without basePath the loaders look in ${dist}, and no tsconfig outDir "dist" maps the sources there` };
   }
-  return { ok: true, ...mapped, how: `no basePath: <project root>/dist (process.cwd()/dist, or the dist found above the entry script)${note(mapped)}` };
+  return { ok: true, ...mapped, how: `no basePath: <project root>/dist, as process.cwd()/dist when started in the project folder (a working directory with a dist/ of its own would be scanned instead), or the dist found above the entry script${note(mapped)}` };
 }
 
 /**
