@@ -121,6 +121,36 @@ describe("mcp-caps probe", () => {
     assert.deepEqual(JSON.parse(json.stdout).source.differences, [{ era: "legacy", path: ["prompts"], source: { listChanged: true }, explainedBy: [] }]);
   });
 
+  it("a server whose start-up throws, as --source predicts: no answer in either era is the prediction holding (exit 0)", async () => {
+    const r = await probe("--source", `${FIXTURES}/startup-throws`, "--", ...TSX, `${FIXTURES}/startup-throws/a/server.ts`);
+    assertNothingLeft();
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^source test\/fixtures\/probe\/startup-throws: test\/fixtures\/probe\/startup-throws\/a\/server\.ts#undeclared \(sdk-v1, exact\), the closest of 2 servers$/m);
+    assert.match(r.stdout, /^ {2}legacy: no answer, as predicted: start-up throws \(sdk-handler-undeclared, test\/fixtures\/probe\/startup-throws\/a\/server\.ts:9\)$/m);
+    assert.match(r.stdout, /^ {2}modern: no answer, as predicted: start-up throws/m);
+    // The server's own reason is still on stderr, once per era.
+    assert.match(r.stderr, /^mcp-caps probe: legacy \(initialize\): the server exited with code 1 before answering initialize; its error: .*Server does not support tools \(required for tools\/list\)/m);
+    // Against a source that predicts an answer, the same silence is a probe that could not compare.
+    const other = await probe("--source", `${FIXTURES}/startup-throws/b-answers.ts`, "--", ...TSX, `${FIXTURES}/startup-throws/a/server.ts`);
+    assertNothingLeft();
+    assert.equal(other.status, 2, other.stderr);
+    assert.match(other.stdout, /^ {2}legacy: not compared \(the server gave no answer\)$/m);
+  });
+
+  it("--source with servers as close as each other: the one named like the command's script, else all of them listed", async () => {
+    const named = await probe("--json", "--source", `${FIXTURES}/tied`, "--", ...TSX, `${FIXTURES}/tied/beta.ts`);
+    assertNothingLeft();
+    assert.equal(named.status, 0, named.stderr);
+    const report = JSON.parse(named.stdout);
+    assert.equal(report.source.matched, `${FIXTURES}/tied/beta.ts#beta`);
+    assert.equal(report.source.tied, undefined);
+    // A command that names no source file: both are as close, and the text says how to choose.
+    const unnamed = await probe("--source", `${FIXTURES}/tied`, "--", ...TSX, "-e", `await import(${JSON.stringify(`./${FIXTURES}/tied/alpha.ts`)})`);
+    assertNothingLeft();
+    assert.equal(unnamed.status, 0, unnamed.stderr);
+    assert.match(unnamed.stdout, /^source test\/fixtures\/probe\/tied: test\/fixtures\/probe\/tied\/alpha\.ts#alpha \(sdk-v1, exact\), the closest of 2 servers\n {2}as close: test\/fixtures\/probe\/tied\/beta\.ts#beta \(give --source the server's file to choose\)$/m);
+  });
+
   it("--env reaches the server; a difference the analysis marked unknown is explained by that part, not called wrong (exit 0)", async () => {
     const r = await probe("--json", "--env", "MCP_DEBUG=1", "--source", `${FIXTURES}/env-caps`, "--", ...TSX, `${FIXTURES}/env-caps/server.ts`);
     assertNothingLeft();

@@ -24,6 +24,8 @@ export interface JsonServer {
   exact: boolean;
   legacy: JsonObject | null;
   modern: JsonObject | null;
+  /** Present when the server's start-up throws, so neither era is answered: the diagnostic code that says why, and where. */
+  startupThrows?: JsonObject;
   unknown: JsonObject[];
   provenance: JsonObject[];
 }
@@ -74,6 +76,7 @@ function jsonServer(s: ServerReport, rel: (f: string) => string, at: (f: string,
     exact: s.exact,
     legacy: s.legacy,
     modern: s.modern,
+    ...(s.startupThrows ? { startupThrows: { code: s.startupThrows.code, ...(s.startupThrows.loc ? { file: rel(s.startupThrows.loc.file), line: at(s.startupThrows.loc.file, s.startupThrows.loc.span.start).line } : {}) } } : {}),
     unknown: s.unknown.map((u) => ({
       path: [...u.path],
       ...(u.source !== undefined ? { source: u.source } : {}),

@@ -15,6 +15,8 @@ export interface PredictedServer {
   readonly legacy: JsonObject | null;
   readonly modern: JsonObject | null;
   readonly unknown: readonly UnknownEntry[];
+  /** The analysis found that the server's start-up throws: neither era is answered. */
+  readonly startupThrows?: { readonly code: string; readonly file?: string; readonly line?: number };
 }
 
 export interface UnknownEntry {

@@ -26,8 +26,9 @@ An era the server answers with a JSON-RPC error is shown as "not served".
 
 Options:
   --url URL          probe a Streamable HTTP endpoint instead of starting a command
-  --source DIR       also analyse DIR statically (no code run) and show, per era,
-                     how the prediction differs from what the server advertised
+  --source PATH      also analyse PATH (a folder, or the server's own file) statically
+                     (no code run) and show, per era, how the closest prediction
+                     differs from what the server advertised
   --json             print the result as JSON
   --timeout MS       how long to wait for each answer (default ${DEFAULT_TIMEOUT_MS})
   --env K=V          set an environment variable for the server (repeatable)
@@ -36,7 +37,8 @@ Options:
 Exit status: 0 done (and, with --source, the prediction matches, or differs only
 where it said it does not know); 1 --source differs from what the server
 advertised where the prediction claimed to know; 2 bad usage, a source that cannot be
-read, or a server that could not be asked (did not start, crashed, timed out).
+read, or a server that could not be asked (did not start, crashed, timed out),
+unless --source predicted that its start-up throws.
 Lines a stdio server writes to stdout that are not JSON-RPC are skipped, as the
 SDK's client skips them, and named beside the answer.`;
 

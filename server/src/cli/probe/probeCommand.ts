@@ -12,7 +12,7 @@ import { killAllChildren } from "./children";
 import { eraDifferences, type Difference, type PredictedServer } from "./difference";
 import { askOverHttp } from "./httpProbe";
 import { parseProbeArgs, PROBE_USAGE, type ProbeOptions } from "./probeArgs";
-import { eraReport, probeJson, probeText, serverKey, type ProbeReport, type SourceReport } from "./probeReport";
+import { eraReport, probeJson, probeText, serverKey, silenceForeseen, type ProbeReport, type SourceReport } from "./probeReport";
 import { eraQuestion, type EraAnswer, type ProbeEra } from "./requests";
 import { askOverStdio } from "./stdioProbe";
 
@@ -53,7 +53,7 @@ export async function runProbe(argv: readonly string[], io: CliIo, dialects: rea
     ...(options.url !== undefined ? { url: options.url } : {}),
     legacy,
     modern,
-    ...(predicted !== undefined ? { source: compare(options.source!, predicted, { legacy, modern }) } : {}),
+    ...(predicted !== undefined ? { source: compare(options.source!, predicted, { legacy, modern }, options.url !== undefined ? [] : options.command) } : {}),
   };
 
   io.stdout(options.json ? probeJson(report) : probeText(report));
@@ -61,7 +61,8 @@ export async function runProbe(argv: readonly string[], io: CliIo, dialects: rea
   for (const era of ERAS) {
     if (report[era].outcome === "failed") {
       io.stderr(`mcp-caps probe: ${era} (${report[era].method}): ${report[era].error}\n`);
-      status = 2;
+      // No answer where the source says start-up throws is the prediction holding, not a probe that failed.
+      if (!silenceForeseen(report, era)) status = 2;
     }
   }
   // A difference an unknown part of the prediction accounts for is the analysis saying it did not know,
@@ -115,30 +116,45 @@ function analyseSource(dir: string, io: CliIo, dialects: readonly Dialect[]): Pr
     legacy: s.legacy,
     modern: s.modern,
     unknown: s.unknown,
+    ...(s.startupThrows ? { startupThrows: s.startupThrows } : {}),
   }));
 }
 
 /**
- * The differences, per era the server answered, against the analysed server that comes closest (the
- * fewest differences no unknown part explains, then the fewest differences).
+ * The differences, per era the server answered, against the analysed server that comes closest: the
+ * fewest differences no unknown part explains, then the fewest differences, then (an era that got no
+ * answer) a prediction that start-up throws. Servers still tied are narrowed to those whose file is
+ * named like a part of the command (`dist/main-a.js` for `src/main-a.ts`); any still tied are listed.
  */
-function compare(dir: string, servers: PredictedServer[], observed: Pick<ProbeReport, "legacy" | "modern">): SourceReport {
+function compare(dir: string, servers: PredictedServer[], observed: Pick<ProbeReport, "legacy" | "modern">, command: readonly string[]): SourceReport {
   const against = (server: PredictedServer | undefined): Difference[] =>
     ERAS.filter((era) => observed[era].outcome !== "failed").flatMap((era) => eraDifferences(era, observed[era].capabilities, server));
-  let best: { server: PredictedServer | undefined; differences: Difference[] } = { server: undefined, differences: against(undefined) };
-  let bestScore = Infinity;
-  for (const server of servers) {
+  const silent = ERAS.filter((era) => observed[era].outcome === "failed").length;
+  const scored = servers.map((server) => {
     const differences = against(server);
-    const score = differences.filter((d) => d.explainedBy.length === 0).length * 1000 + differences.length;
-    if (score < bestScore) {
-      best = { server, differences };
-      bestScore = score;
-    }
+    const unexplained = differences.filter((d) => d.explainedBy.length === 0).length;
+    return { server, differences, score: unexplained * 1000 + differences.length * 10 + (server.startupThrows ? 0 : silent) };
+  });
+  const best = Math.min(...scored.map((s) => s.score));
+  let closest = scored.filter((s) => s.score === best);
+  if (closest.length > 1) {
+    const named = closest.filter((s) => commandNames(command).has(stem(s.server.file)));
+    if (named.length > 0) closest = named;
   }
+  const chosen = closest[0];
   return {
     dir: dir.split(path.sep).join("/"),
     servers,
-    ...(best.server ? { matched: serverKey(best.server) } : {}),
-    differences: best.differences,
+    ...(chosen ? { matched: serverKey(chosen.server) } : {}),
+    ...(closest.length > 1 ? { tied: closest.map((s) => serverKey(s.server)) } : {}),
+    differences: chosen ? chosen.differences : against(undefined),
   };
+}
+
+/** A file's name without its folder and extension: `main-a` for `src/main-a.ts` and `dist/main-a.js`. */
+const stem = (file: string): string => file.replace(/^.*[\\/]/, "").replace(/\.[^.]*$/, "");
+
+/** The stems of the command's arguments that look like files (`node dist/main-a.js` gives `main-a`). */
+function commandNames(command: readonly string[]): Set<string> {
+  return new Set(command.filter((a) => /\.[cm]?[jt]sx?$/.test(a)).map(stem));
 }

@@ -21,7 +21,16 @@ export interface SourceReport {
   readonly servers: PredictedServer[];
   /** `file#name` of the server the differences are measured against (the closest), when any was found. */
   readonly matched?: string;
+  /** `file#name` of every server as close as the matched one, when more than one is (the first is matched). */
+  readonly tied?: string[];
   readonly differences: Difference[];
+}
+
+/** Whether the era got no answer and the matched server's prediction is that its start-up throws: the two agree. */
+export function silenceForeseen(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): boolean {
+  if (report[era].outcome !== "failed" || !report.source?.matched) return false;
+  const matched = report.source.servers.find((s) => serverKey(s) === report.source!.matched);
+  return matched?.startupThrows !== undefined && matched[era] === null;
 }
 
 export interface ProbeReport {
@@ -80,8 +89,15 @@ function sourceLines(source: SourceReport, report: ProbeReport): string[] {
     const others = source.servers.length - 1;
     const exactness = matched.exact ? "exact" : `approximate, ${matched.unknown.length} unknown part${matched.unknown.length === 1 ? "" : "s"}`;
     lines.push(`source ${source.dir}: ${visible(source.matched!)} (${matched.dialect}, ${exactness})${others > 0 ? `, the closest of ${source.servers.length} servers` : ""}`);
+    if (source.tied) lines.push(`  as close: ${source.tied.slice(1).map(visible).join(", ")} (give --source the server's file to choose)`);
   }
   for (const era of ERAS) {
+    if (silenceForeseen(report, era)) {
+      const throws = matched!.startupThrows!;
+      const where = throws.file !== undefined ? `, ${visible(throws.file)}${throws.line !== undefined ? `:${throws.line}` : ""}` : "";
+      lines.push(`  ${era}: no answer, as predicted: start-up throws (${visible(throws.code)}${where})`);
+      continue;
+    }
     if (report[era].outcome === "failed") {
       lines.push(`  ${era}: not compared (the server gave no answer)`);
       continue;

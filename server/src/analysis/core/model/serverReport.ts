@@ -49,6 +49,11 @@ export interface ServerReport {
   /** What the analysis cannot know (cli.md `unknown`); empty exactly when `exact`. */
   readonly unknown: readonly UnknownPart[];
   readonly provenance: readonly ProvenanceEntry[];
+  /**
+   * Set when the server's start-up throws (the runtime refuses what it is given), so no era is
+   * answered at all: a client sees the process end. `code` is the diagnostic that says why.
+   */
+  readonly startupThrows?: { readonly code: string; readonly loc?: Loc };
   /** Why an era is null or how it is served, when that is a fact rather than a problem. */
   readonly eraNotes?: { readonly legacy?: EraNote; readonly modern?: EraNote };
   readonly missing: readonly MissingCapability[];

@@ -98,6 +98,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
     ...(replaced ? { legacy: { text: "not served: the name holding it gets another server before this one is started", loc: replaced } } : {}),
     modern: { text: `fastmcp${version ? ` ${version}` : ""} serves an SDK v1 Server, which answers initialize only (server/discover: -32601)`, loc },
   };
+  const startupThrows = throws ? { startupThrows: { code: "fastmcp-completions-unadvertised", loc } } : {};
   const details: FastmcpDetails = { kind: "fastmcp", version, rules: shown ?? `${rules.since}–${rules.below}`, construction: loc, calls };
   const report: ServerReport = {
     name: site.label,
@@ -112,6 +113,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
     modern: null,
     unknown: sorted,
     provenance: throws || replaced ? [] : provenance,
+    ...startupThrows,
     eraNotes,
     missing: [],
     details,

@@ -269,6 +269,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     modern: null,
     unknown: starts ? sorted : [],
     provenance: starts ? provenance : [],
+    ...(!starts ? { startupThrows: { code: "mcp-framework-no-tools", loc } } : {}),
     eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: `mcp-framework serves through the SDK ${rules.sdk} Server, which answers initialize only; server/discover is method not found` } },
     missing: [],
     details,

@@ -112,6 +112,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     modern,
     unknown,
     provenance: provenance(state, known.caps ?? {}, eras, serves),
+    ...(facts.threw ? { startupThrows: facts.threw } : {}),
     eraNotes: eraNotesOf(facts),
     missing: [],
     details: sdkDetails(site, replay, facts),
