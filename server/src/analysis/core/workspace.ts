@@ -108,7 +108,7 @@ export class Workspace {
     this.files = new FileStore(fileSystem, combinedFlow(options.dialects));
     this.files.setFlowGate((file) => this.#flowGate(file), this.#flowGateReady);
     this.projects = new ProjectRegistry(fileSystem, { roots: options.roots, ...(options.tsconfig ? { tsconfig: options.tsconfig } : {}), ...(options.unusableConfig ? { unusableConfig: options.unusableConfig } : {}) });
-    this.declarations = new DeclarationIndex(this.#folders.fs, options.roots, (f) => this.files.summary(f));
+    this.declarations = new DeclarationIndex((dir) => this.#listDirectory(dir), options.roots, (f) => this.files.summary(f));
   }
 
   /** The dialect that reported a server. */

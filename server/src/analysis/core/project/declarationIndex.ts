@@ -1,7 +1,6 @@
-import type { FileSystemHost } from "ts-morph";
 import type { FileSummary } from "../model/summary";
 import { isDeclarationFileName } from "../summarize/parseFile";
-import { basename, joinPath } from "./paths";
+import type { DirectoryEntry } from "./directoryListing";
 
 /** Folders never searched for declaration files: installed packages, history, hidden tool folders. */
 const SKIPPED = (name: string) => name === "node_modules" || name.startsWith(".");
@@ -23,17 +22,19 @@ interface Entries {
  * name no file declares, is looked up here (spec §2: inheritance is followed into declaration files).
  *
  * Built on first use by walking the roots (`node_modules` and hidden folders skipped, symbolic links
- * not followed, so a loop cannot hold it up); thrown away when a declaration file changes, appears or
- * goes. Every lookup reads the indexed files' summaries, so a cached result depends on all of them.
+ * not followed, so a loop cannot hold it up) through the workspace's folder listings, which the search
+ * for a server's importers reads too, so one walk serves both; thrown away when a declaration file
+ * changes, appears or goes. Every lookup reads the indexed files' summaries, so a cached result
+ * depends on all of them.
  */
 export class DeclarationIndex {
-  readonly #fs: FileSystemHost;
+  readonly #list: (dir: string) => readonly DirectoryEntry[] | undefined;
   readonly #roots: readonly string[];
   readonly #summary: (file: string) => FileSummary | undefined;
   #entries: Entries | undefined;
 
-  constructor(fs: FileSystemHost, roots: readonly string[], summary: (file: string) => FileSummary | undefined) {
-    this.#fs = fs;
+  constructor(list: (dir: string) => readonly DirectoryEntry[] | undefined, roots: readonly string[], summary: (file: string) => FileSummary | undefined) {
+    this.#list = list;
     this.#roots = roots;
     this.#summary = summary;
   }
@@ -84,18 +85,11 @@ export class DeclarationIndex {
       const dir = queue.shift()!;
       if (seen.has(dir)) continue;
       seen.add(dir);
-      let entries;
-      try {
-        entries = this.#fs.readDirSync(dir);
-      } catch {
-        continue;
-      }
-      // Real file systems name entries, the in-memory one gives full paths.
-      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-        const full = e.name.startsWith("/") ? e.name : joinPath(dir, e.name);
+      // Sorted by name; a folder that cannot be listed (or holds too many entries) is passed over.
+      for (const e of this.#list(dir) ?? []) {
         if (e.isSymlink) continue;
-        if (e.isDirectory && !SKIPPED(basename(full))) queue.push(full);
-        else if (e.isFile && isDeclarationFileName(full)) found.push(full);
+        if (e.isDirectory && !SKIPPED(e.name)) queue.push(e.path);
+        else if (e.isFile && isDeclarationFileName(e.path)) found.push(e.path);
       }
     }
     return found.sort();
