@@ -32,6 +32,19 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.equal(server.legacy, null, "a server that cannot start serves no era");
   });
 
+  it("sdk-handler-undeclared (warning): a handler behind a run-time guard may throw, it is not said to throw at start-up", () => {
+    // A helper that replaces tools/list only when one is installed, called on a server without tools.
+    const { d, result } = only("sdk-handler-undeclared", {
+      "s.ts": `${V1_MCP}${V1_TYPES}export const bare = new McpServer({ name: "bare", version: "1" });\nwrapToolsList(bare);\nfunction wrapToolsList(server: McpServer) {\n  const original = (server.server as any)._requestHandlers?.get("tools/list");\n  if (!original) return;\n  server.server.setRequestHandler(ListToolsRequestSchema, async (req: any, extra: any) => original(req, extra));\n}\n`,
+    });
+    assert.equal(d.severity, "warning");
+    assert.equal(d.line, 8);
+    assert.match(d.message, /^setRequestHandler for tools\/list throws if it runs on this server, and whether it runs is only known at run time/);
+    assert.doesNotMatch(d.message, /at start-up/);
+    const server = result.servers.get("bare")!;
+    assert.ok(server.unknown.some((u) => /throws if it runs/.test(u.reason)), "the server is approximate: it may not start");
+  });
+
   it("sdk-handler-undeclared (warning): a subscribe handler clients never call", () => {
     const { d } = only("sdk-handler-undeclared", {
       "s.ts": `${V1_LOW}${V1_TYPES}export const server = new Server({ name: "s", version: "1" }, { capabilities: { resources: {} } });\nserver.setRequestHandler(SubscribeRequestSchema, async () => ({}));\n`,

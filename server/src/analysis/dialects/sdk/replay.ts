@@ -2279,18 +2279,26 @@ export class Replay {
       // The capabilities are not fully known: the key may well be there at run time.
       markInexact(this.state, `whether ${required} is declared for ${method} is not known statically`);
     } else if (required && !(required in this.state.caps)) {
+      const why = `the SDK checks capabilities when a handler is registered ("Server does not support ${required} (required for ${method})")`;
       const threw = diagnostic(
         "sdk-handler-undeclared",
         loc,
-        `setRequestHandler for ${method} throws at start-up: the SDK checks capabilities when a handler is registered ` +
-          `("Server does not support ${required} (required for ${method})"). Declare ${required} in the server's capabilities first.`,
+        `setRequestHandler for ${method} throws at start-up: ${why}. Declare ${required} in the server's capabilities first.`,
         this.addKeyFix(required),
       );
       if (!this.#conditional) this.state.threw = threw;
-      else {
-        // It throws only if it runs: in a callback after start-up, or under a condition.
+      else if (!this.#deferred) {
+        // Under a condition only run time decides (often a guard such as "only when a tools/list
+        // handler exists"): it may never run on this server, so it is a warning, worded as such.
+        this.state.diagnostics.push({
+          ...threw,
+          severity: "warning",
+          message: `setRequestHandler for ${method} throws if it runs on this server, and whether it runs is only known at run time: ${why}. Declare ${required} in the server's capabilities, or make sure the call never runs without it.`,
+        });
+        this.#mayThrow(loc, `setRequestHandler for ${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
+      } else {
+        // In a callback after start-up: it throws when the callback runs.
         this.state.diagnostics.push(threw);
-        if (!this.#deferred) this.#mayThrow(loc, `setRequestHandler for ${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
       }
       return;
     }
