@@ -53,6 +53,25 @@ const broken = ;
     assert.doesNotMatch(r.stdout, /legacy: not served/);
   });
 
+  it("an unknown part of one era only says which era, so 'everything' does not read as both columns", () => {
+    const dir = tempProject({
+      "node_modules/@modelcontextprotocol/server/package.json": JSON.stringify({ name: "@modelcontextprotocol/server", version: "2.4.0" }),
+      "host.js": "export function host(f) { return f; }\n",
+      "server.ts": `import { McpServer } from "@modelcontextprotocol/server";
+import { host } from "./host.js";
+function createServer() {
+  const server = new McpServer({ name: "hosted", version: "1.0.0" });
+  server.registerTool("add", { description: "Add" }, async () => ({ content: [] }));
+  return server;
+}
+host(createServer);
+`,
+    });
+    const r = mcpCapsInProcess(dir, ["--no-color", "."]);
+    assert.match(r.stdout, /^ {2}≈ unknown: everything \(modern era\) — whether the server answers server\/discover is not known/m);
+    assert.match(r.stdout, /^ {2}≈ unknown: more keys — the server may be given more capabilities/m, "an entry of both eras has no era tag");
+  });
+
   it("a fastmcp not installed in the analysed folder: the newest rules, approximate, and where to run from", () => {
     const dir = tempProject({
       "index.ts": `import { FastMCP } from "fastmcp";

@@ -151,7 +151,9 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style, marks: Set<Mar
   for (const u of s.unknown) {
     const at = u.path as string[];
     const where = u.file ? ` ${st.cyan(`${t(String(u.file))}:${u.line}`)}` : "";
-    const what = at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".");
+    // An entry of one era only says so: "everything" would otherwise read as both columns.
+    const era = u.era === "legacy" || u.era === "modern" ? ` (${u.era} era)` : "";
+    const what = (at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".")) + era;
     out.push(`  ${st.yellow(`≈ unknown: ${t(what)}`)} — ${t(String(u.reason))}${where}`);
   }
   if (!s.exact) marks.add("≈");

@@ -105,6 +105,14 @@ const MAYBE: Mode = { deferred: false, conditional: true };
 const ANYTIME: Mode = { ...MAYBE, anytime: true };
 
 /** A function replayed without knowing when it runs: whether its own connect() was met, and what it sent before. */
+/** What a helper the replay runs returns: the server (at that return, when the call's value is used), or anything else too. */
+interface ServerReturns {
+  /** The depth the invoked function runs at: returns of functions it calls in turn are theirs, not its. */
+  readonly depth: number;
+  server?: Loc;
+  other?: boolean;
+}
+
 interface UntimedFrame {
   connected: boolean;
   sentBefore?: { readonly method: string; readonly loc: Loc }[];
@@ -934,7 +942,18 @@ export class Replay {
             const onTasks = event.method === "registerToolTask" && isTasksOf(receiver, local);
             if (!onServer && !onInner && !onTasks) {
               const own = this.#holders.onCall(file, unit, event, depth, here) ? undefined : thisMethodInvoke(event);
-              if (own) this.#invoke(file, unit, own, local, depth, this.#overridable(file, unit, here, event.span), connects.some((c) => runsAfter(c, entry.branches ?? [])));
+              if (own) {
+                const outerReturns = this.#returns;
+                const returns: ServerReturns = { depth: depth + 1 };
+                this.#returns = returns;
+                try {
+                  this.#invoke(file, unit, own, local, depth, this.#overridable(file, unit, here, event.span), connects.some((c) => runsAfter(c, entry.branches ?? [])));
+                } finally {
+                  this.#returns = outerReturns;
+                }
+                // `this.wrap(server)` handing the server back: where its value goes is not followed.
+                if (returns.server) markOpen(this.state, `the server is returned by this.${event.method}(), and what is done with it there is not followed`, { file, span: event.span });
+              }
               break;
             }
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
@@ -980,10 +999,22 @@ export class Replay {
             const onThis = event.callee.k === "get" && event.callee.object.k === "dyn" && event.callee.object.text === "this";
             const invokeMode = onThis ? this.#overridable(file, unit, here, event.span) : here;
             this.#loops = entry.loops;
+            const outerReturns = this.#returns;
+            const returns: ServerReturns = { depth: depth + 1 };
+            this.#returns = returns;
             try {
               if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             } finally {
               this.#loops = undefined;
+              this.#returns = outerReturns;
+            }
+            if (returns.server) {
+              // `const server = wrap(base)`: the same server under a new name, when that is all the helper
+              // can return; any other use of the value (or another value it may return) is not followed.
+              if (event.result !== undefined && !returns.other) {
+                local.add(event.result);
+                seen.add(event.result);
+              } else markOpen(this.state, `the server is returned by ${exprText(event.callee)}(), and what is done with it there is not followed`, { file, span: event.span });
             }
             if (held && !this.#objectFollowed.has(`${file}:${event.span.start}`)) markOpen(this.state, held.why, held.loc);
             break;
@@ -1055,6 +1086,14 @@ export class Replay {
           case "return":
             // `return this` from a method whose call's value goes nowhere (`new Host(server).add("a");`): nothing is handed on.
             if (!(event.source?.length === 1 && event.source[0] === "this" && this.#resultDropped())) this.#holders.onOtherUse(file, unit, event.source, "returned", event.span);
+            // A helper handing the server back (`const s = server as Wrapped; …; return s;`): its caller decides.
+            // (The server's own factory returning it is followed to its callers elsewhere: #handedOn.)
+            if (this.#returns?.depth === depth && !here.deferred && !(file === this.#site.file && unit.id === this.#site.unit.id)) {
+              if (event.source && local.has(key(event.source))) {
+                if (!this.#resultDropped()) this.#returns.server ??= { file, span: event.span };
+                if (here.conditional) this.#returns.other = true;
+              } else this.#returns.other = true;
+            }
             break;
         }
       }
@@ -2707,6 +2746,9 @@ export class Replay {
   /** The calls that ran the functions being replayed (innermost last): a registration met again through another one runs again. */
   readonly #invokedAt: Loc[] = [];
 
+  /** What the function being invoked returns: the server (where, when its value is used), or something else too. */
+  #returns: ServerReturns | undefined;
+
   #calledFromIn(file: string, unit: FlowUnit, run: () => void, call?: { readonly args: readonly ValueExpr[]; readonly params: readonly (string | null)[] }): void {
     const loop = this.#loops?.at(-1);
     // The function one item of a registrar table stands for runs once (see #invoke).
@@ -2857,7 +2899,8 @@ function mentionedBy(e: FlowEvent, paths: ReadonlySet<string>): boolean {
     for (const q of paths) if (q.startsWith(prefix)) return true;
     return false;
   };
-  return e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some((a) => hit(a) || holds(a)) || onServer(e) : e.k === "alias" || e.k === "escape" ? hit(e.source) : false;
+  // A return of the server counts too: the caller may go on under the name it binds the value to.
+  return e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some((a) => hit(a) || holds(a)) || onServer(e) : e.k === "alias" || e.k === "escape" || e.k === "return" ? hit(e.source) : false;
 }
 
 /** `{ tools: { listChanged: undefined } }` merged into `tools`: the spread sets the flag to undefined, which JSON drops. */
