@@ -16,6 +16,7 @@ import { basename } from "../../core/project/paths";
 import { entryArrowFactories, servedFromField, type EntryServe } from "./entryFactories";
 import { fieldGetters, isGetterCallOnNew, ownGetterReads } from "./fieldGetters";
 import { lineFieldReads, type LineClass } from "./subclassLine";
+import { positionAt } from "../../core/model/positions";
 
 export interface SiteEscape {
   readonly why: string;
@@ -37,7 +38,7 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const name = target[0]!;
     if (unit.params.includes(name) || unit.locals?.includes(name)) return [];
     const reader = units.find((u) => !within(units, u, unit) && !u.params.includes(name) && !u.locals?.includes(name) && u.events.some(({ event: e }) => reads(e, name)));
-    return reader ? [{ why: `the server is assigned to ${name}, a variable outside ${unit.name}, and what ${reader.kind === "module" ? "the top level" : reader.name} does with it is not followed`, loc }] : [];
+    return reader ? [{ why: `the server is assigned to ${name}, a variable outside ${called(ev, file, unit)}, and what ${reader.kind === "module" ? "the top level" : called(ev, file, reader)} does with it is not followed`, loc }] : [];
   }
   if (target.length === 2 && target[0] === "this" && unit.className !== undefined) {
     const field = target[1]!;
@@ -234,4 +235,11 @@ function memberRead(ev: Evaluator, file: string, field: string, explained: reado
   };
   visit(sf);
   return found;
+}
+
+/** A unit as people call it: its name, or "the callback at line 81" for a function written in place. */
+function called(ev: Evaluator, file: string, unit: FlowUnit): string {
+  if (unit.kind !== "closure") return unit.name;
+  const lineStarts = ev.summary(file)?.lineStarts ?? [0];
+  return `the callback at line ${positionAt(lineStarts, unit.span.start).line + 1}`;
 }
