@@ -245,7 +245,7 @@ describe("mcp-caps probe", () => {
       assert.match(refused.stderr, /^mcp-caps probe: legacy \(initialize\): cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: connection refused$/m);
       const silent = await probe("--timeout", "500", "--url", url(stalled));
       assert.equal(silent.status, 2);
-      assert.match(silent.stderr, /^mcp-caps probe: modern \(server\/discover\): no answer to server\/discover within 500 ms$/m);
+      assert.match(silent.stderr, /^mcp-caps probe: modern \(server\/discover\): no answer to server\/discover within 500 ms \(a server slow to start may need a longer --timeout\)$/m);
       const html = await probe("--url", url(garbage));
       assert.equal(html.status, 2);
       assert.match(html.stderr, /^mcp-caps probe: legacy \(initialize\): the answer to initialize is not JSON-RPC \(content-type text\/html\)$/m);
@@ -265,8 +265,8 @@ describe("mcp-caps probe", () => {
     assertNothingLeft();
     assert.equal(r.status, 2);
     assert.deepEqual(r.stderr.split("\n"), [
-      "mcp-caps probe: legacy (initialize): no answer to initialize within 1500 ms",
-      "mcp-caps probe: modern (server/discover): no answer to server/discover within 1500 ms",
+      "mcp-caps probe: legacy (initialize): no answer to initialize within 1500 ms (a server slow to start may need a longer --timeout)",
+      "mcp-caps probe: modern (server/discover): no answer to server/discover within 1500 ms (a server slow to start may need a longer --timeout)",
       "",
     ]);
     assert.ok(elapsed < 10_000, `stopped soon after the timeout (${elapsed} ms)`);
@@ -297,7 +297,7 @@ describe("mcp-caps probe", () => {
     const r = await probe("--timeout", "1500", "--", "node", `${FIXTURES}/misbehaving/garbage.mjs`);
     assertNothingLeft();
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /^mcp-caps probe: legacy \(initialize\): no answer to initialize within 1500 ms; it wrote 1 line to stdout that is not JSON-RPC \(Server listening \\u001b\[2Jon stdio\)$/m);
+    assert.match(r.stderr, /^mcp-caps probe: legacy \(initialize\): no answer to initialize within 1500 ms; it wrote 1 line to stdout that is not JSON-RPC \(Server listening \\u001b\[2Jon stdio\) \(a server slow to start may need a longer --timeout\)$/m);
     assert.match(r.stderr, /^mcp-caps probe: modern \(server\/discover\): no answer to server\/discover within 1500 ms; it wrote 1 line to stdout that is not JSON-RPC/m);
     assert.ok(!r.stdout.includes(ESC) && !r.stderr.includes(ESC));
   });
