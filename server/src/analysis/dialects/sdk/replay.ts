@@ -110,6 +110,8 @@ interface ServerReturns {
   /** The depth the invoked function runs at: returns of functions it calls in turn are theirs, not its. */
   readonly depth: number;
   server?: Loc;
+  /** A path inside the server (`server.server`), at that return. */
+  part?: Loc;
   other?: boolean;
 }
 
@@ -952,7 +954,7 @@ export class Replay {
                   this.#returns = outerReturns;
                 }
                 // `this.wrap(server)` handing the server back: where its value goes is not followed.
-                if (returns.server) markOpen(this.state, `the server is returned by this.${event.method}(), and what is done with it there is not followed`, { file, span: event.span });
+                if (returns.server || returns.part) markOpen(this.state, `${returns.server ? "the server" : "a part of the server"} is returned by this.${event.method}(), and what is done with it there is not followed`, { file, span: event.span });
               }
               break;
             }
@@ -1008,6 +1010,7 @@ export class Replay {
               this.#loops = undefined;
               this.#returns = outerReturns;
             }
+            if (returns.part) markOpen(this.state, `a part of the server is returned by ${exprText(event.callee)}(), and what is done with it there is not followed`, { file, span: event.span });
             if (returns.server) {
               // `const server = wrap(base)`: the same server under a new name, when that is all the helper
               // can return; any other use of the value (or another value it may return) is not followed.
@@ -1092,7 +1095,12 @@ export class Replay {
               if (event.source && local.has(key(event.source))) {
                 if (!this.#resultDropped()) this.#returns.server ??= { file, span: event.span };
                 if (here.conditional) this.#returns.other = true;
-              } else this.#returns.other = true;
+              } else {
+                this.#returns.other = true;
+                // `return server.server`: the low-level Server inside, which takes handlers too.
+                const part = event.source && event.source.some((_, k) => k > 0 && local.has(key(event.source!.slice(0, k))));
+                if (part && !this.#resultDropped()) this.#returns.part ??= { file, span: event.span };
+              }
             }
             break;
         }
