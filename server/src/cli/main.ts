@@ -17,6 +17,7 @@ import { githubAnnotations, logGroup, plainAnnotation } from "./githubReport";
 import { causeKey, formatHumanReport, NOTHING_READ, type ServerNotes } from "./humanReport";
 import { toJsonReport } from "./jsonReport";
 import { toSarifLog } from "./sarifReport";
+import { shortenPaths, withShortPaths } from "./shortPaths";
 import { GuardedFileSystem } from "../files/guardedFileSystem";
 import { readSnapshot, writeSnapshotFile } from "./snapshotFile";
 import { assertReadablePaths, plainSkipReason } from "./readablePaths";
@@ -118,7 +119,7 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
   const format = outputFormat(options, io.env);
   // Files skipped whole (binary, too large, unreadable) were not analysed: the header does not count them.
   const fileCount = inputs.files.length - analysis.skipped.filter((f) => f.reason !== "failed").length;
-  const human = (color: boolean) => formatHumanReport(report, {
+  const human = (color: boolean) => formatHumanReport(withShortPaths(report, cwd), {
     era: options.era,
     color,
     tasksSource,
@@ -181,7 +182,7 @@ function serverNotes(workspace: Workspace, analysis: WorkspaceAnalysis, cwd: str
     const dialect = workspace.dialectOf(server);
     // A note names the place that decides the era (`connect(...)`, `createMcpHandler(...)`), like every other cause.
     const noteText = (n: EraNote | undefined) =>
-      n && (n.loc ? `${n.text} · ${relativePath(cwd, n.loc.file)}:${workspace.position(n.loc.file, n.loc.span.start).line + 1}` : n.text);
+      n && (n.loc ? `${shortenPaths(n.text, cwd)} · ${relativePath(cwd, n.loc.file)}:${workspace.position(n.loc.file, n.loc.span.start).line + 1}` : shortenPaths(n.text, cwd));
     notes.set(`${relativePath(cwd, server.loc.file)}#${server.name}`, {
       ...(nullReason ? { nullReason } : {}),
       eraNotes: { legacy: noteText(server.eraNotes?.legacy), modern: noteText(server.eraNotes?.modern) },
