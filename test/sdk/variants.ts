@@ -66,6 +66,8 @@ interface Movable {
   /** The receiver as written (`server`, `this.server`), and where the method name starts. */
   readonly receiver: string;
   readonly methodStart: number;
+  /** The statement is the whole body of an `if` or a loop, without braces: what replaces it must be one statement. */
+  readonly bare: boolean;
 }
 
 /** Statements `receiver.method(...)` (awaited or not) of a registration method, in every source file of a fixture. */
@@ -82,7 +84,9 @@ export function movableStatements(fixture: Fixture): Movable[] {
           const r = e.expression.expression;
           if (ts.isIdentifier(r) || (ts.isPropertyAccessExpression(r) && r.expression.kind === ts.SyntaxKind.ThisKeyword)) {
             const start = node.getStart(sf);
-            out.push({ file, start, end: node.end, line: sf.getLineAndCharacterOfPosition(start).line + 1, receiver: r.getText(sf), methodStart: e.expression.name.getStart(sf) });
+            const parent = node.parent;
+            const bare = !(ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isModuleBlock(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent));
+            out.push({ file, start, end: node.end, line: sf.getLineAndCharacterOfPosition(start).line + 1, receiver: r.getText(sf), methodStart: e.expression.name.getStart(sf), bare });
           }
         }
       }
@@ -158,7 +162,10 @@ export function makeVariant(seed: number, pool: readonly Fixture[], root: string
   // The whole fixture: a multi-file one imports its helpers from subfolders (lib/app.ts).
   cpSync(fixture.dir, dir, { recursive: true });
   const text = readFileSync(join(fixture.dir, m.file), "utf8");
-  const { replacement, imports } = rewrite(kind, text, m, 1);
+  const rewritten = rewrite(kind, text, m, 1);
+  const { imports } = rewritten;
+  // `for (const s of live) s.registerTool(...)`: a declaration there would not compile.
+  const replacement = m.bare ? `{\n${rewritten.replacement}\n}` : rewritten.replacement;
   let out = text.slice(0, m.start) + replacement + text.slice(m.end);
   const point = importPoint(out);
   if (imports.length > 0) out = out.slice(0, point) + "\n" + imports.join("\n") + "\n" + out.slice(point);

@@ -171,6 +171,23 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.match(d.message, /Cannot register capabilities after connecting to transport/);
   });
 
+  it("sdk-register-after-connect: after an awaited close() the server takes registrations again; after one not awaited it may throw", () => {
+    // close() lets go of the transport once it has finished: connecting again afterwards is allowed.
+    const closed = analyze({
+      "s.ts": `${V1_MCP}import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nconst server = new McpServer({ name: "s", version: "1" });\nawait server.connect(new StdioServerTransport());\nawait server.close();\nserver.registerTool("again", {}, async () => ({ content: [] }));\nawait server.connect(new StdioServerTransport());\n`,
+    });
+    assert.deepEqual(closed.codes("sdk-register-after-connect"), []);
+    assert.deepEqual(closed.servers.get("s")!.legacy?.tools, { listChanged: true });
+    // Not awaited: whether the transport is let go of before the registration depends on the transport.
+    const racing = analyze({
+      "s.ts": `${V1_MCP}import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nconst server = new McpServer({ name: "s", version: "1" });\nawait server.connect(new StdioServerTransport());\nvoid server.close();\nserver.registerTool("again", {}, async () => ({ content: [] }));\nawait server.connect(new StdioServerTransport());\n`,
+    });
+    assert.deepEqual(racing.codes("sdk-register-after-connect"), []);
+    const server = racing.servers.get("s")!;
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => /registerTool at line 6 follows close\(\) \(line 5\)/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
   it("sdk-revision-keys: extensions on initialize", () => {
     const { d } = only("sdk-revision-keys", {
       "s.ts": `${V1_LOW}export const server = new Server({ name: "s", version: "1" }, { capabilities: { extensions: { "com.example/x": {} } } });\n`,

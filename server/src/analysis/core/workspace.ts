@@ -11,6 +11,8 @@ import { ConfigError, ProjectRegistry } from "./project/projectRegistry";
 import { combinedFlow, type Contribution, type Dialect } from "./dialect";
 import { InstalledVersions } from "./project/installedVersions";
 import { listDirectory, type DirectoryEntry } from "./project/directoryListing";
+import { importerChanging } from "./project/importerChanges";
+import type { PackageReader } from "./project/exportedServerUsers";
 import { DeclarationIndex } from "./project/declarationIndex";
 import { isWithin } from "./project/paths";
 import { isDeclarationFileName, longestAsyncRun, MAX_ASYNC_RUN, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "./summarize/parseFile";
@@ -457,6 +459,18 @@ export class Workspace {
     ambientModule: (spec) => this.declarations.moduleFile(spec),
     globalDeclaration: (name) => this.declarations.globalFile(name),
     memo: (key, compute) => (this.#memo ? this.#memo.get(key, compute) : compute()),
+    changedByImporter: (file, names) => {
+      const reader: PackageReader = {
+        list: (dir) => this.#listDirectory(dir),
+        withinWorkspace: (path) => this.options.roots.some((root) => isWithin(root, path)),
+        text: (f) => this.files.text(f),
+        summary: (f) => this.files.summary(f),
+        resolve: (s, from) => this.#resolve(s, from),
+        ...(this.#memo ? { memo: this.#memo.get } : {}),
+      };
+      const ask = () => importerChanging(reader, file, names);
+      return this.#memo ? this.#memo.get(`importer-changes\u0000${file}\u0000${names.join(",")}`, ask) : ask();
+    },
   };
 
   /**

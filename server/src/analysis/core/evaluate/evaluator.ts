@@ -28,6 +28,11 @@ export interface EvaluationHost {
    * can change (a whole-workspace analysis) and every time otherwise; its reads still count as the asker's.
    */
   memo?<T>(key: string, compute: () => T): T;
+  /**
+   * A file of the package that imports one of `names`, exported by `file`, and changes that object;
+   * undefined when none does. Reads every file of the package.
+   */
+  changedByImporter?(file: string, names: readonly string[]): string | undefined;
 }
 
 /** Deepest evaluation recursion before giving up with a dynamic value (self-referencing consts...). */
@@ -45,6 +50,11 @@ export interface EvalOptions {
    * values. Off for the conduit dialect, whose spec makes every call dynamic.
    */
   readonly builtins?: boolean;
+  /**
+   * Look in the modules importing an exported object or array for code that changes it (the SDK keeps
+   * the very capabilities object it is given). Costs a read of the package's files, once per evaluator.
+   */
+  readonly importers?: boolean;
 }
 
 /**
@@ -109,6 +119,18 @@ export class Evaluator {
     const text = this.#text(file);
     const summary = this.#host.summary(file);
     return text !== undefined && summary !== undefined && mutatedNames(summary, text).has(name);
+  }
+
+  /** Per file and name: the importer changing the exported object, if one does (see EvalOptions.importers). */
+  readonly #importerChanges = new Map<string, string | undefined>();
+
+  #changedByImporter(file: string, summary: FileSummary, name: string): string | undefined {
+    const key = `${file}\u0000${name}`;
+    if (this.#importerChanges.has(key)) return this.#importerChanges.get(key);
+    const exported = [...summary.exports].filter(([, e]) => e.k === "local" && e.local === name).map(([as]) => as);
+    const by = exported.length > 0 ? this.#host.changedByImporter?.(file, exported) : undefined;
+    this.#importerChanges.set(key, by);
+    return by;
   }
 
   #handedOn(file: string, name: string): boolean {
@@ -427,6 +449,10 @@ export class Evaluator {
         }
         if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#handedOn(file, name)) {
           return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is handed to a call that may change it, which is not followed` };
+        }
+        if ((decl.init.k === "obj" || decl.init.k === "arr") && opts.importers) {
+          const by = this.#changedByImporter(file, summary, name);
+          if (by !== undefined) return { t: "dyn", text: name, loc: useLoc, why: `${by.slice(by.lastIndexOf("/") + 1)} changes "${name}" after importing it` };
         }
         return scope.vars === null ? this.#constValue(file, name, decl.init, useLoc, opts) : this.evaluate(decl.init, scope, opts);
     }

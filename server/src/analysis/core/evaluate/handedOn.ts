@@ -1,4 +1,5 @@
 import type { FileSummary } from "../model/summary";
+import { withSources } from "./mutation";
 
 const IDENT = String.raw`[A-Za-z_$][\w$]*`;
 const IDENTIFIER = new RegExp(`^${IDENT}$`);
@@ -40,7 +41,8 @@ export function handedOnNames(summary: FileSummary, text: string): ReadonlySet<s
         if (bare && !RESERVED.has(bare[1]!)) found.add(bare[1]!);
       }
     }
-    cache.set(summary, (names = found));
+    // `const same = caps; enable(same)`: caps is handed on as well.
+    cache.set(summary, (names = withSources(found, text)));
   }
   return names;
 }

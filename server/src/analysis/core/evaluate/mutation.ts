@@ -3,24 +3,44 @@ import type { FileSummary } from "../model/summary";
 const IDENT = String.raw`[A-Za-z_$][\w$]*`;
 // A non-null assertion (`caps.resources!.subscribe = true`) may follow the name and each member.
 const NON_NULL = String.raw`(?:\s*!(?!=))?`;
-const MEMBER = String.raw`(?:${NON_NULL}\s*\.\s*${IDENT}|${NON_NULL}\s*\[[^\]\n]*\])`;
+const MEMBER = String.raw`(?:${NON_NULL}\s*\??\.\s*${IDENT}|${NON_NULL}\s*\[[^\]\n]*\])`;
 const ASSIGN = String.raw`(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?!=)`;
-/** `name.x = …`, `name[k] += …`, `name.push(…)`, `Object.assign(name, …)`, `delete name.x`. */
+const CHANGING_METHOD = String.raw`\s*\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\(`;
+/** What follows a changed object: a member written (`.x = …`, `[k] += …`) or an array method that changes it. */
+const CHANGE = String.raw`(?:${MEMBER}+${NON_NULL}\s*${ASSIGN}|${CHANGING_METHOD})`;
+/** `<any>` before a name, the old way to cast. */
+const ANGLE_CAST = String.raw`(?:<[^<>()\n]*>\s*)?`;
+/** `(caps as any)`, `(config.capabilities as Record<string, object>)`, `(<any>caps)`, `(caps!)`: a name, maybe with members, cast in parentheses. */
+const CAST = String.raw`\(\s*${ANGLE_CAST}(${IDENT})${MEMBER}*(?:\s+(?:as|satisfies)\s[^()=;]{0,200}?)?${NON_NULL}\s*\)`;
+/** `name.x = …`, `name[k] += …`, `name.push(…)`, the same on `(name as any)`, `Object.assign(name, …)`, `delete name.x`. */
 const MUTATION = new RegExp(
-  String.raw`(?<![\w$.])(${IDENT})(?:${MEMBER}+${NON_NULL}\s*${ASSIGN}|\s*\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\()` +
-    String.raw`|Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*(${IDENT})|\bdelete\s+(${IDENT})\s*[.[]`,
+  String.raw`(?<![\w$.])(${IDENT})${CHANGE}` +
+    String.raw`|${CAST}${CHANGE}` +
+    String.raw`|Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*\(?\s*${ANGLE_CAST}(${IDENT})` +
+    String.raw`|\bdelete\s+\(?\s*${ANGLE_CAST}(${IDENT})\s*[.[!]`,
   "g",
 );
+/**
+ * Another name for the same object: `const same = caps`, `const tools = caps.tools`, `let c = (caps as any)`,
+ * `same = caps;`, `const { tools } = caps`. What is changed through the other name changes the first.
+ */
+const ALIAS = new RegExp(
+  String.raw`(?:\b(?:const|let|var)\s+|(?<![\w$.]))(${IDENT})\s*(?::[^=;\n]{0,200}?)?=(?![=>])\s*\(*\s*${ANGLE_CAST}(${IDENT})${MEMBER}*(?:\s+(?:as|satisfies)\s[^()=;\n]{0,200}?)?${NON_NULL}\s*\)*\s*(?=[;\n]|$)` +
+    String.raw`|\b(?:const|let|var)\s*\{([^{}]{0,2000})\}\s*(?::[^=;\n]{0,200}?)?=\s*(${IDENT})`,
+  "g",
+);
+const BOUND_NAME = new RegExp(String.raw`(?:^|[,{]|:)\s*(?:\.\.\.)?\s*(${IDENT})\s*(?==|,|$|\})`, "g");
 
 /** Per summary (a file's text at one version): the names whose objects its text changes. */
 const cache = new WeakMap<FileSummary, ReadonlySet<string>>();
 
 /**
  * The names whose object or array a file changes after declaring them (`capabilities.logging = {}`,
- * `Object.assign(capabilities, …)`, `list.push(…)`, `delete caps.x`): for a top-level const among
- * them, the declared value is not what the program uses. Read from the text in one pass, so a comment
- * or a string can only make a value unknown, never wrong; asked only for files whose consts an
- * evaluation reads, and remembered for the summary's text.
+ * `(caps as any).x = …`, `Object.assign(capabilities, …)`, `list.push(…)`, `delete caps.x`, or any of
+ * these through another name for the same object): for a top-level const among them, the declared
+ * value is not what the program uses. Read from the text in one pass, so a comment or a string can
+ * only make a value unknown, never wrong; asked only for files whose consts an evaluation reads, and
+ * remembered for the summary's text.
  */
 export function mutatedNames(summary: FileSummary, text: string): ReadonlySet<string> {
   let names = cache.get(summary);
@@ -31,8 +51,41 @@ export function mutatedNames(summary: FileSummary, text: string): ReadonlySet<st
 /** The same read of a text of its own (a file the analysis does not summarise). */
 export function mutatedNamesIn(text: string): Set<string> {
   const found = new Set<string>();
-  for (const m of text.matchAll(MUTATION)) found.add((m[1] ?? m[2] ?? m[3])!);
-  return found;
+  for (const m of text.matchAll(MUTATION)) found.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
+  return withSources(found, text);
+}
+
+/** The names given, and every name one of them is another name for (`const same = caps`: caps too). */
+export function withSources(names: Set<string>, text: string): Set<string> {
+  if (names.size === 0) return names;
+  const sources = aliasSources(text);
+  if (sources.size === 0) return names;
+  const pending = [...names];
+  while (pending.length > 0) {
+    for (const source of sources.get(pending.pop()!) ?? []) {
+      if (!names.has(source)) {
+        names.add(source);
+        pending.push(source);
+      }
+    }
+  }
+  return names;
+}
+
+/** For each name a text binds to another's object, the names it was bound from. */
+function aliasSources(text: string): Map<string, Set<string>> {
+  const sources = new Map<string, Set<string>>();
+  const add = (alias: string, source: string) => {
+    if (alias === source) return;
+    let set = sources.get(alias);
+    if (!set) sources.set(alias, (set = new Set()));
+    set.add(source);
+  };
+  for (const m of text.matchAll(ALIAS)) {
+    if (m[1] !== undefined) add(m[1], m[2]!);
+    else for (const bound of m[3]!.matchAll(BOUND_NAME)) add(bound[1]!, m[4]!);
+  }
+  return sources;
 }
 
 /** The same, reading the text only when the names are not remembered for the summary yet (undefined when it cannot be read). */

@@ -44,50 +44,88 @@ export function packageReaderOf(run: DialectRun, summary: (file: string) => File
 /** Tests never run in the published server: what they do to it adds nothing there. */
 const TEST_FILE = /[._-](?:test|spec|e2e)s?[._][^/]*$|\/(?:__tests__|__mocks__|tests?|e2e)\//;
 
+/** How many modules re-exporting the server are followed to their own importers. */
+const MAX_REEXPORTERS = 16;
+
 export function exportedServerUsers(reader: PackageReader, file: string, names: readonly string[]): ServerUsers {
   const here: Loc = { file, span: { start: 0, end: 0 } };
   const root = packageRoot(reader, dirname(file));
-  const files = root && reader.list ? (reader.memo ? reader.memo(`fastmcp-package-files\u0000${root}`, () => packageSourceFiles(reader.list!, root)) : packageSourceFiles(reader.list, root)) : undefined;
+  const files = root ? listedFiles(reader, root) : undefined;
   if (!root || !files) return { found: [], open: [{ why: "the files that may import it could not all be listed", loc: here }] };
-  const stem = moduleStem(file);
+  return moduleUsers(reader, root, files, file, names);
+}
+
+/** The package's source files, listed once per whole-workspace analysis; undefined when they cannot all be listed. */
+export function listedFiles(reader: PackageReader, root: string): readonly string[] | undefined {
+  const list = reader.list;
+  if (!list) return undefined;
+  return reader.memo ? reader.memo(`fastmcp-package-files\u0000${root}`, () => packageSourceFiles(list, root)) : packageSourceFiles(list, root);
+}
+
+/**
+ * Among `files` (under `root`), the importers of `names` exported by `file`, directly or through
+ * modules re-exporting them; `namespaces` are the names of namespace imports of those modules.
+ */
+export function moduleUsers(reader: PackageReader, root: string, files: readonly string[], file: string, names: readonly string[]): ServerUsers & { readonly namespaces: readonly { readonly file: string; readonly local: string }[] } {
+  const namespaces: { file: string; local: string }[] = [];
   const found: { file: string; local: string }[] = [];
   const open: { why: string; loc?: Loc }[] = [];
-  for (const at of files) {
-    if (at === file || TEST_FILE.test(at.slice(root.length))) continue;
-    const text = reader.text(at);
-    if (!text || !mentionsModule(text, stem)) continue;
-    // Whether it imports the module is read from the summary as it is: a file that mentions the
-    // module's name without importing it does not need its flow made.
-    const summary = (reader.importsOf ?? reader.summary)(at);
-    if (!summary) continue;
-    let reached = false;
-    for (const [local, binding] of summary.imports) {
-      if (reader.resolve(binding.specifier, at) !== file) continue;
-      reached = true;
-      const loc = { file: at, span: binding.span };
-      if (binding.imported === "*") open.push({ why: "it is imported as a namespace, which the analysis does not follow", loc });
-      else if (names.includes(binding.imported)) found.push({ file: at, local });
-    }
-    for (const entry of summary.exports.values()) {
-      if (entry.k !== "local" && reader.resolve(entry.specifier, at) === file) {
+  // The module itself, then each module re-exporting the server (a barrel): their importers get the same server.
+  const queue: { target: string; names: readonly string[] }[] = [{ target: file, names }];
+  const seen = new Set<string>([file]);
+  while (queue.length > 0) {
+    const { target, names: exported } = queue.shift()!;
+    const path = modulePathPattern(target);
+    for (const at of files) {
+      if (at === target || TEST_FILE.test(at.slice(root.length))) continue;
+      const text = reader.text(at);
+      if (!text || !path.test(text)) continue;
+      // Whether it imports the module is read from the summary as it is: a file that mentions the
+      // module's name without importing it does not need its flow made.
+      const summary = (reader.importsOf ?? reader.summary)(at);
+      if (!summary) continue;
+      let reached = false;
+      for (const [local, binding] of summary.imports) {
+        if (reader.resolve(binding.specifier, at) !== target) continue;
         reached = true;
-        open.push({ why: `${basename(at)} re-exports it, and what its importers add is not followed`, loc: { file: at, span: { start: 0, end: 0 } } });
+        const loc = { file: at, span: binding.span };
+        if (binding.imported === "*") {
+          open.push({ why: "it is imported as a namespace, which the analysis does not follow", loc });
+          namespaces.push({ file: at, local });
+        }
+        else if (exported.includes(binding.imported)) found.push({ file: at, local });
       }
-    }
-    for (const spec of summary.starExports) {
-      if (reader.resolve(spec, at) === file) {
+      const again: string[] = [];
+      let namespaced = false;
+      for (const [name, entry] of summary.exports) {
+        if (entry.k === "local" || reader.resolve(entry.specifier, at) !== target) continue;
         reached = true;
-        open.push({ why: `${basename(at)} re-exports it, and what its importers add is not followed`, loc: { file: at, span: { start: 0, end: 0 } } });
+        if (entry.k === "from" && exported.includes(entry.imported)) again.push(name);
+        else if (entry.k === "namespace") namespaced = true;
       }
+      for (const spec of summary.starExports) {
+        if (reader.resolve(spec, at) !== target) continue;
+        reached = true;
+        again.push(...exported);
+      }
+      const reexported = { file: at, span: { start: 0, end: 0 } };
+      if (namespaced) open.push({ why: `${basename(at)} re-exports it inside a namespace, and what its importers add is not followed`, loc: reexported });
+      if (again.length > 0 && !seen.has(at)) {
+        if (seen.size > MAX_REEXPORTERS) open.push({ why: `${basename(at)} re-exports it, and what its importers add is not followed`, loc: reexported });
+        else {
+          seen.add(at);
+          queue.push({ target: at, names: again });
+        }
+      }
+      const dynamic = /\bimport\s*\(|\brequire\s*\(/.exec(text);
+      if (!reached && dynamic) open.push({ why: `${basename(at)} may load it with import() or require()`, loc: { file: at, span: { start: dynamic.index, end: dynamic.index + dynamic[0].length } } });
     }
-    const dynamic = /\bimport\s*\(|\brequire\s*\(/.exec(text);
-    if (!reached && dynamic) open.push({ why: `${basename(at)} may load it with import() or require()`, loc: { file: at, span: { start: dynamic.index, end: dynamic.index + dynamic[0].length } } });
   }
-  return { found, open };
+  return { found, open, namespaces };
 }
 
 /** The nearest folder with a package.json, inside the workspace. */
-function packageRoot(reader: PackageReader, from: string): string | undefined {
+export function packageRoot(reader: PackageReader, from: string): string | undefined {
   for (let dir = from; reader.withinWorkspace(dir); dir = dirname(dir)) {
     if (reader.list?.(dir)?.some((e) => e.isFile && e.name === "package.json")) return dir;
     if (dirname(dir) === dir) break;
@@ -101,8 +139,12 @@ function moduleStem(file: string): string {
   return stem === "index" ? basename(dirname(file)) : stem;
 }
 
-/** A cheap look: a quoted path ending in the module's stem (or a folder, for an index). */
-function mentionsModule(text: string, stem: string): boolean {
-  const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`["'\`][^"'\`\\n]*(?:/${escaped}(?:\\.[cm]?[jt]sx?)?|\\.\\.?/?)["'\`]`).test(text);
+/**
+ * A quoted path that may name the module: its stem, and for an index its folder, `./index.js`, `.`
+ * or `..`.
+ */
+function modulePathPattern(file: string): RegExp {
+  const escaped = moduleStem(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const names = basename(file).startsWith("index.") ? `(?:${escaped}|index)` : escaped;
+  return new RegExp(`["'\`][^"'\`\\n]*(?:/${names}(?:\\.[cm]?[jt]sx?)?|\\.\\.?/?)["'\`]`);
 }

@@ -55,5 +55,6 @@ function bind(host: Evaluator["host"]): Evaluator["host"] {
     ...(host.textFacts ? { textFacts: <T>(f: string, key: string, derive: (text: string | undefined) => T) => host.textFacts!(f, key, derive) } : {}),
     ...(host.ambientModule ? { ambientModule: (s: string) => host.ambientModule!(s) } : {}),
     ...(host.globalDeclaration ? { globalDeclaration: (n: string) => host.globalDeclaration!(n) } : {}),
+    ...(host.changedByImporter ? { changedByImporter: (f: string, names: readonly string[]) => host.changedByImporter!(f, names) } : {}),
   };
 }

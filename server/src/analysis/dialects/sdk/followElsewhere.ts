@@ -123,8 +123,12 @@ function followImporters(replay: Replay, ev: Evaluator, site: SdkSite, names: re
       // It runs before the server is made (an import cycle): its top-level code throws instead.
       if (unit.kind === "module" && replay.earlyImporters.has(file)) continue;
       if (serving) replay.servedBy.push(serving);
-      // Otherwise when an importer runs, and whether before connect(), depends on the program's import order.
-      replay.followUnit(file, unit, 0, named, !serving, !serving);
+      // Otherwise when an importer runs, and whether before connect(), depends on the program's import
+      // order: its top level may run before or after (what it registers once connected throws); a
+      // function of it runs when called, which is followed like any code that may run.
+      if (serving) replay.followUnit(file, unit, 0, named, false);
+      else if (unit.kind === "module") replay.followLoadedAnytime(file, unit, named);
+      else replay.followUnit(file, unit, 0, named, true, true);
       open.push(...handedOn(ev, replay, file, unit, `${unit.kind === "module" ? "that module" : `${unit.name}()`}`));
     }
   }

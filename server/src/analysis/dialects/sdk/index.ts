@@ -21,7 +21,7 @@ const SDK_METHODS = new Set([
   "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt", "registerToolTask",
   "setRequestHandler", "registerCapabilities", "connect", "close",
   "sendToolListChanged", "sendResourceListChanged", "sendPromptListChanged", "sendResourceUpdated",
-  "sendLoggingMessage", "notification",
+  "sendLoggingMessage", "notification", "getCapabilities",
 ]);
 
 /**

@@ -12,6 +12,7 @@ import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type
 import { positionAt } from "../../core/model/positions";
 import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
+import { liveCapabilitiesChange } from "./liveCapabilities";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
 import { NOTIFICATION_FLAGS, PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, templateVariables, type SdkVersion } from "./sdkTables";
@@ -94,6 +95,8 @@ interface Mode {
   readonly conditional: boolean;
   /** In a callback given to code not followed (a listener, a timer): it may run before connect() as well as after. */
   readonly anytime?: true;
+  /** With `anytime`: the code is the top level of this module, which the program loads at a time not known. */
+  readonly module?: string;
   /** Where what runs became conditional: the call or statement under the `if`, loop or callback. */
   readonly conditionAt?: Loc;
 }
@@ -548,6 +551,14 @@ export class Replay {
   }
 
   /**
+   * A module's code run when the program loads it, which may be before connect() or after: what it
+   * registers once connected throws, so it may throw, and what it adds may be there or not.
+   */
+  followLoadedAnytime(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
+    this.#runUnit(file, unit, 0, names, 1, { ...ANYTIME, module: basename(file) });
+  }
+
+  /**
    * Modules that run before the server's own module has made the server (an import cycle): their
    * top-level code is not followed as registering on it (see followImportOrder.ts).
    */
@@ -714,6 +725,13 @@ export class Replay {
   #connectedUnit: FlowUnit | undefined;
   /** A close() met since the last connect(): connecting again is allowed. */
   #closedSinceConnect = false;
+  /**
+   * That close(), at start-up, on the connected server: once it has finished, the server has let go
+   * of its transport and takes new capabilities again. Certain when it is awaited, unconditionally.
+   */
+  #closed: { readonly loc: Loc; readonly certain: boolean; readonly unit: FlowUnit | undefined } | undefined;
+  /** A close() right after connect() at start-up, with no connect() after it (yet): the server stops. */
+  #stopsAt: { readonly loc: Loc; readonly why: string } | undefined;
 
   /** Whether the event being applied runs in a callback after start-up. */
   #deferred = false;
@@ -1713,6 +1731,7 @@ export class Replay {
   }
 
   #applyCall(file: string, e: CallEvent, mode: Mode): void {
+    this.#applying = file;
     const loc: Loc = { file, span: e.methodSpan };
     const deferred = mode.deferred;
     this.#conditional = mode.conditional;
@@ -1743,9 +1762,22 @@ export class Replay {
           this.#mayThrow(loc, `connect() at ${this.#where(loc)} runs on a server already connected (${this.#where(this.state.connected!)}), and the SDK refuses it ("Already connected to a transport"): unless that error is caught, the server stops`);
         }
         this.#closedSinceConnect = false;
+        if (!deferred) {
+          this.#closed = undefined;
+          if (!mode.conditional) this.#stopsAt = undefined;
+        }
         return;
       case "close": {
         this.#closedSinceConnect = true;
+        if (!deferred && this.state.connected && this.#instance === this.#connectedInstance) {
+          const before = this.#ev.host.text?.(file)?.slice(Math.max(0, e.span.start - 20), e.span.start) ?? "";
+          // Awaited, in no branch or loop of its function, nothing catching it: once past it, the
+          // transport is let go of (the function as a whole may still run or not, with what follows).
+          const certain =
+            !this.#caught && (this.#branches?.regions.length ?? 0) === 0 && (this.#loops?.length ?? 0) === 0 &&
+            !(this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected) && /\bawait\s*$/.test(before);
+          this.#closed = { loc, certain, unit: this.#unit };
+        }
         // `await server.connect(t); await server.close();` at start-up, nothing awaited between: the
         // server stops as soon as it starts, before a client is answered.
         const connected = this.state.connected;
@@ -1754,8 +1786,20 @@ export class Replay {
           const between = text.slice(connected.span.end, e.span.start).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "");
           // The rest of the connect's statement, and the close's own `await`, aside.
           if (!/\bawait\b|\byield\b|=>|\bfunction\b/.test(between.replace(/^[^;\n]*/, "").replace(/\b(?:await|void)\s*$/, ""))) {
-            this.#mayThrow(loc, `close() at ${this.#where(loc)} runs right after connect(), at start-up, with nothing awaited between: the server stops before it answers a client`);
+            // Said once the start-up is followed: connecting again after it serves after all.
+            this.#stopsAt = { loc, why: `close() at ${this.#where(loc)} runs right after connect(), at start-up, with nothing awaited between: the server stops before it answers a client` };
           }
+        }
+        return;
+      }
+      case "getCapabilities": {
+        // The live object the server sends: a write to it is advertised, and is not followed.
+        const text = this.#ev.host.text?.(file);
+        const how = text === undefined ? undefined : liveCapabilitiesChange(text, e.span.start, e.span.end);
+        if (how) {
+          markOpen(this.state, `the code ${how}`, loc);
+          // A handler set after this may find its capability there.
+          this.capsUncertain = true;
         }
         return;
       }
@@ -1782,15 +1826,25 @@ export class Replay {
     // not inside: after it only if that region ran.
     const exclusive = this.#connectedHere === "exclusive";
     if (this.#connectedHere === "maybe" && !mode.conditional) mode = { ...mode, conditional: true, conditionAt: this.state.connected! };
-    if (deferred || (this.state.connected && !exclusive && !otherConnected && !untimed && e.method !== "setRequestHandler")) {
+    const seen = !deferred && this.state.connected && !otherConnected ? this.#closed : undefined;
+    // Certain for what follows it in its own function; elsewhere, when that runs is not followed.
+    const closed = seen && { ...seen, certain: seen.certain && seen.unit === this.#unit };
+    if (closed && !closed.certain && (Replay.#ADDS[e.method] !== undefined || e.method === "registerCapabilities")) {
+      // close() not awaited (or not certain to run): the transport may or may not be let go of yet.
+      this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} follows close() (${this.#where(closed.loc)}), and whether the server has let go of its transport by then (or the SDK refuses new capabilities) is only known at run time`);
+      mode = { ...mode, conditional: true, conditionAt: closed.loc };
+    }
+    if (deferred || (this.state.connected && !closed && !exclusive && !otherConnected && !untimed && e.method !== "setRequestHandler")) {
       const why = deferred
         ? "it runs in a callback, after the server is connected"
         : mode.anytime
-          ? `it is in a callback that may run after connect() (${this.#where(this.state.connected!)})`
+          ? mode.module
+            ? `it is in ${mode.module}, which may be loaded after connect() (${this.#where(this.state.connected!)}): the order the program loads its modules in is not known here`
+            : `it is in a callback that may run after connect() (${this.#where(this.state.connected!)})`
           : `connect() comes first (${this.#where(this.state.connected!)})`;
-      if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional, mode.anytime)) return;
+      if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional, mode.anytime && (mode.module ?? true))) return;
       // Its primitive's handlers are installed already; a completer it brings still has to add completions.
-      if (!deferred) this.#late = { loc, call: e.method, why, conditional: mode.conditional, anytime: mode.anytime === true };
+      if (!deferred) this.#late = { loc, call: e.method, why, conditional: mode.conditional, anytime: mode.anytime ? (mode.module ?? true) : false };
     }
     try {
       this.#applyRegistration(file, summary, e, loc, mode, deferred);
@@ -1844,6 +1898,8 @@ export class Replay {
    * and the rejection stops the server unless it is caught.
    */
   settleSends(): void {
+    if (this.#stopsAt) this.#mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
+    this.#stopsAt = undefined;
     const mayHave = (key: string) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.conditionalKeys.has(key);
     for (const { method, key, loc } of this.#unsupportedSends) {
       if (mayHave(key)) continue;
@@ -1889,7 +1945,8 @@ export class Replay {
   #connectedHere: ConnectedRelation | undefined;
 
   /** Set while a registration after connect() is applied: why it is late, for the completions it may add. */
-  #late: { readonly loc: Loc; readonly call: string; readonly why: string; readonly conditional: boolean; readonly anytime: boolean } | undefined;
+  /** `anytime`: true in a callback that may run at any time, the module's name at a module's top level loaded at a time not known. */
+  #late: { readonly loc: Loc; readonly call: string; readonly why: string; readonly conditional: boolean; readonly anytime: boolean | string } | undefined;
 
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
@@ -2466,7 +2523,7 @@ export class Replay {
   /** Whether the call being applied sits in a `try` whose `catch` keeps the program running (caughtThrows.ts). */
   #caught = false;
 
-  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean, anytime = false): boolean {
+  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean, anytime: boolean | string = false): boolean {
     if (method === "setRequestHandler") return false;
     const adds = Replay.#ADDS[method];
     // McpServer installs a primitive's handlers (and registers its capability, which throws once
@@ -2489,7 +2546,7 @@ export class Replay {
    * A call after connect() that makes McpServer register a capability: it throws. `method` names the
    * call in the message; `advice` ends its sentence.
    */
-  #lateThrow(loc: Loc, method: string, why: string, advice: string, deferred: boolean, conditional: boolean, anytime: boolean): void {
+  #lateThrow(loc: Loc, method: string, why: string, advice: string, deferred: boolean, conditional: boolean, anytime: boolean | string): void {
     // A callback that may as well run before connect() (an event listener emitted at start-up) throws
     // only if it runs late: a warning, not a certain error.
     const d = diagnostic(
@@ -2506,7 +2563,9 @@ export class Replay {
     } else if (conditional) {
       // It throws only if it runs, which is not known statically: served or not is not stated.
       this.state.diagnostics.push(d);
-      this.#mayThrow(loc, anytime
+      this.#mayThrow(loc, typeof anytime === "string"
+        ? `${method} at ${this.#where(loc)} throws if ${anytime} is loaded after connect(), and when it is loaded is only known at run time`
+        : anytime
         ? `${method} at ${this.#where(loc)} throws if its callback runs after connect(), and when it runs is only known at run time`
         : `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
     } else this.state.threw ??= d;
@@ -2797,8 +2856,13 @@ export class Replay {
 
   #where(loc: Loc): string {
     const lineStarts = this.#ev.summary(loc.file)?.lineStarts ?? [0];
-    return `line ${positionAt(lineStarts, loc.span.start).line + 1}`;
+    const line = positionAt(lineStarts, loc.span.start).line + 1;
+    // A place in another file than the call being applied is named with its file.
+    return this.#applying !== undefined && this.#applying !== loc.file ? `${basename(loc.file)}:${line}` : `line ${line}`;
   }
+
+  /** The file of the call being applied (see #applyCall), which places in messages are read from. */
+  #applying: string | undefined;
 
   /**
    * A quick fix declaring `k` in the constructor's `capabilities` literal, adding a `capabilities`

@@ -3,4 +3,4 @@
 // real servers build their tables and choices with are (`base.concat(extra)`, `ENABLED.includes(name)`).
 import type { EvalOptions } from "../../core/evaluate/evaluator";
 
-export const SDK_EVAL: EvalOptions = { calls: false, builtins: true };
+export const SDK_EVAL: EvalOptions = { calls: false, builtins: true, importers: true };
