@@ -753,7 +753,7 @@ export class Replay {
     this.conditionalKeys.set(k, loc);
     // Said when the condition is elsewhere than the registration (a helper called under an `if`).
     const at = this.#conditionAt;
-    if (at && loc && (at.file !== loc.file || this.#where(at) !== this.#where(loc))) this.conditionCalls.set(k, `${at.file === loc.file ? "" : `${basename(at.file)} `}${this.#where(at)}`);
+    if (at && loc && (at.file !== loc.file || this.#lineOf(at) !== this.#lineOf(loc))) this.conditionCalls.set(k, `${at.file === loc.file ? "" : `${basename(at.file)} `}${this.#lineOf(at)}`);
     else this.conditionCalls.delete(k);
     if (this.#instanceWhy) this.instanceKeys.set(k, this.#instanceWhy);
   }
@@ -2855,10 +2855,17 @@ export class Replay {
   }
 
   #where(loc: Loc): string {
-    const lineStarts = this.#ev.summary(loc.file)?.lineStarts ?? [0];
-    const line = positionAt(lineStarts, loc.span.start).line + 1;
     // A place in another file than the call being applied is named with its file.
-    return this.#applying !== undefined && this.#applying !== loc.file ? `${basename(loc.file)}:${line}` : `line ${line}`;
+    return this.#applying !== undefined && this.#applying !== loc.file ? `${basename(loc.file)}:${this.#lineNumber(loc)}` : this.#lineOf(loc);
+  }
+
+  /** `line N`, whatever the file. */
+  #lineOf(loc: Loc): string {
+    return `line ${this.#lineNumber(loc)}`;
+  }
+
+  #lineNumber(loc: Loc): number {
+    return positionAt(this.#ev.summary(loc.file)?.lineStarts ?? [0], loc.span.start).line + 1;
   }
 
   /** The file of the call being applied (see #applyCall), which places in messages are read from. */
