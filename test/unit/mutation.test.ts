@@ -29,6 +29,10 @@ describe("names whose object a file changes", () => {
     assert.deepEqual(changed("const a = b;\nconst c = a;\nc.x = 1;"), ["a", "b", "c"]);
   });
 
+  it("a write into what a call returns changes the function's result (`caps().logging = {}`)", () => {
+    assert.deepEqual(changed("caps().logging = {};\nbuild(1, 2).tools!.listChanged = true;\nserver.getCapabilities().x = 1;"), ["build", "caps"]);
+  });
+
   it("reads, comparisons and other names left alone are not changes", () => {
     assert.deepEqual(changed("const same = caps;\nconsole.log(same.x);\nif (a == b) {}\nconst c = d === e;\nconst f = g.h;\n"), []);
   });

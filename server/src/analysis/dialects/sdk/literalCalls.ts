@@ -1,13 +1,14 @@
 // `new Server(info, { capabilities: capabilities() })` with `function capabilities() { return {...} }`:
 // a call of a workspace function whose body is consts and one `return` of a static value, given
-// static arguments, is that value. Each call builds a fresh object, so nothing else can change it
-// before the SDK reads it. An async or generator function returns something else (a promise, an
-// iterator): it stays unknown.
+// static arguments, is that value, unless the program writes into what the function returns
+// (`caps().logging = {}`: a function returning a shared const hands out the same object each time).
+// An async or generator function returns something else (a promise, an iterator): it stays unknown.
 import { ts } from "../../core/typescript";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope, Value } from "../../core/evaluate/values";
 import type { Span, ValueExpr } from "../../core/model/summary";
 import { SDK_EVAL } from "./sdkEval";
+import { mutatedNamesOf } from "../../core/evaluate/mutation";
 
 /** `value` (the options evaluated without calls), with the calls written inline in `expr` replaced by their static results. */
 export function withLiteralCalls(ev: Evaluator, expr: ValueExpr, scope: Scope, value: Value): Value {
@@ -43,6 +44,8 @@ function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scop
   if (call.callee.k !== "ref") return undefined;
   const callee = ev.lookup(call.callee.name, scope, { file: scope.file, span: call.callee.span }, SDK_EVAL);
   if (callee.t !== "fn" || !callee.fn.result || call.args.some((a) => a.k === "dyn")) return undefined;
+  // `caps().logging = {}` somewhere: a function returning a shared object hands out one that changes.
+  if (changesResults(ev, scope.file, call.callee.name) || changesResults(ev, callee.scope.file, call.callee.name)) return undefined;
   if (!plainFunction(ev, callee.scope.file, callee.fn.bodySpan)) return undefined;
   const args = call.args.map((a) => ev.evaluate(a, scope, SDK_EVAL));
   if (args.some((a) => !isStatic(a))) return undefined;
@@ -56,6 +59,13 @@ function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scop
   for (const [name, local] of callee.fn.locals) vars.set(name, { expr: local, scope: inner });
   const result = ev.evaluate(callee.fn.result, inner, SDK_EVAL);
   return isStatic(result) ? { ...result, loc: { file: scope.file, span: call.span } } : undefined;
+}
+
+/** Whether a file writes into what a call of `name` returns (`name().x = …`). */
+function changesResults(ev: Evaluator, file: string, name: string): boolean {
+  const summary = ev.summary(file);
+  const changed = summary ? mutatedNamesOf(summary, () => ev.host.text?.(file)) : undefined;
+  return changed === undefined || changed.has(name);
 }
 
 /** A value with nothing unknown in it. */
