@@ -51,6 +51,30 @@ await server.start({ transportType: TRANSPORT });
 
 // Trial 91 G06: fastmcp 3.35.0 answered an authenticated guest's initialize without \`tools\` (its one
 // tool's canAccess refused the guest); 4.20.10 and later build the capability from every tool.
+const CONNECTED = `import { FastMCP } from "fastmcp";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+
+const server = new FastMCP({ name: "linked", version: "1.0.0" });
+server.addTool({ name: "archive", execute: async () => "ok" });
+
+await server.connect(new StdioServerTransport());
+`;
+
+describe("fastmcp before 4.17.1: FastMCP has no connect() of its own", () => {
+  it("3.35.0 installed: connect() is a TypeError at start-up, so nothing is served (trial 105)", () => {
+    const server = analyse("3.35.0", CONNECTED).analysis.servers[0]!;
+    assert.equal(server.legacy, null);
+    assert.equal(server.exact, true);
+    assert.match(server.eraNotes?.legacy?.text ?? "", /start-up throws: fastmcp 3\.35\.0 has no FastMCP\.connect\(\) \(it came in 4\.17\.1\)/);
+  });
+
+  it("4.20.16 installed: connect() starts the session, and the tool is advertised", () => {
+    const server = analyse("4.20.16", CONNECTED).analysis.servers[0]!;
+    assert.deepEqual(server.legacy?.tools, {});
+    assert.equal(server.exact, true);
+  });
+});
+
 describe("fastmcp before 4.20.10: an authenticated HTTP session advertises only the tools canAccess lets through", () => {
   const legacyOf = (version: string, transport: string, text = GUARDED) => {
     const [s] = analyse(version, text.replace("TRANSPORT", transport)).analysis.servers;

@@ -6,6 +6,7 @@ import { toValueExpr } from "./valueExpr";
 import { dynamicImportsIn } from "./dynamicImports";
 import { paramFieldsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
+import { shadowedNames } from "./shadowedNames";
 import { catchEndsProgram, reachableStatements, runsOnlyWhenIterated } from "./deadCode";
 
 /**
@@ -156,10 +157,12 @@ export function summarizeFlow(
   let staticThis: string | undefined;
   /** Whether the class whose members are visited is `declare`d: its methods have no bodies, and are no overloads. */
   let ambientClass = false;
+  /** A name as the flow knows it: a binding shadowing another of the same name gets its own (shadowedNames.ts). */
+  const flowName = shadowedNames(ctx.sf);
   const pathOf = (e: ts.Expression): RefPath | null => {
     let cur = e;
     while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
-    if (ts.isIdentifier(cur)) return [cur.text];
+    if (ts.isIdentifier(cur)) return [flowName(cur)];
     if (cur.kind === SK.ThisKeyword) return staticThis !== undefined ? [staticThis] : ["this"];
     if (ts.isPropertyAccessExpression(cur)) {
       const base = pathOf(cur.expression);
@@ -452,7 +455,7 @@ export function summarizeFlow(
         }
         if (!ts.isIdentifier(d.name) || !d.initializer) break;
         const init = unwrap(d.initializer);
-        if (ts.isNewExpression(init) && recordNew(unit, init, [d.name.text], d.name, conditional, d)) return;
+        if (ts.isNewExpression(init) && recordNew(unit, init, [flowName(d.name)], d.name, conditional, d)) return;
         // A `let`/`var` given another function later (`setup = extended`) is not that function: a
         // callback with a name, which is not followed by name.
         if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && unit.kind === "module" && ((assignments ??= assignmentCounts(ctx.text)).get(d.name.text) ?? 0) <= 1) {
@@ -479,13 +482,13 @@ export function summarizeFlow(
           }
           return;
         }
-        if (ts.isNewExpression(init)) recordOtherNew(unit, init, [d.name.text], d.name, conditional, d);
+        if (ts.isNewExpression(init)) recordOtherNew(unit, init, [flowName(d.name)], d.name, conditional, d);
         // `const createServer = () => ...` inside a function: still a callback, but one with a name
         // (a factory handed to `serveStdio(createServer)` is known by it).
         if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return visitFunction(init, unit, d.name.text, "closure", undefined, d.name);
         const source = pathOf(init);
         if (source && !ts.isCallExpression(init)) {
-          push(unit, { k: "alias", target: d.name.text, source, span: spanOf(ctx, d) }, conditional);
+          push(unit, { k: "alias", target: flowName(d.name), source, span: spanOf(ctx, d) }, conditional);
           return;
         }
         const before = unit.events.length;
@@ -493,7 +496,7 @@ export function summarizeFlow(
         // `const server = createServer()`: the call's own event is the last one its visit pushed.
         const last = unit.events.at(-1);
         if (ts.isCallExpression(init) && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === init.getStart(ctx.sf)) {
-          unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: d.name.text } };
+          unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: flowName(d.name) } };
         }
         // `const register = { tool, prompt }`: what the literal's own entries hold goes into that name.
         if (ts.isObjectLiteralExpression(init)) {

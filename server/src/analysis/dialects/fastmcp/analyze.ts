@@ -13,7 +13,7 @@ import type { FastmcpSite } from "./findServers";
 import { mayAuthenticate, replayServer, type Registration } from "./replay";
 import { declaredRelease } from "./declaredRelease";
 import { replayHost } from "./replayHost";
-import { filtersSessionTools, PRIMITIVES, RULES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
+import { CONNECT_SINCE, filtersSessionTools, lacksConnect, parseVersion, PRIMITIVES, RULES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
 import { presence, type Presence } from "./presence";
 import { trapDiagnostics } from "./traps";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
@@ -78,6 +78,13 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
       diagnostics.push(diagnostic("fastmcp-completions-unadvertised", loc, `fastmcp ${version} installs a completion/complete handler on every session but does not advertise completions (added in 3.23.1): SDK clients refuse to ask ("Server does not support completions (required for completion/complete)") and Cursor and Claude Code failed to start; with @modelcontextprotocol/sdk ${SDK_ASSERTS_COMPLETIONS} or later, start() itself throws. Upgrade fastmcp to 3.23.1 or later.`, { server }));
     }
   }
+  // `server.connect(transport)` on a release without FastMCP.connect(): a TypeError at start-up,
+  // certain when the release is installed, possible when only a range or nothing says which loads.
+  const connectsWithout = replay.start?.method === "connect" && !replay.start.overriddenBy && (version === undefined || lacksConnect(version));
+  const connectMissing = connectsWithout && version !== undefined && parseVersion(version) !== undefined;
+  if (connectsWithout && !connectMissing) {
+    unknown.push({ path: [], spread: true, reason: `FastMCP has a connect() method only from fastmcp ${CONNECT_SINCE}${version ? `, and package.json allows ${version}` : ", and the release that loads is not known"}: on an older release "server.connect is not a function" stops the server at start-up`, loc: replay.start!.loc });
+  }
   // A server whose start() throws has no session for late registrations to miss.
   if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
 
@@ -88,17 +95,23 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   if (replay.start) calls.push({ method: replay.start.method, loc: replay.start.loc, effect: replay.start.overriddenBy ? `runs ${replay.start.overriddenBy}, an override the analysis does not follow: when it creates the session is not known` : "creates the session: the capabilities are fixed here, from what was added before" });
 
   // start() throws before any session exists: no era is served, so nothing about its keys is in doubt.
-  const throws = startup?.k === "throws";
+  const throws = startup?.k === "throws" || connectMissing;
   // Replaced before it was started or passed on: no client ever talks to this server.
   const replaced = replay.replaced && replay.unfollowed.length === 0 ? replay.replaced : undefined;
   const legacy = !throws && !replaced ? caps : null;
   const sorted = throws || replaced ? [] : sortUnknown(unknown);
   const eraNotes: { legacy?: EraNote; modern?: EraNote } = {
-    ...(throws ? { legacy: { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, loc } } : {}),
+    ...(throws
+      ? {
+          legacy: connectMissing
+            ? { text: `start-up throws: fastmcp ${version} has no FastMCP.connect() (it came in ${CONNECT_SINCE}), so "server.connect is not a function"`, loc: replay.start!.loc }
+            : { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, loc },
+        }
+      : {}),
     ...(replaced ? { legacy: { text: "not served: the name holding it gets another server before this one is started", loc: replaced } } : {}),
     modern: { text: `fastmcp${version ? ` ${version}` : ""} serves an SDK v1 Server, which answers initialize only (server/discover: -32601)`, loc },
   };
-  const startupThrows = throws ? { startupThrows: { code: "fastmcp-completions-unadvertised", loc } } : {};
+  const startupThrows = startup?.k === "throws" ? { startupThrows: { code: "fastmcp-completions-unadvertised", loc } } : {};
   const details: FastmcpDetails = { kind: "fastmcp", version, rules: shown ?? `${rules.since}–${rules.below}`, construction: loc, calls };
   const report: ServerReport = {
     name: site.label,

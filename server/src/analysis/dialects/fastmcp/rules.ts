@@ -55,6 +55,16 @@ export function filtersSessionTools(version: string): boolean {
   return newestPeriodIn(version, periods, (p) => p.span)?.filters ?? true;
 }
 
+/** From this release `FastMCP` has a `connect(transport)` of its own (3.35.0 and 4.7.2 have it only on FastMCPSession). */
+export const CONNECT_SINCE = "4.17.1";
+
+/** Whether `version` (installed, or a package.json range whose newest release npm installs) lacks `FastMCP.connect()`. */
+export function lacksConnect(version: string): boolean {
+  if (parseVersion(version)) return compareVersions(version, CONNECT_SINCE) < 0;
+  const periods = [{ lacks: true, span: `<${CONNECT_SINCE}` }, { lacks: false, span: `>=${CONNECT_SINCE}` }];
+  return newestPeriodIn(version, periods, (p) => p.span)?.lacks ?? true;
+}
+
 export const SUPPORTED_RANGE = `>=${RULES[0]!.since} <${RULES.at(-1)!.below}`;
 
 /** The primitive each registration method adds to, and whether it takes a list. */
