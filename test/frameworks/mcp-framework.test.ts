@@ -180,6 +180,71 @@ function workspace(version: string | undefined, files: Record<string, string> = 
   return { workspace: ws, file, analysis, location };
 }
 
+/** A server adding `tool` (the source of src/lib/Tool.ts) with addTool(), on 0.2.22. */
+function addedTool(tool: string) {
+  const fs = new InMemoryFileSystemHost();
+  fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", type: "module" }));
+  fs.writeFileSync("/w/tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }));
+  fs.writeFileSync("/w/src/index.ts", 'import { MCPServer } from "mcp-framework";\nimport { SearchTool } from "./lib/Tool.js";\n\nconst server = new MCPServer({ name: "search" });\nserver.addTool(SearchTool);\nserver.start();\n');
+  fs.writeFileSync("/w/src/lib/Tool.ts", tool);
+  fs.writeFileSync("/w/node_modules/mcp-framework/package.json", JSON.stringify({ name: "mcp-framework", version: "0.2.22" }));
+  const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+  return ws.analyzeFile("/w/src/index.ts", { tasksExtension: false }).servers[0]!;
+}
+
+const SEARCH_TOOL = (fields: string, app = "") => `import { MCPTool } from "mcp-framework";
+import { z } from "zod";
+export class SearchTool extends MCPTool {
+  name = "search";
+  description = "Search";
+  schema = z.object({ ${fields} });${app}
+  async execute() { return "ok"; }
+}
+`;
+
+describe("mcp-framework addTool(): the tool is validated where it is added (trial 105)", () => {
+  it("a schema field without .describe() makes addTool() throw: the server stops at start-up", () => {
+    const server = addedTool(SEARCH_TOOL('query: z.string(), limit: z.number().describe("How many")'));
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => u.path.length === 0 && /stops at start-up: addTool\(\) validates the tool where it is called, and SearchTool's schema has a field without \.describe\(\) \(query\)/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
+  it("an app config validate() refuses makes addTool() throw", () => {
+    const server = addedTool(SEARCH_TOOL('query: z.string().describe("Words")', '\n  app = { resourceUri: "https://example.com/dash", resourceName: "Dash", content: "<html></html>" };'));
+    assert.ok(server.unknown.some((u) => u.path.length === 0 && /resourceUri "https:\/\/example\.com\/dash" is refused by validate\(\)/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
+  it("every field described (or held in a name the analysis does not read): exact", () => {
+    const server = addedTool(SEARCH_TOOL('query: z.string().describe("Words"), limit: LIMIT'));
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: {} });
+  });
+});
+
+describe("mcp-framework basePath: __dirname in an ES module (trial 105)", () => {
+  const analyse = (type: string | undefined) => {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", ...(type ? { type } : {}) }));
+    fs.writeFileSync("/w/tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }));
+    fs.writeFileSync("/w/src/index.ts", 'import { MCPServer } from "mcp-framework";\n\nconst server = new MCPServer({ name: "dn", basePath: __dirname });\nserver.start();\n');
+    fs.writeFileSync("/w/src/tools/Echo.ts", 'import { MCPTool } from "mcp-framework";\nexport default class Echo extends MCPTool {\n  name = "echo";\n  description = "Echo";\n  schema = {};\n  async execute() { return "ok"; }\n}\n');
+    fs.writeFileSync("/w/node_modules/mcp-framework/package.json", JSON.stringify({ name: "mcp-framework", version: "0.2.22" }));
+    return new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] }).analyzeFile("/w/src/index.ts", { tasksExtension: false }).servers[0]!;
+  };
+
+  it('"type": "module": __dirname is a ReferenceError when the compiled entry runs, so the folders are not claimed', () => {
+    const server = analyse("module");
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => /__dirname is not defined in ES module scope/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
+  it("CommonJS output: __dirname is the compiled module's folder, and its tools/ is read", () => {
+    const server = analyse(undefined);
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: {} });
+  });
+});
+
 describe("mcp-framework versions, hover and quick fix (in memory)", () => {
   it("applies the 0.2.22 rules exactly to 0.2.22", () => {
     const { analysis } = workspace("0.2.22");

@@ -208,7 +208,14 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         }
       };
       if (event.k === "alias") {
+        const member = event.source.at(-1)!;
         if (names.has(event.source.join("."))) names.add(event.target);
+        else if (event.source.length >= 2 && names.has(event.source.slice(0, -1).join(".")) && (REGISTRATIONS[member] || STARTS.has(member))) {
+          // `const { addTool } = server`: the method without its server. Called alone, `this` is
+          // undefined and it throws (FastMCP keeps its tools in private fields); where it is called is not followed.
+          const reg = REGISTRATIONS[member];
+          out.unfollowed.push({ reason: `${member} is taken off the server (as ${event.target}): called without it, it throws ("Cannot read properties of undefined"), and where it is called is not followed`, loc: loc(event.span), phase, ...(reg ? { keys: [reg.key] } : {}) });
+        }
         // `target = other`: from here on the name holds another value.
         else if (!conditional) names.delete(event.target);
         continue;
@@ -248,7 +255,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             continue;
           }
           if (STARTS.has(event.method)) {
-            const isAwaited = awaited(host, at.file, event.span);
+            // `async function main() { await server.start(..) }` called without `await`: main() returns at
+            // that await, so what follows the call runs while start() is still pending.
+            const isAwaited = awaited(host, at.file, event.span) && split === undefined;
             // In a helper walked in order (`function main() { ...; server.start() }`), a start that
             // surely runs is the start too: what follows it in the helper comes after it.
             if (!out.start && !later && (depth === 0 || !conditional)) {

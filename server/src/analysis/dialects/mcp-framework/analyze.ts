@@ -19,6 +19,7 @@ import { diagnostic } from "./codes";
 import { addedElsewhere } from "./addedElsewhere";
 import { passedOn } from "./passedOn";
 import { toolAppResources, toolApps, type AppFinding } from "./toolApps";
+import { addedToolThrows } from "./addedToolChecks";
 import { nestedStart, startOrder, treeOf } from "./startOrder";
 import { exportedHolder } from "./exportedHolder";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
@@ -153,6 +154,9 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     }
     added.push({ key: rule.key, loc: at });
     if (!present.has(rule.key)) present.set(rule.key, at);
+    // addTool() validates the tool where it is called: a refusal escapes, and the server stops.
+    const refused = call.method === "addTool" ? addedToolThrows(run, call.args[0], run.ev.fileScope(file)) : undefined;
+    if (refused) unknown.push({ path: [], spread: true, reason: `the server stops at start-up: addTool() validates the tool where it is called, and ${refused}`, loc: at });
   }
 
   // What a subclass's constructor adds when the instance is built (before any start() of the caller's).

@@ -106,6 +106,17 @@ function literalSegments(ev: Evaluator, file: string, args: readonly ValueExpr[]
   return out;
 }
 
+/** Whether the module `file` compiles to is an ES module: a .mts file, or a .ts file of a package with `"type": "module"`. */
+function emitsEsm(file: string, root: string | undefined, text: FileText): boolean {
+  if (/\.mts$/.test(file)) return true;
+  if (!/\.tsx?$/.test(file) || !root) return false;
+  try {
+    return (JSON.parse(text(joinPath(root, "package.json")) ?? "{}") as { type?: unknown }).type === "module";
+  } catch {
+    return false;
+  }
+}
+
 /** The nearest folder above `file` with a package.json: where `npm start` runs the server from. */
 export function projectRoot(file: string, text: FileText): string | undefined {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
@@ -134,6 +145,12 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
     const up = (folder: string) => (parent ? dirname(folder) : folder);
     const beside = parent ? "; the loaders scan the folder that holds it" : "";
     const module = configFile === file ? "the entry module" : basename(configFile);
+    // `__dirname` (no const of that name) in an ES module: node has no such binding there.
+    const bareDirname = (e: ValueExpr) => e.k === "ref" && e.name === "__dirname" && !ev.summary(configFile)?.decls.has("__dirname");
+    const dirnameArg = expr.k === "call" && isPathJoin(ev, configFile, expr.callee) ? expr.args[0] : undefined;
+    if ((bareDirname(expr) || (dirnameArg && bareDirname(resolveConst(ev, configFile, dirnameArg)))) && emitsEsm(configFile, root, host.text)) {
+      return { ok: false, reason: `basePath uses __dirname, which an ES module does not have (${/\.mts$/.test(configFile) ? "a .mts file" : 'package.json says "type": "module"'}): the compiled module throws "ReferenceError: __dirname is not defined in ES module scope" at start-up`, loc };
+    }
     if (isModuleDir(ev, configFile, expr)) return moduleRelative(configFile, [], up, layout, host, `basePath: ${module}'s own folder${beside}`, loc);
     if (expr.k === "call" && isPathJoin(ev, configFile, expr.callee) && expr.args.length > 0 && isModuleDir(ev, configFile, expr.args[0]!)) {
       const segments = literalSegments(ev, configFile, expr.args.slice(1));

@@ -52,6 +52,19 @@ export function toolApps(run: DialectRun, toolFiles: readonly string[]): AppFind
   return out;
 }
 
+/** What start() (or addTool(), which validates at once) finds of the class's app: a throw, a doubt, an app, or nothing. */
+export function appOfClass(run: DialectRun, ref: ClassRef): AppFinding | undefined {
+  const state = appOf(run, ref, 0);
+  const name = run.ev.summary(ref.file)?.classes[ref.index]?.name ?? "the tool";
+  if (state.k === "unknown") return { kind: "maybe", loc: state.loc, reason: `${state.reason}, so whether ${name} attaches an MCP App (which adds resources) is not known` };
+  return state.k === "value" ? judge(state.value, name, state.loc) : undefined;
+}
+
+/** The class declared at `start` (its `class` keyword or its name) in a parsed file. */
+export function classAt(sf: ts.SourceFile, start: number): ts.ClassLikeDeclaration | undefined {
+  return findClass(sf, start);
+}
+
 /**
  * The class the loader takes from the module: the default export when it is a function, else the
  * first named export that is (the module namespace lists them in code-unit order). Undefined: none.
