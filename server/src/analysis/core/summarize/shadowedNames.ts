@@ -3,17 +3,50 @@
 // `{ const server = new FastMCP(...) }`) is another binding than the one outside: what is done with it
 // must not be taken for what is done with the outer one. Such a binding gets a name of its own in the
 // flow, `server@7` (the line it is declared on); every other name is left as written.
-import { ts } from "../typescript";
+import { SK, ts } from "../typescript";
+
+const IDENT = String.raw`[A-Za-z_$][\w$]*`;
+/** Where a name may be declared, read from the text: only a name found here twice or more is looked at in the tree. */
+const DECLARING = new RegExp(
+  String.raw`\b(?:const|let|var|function\*?|class)\s+(${IDENT})|\bcatch\s*\(\s*(${IDENT})` +
+    // Destructuring, parameter lists and import clauses: every name inside counts (a superset).
+    String.raw`|\b(?:const|let|var)\s*([{[][^=;]{0,2000}?)=|\bfunction\b[^(]{0,200}\(([^)]{0,2000})\)|\(([^()]{0,2000})\)\s*(?::[^=;{]{0,200})?=>|(?<![\w$])(${IDENT})\s*=>|\bimport\b([^;]{0,4000}?)\bfrom\b` +
+    // Methods and constructors (and, harmlessly, `if (...) {` and the like).
+    String.raw`|(?<![\w$])${IDENT}\s*\(([^()]{0,2000})\)\s*(?::[^{;=]{0,200})?\{`,
+  "g",
+);
+const NAME = new RegExp(IDENT, "g");
 
 /**
- * A resolver for the identifiers of `sf` (parsed without parent pointers): one walk down the tree, on
- * the first question, keeping the names each enclosing scope declares; only the renamed identifiers
- * are remembered, by where they end.
+ * A resolver for the identifiers of `sf` (parsed without parent pointers). A name the text declares
+ * at most once cannot be shadowed and is answered at once; for another, the tree is walked once (on
+ * the first such question), keeping the names each enclosing scope declares, and only the renamed
+ * identifiers are remembered, by where they end.
  */
 export function shadowedNames(sf: ts.SourceFile): (id: ts.Identifier) => string {
-  let renamed: Map<number, string> | undefined;
-  return (id) => (renamed ??= renames(sf)).get(id.end) ?? id.text;
+  let counts: Map<string, number> | undefined;
+  let renamed: ReadonlyMap<number, string> | undefined;
+  return (id) => {
+    counts ??= declarationCounts(sf.text);
+    if ((counts.get(id.text) ?? 0) < 2) return id.text;
+    renamed ??= renames(sf);
+    return renamed.get(id.end) ?? id.text;
+  };
 }
+
+export function declarationCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (n: string) => counts.set(n, (counts.get(n) ?? 0) + 1);
+  for (const m of text.matchAll(DECLARING)) {
+    const single = m[1] ?? m[2] ?? m[6];
+    if (single !== undefined) add(single);
+    else for (const n of (m[3] ?? m[4] ?? m[5] ?? m[7] ?? m[8] ?? "").matchAll(NAME)) add(n[0]);
+  }
+  return counts;
+}
+
+/** Node kinds that may declare names of their own (function-likes aside). */
+const SCOPES = new Set<ts.SyntaxKind>([SK.SourceFile, SK.Block, SK.ModuleBlock, SK.CaseBlock, SK.ForStatement, SK.ForOfStatement, SK.ForInStatement, SK.CatchClause]);
 
 function renames(sf: ts.SourceFile): Map<number, string> {
   const out = new Map<number, string>();
@@ -24,16 +57,20 @@ function renames(sf: ts.SourceFile): Map<number, string> {
   /** Blocks that are a function's body: the function's own scope, not a nested one. */
   const bodies = new Set<ts.Node>();
   const walk = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) {
-      const to = active.get(node.text);
+    if (node.kind === SK.Identifier) {
+      if (active.size === 0) return;
+      const to = active.get((node as ts.Identifier).text);
       if (to !== undefined) out.set(node.end, to);
       return;
     }
-    if ((ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node)) && "body" in node && node.body) bodies.add(node.body);
+    const fn = ts.isFunctionLike(node);
+    // Most nodes open no scope: only these kinds are asked what they declare.
+    if (!fn && !SCOPES.has(node.kind)) return void ts.forEachChild(node, walk);
+    if ((fn || ts.isClassStaticBlockDeclaration(node)) && "body" in node && node.body) bodies.add(node.body);
     const own = ownNames(node);
     if (own.size === 0) return void ts.forEachChild(node, walk);
     const saved = active;
-    const inner = nested(node, bodies);
+    const inner = !fn && !ts.isSourceFile(node) && !(ts.isBlock(node) && bodies.has(node));
     for (const name of own) {
       const shadows = inner && (depth.get(name) ?? 0) > 0;
       if (shadows || active.has(name)) {
@@ -49,12 +86,6 @@ function renames(sf: ts.SourceFile): Map<number, string> {
   };
   walk(sf);
   return out;
-}
-
-/** A block that is not a function's body, a loop with its own head, a catch clause: scopes inside a function. */
-function nested(scope: ts.Node, bodies: ReadonlySet<ts.Node>): boolean {
-  if (ts.isBlock(scope)) return !bodies.has(scope);
-  return ts.isForStatement(scope) || ts.isForOfStatement(scope) || ts.isForInStatement(scope) || ts.isCatchClause(scope) || ts.isCaseBlock(scope);
 }
 
 function ownNames(scope: ts.Node): ReadonlySet<string> {
@@ -92,7 +123,8 @@ function importNames(clause: ts.ImportClause, out: Set<string>): void {
 function declaration(scope: ts.Node, name: string): ts.Identifier | undefined {
   const inBinding = (b: ts.BindingName): ts.Identifier | undefined => {
     if (ts.isIdentifier(b)) return b.text === name ? b : undefined;
-    for (const e of b.elements) if (!ts.isOmittedExpression(e)) {
+    for (const e of b.elements) {
+      if (ts.isOmittedExpression(e)) continue;
       const found = inBinding(e.name);
       if (found) return found;
     }
