@@ -60,6 +60,19 @@ server.addTool({ name: "archive", execute: async () => "ok" });
 await server.connect(new StdioServerTransport());
 `;
 
+describe("fastmcp methods taken off the server (trial 105)", () => {
+  it("`const { addTool } = server`: called alone it throws, so tools is not claimed either way", () => {
+    const server = analyse("4.20.16", 'import { FastMCP } from "fastmcp";\n\nconst server = new FastMCP({ name: "d", version: "1.0.0" });\nconst { addTool } = server;\naddTool({ name: "a", execute: async () => "ok" });\nawait server.start({ transportType: "stdio" });\n').analysis.servers[0]!;
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => u.path[0] === "tools" && /addTool is taken off the server/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
+  it("`const { start } = server`: the server may not start", () => {
+    const server = analyse("4.20.16", 'import { FastMCP } from "fastmcp";\n\nconst server = new FastMCP({ name: "d", version: "1.0.0" });\nconst { start } = server;\nawait start({ transportType: "stdio" });\n').analysis.servers[0]!;
+    assert.ok(server.unknown.some((u) => u.path.length === 0 && /may not start: start\(\) is taken off the server/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+});
+
 describe("fastmcp before 4.17.1: FastMCP has no connect() of its own", () => {
   it("3.35.0 installed: connect() is a TypeError at start-up, so nothing is served (trial 105)", () => {
     const server = analyse("3.35.0", CONNECTED).analysis.servers[0]!;

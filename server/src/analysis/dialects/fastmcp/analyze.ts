@@ -85,6 +85,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   if (connectsWithout && !connectMissing) {
     unknown.push({ path: [], spread: true, reason: `FastMCP has a connect() method only from fastmcp ${CONNECT_SINCE}${version ? `, and package.json allows ${version}` : ", and the release that loads is not known"}: on an older release "server.connect is not a function" stops the server at start-up`, loc: replay.start!.loc });
   }
+  if (replay.startTakenOff) unknown.push({ path: [], spread: true, reason: `the server may not start: ${replay.startTakenOff.reason}`, loc: replay.startTakenOff.loc });
   // A server whose start() throws has no session for late registrations to miss.
   if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
 

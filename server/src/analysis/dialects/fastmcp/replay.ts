@@ -107,6 +107,8 @@ export interface Replay {
   readonly removals: Removal[];
   start?: StartCall;
   readonly unfollowed: Unfollowed[];
+  /** `const { start } = server`: the start method taken off the server, which throws when called alone. */
+  startTakenOff?: { readonly reason: string; readonly loc: Loc };
   /** Where the name holding the server is given another server before this one is started or passed on. */
   replaced?: Loc;
   /** Where the server's own function returns it (its callers hold the server next). */
@@ -214,6 +216,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           // `const { addTool } = server`: the method without its server. Called alone, `this` is
           // undefined and it throws (FastMCP keeps its tools in private fields); where it is called is not followed.
           const reg = REGISTRATIONS[member];
+          if (!reg) out.startTakenOff ??= { reason: `${member}() is taken off the server (as ${event.target}), and called without it, it throws ("Cannot read properties of undefined") before a session exists`, loc: loc(event.span) };
           out.unfollowed.push({ reason: `${member} is taken off the server (as ${event.target}): called without it, it throws ("Cannot read properties of undefined"), and where it is called is not followed`, loc: loc(event.span), phase, ...(reg ? { keys: [reg.key] } : {}) });
         }
         // `target = other`: from here on the name holds another value.
