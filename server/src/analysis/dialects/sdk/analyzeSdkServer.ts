@@ -51,7 +51,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
     markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
-  replay.settleSends();
+  replay.settleAfterFollowing();
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
   const conditional = [...settleConditionalKeys(state, replay), ...settleReleaseUnknowns(state, replay)];
   const caps = sortKeysDeep(state.caps) as JsonObject;

@@ -1893,11 +1893,12 @@ export class Replay {
   readonly #unsupportedSends: { readonly method: string; readonly key: string; readonly loc: Loc }[] = [];
 
   /**
-   * Once the server is followed everywhere: each send after connect() whose capability is still not
-   * advertised, and could not have been by code the analysis does not follow, is rejected by the SDK,
-   * and the rejection stops the server unless it is caught.
+   * Once the server is followed everywhere: a close() right after connect() with no connect() after
+   * it stops the server; each send after connect() whose capability is still not advertised, and could
+   * not have been by code the analysis does not follow, is rejected by the SDK, and the rejection stops
+   * the server unless it is caught.
    */
-  settleSends(): void {
+  settleAfterFollowing(): void {
     if (this.#stopsAt) this.#mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
     this.#stopsAt = undefined;
     const mayHave = (key: string) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.conditionalKeys.has(key);
