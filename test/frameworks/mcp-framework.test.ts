@@ -181,11 +181,11 @@ function workspace(version: string | undefined, files: Record<string, string> = 
 }
 
 /** A server adding `tool` (the source of src/lib/Tool.ts) with addTool(), on 0.2.22. */
-function addedTool(tool: string) {
+function addedTool(tool: string, index = 'import { MCPServer } from "mcp-framework";\nimport { SearchTool } from "./lib/Tool.js";\n\nconst server = new MCPServer({ name: "search" });\nserver.addTool(SearchTool);\nserver.start();\n') {
   const fs = new InMemoryFileSystemHost();
   fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", type: "module" }));
   fs.writeFileSync("/w/tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }));
-  fs.writeFileSync("/w/src/index.ts", 'import { MCPServer } from "mcp-framework";\nimport { SearchTool } from "./lib/Tool.js";\n\nconst server = new MCPServer({ name: "search" });\nserver.addTool(SearchTool);\nserver.start();\n');
+  fs.writeFileSync("/w/src/index.ts", index);
   fs.writeFileSync("/w/src/lib/Tool.ts", tool);
   fs.writeFileSync("/w/node_modules/mcp-framework/package.json", JSON.stringify({ name: "mcp-framework", version: "0.2.22" }));
   const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
@@ -212,6 +212,12 @@ describe("mcp-framework addTool(): the tool is validated where it is added (tria
   it("an app config validate() refuses makes addTool() throw", () => {
     const server = addedTool(SEARCH_TOOL('query: z.string().describe("Words")', '\n  app = { resourceUri: "https://example.com/dash", resourceName: "Dash", content: "<html></html>" };'));
     assert.ok(server.unknown.some((u) => u.path.length === 0 && /resourceUri "https:\/\/example\.com\/dash" is refused by validate\(\)/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
+  it("a for … of loop over a literal list of tool classes adds them for certain (trial 105)", () => {
+    const server = addedTool(SEARCH_TOOL('query: z.string().describe("Words")'), 'import { MCPServer } from "mcp-framework";\nimport { SearchTool } from "./lib/Tool.js";\n\nconst server = new MCPServer({ name: "search" });\nfor (const T of [SearchTool]) server.addTool(T);\nserver.start();\n');
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: {} });
   });
 
   it("every field described (or held in a name the analysis does not read): exact", () => {

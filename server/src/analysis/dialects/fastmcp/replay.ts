@@ -19,7 +19,7 @@ import { placeConnectHandlers } from "./connectHandlers";
 import { exprPath } from "./exprPath";
 import { placeResumed } from "./resumes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { listHasItems, loopsRunCertainly, type ListReader } from "./listItems";
+import { listHasItems, loopsRunCertainly, type ListReader } from "../../core/evaluate/listItems";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";

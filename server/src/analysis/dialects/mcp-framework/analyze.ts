@@ -20,6 +20,7 @@ import { addedElsewhere } from "./addedElsewhere";
 import { passedOn } from "./passedOn";
 import { toolAppResources, toolApps, type AppFinding } from "./toolApps";
 import { addedToolThrows } from "./addedToolChecks";
+import { loopsRunCertainly } from "../../core/evaluate/listItems";
 import { nestedStart, startOrder, treeOf } from "./startOrder";
 import { exportedHolder } from "./exportedHolder";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
@@ -148,7 +149,9 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
       if (!present.has(rule.key)) maybe.set(rule.key, { path: [rule.key], reason: `${call.method}() may come after start(), which drops it: ${nested.reason}`, loc: at });
       continue;
     }
-    if (entry.conditional || unit.id !== site.unit.id) {
+    // In loops only, over lists that certainly hold an item (`for (const T of [A, B]) server.addTool(T)`): it runs.
+    const looped = entry.conditional && unit.id === site.unit.id && loopsRunCertainly({ ev: run.ev, file, units: summary.flow?.units ?? [], unit }, entry);
+    if ((entry.conditional && !looped) || unit.id !== site.unit.id) {
       if (!present.has(rule.key)) maybe.set(rule.key, { path: [rule.key], reason: `${call.method}() is called only under a condition or later in a callback, so whether ${rule.key} is advertised depends on run time`, loc: at });
       continue;
     }

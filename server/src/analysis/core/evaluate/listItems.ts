@@ -5,13 +5,13 @@
 // never changed (not changed by its file, not handed to a call that may change it) counts, and only
 // when no parameter or local of the code around hides the module's name. Each item written counts,
 // even when its value is known only at run time; a spread counts for what it certainly holds.
-import type { Evaluator } from "../../core/evaluate/evaluator";
-import { DYNAMIC_KEY, type Value } from "../../core/evaluate/values";
-import { handedOnNames } from "../../core/evaluate/handedOn";
-import { mutatedNames } from "../../core/evaluate/mutation";
-import { constDeclaration } from "../../core/evaluate/constDeclarations";
-import { readsAny } from "../../core/model/valueReads";
-import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
+import type { Evaluator } from "./evaluator";
+import { DYNAMIC_KEY, type Value } from "./values";
+import { handedOnNames } from "./handedOn";
+import { mutatedNames } from "./mutation";
+import { constDeclaration } from "./constDeclarations";
+import { readsAny } from "../model/valueReads";
+import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../model/summary";
 
 const MAX_DEPTH = 12;
 
