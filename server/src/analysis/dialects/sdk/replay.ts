@@ -13,6 +13,7 @@ import { positionAt } from "../../core/model/positions";
 import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
+import { mayCarryCompletable } from "./hiddenCompletables";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
 import { NOTIFICATION_FLAGS, PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, templateVariables, type SdkVersion } from "./sdkTables";
@@ -2170,7 +2171,14 @@ export class Replay {
       let field = entry.value;
       const outer = optionalInner(where, field);
       if (outer) field = outer;
-      if (field.k !== "call" || sdkNameOf(where, field.callee, this.#ev) !== "completable") continue;
+      if (field.k !== "call" || sdkNameOf(where, field.callee, this.#ev) !== "completable") {
+        // A schema reached another way may be one completable() changed (hiddenCompletables.ts).
+        if (!("completions" in this.state.caps) && mayCarryCompletable(this.#ev, at, where, field)) {
+          const argument = entry.key.k === "static" ? entry.key.name : "?";
+          this.#releaseUnknown("completions", { file: at, span: field.span }, `prompt argument ${argument} is ${this.#ev.sourceText(field, at) ?? "a schema"}, which may be a schema completable() has made completable (it changes the schema itself), and then McpServer adds completions`);
+        }
+        continue;
+      }
       const inner = field.args[0];
       const innerSchema = inner ? optionalInner(where, inner) : undefined;
       const argument = entry.key.k === "static" ? entry.key.name : "?";
