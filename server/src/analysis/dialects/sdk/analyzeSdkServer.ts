@@ -98,7 +98,9 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
   // Whether server/discover is answered is not known: the era is null, and the report says why.
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
-  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...ownEras];
+  // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.
+  const legacyNotKnown: UnknownPart[] = eras.unknown && site.version === "v2" && eras.legacy ? [{ path: [], era: "legacy", reason: `whether the server answers initialize is not known: ${eras.via} serves it, and an entry point given legacy: "reject" answers server/discover only` }] : [];
+  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...legacyNotKnown, ...ownEras];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,
