@@ -50,9 +50,14 @@ export const TOOLS_UNFILTERED_SINCE = "4.20.10";
  * node_modules, of which npm installs the newest release) runs before TOOLS_UNFILTERED_SINCE.
  */
 export function filtersSessionTools(version: string): boolean {
-  if (parseVersion(version)) return compareVersions(version, TOOLS_UNFILTERED_SINCE) < 0;
-  const periods = [{ filters: true, span: `<${TOOLS_UNFILTERED_SINCE}` }, { filters: false, span: `>=${TOOLS_UNFILTERED_SINCE}` }];
-  return newestPeriodIn(version, periods, (p) => p.span)?.filters ?? true;
+  return runsBefore(version, TOOLS_UNFILTERED_SINCE);
+}
+
+/** Whether `version` (a release, or a range of which npm installs the newest release) is one before `since`; true when a range reaches none. */
+function runsBefore(version: string, since: string): boolean {
+  if (parseVersion(version)) return compareVersions(version, since) < 0;
+  const periods = [{ before: true, span: `<${since}` }, { before: false, span: `>=${since}` }];
+  return newestPeriodIn(version, periods, (p) => p.span)?.before ?? true;
 }
 
 /** From this release `FastMCP` has a `connect(transport)` of its own (3.35.0 and 4.7.2 have it only on FastMCPSession). */
@@ -60,9 +65,7 @@ export const CONNECT_SINCE = "4.17.1";
 
 /** Whether `version` (installed, or a package.json range whose newest release npm installs) lacks `FastMCP.connect()`. */
 export function lacksConnect(version: string): boolean {
-  if (parseVersion(version)) return compareVersions(version, CONNECT_SINCE) < 0;
-  const periods = [{ lacks: true, span: `<${CONNECT_SINCE}` }, { lacks: false, span: `>=${CONNECT_SINCE}` }];
-  return newestPeriodIn(version, periods, (p) => p.span)?.lacks ?? true;
+  return runsBefore(version, CONNECT_SINCE);
 }
 
 export const SUPPORTED_RANGE = `>=${RULES[0]!.since} <${RULES.at(-1)!.below}`;

@@ -9,7 +9,7 @@ import type { ClassRef, Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 import { parseFile } from "../../core/summarize/parseFile";
 import { ts } from "../../core/typescript";
-import { appOfClass, classAt } from "./toolApps";
+import { appOfClass, findClass } from "./toolApps";
 
 /** Why `addTool(<arg>)` throws where it stands; undefined when nothing read says so. */
 export function addedToolThrows(run: DialectRun, arg: ValueExpr | undefined, scope: Scope): string | undefined {
@@ -28,7 +28,7 @@ function fieldsWithoutDescription(run: DialectRun, ref: ClassRef): string[] {
   const text = run.fileText(ref.file);
   if (!cls || text === undefined || !/\bschema\b/.test(text.slice(cls.span.start, cls.span.end))) return [];
   const sf = parseFile(ref.file, text);
-  const node = classAt(sf, cls.span.start);
+  const node = findClass(sf, cls.span.start);
   const member = node?.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === "schema");
   let init = member?.initializer;
   while (init && (ts.isParenthesizedExpression(init) || ts.isAsExpression(init) || ts.isSatisfiesExpression(init))) init = init.expression;

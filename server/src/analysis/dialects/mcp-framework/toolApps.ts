@@ -60,11 +60,6 @@ export function appOfClass(run: DialectRun, ref: ClassRef): AppFinding | undefin
   return state.k === "value" ? judge(state.value, name, state.loc) : undefined;
 }
 
-/** The class declared at `start` (its `class` keyword or its name) in a parsed file. */
-export function classAt(sf: ts.SourceFile, start: number): ts.ClassLikeDeclaration | undefined {
-  return findClass(sf, start);
-}
-
 /**
  * The class the loader takes from the module: the default export when it is a function, else the
  * first named export that is (the module namespace lists them in code-unit order). Undefined: none.
@@ -176,7 +171,7 @@ function judge(value: Value, name: string, loc: Loc): AppFinding | undefined {
   return { kind: "app", loc, name };
 }
 
-function findClass(sf: ts.SourceFile, start: number): ts.ClassLikeDeclaration | undefined {
+export function findClass(sf: ts.SourceFile, start: number): ts.ClassLikeDeclaration | undefined {
   let found: ts.ClassLikeDeclaration | undefined;
   const visit = (n: ts.Node): void => {
     if (found || n.end < start || n.pos > start) return;

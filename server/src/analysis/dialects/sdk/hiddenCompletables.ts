@@ -17,7 +17,8 @@ const MAX_HOPS = 32;
 export function mayCarryCompletable(ev: Evaluator, file: string, summary: FileSummary, field: ValueExpr): boolean {
   // `completable(Args.shape.lang, f)`, `completable(schema, f)` in a helper: a schema made elsewhere is
   // changed, and it may be any argument's, even one written from zod.
-  if (APPLIED_TO_EXISTING.test(ev.host.text?.(file) ?? "completable(")) return true;
+  const here = completableIn(ev, file);
+  if (here.applied) return true;
   const root = rootOf(field);
   if (root.k === "completable") {
     // `completable(z.string(), f).describe(..)`: a schema made in place, then a new one around it (which
@@ -26,14 +27,14 @@ export function mayCarryCompletable(ev: Evaluator, file: string, summary: FileSu
     return inner === undefined || !fromZod(summary, rootOf(inner));
   }
   const at = root.expr;
-  if (at.k !== "ref") return mentions(ev.host.text?.(file));
+  if (at.k !== "ref") return here.named;
   const imported = summary.imports.get(at.name);
   // `z.string()`, `z.enum([...])`: made here, by zod.
   if (fromZod(summary, root)) return false;
-  if (mentions(ev.host.text?.(file))) return true;
+  if (here.named) return true;
   // Declared in another module: a completable() there may have made it.
   const target = imported ? ev.host.resolveModule(imported.specifier, file) : undefined;
-  return target !== undefined && mentions(ev.host.text?.(target));
+  return target !== undefined && completableIn(ev, target).named;
 }
 
 type Root = { readonly k: "completable"; readonly call: Extract<ValueExpr, { k: "call" }> } | { readonly k: "other"; readonly expr: ValueExpr };
@@ -56,6 +57,8 @@ function fromZod(summary: FileSummary, root: Root): boolean {
   return imported !== undefined && ZOD.test(imported.specifier);
 }
 
-function mentions(text: string | undefined): boolean {
-  return text === undefined || /\bcompletable\b/.test(text);
+/** What a file's text says of completable(), read once per version of the text: applied to a schema made elsewhere, named at all (a text not at hand may do either). */
+function completableIn(ev: Evaluator, file: string): { readonly applied: boolean; readonly named: boolean } {
+  const derive = (text: string | undefined) => ({ applied: text !== undefined && APPLIED_TO_EXISTING.test(text), named: text === undefined || /\bcompletable\b/.test(text) });
+  return ev.host.textFacts ? ev.host.textFacts(file, "sdk-completable-uses", derive) : derive(ev.host.text?.(file));
 }

@@ -45,7 +45,7 @@ function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scop
   const callee = ev.lookup(call.callee.name, scope, { file: scope.file, span: call.callee.span }, SDK_EVAL);
   if (callee.t !== "fn" || !callee.fn.result || call.args.some((a) => a.k === "dyn")) return undefined;
   // `caps().logging = {}` somewhere: a function returning a shared object hands out one that changes.
-  if (changesResults(ev, scope.file, call.callee.name) || changesResults(ev, callee.scope.file, call.callee.name)) return undefined;
+  if (changesResults(ev, scope.file, call.callee.name) || (callee.scope.file !== scope.file && changesResults(ev, callee.scope.file, call.callee.name))) return undefined;
   if (!plainFunction(ev, callee.scope.file, callee.fn.bodySpan)) return undefined;
   const args = call.args.map((a) => ev.evaluate(a, scope, SDK_EVAL));
   if (args.some((a) => !isStatic(a))) return undefined;

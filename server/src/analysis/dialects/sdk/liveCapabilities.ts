@@ -20,9 +20,10 @@ const READERS = /(?:JSON\.stringify|console\.\w+|structuredClone|Object\.(?:keys
 
 /**
  * How a `getCapabilities()` call whose callee ends at `calleeStart` and whose call ends at `callEnd`
- * may change the object it returns, in words; undefined when the code only reads it.
+ * may change the object it returns, in words; undefined when the code only reads it. `changed` gives
+ * the names the text writes to (the summary's remembered set, when the caller has one).
  */
-export function liveCapabilitiesChange(text: string, calleeStart: number, callEnd: number): string | undefined {
+export function liveCapabilitiesChange(text: string, calleeStart: number, callEnd: number, changed: () => ReadonlySet<string> = () => mutatedNamesIn(text)): string | undefined {
   const before = text.slice(Math.max(0, calleeStart - 200), calleeStart);
   const after = text.slice(callEnd, callEnd + 300);
   if (WRITTEN_AFTER.test(after) || WRITTEN_BEFORE.test(before)) return "writes to the object getCapabilities() returns, which is the one the server sends";
@@ -30,7 +31,7 @@ export function liveCapabilitiesChange(text: string, calleeStart: number, callEn
   if (/^\s*!?\s*(?:\?\.|\.|\[)/.test(after)) return undefined;
   const bound = BOUND.exec(before);
   if (bound) {
-    return mutatedNamesIn(text).has(bound[1]!) ? `keeps the object getCapabilities() returns as ${bound[1]} and writes to it, and that object is the one the server sends` : undefined;
+    return changed().has(bound[1]!) ? `keeps the object getCapabilities() returns as ${bound[1]} and writes to it, and that object is the one the server sends` : undefined;
   }
   if (READERS.test(before)) return undefined;
   if (HANDED.test(before)) return "hands the object getCapabilities() returns to code that may write to it, and that object is the one the server sends";

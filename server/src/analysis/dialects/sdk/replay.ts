@@ -13,6 +13,7 @@ import { positionAt } from "../../core/model/positions";
 import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
+import { mutatedNames } from "../../core/evaluate/mutation";
 import { mayCarryCompletable } from "./hiddenCompletables";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
@@ -1796,7 +1797,7 @@ export class Replay {
       case "getCapabilities": {
         // The live object the server sends: a write to it is advertised, and is not followed.
         const text = this.#ev.host.text?.(file);
-        const how = text === undefined ? undefined : liveCapabilitiesChange(text, e.span.start, e.span.end);
+        const how = text === undefined ? undefined : liveCapabilitiesChange(text, e.span.start, e.span.end, () => mutatedNames(summary, text));
         if (how) {
           markOpen(this.state, `the code ${how}`, loc);
           // A handler set after this may find its capability there.
