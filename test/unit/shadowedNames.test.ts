@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseFile } from "../../server/src/analysis/core/summarize/parseFile";
-import { declarationCounts, shadowedNames } from "../../server/src/analysis/core/summarize/shadowedNames";
+import { shadowedNames } from "../../server/src/analysis/core/summarize/shadowedNames";
 import { ts } from "../../server/src/analysis/core/typescript";
 
 /** Each `server` identifier of the text, in order, as the flow names it. */
@@ -45,17 +45,5 @@ describe("bindings that shadow a method's parameter", () => {
   it("a loop variable in a method shadowing the method's parameter gets a name of its own", () => {
     const text = "class A {\n  start(server: S) {\n    for (const server of others) server.add();\n    server.run();\n  }\n}\n";
     assert.deepEqual(names(text), ["server", "server@3", "server@3", "server"]);
-  });
-});
-
-describe("the look at the text before any walk", () => {
-  it("counts declarations, parameters and imports, so that a name declared once is never walked for", () => {
-    const counts = declarationCounts("import { server } from './s';\nfunction f(a, b) {}\nconst x = 1;\nfor (const server of list) {}\nclass C { m(server: S) {} }\n");
-    assert.equal(counts.get("server"), 3);
-    assert.equal(counts.get("x"), 1);
-  });
-
-  it("ends quickly on a very long word, long lines of parentheses and unclosed patterns", { timeout: 20_000 }, () => {
-    for (const text of ["x".repeat(300_000), "a(".repeat(100_000), "const {" + "a,".repeat(50_000), "(" + "b, ".repeat(50_000) + ") =>", "f(a) ".repeat(50_000), "q".repeat(200_000) + "(x) {"]) declarationCounts(text);
   });
 });

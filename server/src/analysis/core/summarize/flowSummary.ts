@@ -385,6 +385,8 @@ export function summarizeFlow(
 
   // Runs for every node of a file that imports the SDK: a switch on the kind, no array per node.
   const visit = (node: ts.Node, unit: MutableUnit, conditional: boolean): void => {
+    // Types never run: a type annotation, an interface or a type alias holds no call and no value.
+    if ((node.kind >= SK.FirstTypeNode && node.kind <= SK.LastTypeNode) || node.kind === SK.InterfaceDeclaration || node.kind === SK.TypeAliasDeclaration) return;
     let branches = false;
     switch (node.kind) {
       case SK.FunctionDeclaration: {

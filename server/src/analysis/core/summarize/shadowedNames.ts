@@ -5,44 +5,19 @@
 // flow, `server@7` (the line it is declared on); every other name is left as written.
 import { SK, ts } from "../typescript";
 
-const IDENT = String.raw`[A-Za-z_$][\w$]*`;
-/** Where a name may be declared, read from the text: only a name found here twice or more is looked at in the tree. */
-const DECLARING = new RegExp(
-  String.raw`\b(?:const|let|var|function\*?|class)\s+(${IDENT})|\bcatch\s*\(\s*(${IDENT})` +
-    // Destructuring, parameter lists and import clauses: every name inside counts (a superset).
-    String.raw`|\b(?:const|let|var)\s*([{[][^=;]{0,2000}?)=|\bfunction\b[^(]{0,200}\(([^)]{0,2000})\)|\(([^()]{0,2000})\)\s*(?::[^=;{]{0,200})?=>|(?<![\w$])(${IDENT})\s*=>|\bimport\b([^;]{0,4000}?)\bfrom\b` +
-    // Methods and constructors (and, harmlessly, `if (...) {` and the like).
-    String.raw`|(?<![\w$])${IDENT}\s*\(([^()]{0,2000})\)\s*(?::[^{;=]{0,200})?\{`,
-  "g",
-);
-const NAME = new RegExp(IDENT, "g");
-
 /**
- * A resolver for the identifiers of `sf` (parsed without parent pointers). A name the text declares
- * at most once cannot be shadowed and is answered at once; for another, the tree is walked once (on
- * the first such question), keeping the names each enclosing scope declares, and only the renamed
- * identifiers are remembered, by where they end.
+ * A resolver for the identifiers of `sf` (parsed without parent pointers). The tree is walked once,
+ * on the first question, keeping the names each enclosing scope declares; only the renamed
+ * identifiers are remembered, by where they end. (A look at the text first, to skip the walk for
+ * files declaring every name once, cost more than the walk: in real code most files declare some
+ * name twice, and a pattern over the whole text is slower than a walk that skips the types.)
  */
 export function shadowedNames(sf: ts.SourceFile): (id: ts.Identifier) => string {
-  let counts: Map<string, number> | undefined;
   let renamed: ReadonlyMap<number, string> | undefined;
   return (id) => {
-    counts ??= declarationCounts(sf.text);
-    if ((counts.get(id.text) ?? 0) < 2) return id.text;
     renamed ??= renames(sf);
-    return renamed.get(id.end) ?? id.text;
+    return renamed.size === 0 ? id.text : (renamed.get(id.end) ?? id.text);
   };
-}
-
-export function declarationCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  const add = (n: string) => counts.set(n, (counts.get(n) ?? 0) + 1);
-  for (const m of text.matchAll(DECLARING)) {
-    const single = m[1] ?? m[2] ?? m[6];
-    if (single !== undefined) add(single);
-    else for (const n of (m[3] ?? m[4] ?? m[5] ?? m[7] ?? m[8] ?? "").matchAll(NAME)) add(n[0]);
-  }
-  return counts;
 }
 
 /** Node kinds that may declare names of their own (function-likes aside). */
@@ -57,6 +32,8 @@ function renames(sf: ts.SourceFile): Map<number, string> {
   /** Blocks that are a function's body: the function's own scope, not a nested one. */
   const bodies = new Set<ts.Node>();
   const walk = (node: ts.Node): void => {
+    // A type names no binding of the flow (its identifiers are types, or `typeof x` that runs nothing).
+    if (node.kind >= SK.FirstTypeNode && node.kind <= SK.LastTypeNode) return;
     if (node.kind === SK.Identifier) {
       if (active.size === 0) return;
       const to = active.get((node as ts.Identifier).text);
