@@ -60,8 +60,7 @@ export function sharedFolderReads(fs: FileSystemHost): SharedFolderReads {
     const name = basename(p);
     const e = k.names.get(name);
     if (e) return e.isSymlink ? undefined : e.isFile ? "file" : e.isDirectory ? "folder" : undefined;
-    // eslint-disable-next-line no-control-regex
-    if (/[^\u0000-\u007f]/.test(name)) return undefined;
+    if (/[^\x20-\x7e]/.test(name)) return undefined;
     k.folded ??= new Set([...k.names.keys()].map((n) => n.toLowerCase()));
     return k.folded.has(name.toLowerCase()) ? undefined : "none";
   };

@@ -162,6 +162,12 @@ export function summarizeFlow(
   const pathOf = (e: ts.Expression): RefPath | null => {
     let cur = e;
     while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
+    // `base ?? base`, `(0, base)`: an expression whose every possible value is the same name is that name.
+    if (isChoice(cur)) {
+      const paths = valueChoices(cur).map(pathOf);
+      const first = paths[0];
+      return first && paths.every((p) => p !== null && p.length === first.length && p.every((x, i) => x === first[i])) ? first : null;
+    }
     if (ts.isIdentifier(cur)) return [flowName(cur)];
     if (cur.kind === SK.ThisKeyword) return staticThis !== undefined ? [staticThis] : ["this"];
     if (ts.isPropertyAccessExpression(cur)) {
@@ -201,6 +207,16 @@ export function summarizeFlow(
   };
 
   /** Records a name put where the flow stops following it (an object, an array, a property, a constructor). */
+  /**
+   * `cond ? base : other`, `a ?? b`, `a || b`, `a && b`: a name that may be the expression's value
+   * goes where the value goes, which is not followed (unless every value is that name: `pathOf`).
+   */
+  const chosen = (e: ts.Expression, unit: MutableUnit, conditional: boolean) => {
+    if (!isChoice(e) || pathOf(e) !== null) return;
+    const how = ts.isConditionalExpression(e) ? "one of two values of a conditional expression" : `one of two values of a "${ts.tokenToString((e as ts.BinaryExpression).operatorToken.kind)}" expression`;
+    for (const c of valueChoices(e)) escape(unit, c, how, conditional);
+  };
+
   const escape = (unit: MutableUnit, e: ts.Expression, how: string, conditional: boolean, into?: RefPath | null) => {
     const source = heldName(e);
     if (source) push(unit, { k: "escape", source, how, span: spanOf(ctx, e), ...(into ? { into } : {}) }, conditional);
@@ -513,6 +529,9 @@ export function summarizeFlow(
       case SK.BinaryExpression: {
         const b = node as ts.BinaryExpression;
         const op = b.operatorToken.kind;
+        chosen(node as ts.Expression, unit, conditional);
+        // `server ??= other`: the name may take the other's value.
+        if (op === SK.QuestionQuestionEqualsToken || op === SK.BarBarEqualsToken || op === SK.AmpersandAmpersandEqualsToken) escape(unit, b.right, `assigned to ${oneLine(b.left.getText(ctx.sf))} by ${ts.tokenToString(op)}`, conditional, pathOf(b.left));
         if (op === SK.EqualsToken) {
           const target = pathOf(b.left);
           const right = unwrap(b.right);
@@ -633,8 +652,11 @@ export function summarizeFlow(
         if (t.finallyBlock) visit(t.finallyBlock, unit, conditional);
         return;
       }
-      case SK.IfStatement:
       case SK.ConditionalExpression:
+        chosen(node as ts.Expression, unit, conditional);
+        branches = true;
+        break;
+      case SK.IfStatement:
       case SK.SwitchStatement:
       case SK.WhileStatement:
       case SK.DoStatement:
@@ -818,6 +840,24 @@ function assignmentCounts(text: string): Map<string, number> {
 }
 
 /** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */
+const CHOOSING = new Set<ts.SyntaxKind>([SK.QuestionQuestionToken, SK.BarBarToken, SK.AmpersandAmpersandToken, SK.CommaToken]);
+
+/** An expression whose value is one of its operands': `?:`, `??`, `||`, `&&`, or a comma (its last). */
+function isChoice(e: ts.Expression): boolean {
+  return ts.isConditionalExpression(e) || (ts.isBinaryExpression(e) && CHOOSING.has(e.operatorToken.kind));
+}
+
+/** The operands whose value a choice may take, through parentheses and type wrappers. */
+function valueChoices(e: ts.Expression): ts.Expression[] {
+  let cur = e;
+  while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur)) cur = cur.expression;
+  if (ts.isConditionalExpression(cur)) return [...valueChoices(cur.whenTrue), ...valueChoices(cur.whenFalse)];
+  if (ts.isBinaryExpression(cur) && CHOOSING.has(cur.operatorToken.kind)) {
+    return cur.operatorToken.kind === SK.CommaToken ? valueChoices(cur.right) : [...valueChoices(cur.left), ...valueChoices(cur.right)];
+  }
+  return [cur];
+}
+
 function withoutTypeWrappers(e: ts.Expression): ts.Expression {
   let cur = e;
   while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isNonNullExpression(cur) || ts.isTypeAssertionExpression(cur)) cur = cur.expression;
