@@ -73,6 +73,26 @@ describe("fastmcp methods taken off the server (trial 105)", () => {
   });
 });
 
+describe("fastmcp: the server reached through an expression choosing among values (trial 107)", () => {
+  const text = (choice: string) => `import { FastMCP } from "fastmcp";\n\nconst base = new FastMCP({ name: "d", version: "1.0.0" });\nconst server = ${choice};\nserver.addPrompt({ name: "p", load: async () => "x" });\nawait base.start({ transportType: "stdio" });\n`;
+
+  it("`MODE ? base : base` and `(0, base)` are the server: its prompt counts, exactly", () => {
+    for (const choice of ["process.env.MODE ? base : base", "(0, base)", "base ?? base"]) {
+      const server = analyse("4.20.16", text(choice)).analysis.servers[0]!;
+      assert.equal(server.exact, true, choice);
+      assert.ok(server.legacy && "prompts" in server.legacy, `${choice}: ${JSON.stringify(server.legacy)}`);
+    }
+  });
+
+  it("`holder.server || base` may be another server: prompts is not claimed either way", () => {
+    for (const choice of ["(globalThis as any).other || base", "process.env.MODE ? (globalThis as any).other : base", "process.env.MODE && base"]) {
+      const server = analyse("4.20.16", text(choice)).analysis.servers[0]!;
+      assert.equal(server.exact, false, choice);
+      assert.ok(server.unknown.some((u) => /one of two values/.test(u.reason)), `${choice}: ${JSON.stringify(server.unknown)}`);
+    }
+  });
+});
+
 describe("fastmcp before 4.17.1: FastMCP has no connect() of its own", () => {
   it("3.35.0 installed: connect() is a TypeError at start-up, so nothing is served (trial 105)", () => {
     const server = analyse("3.35.0", CONNECTED).analysis.servers[0]!;
