@@ -162,9 +162,10 @@ export function summarizeFlow(
   const pathOf = (e: ts.Expression): RefPath | null => {
     let cur = e;
     while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
-    // `base ?? base`, `(0, base)`: an expression whose every possible value is the same name is that name.
+    // `base ?? base`, `(0, base)`, `this.s ?? (this.s = new X())`: an expression whose every possible
+    // value is what the same name holds is that name (an assignment's value is what its target holds).
     if (isChoice(cur)) {
-      const paths = valueChoices(cur).map(pathOf);
+      const paths = valueChoices(cur).map((c) => pathOf(ts.isBinaryExpression(c) && c.operatorToken.kind === SK.EqualsToken ? c.left : c));
       const first = paths[0];
       return first && paths.every((p) => p !== null && p.length === first.length && p.every((x, i) => x === first[i])) ? first : null;
     }
@@ -506,6 +507,8 @@ export function summarizeFlow(
         if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return visitFunction(init, unit, d.name.text, "closure", undefined, d.name);
         const source = pathOf(init);
         if (source && !ts.isCallExpression(init)) {
+          // `(register(base), base)`, `s ?? (s = new X())`: what the choice does on the way is done too.
+          if (isChoice(init)) visit(init, unit, conditional);
           push(unit, { k: "alias", target: flowName(d.name), source, span: spanOf(ctx, d) }, conditional);
           return;
         }
