@@ -84,6 +84,12 @@ describe("fastmcp: the server reached through an expression choosing among value
     }
   });
 
+  it("`if (server && typeof server.stop === \"function\")` hands the server nowhere: still exact", () => {
+    const source = 'import { FastMCP } from "fastmcp";\n\nconst server = new FastMCP({ name: "d", version: "1.0.0" });\nserver.addPrompt({ name: "p", load: async () => "x" });\nif (server && typeof server.stop === "function") process.on("SIGINT", () => void server.stop());\nawait server.start({ transportType: "stdio" });\n';
+    const server = analyse("4.20.16", source).analysis.servers[0]!;
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+  });
+
   it("`holder.server || base` may be another server: prompts is not claimed either way", () => {
     for (const choice of ["(globalThis as any).other || base", "process.env.MODE ? (globalThis as any).other : base", "process.env.MODE && base"]) {
       const server = analyse("4.20.16", text(choice)).analysis.servers[0]!;

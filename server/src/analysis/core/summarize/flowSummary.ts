@@ -215,7 +215,7 @@ export function summarizeFlow(
   const chosen = (e: ts.Expression, unit: MutableUnit, conditional: boolean) => {
     if (!isChoice(e) || pathOf(e) !== null) return;
     const how = ts.isConditionalExpression(e) ? "one of two values of a conditional expression" : `one of two values of a "${ts.tokenToString((e as ts.BinaryExpression).operatorToken.kind)}" expression`;
-    for (const c of valueChoices(e)) escape(unit, c, how, conditional);
+    for (const c of valueChoices(e, true)) escape(unit, c, how, conditional);
   };
 
   const escape = (unit: MutableUnit, e: ts.Expression, how: string, conditional: boolean, into?: RefPath | null) => {
@@ -850,13 +850,19 @@ function isChoice(e: ts.Expression): boolean {
   return ts.isConditionalExpression(e) || (ts.isBinaryExpression(e) && CHOOSING.has(e.operatorToken.kind));
 }
 
-/** The operands whose value a choice may take, through parentheses and type wrappers. */
-function valueChoices(e: ts.Expression): ts.Expression[] {
+/**
+ * The operands whose value a choice may take, through parentheses and type wrappers. `truthy`: only
+ * those that may give it a truthy value, as an object is: `a && b` is `a` only when `a` is falsy, so
+ * a server is never the value through `a` (`if (server && server.close)` hands the server nowhere).
+ */
+function valueChoices(e: ts.Expression, truthy = false): ts.Expression[] {
   let cur = e;
   while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur)) cur = cur.expression;
-  if (ts.isConditionalExpression(cur)) return [...valueChoices(cur.whenTrue), ...valueChoices(cur.whenFalse)];
+  if (ts.isConditionalExpression(cur)) return [...valueChoices(cur.whenTrue, truthy), ...valueChoices(cur.whenFalse, truthy)];
   if (ts.isBinaryExpression(cur) && CHOOSING.has(cur.operatorToken.kind)) {
-    return cur.operatorToken.kind === SK.CommaToken ? valueChoices(cur.right) : [...valueChoices(cur.left), ...valueChoices(cur.right)];
+    const op = cur.operatorToken.kind;
+    if (op === SK.CommaToken || (truthy && op === SK.AmpersandAmpersandToken)) return valueChoices(cur.right, truthy);
+    return [...valueChoices(cur.left, truthy), ...valueChoices(cur.right, truthy)];
   }
   return [cur];
 }
