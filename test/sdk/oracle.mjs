@@ -370,7 +370,12 @@ async function driveHandler(mod, meta, out) {
         }
       }
     }
-    if (legacy.status >= 500 || modern.status >= 500) {
+    // The factory threw for one era only (it chose by the era it was called for): that era's clients
+    // get an error, so the handler does not serve it; the other era is what it answered.
+    if ((legacy.status >= 500) !== (modern.status >= 500)) {
+      if (legacy.status >= 500) out.legacy = null;
+      else out.modern = null;
+    } else if (legacy.status >= 500 || modern.status >= 500) {
       // The factory (or the server it built) threw while serving. Read the factory's own message.
       out.legacy = null;
       out.modern = null;

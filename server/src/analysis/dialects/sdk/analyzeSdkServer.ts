@@ -28,7 +28,8 @@ import { markInexact, markOpen, type SdkState } from "./sdkState";
 import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
 import type { ZodMain } from "./zodFlavours";
-import { factoryThrow } from "./eraConditions";
+import { eraReadIn, factoryThrow } from "./eraConditions";
+import { positionAt } from "../../core/model/positions";
 
 type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
 
@@ -39,6 +40,8 @@ export interface ServedEras {
   readonly via: string;
   /** The entry point is code the analysis does not follow: `modern: false` means "not known". */
   readonly unknown?: boolean;
+  /** Why the eras are not known, when it is not that (a factory choosing by the era). */
+  readonly unknownWhy?: string;
   /** The call that decides it (`createMcpHandler(...)`, `serveStdio(...)`, `connect(...)`). */
   readonly loc?: Loc;
 }
@@ -97,9 +100,9 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   });
   const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
   // Whether server/discover is answered is not known: the era is null, and the report says why.
-  const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
+  const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.
-  const legacyNotKnown: UnknownPart[] = eras.unknown && site.version === "v2" && eras.legacy ? [{ path: [], era: "legacy", reason: `whether the server answers initialize is not known: ${eras.via} serves it, and an entry point given legacy: "reject" answers server/discover only` }] : [];
+  const legacyNotKnown: UnknownPart[] = eras.unknown && site.version === "v2" && eras.legacy ? [{ path: [], era: "legacy", reason: eras.unknownWhy ? `whether this server answers initialize is not known: ${eras.unknownWhy}` : `whether the server answers initialize is not known: ${eras.via} serves it, and an entry point given legacy: "reject" answers server/discover only` }] : [];
   const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...legacyNotKnown, ...ownEras];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
@@ -208,10 +211,16 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     const thrown = factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;
     if (thrown) replay.startupThrows(thrown.loc, thrown.why);
     if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
+    const chooses = eraChoice(ev, site, replay, units, factory, entry);
+    if (chooses) return { ...chooses, legacy: served.legacy, loc: { file: site.file, span: event.span } };
     return { legacy: served.legacy, modern: served.modern, via: entry, loc: { file: site.file, span: event.span } };
   }
   const elsewhere = servedElsewhere(ev, replay);
-  if (elsewhere) return elsewhere;
+  if (elsewhere) {
+    // The server's own function, handed by reference to an entry point elsewhere, may choose by the era too.
+    const read = site.unit.kind === "function" || site.unit.kind === "closure" ? eraReadIn(ev, site.file, site.unit) : undefined;
+    return read && !elsewhere.unknown ? { ...eraChosen(ev, replay, read, elsewhere.via), legacy: elsewhere.legacy, ...(elsewhere.loc ? { loc: elsewhere.loc } : {}) } : elsewhere;
+  }
   if (!replay.state.connected && !replay.followedCallers && returnsServer(site)) {
     // Built and handed out (`export function createServer()`), served by code elsewhere: which eras
     // that code serves is not known here. Only initialize is stated (every entry point but a
@@ -226,6 +235,24 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   }
   if (!replay.state.connected) return { legacy: true, modern: modernVersions, via: NOT_SERVED_HERE };
   return { legacy: true, modern: modernVersions, via: "connect()", loc: replay.state.connected };
+}
+
+/**
+ * `serveStdio(({ era }) => era === "modern" ? a() : b())`: the entry point calls its factory with the
+ * era it serves, and a factory that reads it may hand each era another server, or none. The replay
+ * runs the factory once, for no era in particular: both eras are then not known.
+ */
+function eraChoice(ev: Evaluator, site: SdkSite, replay: Replay, units: readonly FlowUnit[], factory: ValueExpr, entry: string): Omit<ServedEras, "legacy" | "loc"> | undefined {
+  const unit = factory.k === "fn" ? units.find((u) => u.span.start === factory.span.start) : factory.k === "ref" ? units.find((u) => u.name === factory.name && (u.kind === "function" || u.nameSpan !== undefined)) : undefined;
+  const read = unit ? eraReadIn(ev, site.file, unit) : undefined;
+  return read ? eraChosen(ev, replay, read, entry) : undefined;
+}
+
+function eraChosen(ev: Evaluator, replay: Replay, read: Loc, entry: string): Omit<ServedEras, "legacy" | "loc"> {
+  const line = positionAt(ev.summary(read.file)?.lineStarts ?? [0], read.span.start).line + 1;
+  const why = `${entry} calls its factory with the era it serves, and the factory decides by it what it returns or whether it throws (line ${line}): it may serve each era another server, or none`;
+  markInexact(replay.state, why);
+  return { modern: false, via: entry, unknown: true, unknownWhy: why };
 }
 
 /**

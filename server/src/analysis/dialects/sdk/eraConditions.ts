@@ -38,3 +38,80 @@ export function factoryThrow(ev: Evaluator, file: string, factoryStart: number):
   }
   return undefined;
 }
+
+/**
+ * Where the factory `unit` (given to an entry point) decides something by the era it is called for:
+ * `if (ctx.era === "modern")`, `switch (era)`, `era === "legacy" ? a() : b()` in its own code. Such a
+ * factory may build another server for each era, or none (a throw), which the replay, running it
+ * once, does not split. Reads inside its callbacks (a tool reporting the era) run later and decide
+ * nothing it registers, and an era handed to a call (`build(ctx.era === "modern")`) is a value the
+ * replay follows into the callee: neither counts. Undefined when there is no such read.
+ */
+export function eraReadIn(ev: Evaluator, file: string, unit: FlowUnit): { readonly file: string; readonly span: { start: number; end: number } } | undefined {
+  const sf = parsedSource(ev, file);
+  const fn = sf ? nodeAt(sf, unit.span) : undefined;
+  if (!sf || !fn || !ts.isFunctionLike(fn)) return undefined;
+  const first = fn.parameters[0];
+  if (!first) return undefined;
+  // The names the era goes by in the body: `era` (or its renaming) destructured, or the context itself.
+  let eraName: string | undefined;
+  let context: string | undefined;
+  if (ts.isObjectBindingPattern(first.name)) {
+    const era = first.name.elements.find((e) => (e.propertyName ?? e.name).getText(sf) === "era");
+    if (era && ts.isIdentifier(era.name)) eraName = era.name.text;
+    const rest = first.name.elements.find((e) => e.dotDotDotToken !== undefined);
+    if (rest && ts.isIdentifier(rest.name)) context = rest.name.text;
+  } else if (ts.isIdentifier(first.name)) context = first.name.text;
+  if (eraName === undefined && context === undefined) return undefined;
+  const readsEra = (n: ts.Identifier): boolean => {
+    if (n.text === eraName) return true;
+    if (n.text !== context) return false;
+    const parent = n.parent;
+    if (ts.isPropertyAccessExpression(parent) && parent.expression === n) return parent.name.text === "era";
+    if (ts.isElementAccessExpression(parent) && parent.expression === n) return !ts.isStringLiteralLike(parent.argumentExpression) || parent.argumentExpression.text === "era";
+    // The context handed on whole (`decide(ctx)`, `const { era } = ctx`) is not followed here.
+    return !(ts.isCallExpression(parent) || ts.isNewExpression(parent));
+  };
+  /** The first read of the era in `n`'s own code, outside calls' arguments and nested functions. */
+  const mention = (n: ts.Node): ts.Node | undefined => {
+    if (ts.isFunctionLike(n)) return undefined;
+    if (ts.isCallExpression(n) || ts.isNewExpression(n)) return mention(n.expression);
+    if (ts.isIdentifier(n)) return n !== first.name && readsEra(n) ? n : undefined;
+    return ts.forEachChild(n, mention);
+  };
+  /** A read of the era anywhere in a call's argument (`ctx.era`, `era`), nested functions aside. */
+  const mentionInArgument = (n: ts.Node): ts.Node | undefined => {
+    if (ts.isFunctionLike(n)) return undefined;
+    if (ts.isIdentifier(n)) return n !== first.name && readsEra(n) ? n : undefined;
+    return ts.forEachChild(n, mentionInArgument);
+  };
+  /** Whether the file's function of that name throws somewhere. */
+  const throwsIn = (name: string): boolean => ev.summary(file)?.flow?.units.some((u) => u.kind === "function" && u.name === name && u.events.some((e) => e.event.k === "throw")) === true;
+  /** Whether `n`'s own code returns or throws (the factory's result, or none, is decided there). */
+  const exits = (n: ts.Node): boolean => !ts.isFunctionLike(n) && (ts.isReturnStatement(n) || ts.isThrowStatement(n) || ts.forEachChild(n, exits) === true);
+  /**
+   * A read of the era that decides what the factory returns, or whether it throws: a condition around
+   * a `return` or a `throw`, or the returned expression itself. A condition around registrations only
+   * is the replay's (a registration under a condition is not claimed).
+   */
+  const decides = (n: ts.Node): ts.Node | undefined => {
+    if (ts.isFunctionLike(n)) return undefined;
+    if (ts.isIfStatement(n)) {
+      const read = mention(n.expression);
+      if (read && (exits(n.thenStatement) || (n.elseStatement !== undefined && exits(n.elseStatement)))) return read;
+    } else if (ts.isSwitchStatement(n)) {
+      const read = mention(n.expression) ?? n.caseBlock.clauses.map((c) => (ts.isCaseClause(c) ? mention(c.expression) : undefined)).find((x) => x !== undefined);
+      if (read && exits(n.caseBlock)) return read;
+    } else if (ts.isReturnStatement(n)) {
+      return n.expression ? mention(n.expression) : undefined;
+    } else if (ts.isExpressionStatement(n) && ts.isCallExpression(n.expression) && ts.isIdentifier(n.expression.expression) && throwsIn(n.expression.expression.text)) {
+      // `assertModern(era)`: the era handed to a function of the file that may throw.
+      const read = n.expression.arguments.map((a) => (ts.isIdentifier(a) && a !== first.name && readsEra(a) ? a : mentionInArgument(a))).find((x) => x !== undefined);
+      if (read) return read;
+    }
+    return ts.forEachChild(n, decides);
+  };
+  const body = (fn as ts.FunctionLikeDeclaration).body;
+  const found = body === undefined ? undefined : ts.isBlock(body) ? decides(body) : mention(body);
+  return found ? { file, span: { start: found.getStart(sf), end: found.end } } : undefined;
+}
