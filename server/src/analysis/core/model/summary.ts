@@ -252,7 +252,8 @@ export type FlowEvent =
   /** `expr` is the returned expression (a factory may return `new Service().server`). */
   | { readonly k: "return"; readonly source: RefPath | null; readonly expr?: ValueExpr; readonly span: Span }
   /** `throw ...`: what follows in its block never runs, and unless something catches it, neither does the rest. */
-  | { readonly k: "throw"; readonly span: Span };
+  /** `throw`, or `process.exit(...)` (`exit`): the program does not go on from here. */
+  | { readonly k: "throw"; readonly span: Span; readonly exit?: true };
 
 /**
  * A loop the event runs in, once per item: `for (x of over)` and `over.forEach(cb)` (`of`), or

@@ -601,8 +601,13 @@ export function summarizeFlow(
         push(unit, { k: "throw", span: spanOf(ctx, t) }, conditional);
         return;
       }
-      case SK.CallExpression:
-        return visitCall(node as ts.CallExpression, unit, conditional);
+      case SK.CallExpression: {
+        visitCall(node as ts.CallExpression, unit, conditional);
+        // `process.exit(1)`: the program stops here, as after an uncaught throw.
+        const callee = withoutTypeWrappers((node as ts.CallExpression).expression);
+        if (ts.isPropertyAccessExpression(callee) && callee.name.text === "exit" && ts.isIdentifier(callee.expression) && callee.expression.text === "process") push(unit, { k: "throw", span: spanOf(ctx, node), exit: true }, conditional);
+        return;
+      }
       case SK.ForOfStatement:
       case SK.ForInStatement: {
         const loop = node as ts.ForOfStatement | ts.ForInStatement;

@@ -1102,7 +1102,7 @@ export class Replay {
             // what the server sends once it starts), except a condition on the era a v2 factory serves.
             const loc = { file, span: event.span };
             if (here.deferred || caughtAround(this.#ev, file, entry)) break;
-            if (!here.conditional) this.#mayThrow(loc, `the code throws at ${this.#where(loc)} whenever it gets there, so the server does not start`);
+            if (!here.conditional) this.#mayThrow(loc, event.exit ? `the program exits at ${this.#where(loc)} whenever it gets there, which may be before the server answers` : `the code throws at ${this.#where(loc)} whenever it gets there, so the server does not start`);
             else if (underEraCondition(this.#ev, file, unit, entry)) this.#mayThrow(loc, this.#eraThrow(loc));
             break;
           }
