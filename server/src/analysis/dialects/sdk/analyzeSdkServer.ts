@@ -29,6 +29,7 @@ import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_
 import { SDK_EVAL } from "./sdkEval";
 import type { ZodMain } from "./zodFlavours";
 import { eraReadIn, factoryThrow } from "./eraConditions";
+import { prototypePatch } from "./prototypePatches";
 import { positionAt } from "../../core/model/positions";
 
 type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
@@ -55,6 +56,12 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   replay.settleAfterFollowing();
+  const patched = prototypePatch(ev, site.file);
+  if (patched) {
+    const line = positionAt(ev.summary(patched.file)?.lineStarts ?? [0], patched.span.start).line + 1;
+    const where = patched.file === site.file ? `line ${line}` : `${patched.file.slice(patched.file.lastIndexOf("/") + 1)}:${line}`;
+    markOpen(state, `the program replaces a method of the SDK's server class (${where}), so what its registrations and connect() do is not what the SDK does`, patched);
+  }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
   const conditional = [...settleConditionalKeys(state, replay), ...settleReleaseUnknowns(state, replay)];
   const caps = sortKeysDeep(state.caps) as JsonObject;

@@ -1,0 +1,40 @@
+// `McpServer.prototype.registerTool = function (…) { … }`, `Object.assign(McpServer.prototype, …)`:
+// code that replaces the SDK's own methods (instrumentation, feature switches) changes what every
+// registration and `connect()` does, which the analysis models from the SDK as published. Looked for
+// in the server's file and in the modules it imports directly (an `import "./instrument.js"` for its
+// side effect is where such code lives).
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc } from "../../core/evaluate/values";
+
+// `McpServer.prototype.x = …`, also through a cast: `(McpServer.prototype as any).x = …`.
+const PATCH = /\b(?:McpServer|Server)\s*\.\s*prototype\b(?:\s+as\s+[^)\n]{1,40})?\s*\)?\s*(?:\.\s*[A-Za-z_$][\w$]*|\[[^\]\n]*\])\s*(?:[-+*/%&|^]|\?\?|&&|\|\|)?=(?![=>])|\bObject\s*\.\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*(?:McpServer|Server)\s*\.\s*prototype\b/;
+const RELATIVE_IMPORT = /\b(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"'\n]+)["']/g;
+
+interface Patches {
+  /** Where the text patches a prototype, if it does. */
+  readonly at: number | undefined;
+  /** Its relative module specifiers. */
+  readonly imports: readonly string[];
+}
+
+function look(text: string | undefined): Patches {
+  if (text === undefined || !text.includes("prototype")) return { at: undefined, imports: text === undefined ? [] : [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!) };
+  return { at: PATCH.exec(text)?.index, imports: [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!) };
+}
+
+function patchesOf(ev: Evaluator, file: string): Patches {
+  return ev.host.textFacts ? ev.host.textFacts(file, "sdk-prototype-patches", look) : look(ev.host.text?.(file));
+}
+
+/** Where the server's file, or a module it imports, replaces a method of the SDK's server classes. */
+export function prototypePatch(ev: Evaluator, file: string): Loc | undefined {
+  const own = patchesOf(ev, file);
+  if (own.at !== undefined) return { file, span: { start: own.at, end: own.at } };
+  for (const specifier of own.imports) {
+    const target = ev.host.resolveModule(specifier, file);
+    if (!target || target === file) continue;
+    const there = patchesOf(ev, target).at;
+    if (there !== undefined) return { file: target, span: { start: there, end: there } };
+  }
+  return undefined;
+}
