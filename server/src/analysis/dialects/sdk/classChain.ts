@@ -106,9 +106,12 @@ function sdkServerClass(ev: Evaluator, summary: FileSummary, heritage: ValueExpr
 }
 
 /** The method `name` of an instance of the chain's first class; `from` skips classes (for `super.m()`). */
-export function dispatch(chain: ClassChain, name: string, from = 0): DispatchTarget {
-  for (const owner of chain.classes.slice(from)) {
-    const member = owner.cls.members.find((m) => m.name === name && !m.isStatic && !m.typeOnly);
+export function dispatch(chain: ClassChain, name: string, from = 0, fieldsFrom = 0): DispatchTarget {
+  for (let i = from; i < chain.classes.length; i++) {
+    const owner = chain.classes[i]!;
+    // A field is assigned once its class's constructor has called super(): in the constructor of a
+    // base class (`fieldsFrom`), a subclass's `m = () => …` is not there yet and the base's `m` runs.
+    const member = owner.cls.members.find((m) => m.name === name && !m.isStatic && !m.typeOnly && (i >= fieldsFrom || m.kind === "method"));
     if (!member) continue;
     // An abstract declaration (or a field without a function) is not what runs: look further up.
     if (member.isAbstract || (member.kind !== "method" && !member.callable)) continue;

@@ -1523,7 +1523,8 @@ export class Replay {
     if (!receiver || !paths.has(key(receiver))) return false;
     const from = viaSuper ? ownerIndex(chain, file, unit) + 1 : 0;
     if (viaSuper && from === 0) return false;
-    const target = dispatch(chain, method, from);
+    const constructing = unit.kind === "method" && unit.name.endsWith(".constructor") ? Math.max(0, ownerIndex(chain, file, unit)) : 0;
+    const target = dispatch(chain, method, from, constructing);
     if (target.k === "inherited") {
       if (!viaSuper) return false;
       // `super.connect(transport)`: the SDK's own method, on this server.
@@ -1548,7 +1549,10 @@ export class Replay {
 
   /** A call of an SDK method (`connect`, `tool`) that a workspace class of the subclass server overrides. */
   #runOverride(file: string, unit: FlowUnit, event: CallEvent, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
-    const target = dispatch(this.#site.subclass!.chain, event.method);
+    const chain = this.#site.subclass!.chain;
+    // Called from a constructor of the line: the fields of the classes below it are not assigned yet.
+    const constructing = unit.kind === "method" && unit.name.endsWith(".constructor") ? Math.max(0, ownerIndex(chain, file, unit)) : 0;
+    const target = dispatch(chain, event.method, 0, constructing);
     if (target.k === "inherited") return false;
     if (target.k === "opaque") {
       markOpen(this.state, `the server's method ${target.owner.cls.name}.${event.method} is not followed`, { file, span: event.span });
