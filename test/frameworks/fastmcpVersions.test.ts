@@ -99,6 +99,22 @@ describe("fastmcp: the server reached through an expression choosing among value
   });
 });
 
+describe("fastmcp: an `auth` provider delays the session like `authenticate` (trial 109)", () => {
+  const PROVIDER = 'import { FastMCP } from "fastmcp";\nimport { GitHubProvider } from "fastmcp/auth";\n\nconst auth = new GitHubProvider({ baseUrl: "http://localhost:8080", clientId: "id", clientSecret: "secret" });\nconst server = new FastMCP({ name: "d", version: "1.0.0", auth });\n';
+
+  it("a tool added right after an unawaited start(): may be in the session, not claimed absent", () => {
+    const server = analyse("3.35.0", PROVIDER + 'server.addPrompt({ name: "p", load: async () => "x" });\nserver.start({ transportType: "stdio" });\nserver.addTool({ name: "late", execute: async () => "ok" });\n').analysis.servers[0]!;
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => u.path[0] === "tools" && /before or after the session is built/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
+  it("a removal right after an unawaited start(): the tool may be gone, not claimed present", () => {
+    const server = analyse("3.35.0", PROVIDER + 'server.addTool({ name: "a", execute: async () => "ok" });\nserver.start({ transportType: "stdio" });\nserver.removeTool("a");\n').analysis.servers[0]!;
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => u.path[0] === "tools" && /removeTool\(\) may run before the session is created/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+});
+
 describe("fastmcp before 4.17.1: FastMCP has no connect() of its own", () => {
   it("3.35.0 installed: connect() is a TypeError at start-up, so nothing is served (trial 105)", () => {
     const server = analyse("3.35.0", CONNECTED).analysis.servers[0]!;

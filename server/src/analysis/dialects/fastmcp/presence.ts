@@ -13,13 +13,18 @@ export function presence(replay: Replay, key: Primitive, removesByName = false):
   const isSure = (r: Registration): boolean => r.phase === "before" && !r.conditional && !r.maybeEmpty && !r.overriddenBy;
   const sure = mine.find(isSure);
   const removals = replay.removals.filter((r) => r.key === key && r.phase === "before");
-  const removal = removals[0];
+  // A removal that may run before the session is built, or not (after a start() that awaits
+  // `authenticate` first, in a callback), or after a start() whose sessions open later (HTTP).
+  const opensLater = replay.start !== undefined && replay.start.transport !== "stdio" && replay.start.transport !== "custom";
+  const uncertain = replay.removals.filter((r) => r.key === key && (r.phase === "deferred" || (r.phase === "after" && opensLater)));
+  const removal = removals[0] ?? uncertain[0];
   if (sure && !removal) return { k: "yes", by: sure };
   // fastmcp (from 3.23.1 at least) removes by name: a registration whose literal name no removal before the session names
   // (each written as a literal, none overridden) is in the session whatever runs.
-  const survivor = !removesByName ? undefined : mine.find((r) => isSure(r) && r.name !== undefined && removals.every((x) => x.names !== undefined && !x.overriddenBy && !x.names.includes(r.name!)));
+  const survivor = !removesByName ? undefined : mine.find((r) => isSure(r) && r.name !== undefined && [...removals, ...uncertain].every((x) => x.names !== undefined && !x.overriddenBy && !x.names.includes(r.name!)));
   if (survivor) return { k: "yes", by: survivor };
-  if (sure && removal) return { k: "maybe", reason: `${removal.method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removal.loc };
+  if (sure && removals[0]) return { k: "maybe", reason: `${removals[0].method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removals[0].loc };
+  if (sure && removal) return { k: "maybe", reason: `${removal.method}() may run before the session is created, and remove the last ${SINGULAR[key]}, or after it`, loc: removal.loc };
   const early = mine.find((r) => r.phase === "before");
   if (early) return { k: "maybe", reason: early.overriddenBy ? overrideReason(early.method, early.overriddenBy, key) : early.maybeEmpty ? `${early.method}() is given a list that may be empty` : `${early.method}() runs only on some paths (a branch, a loop or a callback)`, loc: early.loc };
   const helper = replay.unfollowed.find((u) => u.phase === "before" && (!u.keys || u.keys.includes(key)));

@@ -623,14 +623,18 @@ function touchedAfter(events: readonly FlowEventEntry[], i: number, names: Reado
   return false;
 }
 
-/** Whether the constructor's options may hold `authenticate` (written, spread from elsewhere, or not a literal). */
+/**
+ * Whether the constructor's options may hold `authenticate` (written, spread from elsewhere, or not a
+ * literal), or `auth`: an OAuth provider (`new GitHubProvider(...)`), whose `authenticate` the
+ * constructor makes its own (fastmcp's `if (options.auth) this.#authenticate = …`).
+ */
 export function mayAuthenticate(site: FastmcpSite): boolean {
   // A subclass gives its own options to FastMCP's constructor: not read here.
   if (site.subclasses && site.subclasses.length > 0) return true;
   const options = site.event.args[0];
   if (!options) return false;
   if (options.k !== "obj") return true;
-  return options.entries.some((e) => e.k === "spread" || (e.k === "prop" && (e.key.k === "computed" || e.key.name === "authenticate")));
+  return options.entries.some((e) => e.k === "spread" || (e.k === "prop" && (e.key.k === "computed" || e.key.name === "authenticate" || e.key.name === "auth")));
 }
 
 interface AwaitSplit {
