@@ -227,6 +227,28 @@ describe("mcp-framework addTool(): the tool is validated where it is added (tria
   });
 });
 
+describe("mcp-framework transports checked by MCPServer's constructor (trial 109)", () => {
+  const serverWith = (config: string) => addedTool(SEARCH_TOOL('query: z.string().describe("Words")'), `import { MCPServer } from "mcp-framework";\nimport { SearchTool } from "./lib/Tool.js";\n\nconst server = new MCPServer({ name: "search", ${config} });\nserver.addTool(SearchTool);\nserver.start();\n`);
+
+  it("a configuration the constructor refuses, or one with no transport: the server may not start, said", () => {
+    for (const [config, why] of [
+      ['transport: { type: "stdio" }, transports: [{ type: "stdio" }]', /`transport` and `transports` are both given/],
+      ['transports: [{ type: "stdio" }, { type: "stdio" }]', /only one stdio transport/],
+      ['transports: [{ type: "sse" }, { type: "http-stream" }]', /sse and http-stream are both on port 8080/],
+      ["transports: []", /starts no transport/],
+    ] as const) {
+      const server = serverWith(config);
+      assert.equal(server.exact, false, config);
+      assert.ok(server.unknown.some((u) => u.path.length === 0 && why.test(u.reason)), `${config}: ${JSON.stringify(server.unknown)}`);
+    }
+  });
+
+  it("stdio beside HTTP transports on their own ports: exact", () => {
+    const server = serverWith('transports: [{ type: "stdio" }, { type: "sse", options: { port: 3001 } }, { type: "http-stream" }]');
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+  });
+});
+
 describe("mcp-framework basePath: __dirname in an ES module (trial 105)", () => {
   const analyse = (type: string | undefined) => {
     const fs = new InMemoryFileSystemHost();

@@ -5,6 +5,7 @@
 // from 0.2.19 `completions: {}` with prompts or resources; from 0.2.20 `logging: {}` only when the
 // config sets `logging`, and the 2025-11-25 `tasks` shape with `tasks.enabled` and tools. It serves
 // through the SDK `Server` (0.6, then v1), which answers `initialize` only.
+import { transportProblem } from "./transportChecks";
 import type { DialectRun } from "../../core/dialect";
 import { DYNAMIC_KEY, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
@@ -207,7 +208,13 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     const e = configValue.entries.get(name);
     return e ? { value: e.value, loc: e.keyLoc } : undefined;
   };
-  // Before 0.2.20 the config has no logging or tasks option, and no sendLog().
+  // Before 0.2.20 the config has no logging, tasks or transports option, and no sendLog().
+  if (rules.options) {
+    const transport = option("transport");
+    const transports = option("transports");
+    const problem = transport === "dynamic" || transports === "dynamic" ? undefined : transportProblem(transport?.value, transports?.value);
+    if (problem) unknown.push({ path: [], spread: true, reason: `the server may not start: ${problem}`, loc: (transports !== "dynamic" && transports?.loc) || loc });
+  }
   const logging = rules.options ? option("logging") : undefined;
   let loggingOn = false;
   if (logging === "dynamic" || (logging && logging.value.t !== "prim")) {

@@ -1,0 +1,32 @@
+// MCPServer's constructor checks its transports (from 0.2.20, with the `transports` option): both
+// `transport` and `transports` given, more than one stdio transport, or two HTTP-based transports on
+// one port (sse and http-stream both default to 8080) throw, so the server stops at start-up; and
+// `transports: []` starts nothing, so no client is answered. Read from the config as evaluated.
+import type { Value } from "../../core/evaluate/values";
+
+/** The default port of both HTTP-based transports in mcp-framework 0.2.20–0.2.22. */
+const DEFAULT_PORT = 8080;
+
+const entry = (v: Value | undefined, key: string): Value | undefined => (v?.t === "obj" ? v.entries.get(key)?.value : undefined);
+const literal = (v: Value | undefined): unknown => (v?.t === "prim" ? v.value : undefined);
+
+/** Why the config stops the server, or leaves it with no transport; undefined when nothing is known wrong. */
+export function transportProblem(transport: Value | undefined, transports: Value | undefined): string | undefined {
+  if (transport?.t === "obj" && transports?.t === "arr") return "MCPServer's constructor throws: `transport` and `transports` are both given";
+  if (transports?.t !== "arr") return undefined;
+  if (transports.items.length === 0 && transports.itemLocs.length === 0) return "`transports: []` starts no transport, so nothing answers a client";
+  const types = transports.items.map((i) => literal(entry(i, "type")));
+  if (types.filter((t) => t === "stdio").length > 1) return "MCPServer's constructor throws: only one stdio transport is allowed";
+  const ports = new Map<unknown, string>();
+  for (let k = 0; k < transports.items.length; k++) {
+    const type = types[k];
+    if (type === "stdio") continue;
+    if (typeof type !== "string") return undefined;
+    const given = entry(entry(transports.items[k], "options"), "port");
+    const port = given === undefined ? DEFAULT_PORT : literal(given);
+    if (port === undefined) continue;
+    if (ports.has(port)) return `MCPServer's constructor throws: ${ports.get(port)} and ${type} are both on port ${String(port)}`;
+    ports.set(port, type);
+  }
+  return undefined;
+}
