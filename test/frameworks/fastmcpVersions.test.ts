@@ -115,6 +115,19 @@ describe("fastmcp: an `auth` provider delays the session like `authenticate` (tr
   });
 });
 
+describe("fastmcp: a list made by mapping a literal one is not empty (trial 109)", () => {
+  it("`addTools([\"a\", \"b\"].map(tool))` adds tools for certain", () => {
+    const server = analyse("3.35.0", 'import { FastMCP } from "fastmcp";\n\nconst tool = (name: string) => ({ name, execute: async () => "ok" });\nconst server = new FastMCP({ name: "d", version: "1.0.0" });\nserver.addTools(["a", "b"].map(tool));\nawait server.start({ transportType: "stdio" });\n').analysis.servers[0]!;
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.ok(server.legacy && "tools" in server.legacy);
+  });
+
+  it("`addTools(list.filter(f))` may still be empty", () => {
+    const server = analyse("3.35.0", 'import { FastMCP } from "fastmcp";\n\nconst TOOLS = [{ name: "a", execute: async () => "ok" }];\nconst server = new FastMCP({ name: "d", version: "1.0.0" });\nserver.addTools(TOOLS.filter((t) => t.name !== process.env.SKIP));\nawait server.start({ transportType: "stdio" });\n').analysis.servers[0]!;
+    assert.equal(server.exact, false);
+  });
+});
+
 describe("fastmcp before 4.17.1: FastMCP has no connect() of its own", () => {
   it("3.35.0 installed: connect() is a TypeError at start-up, so nothing is served (trial 105)", () => {
     const server = analyse("3.35.0", CONNECTED).analysis.servers[0]!;

@@ -72,6 +72,10 @@ function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.fi
     }
     case "freeze":
       return certainItems(r, expr.arg, depth + 1, file);
+    case "call":
+      // `TOOLS.map(wrap)`, `[...a].sort()`: at least as many items as the list it is called on.
+      if (expr.callee.k === "get" && expr.callee.key.k === "static" && (ITEM_KEEPING.has(expr.callee.key.name) || (expr.callee.key.name === "slice" && expr.args.length === 0))) return certainItems(r, expr.callee.object, depth + 1, file);
+      return 0;
     case "dyn":
       // `readOnly ? readTools : [...readTools, ...writeTools]`: what either side certainly holds.
       return expr.branches ? Math.min(...expr.branches.map((side) => certainItems(r, side, depth + 1, file))) : 0;
