@@ -21,6 +21,13 @@ const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
 /** Methods whose result has as many items as the array they are called on. */
 const ITEM_KEEPING = new Set(["map", "sort", "reverse", "toSorted", "toReversed", "concat"]);
 
+/** `list.map(f)`, `list.sort()`, `list.slice()`: the list the call keeps the items of, if it is one. */
+function keptList(expr: ValueExpr): ValueExpr | undefined {
+  if (expr.k !== "call" || expr.callee.k !== "get" || expr.callee.key.k !== "static") return undefined;
+  const method = expr.callee.key.name;
+  return ITEM_KEEPING.has(method) || (method === "slice" && expr.args.length === 0) ? expr.callee.object : undefined;
+}
+
 /** What the walk needs to read a list: the evaluator, and the file and units the expression is written in. */
 export interface ListReader {
   readonly ev: Evaluator;
@@ -50,10 +57,10 @@ export function listHasItems(r: ListReader, expr: ValueExpr | undefined): boolea
 function hasItems(r: ListReader, guard: LoopGuard & { kind: "of" | "in" }): boolean {
   let over = guard.over;
   // `TOOLS.map((t) => wrap(t)).forEach(...)`: as many items as TOOLS.
-  for (let hops = 0; hops < 16 && guard.kind === "of" && over.k === "call" && over.callee.k === "get" && over.callee.key.k === "static"; hops++) {
-    const method = over.callee.key.name;
-    if (!ITEM_KEEPING.has(method) && !(method === "slice" && over.args.length === 0)) break;
-    over = over.callee.object;
+  for (let hops = 0; hops < 16 && guard.kind === "of"; hops++) {
+    const kept = keptList(over);
+    if (!kept) break;
+    over = kept;
   }
   if (readsHidden(r, over)) return false;
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) return keyCount(r.ev.evaluate(over.args[0]!, r.ev.fileScope(r.file), { calls: false })) > 0;
@@ -72,10 +79,11 @@ function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.fi
     }
     case "freeze":
       return certainItems(r, expr.arg, depth + 1, file);
-    case "call":
+    case "call": {
       // `TOOLS.map(wrap)`, `[...a].sort()`: at least as many items as the list it is called on.
-      if (expr.callee.k === "get" && expr.callee.key.k === "static" && (ITEM_KEEPING.has(expr.callee.key.name) || (expr.callee.key.name === "slice" && expr.args.length === 0))) return certainItems(r, expr.callee.object, depth + 1, file);
-      return 0;
+      const kept = keptList(expr);
+      return kept ? certainItems(r, kept, depth + 1, file) : 0;
+    }
     case "dyn":
       // `readOnly ? readTools : [...readTools, ...writeTools]`: what either side certainly holds.
       return expr.branches ? Math.min(...expr.branches.map((side) => certainItems(r, side, depth + 1, file))) : 0;

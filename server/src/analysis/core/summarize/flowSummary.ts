@@ -208,6 +208,11 @@ export function summarizeFlow(
   };
 
   /** Records a name put where the flow stops following it (an object, an array, a property, a constructor). */
+  const escape = (unit: MutableUnit, e: ts.Expression, how: string, conditional: boolean, into?: RefPath | null) => {
+    const source = heldName(e);
+    if (source) push(unit, { k: "escape", source, how, span: spanOf(ctx, e), ...(into ? { into } : {}) }, conditional);
+  };
+
   /**
    * `cond ? base : other`, `a ?? b`, `a || b`, `a && b`: a name that may be the expression's value
    * goes where the value goes, which is not followed (unless every value is that name: `pathOf`).
@@ -216,11 +221,6 @@ export function summarizeFlow(
     if (!isChoice(e) || pathOf(e) !== null) return;
     const how = ts.isConditionalExpression(e) ? "one of two values of a conditional expression" : `one of two values of a "${ts.tokenToString((e as ts.BinaryExpression).operatorToken.kind)}" expression`;
     for (const c of valueChoices(e, true)) escape(unit, c, how, conditional);
-  };
-
-  const escape = (unit: MutableUnit, e: ts.Expression, how: string, conditional: boolean, into?: RefPath | null) => {
-    const source = heldName(e);
-    if (source) push(unit, { k: "escape", source, how, span: spanOf(ctx, e), ...(into ? { into } : {}) }, conditional);
   };
 
   /**
@@ -847,7 +847,6 @@ function assignmentCounts(text: string): Map<string, number> {
   return counts;
 }
 
-/** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */
 const CHOOSING = new Set<ts.SyntaxKind>([SK.QuestionQuestionToken, SK.BarBarToken, SK.AmpersandAmpersandToken, SK.CommaToken]);
 
 /** An expression whose value is one of its operands': `?:`, `??`, `||`, `&&`, or a comma (its last). */
@@ -861,8 +860,7 @@ function isChoice(e: ts.Expression): boolean {
  * a server is never the value through `a` (`if (server && server.close)` hands the server nowhere).
  */
 function valueChoices(e: ts.Expression, truthy = false): ts.Expression[] {
-  let cur = e;
-  while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur)) cur = cur.expression;
+  const cur = withoutTypeWrappers(e);
   if (ts.isConditionalExpression(cur)) return [...valueChoices(cur.whenTrue, truthy), ...valueChoices(cur.whenFalse, truthy)];
   if (ts.isBinaryExpression(cur) && CHOOSING.has(cur.operatorToken.kind)) {
     const op = cur.operatorToken.kind;
@@ -872,6 +870,7 @@ function valueChoices(e: ts.Expression, truthy = false): ts.Expression[] {
   return [cur];
 }
 
+/** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */
 function withoutTypeWrappers(e: ts.Expression): ts.Expression {
   let cur = e;
   while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isNonNullExpression(cur) || ts.isTypeAssertionExpression(cur)) cur = cur.expression;

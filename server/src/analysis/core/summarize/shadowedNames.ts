@@ -16,7 +16,7 @@ export function shadowedNames(sf: ts.SourceFile): (id: ts.Identifier) => string 
   let renamed: ReadonlyMap<number, string> | undefined;
   return (id) => {
     renamed ??= renames(sf);
-    return renamed.size === 0 ? id.text : (renamed.get(id.end) ?? id.text);
+    return renamed.get(id.end) ?? id.text;
   };
 }
 

@@ -5,7 +5,6 @@
 // from 0.2.19 `completions: {}` with prompts or resources; from 0.2.20 `logging: {}` only when the
 // config sets `logging`, and the 2025-11-25 `tasks` shape with `tasks.enabled` and tools. It serves
 // through the SDK `Server` (0.6, then v1), which answers `initialize` only.
-import { transportProblem } from "./transportChecks";
 import type { DialectRun } from "../../core/dialect";
 import { DYNAMIC_KEY, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
@@ -21,6 +20,7 @@ import { addedElsewhere } from "./addedElsewhere";
 import { passedOn } from "./passedOn";
 import { toolAppResources, toolApps, type AppFinding } from "./toolApps";
 import { addedToolThrows } from "./addedToolChecks";
+import { transportProblem } from "./transportChecks";
 import { loopsRunCertainly } from "../../core/evaluate/listItems";
 import { nestedStart, startOrder, treeOf } from "./startOrder";
 import { exportedHolder } from "./exportedHolder";

@@ -58,8 +58,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   replay.settleAfterFollowing();
   const patched = prototypePatch(ev, site.file);
   if (patched) {
-    const line = positionAt(ev.summary(patched.file)?.lineStarts ?? [0], patched.span.start).line + 1;
-    const where = patched.file === site.file ? `line ${line}` : `${patched.file.slice(patched.file.lastIndexOf("/") + 1)}:${line}`;
+    const where = patched.file === site.file ? `line ${lineOf(ev, patched)}` : `${patched.file.slice(patched.file.lastIndexOf("/") + 1)}:${lineOf(ev, patched)}`;
     markOpen(state, `the program replaces a method of the SDK's server class (${where}), so what its registrations and connect() do is not what the SDK does`, patched);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
@@ -250,14 +249,13 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
  * runs the factory once, for no era in particular: both eras are then not known.
  */
 function eraChoice(ev: Evaluator, site: SdkSite, replay: Replay, units: readonly FlowUnit[], factory: ValueExpr, entry: string): Omit<ServedEras, "legacy" | "loc"> | undefined {
-  const unit = factory.k === "fn" ? units.find((u) => u.span.start === factory.span.start) : factory.k === "ref" ? units.find((u) => u.name === factory.name && (u.kind === "function" || u.nameSpan !== undefined)) : undefined;
+  const unit = factoryUnit(units, factory);
   const read = unit ? eraReadIn(ev, site.file, unit) : undefined;
   return read ? eraChosen(ev, replay, read, entry) : undefined;
 }
 
 function eraChosen(ev: Evaluator, replay: Replay, read: Loc, entry: string): Omit<ServedEras, "legacy" | "loc"> {
-  const line = positionAt(ev.summary(read.file)?.lineStarts ?? [0], read.span.start).line + 1;
-  const why = `${entry} calls its factory with the era it serves, and the factory decides by it what it returns or whether it throws (line ${line}): it may serve each era another server, or none`;
+  const why = `${entry} calls its factory with the era it serves, and the factory decides by it what it returns or whether it throws (line ${lineOf(ev, read)}): it may serve each era another server, or none`;
   markInexact(replay.state, why);
   return { modern: false, via: entry, unknown: true, unknownWhy: why };
 }
@@ -285,13 +283,23 @@ function entryCalls(ev: Evaluator, summary: FileSummary): { readonly event: Invo
  * `() => withLogging(createServer())`, `() => new Service().server`), or a call of a function that
  * returns such a function (`makeFactory(options)`).
  */
+/** The function a factory argument names or writes in place (`buildServer`, `() => {...}`), in its file. */
+function factoryUnit(units: readonly FlowUnit[], factory: ValueExpr): FlowUnit | undefined {
+  // A named arrow const inside a function (`const createServer = () => {...}` in `main`) counts too.
+  if (factory.k === "ref") return units.find((u) => (u.kind === "function" || (u.kind === "closure" && u.nameSpan !== undefined)) && u.name === factory.name);
+  if (factory.k === "fn") return units.find((u) => u.span.start === factory.span.start);
+  return undefined;
+}
+
+/** The line (from 1) a place is on. */
+function lineOf(ev: Evaluator, loc: Loc): number {
+  return positionAt(ev.summary(loc.file)?.lineStarts ?? [0], loc.span.start).line + 1;
+}
+
 function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSite, depth: number): boolean {
   if (depth > 4) return false;
-  let unit: FlowUnit | undefined;
-  // A named arrow const inside a function (`const createServer = () => {...}` in `main`) counts too.
-  if (factory.k === "ref") unit = units.find((u) => (u.kind === "function" || (u.kind === "closure" && u.nameSpan !== undefined)) && u.name === factory.name);
-  else if (factory.k === "fn") unit = units.find((u) => u.span.start === factory.span.start);
-  else if (factory.k === "call" && factory.callee.k === "ref") {
+  const unit = factoryUnit(units, factory);
+  if (factory.k === "call" && factory.callee.k === "ref") {
     const maker = units.find((u) => u.kind === "function" && u.name === (factory.callee as { name: string }).name);
     return maker?.events.some(({ event }) => event.k === "return" && event.expr !== undefined && event.expr.k === "fn" && isFactoryOf(units, event.expr, site, depth + 1)) ?? false;
   }

@@ -134,6 +134,14 @@ export function declaresConstructor(ev: Evaluator, owner: ChainClass): boolean {
   return text === undefined || /\bconstructor\s*\(/.test(text.slice(owner.cls.span.start, owner.cls.span.end));
 }
 
+/**
+ * For `dispatch`'s `fieldsFrom`: when `unit` is the constructor of a chain class, that class's index
+ * (the fields of the classes below it are not assigned yet); 0 otherwise.
+ */
+export function constructingIndex(chain: ClassChain, file: string, unit: FlowUnit): number {
+  return unit.kind === "method" && unit.name.endsWith(".constructor") ? Math.max(0, ownerIndex(chain, file, unit)) : 0;
+}
+
 /** Index of the chain class whose units include `unit` (-1: none). */
 export function ownerIndex(chain: ClassChain, file: string, unit: FlowUnit): number {
   return chain.classes.findIndex((c) => c.file === file && c.units?.includes(unit));

@@ -48,6 +48,8 @@ export function factoryThrow(ev: Evaluator, file: string, factoryStart: number):
  * replay follows into the callee: neither counts. Undefined when there is no such read.
  */
 export function eraReadIn(ev: Evaluator, file: string, unit: FlowUnit): { readonly file: string; readonly span: { start: number; end: number } } | undefined {
+  // A factory taking no context reads no era: no parse for it (`() => server`, the usual form).
+  if (unit.params.length === 0) return undefined;
   const sf = parsedSource(ev, file);
   const fn = sf ? nodeAt(sf, unit.span) : undefined;
   if (!sf || !fn || !ts.isFunctionLike(fn)) return undefined;
@@ -72,18 +74,15 @@ export function eraReadIn(ev: Evaluator, file: string, unit: FlowUnit): { readon
     // The context handed on whole (`decide(ctx)`, `const { era } = ctx`) is not followed here.
     return !(ts.isCallExpression(parent) || ts.isNewExpression(parent));
   };
-  /** The first read of the era in `n`'s own code, outside calls' arguments and nested functions. */
-  const mention = (n: ts.Node): ts.Node | undefined => {
+  /**
+   * The first read of the era in `n`'s own code, nested functions aside; outside calls' arguments
+   * unless `inArguments` (an era handed to a call is the callee's to decide by).
+   */
+  const mention = (n: ts.Node, inArguments = false): ts.Node | undefined => {
     if (ts.isFunctionLike(n)) return undefined;
-    if (ts.isCallExpression(n) || ts.isNewExpression(n)) return mention(n.expression);
+    if (!inArguments && (ts.isCallExpression(n) || ts.isNewExpression(n))) return mention(n.expression);
     if (ts.isIdentifier(n)) return n !== first.name && readsEra(n) ? n : undefined;
-    return ts.forEachChild(n, mention);
-  };
-  /** A read of the era anywhere in a call's argument (`ctx.era`, `era`), nested functions aside. */
-  const mentionInArgument = (n: ts.Node): ts.Node | undefined => {
-    if (ts.isFunctionLike(n)) return undefined;
-    if (ts.isIdentifier(n)) return n !== first.name && readsEra(n) ? n : undefined;
-    return ts.forEachChild(n, mentionInArgument);
+    return ts.forEachChild(n, (c) => mention(c, inArguments));
   };
   /** Whether the file's function of that name throws somewhere. */
   const throwsIn = (name: string): boolean => ev.summary(file)?.flow?.units.some((u) => u.kind === "function" && u.name === name && u.events.some((e) => e.event.k === "throw")) === true;
@@ -106,7 +105,7 @@ export function eraReadIn(ev: Evaluator, file: string, unit: FlowUnit): { readon
       return n.expression ? mention(n.expression) : undefined;
     } else if (ts.isExpressionStatement(n) && ts.isCallExpression(n.expression) && ts.isIdentifier(n.expression.expression) && throwsIn(n.expression.expression.text)) {
       // `assertModern(era)`: the era handed to a function of the file that may throw.
-      const read = n.expression.arguments.map((a) => (ts.isIdentifier(a) && a !== first.name && readsEra(a) ? a : mentionInArgument(a))).find((x) => x !== undefined);
+      const read = n.expression.arguments.map((a) => mention(a, true)).find((x) => x !== undefined);
       if (read) return read;
     }
     return ts.forEachChild(n, decides);

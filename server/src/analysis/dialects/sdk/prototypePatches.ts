@@ -18,8 +18,8 @@ interface Patches {
 }
 
 function look(text: string | undefined): Patches {
-  if (text === undefined || !text.includes("prototype")) return { at: undefined, imports: text === undefined ? [] : [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!) };
-  return { at: PATCH.exec(text)?.index, imports: [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!) };
+  if (text === undefined) return { at: undefined, imports: [] };
+  return { at: text.includes("prototype") ? PATCH.exec(text)?.index : undefined, imports: [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!) };
 }
 
 function patchesOf(ev: Evaluator, file: string): Patches {

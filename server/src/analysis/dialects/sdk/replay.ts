@@ -41,7 +41,7 @@ import { subclassLine, writesField, type LineClass } from "./subclassLine";
 import { defaultPassedOver } from "./parameterDefaults";
 import { wholeUse } from "./memberOnlyUses";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
-import { constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
+import { constructingIndex, constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
 import { basename } from "../../core/project/paths";
 import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
@@ -1523,8 +1523,7 @@ export class Replay {
     if (!receiver || !paths.has(key(receiver))) return false;
     const from = viaSuper ? ownerIndex(chain, file, unit) + 1 : 0;
     if (viaSuper && from === 0) return false;
-    const constructing = unit.kind === "method" && unit.name.endsWith(".constructor") ? Math.max(0, ownerIndex(chain, file, unit)) : 0;
-    const target = dispatch(chain, method, from, constructing);
+    const target = dispatch(chain, method, from, constructingIndex(chain, file, unit));
     if (target.k === "inherited") {
       if (!viaSuper) return false;
       // `super.connect(transport)`: the SDK's own method, on this server.
@@ -1551,8 +1550,7 @@ export class Replay {
   #runOverride(file: string, unit: FlowUnit, event: CallEvent, paths: ReadonlySet<string>, depth: number, mode: Mode): boolean {
     const chain = this.#site.subclass!.chain;
     // Called from a constructor of the line: the fields of the classes below it are not assigned yet.
-    const constructing = unit.kind === "method" && unit.name.endsWith(".constructor") ? Math.max(0, ownerIndex(chain, file, unit)) : 0;
-    const target = dispatch(chain, event.method, 0, constructing);
+    const target = dispatch(chain, event.method, 0, constructingIndex(chain, file, unit));
     if (target.k === "inherited") return false;
     if (target.k === "opaque") {
       markOpen(this.state, `the server's method ${target.owner.cls.name}.${event.method} is not followed`, { file, span: event.span });
