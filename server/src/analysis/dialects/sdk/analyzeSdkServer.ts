@@ -91,8 +91,8 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   };
   const known = withoutMarkers(caps, replay.dynamics);
   // An era whose handshake the program answers itself sends what its handler returns: nothing is stated.
-  const ownLegacy = replay.ownEraHandlers.get("legacy");
-  const ownModern = replay.ownEraHandlers.get("modern");
+  const ownLegacy = replay.handlerChecks.ownEraHandlers.get("legacy");
+  const ownModern = replay.handlerChecks.ownEraHandlers.get("modern");
   const legacy = serves && eras.legacy ? (ownLegacy ? (ownLegacy.caps ?? {}) : known.caps) : null;
   const modern = serves && eras.modern && known.caps ? (ownModern ? (ownModern.caps ?? {}) : modernCapabilities(known.caps)) : null;
   // What a handler of its own returns, not known statically: nothing of that era is stated.
@@ -400,7 +400,7 @@ function tasksAdvice(state: SdkState, loc: Loc): AnalysisDiagnostic {
  * known statically, or code the server reaches that is not followed (it may set any handler there).
  */
 function mayAnswer(state: SdkState, replay: Replay, method: string): boolean {
-  return state.open.length > 0 || replay.unknownHandlers === "any" || replay.unknownHandlers?.has(method) === true;
+  return state.open.length > 0 || replay.handlerChecks.unknownHandlers === "any" || replay.handlerChecks.unknownHandlers?.has(method) === true;
 }
 
 function finalRules(state: SdkState, replay: Replay, eras: ServedEras): AnalysisDiagnostic[] {
@@ -488,7 +488,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
       );
     }
   }
-  for (const { loc, fix } of replay.optionalCompletables) {
+  for (const { loc, fix } of replay.completionChecks.optionalCompletables) {
     out.push(
       diagnostic(
         "sdk-completable-optional",
@@ -499,7 +499,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
       ),
     );
   }
-  for (const { loc, specifier } of replay.foreignOptionalCompletables) {
+  for (const { loc, specifier } of replay.completionChecks.foreignOptionalCompletables) {
     out.push(
       diagnostic(
         "sdk-completable-optional",

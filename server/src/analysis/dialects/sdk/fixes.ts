@@ -3,7 +3,7 @@
 // options literal without one, or no options argument at all (`new McpServer({ name, version })`).
 import type { FixData, TextEditData } from "../../core/model/diagnostics";
 import type { Loc, Value } from "../../core/evaluate/values";
-import type { ValueExpr } from "../../core/model/summary";
+import type { Span, ValueExpr } from "../../core/model/summary";
 
 /** Where a fix may write: the constructor call and its options, as the replay read them. */
 export interface FixTarget {
@@ -69,4 +69,18 @@ export function declareFlagFix(target: FixTarget, k: string, flag: string): FixD
   }
   const e = afterBrace(target, written.value.loc, `${flag}: true`);
   return e ? { title, edits: [e], preferred: true } : undefined;
+}
+
+/** `completable(x.optional(), cb)` → `completable(x, cb).optional()`, when the source is at hand. */
+export function moveOptionalOutFix(text: string | undefined, file: string, call: Span, inner: ValueExpr, schema: ValueExpr): { fix?: FixData } {
+  if (!text) return {};
+  const fix: FixData = {
+    title: "Move .optional() outside completable()",
+    preferred: true,
+    edits: [
+      { loc: { file, span: inner.span }, newText: text.slice(schema.span.start, schema.span.end) },
+      { loc: { file, span: { start: call.end, end: call.end } }, newText: ".optional()" },
+    ],
+  };
+  return { fix };
 }

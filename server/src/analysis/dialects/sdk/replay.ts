@@ -1,7 +1,7 @@
 // Replays what a program does with one SDK server, in the order it happens: the constructor's
 // capabilities, then every registration, merge and handler (following helpers that receive the server),
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
-import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
+import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { caughtAround } from "./caughtThrows";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
 import { unawaitedSuspension } from "./unawaitedSuspension";
@@ -10,15 +10,14 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import { positionAt } from "../../core/model/positions";
-import type { FileSummary, ObjEntry, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
-import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
+import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
+import { returnsServer, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
 import { mutatedNames } from "../../core/evaluate/mutation";
-import { mayCarryCompletable } from "./hiddenCompletables";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
-import { NOTIFICATION_FLAGS, PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, templateVariables, type SdkVersion } from "./sdkTables";
-import { completionStep, constructorStep, inertCompletionStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
+import { NOTIFICATION_FLAGS, type SdkVersion } from "./sdkTables";
+import { completionStep, constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { callbackTiming } from "./callbackTiming";
 import { isHarmlessUse } from "./harmlessUses";
@@ -26,13 +25,10 @@ import { declaredAround, loopsNeverRun, loopsRunCertainly } from "./loopCertaint
 import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
 import { sameCallInEitherArm, toolInEitherArm } from "./bothArms";
-import { completerOfNamedVariable } from "./templateVariableKeys";
 import { completionsTooLate } from "./lateCompletions";
-import { certainlyString, stringValue } from "./stringShapes";
-import { bindingOf, unitScope } from "./unitScope";
-import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
+import { unitScope } from "./unitScope";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
-import { classMethod, constructorStoresOf, instanceFieldString, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
+import { classMethod, constructorStoresOf, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
 import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } from "./callerHandsOn";
 import { isModuleVariable } from "./moduleVariables";
@@ -50,12 +46,9 @@ import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
-import { tableMethods, tableSchemasInOrder } from "./tableHandlers";
 import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { missingMethod } from "./missingMethods";
-import { templateString } from "./templateNames";
-import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { fieldGetters } from "./fieldGetters";
 import { sendOutcome, type SendPhase } from "./sends";
 import { callbackLoop, itemFunctions, itemKeys, loopBinding, type ItemFunction } from "./loopItemFunctions";
@@ -68,7 +61,7 @@ import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
 import { calledAtStartByImporter } from "./importerStarts";
 import { underEraCondition } from "./eraConditions";
-import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
+import type { ZodMain } from "./zodFlavours";
 import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { boundRegistration, type BoundRegistration } from "./boundRegistrations";
@@ -86,10 +79,11 @@ import { runsInOwnHandler } from "./ownHandlers";
 import { extAppsRegistration } from "./extAppsHelpers";
 import { neverCalled } from "./uncalledFunctions";
 import { SDK_EVAL } from "./sdkEval";
-
-type CallEvent = Extract<FlowEvent, { k: "call" }>;
-/** A prompt argument, with the file (and summary) it is written in: its imports name `completable`. */
-type PromptField = { readonly file: string; readonly summary: FileSummary; readonly entry: Extract<ObjEntry, { k: "prop" }> };
+import { CompletionChecks } from "./completionChecks";
+import { HandlerChecks } from "./handlerChecks";
+import { DuplicateChecks } from "./duplicateChecks";
+import { schemaRefused } from "./schemaChecks";
+import type { CallEvent, EachItem, ReplayPoint } from "./replayPoint";
 
 /** When an event runs: `deferred` in a callback after start-up; `conditional` if it may not run at all. */
 interface Mode {
@@ -127,14 +121,6 @@ interface UntimedFrame {
   quietBefore?: SdkState["sends"][number][];
 }
 
-/** A callback's first parameter, and the collection it is each item of (evaluated where the callback is written). */
-interface EachItem {
-  readonly param: string;
-  readonly over: ValueExpr;
-  readonly scope: Scope;
-  /** Parameters of the function called in the loop that are given the item itself (`registerCrud(server, e)`). */
-  readonly passes?: readonly string[];
-}
 const DYNAMIC = "$dynamic";
 
 /** The requests McpServer answers once a primitive is registered (or declared up front). */
@@ -206,8 +192,6 @@ export class Replay {
   #within: Loc | undefined;
   /** What `connect(...)` was given (the transport), where it was called. */
   connectArg: { readonly file: string; readonly expr: ValueExpr | undefined } | undefined;
-  /** Facts `setRequestHandler` and `registerCapabilities` leave for the step that records them. */
-  #handlerFacts: { method?: string; required?: string; uncertain?: boolean; preOptions?: string; implies?: string } = {};
   #merged: readonly string[] | undefined;
 
   /** Modules that import the exported server → the name they import it as (set when their order is known). */
@@ -217,8 +201,6 @@ export class Replay {
 
   /** Some user of the server in another file is not followed (said with its place): no generic reason. */
   callersOpen = false;
-  /** Requests a handler whose method is not known statically may answer ("any": not bounded). */
-  unknownHandlers: ReadonlySet<string> | "any" | undefined;
   /** SDK entry points in other files given the server's factory itself, which serve it. */
   readonly servedBy: EntryServe[] = [];
 
@@ -232,7 +214,55 @@ export class Replay {
       runUnit: (file, unit, from, paths, depth, mode, at) => this.#through(at, () => this.#runUnit(file, unit, from, paths, depth, mode)),
       open: (why, loc) => markOpen(this.state, why, loc),
     });
+    this.#point = {
+      ev,
+      state: this.state,
+      release,
+      conditional: false,
+      deferred: false,
+      caught: false,
+      scope: (file) => this.#scope(file),
+      where: (loc) => this.#where(loc),
+      withinFor: (loc) => this.#withinFor(loc),
+      record: (step) => this.#record(step),
+      mayThrow: (loc, why) => this.#mayThrow(loc, why),
+      releaseUnknown: (path, loc, why) => this.#releaseUnknown(path, loc, why),
+    };
+    this.completionChecks = new CompletionChecks(this.#point, {
+      ...(zodMain ? { zodMain } : {}),
+      hidden: (file) => this.#hidden(file),
+      stringPerItem: (file, arg) => this.#stringPerItem(file, arg),
+      stringField: (file, arg) => this.#stringField(file, arg),
+      completions: (cause, call, what) => this.#completions(cause, call, what),
+    });
+    this.handlerChecks = new HandlerChecks(this.#point, {
+      unit: () => this.#unit,
+      capsUncertain: () => this.capsUncertain,
+      addKeyFix: (k, value) => this.addKeyFix(k, value),
+      addFlagFix: (k, flag) => this.addFlagFix(k, flag),
+      merge: (add, cause) => this.#merge(add, undefined, cause),
+    });
+    this.#duplicateChecks = new DuplicateChecks(this.#point, {
+      checking: () => this.#checkingDuplicates && this.#instance === undefined,
+      invokedAt: this.#invokedAt,
+      itemRun: () => this.#itemRun,
+      thisInstance: () => this.#thisInstance,
+      branches: () => this.#branches,
+      resultDropped: () => this.#resultDropped(),
+      repeatedByLoop: (file) => this.#repeatedByLoop(file),
+      eachItem: (file, scope) => this.#itemLoopHere(file, scope) ?? (this.#loops ? undefined : this.#outerLoop()),
+      evaluateCollection: (over, scope) => this.#evaluateCollection(over, scope),
+    });
   }
+
+  /** The call being applied, as the checks below see it (the replay sets its flags as it goes). */
+  readonly #point: { -readonly [K in keyof ReplayPoint]: ReplayPoint[K] };
+  /** McpServer's completers: completable() prompt arguments, resource template complete callbacks. */
+  readonly completionChecks: CompletionChecks;
+  /** Handlers set by hand: the capability the SDK checks, McpServer's conflicts, own handshakes. */
+  readonly handlerChecks: HandlerChecks;
+  /** A name or URI registered twice on one McpServer. */
+  readonly #duplicateChecks: DuplicateChecks;
 
   /** Uncalled functions being replayed: each may run before the connect() seen so far as well as after, until it calls connect() itself. */
   #untimedSince: UntimedFrame[] = [];
@@ -713,8 +743,6 @@ export class Replay {
     return isPlainObject(json) ? json : undefined;
   }
 
-  /** Whether the event being applied may not happen (inside an `if`, a loop, a conditional helper call). */
-  #conditional = false;
   /** Start-up calls that throw if they run, under a condition: whether the server serves at all is not known. */
   readonly mayThrowAt: { readonly loc: Loc; readonly why: string }[] = [];
 
@@ -735,8 +763,6 @@ export class Replay {
   /** A close() right after connect() at start-up, with no connect() after it (yet): the server stops. */
   #stopsAt: { readonly loc: Loc; readonly why: string } | undefined;
 
-  /** Whether the event being applied runs in a callback after start-up. */
-  #deferred = false;
   /** Keys that only conditional registrations add: not stated, the result gets a `$dynamic` entry instead. */
   readonly conditionalKeys = new Map<string, Loc | undefined>();
   /** For a conditional key registered in a helper: where the call that runs it under the condition is (`line 7`). */
@@ -790,7 +816,7 @@ export class Replay {
   #merge(add: JsonObject, source: Value | undefined, cause: SdkCause, fromLiteral = false): void {
     const caps = this.state.caps;
     for (const [k, v] of Object.entries(add)) {
-      if (this.#conditional) {
+      if (this.#point.conditional) {
         if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.#conditionalKey(k, cause.loc);
         // `{ prompts: { listChanged: void 0 } }` clears the flag when it runs: that may change it too.
         else if (this.#certainKeys.has(k)) this.#flagsMayChange(k, caps[k], v, cause.loc, source?.t === "obj" ? source.entries.get(k)?.value : undefined);
@@ -839,7 +865,7 @@ export class Replay {
 
   /** v2: the first registration of a primitive sets `listChanged` to what was written, else true. */
   #firstRegistration(k: string, cause: SdkCause): void {
-    if (this.#conditional) {
+    if (this.#point.conditional) {
       if (!this.#certainKeys.has(k) && !(k in this.state.caps)) this.#conditionalKey(k, cause.loc);
       else if (this.#certainKeys.has(k) && !this.state.registered.has(k)) {
         const existing = this.state.caps[k];
@@ -985,7 +1011,7 @@ export class Replay {
             const applied: Mode = replacedBy ? { ...here, conditional: true } : here;
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
-            this.#caught = caughtAround(this.#ev, file, entry);
+            this.#point.caught = caughtAround(this.#ev, file, entry);
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
             this.#branches = { file, regions: entry.branches ?? [] };
@@ -995,7 +1021,7 @@ export class Replay {
             } finally {
               this.#replacedWhy = undefined;
               this.#onInner = false;
-              this.#caught = false;
+              this.#point.caught = false;
               this.#connectedHere = undefined;
               this.#loops = undefined;
               this.#branches = undefined;
@@ -1703,7 +1729,7 @@ export class Replay {
     if (!recorded) return this.#applyCall(file, e, mode);
     const before = snapshot(this.state);
     const lateBefore = this.loggingLate;
-    this.#handlerFacts = {};
+    this.handlerChecks.facts = {};
     this.#merged = undefined;
     const mark = this.steps.length;
     this.#applyCall(file, e, mode);
@@ -1722,7 +1748,7 @@ export class Replay {
           kind: this.state.kind,
           conditional: mode.conditional,
           deferred: mode.deferred,
-          ...this.#handlerFacts,
+          ...this.handlerChecks.facts,
           ...(this.#merged ? { merged: this.#merged } : {}),
           loggingLate: this.loggingLate !== lateBefore,
           inner: inner.flatMap((x) => x.set.map((c) => c.path)),
@@ -1738,9 +1764,9 @@ export class Replay {
     this.#applying = file;
     const loc: Loc = { file, span: e.methodSpan };
     const deferred = mode.deferred;
-    this.#conditional = mode.conditional;
+    this.#point.conditional = mode.conditional;
     this.#conditionAt = mode.conditionAt;
-    this.#deferred = deferred;
+    this.#point.deferred = deferred;
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
       case "connect":
@@ -1758,7 +1784,7 @@ export class Replay {
           this.connectArg = { file, expr: e.args[0] };
         } else if (
           // Two connects written one after the other in one body, on the same server.
-          !deferred && !mode.conditional && !this.#caught && !this.#closedSinceConnect && this.#untimedSince.length === 0 &&
+          !deferred && !mode.conditional && !this.#point.caught && !this.#closedSinceConnect && this.#untimedSince.length === 0 &&
           this.#instance === this.#connectedInstance && this.#unit === this.#connectedUnit && this.state.connected?.file === file &&
           this.state.connected.span.end <= loc.span.start && secondConnectThrows(this.state.version, this.release)
         ) {
@@ -1778,7 +1804,7 @@ export class Replay {
           // Awaited, in no branch or loop of its function, nothing catching it: once past it, the
           // transport is let go of (the function as a whole may still run or not, with what follows).
           const certain =
-            !this.#caught && (this.#branches?.regions.length ?? 0) === 0 && (this.#loops?.length ?? 0) === 0 &&
+            !this.#point.caught && (this.#branches?.regions.length ?? 0) === 0 && (this.#loops?.length ?? 0) === 0 &&
             !(this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected) && /\bawait\s*$/.test(before);
           this.#closed = { loc, certain, unit: this.#unit };
         }
@@ -1786,7 +1812,7 @@ export class Replay {
         // server stops as soon as it starts, before a client is answered.
         const connected = this.state.connected;
         const text = this.#ev.host.text?.(file);
-        if (!deferred && !mode.conditional && !this.#caught && this.#untimedSince.length === 0 && connected?.file === file && text !== undefined && connected.span.end <= loc.span.start) {
+        if (!deferred && !mode.conditional && !this.#point.caught && this.#untimedSince.length === 0 && connected?.file === file && text !== undefined && connected.span.end <= loc.span.start) {
           const between = text.slice(connected.span.end, e.span.start).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "");
           // The rest of the connect's statement, and the close's own `await`, aside.
           if (!/\bawait\b|\byield\b|=>|\bfunction\b/.test(between.replace(/^[^;\n]*/, "").replace(/\b(?:await|void)\s*$/, ""))) {
@@ -1956,7 +1982,7 @@ export class Replay {
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
     if (this.#lacks(this.state.kind, e.method, loc, true)) return;
-    if (this.#duplicate(file, e, loc, mode)) return;
+    if (this.#duplicateChecks.check(file, e, loc, mode.conditional || mode.deferred)) return;
     switch (e.method) {
       case "registerCapabilities": {
         if (this.release.handlersImply) {
@@ -1975,10 +2001,10 @@ export class Replay {
         return;
       }
       case "setRequestHandler":
-        return this.#setHandler(file, summary, e, loc);
+        return this.handlerChecks.setHandler(file, summary, e, loc);
       case "registerTool":
       case "tool":
-        if (this.#schemaRefused(file, e, loc, mode)) return;
+        if (schemaRefused(this.#point, file, e, loc, mode)) return;
         return this.#register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
       case "registerToolTask":
         // The SDK makes the tool as registerTool does (`_createRegisteredTool`), only run as a task.
@@ -1988,13 +2014,13 @@ export class Replay {
       case "registerResource":
       case "resource":
         this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
-        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.#templateCompletions(file, e, loc);
+        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.completionChecks.templateCompletions(file, e);
         return;
       case "registerPrompt":
       case "prompt":
-        if (this.#schemaRefused(file, e, loc, mode)) return;
+        if (schemaRefused(this.#point, file, e, loc, mode)) return;
         this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
-        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.#promptCompletions(file, e);
+        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.completionChecks.promptCompletions(file, e);
         return;
     }
   }
@@ -2004,7 +2030,7 @@ export class Replay {
 
   #register(k: string, loc: Loc, how: string, methods: readonly string[]): void {
     if (this.state.kind !== "mcp") return;
-    if (this.#handlerConflict(k, methods, loc, how)) return;
+    if (this.handlerChecks.conflict(k, methods, loc, how)) return;
     const cause: SdkCause = { because: how, loc };
     if (this.state.version === "v1") {
       if (this.release.unverified) markInexact(this.state, `${this.release.unverified}: what ${how} adds may differ`);
@@ -2053,7 +2079,7 @@ export class Replay {
   }
 
   #completions(cause: SdkCause, call: string, what: string): void {
-    if (this.#handlerConflict("completions", ["completion/complete"], this.#late?.loc ?? cause.loc!, call)) return;
+    if (this.handlerChecks.conflict("completions", ["completion/complete"], this.#late?.loc ?? cause.loc!, call)) return;
     const late = this.#late;
     if (late && !this.state.registered.has("completions")) {
       // The first completer makes McpServer install the completion handler and register completions,
@@ -2070,7 +2096,7 @@ export class Replay {
     this.#merge({ completions: {} }, undefined, cause);
     this.state.causes.set("completions", this.state.causes.get("completions") ?? cause);
     if (!this.state.handlers.has("completion/complete")) this.state.handlers.set("completion/complete", cause.loc!);
-    this.#record(completionStep(call, cause.loc!, this.#withinFor(cause.loc!), what, before, this.state, this.#conditional));
+    this.#record(completionStep(call, cause.loc!, this.#withinFor(cause.loc!), what, before, this.state, this.#point.conditional));
   }
 
   #record(step: SdkStep): void {
@@ -2118,406 +2144,6 @@ export class Replay {
     return this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
   }
 
-  /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
-  #templateCompletions(file: string, e: CallEvent, loc: Loc): void {
-    const here = this.#scope(file);
-    const found = e.args[1] ? this.#templateOf(here, e.args[1], 0) : undefined;
-    if (!found) {
-      // A URI string is a static resource; anything else may be a template built elsewhere.
-      const uri = e.args[1] ? this.#ev.evaluate(e.args[1], here, SDK_EVAL) : undefined;
-      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(this.#ev, here, e.args[1]!, this.#hidden(file)) && !this.#stringPerItem(file, e.args[1]!) && !this.#stringField(file, e.args[1]!)) markOpen(this.state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
-      return;
-    }
-    const { template, scope } = found;
-    const uriExpr: ValueExpr = template.args[0] ?? { k: "dyn", text: "", span: template.span };
-    const evaluated = this.#ev.evaluate(uriExpr, scope, SDK_EVAL);
-    // `${BASE}/{id}`: a template literal of known strings is a known URI template.
-    const text = evaluated.t === "prim" ? undefined : stringValue(this.#ev, scope, uriExpr);
-    const uri: Value = text === undefined ? evaluated : { t: "prim", value: text, loc: evaluated.loc };
-    const opts = template.args[1] ? this.#ev.evaluate(template.args[1], scope, SDK_EVAL) : undefined;
-    const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
-    if (!complete) return;
-    if (uri.t !== "prim" || typeof uri.value !== "string" || complete.value.t !== "obj") {
-      const named = completerOfNamedVariable(this.#ev, scope.file, template);
-      if (named) {
-        this.#completions({ because: "resourceTemplate.complete", loc: { file: scope.file, span: named }, detail: "completes the variable its URI is built with" }, "ResourceTemplate complete", "The resource template completes the variable its URI is built with");
-        return;
-      }
-      markInexact(this.state, "a resource template's URI or completions are not known statically");
-      return;
-    }
-    const variables = templateVariables(uri.value);
-    const completed = [...complete.value.entries.keys()].filter((v) => variables.includes(v));
-    if (completed.length > 0) {
-      this.#completions({ because: "resourceTemplate.complete", loc: complete.keyLoc, detail: `completes {${completed.join(", ")}}` }, "ResourceTemplate complete", `The resource template completes {${completed.join(", ")}}`);
-    } else if (complete.value.entries.size > 0) {
-      this.unusedTemplateCompletes.push({ loc: complete.keyLoc, loc2: loc });
-      const why = `Completes no variable of the URI template ${uri.value} (${[...complete.value.entries.keys()].join(", ")}): it adds no capability.`;
-      this.#record(inertCompletionStep("ResourceTemplate complete", complete.keyLoc, this.#withinFor(complete.keyLoc), why, undefined, this.#conditional));
-    }
-  }
-
-  readonly unusedTemplateCompletes: { loc: Loc; loc2: Loc }[] = [];
-  /** v1 `completable(...).optional()` with the optional of another zod than the SDK's (zodFlavours.ts). */
-  readonly foreignOptionalCompletables: { readonly loc: Loc; readonly specifier: string }[] = [];
-  /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing, with the fix. */
-  readonly optionalCompletables: { readonly loc: Loc; readonly fix?: FixData }[] = [];
-
-  /** A prompt argument wrapped in `completable(...)` adds `completions` (v2: not around an optional schema). */
-  #promptCompletions(file: string, e: CallEvent): void {
-    const fields = this.#promptFields(file, e);
-    if (!fields) {
-      markOpen(this.state, "a prompt's arguments are not known statically, so completable() arguments may be missed");
-      return;
-    }
-    for (const { file: at, summary: where, entry } of fields) {
-      let field = entry.value;
-      const outer = optionalInner(where, field);
-      if (outer) field = outer;
-      if (field.k !== "call" || sdkNameOf(where, field.callee, this.#ev) !== "completable") {
-        // A schema reached another way may be one completable() changed (hiddenCompletables.ts).
-        if (!("completions" in this.state.caps) && mayCarryCompletable(this.#ev, at, where, field)) {
-          const argument = entry.key.k === "static" ? entry.key.name : "?";
-          this.#releaseUnknown("completions", { file: at, span: field.span }, `prompt argument ${argument} is ${this.#ev.sourceText(field, at) ?? "a schema"}, which may be a schema completable() has made completable (it changes the schema itself), and then McpServer adds completions`);
-        }
-        continue;
-      }
-      const inner = field.args[0];
-      const innerSchema = inner ? optionalInner(where, inner) : undefined;
-      const argument = entry.key.k === "static" ? entry.key.name : "?";
-      if (outer && !innerSchema && this.#optionalHidesCompletable(at, entry.value, inner, argument)) continue;
-      if (inner && innerSchema) {
-        const loc = { file: at, span: field.span };
-        this.optionalCompletables.push({ loc, ...this.#moveOptionalOut(at, field.span, inner, innerSchema) });
-        const why = `Completes nothing in SDK ${this.state.version}: completable() around an optional schema hides the completion, so prompt argument ${argument} adds no completions. Write completable(schema, complete).optional().`;
-        this.#record(inertCompletionStep("completable", loc, this.#withinFor(loc), why, "sdk-completable-optional", this.#conditional));
-        continue;
-      }
-      this.#completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
-    }
-  }
-
-  /**
-   * `completable(schema, complete).optional()` (or `z.optional(...)`) on SDK 1.x from 1.25.0: the SDK
-   * looks through the optional only when it is the class of the zod it loads itself (zodFlavours.ts).
-   * True when this argument adds no completions, or may not (then `completions` is not stated).
-   */
-  #optionalHidesCompletable(file: string, wrapper: ValueExpr, schema: ValueExpr | undefined, argument: string): boolean {
-    if (this.state.version !== "v1" || this.release.completions !== "with-completers") return false;
-    // `z.optional(completable(...))`: the optional is made by that `z`; `.optional()`: by the schema's own zod.
-    const maker = wrapper.k === "call" && wrapper.callee.k === "get" && wrapper.callee.object.k === "ref" && wrapper.args.length > 0 ? wrapper.callee : schema;
-    const specifier = maker ? schemaZodSpecifier(this.#ev, file, maker) : undefined;
-    const seen = optionalSeenBySdk(specifier, () => this.zodMain?.());
-    if (seen === true) return false;
-    const loc = { file, span: wrapper.span };
-    if (seen === undefined) {
-      this.#releaseUnknown("completions", loc, `prompt argument ${argument} wraps completable() in an optional made with ${specifier}: the SDK looks through it only when that is the zod it loads itself, which is not known here`);
-      return true;
-    }
-    this.foreignOptionalCompletables.push({ loc, specifier: specifier ?? "another zod" });
-    const why = `Completes nothing in SDK ${this.release.version ?? "1.x"}: the optional around completable() on prompt argument ${argument} is made with ${specifier}, another zod than the one the SDK loads, so the SDK does not look through it and the argument adds no completions.`;
-    this.#record(inertCompletionStep("completable", loc, this.#withinFor(loc), why, "sdk-completable-optional", this.#conditional));
-    return true;
-  }
-
-  /**
-   * The prompt's argument fields, each with the file it is written in: `{ argsSchema: {...} }`
-   * (register) or the object argument (the deprecated `prompt`). Undefined when they cannot be read.
-   */
-  #promptFields(file: string, e: CallEvent): PromptField[] | undefined {
-    if (e.method === "registerPrompt") {
-      if (!e.args[1]) return [];
-      // `registerPrompt(p.name, p.config, p.handler)` with `p` a const record: its literal config.
-      const { expr: config, scope } = this.#literalAt(this.#scope(file), e.args[1], 0);
-      if (config.k !== "obj") return undefined;
-      const args = config.entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === "argsSchema");
-      if (!args) return config.entries.some((x) => x.k !== "prop") ? undefined : [];
-      return args.k === "prop" ? this.#fieldsOf(scope.file, args.value, 0, scope) : undefined;
-    }
-    // prompt(name, [description], [argsSchema], callback)
-    for (const a of e.args.slice(1, -1)) {
-      if (a.k === "lit") continue;
-      return this.#fieldsOf(file, a, 0, this.#scope(file));
-    }
-    return [];
-  }
-
-  /**
-   * The expression a const name or a member of a const object literal stands for (`p.config` with
-   * `const p = { config: {...} }`, here, in the function around, or imported), with the scope it is
-   * read in; the expression itself when it is none of those.
-   */
-  #literalAt(scope: Scope, ir: ValueExpr, depth: number): { expr: ValueExpr; scope: Scope } {
-    if (depth > 8) return { expr: ir, scope };
-    if (ir.k === "ref") {
-      const bound = bindingOf(scope, ir.name);
-      if (bound) return "expr" in bound ? this.#literalAt(bound.scope, bound.expr, depth + 1) : { expr: ir, scope };
-      const declared = constDeclaration(this.#ev, scope.file, ir.name);
-      return declared ? this.#literalAt(this.#ev.fileScope(declared.file), declared.init, depth + 1) : { expr: ir, scope };
-    }
-    if (ir.k === "get" && ir.key.k === "static") {
-      const name = ir.key.name;
-      const object = this.#literalAt(scope, ir.object, depth + 1);
-      if (object.expr.k !== "obj" || object.expr.entries.some((x) => x.k !== "prop" || x.key.k !== "static")) return { expr: ir, scope };
-      const entry = [...object.expr.entries].reverse().find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === name);
-      return entry?.k === "prop" ? this.#literalAt(object.scope, entry.value, depth + 1) : { expr: ir, scope };
-    }
-    return { expr: ir, scope };
-  }
-
-  /** The fields of an argument shape: a literal, `z.object({...})`, `.extend({...})`, spreads, consts (imported too). */
-  #fieldsOf(file: string, ir: ValueExpr, depth: number, scope: Scope = this.#ev.fileScope(file)): PromptField[] | undefined {
-    const summary = this.#ev.summary(file);
-    if (!summary || depth > 8) return undefined;
-    switch (ir.k) {
-      case "obj": {
-        const out: PromptField[] = [];
-        for (const entry of ir.entries) {
-          if (entry.k === "prop") out.push({ file, summary, entry });
-          else {
-            const spread = this.#fieldsOf(file, entry.expr, depth + 1, scope);
-            if (!spread) return undefined;
-            out.push(...spread);
-          }
-        }
-        return out;
-      }
-      case "call": {
-        const c = ir.callee;
-        if (c.k !== "get" || c.key.k !== "static") return undefined;
-        // z.object({...}) in v2's Standard Schema style; Base.extend({...}) adds to Base's fields.
-        if (c.key.name === "object" && ir.args[0]) return this.#fieldsOf(file, ir.args[0], depth + 1, scope);
-        if (c.key.name === "extend" && ir.args[0]) {
-          const base = this.#fieldsOf(file, c.object, depth + 1, scope);
-          const added = this.#fieldsOf(file, ir.args[0], depth + 1, scope);
-          return base && added ? [...base, ...added] : undefined;
-        }
-        return undefined;
-      }
-      case "get":
-        // `Args.shape` of `const Args = z.object({...})`: the very fields (a schema reused for its shape).
-        return ir.key.k === "static" && ir.key.name === "shape" ? this.#fieldsOf(file, ir.object, depth + 1, scope) : undefined;
-      case "ref": {
-        // A const of the function around the registration (`const argsSchema = {...}` in a helper).
-        const bound = bindingOf(scope, ir.name);
-        if (bound) return "expr" in bound ? this.#fieldsOf(bound.scope.file, bound.expr, depth + 1, bound.scope) : undefined;
-        const decl = summary.decls.get(ir.name);
-        if (decl?.k === "const") return this.#fieldsOf(file, decl.init, depth + 1);
-        const imported = summary.imports.get(ir.name);
-        if (!imported || imported.imported === "*") return undefined;
-        const target = this.#host.resolveModule(imported.specifier, file);
-        const exported = target ? this.#ev.summary(target)?.exports.get(imported.imported) : undefined;
-        const local = exported?.k === "local" ? this.#ev.summary(target!)?.decls.get(exported.local) : undefined;
-        return local?.k === "const" ? this.#fieldsOf(target!, local.init, depth + 1) : undefined;
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  /** `completable(x.optional(), cb)` → `completable(x, cb).optional()`, when the source is at hand. */
-  #moveOptionalOut(file: string, call: Span, inner: ValueExpr, schema: ValueExpr): { fix?: FixData } {
-    const text = this.#ev.host.text?.(file);
-    if (!text) return {};
-    const fix: FixData = {
-      title: "Move .optional() outside completable()",
-      preferred: true,
-      edits: [
-        { loc: { file, span: inner.span }, newText: text.slice(schema.span.start, schema.span.end) },
-        { loc: { file, span: { start: call.end, end: call.end } }, newText: ".optional()" },
-      ],
-    };
-    return { fix };
-  }
-
-  /**
-   * `new ResourceTemplate(...)` written in place, through a `const`, or returned by a helper function
-   * (local or imported) called here, with the scope its arguments are read in (the helper's parameters
-   * bound to the call's arguments).
-   */
-  #templateOf(scope: Scope, ir: ValueExpr, depth: number): { template: Extract<ValueExpr, { k: "new" }>; scope: Scope } | undefined {
-    const summary = this.#ev.summary(scope.file);
-    if (!summary || depth > 6) return undefined;
-    if (ir.k === "new") return sdkNameOf(summary, ir.callee, this.#ev) === "ResourceTemplate" ? { template: ir, scope } : undefined;
-    if (ir.k === "ref") {
-      const bound = bindingOf(scope, ir.name);
-      if (bound) return "expr" in bound ? this.#templateOf(bound.scope, bound.expr, depth + 1) : undefined;
-      const decl = summary.decls.get(ir.name);
-      return decl?.k === "const" ? this.#templateOf(this.#ev.fileScope(scope.file), decl.init, depth + 1) : undefined;
-    }
-    if (ir.k !== "call" || ir.callee.k !== "ref") return undefined;
-    const fn = this.#ev.lookup(ir.callee.name, scope, { file: scope.file, span: ir.span }, SDK_EVAL);
-    if (fn.t !== "fn" || !fn.fn.result) return undefined;
-    const vars = new Map<string, Binding>();
-    fn.fn.params.forEach((p, i) => {
-      if (p && ir.args[i]) vars.set(p, { expr: ir.args[i]!, scope });
-    });
-    return this.#templateOf({ file: fn.scope.file, vars, parent: fn.scope }, fn.fn.result, depth + 1);
-  }
-
-  #setHandler(file: string, summary: FileSummary, e: CallEvent, loc: Loc): void {
-    const method = this.#methodOf(file, summary, e.args[0]);
-    // `for (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler)`: each item's method in turn.
-    const each = method ? undefined : tableSchemasInOrder(this.#ev, file, this.#unit?.events.find((x) => x.event === e), e.span, e.args[0], (ir) => this.#methodOf(file, summary, ir));
-    if (each) {
-      for (const m of each) this.#setHandlerFor(file, e, loc, m);
-      return;
-    }
-    if (!method) {
-      const may = tableMethods(summary, this.#unit?.events.find((x) => x.event === e), (ir) => this.#methodOf(file, summary, ir));
-      this.unknownHandlers = may === "any" || this.unknownHandlers === "any" ? "any" : new Set([...(this.unknownHandlers ?? []), ...may]);
-      // The SDK checks the method's capability as the handler is set: one not declared throws at start-up.
-      this.#mayThrow(loc, `setRequestHandler at ${this.#where(loc)} sets a handler whose method is not known statically, and it throws if that method's capability is not declared`);
-      return;
-    }
-    this.#setHandlerFor(file, e, loc, method);
-  }
-
-  /** `setRequestHandler` for `method`: what the SDK checks and installs. */
-  #setHandlerFor(file: string, e: CallEvent, loc: Loc, method: string): void {
-    if (this.release.handlersImply) return this.#impliedByHandler(method, loc);
-    // The SDK's own initialize (or server/discover) handler replaced: the era sends what that one returns.
-    if (method === "initialize" || method === "server/discover") {
-      const returned = this.#conditional ? undefined : this.#returnedCapabilities(file, e.args[1]);
-      if (returned === undefined) markInexact(this.state, `a handler set by hand answers ${method}`);
-      this.ownEraHandlers.set(method === "initialize" ? "legacy" : "modern", { loc, ...(returned ? { caps: returned } : {}) });
-    }
-    // v1 before 1.22.0 installs a completion handler without looking for `completions`.
-    const unchecked = this.state.version === "v1" && method === "completion/complete" ? this.#completionHandlerUnchecked() : false;
-    const checked = unchecked === false ? requiredCapability(method, this.state.version) : undefined;
-    if (unchecked === "maybe" && !("completions" in this.state.caps)) {
-      markInexact(this.state, `setRequestHandler for ${method} throws on SDK 1.22.0 and later unless completions is declared, and ${this.release.mayLoad?.why ?? "which release loads is not known"}`);
-    }
-    const required = checked;
-    const uncertain = required !== undefined && !(required in this.state.caps) && (SPREAD_KEY in this.state.caps || this.capsUncertain);
-    this.#handlerFacts = { method, ...(required ? { required } : {}), ...(uncertain ? { uncertain } : {}) };
-    if (uncertain) {
-      // The capabilities are not fully known: the key may well be there at run time.
-      markInexact(this.state, `whether ${required} is declared for ${method} is not known statically`);
-    } else if (required && !(required in this.state.caps)) {
-      const why = `the SDK checks capabilities when a handler is registered ("Server does not support ${required} (required for ${method})")`;
-      const threw = diagnostic(
-        "sdk-handler-undeclared",
-        loc,
-        `setRequestHandler for ${method} throws at start-up: ${why}. Declare ${required} in the server's capabilities first.`,
-        this.addKeyFix(required),
-      );
-      if (!this.#conditional) this.state.threw = threw;
-      else if (!this.#deferred) {
-        // Under a condition only run time decides (often a guard such as "only when a tools/list
-        // handler exists"): it may never run on this server, so it is a warning, worded as such.
-        this.state.diagnostics.push({
-          ...threw,
-          severity: "warning",
-          message: `setRequestHandler for ${method} throws if it runs on this server, and whether it runs is only known at run time: ${why}. Declare ${required} in the server's capabilities, or make sure the call never runs without it.`,
-        });
-        this.#mayThrow(loc, `setRequestHandler for ${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
-      } else {
-        // In a callback after start-up: it throws when the callback runs.
-        this.state.diagnostics.push(threw);
-      }
-      return;
-    }
-    // Only said when the capabilities are known: a spread or an object changed elsewhere may hold subscribe.
-    const capsKnown = !(SPREAD_KEY in this.state.caps) && !this.capsUncertain && !(isPlainObject(this.state.caps.resources) && SPREAD_KEY in this.state.caps.resources);
-    if ((method === "resources/subscribe" || method === "resources/unsubscribe") && capsKnown && !subscribeAdvertised(this.state.caps)) {
-      this.state.diagnostics.push(
-        diagnostic(
-          "sdk-handler-undeclared",
-          loc,
-          `The ${method} handler is never called: the SDK does not check it, but resources.subscribe is not advertised, so clients never subscribe. ` +
-            `Declare resources: { subscribe: true }.`,
-          { severity: "warning", ...this.addFlagFix("resources", "subscribe") },
-        ),
-      );
-    }
-    this.state.handlers.set(method, loc);
-    // Set by hand on McpServer's inner server: McpServer's own registrations of that primitive refuse it.
-    if (this.state.kind === "mcp" && !this.#conditional) this.#handSet.set(method, loc);
-  }
-
-  /**
-   * Eras whose handshake a handler set by hand answers (`setRequestHandler(InitializeRequestSchema, …)`),
-   * where, and the capabilities its every return gives when the source settles them.
-   */
-  readonly ownEraHandlers = new Map<"legacy" | "modern", { readonly loc: Loc; readonly caps?: JsonObject }>();
-
-  /** The `capabilities` every `return` of a handler function gives, when each is known statically and all agree. */
-  #returnedCapabilities(file: string, handler: ValueExpr | undefined): JsonObject | undefined {
-    if (handler?.k !== "fn") return undefined;
-    const units = this.#ev.summary(file)?.flow?.units ?? [];
-    const unit = units.find((u) => u.span.start === handler.span.start);
-    if (!unit) return undefined;
-    // Every return of its body (an arrow's expression body is one), as the flow summary records them.
-    const returns = unit.events.flatMap(({ event }) => (event.k === "return" ? [event.expr] : []));
-    if (returns.length === 0) return undefined;
-    const scope = unitScope(this.#ev, file, unit);
-    let found: JsonObject | undefined;
-    for (const expr of returns) {
-      const value = expr ? this.#ev.evaluate(expr, scope, SDK_EVAL) : undefined;
-      const caps = value?.t === "obj" ? value.entries.get("capabilities")?.value : undefined;
-      const parts: DynamicPart[] = [];
-      const json = caps && caps.t === "obj" ? toJson(caps, parts) : undefined;
-      if (!isPlainObject(json) || parts.length > 0 || (found && JSON.stringify(found) !== JSON.stringify(json))) return undefined;
-      found = json;
-    }
-    return found;
-  }
-
-  /** Request handlers set by hand (`server.server.setRequestHandler`) for sure, on an McpServer. */
-  readonly #handSet = new Map<string, Loc>();
-
-  /**
-   * McpServer installs a primitive's request handlers at its first registration, after checking that
-   * none is there (`assertCanSetRequestHandler`): one set by hand before makes that registration throw.
-   * True when it throws (the registration is not applied).
-   */
-  #handlerConflict(k: string, methods: readonly string[], loc: Loc, what: string): boolean {
-    if (this.state.kind !== "mcp" || this.state.registered.has(k)) return false;
-    const method = methods.find((m) => this.#handSet.has(m));
-    if (method === undefined) return false;
-    const own = this.#handSet.get(method)!;
-    const d = diagnostic(
-      "sdk-handler-conflict",
-      loc,
-      `${what} throws here: McpServer installs the ${methods.join(" and ")} handlers at the first ${k === "completions" ? "completer" : `registration of ${k}`}, ` +
-        `and a handler for ${method} was set by hand before (setRequestHandler, ${this.#placeOf(own, loc)}): ` +
-        `"A request handler for ${method} already exists, which would be overridden". Keep one of them: McpServer's registrations, or your own handlers.`,
-    );
-    this.#throwsWhereItRuns(d, loc, what, this.#conditional, this.#deferred, "so the server runs without it");
-    return true;
-  }
-
-  /**
-   * A call that throws when it runs: the server does not start when it runs for certain; under a
-   * condition it may not; in a callback it fails later; inside a `catch` that keeps the program
-   * running, the server goes on `without` what the call would have added.
-   */
-  #throwsWhereItRuns(d: AnalysisDiagnostic, loc: Loc, what: string, conditional: boolean, deferred: boolean, without: string): void {
-    if (this.#caught) {
-      this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, ${without}.` });
-    } else if (conditional || deferred) {
-      this.state.diagnostics.push(d);
-      if (!deferred) this.#mayThrow(loc, `${what} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
-    } else this.state.threw ??= d;
-  }
-
-  /** SDK 0.4.0: a list or set-level handler is what advertises its capability, with `{}`. */
-  #impliedByHandler(method: string, loc: Loc): void {
-    const implies = PRE_OPTIONS_KEYS[method];
-    this.#handlerFacts = { method, preOptions: this.release.handlersImply!, ...(implies ? { implies } : {}) };
-    if (implies) this.#merge({ [implies]: {} }, undefined, { because: "setRequestHandler", loc, detail: `SDK ${this.release.handlersImply} advertises ${implies} for a ${method} handler` });
-    this.state.handlers.set(method, loc);
-  }
-
-  #methodOf(file: string, summary: FileSummary, ir: ValueExpr | undefined): string | undefined {
-    if (!ir) return undefined;
-    const name = sdkNameOf(summary, ir, this.#ev);
-    if (name && SCHEMA_METHODS[name]) return SCHEMA_METHODS[name];
-    const v = this.#ev.evaluate(ir, this.#scope(file), SDK_EVAL);
-    return v.t === "prim" && typeof v.value === "string" ? v.value : undefined;
-  }
-
   /** Capability keys each registration method adds. */
   static readonly #ADDS: Readonly<Record<string, string>> = {
     registerTool: "tools", tool: "tools", registerResource: "resources", resource: "resources", registerPrompt: "prompts", prompt: "prompts",
@@ -2532,8 +2158,6 @@ export class Replay {
   /** Connects of unawaited async callees, set aside until their caller's unit ends (asyncRaces.ts). */
   readonly #racingConnects: { callerId: string; loc: Loc }[] = [];
 
-  /** Whether the call being applied sits in a `try` whose `catch` keeps the program running (caughtThrows.ts). */
-  #caught = false;
 
   #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean, anytime: boolean | string = false): boolean {
     if (method === "setRequestHandler") return false;
@@ -2569,7 +2193,7 @@ export class Replay {
       anytime ? { severity: "warning" } : {},
     );
     if (deferred) this.state.diagnostics.push(d);
-    else if (this.#caught) {
+    else if (this.#point.caught) {
       // Caught by a `catch` that keeps the program running: nothing is added, the server goes on.
       this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, so the server runs without it.` });
     } else if (conditional) {
@@ -2589,207 +2213,10 @@ export class Replay {
   #itemRun: { readonly call: Loc; readonly index: number } | undefined;
   /** The instance a loop item's method runs on, when it is made with `new` right there. */
   #thisInstance: Instance | undefined;
-  /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
-  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc; readonly calls?: readonly Loc[]; readonly item?: { readonly call: Loc; readonly index: number } }>();
-
-  /**
-   * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
-   * the SDK throws "Tool search is already registered". Only names the source gives, and not when the
-   * first registration's handle is kept (it may be removed first): an error when both run for certain,
-   * a warning when one of them may not run, nothing when neither is certain.
-   */
-  #duplicate(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
-    // One of several servers made by the same code: each has its own registrations.
-    if (!this.#checkingDuplicates || this.state.kind !== "mcp" || this.#instance !== undefined) return false;
-    const entry = registrationKey(e, (arg) => this.#nameIn(arg, this.#scope(file)));
-    if (!entry) return this.#duplicateInLoop(file, e, loc, mode);
-    const text = this.#ev.host.text?.(file);
-    const before = text === undefined ? "" : text.slice(Math.max(0, e.span.start - 40), e.span.start);
-    // The RegisteredTool kept (to remove or rename it later): a second registration may follow that.
-    // Returned by an arrow whose caller throws it away (`const add = (s) => s.registerTool(...)`, then `add(server);`), it is not.
-    const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(before) && !(/=>\s*$/.test(before) && this.#resultDropped());
-    const first = this.#registeredNames.get(entry.key);
-    const by = this.#invokedAt.at(-1);
-    // The same call met again (a unit the replay runs a second time) is not a second registration,
-    // unless another call ran the function it is in (`registerTools(server)` twice).
-    const sameCall = first !== undefined && first.loc.file === loc.file && first.loc.span.start === loc.span.start;
-    const item = this.#itemRun;
-    const otherItem = first?.item !== undefined && item !== undefined && first.item.call.file === item.call.file && first.item.call.span.start === item.call.span.start && first.item.index !== item.index;
-    // Any call on the way differs (`registerWikiTools(server)` twice, each calling `plugin.attach(target)`).
-    const differs = first?.calls ? firstDifference(first.calls, this.#invokedAt) : undefined;
-    const ranAgain = sameCall && (differs !== undefined || otherItem);
-    if (sameCall && !ranAgain) return false;
-    // `if (key) registerTool("search", …) else registerTool("search", …)`: only one of them runs.
-    if (first && this.#branches && first.branches?.file === this.#branches.file && connectedRelation(this.#ev, file, first.branches.regions, this.#branches.regions) === "exclusive") return false;
-    if (!first) {
-      // `for (const x of [a, b]) server.registerTool("search", ...)`: the same name, once per item.
-      if (!kept && e.method !== "registerToolTask" && this.#repeatedByLoop(file)) {
-        return this.#reportDuplicate(e, entry, loc, {
-          where: "an earlier item of the loop it is in",
-          firstConditional: false,
-          here: mode.conditional || mode.deferred,
-          advice: "Register it once, outside the loop, or give each item its own name.",
-          doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
-        });
-      }
-      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mode.conditional || mode.deferred, ...(this.#branches ? { branches: this.#branches } : {}), ...(by ? { by, calls: [...this.#invokedAt] } : {}), ...(item ? { item } : {}) });
-      return false;
-    }
-    // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
-    if (e.method === "registerToolTask") return false;
-    return this.#reportDuplicate(e, entry, loc, {
-      where: otherItem ? (sameCall ? "by this same code, for an earlier item of the loop that runs it" : `${this.#placeOf(first.loc, loc)}, for an earlier item of the loop that runs it`) : ranAgain ? `by this same code, run before from ${this.#placeOf(differs ?? first.by!, loc)}` : this.#placeOf(first.loc, loc),
-      firstConditional: first.conditional,
-      here: mode.conditional || mode.deferred,
-      advice: "Give it another name, or register it once.",
-      doubt: `throws if both registrations of ${entry.what} run, and whether they do is only known at run time`,
-    });
-  }
-
-  /**
-   * A registration under a name already registered: the SDK throws at the second. True when it throws
-   * for certain (the registration is not applied).
-   */
-  #reportDuplicate(
-    e: CallEvent,
-    key: { readonly what: string; readonly error: string },
-    loc: Loc,
-    how: { readonly where: string; readonly firstConditional: boolean; readonly here: boolean; readonly advice: string; readonly doubt: string },
-  ): boolean {
-    const d = diagnostic(
-      "sdk-duplicate-registration",
-      loc,
-      `${e.method} throws here: ${key.what} is already registered on this server (${how.where}), and the SDK refuses a second one ("${key.error}"). ${how.advice}`,
-    );
-    if (!how.firstConditional && !how.here) {
-      this.state.threw ??= d;
-      return true;
-    }
-    // Both under conditions: most often alternatives (`if (cn) registerChina() else
-    // registerGlobal()`, each registering the same names), so nothing is said.
-    if (how.firstConditional && how.here) return false;
-    // One certain, the other under a condition or in a loop: the server stops if that one runs.
-    this.state.diagnostics.push({ ...d, severity: "warning", message: d.message.replace(" throws here:", " throws here if it runs:") });
-    this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} ${how.doubt}`);
-    return false;
-  }
-
-  /** Where `at` is, as said from `from`: its line, and its file's name when that is another file. */
-  #placeOf(at: Loc, from: Loc): string {
-    return `${at.file === from.file ? "" : `${basename(at.file)} `}${this.#where(at)}`;
-  }
-
-  /**
-   * SDK v1 from 1.28.0 refuses, at registration, a tool schema that is not Zod (toolSchemas.ts): the
-   * server does not start. True when the registration must not be applied.
-   */
-  #schemaRefused(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
-    if (this.state.kind !== "mcp") return false;
-    const lookup = this.#schemaLookup(this.#scope(file));
-    const refused = refusedSchema(e, lookup, this.state.version);
-    if (!refused) return false;
-    // SDK v2 has always checked; v1 from 1.28.0.
-    const other = this.state.version === "v1" ? this.release.mayLoad : undefined;
-    const checks = this.state.version === "v2" || this.release.schemaChecked;
-    if (!checks && !other?.release.schemaChecked) return false;
-    const text = this.#ev.host.text?.(file);
-    const edit = text !== undefined ? rawShapeEdit(e, lookup, text) : undefined;
-    const fix: FixData | undefined = edit && { title: edit.title, preferred: true, edits: [{ loc: { file, span: edit.span }, newText: edit.newText }] };
-    const d = diagnostic("sdk-tool-schema-rejected", loc, `${e.method} throws here: ${refused}`, fix ? { fixes: [fix] } : {});
-    const certain = checks && (other === undefined || other.release.schemaChecked);
-    if (!certain) {
-      // One of the releases the server may load checks it, the other does not.
-      this.state.diagnostics.push({ ...d, severity: "warning", message: `${d.message} (SDK 1.28.0 and later; ${other!.why})` });
-      this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} throws on SDK 1.28.0 and later, and ${other!.why}`);
-      return false;
-    }
-    this.#throwsWhereItRuns(d, loc, e.method, mode.conditional, mode.deferred, "so the server runs without this tool");
-    return true;
-  }
-
-  /** Whether the release loaded leaves a completion/complete handler unchecked: true, false, or "maybe" (it depends on which release loads). */
-  #completionHandlerUnchecked(): boolean | "maybe" {
-    const other = this.release.mayLoad?.release;
-    if (other && other.completionHandlerChecked !== this.release.completionHandlerChecked) return "maybe";
-    return !this.release.completionHandlerChecked;
-  }
-
-  /** Names as the code at `scope` reads them, for toolSchemas.ts: its bindings, then the file's imports and consts. */
-  #schemaLookup(scope: Scope): SchemaLookup {
-    return {
-      resolve: (name) => {
-        const bound = bindingOf(scope, name);
-        if (bound) return "expr" in bound ? { expr: bound.expr, lookup: this.#schemaLookup(bound.scope) } : undefined;
-        const summary = this.#ev.summary(scope.file);
-        const imported = summary?.imports.get(name);
-        if (imported) return { imported };
-        const decl = summary?.decls.get(name);
-        return decl?.k === "const" ? { expr: decl.init, lookup: this.#schemaLookup(this.#ev.fileScope(scope.file)) } : undefined;
-      },
-    };
-  }
-
   /** The loops over every item of a collection the call being applied runs in (outermost first). */
   #loops: readonly LoopGuard[] | undefined;
   /** The branch regions the call being applied sits in, in its own unit. */
   #branches: { readonly file: string; readonly regions: readonly string[] } | undefined;
-
-  /** A registration's name or URI as a known string: a literal, a const, or a template of known parts (`${entity}_list`). */
-  #nameIn(arg: ValueExpr, scope: Scope): string | undefined {
-    // `this.name` in a method run for a loop item made with `new`: the literal its class keeps there.
-    const field = this.#thisInstance ? thisField(arg) : undefined;
-    if (field !== undefined) return instanceFieldString(this.#ev, this.#thisInstance!, field);
-    const known = (expr: ValueExpr): string | number | undefined => {
-      const v = this.#ev.evaluate(expr, scope, SDK_EVAL);
-      return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
-    };
-    if (arg.k === "dyn") return templateString(arg.text, arg.span, known);
-    const v = known(arg);
-    return typeof v === "string" ? v : undefined;
-  }
-
-  /**
-   * `for (const t of [searchTool, issuesTool]) server.registerTool(t.name, ...)`: a registration in a
-   * loop over a collection the source gives, read item by item. Two items of one name (or one already
-   * registered) make the SDK throw at the second. Nothing is said when an item's name is not known.
-   */
-  #duplicateInLoop(file: string, e: CallEvent, loc: Loc, mode: Mode): boolean {
-    const scope = this.#scope(file);
-    // The loop's own variable, the first parameter of a `forEach`/`map` callback being run, or the loop the function was called in.
-    const each = this.#itemLoopHere(file, scope) ?? (this.#loops ? undefined : this.#outerLoop());
-    if (!each) return false;
-    const over = this.#evaluateCollection(each.over, each.scope);
-    if (over.t !== "arr" || over.items.length < 1) return false;
-    const keys: { key: string; what: string; error: string }[] = [];
-    for (const item of over.items) {
-      // The item under the loop's name, and under the parameters of the function called with it.
-      const names = [each.param, ...(each.passes ?? [])];
-      const inner: Scope = { file, vars: new Map<string, Binding>(names.map((n) => [n, { value: item }])), parent: scope };
-      const key = registrationKey(e, (arg) => this.#nameIn(arg, inner));
-      if (!key) return false;
-      keys.push(key);
-    }
-    const here = mode.conditional || mode.deferred;
-    const inLoop = new Set<string>();
-    for (const key of keys) {
-      const met = this.#registeredNames.get(key.key);
-      // The same call met again (a unit the replay runs a second time) registers nothing new.
-      const first = met && !(met.loc.file === loc.file && met.loc.span.start === loc.span.start) ? met : undefined;
-      const again = inLoop.has(key.key);
-      inLoop.add(key.key);
-      if (!again && !first) continue;
-      // Two items of the loop run together: the first of them is as conditional as the second.
-      return this.#reportDuplicate(e, key, loc, {
-        where: again ? "an earlier item of the loop it is in" : this.#placeOf(first!.loc, loc),
-        firstConditional: again ? false : first!.conditional,
-        here,
-        advice: "Give each item its own name, or register it once.",
-        doubt: `throws if it runs with ${key.what} registered before, and whether it does is only known at run time`,
-      });
-    }
-    for (const key of keys) if (!this.#registeredNames.has(key.key)) this.#registeredNames.set(key.key, { loc, conditional: here });
-    return false;
-  }
 
   /** A loop's collection, seen through calls of functions that only return one (`for (const t of getTools())`). */
   #evaluateCollection(over: ValueExpr, scope: Scope): Value {
@@ -2910,49 +2337,9 @@ export class Replay {
   }
 }
 
-/** The key the SDK files a registration under, with how it words a second one; undefined when the source does not give it. */
-function registrationKey(e: CallEvent, literal: (arg: ValueExpr) => string | undefined): { key: string; what: string; error: string } | undefined {
-  const name = e.args[0] ? literal(e.args[0]) : undefined;
-  switch (e.method) {
-    case "registerTool":
-    case "tool":
-    case "registerToolTask":
-      return name === undefined ? undefined : { key: `tool:${name}`, what: `a tool named "${name}"`, error: `Tool ${name} is already registered` };
-    case "registerPrompt":
-    case "prompt":
-      return name === undefined ? undefined : { key: `prompt:${name}`, what: `a prompt named "${name}"`, error: `Prompt ${name} is already registered` };
-    case "registerResource":
-    case "resource": {
-      const target = e.args[1];
-      if (!target) return undefined;
-      if (target.k === "new") return name === undefined ? undefined : { key: `template:${name}`, what: `a resource template named "${name}"`, error: `Resource template ${name} is already registered` };
-      const uri = literal(target);
-      return uri === undefined ? undefined : { key: `resource:${uri}`, what: `the resource ${uri}`, error: `Resource ${uri} is already registered` };
-    }
-  }
-  return undefined;
-}
-
 /** Whether the promise a call returns is given a rejection handler right there (`setup().catch(log)`, `.then(ok, log)`). */
 function rejectionHandled(text: string | undefined, span: Span): boolean {
   return text !== undefined && /^\s*\.\s*(?:catch\s*\(|then\s*\([^,)]*,)/.test(text.slice(span.end, span.end + 200));
-}
-
-/** `x.optional()` or `z.optional(x)` → x. */
-function optionalInner(summary: FileSummary, ir: ValueExpr): ValueExpr | undefined {
-  if (ir.k !== "call") return undefined;
-  const c = ir.callee;
-  if (c.k === "get" && c.key.k === "static" && c.key.name === "optional") {
-    if (ir.args.length === 0) return c.object;
-    if (c.object.k === "ref" && ir.args[0]) return ir.args[0];
-  }
-  void summary;
-  return undefined;
-}
-
-function subscribeAdvertised(caps: JsonObject): boolean {
-  const r = caps.resources;
-  return isPlainObject(r) && r.subscribe === true;
 }
 
 /** Whether a callback, or a callback it is written in, is a request handler (it runs once connected). */
@@ -2999,16 +2386,6 @@ function withoutCleared(merged: JsonObject, written: Value | undefined): JsonObj
   if (written?.t !== "obj" || !written.cleared) return merged;
   for (const sub of written.cleared) delete merged[sub];
   return merged;
-}
-
-/** The first call of `earlier` (outermost first) that `now` does not make at the same place: where a second run of the same code came from. */
-function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): Loc | undefined {
-  for (let i = 0; i < Math.max(earlier.length, now.length); i++) {
-    const a = earlier[i];
-    const b = now[i];
-    if (!a || !b || a.file !== b.file || a.span.start !== b.span.start) return a ?? earlier.at(-1) ?? b;
-  }
-  return undefined;
 }
 
 /** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */

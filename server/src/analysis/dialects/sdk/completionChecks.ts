@@ -1,0 +1,146 @@
+// The completion checks of a registration: McpServer adds `completions` for a prompt argument
+// wrapped in `completable(...)` and for a resource template with a `complete` callback for one of its
+// variables, and some forms of them complete nothing (an optional inside completable() on v2, an
+// optional of another zod than the SDK's on v1), which the editor explains.
+import type { FixData } from "../../core/model/diagnostics";
+import type { Loc, Value } from "../../core/evaluate/values";
+import type { ValueExpr } from "../../core/model/summary";
+import { templateVariables } from "./sdkTables";
+import { markInexact, markOpen, type SdkCause } from "./sdkState";
+import { inertCompletionStep } from "./steps";
+import { sdkNameOf } from "./findSdkServers";
+import { mayCarryCompletable } from "./hiddenCompletables";
+import { completerOfNamedVariable } from "./templateVariableKeys";
+import { certainlyString, stringValue } from "./stringShapes";
+import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
+import { moveOptionalOutFix } from "./fixes";
+import { optionalInner, promptFields } from "./promptFields";
+import { templateOf } from "./resourceTemplates";
+import { SDK_EVAL } from "./sdkEval";
+import type { CallEvent, ReplayPoint } from "./replayPoint";
+
+/** What the completion checks ask of the replay beyond the call being applied. */
+export interface CompletionHost {
+  /** The zod major the server's files load, for `.optional()` around completable() on v1. */
+  readonly zodMain?: () => ZodMain | undefined;
+  /** Names the functions around the call declare (they hide the file's consts). */
+  hidden(file: string): ReadonlySet<string>;
+  /** The argument is a string for every item of the loop the call is in (a static resource). */
+  stringPerItem(file: string, arg: ValueExpr): boolean;
+  /** The argument is `this.x` with the class keeping a string literal there. */
+  stringField(file: string, arg: ValueExpr): boolean;
+  /** A completer met: McpServer installs the completion handler and registers `completions`. */
+  completions(cause: SdkCause, call: string, what: string): void;
+}
+
+export class CompletionChecks {
+  readonly #point: ReplayPoint;
+  readonly #host: CompletionHost;
+  /** v1 `completable(...).optional()` with the optional of another zod than the SDK's (zodFlavours.ts). */
+  readonly foreignOptionalCompletables: { readonly loc: Loc; readonly specifier: string }[] = [];
+  /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing, with the fix. */
+  readonly optionalCompletables: { readonly loc: Loc; readonly fix?: FixData }[] = [];
+
+  constructor(point: ReplayPoint, host: CompletionHost) {
+    this.#point = point;
+    this.#host = host;
+  }
+
+  /** A `ResourceTemplate` with a `complete` callback for one of its variables adds `completions`. */
+  templateCompletions(file: string, e: CallEvent): void {
+    const { ev, state } = this.#point;
+    const here = this.#point.scope(file);
+    const found = e.args[1] ? templateOf(ev, here, e.args[1]) : undefined;
+    if (!found) {
+      // A URI string is a static resource; anything else may be a template built elsewhere.
+      const uri = e.args[1] ? ev.evaluate(e.args[1], here, SDK_EVAL) : undefined;
+      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(ev, here, e.args[1]!, this.#host.hidden(file)) && !this.#host.stringPerItem(file, e.args[1]!) && !this.#host.stringField(file, e.args[1]!)) markOpen(state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
+      return;
+    }
+    const { template, scope } = found;
+    const uriExpr: ValueExpr = template.args[0] ?? { k: "dyn", text: "", span: template.span };
+    const evaluated = ev.evaluate(uriExpr, scope, SDK_EVAL);
+    // `${BASE}/{id}`: a template literal of known strings is a known URI template.
+    const text = evaluated.t === "prim" ? undefined : stringValue(ev, scope, uriExpr);
+    const uri: Value = text === undefined ? evaluated : { t: "prim", value: text, loc: evaluated.loc };
+    const opts = template.args[1] ? ev.evaluate(template.args[1], scope, SDK_EVAL) : undefined;
+    const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
+    if (!complete) return;
+    if (uri.t !== "prim" || typeof uri.value !== "string" || complete.value.t !== "obj") {
+      const named = completerOfNamedVariable(ev, scope.file, template);
+      if (named) {
+        this.#host.completions({ because: "resourceTemplate.complete", loc: { file: scope.file, span: named }, detail: "completes the variable its URI is built with" }, "ResourceTemplate complete", "The resource template completes the variable its URI is built with");
+        return;
+      }
+      markInexact(state, "a resource template's URI or completions are not known statically");
+      return;
+    }
+    const variables = templateVariables(uri.value);
+    const completed = [...complete.value.entries.keys()].filter((v) => variables.includes(v));
+    if (completed.length > 0) {
+      this.#host.completions({ because: "resourceTemplate.complete", loc: complete.keyLoc, detail: `completes {${completed.join(", ")}}` }, "ResourceTemplate complete", `The resource template completes {${completed.join(", ")}}`);
+    } else if (complete.value.entries.size > 0) {
+      const why = `Completes no variable of the URI template ${uri.value} (${[...complete.value.entries.keys()].join(", ")}): it adds no capability.`;
+      this.#point.record(inertCompletionStep("ResourceTemplate complete", complete.keyLoc, this.#point.withinFor(complete.keyLoc), why, undefined, this.#point.conditional));
+    }
+  }
+
+  /** A prompt argument wrapped in `completable(...)` adds `completions` (v2: not around an optional schema). */
+  promptCompletions(file: string, e: CallEvent): void {
+    const { ev, state } = this.#point;
+    const fields = promptFields(ev, file, e, this.#point.scope(file));
+    if (!fields) {
+      markOpen(state, "a prompt's arguments are not known statically, so completable() arguments may be missed");
+      return;
+    }
+    for (const { file: at, summary: where, entry } of fields) {
+      let field = entry.value;
+      const outer = optionalInner(field);
+      if (outer) field = outer;
+      if (field.k !== "call" || sdkNameOf(where, field.callee, ev) !== "completable") {
+        // A schema reached another way may be one completable() changed (hiddenCompletables.ts).
+        if (!("completions" in state.caps) && mayCarryCompletable(ev, at, where, field)) {
+          const argument = entry.key.k === "static" ? entry.key.name : "?";
+          this.#point.releaseUnknown("completions", { file: at, span: field.span }, `prompt argument ${argument} is ${ev.sourceText(field, at) ?? "a schema"}, which may be a schema completable() has made completable (it changes the schema itself), and then McpServer adds completions`);
+        }
+        continue;
+      }
+      const inner = field.args[0];
+      const innerSchema = inner ? optionalInner(inner) : undefined;
+      const argument = entry.key.k === "static" ? entry.key.name : "?";
+      if (outer && !innerSchema && this.#optionalHidesCompletable(at, entry.value, inner, argument)) continue;
+      if (inner && innerSchema) {
+        const loc = { file: at, span: field.span };
+        this.optionalCompletables.push({ loc, ...moveOptionalOutFix(ev.host.text?.(at), at, field.span, inner, innerSchema) });
+        const why = `Completes nothing in SDK ${state.version}: completable() around an optional schema hides the completion, so prompt argument ${argument} adds no completions. Write completable(schema, complete).optional().`;
+        this.#point.record(inertCompletionStep("completable", loc, this.#point.withinFor(loc), why, "sdk-completable-optional", this.#point.conditional));
+        continue;
+      }
+      this.#host.completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
+    }
+  }
+
+  /**
+   * `completable(schema, complete).optional()` (or `z.optional(...)`) on SDK 1.x from 1.25.0: the SDK
+   * looks through the optional only when it is the class of the zod it loads itself (zodFlavours.ts).
+   * True when this argument adds no completions, or may not (then `completions` is not stated).
+   */
+  #optionalHidesCompletable(file: string, wrapper: ValueExpr, schema: ValueExpr | undefined, argument: string): boolean {
+    const { ev, state } = this.#point;
+    if (state.version !== "v1" || this.#point.release.completions !== "with-completers") return false;
+    // `z.optional(completable(...))`: the optional is made by that `z`; `.optional()`: by the schema's own zod.
+    const maker = wrapper.k === "call" && wrapper.callee.k === "get" && wrapper.callee.object.k === "ref" && wrapper.args.length > 0 ? wrapper.callee : schema;
+    const specifier = maker ? schemaZodSpecifier(ev, file, maker) : undefined;
+    const seen = optionalSeenBySdk(specifier, () => this.#host.zodMain?.());
+    if (seen === true) return false;
+    const loc = { file, span: wrapper.span };
+    if (seen === undefined) {
+      this.#point.releaseUnknown("completions", loc, `prompt argument ${argument} wraps completable() in an optional made with ${specifier}: the SDK looks through it only when that is the zod it loads itself, which is not known here`);
+      return true;
+    }
+    this.foreignOptionalCompletables.push({ loc, specifier: specifier ?? "another zod" });
+    const why = `Completes nothing in SDK ${this.#point.release.version ?? "1.x"}: the optional around completable() on prompt argument ${argument} is made with ${specifier}, another zod than the one the SDK loads, so the SDK does not look through it and the argument adds no completions.`;
+    this.#point.record(inertCompletionStep("completable", loc, this.#point.withinFor(loc), why, "sdk-completable-optional", this.#point.conditional));
+    return true;
+  }
+}

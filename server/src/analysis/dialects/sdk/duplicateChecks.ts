@@ -1,0 +1,225 @@
+// Names registered twice on one McpServer: the SDK throws at the second ("Tool search is already
+// registered"), which stops the server when both run at start-up. Names and URIs are read where the
+// source gives them: literals, consts, templates of known parts, each item of a loop over a list the
+// source writes, and a field a loop item's class keeps.
+import type { Binding, Loc, Scope, Value } from "../../core/evaluate/values";
+import type { ValueExpr } from "../../core/model/summary";
+import { diagnostic } from "./codes";
+import { instanceFieldString, type Instance } from "./methodTargets";
+import { thisField } from "./returnedCollections";
+import { templateString } from "./templateNames";
+import { connectedRelation } from "./connectedArms";
+import { SDK_EVAL } from "./sdkEval";
+import { placeOf, type CallEvent, type EachItem, type ReplayPoint } from "./replayPoint";
+
+/** What the duplicate checks ask of the replay beyond the call being applied. */
+export interface DuplicateHost {
+  /** Whether the code followed makes this very server, and only it (not one of several a factory makes). */
+  checking(): boolean;
+  /** The calls that ran the functions being replayed (innermost last). */
+  readonly invokedAt: readonly Loc[];
+  /** The loop item whose function is being run: its call, and which item. */
+  itemRun(): { readonly call: Loc; readonly index: number } | undefined;
+  /** The instance a loop item's method runs on, when it is made with `new` right there. */
+  thisInstance(): Instance | undefined;
+  /** The branch regions the call sits in, in its own unit. */
+  branches(): { readonly file: string; readonly regions: readonly string[] } | undefined;
+  /** The innermost call being replayed is a statement of its own: its value goes nowhere. */
+  resultDropped(): boolean;
+  /** The call runs once per item of a loop over two or more items the source gives. */
+  repeatedByLoop(file: string): boolean;
+  /** The loop item the call runs for: its loop's variable, a callback's parameter, or the loop its function was called in. */
+  eachItem(file: string, scope: Scope): EachItem | undefined;
+  /** A loop's collection, seen through functions that only return one. */
+  evaluateCollection(over: ValueExpr, scope: Scope): Value;
+}
+
+export class DuplicateChecks {
+  readonly #point: ReplayPoint;
+  readonly #host: DuplicateHost;
+  /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
+  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc; readonly calls?: readonly Loc[]; readonly item?: { readonly call: Loc; readonly index: number } }>();
+
+  constructor(point: ReplayPoint, host: DuplicateHost) {
+    this.#point = point;
+    this.#host = host;
+  }
+
+
+  /**
+   * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
+   * the SDK throws "Tool search is already registered". Only names the source gives, and not when the
+   * first registration's handle is kept (it may be removed first): an error when both run for certain,
+   * a warning when one of them may not run, nothing when neither is certain.
+   */
+  check(file: string, e: CallEvent, loc: Loc, mayNotRun: boolean): boolean {
+    const { ev, state } = this.#point;
+    // One of several servers made by the same code: each has its own registrations.
+    if (!this.#host.checking() || state.kind !== "mcp") return false;
+    const entry = registrationKey(e, (arg) => this.#nameIn(arg, this.#point.scope(file)));
+    if (!entry) return this.#duplicateInLoop(file, e, loc, mayNotRun);
+    const text = ev.host.text?.(file);
+    const before = text === undefined ? "" : text.slice(Math.max(0, e.span.start - 40), e.span.start);
+    // The RegisteredTool kept (to remove or rename it later): a second registration may follow that.
+    // Returned by an arrow whose caller throws it away (`const add = (s) => s.registerTool(...)`, then `add(server);`), it is not.
+    const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(before) && !(/=>\s*$/.test(before) && this.#host.resultDropped());
+    const first = this.#registeredNames.get(entry.key);
+    const by = this.#host.invokedAt.at(-1);
+    // The same call met again (a unit the replay runs a second time) is not a second registration,
+    // unless another call ran the function it is in (`registerTools(server)` twice).
+    const sameCall = first !== undefined && first.loc.file === loc.file && first.loc.span.start === loc.span.start;
+    const item = this.#host.itemRun();
+    const otherItem = first?.item !== undefined && item !== undefined && first.item.call.file === item.call.file && first.item.call.span.start === item.call.span.start && first.item.index !== item.index;
+    // Any call on the way differs (`registerWikiTools(server)` twice, each calling `plugin.attach(target)`).
+    const differs = first?.calls ? firstDifference(first.calls, this.#host.invokedAt) : undefined;
+    const ranAgain = sameCall && (differs !== undefined || otherItem);
+    if (sameCall && !ranAgain) return false;
+    // `if (key) registerTool("search", …) else registerTool("search", …)`: only one of them runs.
+    const branches = this.#host.branches();
+    if (first && branches && first.branches?.file === branches.file && connectedRelation(ev, file, first.branches.regions, branches.regions) === "exclusive") return false;
+    if (!first) {
+      // `for (const x of [a, b]) server.registerTool("search", ...)`: the same name, once per item.
+      if (!kept && e.method !== "registerToolTask" && this.#host.repeatedByLoop(file)) {
+        return this.#report(e, entry, loc, {
+          where: "an earlier item of the loop it is in",
+          firstConditional: false,
+          here: mayNotRun,
+          advice: "Register it once, outside the loop, or give each item its own name.",
+          doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
+        });
+      }
+      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mayNotRun, ...(branches ? { branches } : {}), ...(by ? { by, calls: [...this.#host.invokedAt] } : {}), ...(item ? { item } : {}) });
+      return false;
+    }
+    // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
+    if (e.method === "registerToolTask") return false;
+    return this.#report(e, entry, loc, {
+      where: otherItem ? (sameCall ? "by this same code, for an earlier item of the loop that runs it" : `${placeOf(this.#point, first.loc, loc)}, for an earlier item of the loop that runs it`) : ranAgain ? `by this same code, run before from ${placeOf(this.#point, differs ?? first.by!, loc)}` : placeOf(this.#point, first.loc, loc),
+      firstConditional: first.conditional,
+      here: mayNotRun,
+      advice: "Give it another name, or register it once.",
+      doubt: `throws if both registrations of ${entry.what} run, and whether they do is only known at run time`,
+    });
+  }
+
+  /**
+   * A registration under a name already registered: the SDK throws at the second. True when it throws
+   * for certain (the registration is not applied).
+   */
+  #report(
+    e: CallEvent,
+    key: { readonly what: string; readonly error: string },
+    loc: Loc,
+    how: { readonly where: string; readonly firstConditional: boolean; readonly here: boolean; readonly advice: string; readonly doubt: string },
+  ): boolean {
+    const { state } = this.#point;
+    const d = diagnostic(
+      "sdk-duplicate-registration",
+      loc,
+      `${e.method} throws here: ${key.what} is already registered on this server (${how.where}), and the SDK refuses a second one ("${key.error}"). ${how.advice}`,
+    );
+    if (!how.firstConditional && !how.here) {
+      state.threw ??= d;
+      return true;
+    }
+    // Both under conditions: most often alternatives (`if (cn) registerChina() else
+    // registerGlobal()`, each registering the same names), so nothing is said.
+    if (how.firstConditional && how.here) return false;
+    // One certain, the other under a condition or in a loop: the server stops if that one runs.
+    state.diagnostics.push({ ...d, severity: "warning", message: d.message.replace(" throws here:", " throws here if it runs:") });
+    this.#point.mayThrow(loc, `${e.method} at ${this.#point.where(loc)} ${how.doubt}`);
+    return false;
+  }
+
+  /** A registration's name or URI as a known string: a literal, a const, or a template of known parts (`${entity}_list`). */
+  #nameIn(arg: ValueExpr, scope: Scope): string | undefined {
+    const { ev } = this.#point;
+    // `this.name` in a method run for a loop item made with `new`: the literal its class keeps there.
+    const instance = this.#host.thisInstance();
+    const field = instance ? thisField(arg) : undefined;
+    if (field !== undefined) return instanceFieldString(ev, instance!, field);
+    const known = (expr: ValueExpr): string | number | undefined => {
+      const v = ev.evaluate(expr, scope, SDK_EVAL);
+      return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
+    };
+    if (arg.k === "dyn") return templateString(arg.text, arg.span, known);
+    const v = known(arg);
+    return typeof v === "string" ? v : undefined;
+  }
+
+  /**
+   * `for (const t of [searchTool, issuesTool]) server.registerTool(t.name, ...)`: a registration in a
+   * loop over a collection the source gives, read item by item. Two items of one name (or one already
+   * registered) make the SDK throw at the second. Nothing is said when an item's name is not known.
+   */
+  #duplicateInLoop(file: string, e: CallEvent, loc: Loc, mayNotRun: boolean): boolean {
+    const scope = this.#point.scope(file);
+    // The loop's own variable, the first parameter of a `forEach`/`map` callback being run, or the loop the function was called in.
+    const each = this.#host.eachItem(file, scope);
+    if (!each) return false;
+    const over = this.#host.evaluateCollection(each.over, each.scope);
+    if (over.t !== "arr" || over.items.length < 1) return false;
+    const keys: { key: string; what: string; error: string }[] = [];
+    for (const item of over.items) {
+      // The item under the loop's name, and under the parameters of the function called with it.
+      const names = [each.param, ...(each.passes ?? [])];
+      const inner: Scope = { file, vars: new Map<string, Binding>(names.map((n) => [n, { value: item }])), parent: scope };
+      const key = registrationKey(e, (arg) => this.#nameIn(arg, inner));
+      if (!key) return false;
+      keys.push(key);
+    }
+    const here = mayNotRun;
+    const inLoop = new Set<string>();
+    for (const key of keys) {
+      const met = this.#registeredNames.get(key.key);
+      // The same call met again (a unit the replay runs a second time) registers nothing new.
+      const first = met && !(met.loc.file === loc.file && met.loc.span.start === loc.span.start) ? met : undefined;
+      const again = inLoop.has(key.key);
+      inLoop.add(key.key);
+      if (!again && !first) continue;
+      // Two items of the loop run together: the first of them is as conditional as the second.
+      return this.#report(e, key, loc, {
+        where: again ? "an earlier item of the loop it is in" : placeOf(this.#point, first!.loc, loc),
+        firstConditional: again ? false : first!.conditional,
+        here,
+        advice: "Give each item its own name, or register it once.",
+        doubt: `throws if it runs with ${key.what} registered before, and whether it does is only known at run time`,
+      });
+    }
+    for (const key of keys) if (!this.#registeredNames.has(key.key)) this.#registeredNames.set(key.key, { loc, conditional: here });
+    return false;
+  }
+}
+
+/** The key the SDK files a registration under, with how it words a second one; undefined when the source does not give it. */
+function registrationKey(e: CallEvent, literal: (arg: ValueExpr) => string | undefined): { key: string; what: string; error: string } | undefined {
+  const name = e.args[0] ? literal(e.args[0]) : undefined;
+  switch (e.method) {
+    case "registerTool":
+    case "tool":
+    case "registerToolTask":
+      return name === undefined ? undefined : { key: `tool:${name}`, what: `a tool named "${name}"`, error: `Tool ${name} is already registered` };
+    case "registerPrompt":
+    case "prompt":
+      return name === undefined ? undefined : { key: `prompt:${name}`, what: `a prompt named "${name}"`, error: `Prompt ${name} is already registered` };
+    case "registerResource":
+    case "resource": {
+      const target = e.args[1];
+      if (!target) return undefined;
+      if (target.k === "new") return name === undefined ? undefined : { key: `template:${name}`, what: `a resource template named "${name}"`, error: `Resource template ${name} is already registered` };
+      const uri = literal(target);
+      return uri === undefined ? undefined : { key: `resource:${uri}`, what: `the resource ${uri}`, error: `Resource ${uri} is already registered` };
+    }
+  }
+  return undefined;
+}
+
+/** The first call of `earlier` (outermost first) that `now` does not make at the same place: where a second run of the same code came from. */
+function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): Loc | undefined {
+  for (let i = 0; i < Math.max(earlier.length, now.length); i++) {
+    const a = earlier[i];
+    const b = now[i];
+    if (!a || !b || a.file !== b.file || a.span.start !== b.span.start) return a ?? earlier.at(-1) ?? b;
+  }
+  return undefined;
+}

@@ -1,0 +1,119 @@
+// The arguments a prompt declares, read from the source with the file each is written in (its imports
+// name `completable`): `registerPrompt(name, { argsSchema: {...} }, cb)`, or the object argument of the
+// deprecated `prompt(name, [description], {...}, cb)`; through consts, `z.object`, `.extend`, `.shape`,
+// spreads and imports.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Scope } from "../../core/evaluate/values";
+import type { FileSummary, ObjEntry, ValueExpr } from "../../core/model/summary";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import type { CallEvent } from "./replayPoint";
+import { bindingOf } from "./unitScope";
+
+/** A prompt argument, with the file (and summary) it is written in. */
+export type PromptField = { readonly file: string; readonly summary: FileSummary; readonly entry: Extract<ObjEntry, { k: "prop" }> };
+
+/**
+ * The prompt's argument fields, each with the file it is written in: `{ argsSchema: {...} }`
+ * (register) or the object argument (the deprecated `prompt`). Undefined when they cannot be read.
+ */
+export function promptFields(ev: Evaluator, file: string, e: CallEvent, scope: Scope): PromptField[] | undefined {
+  if (e.method === "registerPrompt") {
+    if (!e.args[1]) return [];
+    // `registerPrompt(p.name, p.config, p.handler)` with `p` a const record: its literal config.
+    const { expr: config, scope: at } = literalAt(ev, scope, e.args[1], 0);
+    if (config.k !== "obj") return undefined;
+    const args = config.entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === "argsSchema");
+    if (!args) return config.entries.some((x) => x.k !== "prop") ? undefined : [];
+    return args.k === "prop" ? fieldsOf(ev, at.file, args.value, 0, at) : undefined;
+  }
+  // prompt(name, [description], [argsSchema], callback)
+  for (const a of e.args.slice(1, -1)) {
+    if (a.k === "lit") continue;
+    return fieldsOf(ev, file, a, 0, scope);
+  }
+  return [];
+}
+
+/**
+ * The expression a const name or a member of a const object literal stands for (`p.config` with
+ * `const p = { config: {...} }`, here, in the function around, or imported), with the scope it is
+ * read in; the expression itself when it is none of those.
+ */
+function literalAt(ev: Evaluator, scope: Scope, ir: ValueExpr, depth: number): { expr: ValueExpr; scope: Scope } {
+  if (depth > 8) return { expr: ir, scope };
+  if (ir.k === "ref") {
+    const bound = bindingOf(scope, ir.name);
+    if (bound) return "expr" in bound ? literalAt(ev, bound.scope, bound.expr, depth + 1) : { expr: ir, scope };
+    const declared = constDeclaration(ev, scope.file, ir.name);
+    return declared ? literalAt(ev, ev.fileScope(declared.file), declared.init, depth + 1) : { expr: ir, scope };
+  }
+  if (ir.k === "get" && ir.key.k === "static") {
+    const name = ir.key.name;
+    const object = literalAt(ev, scope, ir.object, depth + 1);
+    if (object.expr.k !== "obj" || object.expr.entries.some((x) => x.k !== "prop" || x.key.k !== "static")) return { expr: ir, scope };
+    const entry = [...object.expr.entries].reverse().find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === name);
+    return entry?.k === "prop" ? literalAt(ev, object.scope, entry.value, depth + 1) : { expr: ir, scope };
+  }
+  return { expr: ir, scope };
+}
+
+/** The fields of an argument shape: a literal, `z.object({...})`, `.extend({...})`, spreads, consts (imported too). */
+function fieldsOf(ev: Evaluator, file: string, ir: ValueExpr, depth: number, scope: Scope = ev.fileScope(file)): PromptField[] | undefined {
+  const summary = ev.summary(file);
+  if (!summary || depth > 8) return undefined;
+  switch (ir.k) {
+    case "obj": {
+      const out: PromptField[] = [];
+      for (const entry of ir.entries) {
+        if (entry.k === "prop") out.push({ file, summary, entry });
+        else {
+          const spread = fieldsOf(ev, file, entry.expr, depth + 1, scope);
+          if (!spread) return undefined;
+          out.push(...spread);
+        }
+      }
+      return out;
+    }
+    case "call": {
+      const c = ir.callee;
+      if (c.k !== "get" || c.key.k !== "static") return undefined;
+      // z.object({...}) in v2's Standard Schema style; Base.extend({...}) adds to Base's fields.
+      if (c.key.name === "object" && ir.args[0]) return fieldsOf(ev, file, ir.args[0], depth + 1, scope);
+      if (c.key.name === "extend" && ir.args[0]) {
+        const base = fieldsOf(ev, file, c.object, depth + 1, scope);
+        const added = fieldsOf(ev, file, ir.args[0], depth + 1, scope);
+        return base && added ? [...base, ...added] : undefined;
+      }
+      return undefined;
+    }
+    case "get":
+      // `Args.shape` of `const Args = z.object({...})`: the very fields (a schema reused for its shape).
+      return ir.key.k === "static" && ir.key.name === "shape" ? fieldsOf(ev, file, ir.object, depth + 1, scope) : undefined;
+    case "ref": {
+      // A const of the function around the registration (`const argsSchema = {...}` in a helper).
+      const bound = bindingOf(scope, ir.name);
+      if (bound) return "expr" in bound ? fieldsOf(ev, bound.scope.file, bound.expr, depth + 1, bound.scope) : undefined;
+      const decl = summary.decls.get(ir.name);
+      if (decl?.k === "const") return fieldsOf(ev, file, decl.init, depth + 1);
+      const imported = summary.imports.get(ir.name);
+      if (!imported || imported.imported === "*") return undefined;
+      const target = ev.host.resolveModule(imported.specifier, file);
+      const exported = target ? ev.summary(target)?.exports.get(imported.imported) : undefined;
+      const local = exported?.k === "local" ? ev.summary(target!)?.decls.get(exported.local) : undefined;
+      return local?.k === "const" ? fieldsOf(ev, target!, local.init, depth + 1) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `x.optional()` or `z.optional(x)` → x. */
+export function optionalInner(ir: ValueExpr): ValueExpr | undefined {
+  if (ir.k !== "call") return undefined;
+  const c = ir.callee;
+  if (c.k === "get" && c.key.k === "static" && c.key.name === "optional") {
+    if (ir.args.length === 0) return c.object;
+    if (c.object.k === "ref" && ir.args[0]) return ir.args[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,67 @@
+// What the checks a replayed call goes through (completions, request handlers, duplicate names) ask
+// of the replay: where the call being applied runs and whether it may not, and the ways to say what
+// it does. The replay keeps that state as it walks; the checks keep only their own findings.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc, Scope } from "../../core/evaluate/values";
+import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
+import type { FlowEvent, ValueExpr } from "../../core/model/summary";
+import { basename } from "../../core/project/paths";
+import type { SdkRelease } from "./sdkRelease";
+import type { SdkState } from "./sdkState";
+import type { SdkStep } from "./steps";
+
+export type CallEvent = Extract<FlowEvent, { k: "call" }>;
+
+/** A callback's first parameter, and the collection it is each item of (evaluated where the callback is written). */
+export interface EachItem {
+  readonly param: string;
+  readonly over: ValueExpr;
+  readonly scope: Scope;
+  /** Parameters of the function called in the loop that are given the item itself (`registerCrud(server, e)`). */
+  readonly passes?: readonly string[];
+}
+
+export interface ReplayPoint {
+  readonly ev: Evaluator;
+  readonly state: SdkState;
+  readonly release: SdkRelease;
+  /** The call being applied may not run (it sits under an `if`, a loop, a helper called under one). */
+  readonly conditional: boolean;
+  /** It runs in a callback after start-up. */
+  readonly deferred: boolean;
+  /** It sits in a `try` whose `catch` keeps the program running (caughtThrows.ts). */
+  readonly caught: boolean;
+  /** The scope it reads its arguments in: its function's consts and bound parameters, then the file. */
+  scope(file: string): Scope;
+  /** `line N`, with the file's name when `loc` is in another file than the call being applied. */
+  where(loc: Loc): string;
+  /** The named helper the call is written in, when `loc` is in that helper's file. */
+  withinFor(loc: Loc): Loc | undefined;
+  /** Keeps a step for the editor's explanations (up to a bound). */
+  record(step: SdkStep): void;
+  /** A start-up call that throws if it runs, when whether it runs is not known statically. */
+  mayThrow(loc: Loc, why: string): void;
+  /** A key or flag that differs between the releases the server may load (the first place wins). */
+  releaseUnknown(path: string, loc: Loc, why: string): void;
+}
+
+/** Where `at` is, as said from `from`: its line, and its file's name when that is another file. */
+export function placeOf(point: ReplayPoint, at: Loc, from: Loc): string {
+  return `${at.file === from.file ? "" : `${basename(at.file)} `}${point.where(at)}`;
+}
+
+/**
+ * A call that throws when it runs: the server does not start when it runs for certain; under a
+ * condition it may not; in a callback it fails later; inside a `catch` that keeps the program
+ * running, the server goes on `without` what the call would have added.
+ */
+export function throwsWhereItRuns(point: ReplayPoint, d: AnalysisDiagnostic, loc: Loc, what: string, conditional: boolean, deferred: boolean, without: string): void {
+  const state = point.state;
+  if (point.caught) {
+    state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, ${without}.` });
+  } else if (conditional || deferred) {
+    state.diagnostics.push(d);
+    if (!deferred) point.mayThrow(loc, `${what} at ${point.where(loc)} throws if it runs, and whether it runs is only known at run time`);
+  } else state.threw ??= d;
+}
+

@@ -1,0 +1,55 @@
+// Tool schemas the SDK refuses as the tool is registered (SDK v2 always, v1 from 1.28.0): the
+// registration throws, and at start-up the server does not start. What a schema is comes from
+// toolSchemas.ts, which reads syntax; here its names are resolved where the call reads them.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc, Scope } from "../../core/evaluate/values";
+import type { FixData } from "../../core/model/diagnostics";
+import { diagnostic } from "./codes";
+import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
+import { bindingOf } from "./unitScope";
+import { throwsWhereItRuns, type CallEvent, type ReplayPoint } from "./replayPoint";
+
+/**
+ * Whether the registration's tool schema is refused for certain (then it must not be applied); a
+ * refusal that depends on which release loads, or on whether the call runs, is said and not applied
+ * as certain.
+ */
+export function schemaRefused(point: ReplayPoint, file: string, e: CallEvent, loc: Loc, mode: { readonly conditional: boolean; readonly deferred: boolean }): boolean {
+  const { ev, state, release } = point;
+  if (state.kind !== "mcp") return false;
+  const lookup = schemaLookup(ev, point.scope(file));
+  const refused = refusedSchema(e, lookup, state.version);
+  if (!refused) return false;
+  // SDK v2 has always checked; v1 from 1.28.0.
+  const other = state.version === "v1" ? release.mayLoad : undefined;
+  const checks = state.version === "v2" || release.schemaChecked;
+  if (!checks && !other?.release.schemaChecked) return false;
+  const text = ev.host.text?.(file);
+  const edit = text !== undefined ? rawShapeEdit(e, lookup, text) : undefined;
+  const fix: FixData | undefined = edit && { title: edit.title, preferred: true, edits: [{ loc: { file, span: edit.span }, newText: edit.newText }] };
+  const d = diagnostic("sdk-tool-schema-rejected", loc, `${e.method} throws here: ${refused}`, fix ? { fixes: [fix] } : {});
+  const certain = checks && (other === undefined || other.release.schemaChecked);
+  if (!certain) {
+    // One of the releases the server may load checks it, the other does not.
+    state.diagnostics.push({ ...d, severity: "warning", message: `${d.message} (SDK 1.28.0 and later; ${other!.why})` });
+    point.mayThrow(loc, `${e.method} at ${point.where(loc)} throws on SDK 1.28.0 and later, and ${other!.why}`);
+    return false;
+  }
+  throwsWhereItRuns(point, d, loc, e.method, mode.conditional, mode.deferred, "so the server runs without this tool");
+  return true;
+}
+
+/** Names as the code at `scope` reads them, for toolSchemas.ts: its bindings, then the file's imports and consts. */
+function schemaLookup(ev: Evaluator, scope: Scope): SchemaLookup {
+  return {
+    resolve: (name) => {
+      const bound = bindingOf(scope, name);
+      if (bound) return "expr" in bound ? { expr: bound.expr, lookup: schemaLookup(ev, bound.scope) } : undefined;
+      const summary = ev.summary(scope.file);
+      const imported = summary?.imports.get(name);
+      if (imported) return { imported };
+      const decl = summary?.decls.get(name);
+      return decl?.k === "const" ? { expr: decl.init, lookup: schemaLookup(ev, ev.fileScope(scope.file)) } : undefined;
+    },
+  };
+}
