@@ -11,7 +11,8 @@ import type { FlowUnit } from "../../core/model/summary";
 import { evaluatedBefore, SERVES } from "./esmOrder";
 import type { ServerImport } from "./factoryCallers";
 import type { SdkSite } from "./findSdkServers";
-import { firstMention, type Replay } from "./replay";
+import type { Replay } from "./replay";
+import { firstMention } from "./unitMentions";
 import { basename } from "../../core/project/paths";
 import { servesAtModuleTop } from "./entryFactories";
 

@@ -5,7 +5,6 @@ import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { caughtAround } from "./caughtThrows";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
 import { unawaitedSuspension } from "./unawaitedSuspension";
-import { diagnostic } from "./codes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
@@ -19,7 +18,6 @@ import { isSdkSpecifier } from "./sdkReexports";
 import { NOTIFICATION_FLAGS, type SdkVersion } from "./sdkTables";
 import { completionStep, constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
-import { callbackTiming } from "./callbackTiming";
 import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsNeverRun, loopsRunCertainly } from "./loopCertainty";
 import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
@@ -83,7 +81,9 @@ import { CompletionChecks } from "./completionChecks";
 import { HandlerChecks } from "./handlerChecks";
 import { DuplicateChecks } from "./duplicateChecks";
 import { schemaRefused } from "./schemaChecks";
+import { addsCapability, lateThrow, registeredAfterConnect } from "./lateRegistrations";
 import type { CallEvent, EachItem, ReplayPoint } from "./replayPoint";
+import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
 
 /** When an event runs: `deferred` in a callback after start-up; `conditional` if it may not run at all. */
 interface Mode {
@@ -506,7 +506,7 @@ export class Replay {
         // A handler of this very server runs once it is connected: nothing there changes its capabilities.
         const own = runsInOwnHandler(fileUnits, unit, (id) => this.#namesIn.get(`${file}#${id}`), this.#ev.host.text?.(file) ?? "");
         if (own) sealCapabilities(this.state, () => this.#runUnit(file, unit, 0, names, 1, LATER));
-        else this.#runUnit(file, unit, 0, names, 1, afterConnect(fileUnits, unit) ? LATER : ANYTIME);
+        else this.#runUnit(file, unit, 0, names, 1, inRequestHandler(fileUnits, unit) ? LATER : ANYTIME);
       }
     }
     return this.state;
@@ -1859,7 +1859,7 @@ export class Replay {
     const seen = !deferred && this.state.connected && !otherConnected ? this.#closed : undefined;
     // Certain for what follows it in its own function; elsewhere, when that runs is not followed.
     const closed = seen && { ...seen, certain: seen.certain && seen.unit === this.#unit };
-    if (closed && !closed.certain && (Replay.#ADDS[e.method] !== undefined || e.method === "registerCapabilities")) {
+    if (closed && !closed.certain && (addsCapability(e.method) || e.method === "registerCapabilities")) {
       // close() not awaited (or not certain to run): the transport may or may not be let go of yet.
       this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} follows close() (${this.#where(closed.loc)}), and whether the server has let go of its transport by then (or the SDK refuses new capabilities) is only known at run time`);
       mode = { ...mode, conditional: true, conditionAt: closed.loc };
@@ -1872,7 +1872,7 @@ export class Replay {
             ? `it is in ${mode.module}, which may be loaded after connect() (${this.#where(this.state.connected!)}): the order the program loads its modules in is not known here`
             : `it is in a callback that may run after connect() (${this.#where(this.state.connected!)})`
           : `connect() comes first (${this.#where(this.state.connected!)})`;
-      if (this.#afterConnect(loc, e.method, why, deferred, mode.conditional, mode.anytime && (mode.module ?? true))) return;
+      if (registeredAfterConnect(this.#point, loc, e.method, why, deferred, mode.conditional, mode.anytime && (mode.module ?? true))) return;
       // Its primitive's handlers are installed already; a completer it brings still has to add completions.
       if (!deferred) this.#late = { loc, call: e.method, why, conditional: mode.conditional, anytime: mode.anytime ? (mode.module ?? true) : false };
     }
@@ -2085,7 +2085,7 @@ export class Replay {
       // The first completer makes McpServer install the completion handler and register completions,
       // also when the key is declared, and whatever the primitive's own handlers: after connect() it throws.
       const advice = ": the first completable argument or template complete callback makes McpServer register completions, even when they are declared.";
-      this.#lateThrow(late.loc, `${late.call} with ${call}`, late.why, advice, false, late.conditional, late.anytime);
+      lateThrow(this.#point, late.loc, `${late.call} with ${call}`, late.why, advice, false, late.conditional, late.anytime);
       return;
     }
     this.state.registered.add("completions");
@@ -2144,68 +2144,8 @@ export class Replay {
     return this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
   }
 
-  /** Capability keys each registration method adds. */
-  static readonly #ADDS: Readonly<Record<string, string>> = {
-    registerTool: "tools", tool: "tools", registerResource: "resources", resource: "resources", registerPrompt: "prompts", prompt: "prompts",
-    registerToolTask: "tools",
-  };
-
-  /**
-   * A registration once connected: it throws when it has to add a capability (the SDK refuses
-   * `registerCapabilities` after connecting); a primitive declared up front registers fine.
-   * Returns true when the registration must not be applied.
-   */
   /** Connects of unawaited async callees, set aside until their caller's unit ends (asyncRaces.ts). */
   readonly #racingConnects: { callerId: string; loc: Loc }[] = [];
-
-
-  #afterConnect(loc: Loc, method: string, why: string, deferred: boolean, conditional: boolean, anytime: boolean | string = false): boolean {
-    if (method === "setRequestHandler") return false;
-    const adds = Replay.#ADDS[method];
-    // McpServer installs a primitive's handlers (and registers its capability, which throws once
-    // connected) at the first registration, or at construction for one its options declare (v2, v1
-    // since 1.32.2): a key already there by other means (registerCapabilities, options of an older
-    // release) does not spare the first registration.
-    if (adds !== undefined && this.state.registered.has(adds)) return false;
-    const eager = this.state.version === "v2" || this.release.eagerInstall;
-    const advice =
-      adds && eager && adds in this.state.caps
-        ? `: ${adds} is advertised, but McpServer has not installed its handlers yet.`
-        : adds && eager
-          ? `, or declare ${adds} in the constructor's capabilities.`
-          : ".";
-    this.#lateThrow(loc, method, why, advice, deferred, conditional, anytime);
-    return true;
-  }
-
-  /**
-   * A call after connect() that makes McpServer register a capability: it throws. `method` names the
-   * call in the message; `advice` ends its sentence.
-   */
-  #lateThrow(loc: Loc, method: string, why: string, advice: string, deferred: boolean, conditional: boolean, anytime: boolean | string): void {
-    // A callback that may as well run before connect() (an event listener emitted at start-up) throws
-    // only if it runs late: a warning, not a certain error.
-    const d = diagnostic(
-      "sdk-register-after-connect",
-      loc,
-      `${method} ${anytime ? "may throw" : "throws"} here: ${why}, and the SDK refuses to register capabilities after connecting to a transport ` +
-        `("Cannot register capabilities after connecting to transport"). Register everything before connect()${advice}`,
-      anytime ? { severity: "warning" } : {},
-    );
-    if (deferred) this.state.diagnostics.push(d);
-    else if (this.#point.caught) {
-      // Caught by a `catch` that keeps the program running: nothing is added, the server goes on.
-      this.state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, so the server runs without it.` });
-    } else if (conditional) {
-      // It throws only if it runs, which is not known statically: served or not is not stated.
-      this.state.diagnostics.push(d);
-      this.#mayThrow(loc, typeof anytime === "string"
-        ? `${method} at ${this.#where(loc)} throws if ${anytime} is loaded after connect(), and when it is loaded is only known at run time`
-        : anytime
-        ? `${method} at ${this.#where(loc)} throws if its callback runs after connect(), and when it runs is only known at run time`
-        : `${method} at ${this.#where(loc)} throws if it runs, and whether it runs is only known at run time`);
-    } else this.state.threw ??= d;
-  }
 
   /** Whether the code being followed is the one that makes this very server (see run()). */
   #checkingDuplicates = true;
@@ -2342,45 +2282,6 @@ function rejectionHandled(text: string | undefined, span: Span): boolean {
   return text !== undefined && /^\s*\.\s*(?:catch\s*\(|then\s*\([^,)]*,)/.test(text.slice(span.end, span.end + 200));
 }
 
-/** Whether a callback, or a callback it is written in, is a request handler (it runs once connected). */
-function afterConnect(units: readonly FlowUnit[], unit: FlowUnit): boolean {
-  for (let u: FlowUnit | undefined = unit, hops = 0; u && u.kind === "closure" && hops < 64; u = u.parent === null ? undefined : units[u.parent], hops++) {
-    if (callbackTiming(u.passedTo) === "after-connect") return true;
-  }
-  return false;
-}
-
-/** Whether a unit uses one of the paths (as a receiver, an argument, or an alias source). */
-function mentions(unit: FlowUnit, paths: ReadonlySet<string>): boolean {
-  return unit.events.some(({ event }) => mentionedBy(event, paths));
-}
-
-/** The first event of the unit's own code (not its nested functions) that uses the names. */
-export function firstMention(unit: FlowUnit, paths: ReadonlySet<string>): FlowEvent | undefined {
-  return unit.events.find(({ event }) => mentionedBy(event, paths))?.event;
-}
-
-function mentionedBy(e: FlowEvent, paths: ReadonlySet<string>): boolean {
-  const hit = (p: RefPath | null) => {
-    if (!p) return false;
-    for (let i = 1; i <= p.length; i++) if (paths.has(key(p.slice(0, i)))) return true;
-    return false;
-  };
-  // An escape counts: a helper that only hands the server to `new Registry(server)` must be run, so
-  // that the escape is seen (a helper skipped as not using the server would drop it silently).
-  // A method called on the server (`server.addTool(...)` of a subclass server) counts too.
-  const onServer = (x: Extract<FlowEvent, { k: "invoke" }>) => x.callee.k === "get" && hit(pathOfExpr(x.callee.object) ?? null);
-  // `registerTools(ctx)` with the server at `ctx.server`: the object holding it is handed over.
-  const holds = (p: RefPath | null) => {
-    if (!p || (p.length === 1 && p[0] === "this")) return false;
-    const prefix = `${key(p)}.`;
-    for (const q of paths) if (q.startsWith(prefix)) return true;
-    return false;
-  };
-  // A return of the server counts too: the caller may go on under the name it binds the value to.
-  return e.k === "call" ? hit(e.receiver) : e.k === "invoke" ? e.args.some((a) => hit(a) || holds(a)) || onServer(e) : e.k === "alias" || e.k === "escape" || e.k === "return" ? hit(e.source) : false;
-}
-
 /** `{ tools: { listChanged: undefined } }` merged into `tools`: the spread sets the flag to undefined, which JSON drops. */
 function withoutCleared(merged: JsonObject, written: Value | undefined): JsonObject {
   if (written?.t !== "obj" || !written.cleared) return merged;
@@ -2393,42 +2294,3 @@ function secondConnectThrows(version: SdkVersion, release: SdkRelease): boolean 
   return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
 }
 
-/**
- * The names of `paths` (seen in `caller`) that `target`, a function of the same file, sees too: those
- * of the innermost scope around both, declared by no function between it and the caller, nor by the
- * target's own parameters.
- */
-function sharedNames(units: readonly FlowUnit[], caller: FlowUnit, target: FlowUnit, paths: ReadonlySet<string>): ReadonlySet<string> {
-  const aroundTarget = new Set<number>();
-  for (let p = target.parent, hops = 0; p !== null && hops < 64; p = units[p]?.parent ?? null, hops++) aroundTarget.add(p);
-  const declared = new Set<string>(target.params.filter((p): p is string => p !== null));
-  let cur: FlowUnit | undefined = caller;
-  for (let hops = 0; cur && !aroundTarget.has(cur.id) && hops < 64; hops++) {
-    for (const n of [...cur.params, ...(cur.locals ?? []), ...(cur.consts?.keys() ?? [])]) if (n) declared.add(n);
-    cur = cur.parent === null ? undefined : units[cur.parent];
-  }
-  if (!cur) return new Set();
-  return new Set([...paths].filter((p) => !declared.has(p.split(".")[0]!)));
-}
-
-/**
- * The units written directly inside unit `id`, from an index made once per file's units: asked for
- * every unit a search visits, a scan of all the file's units each time made a file of 20,000 functions
- * take minutes.
- */
-function childrenOf(units: readonly FlowUnit[] | undefined, id: number): readonly FlowUnit[] {
-  if (!units) return [];
-  let index = childIndex.get(units);
-  if (!index) {
-    index = new Map();
-    for (const u of units) {
-      if (u.parent === null) continue;
-      const siblings = index.get(u.parent);
-      if (siblings) siblings.push(u);
-      else index.set(u.parent, [u]);
-    }
-    childIndex.set(units, index);
-  }
-  return index.get(id) ?? [];
-}
-const childIndex = new WeakMap<readonly FlowUnit[], Map<number, FlowUnit[]>>();
