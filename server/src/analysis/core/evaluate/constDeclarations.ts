@@ -26,6 +26,14 @@ export function constDeclaration(ev: Evaluator, file: string, name: string, dept
   return target ? exportedConst(ev, target, imported.imported, depth + 1) : undefined;
 }
 
+/** `ns.Name` with `import * as ns from "./module"`: the const the module exports as `member`. */
+export function namespaceMemberConst(ev: Evaluator, file: string, ns: string, member: string): ConstDeclaration | undefined {
+  const imported = ev.summary(file)?.imports.get(ns);
+  if (imported?.imported !== "*") return undefined;
+  const target = ev.host.resolveModule(imported.specifier, file);
+  return target ? exportedConst(ev, target, member, 1) : undefined;
+}
+
 function exportedConst(ev: Evaluator, file: string, name: string, depth: number): ConstDeclaration | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const entry = ev.summary(file)?.exports.get(name);

@@ -172,8 +172,21 @@ export class Replay {
     const args = this.#unit ? this.#argsOf.get(`${file}#${this.#unit.id}`) : undefined;
     return args ? { file, vars: args, parent: own } : own;
   }
-  /** A closure run where its const is called: its parameters are that call's arguments. */
+  /** A function run where it is called: its parameters are that call's arguments. */
   readonly #argsOf = new Map<string, ReadonlyMap<string, Binding>>();
+
+  /** Runs `run` with the parameters of the function `unit` bound to a call's arguments (read in the caller's `scope`). */
+  #withArguments(file: string, unit: FlowUnit, args: readonly ValueExpr[], scope: Scope, run: () => void): void {
+    const id = `${file}#${unit.id}`;
+    const before = this.#argsOf.get(id);
+    this.#argsOf.set(id, closureArguments(this.#ev, { file, unit }, args, scope));
+    try {
+      run();
+    } finally {
+      if (before) this.#argsOf.set(id, before);
+      else this.#argsOf.delete(id);
+    }
+  }
   /** The scope of a unit being run (with its bound arguments, when it is a closure called here). */
   #scopeIn(file: string, unit: FlowUnit): Scope {
     const saved = this.#unit;
@@ -1226,15 +1239,7 @@ export class Replay {
         const a = event.args[i];
         if (p && a && paths.has(key(a))) names.add(p);
       });
-      const id = `${closure.file}#${closure.unit.id}`;
-      const before = this.#argsOf.get(id);
-      this.#argsOf.set(id, closureArguments(this.#ev, closure, event.argExprs, this.#scopeIn(file, unit)));
-      try {
-        this.#calledFrom(file, unit, () => this.#runUnit(closure.file, closure.unit, 0, names, depth + 1, mode), event.span);
-      } finally {
-        if (before) this.#argsOf.set(id, before);
-        else this.#argsOf.delete(id);
-      }
+      this.#withArguments(closure.file, closure.unit, event.argExprs, this.#scopeIn(file, unit), () => this.#calledFrom(file, unit, () => this.#runUnit(closure.file, closure.unit, 0, names, depth + 1, mode), event.span));
       return;
     }
     // `registerAppTool(server, ...)` of ext-apps: the registration it makes on the server.
@@ -1460,7 +1465,10 @@ export class Replay {
       at: suspendAt,
       why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and ${rejectionHandled(this.#ev.host.text?.(file), event.span) ? "the registration throws (the handler on its promise takes the error, and the server goes on without it)" : "the server stops"}`,
     };
-    this.#calledFrom(file, unit, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended), event.span, { args: event.argExprs, params: target.unit.params });
+    // Its parameters stand for this call's arguments while it runs (`defineTool(server, "q", schema)`).
+    this.#withArguments(target.file, target.unit, event.argExprs, this.#scopeIn(file, unit), () =>
+      this.#calledFrom(file, unit, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended), event.span, { args: event.argExprs, params: target.unit.params }),
+    );
     // `start();` (async, connecting after an await) then `server.registerTool(...)`: the registration
     // may well come first. The connect is set aside until the caller's unit ends, and the order is
     // not claimed.

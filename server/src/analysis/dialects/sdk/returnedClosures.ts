@@ -287,7 +287,7 @@ function inside(units: readonly FlowUnit[], u: FlowUnit, outer: FlowUnit): boole
  * The closure's parameters bound to a call's arguments (read in the caller's scope), unless the
  * closure assigns to them; a parameter with no argument is left unknown.
  */
-export function closureArguments(ev: Evaluator, closure: ReturnedClosure, args: readonly ValueExpr[], scope: Scope): ReadonlyMap<string, Binding> {
+export function closureArguments(ev: Evaluator, closure: Pick<ReturnedClosure, "file" | "unit">, args: readonly ValueExpr[], scope: Scope): ReadonlyMap<string, Binding> {
   const text = ev.host.text?.(closure.file)?.slice(closure.unit.span.start, closure.unit.span.end);
   const vars = new Map<string, Binding>();
   if (text === undefined) return vars;

@@ -7,6 +7,7 @@ import type { FixData } from "../../core/model/diagnostics";
 import { diagnostic } from "./codes";
 import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { bindingOf } from "./unitScope";
+import { constDeclaration, namespaceMemberConst } from "../../core/evaluate/constDeclarations";
 import { throwsWhereItRuns, type CallEvent, type ReplayPoint } from "./replayPoint";
 
 /**
@@ -47,9 +48,17 @@ function schemaLookup(ev: Evaluator, scope: Scope): SchemaLookup {
       if (bound) return "expr" in bound ? { expr: bound.expr, lookup: schemaLookup(ev, bound.scope) } : undefined;
       const summary = ev.summary(scope.file);
       const imported = summary?.imports.get(name);
-      if (imported) return { imported };
+      if (imported) {
+        // A schema another module of the workspace declares (`import { SearchArgs } from "./schemas.js"`).
+        const declared = imported.imported === "*" ? undefined : constDeclaration(ev, scope.file, name);
+        return declared ? { expr: declared.init, lookup: schemaLookup(ev, ev.fileScope(declared.file)) } : { imported };
+      }
       const decl = summary?.decls.get(name);
       return decl?.k === "const" ? { expr: decl.init, lookup: schemaLookup(ev, ev.fileScope(scope.file)) } : undefined;
+    },
+    member: (ns, name) => {
+      const declared = namespaceMemberConst(ev, scope.file, ns, name);
+      return declared ? { expr: declared.init, lookup: schemaLookup(ev, ev.fileScope(declared.file)) } : undefined;
     },
   };
 }

@@ -21,6 +21,8 @@ export type SchemaKind =
 /** What a name stands for where it is read: an expression (read with its own lookup), an import, or nothing known. */
 export interface SchemaLookup {
   resolve(name: string): { readonly expr: ValueExpr; readonly lookup: SchemaLookup } | { readonly imported: ImportBinding } | undefined;
+  /** `ns.Name` with `import * as ns from "./module"`: the const the module exports under that name. */
+  member?(ns: string, name: string): { readonly expr: ValueExpr; readonly lookup: SchemaLookup } | undefined;
 }
 
 const UNKNOWN: SchemaKind = { k: "unknown" };
@@ -40,14 +42,52 @@ export function schemaKind(e: ValueExpr, lookup: SchemaLookup, depth = 0): Schem
       return schemaKind(found.expr, found.lookup, depth + 1);
     }
     case "call": {
+      // `zodToJsonSchema(Args)`, `z.toJSONSchema(Args)`: a JSON Schema made from a Zod one.
+      if (makesJsonSchema(e, lookup)) return { k: "plain", nestedObject: true };
       const zod = zodModule(e, lookup);
       return zod === undefined ? UNKNOWN : { k: "zod", v3: zod === "zod/v3" };
+    }
+    case "get": {
+      if (e.key.k !== "static") return UNKNOWN;
+      // `Args.shape`: the fields of a Zod object, a raw shape.
+      if (e.key.name === "shape") {
+        const of = schemaKind(e.object, lookup, depth + 1);
+        if (of.k === "zod") return { k: "raw-shape", v3Field: of.v3 };
+      }
+      const held = memberOf(e.object, e.key.name, lookup, depth);
+      return held ? schemaKind(held.expr, held.lookup, depth + 1) : UNKNOWN;
     }
     case "obj":
       return objectKind(e, lookup, depth);
     default:
       return UNKNOWN;
   }
+}
+
+/** The package whose functions turn a Zod schema into a JSON Schema object. */
+const JSON_SCHEMA_MAKERS = new Set(["zod-to-json-schema"]);
+
+function makesJsonSchema(e: Extract<ValueExpr, { k: "call" }>, lookup: SchemaLookup): boolean {
+  const callee = e.callee;
+  if (callee.k === "get") return callee.key.k === "static" && callee.key.name === "toJSONSchema" && zodModule(callee.object, lookup) !== undefined;
+  if (callee.k !== "ref") return false;
+  const found = lookup.resolve(callee.name);
+  return found !== undefined && "imported" in found && JSON_SCHEMA_MAKERS.has(found.imported.specifier);
+}
+
+/**
+ * `object.name` where the source settles it: a namespace import's export, or the last entry of that
+ * name in an object literal of plain entries (a const, here or imported).
+ */
+function memberOf(object: ValueExpr, name: string, lookup: SchemaLookup, depth: number): { readonly expr: ValueExpr; readonly lookup: SchemaLookup } | undefined {
+  if (object.k === "ref") {
+    const found = lookup.resolve(object.name);
+    if (found && "imported" in found) return found.imported.imported === "*" ? lookup.member?.(object.name, name) : undefined;
+  }
+  const held = objectOf(object, lookup, depth + 1);
+  if (!held || held.obj.entries.some((x) => x.k !== "prop" || x.key.k !== "static")) return undefined;
+  const entry = [...held.obj.entries].reverse().find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === name);
+  return entry?.k === "prop" ? { expr: entry.value, lookup: held.lookup } : undefined;
 }
 
 /** `z.string()`, `z.object({...}).describe("…")`: a call chain on a name imported from Zod; the module it is imported from. */
