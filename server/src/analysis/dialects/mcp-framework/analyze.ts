@@ -160,7 +160,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     if (!present.has(rule.key)) present.set(rule.key, at);
     // addTool() validates the tool where it is called: a refusal escapes, and the server stops.
     const refused = call.method === "addTool" ? addedToolThrows(run, call.args[0], run.ev.fileScope(file)) : undefined;
-    if (refused) unknown.push({ path: [], spread: true, reason: `the server stops at start-up: addTool() validates the tool where it is called, and ${refused}`, loc: at });
+    if (refused) unknown.push({ path: [], spread: true, reason: `the server ${refused.certain ? "stops" : "may stop"} at start-up: addTool() validates the tool where it is called, and ${refused.reason}`, loc: at });
   }
 
   // What a subclass's constructor adds when the instance is built (before any start() of the caller's).

@@ -17,6 +17,8 @@ import { ts } from "../../core/typescript";
 import type { Primitive } from "./rules";
 import { frameworkExport } from "./frameworkExports";
 import { PACKAGE } from "./packageName";
+import { schemaDescriptions } from "./schemaDescriptions";
+import { findClass } from "./classDeclarations";
 
 export type AppFinding =
   /** It has an app that validates: `resources` is advertised. */
@@ -46,10 +48,22 @@ export function toolApps(run: DialectRun, toolFiles: readonly string[]): AppFind
     if (state.k === "unknown") out.push({ kind: "maybe", loc: state.loc, reason: `${state.reason}, so whether ${name} attaches an MCP App (which adds resources) is not known` });
     else if (state.k === "value") {
       const finding = judge(state.value, name, state.loc);
-      if (finding) out.push(finding);
+      if (finding) out.push(...keptByLoader(run, cls, finding, name));
     }
   }
   return out;
+}
+
+/**
+ * The loader builds each tool's definition before start() looks at its app, and drops (with a log
+ * line) a tool whose Zod schema has a field without a description: its app is never registered nor
+ * validated. Whether that happens, when the schema is not read, is said.
+ */
+function keptByLoader(run: DialectRun, cls: ClassRef, finding: AppFinding, name: string): AppFinding[] {
+  const fields = schemaDescriptions(run, cls);
+  if (fields.k === "read" && fields.missing.length > 0) return [];
+  if (fields.k !== "unknown" || finding.kind === "maybe") return [finding];
+  return [{ kind: "maybe", loc: finding.loc, reason: `${name} attaches an MCP App, but the tools loader drops a tool whose schema has a field without .describe() (and its app with it), and ${fields.why}` }];
 }
 
 /** What start() (or addTool(), which validates at once) finds of the class's app: a throw, a doubt, an app, or nothing. */
@@ -169,17 +183,6 @@ function judge(value: Value, name: string, loc: Loc): AppFinding | undefined {
     return throws("its content is missing or not text: outside devMode start() reads it to cache the app, and throws");
   }
   return { kind: "app", loc, name };
-}
-
-export function findClass(sf: ts.SourceFile, start: number): ts.ClassLikeDeclaration | undefined {
-  let found: ts.ClassLikeDeclaration | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found || n.end < start || n.pos > start) return;
-    if (ts.isClassLike(n) && (n.getStart(sf) === start || n.name?.getStart(sf) === start)) found = n;
-    else ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
 }
 
 function thisAppAssignment(st: ts.Statement): ts.Expression | undefined {
