@@ -171,6 +171,32 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.match(d.message, /Cannot register capabilities after connecting to transport/);
   });
 
+  it("sdk-register-after-connect: an error a handler takes once the server is connected leaves it serving; one that ends the program does not (trial 110)", () => {
+    const program = (call: string, extra = "") =>
+      analyze({
+        "s.ts": `${V1_MCP}import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n${extra}async function main() {\n  const server = new McpServer({ name: "s", version: "1" });\n  server.registerTool("t", {}, async () => ({ content: [] }));\n  await server.connect(new StdioServerTransport());\n  server.registerPrompt("late", {}, () => ({ messages: [] }));\n}\n${call}\n`,
+      });
+    const goesOn = [
+      ["main().catch(console.error);", "", /The handler on the promise of the call at line \d+ takes the error/],
+      ["main().then(() => {}, (e) => console.error(e));", "", /The handler on the promise/],
+      ["try {\n  await main();\n} catch (err) {\n  console.error(err);\n}", "", /The handler on the promise/],
+      ["main();", 'process.on("unhandledRejection", (r) => console.error(r));\n', /process\.on\("unhandledRejection"\)/],
+    ] as const;
+    for (const [call, extra, why] of goesOn) {
+      const r = program(call, extra);
+      const server = r.servers.get("s")!;
+      assert.deepEqual(server.legacy, { tools: { listChanged: true } }, call);
+      assert.equal(server.exact, true, `${call}: ${JSON.stringify(server.unknown)}`);
+      const d = r.diagnostics.find((x) => x.code === "sdk-register-after-connect");
+      assert.equal(d?.severity, "error", call);
+      assert.match(d!.message, why, call);
+    }
+    for (const call of ["main().catch((e) => { console.error(e); process.exit(1); });", "main().catch(handleFatal);", "main();"]) {
+      const server = program(call).servers.get("s")!;
+      assert.equal(server.legacy, null, `${call}: the error ends the program before it answers`);
+    }
+  });
+
   it("sdk-register-after-connect: after an awaited close() the server takes registrations again; after one not awaited it may throw", () => {
     // close() lets go of the transport once it has finished: connecting again afterwards is allowed.
     const closed = analyze({

@@ -119,7 +119,8 @@ export class DuplicateChecks {
       `${e.method} throws here: ${key.what} is already registered on this server (${how.where}), and the SDK refuses a second one ("${key.error}"). ${how.advice}`,
     );
     if (!how.firstConditional && !how.here) {
-      state.threw ??= d;
+      if (this.#point.caught) state.diagnostics.push({ ...d, message: `${d.message} ${this.#point.caught}, so the server runs without it.` });
+      else state.threw ??= d;
       return true;
     }
     // Both under conditions: most often alternatives (`if (cn) registerChina() else

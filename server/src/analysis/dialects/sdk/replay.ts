@@ -3,6 +3,7 @@
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { caughtAround } from "./caughtThrows";
+import { callFate, handledWhereCalled, processHandlers } from "./rejectionFates";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
 import { unawaitedSuspension } from "./unawaitedSuspension";
 import type { Evaluator } from "../../core/evaluate/evaluator";
@@ -227,13 +228,15 @@ export class Replay {
       runUnit: (file, unit, from, paths, depth, mode, at) => this.#through(at, () => this.#runUnit(file, unit, from, paths, depth, mode)),
       open: (why, loc) => markOpen(this.state, why, loc),
     });
+    // A listener for uncaught exceptions that goes on keeps the program running past a throw at its top level.
+    if (processHandlers(ev.host.text?.(site.file)).exceptions) this.#handled = `The program's process.on("uncaughtException") listener takes the error and goes on`;
     this.#point = {
       ev,
       state: this.state,
       release,
       conditional: false,
       deferred: false,
-      caught: false,
+      caught: undefined,
       scope: (file) => this.#scope(file),
       where: (loc) => this.#where(loc),
       withinFor: (loc) => this.#withinFor(loc),
@@ -756,6 +759,30 @@ export class Replay {
     return isPlainObject(json) ? json : undefined;
   }
 
+  /**
+   * The call whose handler takes an error thrown in the code being followed, and the program goes on
+   * (`main().catch(log)` at line N), as a sentence's start; undefined when such an error ends it.
+   */
+  #handled: string | undefined;
+
+  /** What takes an error thrown while the call at `span` runs, given what takes it around that call. */
+  #handledUnder(file: string, entry: FlowEventEntry, span: Span, outer: string | undefined): string | undefined {
+    const fate = callFate(this.#ev, file, entry, span);
+    if (fate === "handled") return `The handler on the promise of the call at ${this.#where({ file, span })} takes the error and the program goes on`;
+    if (fate === "awaited") return outer;
+    const listens = processHandlers(this.#ev.host.text?.(file)).rejections || processHandlers(this.#ev.host.text?.(this.#site.file)).rejections;
+    return listens ? `The program's process.on("unhandledRejection") (or "uncaughtException") listener takes the error and goes on` : undefined;
+  }
+
+  /**
+   * Once the server is connected, an error a handler takes leaves it serving what it has: the handler
+   * of a call the replay followed into the code, or of every call of the function the code is in.
+   */
+  #handledNow(file: string, unit: FlowUnit): string | undefined {
+    if (!this.state.connected) return undefined;
+    return this.#handled ?? handledWhereCalled(this.#ev, file, unit, (span) => this.#where({ file, span }));
+  }
+
   /** Start-up calls that throw if they run, under a condition: whether the server serves at all is not known. */
   readonly mayThrowAt: { readonly loc: Loc; readonly why: string }[] = [];
 
@@ -1024,7 +1051,7 @@ export class Replay {
             const applied: Mode = replacedBy ? { ...here, conditional: true } : here;
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
-            this.#point.caught = caughtAround(this.#ev, file, entry);
+            this.#point.caught = caughtAround(this.#ev, file, entry) ? "The catch around it takes the error" : this.#handledNow(file, unit);
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
             this.#branches = { file, regions: entry.branches ?? [] };
@@ -1034,7 +1061,7 @@ export class Replay {
             } finally {
               this.#replacedWhy = undefined;
               this.#onInner = false;
-              this.#point.caught = false;
+              this.#point.caught = undefined;
               this.#connectedHere = undefined;
               this.#loops = undefined;
               this.#branches = undefined;
@@ -1063,11 +1090,14 @@ export class Replay {
             const outerReturns = this.#returns;
             const returns: ServerReturns = { depth: depth + 1 };
             this.#returns = returns;
+            const outerHandled = this.#handled;
+            this.#handled = this.#handledUnder(file, entry, event.span, outerHandled);
             try {
               if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             } finally {
               this.#loops = undefined;
               this.#returns = outerReturns;
+              this.#handled = outerHandled;
             }
             if (returns.part) markOpen(this.state, `a part of the server is returned by ${exprText(event.callee)}(), and what is done with it there is not followed`, { file, span: event.span });
             if (returns.server) {
@@ -1140,7 +1170,7 @@ export class Replay {
             // program going. Under a condition it is a guard the configuration decides (the answer is
             // what the server sends once it starts), except a condition on the era a v2 factory serves.
             const loc = { file, span: event.span };
-            if (here.deferred || caughtAround(this.#ev, file, entry)) break;
+            if (here.deferred || caughtAround(this.#ev, file, entry) || this.#handledNow(file, unit)) break;
             if (!here.conditional) this.#mayThrow(loc, event.exit ? `the program exits at ${this.#where(loc)} whenever it gets there, which may be before the server answers` : `the code throws at ${this.#where(loc)} whenever it gets there, so the server does not start`);
             else if (underEraCondition(this.#ev, file, unit, entry)) this.#mayThrow(loc, this.#eraThrow(loc));
             break;

@@ -29,8 +29,12 @@ export interface ReplayPoint {
   readonly conditional: boolean;
   /** It runs in a callback after start-up. */
   readonly deferred: boolean;
-  /** It sits in a `try` whose `catch` keeps the program running (caughtThrows.ts). */
-  readonly caught: boolean;
+  /**
+   * What takes an error it throws while the program goes on, as a sentence's start: a `catch` around
+   * it (caughtThrows.ts), or, once the server is connected, the handler of a call it runs under
+   * (rejectionFates.ts). Undefined: an error it throws ends the program.
+   */
+  readonly caught: string | undefined;
   /** The scope it reads its arguments in: its function's consts and bound parameters, then the file. */
   scope(file: string): Scope;
   /** `line N`, with the file's name when `loc` is in another file than the call being applied. */
@@ -58,7 +62,7 @@ export function placeOf(point: ReplayPoint, at: Loc, from: Loc): string {
 export function throwsWhereItRuns(point: ReplayPoint, d: AnalysisDiagnostic, loc: Loc, what: string, conditional: boolean, deferred: boolean, without: string): void {
   const state = point.state;
   if (point.caught) {
-    state.diagnostics.push({ ...d, message: `${d.message} The catch around it takes the error, ${without}.` });
+    state.diagnostics.push({ ...d, message: `${d.message} ${point.caught}, ${without}.` });
   } else if (conditional || deferred) {
     state.diagnostics.push(d);
     if (!deferred) point.mayThrow(loc, `${what} at ${point.where(loc)} throws if it runs, and whether it runs is only known at run time`);
