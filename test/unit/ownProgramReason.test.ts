@@ -32,6 +32,22 @@ describe("keys registered only by a module nothing loads", () => {
     assert.equal(prompts.loc?.file, "/w/extra.ts");
   });
 
+  // Trial 110 s02: the serving module imports search.ts, which registers a tool on import; review.ts,
+  // which nothing imports, registers a prompt. The tool comes before connect() whatever review.ts does.
+  it("a module the serving module imports still registers before connect() when another module nothing loads registers too", () => {
+    const analysis = analyse({
+      "/w/package.json": JSON.stringify({ type: "module", main: "dist/index.js", dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }),
+      "/w/server.ts": 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const server = new McpServer({ name: "s", version: "1" });\n',
+      "/w/tools/search.ts": 'import { server } from "../server.js";\nserver.registerTool("search", { description: "Search" }, async () => ({ content: [] }));\n',
+      "/w/prompts/review.ts": 'import { server } from "../server.js";\nserver.registerPrompt("review", {}, () => ({ messages: [] }));\n',
+      "/w/index.ts": 'import "./tools/search.js";\nimport { server } from "./server.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nawait server.connect(new StdioServerTransport());\n',
+    });
+    const s = analysis.servers.find((x) => x.name === "s")!;
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts"], JSON.stringify(s.unknown));
+    assert.deepEqual(analysis.diagnostics.filter((d) => d.code === "sdk-register-after-connect" && d.file === "/w/tools/search.ts"), []);
+  });
+
   // Trial 89 o13: the entry names review.ts only in an import erased at compile time; review.ts never
   // runs, and its registration is not taken for one made after connect().
   const typeImport = (clause: string, tsconfig?: string) =>
