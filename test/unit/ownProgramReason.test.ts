@@ -45,7 +45,7 @@ describe("keys registered only by a module nothing loads", () => {
     const s = analysis.servers.find((x) => x.name === "s")!;
     assert.deepEqual(s.legacy, { tools: { listChanged: true } });
     assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts"], JSON.stringify(s.unknown));
-    assert.deepEqual(analysis.diagnostics.filter((d) => d.code === "sdk-register-after-connect" && d.file === "/w/tools/search.ts"), []);
+    assert.deepEqual(analysis.diagnostics.filter((d) => d.code === "sdk-register-after-connect" && d.loc.file === "/w/tools/search.ts"), []);
   });
 
   // Trial 89 o13: the entry names review.ts only in an import erased at compile time; review.ts never

@@ -2042,7 +2042,7 @@ export class Replay {
         return this.handlerChecks.setHandler(file, summary, e, loc);
       case "registerTool":
       case "tool":
-        if (schemaRefused(this.#point, file, e, loc, mode)) return;
+        if (schemaRefused(this.#point, file, e, loc, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
         return this.#register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
       case "registerToolTask":
         // The SDK makes the tool as registerTool does (`_createRegisteredTool`), only run as a task.
@@ -2056,7 +2056,7 @@ export class Replay {
         return;
       case "registerPrompt":
       case "prompt":
-        if (schemaRefused(this.#point, file, e, loc, mode)) return;
+        if (schemaRefused(this.#point, file, e, loc, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
         this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
         if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.completionChecks.promptCompletions(file, e);
         return;

@@ -2,24 +2,34 @@
 // registration throws, and at start-up the server does not start. What a schema is comes from
 // toolSchemas.ts, which reads syntax; here its names are resolved where the call reads them.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Loc, Scope } from "../../core/evaluate/values";
+import type { Binding, Loc, Scope } from "../../core/evaluate/values";
 import type { FixData } from "../../core/model/diagnostics";
 import { diagnostic } from "./codes";
 import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { bindingOf } from "./unitScope";
 import { constDeclaration, namespaceMemberConst } from "../../core/evaluate/constDeclarations";
-import { throwsWhereItRuns, type CallEvent, type ReplayPoint } from "./replayPoint";
+import { throwsWhereItRuns, type CallEvent, type EachItem, type ReplayPoint } from "./replayPoint";
+import { arrayItemsOf } from "./returnedCollections";
 
 /**
  * Whether the registration's tool schema is refused for certain (then it must not be applied); a
  * refusal that depends on which release loads, or on whether the call runs, is said and not applied
  * as certain.
  */
-export function schemaRefused(point: ReplayPoint, file: string, e: CallEvent, loc: Loc, mode: { readonly conditional: boolean; readonly deferred: boolean }): boolean {
+export function schemaRefused(point: ReplayPoint, file: string, e: CallEvent, loc: Loc, mode: { readonly conditional: boolean; readonly deferred: boolean }, each?: EachItem): boolean {
   const { ev, state, release } = point;
   if (state.kind !== "mcp") return false;
-  const lookup = schemaLookup(ev, point.scope(file));
-  const refused = refusedSchema(e, lookup, state.version);
+  const scope = point.scope(file);
+  let lookup = schemaLookup(ev, scope);
+  let refused = refusedSchema(e, lookup, state.version);
+  // `for (const t of TOOLS) server.registerTool(t.name, { inputSchema: t.inputSchema }, …)` over a
+  // list the source writes: each item's schema, read as the loop's variable.
+  for (const item of refused || !each ? [] : (arrayItemsOf(ev, each.over, each.scope, 0) ?? [])) {
+    const vars = new Map<string, Binding>([[each!.param, { expr: item.expr, scope: item.scope }]]);
+    lookup = schemaLookup(ev, { file, vars, parent: scope });
+    refused = refusedSchema(e, lookup, state.version);
+    if (refused) break;
+  }
   if (!refused) return false;
   // SDK v2 has always checked; v1 from 1.28.0.
   const other = state.version === "v1" ? release.mayLoad : undefined;
