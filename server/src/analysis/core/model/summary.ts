@@ -274,6 +274,11 @@ export type LoopGuard =
    */
   | { readonly kind: "count"; readonly from: ValueExpr; readonly to: ValueExpr; readonly inclusive: boolean };
 
+/** One kind of flow event: a call on a receiver, a call of anything else, a construction. */
+export type CallEvent = Extract<FlowEvent, { k: "call" }>;
+export type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
+export type NewEvent = Extract<FlowEvent, { k: "new" }>;
+
 export interface FlowEventEntry {
   readonly event: FlowEvent;
   /** Inside an `if`, loop, `try`, `switch` or a conditional expression: it may not happen. */

@@ -1,15 +1,15 @@
 // Where fastmcp servers are built: `new FastMCP({...})` (or `new fastmcp.FastMCP(...)`) with FastMCP
 // imported from the `fastmcp` package (directly or through the workspace's re-exporting modules), or
 // `new NotesServer()` of a class of the file that extends it (its constructor registers on `this`).
-import type { FileSummary, FlowEvent, FlowUnit, Span } from "../../core/model/summary";
+import type { FileSummary, FlowUnit, Span, NewEvent } from "../../core/model/summary";
 import { literalNameOption } from "../../core/model/text";
 import { importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
 import type { ModuleHost } from "../../core/project/reexportOrigin";
 import { subclassChain } from "./subclasses";
+export type { NewEvent } from "../../core/model/summary";
 
 export { isFastmcpSpecifier };
 
-export type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
 export interface FastmcpSite {
   readonly file: string;

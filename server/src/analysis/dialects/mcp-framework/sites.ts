@@ -3,15 +3,14 @@
 // AppServer(...)` of a workspace class extending it (serverClass.ts; unbound ones, unboundNews.ts),
 // and the calls made on that server in the same body.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FileSummary, FlowEvent, FlowEventEntry, FlowUnit } from "../../core/model/summary";
+import type { FileSummary, FlowEventEntry, FlowUnit, NewEvent, CallEvent } from "../../core/model/summary";
 import { serverCtor, type ChainClass } from "./serverClass";
 import { unboundNews } from "./unboundNews";
+export type { NewEvent, CallEvent } from "../../core/model/summary";
 
 export { PACKAGE } from "./packageName";
 export const SERVER_METHODS = new Set(["addTool", "addPrompt", "addResource", "start", "handleRequest", "createLambdaHandler", "sendLog"]);
 
-export type NewEvent = Extract<FlowEvent, { k: "new" }>;
-export type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
 export interface ServerSite {
   readonly unit: FlowUnit;

@@ -7,7 +7,7 @@ import type { DialectRun } from "../../core/dialect";
 import { isPlainObject, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
-import type { FlowEvent } from "../../core/model/summary";
+import type { CallEvent } from "../../core/model/summary";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { appClasses, type AppClasses } from "./appModules";
 import { controllerMethods, decoratedMethods, type CapabilityMethod, type Primitive } from "./capabilityMethods";
@@ -26,7 +26,6 @@ const RUNTIME_KEY: Record<string, Primitive> = { registerTool: "tools", register
 const REMOVED_KEY: Record<string, Primitive> = { removeTool: "tools", removeResource: "resources", removePrompt: "prompts" };
 const REMOVAL_OF: Record<Primitive, string> = { tools: "removeTool", resources: "removeResource", prompts: "removePrompt" };
 
-type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
 interface RuntimeCall {
   readonly event: CallEvent;

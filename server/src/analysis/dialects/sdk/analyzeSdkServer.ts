@@ -11,7 +11,7 @@ import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { withoutMarkers } from "../../core/evaluate/unknownParts";
 import { sdkDetails } from "./details";
 import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
-import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, FlowUnit, ValueExpr, InvokeEvent } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay } from "./replay";
 import { returnsOnlyConnected } from "./callerHandsOn";
@@ -32,7 +32,6 @@ import { eraReadIn, factoryThrow } from "./eraConditions";
 import { prototypePatch } from "./prototypePatches";
 import { positionAt } from "../../core/model/positions";
 
-type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
 
 export interface ServedEras {
   readonly legacy: boolean;

@@ -3,12 +3,11 @@
 // tool registration adds the same thing, while a prompt or a resource template may add `completions`
 // in one arm and not the other.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FlowEvent, FlowEventEntry, FlowUnit, ValueExpr } from "../../core/model/summary";
+import type { FlowEvent, FlowEventEntry, FlowUnit, ValueExpr, CallEvent } from "../../core/model/summary";
 import { otherArm, regionEntered, regionsNeverRun } from "./knownConditions";
 
 const TOOL_METHODS = new Set(["registerTool", "tool"]);
 
-type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
 function isToolCall(e: FlowEvent): e is CallEvent {
   return e.k === "call" && TOOL_METHODS.has(e.method);

@@ -4,14 +4,13 @@
 // stored, exported, called from a callback written later in the text) leaves it a registration made
 // out of sight.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FlowEvent, FlowUnit, RefPath } from "../../core/model/summary";
+import type { FlowUnit, RefPath, InvokeEvent } from "../../core/model/summary";
 
 export interface BoundRegistration {
   readonly receiver: RefPath;
   readonly method: string;
 }
 
-type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
 
 /** The method and receiver `const name = receiver.method.bind(receiver)` binds, when `name` is only called directly in `unit`. */
 export function boundRegistration(ev: Evaluator, file: string, unit: FlowUnit, event: InvokeEvent, read: RefPath): BoundRegistration | undefined {

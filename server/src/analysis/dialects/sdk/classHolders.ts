@@ -7,14 +7,12 @@
 // the analysis does not follow keeps an unknown.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
-import type { FlowEvent, FlowUnit, RefPath, Span, ValueExpr } from "../../core/model/summary";
+import type { FlowEvent, FlowUnit, RefPath, Span, ValueExpr, CallEvent, InvokeEvent } from "../../core/model/summary";
 import { classChain, classNamed, constructorOf, dispatch, ownerIndex, type ClassChain, type DispatchTarget } from "./classChain";
 import { pathOfExpr } from "./instanceCalls";
 import { unitScope } from "./unitScope";
 
 type NewEvent = Extract<FlowEvent, { k: "new" }>;
-type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
-type CallEvent = Extract<FlowEvent, { k: "call" }>;
 type EscapeEvent = Extract<FlowEvent, { k: "escape" }>;
 
 /** What the replay lends: running a unit with the server's names, and saying the server escapes. */

@@ -4,7 +4,7 @@
 // optional of another zod than the SDK's on v1), which the editor explains.
 import type { FixData } from "../../core/model/diagnostics";
 import type { Loc, Value } from "../../core/evaluate/values";
-import type { ValueExpr } from "../../core/model/summary";
+import type { ValueExpr, CallEvent } from "../../core/model/summary";
 import { templateVariables } from "./sdkTables";
 import { markInexact, markOpen, type SdkCause } from "./sdkState";
 import { inertCompletionStep } from "./steps";
@@ -17,7 +17,7 @@ import { moveOptionalOutFix } from "./fixes";
 import { optionalInner, promptFields } from "./promptFields";
 import { templateOf } from "./resourceTemplates";
 import { SDK_EVAL } from "./sdkEval";
-import type { CallEvent, ReplayPoint } from "./replayPoint";
+import type { ReplayPoint } from "./replayPoint";
 
 /** What the completion checks ask of the replay beyond the call being applied. */
 export interface CompletionHost {

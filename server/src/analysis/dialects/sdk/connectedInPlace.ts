@@ -1,8 +1,7 @@
 // `await make().connect(transport)`: the factory's result is connected where it is made, and no name
 // ever holds it, so nothing else can be done to it. The call reads as `connect` on the server.
-import type { FlowEvent, FlowUnit } from "../../core/model/summary";
+import type { FlowUnit, CallEvent } from "../../core/model/summary";
 
-type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
 /** In `unit`, the calls of `factory()` whose result is only the receiver of `.connect(...)`, as connect calls on `receiver`. */
 export function connectedInPlace(unit: FlowUnit, factory: string, receiver: string): { index: number; conditional: boolean; call: CallEvent }[] {

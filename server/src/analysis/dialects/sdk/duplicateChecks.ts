@@ -3,14 +3,14 @@
 // source gives them: literals, consts, templates of known parts, each item of a loop over a list the
 // source writes, and a field a loop item's class keeps.
 import type { Binding, Loc, Scope, Value } from "../../core/evaluate/values";
-import type { ValueExpr } from "../../core/model/summary";
+import type { ValueExpr, CallEvent } from "../../core/model/summary";
 import { diagnostic } from "./codes";
 import { instanceFieldString, type Instance } from "./methodTargets";
 import { thisField } from "./returnedCollections";
 import { templateString } from "./templateNames";
 import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
-import { placeOf, type CallEvent, type EachItem, type ReplayPoint } from "./replayPoint";
+import { placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
 
 /** What the duplicate checks ask of the replay beyond the call being applied. */
 export interface DuplicateHost {

@@ -4,11 +4,9 @@
 // after reading `config._meta.ui` (so a config without `_meta` throws there), and
 // `registerAppResource(server, name, uri, config, cb)` calls `server.registerResource(name, uri,
 // { mimeType, ...config }, cb)`. Each is replayed as the registration it makes.
-import type { FileSummary, FlowEvent, ObjEntry, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, ObjEntry, ValueExpr, CallEvent, InvokeEvent } from "../../core/model/summary";
 import { dirname, joinPath } from "../../core/project/paths";
 
-type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
-type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
 const SPECIFIER = /^@modelcontextprotocol\/ext-apps\/server$/;
 

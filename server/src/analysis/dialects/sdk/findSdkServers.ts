@@ -1,12 +1,12 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { positionAt } from "../../core/model/positions";
-import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, FlowUnit, Span, ValueExpr, NewEvent } from "../../core/model/summary";
 import type { SdkVersion } from "./sdkTables";
 import { isSdkSpecifier, sdkThroughModules } from "./sdkReexports";
 import { serverInfoOf, type ServerInfo } from "./serverInfo";
 import { serverSubclassOf, type ServerSubclass } from "./serverSubclasses";
+export type { NewEvent } from "../../core/model/summary";
 
-export type NewEvent = Extract<FlowEvent, { k: "new" }>;
 
 /** One place an SDK server is constructed. */
 export interface SdkSite {

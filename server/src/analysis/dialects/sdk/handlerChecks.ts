@@ -5,7 +5,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type DynamicPart, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
-import type { FileSummary, FlowUnit, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, FlowUnit, ValueExpr, CallEvent } from "../../core/model/summary";
 import { diagnostic } from "./codes";
 import { sdkNameOf } from "./findSdkServers";
 import { markInexact, type SdkCause } from "./sdkState";
@@ -13,7 +13,7 @@ import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS } from "./sdkTable
 import { tableMethods, tableSchemasInOrder } from "./tableHandlers";
 import { unitScope } from "./unitScope";
 import { SDK_EVAL } from "./sdkEval";
-import { placeOf, throwsWhereItRuns, type CallEvent, type ReplayPoint } from "./replayPoint";
+import { placeOf, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
 
 /** What the handler checks ask of the replay beyond the call being applied. */
 export interface HandlerHost {

@@ -4,9 +4,8 @@
 // spreads and imports.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
-import type { FileSummary, ObjEntry, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, ObjEntry, ValueExpr, CallEvent } from "../../core/model/summary";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
-import type { CallEvent } from "./replayPoint";
 import { bindingOf } from "./unitScope";
 
 /** A prompt argument, with the file (and summary) it is written in. */

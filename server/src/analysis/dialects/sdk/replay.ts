@@ -10,7 +10,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import { positionAt } from "../../core/model/positions";
-import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr, CallEvent } from "../../core/model/summary";
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
 import { mutatedNames } from "../../core/evaluate/mutation";
@@ -83,7 +83,7 @@ import { HandlerChecks } from "./handlerChecks";
 import { DuplicateChecks } from "./duplicateChecks";
 import { schemaRefused } from "./schemaChecks";
 import { addsCapability, lateThrow, registeredAfterConnect } from "./lateRegistrations";
-import type { CallEvent, EachItem, ReplayPoint } from "./replayPoint";
+import type { EachItem, ReplayPoint } from "./replayPoint";
 import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
 
 /** When an event runs: `deferred` in a callback after start-up; `conditional` if it may not run at all. */

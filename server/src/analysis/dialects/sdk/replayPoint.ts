@@ -4,13 +4,12 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc, Scope } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
-import type { FlowEvent, ValueExpr } from "../../core/model/summary";
+import type { ValueExpr } from "../../core/model/summary";
 import { basename } from "../../core/project/paths";
 import type { SdkRelease } from "./sdkRelease";
 import type { SdkState } from "./sdkState";
 import type { SdkStep } from "./steps";
 
-export type CallEvent = Extract<FlowEvent, { k: "call" }>;
 
 /** A callback's first parameter, and the collection it is each item of (evaluated where the callback is written). */
 export interface EachItem {

@@ -8,8 +8,9 @@ import { diagnostic } from "./codes";
 import { rawShapeEdit, refusedSchema, type SchemaLookup } from "./toolSchemas";
 import { bindingOf } from "./unitScope";
 import { constDeclaration, namespaceMemberConst } from "../../core/evaluate/constDeclarations";
-import { throwsWhereItRuns, type CallEvent, type EachItem, type ReplayPoint } from "./replayPoint";
+import { throwsWhereItRuns, type EachItem, type ReplayPoint } from "./replayPoint";
 import { arrayItemsOf } from "./returnedCollections";
+import type { CallEvent } from "../../core/model/summary";
 
 /**
  * Whether the registration's tool schema is refused for certain (then it must not be applied); a

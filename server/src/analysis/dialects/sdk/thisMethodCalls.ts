@@ -1,11 +1,9 @@
 // `this.addTools()` in a class's method: the summary records a call whose name is also a framework's
 // method (fastmcp's `addTools`) as a method call on its receiver, like `server.addTools(...)`. On
 // `this` that is not the server, it is the class's own method, and runs like any other call of it.
-import type { FlowEvent, ValueExpr } from "../../core/model/summary";
+import type { ValueExpr, CallEvent, InvokeEvent } from "../../core/model/summary";
 import { pathOfExpr } from "./instanceCalls";
 
-type CallEvent = Extract<FlowEvent, { k: "call" }>;
-type InvokeEvent = Extract<FlowEvent, { k: "invoke" }>;
 
 /** The call as the invoke of the method it names on `this`; undefined for any other receiver. */
 export function thisMethodInvoke(event: CallEvent): InvokeEvent | undefined {
