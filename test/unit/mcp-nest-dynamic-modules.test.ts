@@ -64,3 +64,28 @@ describe("MCP-Nest: dynamic modules of the workspace", () => {
     });
   }
 });
+
+describe("MCP-Nest: Nest's own idioms in imports (trial 111)", () => {
+  const withImport = (line: string, imports: string) => {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/src/app.ts", `${line}\n${HEAD.replace('import { DynamicModule, Module } from "@nestjs/common";', 'import { DynamicModule, Module, forwardRef } from "@nestjs/common";')}${TAIL(imports)}`);
+    fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: "2.0.5" }));
+    const servers = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] }).analyzeFiles(["/w/src/app.ts"], { tasksExtension: false }).servers;
+    return servers[0]!;
+  };
+
+  it("forwardRef(() => M) stands for M: its controllers are scanned, exactly", () => {
+    const s = withImport("", "forwardRef(() => PromptsModule)");
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(keys(s), ["logging", "prompts"]);
+  });
+
+  it("a dynamic module of a Nest package (ConfigModule.forRoot()) adds nothing to scan; one of another package stays open", () => {
+    const config = withImport('import { ConfigModule } from "@nestjs/config";', "ConfigModule.forRoot({ isGlobal: true }), PromptsModule");
+    assert.equal(config.exact, true, JSON.stringify(config.unknown));
+    assert.deepEqual(keys(config), ["logging", "prompts"]);
+    const other = withImport('import { CacheModule } from "some-cache";', "CacheModule.register(), PromptsModule");
+    assert.equal(other.exact, false);
+    assert.ok(unknownKeys(other).length > 0);
+  });
+});

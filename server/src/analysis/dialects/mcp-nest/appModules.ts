@@ -8,6 +8,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc, Value } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
 import { conditionalEntry } from "./conditionalEntries";
+import { frameworkImport } from "./frameworkImports";
 import { dynamicModule } from "./dynamicModules";
 import { metadataConst } from "./namedOnce";
 import { objectProvider } from "./objectProviders";
@@ -131,6 +132,10 @@ function items(ev: Evaluator, v: Value, out: AppClasses, key: string, objectProv
         controllers.push(...dynamic.controllers);
         return;
       }
+      // `forwardRef(() => BillingModule)`: that module; `ConfigModule.forRoot()`: a Nest package's, nothing to scan.
+      const nest = key === "imports" ? frameworkImport(ev, loc) : undefined;
+      if (nest?.k === "class") sure.push({ cls: nest.cls, loc });
+      if (nest) return;
       // `...(cond ? [A] : [])`: its classes, each surely or on the condition.
       const entry = conditionalEntry(ev, loc);
       if (!entry) out.open.push({ text: item.text, loc, why: item.why ?? `an entry of ${key} is only known when it runs` });
