@@ -41,19 +41,26 @@ export function handledWhereCalled(ev: Evaluator, file: string, unit: FlowUnit, 
   if (fn.kind === "function" && ev.summary(file)?.exports.has(name)) return undefined;
   const calls = units.flatMap((u) => u.events.filter(({ event: e }) => e.k === "invoke" && (fn!.kind === "function" ? e.callee.k === "ref" && e.callee.name === name : e.callee.k === "get" && e.callee.key.k === "static" && e.callee.key.name === name)).map((entry) => ({ u, entry })));
   if (calls.length === 0) return undefined;
-  const listens = processHandlers(ev.host.text?.(file)).rejections;
   let said: string | undefined;
   for (const { u, entry } of calls) {
-    const fate = callFate(ev, file, entry, entry.event.span);
-    const why =
-      fate === "handled" ? `The handler on the promise of the call at ${where(entry.event.span)} takes the error and the program goes on`
-      : fate === "awaited" ? handledWhereCalled(ev, file, u, where, depth + 1)
-      : listens ? `The program's process.on("unhandledRejection") (or "uncaughtException") listener takes the error and goes on`
-      : undefined;
+    const why = handledAtCall(ev, file, entry, where, () => handledWhereCalled(ev, file, u, where, depth + 1));
     if (why === undefined) return undefined;
     said ??= why;
   }
   return said;
+}
+
+/**
+ * What takes an error thrown while the call of `entry` runs, as a sentence's start: its own handler,
+ * what takes it around the call when it is awaited (`around`), or a process listener when nothing
+ * waits for it (in `file` or the other files given). Undefined when the error ends the program.
+ */
+export function handledAtCall(ev: Evaluator, file: string, entry: FlowEventEntry, where: (span: Span) => string, around: () => string | undefined, listenerFiles: readonly string[] = []): string | undefined {
+  const fate = callFate(ev, file, entry, entry.event.span);
+  if (fate === "handled") return `The handler on the promise of the call at ${where(entry.event.span)} takes the error and the program goes on`;
+  if (fate === "awaited") return around();
+  const listens = [file, ...listenerFiles].some((f) => processHandlers(ev.host.text?.(f)).rejections);
+  return listens ? `The program's process.on("unhandledRejection") (or "uncaughtException") listener takes the error and goes on` : undefined;
 }
 
 /** The listeners the program's text installs for errors nothing else handles, when they go on. */

@@ -3,7 +3,7 @@
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { caughtAround } from "./caughtThrows";
-import { callFate, handledWhereCalled, processHandlers } from "./rejectionFates";
+import { handledAtCall, handledWhereCalled, processHandlers } from "./rejectionFates";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
 import { unawaitedSuspension } from "./unawaitedSuspension";
 import type { Evaluator } from "../../core/evaluate/evaluator";
@@ -765,15 +765,6 @@ export class Replay {
    */
   #handled: string | undefined;
 
-  /** What takes an error thrown while the call at `span` runs, given what takes it around that call. */
-  #handledUnder(file: string, entry: FlowEventEntry, span: Span, outer: string | undefined): string | undefined {
-    const fate = callFate(this.#ev, file, entry, span);
-    if (fate === "handled") return `The handler on the promise of the call at ${this.#where({ file, span })} takes the error and the program goes on`;
-    if (fate === "awaited") return outer;
-    const listens = processHandlers(this.#ev.host.text?.(file)).rejections || processHandlers(this.#ev.host.text?.(this.#site.file)).rejections;
-    return listens ? `The program's process.on("unhandledRejection") (or "uncaughtException") listener takes the error and goes on` : undefined;
-  }
-
   /**
    * Once the server is connected, an error a handler takes leaves it serving what it has: the handler
    * of a call the replay followed into the code, or of every call of the function the code is in.
@@ -1091,7 +1082,7 @@ export class Replay {
             const returns: ServerReturns = { depth: depth + 1 };
             this.#returns = returns;
             const outerHandled = this.#handled;
-            this.#handled = this.#handledUnder(file, entry, event.span, outerHandled);
+            this.#handled = handledAtCall(this.#ev, file, entry, (span) => this.#where({ file, span }), () => outerHandled, [this.#site.file]);
             try {
               if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             } finally {
