@@ -197,6 +197,23 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     }
   });
 
+  it("a caller's handler that takes an error ends the code up to its call: what follows the throw there does not run (trial 110)", () => {
+    const helper = (body: string, after: string) =>
+      analyze({
+        "s.ts": `${V1_MCP}import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nconst server = new McpServer({ name: "s", version: "1" });\nasync function setup() {\n${body}\n}\n${after}\n`,
+      });
+    const dup = '  server.registerTool("x", {}, async () => ({ content: [] }));\n  server.registerTool("x", {}, async () => ({ content: [] }));';
+    // The prompt after the throw is skipped; the caller goes on and connects: tools only.
+    const skipped = helper(`${dup}\n  server.registerPrompt("p", {}, () => ({ messages: [] }));`, "await setup().catch((e) => console.error(e));\nawait server.connect(new StdioServerTransport());");
+    assert.deepEqual(skipped.servers.get("s")!.legacy, { tools: { listChanged: true } });
+    assert.equal(skipped.servers.get("s")!.exact, true);
+    assert.match(skipped.diagnostics.find((d) => d.code === "sdk-duplicate-registration")!.message, /takes the error and the program goes on/);
+    // The connect() was in the code the throw ends: the server never connects, so it does not start.
+    const never = helper(`${dup}\n  await server.connect(new StdioServerTransport());`, "setup().catch((e) => console.error(e));");
+    assert.equal(never.servers.get("s")!.legacy, null);
+    assert.match(never.diagnostics.find((d) => d.code === "sdk-duplicate-registration")!.message, /the code it ends held the connect\(\), so the server does not start/);
+  });
+
   it("sdk-register-after-connect: after an awaited close() the server takes registrations again; after one not awaited it may throw", () => {
     // close() lets go of the transport once it has finished: connecting again afterwards is allowed.
     const closed = analyze({

@@ -119,8 +119,11 @@ export class DuplicateChecks {
       `${e.method} throws here: ${key.what} is already registered on this server (${how.where}), and the SDK refuses a second one ("${key.error}"). ${how.advice}`,
     );
     if (!how.firstConditional && !how.here) {
-      if (this.#point.caught) state.diagnostics.push({ ...d, message: `${d.message} ${this.#point.caught}, so the server runs without it.` });
-      else state.threw ??= d;
+      if (this.#point.caught) {
+        const taken = { ...d, message: `${d.message} ${this.#point.caught}, so the server runs without it.` };
+        state.diagnostics.push(taken);
+        this.#point.thrown(taken);
+      } else state.threw ??= d;
       return true;
     }
     // Both under conditions: most often alternatives (`if (cn) registerChina() else

@@ -106,8 +106,11 @@ export class HandlerChecks {
         `setRequestHandler for ${method} throws at start-up: ${why}. Declare ${required} in the server's capabilities first.`,
         this.#host.addKeyFix(required),
       );
-      if (this.#point.caught) state.diagnostics.push({ ...threw, message: `${threw.message} ${this.#point.caught}, so the server runs without this handler.` });
-      else if (!this.#point.conditional) state.threw = threw;
+      if (this.#point.caught) {
+        const taken = { ...threw, message: `${threw.message} ${this.#point.caught}, so the server runs without this handler.` };
+        state.diagnostics.push(taken);
+        this.#point.thrown(taken);
+      } else if (!this.#point.conditional) state.threw = threw;
       else if (!this.#point.deferred) {
         // Under a condition only run time decides (often a guard such as "only when a tools/list
         // handler exists"): it may never run on this server, so it is a warning, worded as such.

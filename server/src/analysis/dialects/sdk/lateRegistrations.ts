@@ -61,7 +61,9 @@ export function lateThrow(point: ReplayPoint, loc: Loc, method: string, why: str
   if (deferred) state.diagnostics.push(d);
   else if (point.caught) {
     // Caught by a `catch` that keeps the program running: nothing is added, the server goes on.
-    state.diagnostics.push({ ...d, message: `${d.message} ${point.caught}, so the server runs without it.` });
+    const taken = { ...d, message: `${d.message} ${point.caught}, so the server runs without it.` };
+    state.diagnostics.push(taken);
+    point.thrown(taken);
   } else if (conditional) {
     // It throws only if it runs, which is not known statically: served or not is not stated.
     state.diagnostics.push(d);

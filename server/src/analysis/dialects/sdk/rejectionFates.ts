@@ -56,9 +56,15 @@ export function handledWhereCalled(ev: Evaluator, file: string, unit: FlowUnit, 
  * waits for it (in `file` or the other files given). Undefined when the error ends the program.
  */
 export function handledAtCall(ev: Evaluator, file: string, entry: FlowEventEntry, where: (span: Span) => string, around: () => string | undefined, listenerFiles: readonly string[] = []): string | undefined {
+  const handler = handlerAtCall(ev, file, entry, where, listenerFiles);
+  return handler === "awaited" ? around() : handler;
+}
+
+/** What takes an error thrown while the call of `entry` runs: "awaited" (what takes it around the call), a handler's words, or nothing. */
+export function handlerAtCall(ev: Evaluator, file: string, entry: FlowEventEntry, where: (span: Span) => string, listenerFiles: readonly string[] = []): string | "awaited" | undefined {
   const fate = callFate(ev, file, entry, entry.event.span);
   if (fate === "handled") return `The handler on the promise of the call at ${where(entry.event.span)} takes the error and the program goes on`;
-  if (fate === "awaited") return around();
+  if (fate === "awaited") return "awaited";
   const listens = [file, ...listenerFiles].some((f) => processHandlers(ev.host.text?.(f)).rejections);
   return listens ? `The program's process.on("unhandledRejection") (or "uncaughtException") listener takes the error and goes on` : undefined;
 }

@@ -3,7 +3,7 @@
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { caughtAround } from "./caughtThrows";
-import { handledAtCall, handledWhereCalled, processHandlers } from "./rejectionFates";
+import { handledWhereCalled, handlerAtCall, processHandlers } from "./rejectionFates";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
 import { unawaitedSuspension } from "./unawaitedSuspension";
 import type { Evaluator } from "../../core/evaluate/evaluator";
@@ -124,6 +124,11 @@ interface UntimedFrame {
 
 const DYNAMIC = "$dynamic";
 
+/** A call whose handler takes an error thrown while it runs, and the words that say so. */
+interface HandledCall {
+  readonly why: string;
+}
+
 /** The requests McpServer answers once a primitive is registered (or declared up front). */
 const PRIMITIVE_METHODS: Readonly<Record<string, readonly string[]>> = {
   tools: ["tools/list", "tools/call"],
@@ -229,7 +234,7 @@ export class Replay {
       open: (why, loc) => markOpen(this.state, why, loc),
     });
     // A listener for uncaught exceptions that goes on keeps the program running past a throw at its top level.
-    if (processHandlers(ev.host.text?.(site.file)).exceptions) this.#handled = `The program's process.on("uncaughtException") listener takes the error and goes on`;
+    if (processHandlers(ev.host.text?.(site.file)).exceptions) this.#handled = { why: `The program's process.on("uncaughtException") listener takes the error and goes on` };
     this.#point = {
       ev,
       state: this.state,
@@ -243,6 +248,7 @@ export class Replay {
       record: (step) => this.#record(step),
       mayThrow: (loc, why) => this.#mayThrow(loc, why),
       releaseUnknown: (path, loc, why) => this.#releaseUnknown(path, loc, why),
+      thrown: (d) => this.#thrownToHandler(d),
     };
     this.completionChecks = new CompletionChecks(this.#point, {
       ...(zodMain ? { zodMain } : {}),
@@ -761,17 +767,37 @@ export class Replay {
 
   /**
    * The call whose handler takes an error thrown in the code being followed, and the program goes on
-   * (`main().catch(log)` at line N), as a sentence's start; undefined when such an error ends it.
+   * (`main().catch(log)` at line N, said as a sentence's start); undefined when such an error ends it.
+   * One object per handling call: an error thrown under it ends the code up to that call (#aborted).
    */
-  #handled: string | undefined;
+  #handled: HandledCall | undefined;
+  /** The handling call whose code a thrown error is ending: the replay walks nothing until it is back there. */
+  #aborted: HandledCall | undefined;
+  /** The handling call the call being applied is under, when that is what takes an error it throws. */
+  #caughtBy: HandledCall | undefined;
+  /** An error a caller's handler took before the server was connected, in code that connects it next. */
+  #abortedBeforeConnect: AnalysisDiagnostic | undefined;
 
   /**
    * Once the server is connected, an error a handler takes leaves it serving what it has: the handler
    * of a call the replay followed into the code, or of every call of the function the code is in.
    */
   #handledNow(file: string, unit: FlowUnit): string | undefined {
-    if (!this.state.connected) return undefined;
-    return this.#handled ?? handledWhereCalled(this.#ev, file, unit, (span) => this.#where({ file, span }));
+    this.#caughtBy = this.#handled;
+    if (this.#handled) return this.#handled.why;
+    return this.state.connected ? handledWhereCalled(this.#ev, file, unit, (span) => this.#where({ file, span })) : undefined;
+  }
+
+  /**
+   * The call being applied threw, and what takes the error is a caller's handler: the rest of the code
+   * up to that call does not run. Before connect(), the connect() in that code may be what is skipped
+   * (said once everything is followed, see settleAfterFollowing).
+   */
+  #thrownToHandler(d?: AnalysisDiagnostic): void {
+    // Under a condition, or in a callback, it may not throw at all: the code goes on as walked.
+    if (!this.#caughtBy || (d && (this.#point.conditional || this.#point.deferred))) return;
+    this.#aborted = this.#caughtBy;
+    if (!this.state.connected && d) this.#abortedBeforeConnect ??= d;
   }
 
   /** Start-up calls that throw if they run, under a condition: whether the server serves at all is not known. */
@@ -963,7 +989,7 @@ export class Replay {
     let untimed: { readonly why: string | undefined } | undefined;
     try {
       for (let i = from; i < unit.events.length; i++) {
-        if (this.state.threw) return;
+        if (this.state.threw || this.#aborted) return;
         if (connectedAtStart === undefined && connectedBy === undefined && this.state.connected && previous) connectedBy = previous.branches ?? [];
         previous = unit.events[i];
         if (suspended && !untimed && unit.events[i]!.event.span.start >= suspended.at) {
@@ -1042,6 +1068,7 @@ export class Replay {
             const applied: Mode = replacedBy ? { ...here, conditional: true } : here;
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
+            this.#caughtBy = undefined;
             this.#point.caught = caughtAround(this.#ev, file, entry) ? "The catch around it takes the error" : this.#handledNow(file, unit);
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
@@ -1082,12 +1109,15 @@ export class Replay {
             const returns: ServerReturns = { depth: depth + 1 };
             this.#returns = returns;
             const outerHandled = this.#handled;
-            this.#handled = handledAtCall(this.#ev, file, entry, (span) => this.#where({ file, span }), () => outerHandled, [this.#site.file]);
+            const handler = handlerAtCall(this.#ev, file, entry, (span) => this.#where({ file, span }), [this.#site.file]);
+            this.#handled = handler === "awaited" ? outerHandled : handler === undefined ? undefined : { why: handler };
             try {
               if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             } finally {
               this.#loops = undefined;
               this.#returns = outerReturns;
+              // Back at the call whose handler took an error thrown under it: the program goes on from here.
+              if (this.#aborted !== undefined && this.#aborted === this.#handled && this.#handled !== outerHandled) this.#aborted = undefined;
               this.#handled = outerHandled;
             }
             if (returns.part) markOpen(this.state, `a part of the server is returned by ${exprText(event.callee)}(), and what is done with it there is not followed`, { file, span: event.span });
@@ -1161,7 +1191,13 @@ export class Replay {
             // program going. Under a condition it is a guard the configuration decides (the answer is
             // what the server sends once it starts), except a condition on the era a v2 factory serves.
             const loc = { file, span: event.span };
-            if (here.deferred || caughtAround(this.#ev, file, entry) || this.#handledNow(file, unit)) break;
+            if (here.deferred || caughtAround(this.#ev, file, entry)) break;
+            this.#caughtBy = undefined;
+            if (this.#handledNow(file, unit)) {
+              // Taken by a caller's handler: the code up to that call ends here, unless the throw is under a condition.
+              if (!here.conditional) this.#thrownToHandler();
+              break;
+            }
             if (!here.conditional) this.#mayThrow(loc, event.exit ? `the program exits at ${this.#where(loc)} whenever it gets there, which may be before the server answers` : `the code throws at ${this.#where(loc)} whenever it gets there, so the server does not start`);
             else if (underEraCondition(this.#ev, file, unit, entry)) this.#mayThrow(loc, this.#eraThrow(loc));
             break;
@@ -1958,6 +1994,12 @@ export class Replay {
    * the server unless it is caught.
    */
   settleAfterFollowing(): void {
+    // A caller's handler took an error before connect(), and no connect() ran after it: the server does not start.
+    if (this.#abortedBeforeConnect && !this.state.connected && !this.state.threw) {
+      const d = this.#abortedBeforeConnect;
+      this.state.diagnostics.splice(this.state.diagnostics.findIndex((x) => x.loc === d.loc && x.code === d.code), 1);
+      this.state.threw = { ...d, message: `${d.message.replace(/ (The handler on the promise|The program's process\.on).*$/, "")} A caller's handler takes the error, but the code it ends held the connect(), so the server does not start.` };
+    }
     if (this.#stopsAt) this.#mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
     this.#stopsAt = undefined;
     const mayHave = (key: string) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.conditionalKeys.has(key);

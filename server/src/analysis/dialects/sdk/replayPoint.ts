@@ -46,6 +46,8 @@ export interface ReplayPoint {
   mayThrow(loc: Loc, why: string): void;
   /** A key or flag that differs between the releases the server may load (the first place wins). */
   releaseUnknown(path: string, loc: Loc, why: string): void;
+  /** The call being applied threw, and `caught` took the error: the code it ends runs no further. */
+  thrown(d: AnalysisDiagnostic): void;
 }
 
 /** Where `at` is, as said from `from`: its line, and its file's name when that is another file. */
@@ -61,7 +63,9 @@ export function placeOf(point: ReplayPoint, at: Loc, from: Loc): string {
 export function throwsWhereItRuns(point: ReplayPoint, d: AnalysisDiagnostic, loc: Loc, what: string, conditional: boolean, deferred: boolean, without: string): void {
   const state = point.state;
   if (point.caught) {
-    state.diagnostics.push({ ...d, message: `${d.message} ${point.caught}, ${without}.` });
+    const taken = { ...d, message: `${d.message} ${point.caught}, ${without}.` };
+    state.diagnostics.push(taken);
+    point.thrown(taken);
   } else if (conditional || deferred) {
     state.diagnostics.push(d);
     if (!deferred) point.mayThrow(loc, `${what} at ${point.where(loc)} throws if it runs, and whether it runs is only known at run time`);
