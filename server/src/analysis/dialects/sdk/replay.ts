@@ -779,8 +779,9 @@ export class Replay {
   #abortedBeforeConnect: AnalysisDiagnostic | undefined;
 
   /**
-   * Once the server is connected, an error a handler takes leaves it serving what it has: the handler
-   * of a call the replay followed into the code, or of every call of the function the code is in.
+   * What takes an error the code at hand throws, as a sentence's start: the handler of a call the
+   * replay followed into this code (kept in #caughtBy, whose code the error then ends), or, once the
+   * server is connected, the handler of every call of the function the code is in.
    */
   #handledNow(file: string, unit: FlowUnit): string | undefined {
     this.#caughtBy = this.#handled;
