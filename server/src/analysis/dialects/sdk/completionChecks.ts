@@ -4,7 +4,7 @@
 // optional of another zod than the SDK's on v1), which the editor explains.
 import type { FixData } from "../../core/model/diagnostics";
 import type { Loc, Value } from "../../core/evaluate/values";
-import type { ValueExpr, CallEvent } from "../../core/model/summary";
+import type { FileSummary, ValueExpr, CallEvent } from "../../core/model/summary";
 import { templateVariables } from "./sdkTables";
 import { markInexact, markOpen, type SdkCause } from "./sdkState";
 import { inertCompletionStep } from "./steps";
@@ -14,7 +14,8 @@ import { completerOfNamedVariable } from "./templateVariableKeys";
 import { certainlyString, stringValue } from "./stringShapes";
 import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
 import { moveOptionalOutFix } from "./fixes";
-import { optionalInner, promptFields } from "./promptFields";
+import { optionalInner, promptFields, type PromptField } from "./promptFields";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { templateOf } from "./resourceTemplates";
 import { SDK_EVAL } from "./sdkEval";
 import type { ReplayPoint } from "./replayPoint";
@@ -93,8 +94,11 @@ export class CompletionChecks {
       markOpen(state, "a prompt's arguments are not known statically, so completable() arguments may be missed");
       return;
     }
-    for (const { file: at, summary: where, entry } of fields) {
-      let field = entry.value;
+    for (const found of fields) {
+      // `{ language: languageArg }` with `const languageArg = completable(...)` here or imported: that call.
+      const { file: at, summary: where, value } = this.#heldField(file, found);
+      const entry = found.entry;
+      let field = value;
       const outer = optionalInner(field);
       if (outer) field = outer;
       if (field.k !== "call" || sdkNameOf(where, field.callee, ev) !== "completable") {
@@ -108,7 +112,7 @@ export class CompletionChecks {
       const inner = field.args[0];
       const innerSchema = inner ? optionalInner(inner) : undefined;
       const argument = entry.key.k === "static" ? entry.key.name : "?";
-      if (outer && !innerSchema && this.#optionalHidesCompletable(at, entry.value, inner, argument)) continue;
+      if (outer && !innerSchema && this.#optionalHidesCompletable(at, value, inner, argument)) continue;
       if (inner && innerSchema) {
         const loc = { file: at, span: field.span };
         this.optionalCompletables.push({ loc, ...moveOptionalOutFix(ev.host.text?.(at), at, field.span, inner, innerSchema) });
@@ -118,6 +122,24 @@ export class CompletionChecks {
       }
       this.#host.completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
     }
+  }
+
+  /**
+   * A prompt argument written as the name of a const (of its file, or one another module exports)
+   * that holds a `completable(...)` call: that call, read in the file it is written in. Any other
+   * value, or a name a function around the registration declares, is the field as written.
+   */
+  #heldField(callFile: string, found: PromptField): { readonly file: string; readonly summary: FileSummary; readonly value: ValueExpr } {
+    const { ev } = this.#point;
+    const value = found.entry.value;
+    const as = { file: found.file, summary: found.summary, value };
+    if (value.k !== "ref" || (found.file === callFile && this.#host.hidden(callFile).has(value.name))) return as;
+    const declared = constDeclaration(ev, found.file, value.name);
+    const summary = declared ? ev.summary(declared.file) : undefined;
+    const init = declared?.init;
+    const call = init && (optionalInner(init) ?? init);
+    if (!declared || !summary || call?.k !== "call" || sdkNameOf(summary, call.callee, ev) !== "completable") return as;
+    return { file: declared.file, summary, value: init! };
   }
 
   /**

@@ -6,6 +6,7 @@ import type { ValueExpr } from "../../core/model/summary";
 import { sdkNameOf } from "./findSdkServers";
 import { SDK_EVAL } from "./sdkEval";
 import { bindingOf } from "./unitScope";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 
 /**
  * `new ResourceTemplate(...)` written in place, through a `const`, or returned by a helper function
@@ -19,8 +20,9 @@ export function templateOf(ev: Evaluator, scope: Scope, ir: ValueExpr, depth = 0
   if (ir.k === "ref") {
     const bound = bindingOf(scope, ir.name);
     if (bound) return "expr" in bound ? templateOf(ev, bound.scope, bound.expr, depth + 1) : undefined;
-    const decl = summary.decls.get(ir.name);
-    return decl?.k === "const" ? templateOf(ev, ev.fileScope(scope.file), decl.init, depth + 1) : undefined;
+    // A const of the file, or one another module exports (`import { repoTemplate } from "./templates.js"`).
+    const declared = constDeclaration(ev, scope.file, ir.name);
+    return declared ? templateOf(ev, ev.fileScope(declared.file), declared.init, depth + 1) : undefined;
   }
   if (ir.k !== "call" || ir.callee.k !== "ref") return undefined;
   const fn = ev.lookup(ir.callee.name, scope, { file: scope.file, span: ir.span }, SDK_EVAL);
