@@ -68,6 +68,23 @@ function hasItems(r: ListReader, guard: LoopGuard & { kind: "of" | "in" }): bool
   return certainItems(r, over, 0) > 0;
 }
 
+/**
+ * The items of a list written in the file as an array literal (itself, or a const of the file that
+ * nothing changes nor hands on), each written plainly (no spread), as the source gives them;
+ * undefined when that is not what the list is (`for (const register of REGISTRARS) register(server)`).
+ */
+export function writtenItems(r: ListReader, over: ValueExpr): readonly ValueExpr[] | undefined {
+  if (readsHidden(r, over)) return undefined;
+  let list = over;
+  if (list.k === "ref") {
+    const declared = constDeclaration(r.ev, r.file, list.name);
+    if (!declared || declared.file !== r.file || !untouched(r.ev, r.file, list.name)) return undefined;
+    list = declared.init;
+  }
+  if (list.k !== "arr" || list.items.some((i) => i.k === "spread")) return undefined;
+  return list.items as readonly ValueExpr[];
+}
+
 /** The items an array expression certainly holds, read at the file's top level; 0 when not known. */
 function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.file): number {
   if (depth > MAX_DEPTH) return 0;

@@ -19,7 +19,7 @@ import { placeConnectHandlers } from "./connectHandlers";
 import { exprPath } from "./exprPath";
 import { placeResumed } from "./resumes";
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { listHasItems, loopsRunCertainly, type ListReader } from "../../core/evaluate/listItems";
+import { listHasItems, loopsRunCertainly, writtenItems, type ListReader } from "../../core/evaluate/listItems";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";
@@ -342,32 +342,35 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           }
           continue;
         }
-        let imported: { at: FileUnits; fn: FlowUnit } | undefined;
-        const helper = event.callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (event.callee as { name: string }).name) : undefined;
-        const param = helper?.params[argAt];
-        // A helper declared without its code (`declare function`) is not followed: what it does is unknown.
-        if (helper && !helper.bodiless && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
-          visited.add(key(at, helper));
-          // `registerTools(server);` of an async helper: what it does before its first await happens now.
-          const suspends = runsLaterHere(helper);
-          const split = !later && suspends ? resumeOf(helper, awaitSplit(host, at.file, helper)) : undefined;
-          walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, helper), split);
-          if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
-        } else if (!helper && (imported = importedHelper(host, at.file, event.callee)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
-          // `registerSearchTools(server)` imported from another module of the workspace: its body runs here, as a local helper's would.
-          const { at: there, fn } = imported;
-          const own = new Set([fn.params[argAt]!]);
-          visited.add(key(there, fn));
-          const suspends = group < 0 && runsLater(host, at.file, event.span, fn, there.file) && touchedAfter(events, i, names);
-          const split = !later && suspends ? resumeOf(fn, awaitSplit(host, there.file, fn)) : undefined;
-          walk(there, fn, fn.events, new Set(own), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, there.file, fn), split);
-          if (event.result && fn.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === fn.params[argAt])) names.add(event.result);
-          // What the helper's own callbacks (a timer, a tool's handler) do with the server runs at a time not followed.
-          const inHelper = (u: FlowUnit): boolean => isDescendant(there.units, u, fn.id);
-          scanLater(out, there, visited, own, inHelper);
-          laterUses(out, there.file, there.units, visited, own, inHelper);
-        } else {
-          out.unfollowed.push({ reason: `the server is passed to ${host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper"}, which the analysis does not follow`, loc: loc(event.span), phase });
+        // `for (const register of [registerSearch, registerPrompts]) register(server)`: each function of the list, in turn.
+        for (const callee of registrarsCalled(reader, entry, event.callee)) {
+          let imported: { at: FileUnits; fn: FlowUnit } | undefined;
+          const helper = callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (callee as { name: string }).name) : undefined;
+          const param = helper?.params[argAt];
+          // A helper declared without its code (`declare function`) is not followed: what it does is unknown.
+          if (helper && !helper.bodiless && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
+            visited.add(key(at, helper));
+            // `registerTools(server);` of an async helper: what it does before its first await happens now.
+            const suspends = runsLaterHere(helper);
+            const split = !later && suspends ? resumeOf(helper, awaitSplit(host, at.file, helper)) : undefined;
+            walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, helper), split);
+            if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
+          } else if (!helper && (imported = importedHelper(host, at.file, callee)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
+            // `registerSearchTools(server)` imported from another module of the workspace: its body runs here, as a local helper's would.
+            const { at: there, fn } = imported;
+            const own = new Set([fn.params[argAt]!]);
+            visited.add(key(there, fn));
+            const suspends = group < 0 && runsLater(host, at.file, event.span, fn, there.file) && touchedAfter(events, i, names);
+            const split = !later && suspends ? resumeOf(fn, awaitSplit(host, there.file, fn)) : undefined;
+            walk(there, fn, fn.events, new Set(own), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, there.file, fn), split);
+            if (event.result && fn.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === fn.params[argAt])) names.add(event.result);
+            // What the helper's own callbacks (a timer, a tool's handler) do with the server runs at a time not followed.
+            const inHelper = (u: FlowUnit): boolean => isDescendant(there.units, u, fn.id);
+            scanLater(out, there, visited, own, inHelper);
+            laterUses(out, there.file, there.units, visited, own, inHelper);
+          } else {
+            out.unfollowed.push({ reason: `the server is passed to ${host.textAt(at.file, event.span)?.split("(")[0]?.trim() || "a helper"}, which the analysis does not follow`, loc: loc(event.span), phase });
+          }
         }
       }
     }
@@ -514,6 +517,17 @@ const MAX_REEXPORT_HOPS = 4;
  * `registerTools` imported (by name or as default) from a module of the workspace that declares it
  * as a function at its top level, maybe through re-exports: that function, with its file's units.
  */
+/**
+ * The functions a call stands for: the callee itself, or, when it is the variable of a `for … of` loop
+ * over a list of function names the source writes (a const, here or imported), each of them.
+ */
+function registrarsCalled(reader: ListReader | undefined, entry: FlowEventEntry, callee: ValueExpr): readonly ValueExpr[] {
+  const loop = entry.loops?.at(-1);
+  if (callee.k !== "ref" || !reader || loop?.kind !== "of" || loop.binding !== callee.name) return [callee];
+  const items = writtenItems(reader, loop.over);
+  return items && items.length > 0 && items.every((i) => i.k === "ref") ? items : [callee];
+}
+
 function importedHelper(host: ReplayHost, file: string, callee: ValueExpr): { at: FileUnits; fn: FlowUnit } | undefined {
   if (callee.k !== "ref" || !host.ev) return undefined;
   const binding = host.summary(file)?.imports.get(callee.name);
