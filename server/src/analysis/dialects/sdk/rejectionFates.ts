@@ -65,14 +65,28 @@ export function handlerAtCall(ev: Evaluator, file: string, entry: FlowEventEntry
   const fate = callFate(ev, file, entry, entry.event.span);
   if (fate === "handled") return `The handler on the promise of the call at ${where(entry.event.span)} takes the error and the program goes on`;
   if (fate === "awaited") return "awaited";
-  const listens = [file, ...listenerFiles].some((f) => processHandlers(ev.host.text?.(f)).rejections);
+  const listens = [file, ...listenerFiles].some((f) => processHandlers(ev, f).rejections);
   return listens ? `The program's process.on("unhandledRejection") (or "uncaughtException") listener takes the error and goes on` : undefined;
 }
 
-/** The listeners the program's text installs for errors nothing else handles, when they go on. */
-export function processHandlers(text: string | undefined): { readonly rejections: boolean; readonly exceptions: boolean } {
+type Listeners = { readonly rejections: boolean; readonly exceptions: boolean };
+/** By file summary: asked at every call the replay follows, read once per text. */
+const listenersOf = new WeakMap<object, Listeners>();
+
+/** The listeners a file installs for errors nothing else handles, when they go on. */
+export function processHandlers(ev: Evaluator, file: string): Listeners {
+  const summary = ev.summary(file);
+  const known = summary && listenersOf.get(summary);
+  if (known) return known;
+  const found = listenersIn(ev.host.text?.(file));
+  if (summary) listenersOf.set(summary, found);
+  return found;
+}
+
+function listenersIn(text: string | undefined): Listeners {
+  // Most files name neither event: no pattern to run over them.
+  if (text === undefined || !/unhandledRejection|uncaughtException/.test(text)) return { rejections: false, exceptions: false };
   const goesOnFor = (event: string) => {
-    if (text === undefined) return false;
     for (const m of text.matchAll(new RegExp(String.raw`\bprocess\s*\.\s*(?:on|once|addListener)\s*\(\s*["'\`]${event}["'\`]\s*,`, "g"))) {
       const args = balanced(text, m.index + m[0].indexOf("("));
       if (args !== undefined && goesOn(args.slice(args.indexOf(",") + 1))) return true;

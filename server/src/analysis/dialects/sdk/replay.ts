@@ -234,7 +234,7 @@ export class Replay {
       open: (why, loc) => markOpen(this.state, why, loc),
     });
     // A listener for uncaught exceptions that goes on keeps the program running past a throw at its top level.
-    if (processHandlers(ev.host.text?.(site.file)).exceptions) this.#handled = { why: `The program's process.on("uncaughtException") listener takes the error and goes on` };
+    if (processHandlers(ev, site.file).exceptions) this.#handled = { why: `The program's process.on("uncaughtException") listener takes the error and goes on` };
     this.#point = {
       ev,
       state: this.state,
@@ -786,8 +786,15 @@ export class Replay {
   #handledNow(file: string, unit: FlowUnit): string | undefined {
     this.#caughtBy = this.#handled;
     if (this.#handled) return this.#handled.why;
-    return this.state.connected ? handledWhereCalled(this.#ev, file, unit, (span) => this.#where({ file, span })) : undefined;
+    if (!this.state.connected) return undefined;
+    // Asked for every call applied: read once per function.
+    const id = `${file}#${unit.id}`;
+    if (!this.#handledWhere.has(id)) this.#handledWhere.set(id, handledWhereCalled(this.#ev, file, unit, (span) => this.#where({ file, span })));
+    return this.#handledWhere.get(id);
   }
+
+  /** By function (`file#unit`): what takes an error thrown in it, read from its calls (see #handledNow). */
+  readonly #handledWhere = new Map<string, string | undefined>();
 
   /**
    * The call being applied threw, and what takes the error is a caller's handler: the rest of the code
