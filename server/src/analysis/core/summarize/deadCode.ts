@@ -23,6 +23,12 @@ export function runsOnlyWhenIterated(fn: ts.Node): boolean {
 }
 
 /**
+ * Words in a handler's text that end the program or pass the error on (`throw`, `process.exit(1)`,
+ * `abort()`): read from the text where the handler is not walked (a `.catch(...)` argument).
+ */
+export const ENDS_PROGRAM_TEXT = /\bthrow\b|\bexit\s*\(|\babort\s*\(/;
+
+/**
  * Whether every way through a `catch` block ends the program: it reaches a `throw` (the error goes on)
  * or `process.exit(...)` before any statement that could leave the block another way (a `return`,
  * `break` or `continue` anywhere in it, outside nested functions). A `try` with such a catch, or with

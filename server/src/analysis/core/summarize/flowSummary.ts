@@ -7,7 +7,7 @@ import { dynamicImportsIn } from "./dynamicImports";
 import { paramFieldsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
 import { shadowedNames } from "./shadowedNames";
-import { catchEndsProgram, reachableStatements, runsOnlyWhenIterated } from "./deadCode";
+import { catchEndsProgram, ENDS_PROGRAM_TEXT, reachableStatements, runsOnlyWhenIterated } from "./deadCode";
 
 /**
  * What a dialect needs recorded of a file's program flow: files importing a module it names get a
@@ -934,8 +934,6 @@ function literalKey(e: ts.Node): string | undefined {
   return ts.isStringLiteral(k) || ts.isNoSubstitutionTemplateLiteral(k) ? k.text : undefined;
 }
 
-/** A handler that ends the program (or throws again): the rejection still stops it. */
-const ENDS_PROGRAM = /\bthrow\b|\bexit\s*\(|\babort\s*\(/;
 
 /**
  * Whether `p.catch(handler)` or `p.then(onFulfilled, handler)` lets the program go on after `p`
@@ -945,7 +943,7 @@ function rejectionSwallowed(call: ts.CallExpression, sf: ts.SourceFile): boolean
   const callee = call.expression;
   if (!ts.isPropertyAccessExpression(callee)) return false;
   const handler = callee.name.text === "catch" ? call.arguments[0] : callee.name.text === "then" ? call.arguments[1] : undefined;
-  return handler !== undefined && !ENDS_PROGRAM.test(handler.getText(sf));
+  return handler !== undefined && !ENDS_PROGRAM_TEXT.test(handler.getText(sf));
 }
 
 /** The method a call calls (`connect` of `server.connect(t)`); "" for a function call or anything else. */

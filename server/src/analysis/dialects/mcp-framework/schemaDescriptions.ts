@@ -10,6 +10,7 @@ import type { ClassRef } from "../../core/evaluate/values";
 import { parseFile } from "../../core/summarize/parseFile";
 import { ts } from "../../core/typescript";
 import { findClass } from "./classDeclarations";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 
 export type SchemaDescriptions =
   /** A Zod object schema whose fields are all read: those without a description. */
@@ -101,35 +102,20 @@ function resolve(run: DialectRun, at: Written, depth: number): Written | undefin
   if (depth > MAX_DEPTH) return undefined;
   const local = topLevelConst(at.sf, node.text);
   if (local) return resolve(run, { ...at, node: local }, depth + 1);
-  const imported = importOf(at.sf, node.text);
-  if (!imported) return undefined;
-  const target = run.ev.host.resolveModule(imported.specifier, at.file);
-  const text = target !== undefined ? run.fileText(target) : undefined;
-  if (target === undefined || text === undefined) return undefined;
-  const sf = parseFile(target, text);
-  const exported = topLevelConst(sf, imported.name, true);
-  return exported ? resolve(run, { node: exported, sf, file: target }, depth + 1) : undefined;
+  // Imported: the module (followed through re-exports) that declares it, read as a tree there.
+  const declared = constDeclaration(run.ev, at.file, node.text);
+  const text = declared && declared.file !== at.file ? run.fileText(declared.file) : undefined;
+  if (!declared || text === undefined) return undefined;
+  const sf = parseFile(declared.file, text);
+  const init = topLevelConst(sf, declared.name);
+  return init ? resolve(run, { node: init, sf, file: declared.file }, depth + 1) : undefined;
 }
 
-/** `const name = init` at the top level (exported, when asked; `export { name }` counts). */
-function topLevelConst(sf: ts.SourceFile, name: string, exported = false): ts.Expression | undefined {
-  const listed = exported && sf.statements.some((s) => ts.isExportDeclaration(s) && !s.moduleSpecifier && s.exportClause && ts.isNamedExports(s.exportClause) && s.exportClause.elements.some((e) => e.name.text === name && (e.propertyName ?? e.name).text === name));
+/** The initialiser of `const name = init` at the top level of a file. */
+function topLevelConst(sf: ts.SourceFile, name: string): ts.Expression | undefined {
   for (const s of sf.statements) {
     if (!ts.isVariableStatement(s) || !(s.declarationList.flags & ts.NodeFlags.Const)) continue;
-    const isExported = s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
-    if (exported && !isExported && !listed) continue;
     for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
-  }
-  return undefined;
-}
-
-/** `import { name } from "x"` (or `import { other as name }`): the module and the name it exports. */
-function importOf(sf: ts.SourceFile, local: string): { specifier: string; name: string } | undefined {
-  for (const s of sf.statements) {
-    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || s.importClause?.isTypeOnly) continue;
-    const named = s.importClause?.namedBindings;
-    if (!named || !ts.isNamedImports(named)) continue;
-    for (const e of named.elements) if (e.name.text === local) return { specifier: s.moduleSpecifier.text, name: (e.propertyName ?? e.name).text };
   }
   return undefined;
 }

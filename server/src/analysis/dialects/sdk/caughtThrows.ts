@@ -6,8 +6,8 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowEventEntry } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
+import { ENDS_PROGRAM_TEXT } from "../../core/summarize/deadCode";
 
-const ENDS = /\bthrow\b|\bexit\s*\(|\babort\s*\(/;
 
 /** Whether the event sits in the `try` block of a `try` whose `catch` keeps the program running. */
 export function caughtAround(ev: Evaluator, file: string, entry: FlowEventEntry): boolean {
@@ -21,7 +21,7 @@ export function caughtAround(ev: Evaluator, file: string, entry: FlowEventEntry)
     const block = blockAt(sf, Number(m[1]), Number(m[2]));
     const parent = block?.parent;
     if (!block || !parent || !ts.isTryStatement(parent) || parent.tryBlock !== block || !parent.catchClause) return false;
-    return !ENDS.test(parent.catchClause.block.getText(sf));
+    return !ENDS_PROGRAM_TEXT.test(parent.catchClause.block.getText(sf));
   });
 }
 

@@ -8,11 +8,12 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowEventEntry, FlowUnit, Span } from "../../core/model/summary";
 import { caughtAround } from "./caughtThrows";
+import { ENDS_PROGRAM_TEXT } from "../../core/summarize/deadCode";
 
 export type CallFate = "handled" | "awaited" | "dropped";
 
-/** Words that end the process or pass the error on, in a handler's text. */
-const ENDS = /\bthrow\b|\bexit\s*\(|\babort\s*\(|\breject\s*\(/;
+/** Words that end the process or pass the error on, in a handler's text; `reject(` hands it to another promise. */
+const ENDS = new RegExp(`${ENDS_PROGRAM_TEXT.source}|\\breject\\s*\\(`);
 
 /** What happens to an error thrown while the call at `span` (an invoke event of `entry`) runs. */
 export function callFate(ev: Evaluator, file: string, entry: FlowEventEntry, span: Span): CallFate {
