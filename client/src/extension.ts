@@ -22,7 +22,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
     ],
     synchronize: {
       configurationSection: undefined,
-      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.ts,*.tsx,*.mts,*.cts,tsconfig*.json,package.json,pnpm-workspace.yaml}"),
+      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.ts,*.tsx,*.mts,*.cts,tsconfig*.json,package.json,package-lock.json,pnpm-workspace.yaml}"),
     },
     diagnosticPullOptions: { onChange: true, onSave: true },
     markdown: { isTrusted: { enabledCommands: Object.values(Commands) }, supportThemeIcons: true },

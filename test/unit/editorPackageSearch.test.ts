@@ -93,4 +93,30 @@ describe("the cross-file search of a long-lived workspace", () => {
     assert.equal(files.textFacts("/w/missing.ts", "length", (text) => (derived++, text?.length)), undefined);
     assert.equal(derived, 4);
   });
+
+  it("reads a loaded file's text and a package.json once, and again only after it is told the file changed", () => {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/a.ts", "export const a = 1;\n");
+    fs.writeFileSync("/w/package.json", '{ "name": "w" }');
+    const reads = new Map<string, number>();
+    const readFileSync = fs.readFileSync.bind(fs);
+    fs.readFileSync = (path: string, encoding?: string) => (reads.set(path, (reads.get(path) ?? 0) + 1), readFileSync(path, encoding));
+    const files = new FileStore(fs);
+    assert.ok(files.summary("/w/a.ts"));
+    for (let i = 0; i < 3; i++) assert.equal(files.text("/w/a.ts"), "export const a = 1;\n");
+    for (let i = 0; i < 3; i++) assert.equal(files.text("/w/package.json"), '{ "name": "w" }');
+    for (let i = 0; i < 3; i++) assert.equal(files.text("/w/sub/package.json"), undefined);
+    assert.deepEqual(Object.fromEntries(reads), { "/w/a.ts": 1, "/w/package.json": 1, "/w/sub/package.json": 1 });
+    fs.writeFileSync("/w/a.ts", "export const a = 2;\n");
+    fs.writeFileSync("/w/sub/package.json", "{}");
+    files.changedOnDisk("/w/a.ts");
+    files.changedOnDisk("/w/sub/package.json");
+    assert.equal(files.text("/w/a.ts"), "export const a = 2;\n");
+    assert.equal(files.text("/w/sub/package.json"), "{}");
+    // An editor's text wins over the kept one, and the disk's comes back when it closes.
+    files.setOverlay("/w/a.ts", "export {};\n");
+    assert.equal(files.text("/w/a.ts"), "export {};\n");
+    files.closeOverlay("/w/a.ts");
+    assert.equal(files.text("/w/a.ts"), "export const a = 2;\n");
+  });
 });

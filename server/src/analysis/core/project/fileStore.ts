@@ -32,6 +32,12 @@ interface Entry {
   full?: FileSummary | undefined;
   /** The store's `changes` when leaving the flow out was last found right. */
   deferredAt?: number;
+  /**
+   * The disk text of a loaded file (its summary holds pieces of it anyway), or of a watched manifest
+   * (`null`: none there): the replay asks for a server file's text once per call it places, and the
+   * release checks read every package.json on the way up once per server.
+   */
+  kept?: string | null;
 }
 
 /** Called with (file, version) each time a summary is handed out, so callers can record dependencies. */
@@ -131,6 +137,12 @@ export class FileStore {
     const e = this.#entry(fileName);
     this.#observer?.(fileName, e.version);
     if (e.overlay !== undefined) return e.overlay;
+    if (e.kept !== undefined) return e.kept ?? undefined;
+    if (isManifest(fileName)) {
+      const read = this.#read(fileName);
+      e.kept = read.text ?? (read.skipped?.reason === "missing" ? null : undefined);
+      return read.text;
+    }
     if (this.#batchTexts) {
       const kept = this.#batchTexts.get(fileName) ?? this.#batchRereads?.get(fileName);
       if (kept !== undefined) return kept;
@@ -333,6 +345,7 @@ export class FileStore {
     e.deferredText = undefined;
     e.full = undefined;
     e.deferredAt = undefined;
+    e.kept = undefined;
     this.#recordChange(fileName);
   }
 
@@ -363,6 +376,7 @@ export class FileStore {
         const gate = this.#deferring || read.text.length >= EDITOR_DEFERRAL_MIN_LENGTH || this.#flowGateReady?.() ? this.#flowGate : undefined;
         const sf = parseFile(fileName, stripBom(read.text));
         e.summary = summarizeFile(sf, e.version, this.flowSpec, gate && (() => gate(fileName)));
+        if (e.overlay === undefined) e.kept = read.text;
         // parsedSource parses the text as read: only a text without a byte order mark is the same tree.
         if (hasConditionalRegions(e.summary) && read.text.charCodeAt(0) !== 0xfeff) handOverParse(e.summary, sf);
         if (e.summary.flowDeferred) {
@@ -441,6 +455,12 @@ function isNotFound(err: unknown): boolean {
 
 function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A package.json or package-lock.json: the editor's watcher reports each change, creation and deletion of one. */
+function isManifest(fileName: string): boolean {
+  const name = fileName.slice(fileName.lastIndexOf("/") + 1);
+  return name === "package.json" || name === "package-lock.json";
 }
 
 /** A NUL character in the first 8 KB means the file is not source text. */
