@@ -16,7 +16,7 @@ import { liveCapabilitiesChange } from "./liveCapabilities";
 import { mutatedNames } from "../../core/evaluate/mutation";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
-import { NOTIFICATION_FLAGS, type SdkVersion } from "./sdkTables";
+import type { SdkVersion } from "./sdkTables";
 import { completionStep, constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { isHarmlessUse } from "./harmlessUses";
@@ -47,9 +47,8 @@ import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
 import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
-import { missingMethod } from "./missingMethods";
 import { fieldGetters } from "./fieldGetters";
-import { sendOutcome, type SendPhase } from "./sends";
+import { SendChecks, type UntimedFrame } from "./sendChecks";
 import { callbackLoop, itemFunctions, itemKeys, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { fieldValue, returnedCollection, thisField } from "./returnedCollections";
 import { serversMade } from "./serversMade";
@@ -113,13 +112,6 @@ interface ServerReturns {
   /** A path inside the server (`server.server`), at that return. */
   part?: Loc;
   other?: boolean;
-}
-
-interface UntimedFrame {
-  connected: boolean;
-  sentBefore?: { readonly method: string; readonly loc: Loc }[];
-  /** McpServer's list-changed sends made here before any connect(): nothing, if this function's own connect() follows. */
-  quietBefore?: SdkState["sends"][number][];
 }
 
 const DYNAMIC = "$dynamic";
@@ -275,6 +267,11 @@ export class Replay {
       eachItem: (file, scope) => this.#itemLoopHere(file, scope) ?? (this.#loops ? undefined : this.#outerLoop()),
       evaluateCollection: (over, scope) => this.#evaluateCollection(over, scope),
     });
+    this.#sends = new SendChecks(this.#point, {
+      frames: this.#untimedSince,
+      connectedHere: () => this.#connectedHere,
+      onInner: () => this.#onInner,
+    });
   }
 
   /** The call being applied, as the checks below see it (the replay sets its flags as it goes). */
@@ -285,9 +282,11 @@ export class Replay {
   readonly handlerChecks: HandlerChecks;
   /** A name or URI registered twice on one McpServer. */
   readonly #duplicateChecks: DuplicateChecks;
+  /** Notifications sent, and whether sending them stops the server. */
+  readonly #sends: SendChecks;
 
   /** Uncalled functions being replayed: each may run before the connect() seen so far as well as after, until it calls connect() itself. */
-  #untimedSince: UntimedFrame[] = [];
+  readonly #untimedSince: UntimedFrame[] = [];
 
   /** A top-level function nothing here calls: it never runs, or runs when (and if) something else calls it. */
   #runUncalled(file: string, unit: FlowUnit, names: ReadonlySet<string>): void {
@@ -1844,12 +1843,8 @@ export class Replay {
     switch (e.method) {
       case "connect":
         // What follows a connect() in a function of unknown timing does run after it.
-        for (const frame of this.#untimedSince) {
-          // Sent in this function before its own connect(): before connect() whenever it runs.
-          if (!frame.connected) for (const sent of frame.sentBefore ?? []) this.#notConnectedYet(sent.method, sent.loc);
-          if (!frame.connected) for (const quiet of frame.quietBefore ?? []) this.#unsend(quiet);
-          frame.connected = true;
-        }
+        // Sent in each function followed before its own connect(): before connect() whenever it runs.
+        this.#sends.connected();
         if (!deferred && !this.state.connected) {
           this.state.connected = loc;
           this.#connectedInstance = this.#instance;
@@ -1911,9 +1906,9 @@ export class Replay {
       case "sendPromptListChanged":
       case "sendResourceUpdated":
       case "sendLoggingMessage":
-        return this.#send(e.method, loc, mode);
+        return this.#sends.send(e.method, loc, mode);
       case "notification": {
-        this.#sentBeforeConnect(e.method, loc, mode);
+        this.#sends.sentBeforeConnect(e.method, loc, mode);
         const arg = e.args[0];
         const v = arg ? this.#ev.evaluate(arg, this.#scope(file), SDK_EVAL) : undefined;
         const method = v?.t === "obj" ? v.entries.get("method")?.value : undefined;
@@ -1960,42 +1955,6 @@ export class Replay {
   #onInner = false;
 
   /**
-   * A sender called on the server (sends.ts says what each does when): before connect() McpServer's
-   * list-changed senders do nothing, the Server's reject ("Not connected"); after it, a sender whose
-   * capability is not advertised rejects. A rejection at start-up stops the server unless caught,
-   * which is not followed: the result is not claimed. Later sends are checked against the final
-   * capabilities by the diagnostics.
-   */
-  #send(method: string, loc: Loc, mode: Mode): void {
-    const kind = this.#onInner ? "low" : this.state.kind;
-    if (this.#lacks(kind, method, loc, !mode.deferred && !mode.anytime)) return;
-    const phase = this.#sendPhase(mode);
-    const declared = (k: string) => k in this.state.caps;
-    const releases = [this.release, ...(this.release.mayLoad ? [this.release.mayLoad.release] : [])];
-    const outcomes = releases.map((r) => sendOutcome(kind, this.state.version, r, method, phase === "untimed" ? "before" : phase, declared));
-    // McpServer's list-changed senders before connect() (when surely before it): nothing happens.
-    const quiet = method !== "sendLoggingMessage" && outcomes.every((o) => o === "noop");
-    if (phase === "before" && quiet) return;
-    const send = { method, loc, raw: false };
-    this.state.sends.push(send);
-    // In a function whose timing is not followed: nothing either, once that function's connect() follows.
-    if (phase === "untimed" && quiet) for (const frame of this.#untimedSince) if (!frame.connected) (frame.quietBefore ??= []).push(send);
-    if (outcomes.includes("not-connected")) this.#sentBeforeConnect(method, loc, mode);
-    // Settled once everything is followed: code not followed may have advertised the key after all.
-    if (outcomes.includes("unsupported")) this.#unsupportedSends.push({ method, key: NOTIFICATION_FLAGS[method]?.key ?? "logging", loc });
-  }
-
-  /** Whether McpServer lacks `method` on the release (missingMethods.ts); a call at start-up (`atStart`) then may stop the server. */
-  #lacks(kind: "mcp" | "low", method: string, loc: Loc, atStart: boolean): boolean {
-    const missing = kind === "mcp" ? missingMethod(this.state.version, this.release, method) : undefined;
-    if (missing && atStart) this.#mayThrow(loc, `${missing} (${this.#where(loc)})`);
-    return missing !== undefined;
-  }
-
-  /** Sends after connect() whose capability was not advertised when they ran (see #send). */
-  readonly #unsupportedSends: { readonly method: string; readonly key: string; readonly loc: Loc }[] = [];
-
-  /**
    * Once the server is followed everywhere: a close() right after connect() with no connect() after
    * it stops the server; each send after connect() whose capability is still not advertised, and could
    * not have been by code the analysis does not follow, is rejected by the SDK, and the rejection stops
@@ -2010,45 +1969,7 @@ export class Replay {
     }
     if (this.#stopsAt) this.#mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
     this.#stopsAt = undefined;
-    const mayHave = (key: string) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.conditionalKeys.has(key);
-    for (const { method, key, loc } of this.#unsupportedSends) {
-      if (mayHave(key)) continue;
-      this.#mayThrow(loc, `${method}() at ${this.#where(loc)} runs after connect() while ${key} is not advertised: the SDK rejects it ("Server does not support …"), and unless that rejection is caught, the server stops`);
-    }
-  }
-
-  #unsend(send: SdkState["sends"][number]): void {
-    const at = this.state.sends.indexOf(send);
-    if (at >= 0) this.state.sends.splice(at, 1);
-  }
-
-  /** When a sender runs relative to connect(), as far as the start-up's order is followed. */
-  #sendPhase(mode: Mode): SendPhase | "untimed" {
-    if (mode.deferred || mode.anytime) return "later";
-    // In a function that may run before connect() as well as after, until its own connect() is met.
-    if (this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected) return "untimed";
-    if (!this.state.connected) return "before";
-    return this.#connectedHere === "exclusive" || this.#connectedHere === "maybe" ? "later" : "after";
-  }
-
-  /**
-   * A notification the low-level Server sends before any transport is connected: the SDK rejects it
-   * ("Not connected"), and a rejection nothing catches stops the server. Whether something catches it
-   * is not followed, so the result is not claimed.
-   */
-  #sentBeforeConnect(method: string, loc: Loc, mode: Mode): void {
-    if (this.state.connected || mode.deferred || mode.anytime) return;
-    // In a function whose timing is not followed (a handler called later, maybe), only a connect() that
-    // same function makes later settles that the send comes first.
-    if (this.#untimedSince.length > 0) {
-      for (const frame of this.#untimedSince) if (!frame.connected) (frame.sentBefore ??= []).push({ method, loc });
-      return;
-    }
-    this.#notConnectedYet(method, loc);
-  }
-
-  #notConnectedYet(method: string, loc: Loc): void {
-    this.#mayThrow(loc, `${method}() at ${this.#where(loc)} comes before connect() and is rejected by the SDK ("Not connected"): unless that rejection is caught, the server stops`);
+    this.#sends.settle((key) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.conditionalKeys.has(key));
   }
 
   /** How the call being applied stands to the connect() of the unit it is in (connectedRelation), when one is there. */
@@ -2060,7 +1981,7 @@ export class Replay {
 
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
-    if (this.#lacks(this.state.kind, e.method, loc, true)) return;
+    if (this.#sends.lacks(this.state.kind, e.method, loc, true)) return;
     if (this.#duplicateChecks.check(file, e, loc, mode.conditional || mode.deferred)) return;
     switch (e.method) {
       case "registerCapabilities": {
