@@ -150,22 +150,22 @@ function settleReleaseUnknowns(state: SdkState, replay: Replay): UnknownPart[] {
  */
 function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
   const flags = settleConditionalFlags(state, replay);
-  if (replay.conditionalKeys.size === 0) return flags;
-  const keys = [...replay.conditionalKeys.keys()];
+  if (replay.merges.conditionalKeys.size === 0) return flags;
+  const keys = [...replay.merges.conditionalKeys.keys()];
   for (const k of keys) delete state.caps[k];
   markInexact(state, `${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} registered only under a condition`);
   return [
     ...flags,
-    ...[...replay.conditionalKeys].map(([k, at]) => ({
+    ...[...replay.merges.conditionalKeys].map(([k, at]) => ({
       path: [k],
-      reason: replay.instanceKeys.has(k)
-        ? `${k} is registered on one of the servers made here (${replay.instanceKeys.get(k)}), and which of them a client meets is not followed`
-        : replay.replacedKeys.has(k)
-          ? `${k} is ${replay.replacedKeys.get(k)}`
-          : replay.untimedKeys.has(k)
-          ? `${k} is ${replay.untimedKeys.get(k)}`
-          : replay.conditionCalls.has(k)
-            ? `${k} is registered by code that runs only under a condition (an if, a loop or a callback, at ${replay.conditionCalls.get(k)}), so whether it is advertised depends on run time`
+      reason: replay.merges.instanceKeys.has(k)
+        ? `${k} is registered on one of the servers made here (${replay.merges.instanceKeys.get(k)}), and which of them a client meets is not followed`
+        : replay.merges.replacedKeys.has(k)
+          ? `${k} is ${replay.merges.replacedKeys.get(k)}`
+          : replay.merges.untimedKeys.has(k)
+          ? `${k} is ${replay.merges.untimedKeys.get(k)}`
+          : replay.merges.conditionCalls.has(k)
+            ? `${k} is registered by code that runs only under a condition (an if, a loop or a callback, at ${replay.merges.conditionCalls.get(k)}), so whether it is advertised depends on run time`
             : `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
       ...(at ? { loc: at } : {}),
     })),
@@ -178,9 +178,9 @@ function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
  */
 function settleConditionalFlags(state: SdkState, replay: Replay): UnknownPart[] {
   const out: UnknownPart[] = [];
-  for (const [path, at] of replay.conditionalFlags) {
+  for (const [path, at] of replay.merges.conditionalFlags) {
     const [k, sub] = path.split(".") as [string, string];
-    if (replay.conditionalKeys.has(k)) continue;
+    if (replay.merges.conditionalKeys.has(k)) continue;
     const obj = state.caps[k];
     if (isPlainObject(obj)) delete obj[sub];
     out.push({ path: [k, sub], reason: `${path} is changed only under a condition (an if, a loop or a callback), so its value depends on run time`, ...(at ? { loc: at } : {}) });
@@ -449,7 +449,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
   }
   // A key the capabilities may hold where they are not known (`...(verbose ? { logging: {} } : {})`)
   // is not said to be missing.
-  const mayHold = (k: string): boolean => k in caps || SPREAD_KEY in caps || replay.capsUncertain || replay.conditionalKeys.has(k);
+  const mayHold = (k: string): boolean => k in caps || SPREAD_KEY in caps || replay.capsUncertain || replay.merges.conditionalKeys.has(k);
   for (const send of state.sends) {
     const flag = NOTIFICATION_FLAGS[send.method];
     const method = send.raw ? send.method : flag?.notification ?? "notifications/message";
@@ -465,7 +465,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
             { severity: "error", ...replay.addKeyFix(flag.key, `{ ${flag.flag}: true }`) },
           ),
         );
-      } else if ((!isPlainObject(key) || key[flag.flag] !== true) && !(isPlainObject(key) && SPREAD_KEY in key) && !replay.conditionalFlags.has(`${flag.key}.${flag.flag}`)) {
+      } else if ((!isPlainObject(key) || key[flag.flag] !== true) && !(isPlainObject(key) && SPREAD_KEY in key) && !replay.merges.conditionalFlags.has(`${flag.key}.${flag.flag}`)) {
         out.push(
           diagnostic(
             "sdk-notification-flag",

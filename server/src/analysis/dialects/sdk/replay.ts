@@ -49,6 +49,7 @@ import { connectedInPlace } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { fieldGetters } from "./fieldGetters";
 import { SendChecks, type UntimedFrame } from "./sendChecks";
+import { CapabilityMerges } from "./capabilityMerges";
 import { callbackLoop, itemFunctions, itemKeys, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { fieldValue, returnedCollection, thisField } from "./returnedCollections";
 import { serversMade } from "./serversMade";
@@ -158,8 +159,6 @@ export class Replay {
    */
   #instance: string | undefined;
   #connectedInstance: string | undefined;
-  /** Keys registered on one server of several the site makes → why they are not stated. */
-  readonly instanceKeys = new Map<string, string>();
   /** Each registration, merge, handler and completable argument, in the order they ran (the editor explains them). */
   readonly steps: SdkStep[] = [];
   /** The unit the call being applied is written in. */
@@ -254,7 +253,7 @@ export class Replay {
       capsUncertain: () => this.capsUncertain,
       addKeyFix: (k, value) => this.addKeyFix(k, value),
       addFlagFix: (k, flag) => this.addFlagFix(k, flag),
-      merge: (add, cause) => this.#merge(add, undefined, cause),
+      merge: (add, cause) => this.merges.merge(add, undefined, cause),
     });
     this.#duplicateChecks = new DuplicateChecks(this.#point, {
       checking: () => this.#checkingDuplicates && this.#instance === undefined,
@@ -266,6 +265,14 @@ export class Replay {
       repeatedByLoop: (file) => this.#repeatedByLoop(file),
       eachItem: (file, scope) => this.#itemLoopHere(file, scope) ?? (this.#loops ? undefined : this.#outerLoop()),
       evaluateCollection: (over, scope) => this.#evaluateCollection(over, scope),
+    });
+    this.merges = new CapabilityMerges(this.state, {
+      conditional: () => this.#point.conditional,
+      conditionAt: () => this.#conditionAt,
+      untimedWhy: () => this.#untimedWhy,
+      replacedWhy: () => this.#replacedWhy,
+      instanceWhy: () => this.#instanceWhy,
+      lineOf: (loc) => this.#lineOf(loc),
     });
     this.#sends = new SendChecks(this.#point, {
       frames: this.#untimedSince,
@@ -284,6 +291,8 @@ export class Replay {
   readonly #duplicateChecks: DuplicateChecks;
   /** Notifications sent, and whether sending them stops the server. */
   readonly #sends: SendChecks;
+  /** The capabilities merged so far, and which keys and flags code that may not run added. */
+  readonly merges: CapabilityMerges;
 
   /** Uncalled functions being replayed: each may run before the connect() seen so far as well as after, until it calls connect() itself. */
   readonly #untimedSince: UntimedFrame[] = [];
@@ -311,12 +320,8 @@ export class Replay {
 
   /** While a module nothing loads is followed: why what it registers may not be advertised. */
   #untimedWhy: string | undefined;
-  /** Keys only such a module made conditional, with that reason. */
-  readonly untimedKeys = new Map<string, string>();
   /** While a call of a method the code replaced on the server is applied: what replaced it. */
   #replacedWhy: string | undefined;
-  /** Keys registered only through such a call, with what replaced the method. */
-  readonly replacedKeys = new Map<string, string>();
 
   /** Workspace class instances that hold the server (`new Registry(server).registerTools()`). */
   readonly #holders: ClassHolders<Mode>;
@@ -696,7 +701,7 @@ export class Replay {
       this.optionsValue = capsEntry.value;
       this.state.optionsCaps = capsEntry.value.loc;
       const json = this.#json(capsEntry.value);
-      if (json) this.#merge(json, capsEntry.value, { because: "constructor", loc: capsEntry.keyLoc }, true);
+      if (json) this.merges.merge(json, capsEntry.value, { because: "constructor", loc: capsEntry.keyLoc }, true);
       this.#constructorKey = capsEntry.keyLoc;
     }
     // `maxToolInputElements: 0` (or NaN, or a string): McpServer's constructor throws from 1.32.0.
@@ -728,10 +733,10 @@ export class Replay {
         if (!(k in this.state.caps)) continue;
         const cause: SdkCause = { because: "eagerInstall", loc: { file, span: event.span }, detail: "McpServer installs the handlers of declared primitives" };
         if (this.state.version === "v1") {
-          this.#merge({ [k]: { listChanged: true } }, undefined, cause);
+          this.merges.merge({ [k]: { listChanged: true } }, undefined, cause);
           this.state.registered.add(k);
         } else {
-          this.#firstRegistration(k, cause);
+          this.merges.firstRegistration(k, cause);
         }
         for (const m of PRIMITIVE_METHODS[k]!) this.state.handlers.set(m, { file, span: event.span });
       }
@@ -827,28 +832,8 @@ export class Replay {
   /** A close() right after connect() at start-up, with no connect() after it (yet): the server stops. */
   #stopsAt: { readonly loc: Loc; readonly why: string } | undefined;
 
-  /** Keys that only conditional registrations add: not stated, the result gets a `$dynamic` entry instead. */
-  readonly conditionalKeys = new Map<string, Loc | undefined>();
-  /** For a conditional key registered in a helper: where the call that runs it under the condition is (`line 7`). */
-  readonly conditionCalls = new Map<string, string>();
+  /** The condition the call being applied runs under, when that is elsewhere (a helper called under an `if`). */
   #conditionAt: Loc | undefined;
-  readonly #certainKeys = new Set<string>();
-  /**
-   * Flags (`tools.listChanged`) a conditional merge changes in a key that is there for certain: the
-   * key stays, the flag is not stated and gets an `unknown` entry.
-   */
-  readonly conditionalFlags = new Map<string, Loc | undefined>();
-
-  #conditionalKey(k: string, loc: Loc | undefined): void {
-    if (!this.conditionalKeys.has(k) && this.#untimedWhy) this.untimedKeys.set(k, this.#untimedWhy);
-    if (!this.conditionalKeys.has(k) && this.#replacedWhy) this.replacedKeys.set(k, this.#replacedWhy);
-    this.conditionalKeys.set(k, loc);
-    // Said when the condition is elsewhere than the registration (a helper called under an `if`).
-    const at = this.#conditionAt;
-    if (at && loc && (at.file !== loc.file || this.#lineOf(at) !== this.#lineOf(loc))) this.conditionCalls.set(k, `${at.file === loc.file ? "" : `${basename(at.file)} `}${this.#lineOf(at)}`);
-    else this.conditionCalls.delete(k);
-    if (this.#instanceWhy) this.instanceKeys.set(k, this.#instanceWhy);
-  }
 
   /** Why a caller's server is one of several (`2 calls of createServer()`), while it is followed. */
   #instanceWhy: string | undefined;
@@ -874,81 +859,6 @@ export class Replay {
     } finally {
       [this.#instance, this.#instanceWhy] = saved;
     }
-  }
-
-  /** The SDK's `mergeCapabilities`: one level deep; objects merge per property, anything else replaces. */
-  #merge(add: JsonObject, source: Value | undefined, cause: SdkCause, fromLiteral = false): void {
-    const caps = this.state.caps;
-    for (const [k, v] of Object.entries(add)) {
-      if (this.#point.conditional) {
-        if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.#conditionalKey(k, cause.loc);
-        // `{ prompts: { listChanged: void 0 } }` clears the flag when it runs: that may change it too.
-        else if (this.#certainKeys.has(k)) this.#flagsMayChange(k, caps[k], v, cause.loc, source?.t === "obj" ? source.entries.get(k)?.value : undefined);
-      } else {
-        this.#certainKeys.add(k);
-        this.conditionalKeys.delete(k);
-        for (const flag of [...this.conditionalFlags.keys()]) {
-          // Set again for certain: known again (a replaced non-object value resets every flag).
-          const [key, sub] = flag.split(".") as [string, string];
-          if (key === k && (!isPlainObject(v) || sub in v)) this.conditionalFlags.delete(flag);
-        }
-      }
-    }
-    for (const [k, v] of Object.entries(add)) {
-      const keyLoc = source?.t === "obj" ? source.entries.get(k)?.keyLoc : undefined;
-      const at = fromLiteral && keyLoc ? { ...cause, loc: keyLoc } : cause;
-      const before = caps[k];
-      const written = source?.t === "obj" ? source.entries.get(k)?.value : undefined;
-      if (isPlainObject(before) && isPlainObject(v)) caps[k] = withoutCleared({ ...before, ...v }, written);
-      else caps[k] = structuredClone(v);
-      if (!this.state.causes.has(k) || !isPlainObject(before)) this.state.causes.set(k, at);
-      if (isPlainObject(v)) {
-        for (const sub of Object.keys(v)) {
-          // The cause of a flag is whatever last changed it, not every merge that repeated it.
-          const unchanged = isPlainObject(before) && JSON.stringify(before[sub]) === JSON.stringify(v[sub]);
-          if (unchanged && this.state.causes.has(`${k}.${sub}`)) continue;
-          const inner = source?.t === "obj" ? source.entries.get(k)?.value : undefined;
-          const subLoc = inner?.t === "obj" ? inner.entries.get(sub)?.keyLoc : undefined;
-          this.state.causes.set(`${k}.${sub}`, fromLiteral && subLoc ? { ...cause, loc: subLoc } : at);
-        }
-      }
-    }
-  }
-
-  /** A conditional merge of `add` into a key there for certain: each flag it would change is not known. */
-  #flagsMayChange(k: string, before: Json | undefined, add: Json | undefined, loc: Loc | undefined, written?: Value): void {
-    const was = isPlainObject(before) ? before : {};
-    const now = isPlainObject(before) && isPlainObject(add) ? withoutCleared({ ...before, ...add }, written) : add;
-    const subs = new Set([...Object.keys(was), ...(isPlainObject(now) ? Object.keys(now) : [])]);
-    for (const sub of subs) {
-      const a = was[sub];
-      const b = isPlainObject(now) ? now[sub] : undefined;
-      if (JSON.stringify(a) !== JSON.stringify(b) && !this.conditionalFlags.has(`${k}.${sub}`)) this.conditionalFlags.set(`${k}.${sub}`, loc);
-    }
-  }
-
-  /** v2: the first registration of a primitive sets `listChanged` to what was written, else true. */
-  #firstRegistration(k: string, cause: SdkCause): void {
-    if (this.#point.conditional) {
-      if (!this.#certainKeys.has(k) && !(k in this.state.caps)) this.#conditionalKey(k, cause.loc);
-      else if (this.#certainKeys.has(k) && !this.state.registered.has(k)) {
-        const existing = this.state.caps[k];
-        if (!isPlainObject(existing) || existing.listChanged === undefined) this.#flagsMayChange(k, existing, { listChanged: true }, cause.loc);
-      }
-    } else {
-      this.#certainKeys.add(k);
-      this.conditionalKeys.delete(k);
-    }
-    if (this.state.registered.has(k)) return;
-    this.state.registered.add(k);
-    const existing = this.state.caps[k];
-    const obj: JsonObject = isPlainObject(existing) ? { ...existing } : {};
-    if (obj.listChanged === undefined) {
-      obj.listChanged = true;
-      this.state.causes.set(`${k}.listChanged`, cause);
-    }
-    if (!(k in this.state.caps)) this.state.causes.set(k, cause);
-    this.state.caps[k] = obj;
   }
 
   /**
@@ -1969,7 +1879,7 @@ export class Replay {
     }
     if (this.#stopsAt) this.#mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
     this.#stopsAt = undefined;
-    this.#sends.settle((key) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.conditionalKeys.has(key));
+    this.#sends.settle((key) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.merges.conditionalKeys.has(key));
   }
 
   /** How the call being applied stands to the connect() of the unit it is in (connectedRelation), when one is there. */
@@ -1995,7 +1905,7 @@ export class Replay {
         const json = this.#json(value);
         if (!json) return;
         this.#merged = Object.keys(json);
-        this.#merge(json, value, { because: "registerCapabilities", loc }, true);
+        this.merges.merge(json, value, { because: "registerCapabilities", loc }, true);
         if ("logging" in json && this.state.version === "v2") this.state.handlers.set("logging/setLevel", loc);
         if ("logging" in json && this.state.version === "v1" && !this.state.loggingAtConstruction) this.loggingLate ??= loc;
         return;
@@ -2040,10 +1950,10 @@ export class Replay {
       // false (#1488): once, at the first registration (or at construction, for a declared primitive).
       // A later registration changes nothing, but makes the key certain if the first one was not.
       const flag = !this.state.registered.has(k) && this.release.listChangedOnRegister;
-      this.#merge({ [k]: flag ? { listChanged: true } : {} }, undefined, cause);
+      this.merges.merge({ [k]: flag ? { listChanged: true } : {} }, undefined, cause);
       this.state.registered.add(k);
     } else {
-      this.#firstRegistration(k, cause);
+      this.merges.firstRegistration(k, cause);
     }
     for (const m of methods) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
   }
@@ -2093,7 +2003,7 @@ export class Replay {
     if (other?.release.completions === "never" && this.state.version === "v1" && cause.loc) this.#releaseUnknown("completions", cause.loc, `${other.why}: whether ${call} adds it depends on the release`);
     const before = snapshot(this.state);
     if (!("completions" in this.state.caps)) this.state.causes.set("completions", cause);
-    this.#merge({ completions: {} }, undefined, cause);
+    this.merges.merge({ completions: {} }, undefined, cause);
     this.state.causes.set("completions", this.state.causes.get("completions") ?? cause);
     if (!this.state.handlers.has("completion/complete")) this.state.handlers.set("completion/complete", cause.loc!);
     this.#record(completionStep(call, cause.loc!, this.#withinFor(cause.loc!), what, before, this.state, this.#point.conditional));
@@ -2280,13 +2190,6 @@ export class Replay {
 /** Whether the promise a call returns is given a rejection handler right there (`setup().catch(log)`, `.then(ok, log)`). */
 function rejectionHandled(text: string | undefined, span: Span): boolean {
   return text !== undefined && /^\s*\.\s*(?:catch\s*\(|then\s*\([^,)]*,)/.test(text.slice(span.end, span.end + 200));
-}
-
-/** `{ tools: { listChanged: undefined } }` merged into `tools`: the spread sets the flag to undefined, which JSON drops. */
-function withoutCleared(merged: JsonObject, written: Value | undefined): JsonObject {
-  if (written?.t !== "obj" || !written.cleared) return merged;
-  for (const sub of written.cleared) delete merged[sub];
-  return merged;
 }
 
 /** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */
