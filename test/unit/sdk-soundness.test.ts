@@ -137,6 +137,10 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   // The class holding the server in a private field, its instance handed to a helper that calls a
   // method this file never calls.
   "private-holder-handed-to-helper": [["prompts", 7]],
+  // A flag of an object that spreads run-time values over defaults: the spread may set it again (one
+  // written after the spread stays known: `tools` here is stated).
+  "flag-of-config-spread-over-defaults": [["prompts", 4]],
+  "flag-of-options-spread-over-defaults": [["tools", 6]],
 };
 
 /** Approximate or exact both fine (a helper the precision work may follow), but never exact and wrong. */

@@ -341,6 +341,12 @@ export class Evaluator {
     switch (object.t) {
       case "obj": {
         const e = object.entries.get(key);
+        // `{ ...DEFAULTS, ...loadConfig() }`: a spread (or computed key) not known statically, written after
+        // the key, may set it again.
+        const spread = object.entries.get(DYNAMIC_KEY);
+        if (spread && (!e || writtenBefore(object.entries, key))) {
+          return { t: "dyn", text, loc, why: `${spread.value.t === "dyn" ? spread.value.text : "a spread"} may set "${key}", and what it holds is only known at run time` };
+        }
         return e ? e.value : { t: "dyn", text, loc, why: `the object has no property "${key}"` };
       }
       case "ns":
@@ -582,4 +588,13 @@ export function exprText(e: ValueExpr): string {
     case "class":
       return "class";
   }
+}
+
+/** Whether `key` was last written before the object's dynamic part (entries keep the order of their last write). */
+function writtenBefore(entries: ReadonlyMap<string, unknown>, key: string): boolean {
+  for (const k of entries.keys()) {
+    if (k === key) return true;
+    if (k === DYNAMIC_KEY) return false;
+  }
+  return false;
 }

@@ -267,6 +267,8 @@ export type LoopGuard =
       readonly binding?: string;
       /** `for (const [name, plugin] of entries)`: the last plain name of the pattern, and which element of each item it is. */
       readonly element?: { readonly name: string; readonly index: number };
+      /** Every element of such a pattern that is a plain name, with its place in each item (`name` 0, `plugin` 1). */
+      readonly elements?: readonly { readonly name: string; readonly index: number }[];
     }
   /**
    * `for (let i = from; i < to; i++)` (`<=`: inclusive): its body runs, to its end, at least once

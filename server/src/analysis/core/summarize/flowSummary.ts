@@ -616,7 +616,8 @@ export function summarizeFlow(
         const certain = !mayExitEarly(loop.statement) && !(ts.isForOfStatement(loop) && loop.awaitModifier);
         const declared = ts.isVariableDeclarationList(loop.initializer) ? loop.initializer.declarations[0]?.name : undefined;
         const element = declared && ts.isArrayBindingPattern(declared) ? lastPlainElement(declared) : undefined;
-        const binding = declared && ts.isIdentifier(declared) ? { binding: declared.text } : element ? { element } : {};
+        const elements = declared && ts.isArrayBindingPattern(declared) ? plainElements(declared) : [];
+        const binding = declared && ts.isIdentifier(declared) ? { binding: declared.text } : { ...(element ? { element } : {}), ...(elements.length > 0 ? { elements } : {}) };
         const guard: LoopGuard | null = certain ? { kind: ts.isForOfStatement(loop) ? "of" : "in", over: toValueExpr(ctx, loop.expression), ...binding } : null;
         guarded(guard, conditional, () => inBranch(loop.statement, () => visit(loop.statement, unit, true), guard !== null));
         return;
@@ -958,6 +959,15 @@ const COMBINING: ReadonlySet<string> = new Set(["all", "allSettled", "any", "rac
 
 function isPromiseMethod(callee: ts.Expression, names: ReadonlySet<string>): boolean {
   return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Promise" && names.has(callee.name.text);
+}
+
+/** `[name, plugin]`, `[, { run }]`: every element that is a plain name (no rest, no default, no nested pattern), and its place. */
+function plainElements(pattern: ts.ArrayBindingPattern): { name: string; index: number }[] {
+  const out: { name: string; index: number }[] = [];
+  pattern.elements.forEach((e, index) => {
+    if (!ts.isOmittedExpression(e) && ts.isIdentifier(e.name) && !e.dotDotDotToken && !e.initializer) out.push({ name: e.name.text, index });
+  });
+  return out;
 }
 
 /** `[name, plugin]`, `[, plugin]`: the last element that is a plain name (no rest, no default, no nested pattern), and its place. */

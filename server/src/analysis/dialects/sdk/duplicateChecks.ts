@@ -2,7 +2,7 @@
 // registered"), which stops the server when both run at start-up. Names and URIs are read where the
 // source gives them: literals, consts, templates of known parts, each item of a loop over a list the
 // source writes, and a field a loop item's class keeps.
-import type { Binding, Loc, Scope, Value } from "../../core/evaluate/values";
+import type { Loc, Scope, Value } from "../../core/evaluate/values";
 import type { ValueExpr, CallEvent } from "../../core/model/summary";
 import { diagnostic } from "./codes";
 import { instanceFieldString, type Instance } from "./methodTargets";
@@ -10,7 +10,7 @@ import { thisField } from "./returnedCollections";
 import { templateString } from "./templateNames";
 import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
-import { placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
+import { itemVars, placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
 
 /** What the duplicate checks ask of the replay beyond the call being applied. */
 export interface DuplicateHost {
@@ -165,9 +165,8 @@ export class DuplicateChecks {
     if (over.t !== "arr" || over.items.length < 1) return false;
     const keys: { key: string; what: string; error: string }[] = [];
     for (const item of over.items) {
-      // The item under the loop's name, and under the parameters of the function called with it.
-      const names = [each.param, ...(each.passes ?? [])];
-      const inner: Scope = { file, vars: new Map<string, Binding>(names.map((n) => [n, { value: item }])), parent: scope };
+      // The item under the loop's name (or its elements' names), and under the parameters of the function called with it.
+      const inner: Scope = { file, vars: itemVars(each, item), parent: scope };
       const key = registrationKey(e, (arg) => this.#nameIn(arg, inner));
       if (!key) return false;
       keys.push(key);

@@ -83,7 +83,7 @@ import { HandlerChecks } from "./handlerChecks";
 import { DuplicateChecks } from "./duplicateChecks";
 import { schemaRefused } from "./schemaChecks";
 import { addsCapability, lateThrow, registeredAfterConnect } from "./lateRegistrations";
-import type { EachItem, ReplayPoint } from "./replayPoint";
+import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPoint";
 import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
 
 /** When an event runs: `deferred` in a callback after start-up; `conditional` if it may not run at all. */
@@ -2028,7 +2028,7 @@ export class Replay {
     const over = this.#evaluateCollection(each.over, each.scope);
     if (over.t !== "arr" || over.items.length === 0) return false;
     return over.items.every((item) => {
-      const inner: Scope = { file, vars: new Map<string, Binding>([[each.param, { value: item }]]), parent: this.#scope(file) };
+      const inner: Scope = { file, vars: itemVars(each, item), parent: this.#scope(file) };
       const v = this.#ev.evaluate(arg, inner, SDK_EVAL);
       return v.t === "prim" && typeof v.value === "string";
     });
@@ -2050,7 +2050,7 @@ export class Replay {
   /** The loop the event being applied runs in, per item: its own variable, or (called from a `forEach` callback being run) the callback's parameter. */
   #itemLoopHere(file: string, scope: Scope): EachItem | undefined {
     const loop = this.#loops?.at(-1);
-    if (loop?.kind === "of" && loop.binding !== undefined) return { param: loop.binding, over: loop.over, scope };
+    if (loop?.kind === "of" && (loop.binding !== undefined || loop.elements)) return loopItem(loop, scope);
     return this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
   }
 
@@ -2111,7 +2111,7 @@ export class Replay {
     const perItem = this.#perItem;
     this.#perItem = false;
     // A loop's own variable, or (called from a `forEach` callback being run) the callback's parameter.
-    const found = perItem ? undefined : loop?.kind === "of" && loop.binding !== undefined ? { param: loop.binding, over: loop.over, scope: this.#scopeIn(file, unit) } : this.#loops ? undefined : this.#eachItemOf(file, unit);
+    const found = perItem ? undefined : loop?.kind === "of" && (loop.binding !== undefined || loop.elements) ? loopItem(loop, this.#scopeIn(file, unit)) : this.#loops ? undefined : this.#eachItemOf(file, unit);
     const passes = found && call ? call.params.filter((p, i): p is string => p !== null && call.args[i]?.k === "ref" && (call.args[i] as { name: string }).name === found.param) : [];
     const outer = found && passes.length > 0 ? { ...found, passes } : found;
     if (outer) this.#calledInLoop.push(outer);
@@ -2139,7 +2139,7 @@ export class Replay {
   #outerLoop(): EachItem | undefined {
     const outer = this.#calledInLoop.at(-1);
     const unit = this.#unit;
-    if (!outer || !unit || unit.params.includes(outer.param) || unit.locals?.includes(outer.param)) return undefined;
+    if (!outer || !unit || itemNames(outer).some((name) => unit.params.includes(name) || unit.locals?.includes(name))) return undefined;
     return outer;
   }
 
@@ -2190,6 +2190,11 @@ export class Replay {
 /** Whether the promise a call returns is given a rejection handler right there (`setup().catch(log)`, `.then(ok, log)`). */
 function rejectionHandled(text: string | undefined, span: Span): boolean {
   return text !== undefined && /^\s*\.\s*(?:catch\s*\(|then\s*\([^,)]*,)/.test(text.slice(span.end, span.end + 200));
+}
+
+/** A `for … of` loop's item, by its own name or its destructured elements' names. */
+function loopItem(loop: Extract<LoopGuard, { kind: "of" | "in" }>, scope: Scope): EachItem {
+  return { ...(loop.binding !== undefined ? { param: loop.binding } : {}), ...(loop.elements ? { elements: loop.elements } : {}), over: loop.over, scope };
 }
 
 /** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */

@@ -2,7 +2,7 @@
 // of the replay: where the call being applied runs and whether it may not, and the ways to say what
 // it does. The replay keeps that state as it walks; the checks keep only their own findings.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Loc, Scope } from "../../core/evaluate/values";
+import type { Binding, Loc, Scope, Value } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import type { ValueExpr } from "../../core/model/summary";
 import { basename } from "../../core/project/paths";
@@ -13,11 +13,30 @@ import type { SdkStep } from "./steps";
 
 /** A callback's first parameter, and the collection it is each item of (evaluated where the callback is written). */
 export interface EachItem {
-  readonly param: string;
+  /** The item's own name (`for (const t of …)`, a callback's `(t) =>`); none when it is destructured. */
+  readonly param?: string;
+  /** `for (const [name, def] of Object.entries(TOOLS))`: names given elements of each item. */
+  readonly elements?: readonly { readonly name: string; readonly index: number }[];
   readonly over: ValueExpr;
   readonly scope: Scope;
   /** Parameters of the function called in the loop that are given the item itself (`registerCrud(server, e)`). */
   readonly passes?: readonly string[];
+}
+
+/** The names one item of `each` goes by in the loop's body: itself, the parameters it is passed as, its destructured elements. */
+export function itemVars(each: EachItem, item: Value): Map<string, Binding> {
+  const vars = new Map<string, Binding>();
+  for (const name of [...(each.param !== undefined ? [each.param] : []), ...(each.passes ?? [])]) vars.set(name, { value: item });
+  for (const { name, index } of each.elements ?? []) {
+    const value: Value = (item.t === "arr" ? item.items[index] : undefined) ?? { t: "dyn", text: name, loc: item.loc, why: "an element of a loop's item not known statically" };
+    vars.set(name, { value });
+  }
+  return vars;
+}
+
+/** Every name an item of `each` goes by in the loop's body. */
+export function itemNames(each: EachItem): string[] {
+  return [...(each.param !== undefined ? [each.param] : []), ...(each.elements ?? []).map((e) => e.name)];
 }
 
 export interface ReplayPoint {

@@ -25,8 +25,9 @@ export function schemaRefused(point: ReplayPoint, file: string, e: CallEvent, lo
   let refused = refusedSchema(e, lookup, state.version);
   // `for (const t of TOOLS) server.registerTool(t.name, { inputSchema: t.inputSchema }, …)` over a
   // list the source writes: each item's schema, read as the loop's variable.
-  for (const item of refused || !each ? [] : (arrayItemsOf(ev, each.over, each.scope, 0) ?? [])) {
-    const vars = new Map<string, Binding>([[each!.param, { expr: item.expr, scope: item.scope }]]);
+  const param = each?.param;
+  for (const item of refused || !each || param === undefined ? [] : (arrayItemsOf(ev, each.over, each.scope, 0) ?? [])) {
+    const vars = new Map<string, Binding>([[param!, { expr: item.expr, scope: item.scope }]]);
     lookup = schemaLookup(ev, { file, vars, parent: scope });
     refused = refusedSchema(e, lookup, state.version);
     if (refused) break;
