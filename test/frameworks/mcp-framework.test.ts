@@ -46,7 +46,7 @@ interface Reported {
   exact: boolean;
   legacy: Record<string, unknown> | null;
   modern: Record<string, unknown> | null;
-  unknown: { path: string[]; spread?: boolean }[];
+  unknown: { path: string[]; spread?: boolean; reason?: string }[];
 }
 
 const real = new Map<string, RealRun>();
@@ -61,6 +61,21 @@ const RELEASES = ["0.1.29", "0.2.11", "0.2.15", "0.2.16"];
 // before 0.2.20), nested folders, which folder basePath names, a tool's MCP App (0.2.20), and the
 // folder scanned without basePath when the output is laid out from above src/.
 const RELEASE_FIXTURES = ["01-tools-folder", "02-tools-and-prompts", "04-all-three", "05-logging-true", "09-prompts-only-throws", "11-nested-tool-folder", "18-subscribe-not-advertised", "20-basepath-module-folder", "26-basepath-relative-literal", "37-tool-app", "40-no-rootdir-extra-file"];
+// The repository's own install has zod 4, so mcp-framework 0.2.22 gets zod 3 of its own, and its
+// `schema instanceof z.ZodObject` is false for the fixtures' schemas: it checks no description. A
+// project on zod 3 (as the framework's templates are) shares one zod with it, and then every field
+// (nested objects' too) must have a description. This install has that: mcp-framework 0.2.22 and zod 3.
+const ZOD3 = "0.2.22-zod3";
+/** What each fixture does on that install: addTool() throws (the message's start), or the server answers (exact). */
+const ZOD3_FIXTURES: Record<string, { readonly throws: RegExp } | { readonly exact: true }> = {
+  "57-addtool-schema-extends-a-const": { throws: /Missing descriptions for fields in list_users: page, perPage/ },
+  "58-addtool-nested-object-fields-without-descriptions": { throws: /Missing descriptions for fields in query: range\.from, range\.to/ },
+  "59-addtool-schema-inherited-from-abstract-base": { throws: /Missing descriptions for fields in list_repos: page, perPage/ },
+  // .refine() drops the description: the loader drops the tool and its MCP App (no resources).
+  "60-tools-folder-refine-drops-description": { exact: true },
+  "37-tool-app": { exact: true },
+};
+
 const INSTALL_LIMIT_MS = 180_000;
 const modulesOf = (version: string) => join(repo, ".tmp", "mcp-framework-releases", version, "node_modules");
 
@@ -181,8 +196,9 @@ function workspace(version: string | undefined, files: Record<string, string> = 
 }
 
 /** A server adding `tool` (the source of src/lib/Tool.ts) with addTool(), on 0.2.22. */
-function addedTool(tool: string, index = 'import { MCPServer } from "mcp-framework";\nimport { SearchTool } from "./lib/Tool.js";\n\nconst server = new MCPServer({ name: "search" });\nserver.addTool(SearchTool);\nserver.start();\n') {
+function addedTool(tool: string, index = 'import { MCPServer } from "mcp-framework";\nimport { SearchTool } from "./lib/Tool.js";\n\nconst server = new MCPServer({ name: "search" });\nserver.addTool(SearchTool);\nserver.start();\n', extra: Record<string, string> = {}) {
   const fs = new InMemoryFileSystemHost();
+  for (const [path, text] of Object.entries(extra)) fs.writeFileSync(path, text);
   fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", type: "module" }));
   fs.writeFileSync("/w/tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }));
   fs.writeFileSync("/w/src/index.ts", index);
@@ -418,11 +434,55 @@ async function installed(version: string): Promise<string> {
 
 
 async function runReleases(dir: string): Promise<RealRun[]> {
-  for (const version of RELEASES) await installed(version);
+  for (const version of [...RELEASES, ZOD3]) await installed(version);
   const outFile = join(dir, "releases.json");
-  await runWorker(outFile, RELEASES.flatMap((v) => [`--modules=${modulesOf(v)}`, ...RELEASE_FIXTURES]));
+  await runWorker(outFile, [...RELEASES.flatMap((v) => [`--modules=${modulesOf(v)}`, ...RELEASE_FIXTURES]), `--modules=${modulesOf(ZOD3)}`, ...Object.keys(ZOD3_FIXTURES)]);
   return JSON.parse(readFileSync(outFile, "utf8")) as RealRun[];
 }
+
+describe("mcp-framework 0.2.22 in a project on zod 3 (one zod for both): Zod schemas' descriptions are checked", () => {
+  const runs = new Map<string, RealRun>();
+  let servers: Reported[] = [];
+  let scratch: string;
+
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "mcpfw-zod3-"));
+    for (const r of await releasesRun) if (r.modules === modulesOf(ZOD3)) runs.set(r.fixture.split("/").pop()!, r);
+    // The analysis reads both installed versions from node_modules beside each copy.
+    for (const name of Object.keys(ZOD3_FIXTURES)) {
+      const copy = join(scratch, name);
+      cpSync(join(fixturesDir, name), copy, { recursive: true, filter: (src) => !src.endsWith("meta.json") });
+      for (const [pkg, version] of [["mcp-framework", "0.2.22"], ["zod", "3.25.76"]]) {
+        mkdirSync(join(copy, "node_modules", pkg!), { recursive: true });
+        writeFileSync(join(copy, "node_modules", pkg!, "package.json"), JSON.stringify({ name: pkg, version }));
+      }
+    }
+    let out = "";
+    runCli(["--json", "."], { cwd: scratch, stdout: (t: string) => (out += t), stderr: () => {}, isTty: false, env: {} });
+    servers = (JSON.parse(out) as { servers: Reported[] }).servers;
+  });
+
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  for (const [name, expected] of Object.entries(ZOD3_FIXTURES)) {
+    it(name, () => {
+      const run = runs.get(name)!;
+      const found = servers.filter((s) => s.file.startsWith(`${name}/`));
+      assert.equal(found.length, 1, "one server found");
+      const s = found[0]!;
+      if ("throws" in expected) {
+        assert.match(run.error ?? "", expected.throws);
+        // The prediction says the server stops, never that it answers.
+        assert.equal(s.exact, false);
+        assert.ok(s.unknown.some((u) => u.path.length === 0 && u.spread && /stops at start-up/.test(u.reason ?? "")), JSON.stringify(s.unknown));
+        return;
+      }
+      assert.ok(run.initialize, `the server answered initialize (${run.error})`);
+      assert.deepEqual(s.unknown, []);
+      assert.deepEqual(s.legacy, run.initialize.capabilities);
+    });
+  }
+});
 
 describe("older mcp-framework releases, started and analysed on the fixtures where the ranges differ", () => {
   const runs = new Map<string, Map<string, RealRun>>();
@@ -472,4 +532,41 @@ describe("older mcp-framework releases, started and analysed on the fixtures whe
       });
     }
   }
+});
+
+describe("mcp-framework: a field's description as zod 3 keeps it, nested objects, inherited schemas, and zod 4 (trial 113)", () => {
+  const tool = (schema: string, extra = "") => `import { MCPTool } from "mcp-framework";\nimport { z } from "zod";\n${extra}export class SearchTool extends MCPTool {\n  name = "search";\n  description = "Search";\n  schema = ${schema};\n  async execute() { return "ok"; }\n}\n`;
+  const stops = (server: ReturnType<typeof addedTool>) => server.unknown.find((u) => u.path.length === 0 && /stops at start-up/.test(u.reason))?.reason.match(/without \.describe\(\) \(([^)]*)\)/)?.[1];
+
+  it("methods that keep the description, and those that drop it (zod 3's refine, superRefine, array, readonly, pipe)", () => {
+    for (const kept of ['z.string().describe("D").optional()', 'z.string().describe("D").min(1).max(9).default("x")', 'z.string({ description: "D" })', 'z.string().describe("D").transform((s) => s.trim())', 'z.string().refine((s) => s.length > 0).describe("D")']) {
+      const server = addedTool(tool(`z.object({ q: ${kept} })`));
+      assert.equal(server.exact, true, `${kept}: ${JSON.stringify(server.unknown)}`);
+    }
+    for (const dropped of ['z.string().describe("D").refine((s) => s.length > 0)', 'z.string().describe("D").superRefine(() => {})', 'z.string().describe("D").array()', 'z.string().describe("")', 'z.string().describe("D").readonly()']) {
+      assert.equal(stops(addedTool(tool(`z.object({ q: ${dropped} })`))), "q", dropped);
+    }
+  });
+
+  it("a nested object's fields need descriptions too (not an array's items); a method the analysis does not know leaves it unknown", () => {
+    assert.equal(stops(addedTool(tool('z.object({ range: z.object({ from: z.string(), to: z.string().describe("To") }).describe("Range").optional() })'))), "range.from");
+    assert.equal(stops(addedTool(tool('z.object({ range: z.object({ from: z.string() }) })'))), "range, range.from");
+    assert.equal(addedTool(tool('z.object({ ids: z.array(z.object({ id: z.string() })).describe("Ids") })')).exact, true);
+    const unread = addedTool(tool('z.object({ q: z.string().describe("D").someHelper() })'));
+    assert.ok(unread.unknown.some((u) => /may stop at start-up/.test(u.reason)), JSON.stringify(unread.unknown));
+  });
+
+  it("a schema inherited from a base class of the workspace is the one validated", () => {
+    const base = 'import { MCPTool } from "mcp-framework";\nimport { z } from "zod";\nexport abstract class Paged extends MCPTool {\n  schema = z.object({ page: z.number() });\n}\n';
+    const sub = 'import { Paged } from "./Paged.js";\nexport class SearchTool extends Paged {\n  name = "search";\n  description = "Search";\n  async execute() { return "ok"; }\n}\n';
+    assert.equal(stops(addedTool(sub, undefined, { "/w/src/lib/Paged.ts": base })), "page");
+  });
+
+  it("a schema made with zod 4 (installed, or zod/v4 beside zod 3) is not checked by the framework's zod 3", () => {
+    const bare = tool("z.object({ q: z.string() })");
+    assert.equal(addedTool(bare, undefined, { "/w/node_modules/zod/package.json": JSON.stringify({ name: "zod", version: "4.6.7" }) }).exact, true);
+    assert.equal(stops(addedTool(bare, undefined, { "/w/node_modules/zod/package.json": JSON.stringify({ name: "zod", version: "3.25.76" }) })), "q");
+    const v4 = bare.replace('from "zod"', 'from "zod/v4"');
+    assert.equal(addedTool(v4, undefined, { "/w/node_modules/zod/package.json": JSON.stringify({ name: "zod", version: "3.25.76" }) }).exact, true);
+  });
 });
