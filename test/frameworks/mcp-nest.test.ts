@@ -33,6 +33,7 @@ interface Real {
 interface ReportServer {
   file: string;
   dialect: string;
+  name: string;
   frameworkVersion?: string;
   exact: boolean;
   legacy: Caps;
@@ -194,13 +195,21 @@ describe(`MCP-Nest 1.x dialect against @rekog/mcp-nest ${V1_RELEASE}`, { timeout
 
   for (const name of v1Fixtures) {
     it(name, () => {
-      const meta = JSON.parse(readFileSync(join(V1, name, "meta.json"), "utf8")) as { exact: boolean };
+      // `fails`: the application fails to start (the error's pattern); `server`: the one served over stdio, by name, when there are several.
+      const meta = JSON.parse(readFileSync(join(V1, name, "meta.json"), "utf8")) as { exact: boolean; fails?: string; server?: string };
       const got = real[join(copies, name)];
-      assert.ok(got && !got.failed, `the real framework did not run the fixture: ${got?.failed}`);
       const prefix = `${relative(REPO, copies)}/${name}/`;
-      const servers = report.servers.filter((s) => s.file.startsWith(prefix));
+      const servers = report.servers.filter((s) => s.file.startsWith(prefix) && (meta.server === undefined || s.name === meta.server));
       assert.equal(servers.length, 1, `servers found: ${servers.length}`);
       const server = servers[0]!;
+      if (meta.fails !== undefined) {
+        assert.match(got?.failed ?? "", new RegExp(meta.fails), "the application fails to start");
+        // Never claimed: the prediction says the server may not start.
+        assert.equal(server.exact, false);
+        assert.ok(server.unknown.some((u) => u.path.length === 0 && /may not start/.test(u.reason)), JSON.stringify(server.unknown));
+        return;
+      }
+      assert.ok(got && !got.failed, `the real framework did not run the fixture: ${got?.failed}`);
       assert.equal(server.dialect, "mcp-nest");
       assert.equal(server.frameworkVersion, V1_RELEASE);
       assert.equal(server.exact, meta.exact, `exact; unknown: ${JSON.stringify(server.unknown)}`);

@@ -12,6 +12,7 @@ import { frameworkImport } from "./frameworkImports";
 import { dynamicModule } from "./dynamicModules";
 import { metadataConst } from "./namedOnce";
 import { objectProvider } from "./objectProviders";
+import { mcpNestExport } from "./reexports";
 
 export interface ListedClass {
   readonly cls: ClassRef;
@@ -33,6 +34,10 @@ export interface AppClasses {
   readonly providers: ListedClass[];
   /** Entries whose classes cannot be known statically. */
   readonly open: { readonly text: string; readonly loc: Loc; readonly why: string }[];
+  /** Imports Nest cannot build (1.x `McpModule` itself, without forRoot()): the application does not start. */
+  readonly unbuildable: { readonly loc: Loc; readonly why: string }[];
+  /** The modules walked (appClasses: the root and what it imports; moduleOwnClasses: none). */
+  readonly modules: ClassRef[];
 }
 
 /** Most modules one application graph is walked through (a bound on pathological inputs). */
@@ -48,7 +53,7 @@ function moduleArgs(summary: ClassSummary): ValueExpr | undefined {
 }
 
 export function appClasses(ev: Evaluator, root: ClassRef): AppClasses {
-  const out: AppClasses = { controllers: [], maybeControllers: [], providers: [], open: [] };
+  const out: AppClasses = { controllers: [], maybeControllers: [], providers: [], open: [], unbuildable: [], modules: [] };
   const seen = new Map<string, boolean>();
   // `maybe`: why the module may not be imported at all (its classes are then maybe listed too).
   const queue: { cls: ClassRef; maybe?: string }[] = [{ cls: root }];
@@ -56,6 +61,7 @@ export function appClasses(ev: Evaluator, root: ClassRef): AppClasses {
     const { cls: mod, maybe } = queue.shift()!;
     // A module reached surely after a conditional import is read again, surely.
     if (seen.has(mod.key) && (seen.get(mod.key) || maybe !== undefined)) continue;
+    if (!seen.has(mod.key)) out.modules.push(mod);
     seen.set(mod.key, maybe === undefined);
     const summary = classOf(ev, mod);
     const args = summary ? moduleArgs(summary) : undefined;
@@ -116,6 +122,10 @@ function items(ev: Evaluator, v: Value, out: AppClasses, key: string, objectProv
   const tokens = new Set(key === "providers" ? v.items.flatMap((item) => (item.t === "obj" && item.entries.get("provide")?.value.t === "class" ? [(item.entries.get("provide")!.value as Extract<Value, { t: "class" }>).cls.key] : [])) : []);
   v.items.forEach((item, i) => {
     const loc = v.itemLocs[i]!;
+    if (key === "imports" && bareMcpModule(ev, loc)) {
+      out.unbuildable.push({ loc, why: "McpModule is imported as it is, without forRoot() or forFeature(): Nest cannot build its providers (McpExecutorService needs the options forRoot() gives)" });
+      return;
+    }
     if (item.t === "class" && tokens.has(item.cls.key)) out.open.push({ text: classOf(ev, item.cls)?.name ?? "a class", loc, why: "a provider whose class is also the token of a provider given as an object, which replaces it" });
     else if (item.t === "class") sure.push({ cls: item.cls, loc });
     else if (item.t === "obj" && key === "providers" && objectProviders === "skip") return; // `{ provide, useValue }`: not a class Nest scans for handlers
@@ -165,7 +175,7 @@ export function importOf(summary: FileSummary, local: string): { specifier: stri
  * McpModule that module imports (DiscoveryService.getProviders/getControllers given that module only).
  */
 export function moduleOwnClasses(ev: Evaluator, mod: ClassRef): AppClasses {
-  const out: AppClasses = { controllers: [], maybeControllers: [], providers: [], open: [] };
+  const out: AppClasses = { controllers: [], maybeControllers: [], providers: [], open: [], unbuildable: [], modules: [] };
   const summary = classOf(ev, mod);
   let args = summary ? moduleArgs(summary) : undefined;
   // `@Module(appMetadata)`, the metadata a const of the same file.
@@ -201,4 +211,12 @@ export function addListedClasses(ev: Evaluator, file: string, lists: readonly { 
     out.controllers.push(...listed(ev, sure));
     out.maybeControllers.push(...conditional.flatMap((c) => listed(ev, [c]).map((l) => ({ ...l, why: c.why }))));
   }
+}
+
+/** `imports: [McpModule]` (or `ns.McpModule`): the 1.x module class itself, not a dynamic module it makes. */
+function bareMcpModule(ev: Evaluator, loc: Loc): boolean {
+  const text = ev.host.text?.(loc.file)?.slice(loc.span.start, loc.span.end).trim();
+  const named = text === undefined ? undefined : /^(?:([A-Za-z_$][\w$]*)\s*\.\s*)?([A-Za-z_$][\w$]*)$/.exec(text);
+  if (!named) return false;
+  return named[1] !== undefined ? mcpNestExport(ev, loc.file, named[1], named[2]) === "McpModule" : mcpNestExport(ev, loc.file, named[2]!) === "McpModule";
 }

@@ -13,13 +13,13 @@ import { analyzeV1Server } from "./v1Server";
 import { v1Sites } from "./v1Sites";
 import { mcpNestWords } from "./words";
 
-const STRATEGY_WORD = /\bMcpStrategy\b/;
+const SERVER_WORD = /\bMcp(?:Strategy|Module)\b/;
 
 export const mcpNestDialect: Dialect = {
   id: "mcp-nest",
   title: "MCP-Nest (@rekog/mcp-nest)",
-  // `McpStrategy` alone too: imported through a barrel of the workspace that re-exports it.
-  mayDeclare: (text) => text.includes(PACKAGE) || STRATEGY_WORD.test(text),
+  // `McpStrategy` (2.x) or `McpModule` (1.x) alone too: imported through a barrel of the workspace that re-exports it.
+  mayDeclare: (text) => text.includes(PACKAGE) || SERVER_WORD.test(text),
   flow: MCP_NEST_FLOW,
   // The strategies, then the 1.x servers (McpModule.forRoot in a module's imports), then one more unit,
   // holding no server, for 1.x calls the analysis cannot place (a diagnostic says so).

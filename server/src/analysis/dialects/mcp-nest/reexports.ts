@@ -15,7 +15,7 @@ export type ImportTarget =
   | { readonly k: "opaque" };
 
 /** The names of @rekog/mcp-nest that an `export * from "@rekog/mcp-nest"` is taken to provide. */
-const STAR_NAMES = new Set(["Tool", "Resource", "ResourceTemplate", "Prompt", "McpController", "McpStrategy", "StdioTransport", "StreamableHttpTransport", "MCP_STRATEGY"]);
+const STAR_NAMES = new Set(["Tool", "Resource", "ResourceTemplate", "Prompt", "McpController", "McpStrategy", "StdioTransport", "StreamableHttpTransport", "MCP_STRATEGY", "McpModule", "McpTransportType"]);
 /** Re-export hops followed before giving up. */
 const MAX_HOPS = 20;
 

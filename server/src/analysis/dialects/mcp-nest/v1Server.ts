@@ -15,7 +15,7 @@ import { readsAny } from "../../core/model/valueReads";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { dirname } from "../../core/project/paths";
-import { addListedClasses, moduleOwnClasses } from "./appModules";
+import { addListedClasses, appClasses, moduleOwnClasses } from "./appModules";
 import { controllerMethods, type CapabilityMethod, type Primitive } from "./capabilityMethods";
 import { declaredRelease } from "./declaredRelease";
 import type { McpNestDetails } from "./details";
@@ -23,7 +23,7 @@ import { PACKAGE } from "./packageName";
 import { prop, readCapabilitiesOption, resolveObject } from "./strategyOptions";
 import { mutatedNamesIn } from "../../core/evaluate/mutation";
 import { optionProps } from "./spreadOptions";
-import type { V1Site } from "./v1Sites";
+import { v1Sites, type V1Site } from "./v1Sites";
 
 const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
 /**
@@ -61,6 +61,8 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   let userCaps: JsonObject = {};
   let userLocs = new Map<string, Loc>();
   let serverName: string | undefined;
+  // forRoot's default transports include stdio; only a transport option written without it leaves it out.
+  let stdio = true;
   if (!options) {
     unknown.push({ path: [], spread: true, reason: site.method === "forRootAsync" ? `${site.callee}() takes its options from a factory that runs at start-up, so the capabilities option is not known` : `the options of ${site.callee}() are not an object literal the code leaves as written, so the capabilities option is not known`, loc });
   } else {
@@ -76,6 +78,8 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     const caps = readCapabilitiesOption(ev, capsProp?.file ?? optionsFile, fromFactory ? undefined : capsExpr, unknown);
     userCaps = caps.capabilities;
     userLocs = new Map(caps.capabilityLocs);
+    const transport = option("transport");
+    if (transport) stdio = mayNameStdio(ev.sourceText(transport.entry.value, transport.file));
     const named = option("name");
     const value = named ? ev.evaluate(named.entry.value, ev.fileScope(named.file), { calls: false }) : undefined;
     if (value?.t === "prim" && typeof value.value === "string") serverName = value.value;
@@ -96,6 +100,17 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     for (const key of PRIMITIVES) unknown.push({ path: [key], reason, loc: at });
   };
   for (const o of own.open) openAll(`${o.text}: ${o.why}; its methods may add tools, resources or prompts`, o.loc);
+  // A module the application imports that Nest cannot build stops the start-up (what the walk from this module reaches).
+  const app = appClasses(ev, site.module);
+  for (const u of app.unbuildable) unknown.push({ path: [], spread: true, reason: `the server may not start: ${u.why}, and the application fails as it is built`, loc: u.loc });
+  // 1.9's stdio transport finds its McpExecutorService with `moduleRef.resolve(…, { strict: false })`:
+  // with another McpModule.forRoot in a module this one imports, it may get that server's executor,
+  // whose handlers are the other server's (and throw "Server does not support …" when the kinds differ).
+  const other = stdio ? app.modules.find((m) => m.key !== site.module.key && v1Sites(ev, m.file).some((s) => s.module.key === m.key)) : undefined;
+  if (other) {
+    const name = ev.summary(other.file)?.classes[other.index]?.name ?? "an imported module";
+    unknown.push({ path: [], spread: true, reason: `the server may not start, or may answer with another server's handlers: it serves stdio, whose transport looks up its request handlers in the whole application (strict: false), and ${name}, which this module imports, has an McpModule.forRoot() of its own`, loc });
+  }
   for (const c of own.controllers) {
     const found = controllerMethods(ev, c.cls, c.summary);
     methods.push(...found.methods);
@@ -214,4 +229,11 @@ function packageRoot(run: DialectRun, from: string): string | undefined {
     dir = up;
   }
   return last;
+}
+
+/** Whether a `transport` option, as written, may name stdio (anything not plainly other transports may). */
+function mayNameStdio(text: string): boolean {
+  if (/STDIO|["'`]stdio["'`]/.test(text)) return true;
+  const members = /^\s*\[?\s*((?:[A-Za-z_$][\w$]*\.(?:SSE|STREAMABLE_HTTP)\s*,?\s*)+)\]?\s*$/.exec(text);
+  return members === null;
 }
