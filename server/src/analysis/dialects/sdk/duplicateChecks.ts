@@ -10,12 +10,15 @@ import { thisField } from "./returnedCollections";
 import { templateString } from "./templateNames";
 import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
+import { templateCall, withLiteralCalls } from "./literalCalls";
 import { itemVars, placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
 
 /** What the duplicate checks ask of the replay beyond the call being applied. */
 export interface DuplicateHost {
-  /** Whether the code followed makes this very server, and only it (not one of several a factory makes). */
+  /** Whether the code followed makes this very server, and only it (not one of several a factory makes), or is a caller's code on the server the factory returned it. */
   checking(): boolean;
+  /** The server a factory's caller got, while its code is followed (several callers: each its own); undefined: the server as made. */
+  instance(): string | undefined;
   /** The calls that ran the functions being replayed (innermost last). */
   readonly invokedAt: readonly Loc[];
   /** The loop item whose function is being run: its call, and which item. */
@@ -34,11 +37,21 @@ export interface DuplicateHost {
   evaluateCollection(over: ValueExpr, scope: Scope): Value;
 }
 
+/** A name or URI registered: where, whether that may not run, and how the code got there. */
+interface Registered {
+  readonly loc: Loc;
+  readonly conditional: boolean;
+  readonly branches?: { readonly file: string; readonly regions: readonly string[] };
+  readonly by?: Loc;
+  readonly calls?: readonly Loc[];
+  readonly item?: { readonly call: Loc; readonly index: number };
+}
+
 export class DuplicateChecks {
   readonly #point: ReplayPoint;
   readonly #host: DuplicateHost;
   /** What each registration is keyed by, once registered: `tool:search`, `resource:file:///a`, `template:item`. */
-  readonly #registeredNames = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly branches?: { readonly file: string; readonly regions: readonly string[] }; readonly by?: Loc; readonly calls?: readonly Loc[]; readonly item?: { readonly call: Loc; readonly index: number } }>();
+  readonly #registeredNames = new Map<string, Registered>();
 
   constructor(point: ReplayPoint, host: DuplicateHost) {
     this.#point = point;
@@ -63,7 +76,7 @@ export class DuplicateChecks {
     // The RegisteredTool kept (to remove or rename it later): a second registration may follow that.
     // Returned by an arrow whose caller throws it away (`const add = (s) => s.registerTool(...)`, then `add(server);`), it is not.
     const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(before) && !(/=>\s*$/.test(before) && this.#host.resultDropped());
-    const first = this.#registeredNames.get(entry.key);
+    const first = this.#met(entry.key);
     const by = this.#host.invokedAt.at(-1);
     // The same call met again (a unit the replay runs a second time) is not a second registration,
     // unless another call ran the function it is in (`registerTools(server)` twice).
@@ -88,7 +101,7 @@ export class DuplicateChecks {
           doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
         });
       }
-      if (!kept) this.#registeredNames.set(entry.key, { loc, conditional: mayNotRun, ...(branches ? { branches } : {}), ...(by ? { by, calls: [...this.#host.invokedAt] } : {}), ...(item ? { item } : {}) });
+      if (!kept) this.#registeredNames.set(this.#own(entry.key), { loc, conditional: mayNotRun, ...(branches ? { branches } : {}), ...(by ? { by, calls: [...this.#host.invokedAt] } : {}), ...(item ? { item } : {}) });
       return false;
     }
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
@@ -129,8 +142,16 @@ export class DuplicateChecks {
     // Both under conditions: most often alternatives (`if (cn) registerChina() else
     // registerGlobal()`, each registering the same names), so nothing is said.
     if (how.firstConditional && how.here) return false;
-    // One certain, the other under a condition or in a loop: the server stops if that one runs.
-    state.diagnostics.push({ ...d, severity: "warning", message: d.message.replace(" throws here:", " throws here if it runs:") });
+    // One certain, the other under a condition or in a loop: the server stops if that one runs, unless
+    // a catch takes the error (then it runs without the second registration, whether or not it ran).
+    const warning = { ...d, severity: "warning" as const, message: d.message.replace(" throws here:", " throws here if it runs:") };
+    if (this.#point.caught) {
+      const taken = { ...warning, message: `${warning.message} ${this.#point.caught}, so the server runs without it.` };
+      state.diagnostics.push(taken);
+      this.#point.thrown(taken);
+      return true;
+    }
+    state.diagnostics.push(warning);
     this.#point.mayThrow(loc, `${e.method} at ${this.#point.where(loc)} ${how.doubt}`);
     return false;
   }
@@ -143,10 +164,18 @@ export class DuplicateChecks {
     const field = instance ? thisField(arg) : undefined;
     if (field !== undefined) return instanceFieldString(ev, instance!, field);
     const known = (expr: ValueExpr): string | number | undefined => {
-      const v = ev.evaluate(expr, scope, SDK_EVAL);
+      // `noteUri("welcome")`, `toolName("search")`: a helper returning a template of static parts is that string.
+      const v = withLiteralCalls(ev, expr, scope, ev.evaluate(expr, scope, SDK_EVAL));
       return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
     };
     if (arg.k === "dyn") return templateString(arg.text, arg.span, known);
+    const called = templateCall(ev, arg, scope);
+    if (called) {
+      return templateString(called.text, called.span, (expr) => {
+        const v = ev.evaluate(expr, called.scope, SDK_EVAL);
+        return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
+      });
+    }
     const v = known(arg);
     return typeof v === "string" ? v : undefined;
   }
@@ -174,7 +203,7 @@ export class DuplicateChecks {
     const here = mayNotRun;
     const inLoop = new Set<string>();
     for (const key of keys) {
-      const met = this.#registeredNames.get(key.key);
+      const met = this.#met(key.key);
       // The same call met again (a unit the replay runs a second time) registers nothing new.
       const first = met && !(met.loc.file === loc.file && met.loc.span.start === loc.span.start) ? met : undefined;
       const again = inLoop.has(key.key);
@@ -189,8 +218,19 @@ export class DuplicateChecks {
         doubt: `throws if it runs with ${key.what} registered before, and whether it does is only known at run time`,
       });
     }
-    for (const key of keys) if (!this.#registeredNames.has(key.key)) this.#registeredNames.set(key.key, { loc, conditional: here });
+    for (const key of keys) if (!this.#met(key.key)) this.#registeredNames.set(this.#own(key.key), { loc, conditional: here });
     return false;
+  }
+
+  /** `key` as registered on the server being followed: by the code that made it (every caller's server has those), or by this caller. */
+  #met(key: string): Registered | undefined {
+    return this.#registeredNames.get(this.#own(key)) ?? this.#registeredNames.get(key);
+  }
+
+  /** The key a registration is kept under: with the caller's server, when several callers each get one. */
+  #own(key: string): string {
+    const instance = this.#host.instance();
+    return instance === undefined ? key : `${instance}\u0000${key}`;
   }
 }
 

@@ -94,3 +94,24 @@ function plainFunction(ev: Evaluator, file: string, body: Span): boolean {
   visit(source);
   return found === true;
 }
+
+/**
+ * `noteUri("welcome")` with `const noteUri = (id: string) => \`${SCHEME}://notes/${id}\``: a call of a
+ * plain workspace function whose result is a template literal, given static arguments, as the
+ * function's scope with its parameters bound, and the template's text (for templateNames.ts to read).
+ */
+export function templateCall(ev: Evaluator, call: ValueExpr, scope: Scope): { readonly text: string; readonly span: Span; readonly scope: Scope } | undefined {
+  if (call.k !== "call" || call.callee.k !== "ref") return undefined;
+  const callee = ev.lookup(call.callee.name, scope, { file: scope.file, span: call.callee.span }, SDK_EVAL);
+  if (callee.t !== "fn" || callee.fn.result?.k !== "dyn" || callee.fn.params.length !== call.args.length) return undefined;
+  if (!plainFunction(ev, callee.scope.file, callee.fn.bodySpan)) return undefined;
+  const args = call.args.map((a) => ev.evaluate(a, scope, SDK_EVAL));
+  if (args.some((a) => a.t !== "prim")) return undefined;
+  const vars = new Map<string, Binding>();
+  callee.fn.params.forEach((p, i) => {
+    if (p) vars.set(p, { value: args[i]! });
+  });
+  const inner: Scope = { file: callee.scope.file, vars, parent: callee.scope };
+  for (const [name, local] of callee.fn.locals) vars.set(name, { expr: local, scope: inner });
+  return { text: callee.fn.result.text, span: callee.fn.result.span, scope: inner };
+}

@@ -256,7 +256,8 @@ export class Replay {
       merge: (add, cause) => this.merges.merge(add, undefined, cause),
     });
     this.#duplicateChecks = new DuplicateChecks(this.#point, {
-      checking: () => this.#checkingDuplicates && this.#instance === undefined,
+      checking: () => (this.#checkingDuplicates && this.#instance === undefined) || this.#checkingCaller,
+      instance: () => (this.#checkingCaller ? this.#instance : undefined),
       invokedAt: this.#invokedAt,
       itemRun: () => this.#itemRun,
       thisInstance: () => this.#thisInstance,
@@ -473,7 +474,13 @@ export class Replay {
           const mode: Mode = { deferred: false, conditional: conditional || many !== undefined };
           const named = new Set([event.result]);
           this.followedCallers = true;
-          this.#asInstance(many && `${unit.id}:${i}`, many, () => this.#runUnit(site.file, unit, i + 1, named, 1, mode));
+          // What the caller does next is done to the server the factory made for it, with the factory's names on it.
+          this.#checkingCaller = true;
+          try {
+            this.#asInstance(many && `${unit.id}:${i}`, many, () => this.#runUnit(site.file, unit, i + 1, named, 1, mode));
+          } finally {
+            this.#checkingCaller = false;
+          }
           this.#handedOn(site.file, unit, i, event.result);
           if (unit.kind !== "module") return;
           for (const other of units) {
@@ -2059,6 +2066,8 @@ export class Replay {
 
   /** Whether the code being followed is the one that makes this very server (see run()). */
   #checkingDuplicates = true;
+  /** Whether it is the code of a caller of this file's factory, on the server the factory returned it. */
+  #checkingCaller = false;
   /** The loop item whose function is being run (see #invoke): its call, and which item. */
   #itemRun: { readonly call: Loc; readonly index: number } | undefined;
   /** The instance a loop item's method runs on, when it is made with `new` right there. */

@@ -71,7 +71,9 @@ export interface ReplayPoint {
 
 /** Where `at` is, as said from `from`: its line, and its file's name when that is another file. */
 export function placeOf(point: ReplayPoint, at: Loc, from: Loc): string {
-  return `${at.file === from.file ? "" : `${basename(at.file)} `}${point.where(at)}`;
+  const where = point.where(at);
+  // `where` names the file itself when it is not the one of the call being applied.
+  return at.file === from.file || where.startsWith(`${basename(at.file)}:`) ? where : `${basename(at.file)} ${where}`;
 }
 
 /**
