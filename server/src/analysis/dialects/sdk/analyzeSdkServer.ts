@@ -13,7 +13,7 @@ import { sdkDetails } from "./details";
 import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
 import type { FileSummary, FlowUnit, ValueExpr, InvokeEvent } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
-import { Replay } from "./replay";
+import { Replay, type ReplayResult } from "./replay";
 import { returnsOnlyConnected } from "./callerHandsOn";
 import type { Elsewhere } from "./factoryCallers";
 import type { SdkRelease } from "./sdkRelease";
@@ -48,26 +48,28 @@ export interface ServedEras {
 
 export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere, release?: SdkRelease, zodMain?: () => ZodMain | undefined): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
   const replay = new Replay(ev, site, elsewhere, release, zodMain);
-  const state = replay.run();
+  replay.run();
   const eras = servedEras(ev, site, replay);
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
   if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
-    markOpen(state, `the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
+    replay.escapes(`the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
-  replay.settleAfterFollowing();
+  const result = replay.finish();
+  // The report is made from a copy: settling unknown keys takes them out of the capabilities.
+  const state = workingCopy(result.state);
   const patched = prototypePatch(ev, site.file);
   if (patched) {
     const where = patched.file === site.file ? `line ${lineOf(ev, patched)}` : `${patched.file.slice(patched.file.lastIndexOf("/") + 1)}:${lineOf(ev, patched)}`;
     markOpen(state, `the program replaces a method of the SDK's server class (${where}), so what its registrations and connect() do is not what the SDK does`, patched);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
-  const conditional = [...settleConditionalKeys(state, replay), ...settleReleaseUnknowns(state, replay)];
+  const conditional = [...settleConditionalKeys(state, result), ...settleReleaseUnknowns(state, result)];
   const caps = sortKeysDeep(state.caps) as JsonObject;
   const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
   if (state.threw) diagnostics.push(state.threw);
   // SDK 0.4.0 advertises what its handlers imply and checks nothing: none of the later rules apply.
-  else if (!replay.release.handlersImply) diagnostics.push(...finalRules(state, replay, eras));
-  for (const part of replay.dynamics) {
+  else if (!result.release.handlersImply) diagnostics.push(...finalRules(state, result, eras));
+  for (const part of result.dynamics) {
     diagnostics.push(
       diagnostic("capabilities-dynamic", part.loc, `${part.text} cannot be known without running the server (${part.why ?? "not a static value"}): the result is approximate.`),
     );
@@ -75,7 +77,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const serves = !state.threw;
   const construction: Loc = { file: site.file, span: site.event.span };
   const factory = returnsServer(site) && site.unit.nameSpan ? { file: site.file, span: site.unit.nameSpan } : undefined;
-  const transport = replay.connectArg ? transportOf(ev.summary(replay.connectArg.file), replay.connectArg.expr) : undefined;
+  const transport = result.connectArg ? transportOf(ev.summary(result.connectArg.file), result.connectArg.expr) : undefined;
   const facts: EntryFacts = {
     version: site.version,
     legacy: eras.legacy,
@@ -88,10 +90,10 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     ...(factory ? { factory } : {}),
     ...(state.threw ? { threw: { code: state.threw.code, loc: state.threw.loc } } : {}),
   };
-  const known = withoutMarkers(caps, replay.dynamics);
+  const known = withoutMarkers(caps, result.dynamics);
   // An era whose handshake the program answers itself sends what its handler returns: nothing is stated.
-  const ownLegacy = replay.handlerChecks.ownEraHandlers.get("legacy");
-  const ownModern = replay.handlerChecks.ownEraHandlers.get("modern");
+  const ownLegacy = result.ownEraHandlers.get("legacy");
+  const ownModern = result.ownEraHandlers.get("modern");
   const legacy = serves && eras.legacy ? (ownLegacy ? (ownLegacy.caps ?? {}) : known.caps) : null;
   const modern = serves && eras.modern && known.caps ? (ownModern ? (ownModern.caps ?? {}) : modernCapabilities(known.caps)) : null;
   // What a handler of its own returns, not known statically: nothing of that era is stated.
@@ -103,7 +105,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     const at = state.openAt.get(why);
     return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
   });
-  const mayThrow: UnknownPart[] = replay.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
+  const mayThrow: UnknownPart[] = result.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
   // Whether server/discover is answered is not known: the era is null, and the report says why.
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.
@@ -125,16 +127,16 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     ...(facts.threw ? { startupThrows: facts.threw } : {}),
     eraNotes: eraNotesOf(facts),
     missing: [],
-    details: sdkDetails(site, replay, facts),
+    details: sdkDetails(site, result, facts),
   };
   const serverRef = { name: site.name, loc };
   return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };
 }
 
 /** Keys and flags that differ between the SDK releases the server may load: left out, each an unknown part. */
-function settleReleaseUnknowns(state: SdkState, replay: Replay): UnknownPart[] {
+function settleReleaseUnknowns(state: SdkState, result: ReplayResult): UnknownPart[] {
   const out: UnknownPart[] = [];
-  for (const [path, { loc, why }] of replay.releaseUnknowns) {
+  for (const [path, { loc, why }] of result.releaseUnknowns) {
     const [k, sub] = path.split(".") as [string, string | undefined];
     const obj = state.caps[k];
     if (sub === undefined) delete state.caps[k];
@@ -148,24 +150,24 @@ function settleReleaseUnknowns(state: SdkState, replay: Replay): UnknownPart[] {
  * Keys only conditional registrations add may or may not be advertised: they are not stated, and each
  * is an `unknown` entry at the place of its registration.
  */
-function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
-  const flags = settleConditionalFlags(state, replay);
-  if (replay.merges.conditionalKeys.size === 0) return flags;
-  const keys = [...replay.merges.conditionalKeys.keys()];
+function settleConditionalKeys(state: SdkState, result: ReplayResult): UnknownPart[] {
+  const flags = settleConditionalFlags(state, result);
+  if (result.conditionalKeys.size === 0) return flags;
+  const keys = [...result.conditionalKeys.keys()];
   for (const k of keys) delete state.caps[k];
   markInexact(state, `${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} registered only under a condition`);
   return [
     ...flags,
-    ...[...replay.merges.conditionalKeys].map(([k, at]) => ({
+    ...[...result.conditionalKeys].map(([k, at]) => ({
       path: [k],
-      reason: replay.merges.instanceKeys.has(k)
-        ? `${k} is registered on one of the servers made here (${replay.merges.instanceKeys.get(k)}), and which of them a client meets is not followed`
-        : replay.merges.replacedKeys.has(k)
-          ? `${k} is ${replay.merges.replacedKeys.get(k)}`
-          : replay.merges.untimedKeys.has(k)
-          ? `${k} is ${replay.merges.untimedKeys.get(k)}`
-          : replay.merges.conditionCalls.has(k)
-            ? `${k} is registered by code that runs only under a condition (an if, a loop or a callback, at ${replay.merges.conditionCalls.get(k)}), so whether it is advertised depends on run time`
+      reason: result.instanceKeys.has(k)
+        ? `${k} is registered on one of the servers made here (${result.instanceKeys.get(k)}), and which of them a client meets is not followed`
+        : result.replacedKeys.has(k)
+          ? `${k} is ${result.replacedKeys.get(k)}`
+          : result.untimedKeys.has(k)
+          ? `${k} is ${result.untimedKeys.get(k)}`
+          : result.conditionCalls.has(k)
+            ? `${k} is registered by code that runs only under a condition (an if, a loop or a callback, at ${result.conditionCalls.get(k)}), so whether it is advertised depends on run time`
             : `${k} is registered only under a condition (an if, a loop or a callback), so whether it is advertised depends on run time`,
       ...(at ? { loc: at } : {}),
     })),
@@ -176,11 +178,11 @@ function settleConditionalKeys(state: SdkState, replay: Replay): UnknownPart[] {
  * Flags a conditional merge would change in a key that is there for certain (`tools.listChanged` set by
  * a registerCapabilities under an `if`): the key stays, the flag is not stated.
  */
-function settleConditionalFlags(state: SdkState, replay: Replay): UnknownPart[] {
+function settleConditionalFlags(state: SdkState, result: ReplayResult): UnknownPart[] {
   const out: UnknownPart[] = [];
-  for (const [path, at] of replay.merges.conditionalFlags) {
+  for (const [path, at] of result.conditionalFlags) {
     const [k, sub] = path.split(".") as [string, string];
-    if (replay.merges.conditionalKeys.has(k)) continue;
+    if (result.conditionalKeys.has(k)) continue;
     const obj = state.caps[k];
     if (isPlainObject(obj)) delete obj[sub];
     out.push({ path: [k, sub], reason: `${path} is changed only under a condition (an if, a loop or a callback), so its value depends on run time`, ...(at ? { loc: at } : {}) });
@@ -398,18 +400,18 @@ function tasksAdvice(state: SdkState, loc: Loc): AnalysisDiagnostic {
  * Whether something the analysis does not see may answer `method`: a handler whose method is not
  * known statically, or code the server reaches that is not followed (it may set any handler there).
  */
-function mayAnswer(state: SdkState, replay: Replay, method: string): boolean {
-  return state.open.length > 0 || replay.handlerChecks.unknownHandlers === "any" || replay.handlerChecks.unknownHandlers?.has(method) === true;
+function mayAnswer(state: SdkState, result: ReplayResult, method: string): boolean {
+  return state.open.length > 0 || result.unknownHandlers === "any" || result.unknownHandlers?.has(method) === true;
 }
 
-function finalRules(state: SdkState, replay: Replay, eras: ServedEras): AnalysisDiagnostic[] {
+function finalRules(state: SdkState, result: ReplayResult, eras: ServedEras): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const caps = state.caps;
   const at = (k: string): Loc => state.causes.get(k)?.loc ?? state.optionsCaps ?? { file: "", span: { start: 0, end: 0 } };
 
   for (const [k, answers] of Object.entries(ANSWERS)) {
-    if (!(k in caps) || answers.some((m) => state.handlers.has(m) || mayAnswer(state, replay, m))) continue;
-    if (k === "logging" && replay.loggingLate) continue;
+    if (!(k in caps) || answers.some((m) => state.handlers.has(m) || mayAnswer(state, result, m))) continue;
+    if (k === "logging" && result.loggingLate) continue;
     // 2026-07-28 has no logging/setLevel: a server that answers only that era is not asked it.
     if (k === "logging" && !eras.legacy && !eras.unknown) continue;
     out.push(
@@ -424,7 +426,7 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
   const resources = caps.resources;
   // Only legacy clients send resources/subscribe (2026-07-28 subscribes through subscriptions/listen, which the SDK answers).
   const legacyAsked = eras.legacy || eras.unknown === true;
-  if (legacyAsked && isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe") && !mayAnswer(state, replay, "resources/subscribe")) {
+  if (legacyAsked && isPlainObject(resources) && resources.subscribe === true && !state.handlers.has("resources/subscribe") && !mayAnswer(state, result, "resources/subscribe")) {
     out.push(
       diagnostic(
         "sdk-handler-missing",
@@ -434,22 +436,22 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
       ),
     );
   }
-  if (replay.loggingLate && !state.handlers.has("logging/setLevel")) {
+  if (result.loggingLate && !state.handlers.has("logging/setLevel")) {
     out.push(
       diagnostic(
         "sdk-logging-setlevel",
-        replay.loggingLate,
-        replay.release.setLevelInstalled
+        result.loggingLate,
+        result.release.setLevelInstalled
           ? `In SDK v1, logging added by registerCapabilities installs no logging/setLevel handler (typescript-sdk #1464): clients that set a level get -32601. ` +
               `Declare logging in the constructor's capabilities instead.`
-          : `SDK ${replay.release.version ?? "v1"} installs no logging/setLevel handler, whether logging is declared in the constructor or added by registerCapabilities: clients that set a level get -32601. ` +
+          : `SDK ${result.release.version ?? "v1"} installs no logging/setLevel handler, whether logging is declared in the constructor or added by registerCapabilities: clients that set a level get -32601. ` +
               `Set one with setRequestHandler(SetLevelRequestSchema, ...), or move to SDK 1.17.5 or later and declare logging in the constructor's capabilities.`,
       ),
     );
   }
   // A key the capabilities may hold where they are not known (`...(verbose ? { logging: {} } : {})`)
   // is not said to be missing.
-  const mayHold = (k: string): boolean => k in caps || SPREAD_KEY in caps || replay.capsUncertain || replay.merges.conditionalKeys.has(k);
+  const mayHold = (k: string): boolean => k in caps || SPREAD_KEY in caps || result.capsUncertain || result.conditionalKeys.has(k);
   for (const send of state.sends) {
     const flag = NOTIFICATION_FLAGS[send.method];
     const method = send.raw ? send.method : flag?.notification ?? "notifications/message";
@@ -462,17 +464,17 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
             "sdk-notification-flag",
             send.loc,
             `${send.method}() throws: the SDK checks that ${flag.key} is advertised before sending ${method}. Declare ${flag.key}: { ${flag.flag}: true }.`,
-            { severity: "error", ...replay.addKeyFix(flag.key, `{ ${flag.flag}: true }`) },
+            { severity: "error", ...result.addKeyFix(flag.key, `{ ${flag.flag}: true }`) },
           ),
         );
-      } else if ((!isPlainObject(key) || key[flag.flag] !== true) && !(isPlainObject(key) && SPREAD_KEY in key) && !replay.merges.conditionalFlags.has(`${flag.key}.${flag.flag}`)) {
+      } else if ((!isPlainObject(key) || key[flag.flag] !== true) && !(isPlainObject(key) && SPREAD_KEY in key) && !result.conditionalFlags.has(`${flag.key}.${flag.flag}`)) {
         out.push(
           diagnostic(
             "sdk-notification-flag",
             send.loc,
             `${send.method}() sends ${method}, but ${flag.key}.${flag.flag} is not advertised: the SDK only checks ${flag.key}, so the notification goes out and conforming clients ignore it. ` +
               `Declare ${flag.key}: { ${flag.flag}: true }.`,
-            replay.addFlagFix(flag.key, flag.flag),
+            result.addFlagFix(flag.key, flag.flag),
           ),
         );
       }
@@ -481,29 +483,29 @@ function finalRules(state: SdkState, replay: Replay, eras: ServedEras): Analysis
         diagnostic(
           "sdk-logging-dropped",
           send.loc,
-          loggingSendRejected(send.raw, state.version, replay.release),
-          { ...(send.raw || !loggingGuarded(state.version, replay.release) ? { severity: "error" as const } : {}), ...replay.addKeyFix("logging") },
+          loggingSendRejected(send.raw, state.version, result.release),
+          { ...(send.raw || !loggingGuarded(state.version, result.release) ? { severity: "error" as const } : {}), ...result.addKeyFix("logging") },
         ),
       );
     }
   }
-  for (const { loc, fix } of replay.completionChecks.optionalCompletables) {
+  for (const { loc, fix } of result.optionalCompletables) {
     out.push(
       diagnostic(
         "sdk-completable-optional",
         loc,
-        `completable() around an optional schema completes nothing in SDK ${replay.state.version}: completion metadata is only found outside the optional, so this argument adds no completions. ` +
+        `completable() around an optional schema completes nothing in SDK ${result.state.version}: completion metadata is only found outside the optional, so this argument adds no completions. ` +
           `Write completable(z.string(), complete).optional() instead.`,
         fix ? { fixes: [fix] } : {},
       ),
     );
   }
-  for (const { loc, specifier } of replay.completionChecks.foreignOptionalCompletables) {
+  for (const { loc, specifier } of result.foreignOptionalCompletables) {
     out.push(
       diagnostic(
         "sdk-completable-optional",
         loc,
-        `This optional is made with ${specifier}, and SDK ${replay.release.version ?? "1.x"} looks through an optional only when it is a class of the zod it loads itself: the completable() inside is not found, so this argument adds no completions. ` +
+        `This optional is made with ${specifier}, and SDK ${result.release.version ?? "1.x"} looks through an optional only when it is a class of the zod it loads itself: the completable() inside is not found, so this argument adds no completions. ` +
           `Build the schema with the same zod the SDK uses (import from "zod").`,
       ),
     );
@@ -567,4 +569,20 @@ function loggingSendRejected(raw: boolean, version: SdkVersion, release: SdkRele
     `sendLoggingMessage() throws without the logging capability in SDK ${release.version ?? "1.x"}: it rejects with "Server does not support logging" (releases before 1.17.5 do not drop the message). ` +
     `Declare logging: {} in the capabilities.`
   );
+}
+
+/** The replay's state, to settle and report without changing what the replay found. */
+function workingCopy(state: Readonly<SdkState>): SdkState {
+  return {
+    ...state,
+    caps: structuredClone(state.caps),
+    causes: new Map(state.causes),
+    handlers: new Map(state.handlers),
+    registered: new Set(state.registered),
+    inexact: [...state.inexact],
+    open: [...state.open],
+    openAt: new Map(state.openAt),
+    diagnostics: [...state.diagnostics],
+    sends: [...state.sends],
+  };
 }

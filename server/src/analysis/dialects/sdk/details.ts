@@ -2,7 +2,7 @@ import type { Loc } from "../../core/evaluate/values";
 import type { DialectDetails } from "../../core/model/serverReport";
 import { entryName, type EntryFacts } from "./entryPoint";
 import type { SdkSite } from "./findSdkServers";
-import type { Replay } from "./replay";
+import type { ReplayResult } from "./replay";
 import type { ServerInfo } from "./serverInfo";
 import type { SdkVersion } from "./sdkTables";
 import type { SdkStep } from "./steps";
@@ -31,7 +31,7 @@ export interface SdkDetails extends DialectDetails {
   readonly steps: readonly SdkStep[];
 }
 
-export function sdkDetails(site: SdkSite, replay: Replay, facts: EntryFacts): SdkDetails {
+export function sdkDetails(site: SdkSite, replay: ReplayResult, facts: EntryFacts): SdkDetails {
   const ctorEnd = site.event.args[0]?.span.start ?? site.event.span.end;
   // `new McpServer(`: from `new` to the parenthesis, the part a hover means the server by.
   const constructorName: Loc = { file: site.file, span: { start: site.event.span.start, end: Math.max(site.event.span.start, ctorEnd - 1) } };

@@ -138,6 +138,44 @@ const MAX_RECORDED_STEPS = 2_000;
 
 const key = (p: RefPath) => p.join(".");
 
+/**
+ * What a replay found once the server is followed everywhere (`Replay.finish`): read, never changed.
+ * The report is built from it (analyzeSdkServer.ts works on its own copy of the state).
+ */
+export interface ReplayResult {
+  readonly state: Readonly<SdkState>;
+  readonly release: SdkRelease;
+  /** Each registration, merge and handler, in the order they ran (the editor explains them). */
+  readonly steps: readonly SdkStep[];
+  readonly dynamics: readonly DynamicPart[];
+  /** Keys and flags only code that may not run adds, and why (capabilityMerges.ts). */
+  readonly conditionalKeys: ReadonlyMap<string, Loc | undefined>;
+  readonly conditionCalls: ReadonlyMap<string, string>;
+  readonly conditionalFlags: ReadonlyMap<string, Loc | undefined>;
+  readonly untimedKeys: ReadonlyMap<string, string>;
+  readonly replacedKeys: ReadonlyMap<string, string>;
+  readonly instanceKeys: ReadonlyMap<string, string>;
+  /** Keys and flags that differ between the releases the server may load. */
+  readonly releaseUnknowns: ReadonlyMap<string, { readonly loc: Loc; readonly why: string }>;
+  /** Start-up calls that throw if they run, when whether they run is not known. */
+  readonly mayThrowAt: readonly { readonly loc: Loc; readonly why: string }[];
+  /** v1: where `logging` was added after construction. */
+  readonly loggingLate: Loc | undefined;
+  /** The live capabilities object was written to: what a handler finds there is not known. */
+  readonly capsUncertain: boolean;
+  readonly connectArg: { readonly file: string; readonly expr: ValueExpr | undefined } | undefined;
+  readonly supportedVersions: Json | undefined;
+  /** Handlers set by hand (handlerChecks.ts): an era answered by the program itself, handlers of methods not known. */
+  readonly ownEraHandlers: ReadonlyMap<"legacy" | "modern", { readonly loc: Loc; readonly caps?: JsonObject }>;
+  readonly unknownHandlers: ReadonlySet<string> | "any" | undefined;
+  /** completable() that completes nothing (completionChecks.ts). */
+  readonly optionalCompletables: CompletionChecks["optionalCompletables"];
+  readonly foreignOptionalCompletables: CompletionChecks["foreignOptionalCompletables"];
+  /** Quick fixes declaring a key or a flag in the constructor's options. */
+  addKeyFix(k: string, value?: string): Pick<AnalysisDiagnostic, "fixes">;
+  addFlagFix(k: string, flag: string): Pick<AnalysisDiagnostic, "fixes">;
+}
+
 export class Replay {
   readonly state: SdkState;
   readonly #ev: Evaluator;
@@ -1871,13 +1909,51 @@ export class Replay {
   /** Set while a call on the McpServer's inner low-level Server (`server.server.…`) is applied. */
   #onInner = false;
 
+  /** The server escapes the analysis there (a caller of its factory not followed, for one). */
+  escapes(why: string, loc?: Loc): void {
+    markOpen(this.state, why, loc);
+  }
+
+  /**
+   * Once the server is followed everywhere (run(), then what its callers and importers do): what the
+   * replay found, settled and frozen.
+   */
+  finish(): ReplayResult {
+    this.#settleAfterFollowing();
+    const { merges } = this;
+    return Object.freeze({
+      state: this.state,
+      release: this.release,
+      steps: this.steps,
+      dynamics: this.dynamics,
+      conditionalKeys: merges.conditionalKeys,
+      conditionCalls: merges.conditionCalls,
+      conditionalFlags: merges.conditionalFlags,
+      untimedKeys: merges.untimedKeys,
+      replacedKeys: merges.replacedKeys,
+      instanceKeys: merges.instanceKeys,
+      releaseUnknowns: this.releaseUnknowns,
+      mayThrowAt: this.mayThrowAt,
+      loggingLate: this.loggingLate,
+      capsUncertain: this.capsUncertain,
+      connectArg: this.connectArg,
+      supportedVersions: this.supportedVersions,
+      ownEraHandlers: this.handlerChecks.ownEraHandlers,
+      unknownHandlers: this.handlerChecks.unknownHandlers,
+      optionalCompletables: this.completionChecks.optionalCompletables,
+      foreignOptionalCompletables: this.completionChecks.foreignOptionalCompletables,
+      addKeyFix: (k: string, value?: string) => this.addKeyFix(k, value),
+      addFlagFix: (k: string, flag: string) => this.addFlagFix(k, flag),
+    });
+  }
+
   /**
    * Once the server is followed everywhere: a close() right after connect() with no connect() after
    * it stops the server; each send after connect() whose capability is still not advertised, and could
    * not have been by code the analysis does not follow, is rejected by the SDK, and the rejection stops
    * the server unless it is caught.
    */
-  settleAfterFollowing(): void {
+  #settleAfterFollowing(): void {
     // A caller's handler took an error before connect(), and no connect() ran after it: the server does not start.
     if (this.#abortedBeforeConnect && !this.state.connected && !this.state.threw) {
       const d = this.#abortedBeforeConnect;
