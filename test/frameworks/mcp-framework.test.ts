@@ -556,6 +556,13 @@ describe("mcp-framework: a field's description as zod 3 keeps it, nested objects
     assert.ok(unread.unknown.some((u) => /may stop at start-up/.test(u.reason)), JSON.stringify(unread.unknown));
   });
 
+  it("merge() and pick()/omit() give the fields they keep; an object wrapped by refine() or optional() is not a ZodObject, and is not checked", () => {
+    assert.equal(stops(addedTool(tool('A.merge(B)', 'const A = z.object({ q: z.string().describe("Q") });\nconst B = z.object({ actor: z.string(), reason: z.string() });\n'))), "actor, reason");
+    assert.equal(stops(addedTool(tool('A.pick({ id: true })', 'const A = z.object({ id: z.string(), name: z.string().describe("N") });\n'))), "id");
+    assert.equal(addedTool(tool('A.omit({ id: true })', 'const A = z.object({ id: z.string(), name: z.string().describe("N") });\n')).exact, true);
+    assert.equal(addedTool(tool('z.object({ q: z.string() }).refine((v) => v.q.length > 0)')).exact, true);
+  });
+
   it("a schema inherited from a base class of the workspace is the one validated", () => {
     const base = 'import { MCPTool } from "mcp-framework";\nimport { z } from "zod";\nexport abstract class Paged extends MCPTool {\n  schema = z.object({ page: z.number() });\n}\n';
     const sub = 'import { Paged } from "./Paged.js";\nexport class SearchTool extends Paged {\n  name = "search";\n  description = "Search";\n  async execute() { return "ok"; }\n}\n';

@@ -52,6 +52,8 @@ const KEEPS_DESCRIPTION = new Set([
 const DROPS_DESCRIPTION = new Set(["refine", "superRefine", "array", "readonly", "pipe", "promise"]);
 /** What the framework unwraps before it looks at a field's type (and a nested object's fields). */
 const UNWRAPPED = new Set(["optional", "nullable", "nullish", "default"]);
+/** zod 3 methods whose schema is not a ZodObject, whatever they are called on. */
+const WRAPS_OBJECT = new Set(["refine", "superRefine", "transform", "array", "optional", "nullable", "nullish", "default", "catch", "pipe", "readonly", "or", "and", "brand", "promise"]);
 /** Methods of a Zod object that give another set of fields (not followed for a nested object). */
 const RESHAPES = new Set(["extend", "merge", "pick", "omit", "partial", "deepPartial", "required"]);
 /** Methods after which a `z.object(...)` field is still an object the framework reads the fields of. */
@@ -220,10 +222,29 @@ function objectFields(run: DialectRun, at: Written, depth: number): Map<string, 
     const added = literalFields(run, arg, depth + 1);
     return fields instanceof Map && added ? new Map([...fields, ...added]) : undefined;
   }
-  if (KEEPS_FIELDS.has(method)) {
+  if (KEEPS_FIELDS.has(method) || method === "partial") {
     const base = resolve(run, object, depth + 1);
     return base && objectFields(run, base, depth + 1);
   }
+  // `A.merge(B)`: A's fields, then B's.
+  if (method === "merge" && arg) {
+    const base = resolve(run, object, depth + 1);
+    const fields = base && objectFields(run, base, depth + 1);
+    const other = resolve(run, arg, depth + 1);
+    const added = other && objectFields(run, other, depth + 1);
+    return fields instanceof Map && added instanceof Map ? new Map([...fields, ...added]) : undefined;
+  }
+  // `A.pick({ a: true })`, `A.omit({ b: true })`: the fields the literal names, or all the others.
+  if ((method === "pick" || method === "omit") && arg) {
+    const base = resolve(run, object, depth + 1);
+    const fields = base && objectFields(run, base, depth + 1);
+    const keys = literalFields(run, arg, depth + 1);
+    if (!(fields instanceof Map) || !keys) return undefined;
+    return new Map([...fields].filter(([name]) => keys.has(name) === (method === "pick")));
+  }
+  // `.refine()`, `.optional()`, `.array()` and the like wrap the object in another kind of schema: the
+  // framework's `instanceof z.ZodObject` is false, and it checks no description.
+  if (WRAPS_OBJECT.has(method)) return "not-object";
   return undefined;
 }
 
