@@ -23,7 +23,12 @@ function analyse(loop: string) {
 
 describe("fastmcp: registrar functions called from a list", () => {
   it("a const list of the workspace's functions: each runs, exactly", () => {
-    for (const loop of ["const registrars = [registerSearch, registerPrompts];\nfor (const register of registrars) register(server);", "for (const register of [registerSearch, registerPrompts]) register(server);"]) {
+    for (const loop of [
+      "const registrars = [registerSearch, registerPrompts];\nfor (const register of registrars) register(server);",
+      "for (const register of [registerSearch, registerPrompts]) register(server);",
+      // The callback a forEach runs, with the item as its parameter (trial 113 g11).
+      "[registerSearch, registerPrompts].forEach((register) => register(server));",
+    ]) {
       const s = analyse(loop);
       assert.equal(s.exact, true, `${loop}: ${JSON.stringify(s.unknown)}`);
       assert.deepEqual(Object.keys(s.legacy ?? {}).sort(), ["completions", "logging", "prompts", "tools"], loop);

@@ -7,7 +7,7 @@ import type { Loc } from "../../core/evaluate/values";
 import { instanceUses } from "./instanceUses";
 import { isPromiseChain } from "../../core/model/promiseChain";
 import type { ServerUsers } from "../../core/project/exportedServerUsers";
-import type { FileSummary, FlowEventEntry, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
+import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
 import type { FastmcpSite } from "./findServers";
 import { REGISTRATIONS, REMOVALS, STARTS, type Primitive } from "./rules";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
@@ -140,6 +140,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const out: Replay = { registrations: [], removals: [], unfollowed: [] };
   const here: FileUnits = { file: site.file, units: host.summary(site.file)!.flow!.units };
   const visited = new Set<string>([key(here, site.unit)]);
+  /** Callbacks a `forEach` runs, by unit: the loop over its items (the callback's own events do not carry it). */
+  const callbackLoops = new Map<string, LoopGuard>();
   const siteNames = new Set<string>([site.name]);
   // Files whose walk follows names bound at their top level (a function of the file may use them).
   const moduleScoped = new Set<string>(site.unit.kind === "module" ? [site.file] : []);
@@ -316,6 +318,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const child = at.units.find((u) => u.span.start === event.callee.span.start && u.parent === unit.id);
           if (child && !visited.has(key(at, child))) {
             visited.add(key(at, child));
+            // `[a, b].forEach((register) => register(server))`: the loop the callback is run in, for its own calls.
+            const each = entry.loops?.at(-1);
+            if (each?.kind === "of" && each.binding === undefined) callbackLoops.set(key(at, child), each);
             // A callback (`forEach`) is a conditional event of the summary; `(async () => { ... })()`
             // runs where it is written, as a function called there would.
             walk(at, child, child.events, new Set(names), conditional, depth, later || (!c && (runsLaterHere(child) || isGenerator(host, at.file, child))));
@@ -343,7 +348,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           continue;
         }
         // `for (const register of [registerSearch, registerPrompts]) register(server)`: each function of the list, in turn.
-        for (const callee of registrarsCalled(reader, entry, event.callee)) {
+        for (const callee of registrarsCalled(reader, entry, event.callee, unit, callbackLoops.get(key(at, unit)))) {
           let imported: { at: FileUnits; fn: FlowUnit } | undefined;
           const helper = callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (callee as { name: string }).name) : undefined;
           const param = helper?.params[argAt];
@@ -519,11 +524,16 @@ const MAX_REEXPORT_HOPS = 4;
  */
 /**
  * The functions a call stands for: the callee itself, or, when it is the variable of a `for … of` loop
- * over a list of function names the source writes (a const, here or imported), each of them.
+ * (or the parameter of the callback a `forEach` runs) over a list of function names the source writes
+ * (a const, here or imported), each of them.
  */
-function registrarsCalled(reader: ListReader | undefined, entry: FlowEventEntry, callee: ValueExpr): readonly ValueExpr[] {
-  const loop = entry.loops?.at(-1);
-  if (callee.k !== "ref" || !reader || loop?.kind !== "of" || loop.binding !== callee.name) return [callee];
+function registrarsCalled(reader: ListReader | undefined, entry: FlowEventEntry, callee: ValueExpr, unit: FlowUnit, callbackLoop: LoopGuard | undefined): readonly ValueExpr[] {
+  // `[registerSearch, registerPrompts].forEach((register) => register(server))`: the callback's first parameter is each item.
+  const own = entry.loops?.at(-1);
+  const loop = own ?? callbackLoop;
+  if (callee.k !== "ref" || !reader || loop?.kind !== "of") return [callee];
+  const item = own ? loop.binding : unit.params[0] || undefined;
+  if (item !== callee.name) return [callee];
   const items = writtenItems(reader, loop.over);
   return items && items.length > 0 && items.every((i) => i.k === "ref") ? items : [callee];
 }
