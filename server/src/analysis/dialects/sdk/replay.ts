@@ -16,7 +16,6 @@ import { liveCapabilitiesChange } from "./liveCapabilities";
 import { mutatedNames } from "../../core/evaluate/mutation";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
-import type { SdkVersion } from "./sdkTables";
 import { completionStep, constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { isHarmlessUse } from "./harmlessUses";
@@ -50,6 +49,7 @@ import { inChainOrder } from "./chainOrder";
 import { fieldGetters } from "./fieldGetters";
 import { SendChecks, type UntimedFrame } from "./sendChecks";
 import { CapabilityMerges } from "./capabilityMerges";
+import { ConnectionChecks } from "./connectionChecks";
 import { callbackLoop, itemFunctions, itemKeys, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { fieldValue, returnedCollection, thisField } from "./returnedCollections";
 import { serversMade } from "./serversMade";
@@ -65,7 +65,7 @@ import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { boundRegistration, type BoundRegistration } from "./boundRegistrations";
 import { callResultIgnored, resultIgnoredEverywhere } from "./ignoredResults";
-import { NEWEST_V1, releasedBefore, type SdkRelease } from "./sdkRelease";
+import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { plainLiteral, readOnlyByMembers } from "./parameterMembers";
 import { constObjectHolder } from "./constObjectHolders";
@@ -196,7 +196,6 @@ export class Replay {
    * its own server may not be done to the one a client meets, and its connect() is not the others'.
    */
   #instance: string | undefined;
-  #connectedInstance: string | undefined;
   /** Each registration, merge, handler and completable argument, in the order they ran (the editor explains them). */
   readonly steps: SdkStep[] = [];
   /** The unit the call being applied is written in. */
@@ -238,8 +237,6 @@ export class Replay {
   }
   /** The named function the call being applied is written in (a helper's name). */
   #within: Loc | undefined;
-  /** What `connect(...)` was given (the transport), where it was called. */
-  connectArg: { readonly file: string; readonly expr: ValueExpr | undefined } | undefined;
   #merged: readonly string[] | undefined;
 
   /** Modules that import the exported server → the name they import it as (set when their order is known). */
@@ -313,6 +310,13 @@ export class Replay {
       instanceWhy: () => this.#instanceWhy,
       lineOf: (loc) => this.#lineOf(loc),
     });
+    this.#connection = new ConnectionChecks(this.#point, {
+      instance: () => this.#instance,
+      unit: () => this.#unit,
+      frames: this.#untimedSince,
+      branchedOrLooped: () => (this.#branches?.regions.length ?? 0) > 0 || (this.#loops?.length ?? 0) > 0,
+      text: (f) => this.#ev.host.text?.(f),
+    });
     this.#sends = new SendChecks(this.#point, {
       frames: this.#untimedSince,
       connectedHere: () => this.#connectedHere,
@@ -330,6 +334,8 @@ export class Replay {
   readonly #duplicateChecks: DuplicateChecks;
   /** Notifications sent, and whether sending them stops the server. */
   readonly #sends: SendChecks;
+  /** The transport: connect(), close(), and what they allow. */
+  readonly #connection: ConnectionChecks;
   /** The capabilities merged so far, and which keys and flags code that may not run added. */
   readonly merges: CapabilityMerges;
 
@@ -864,18 +870,6 @@ export class Replay {
     markInexact(this.state, why);
     this.mayThrowAt.push({ loc, why });
   }
-
-  /** The unit the first connect() was met in. */
-  #connectedUnit: FlowUnit | undefined;
-  /** A close() met since the last connect(): connecting again is allowed. */
-  #closedSinceConnect = false;
-  /**
-   * That close(), at start-up, on the connected server: once it has finished, the server has let go
-   * of its transport and takes new capabilities again. Certain when it is awaited, unconditionally.
-   */
-  #closed: { readonly loc: Loc; readonly certain: boolean; readonly unit: FlowUnit | undefined } | undefined;
-  /** A close() right after connect() at start-up, with no connect() after it (yet): the server stops. */
-  #stopsAt: { readonly loc: Loc; readonly why: string } | undefined;
 
   /** The condition the call being applied runs under, when that is elsewhere (a helper called under an `if`). */
   #conditionAt: Loc | undefined;
@@ -1800,51 +1794,9 @@ export class Replay {
         // What follows a connect() in a function of unknown timing does run after it.
         // Sent in each function followed before its own connect(): before connect() whenever it runs.
         this.#sends.connected();
-        if (!deferred && !this.state.connected) {
-          this.state.connected = loc;
-          this.#connectedInstance = this.#instance;
-          this.#connectedUnit = this.#unit;
-          this.connectArg = { file, expr: e.args[0] };
-        } else if (
-          // Two connects written one after the other in one body, on the same server.
-          !deferred && !mode.conditional && !this.#point.caught && !this.#closedSinceConnect && this.#untimedSince.length === 0 &&
-          this.#instance === this.#connectedInstance && this.#unit === this.#connectedUnit && this.state.connected?.file === file &&
-          this.state.connected.span.end <= loc.span.start && secondConnectThrows(this.state.version, this.release)
-        ) {
-          // SDK v1 from 1.26.0 and v2: a server already connected refuses another transport.
-          this.#mayThrow(loc, `connect() at ${this.#where(loc)} runs on a server already connected (${this.#where(this.state.connected!)}), and the SDK refuses it ("Already connected to a transport"): unless that error is caught, the server stops`);
-        }
-        this.#closedSinceConnect = false;
-        if (!deferred) {
-          this.#closed = undefined;
-          if (!mode.conditional) this.#stopsAt = undefined;
-        }
-        return;
-      case "close": {
-        this.#closedSinceConnect = true;
-        if (!deferred && this.state.connected && this.#instance === this.#connectedInstance) {
-          const before = this.#ev.host.text?.(file)?.slice(Math.max(0, e.span.start - 20), e.span.start) ?? "";
-          // Awaited, in no branch or loop of its function, nothing catching it: once past it, the
-          // transport is let go of (the function as a whole may still run or not, with what follows).
-          const certain =
-            !this.#point.caught && (this.#branches?.regions.length ?? 0) === 0 && (this.#loops?.length ?? 0) === 0 &&
-            !(this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected) && /\bawait\s*$/.test(before);
-          this.#closed = { loc, certain, unit: this.#unit };
-        }
-        // `await server.connect(t); await server.close();` at start-up, nothing awaited between: the
-        // server stops as soon as it starts, before a client is answered.
-        const connected = this.state.connected;
-        const text = this.#ev.host.text?.(file);
-        if (!deferred && !mode.conditional && !this.#point.caught && this.#untimedSince.length === 0 && connected?.file === file && text !== undefined && connected.span.end <= loc.span.start) {
-          const between = text.slice(connected.span.end, e.span.start).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "");
-          // The rest of the connect's statement, and the close's own `await`, aside.
-          if (!/\bawait\b|\byield\b|=>|\bfunction\b/.test(between.replace(/^[^;\n]*/, "").replace(/\b(?:await|void)\s*$/, ""))) {
-            // Said once the start-up is followed: connecting again after it serves after all.
-            this.#stopsAt = { loc, why: `close() at ${this.#where(loc)} runs right after connect(), at start-up, with nothing awaited between: the server stops before it answers a client` };
-          }
-        }
-        return;
-      }
+        return this.#connection.connect(file, e, loc, mode);
+      case "close":
+        return this.#connection.close(file, e, loc, mode);
       case "getCapabilities": {
         // The live object the server sends: a write to it is advertised, and is not followed.
         const text = this.#ev.host.text?.(file);
@@ -1872,16 +1824,14 @@ export class Replay {
       }
     }
     // Another server the site makes was connected: this one may still take registrations.
-    const otherConnected = this.#instance !== undefined && this.#instance !== this.#connectedInstance;
+    const otherConnected = this.#connection.otherConnected();
     // In a function that may run before connect() as well as after, the connect() seen so far proves nothing.
     const untimed = this.#untimedSince.length > 0 && !this.#untimedSince.at(-1)!.connected;
     // Connected in the other arm of an `if` this call is in: not after it; in a region this call is
     // not inside: after it only if that region ran.
     const exclusive = this.#connectedHere === "exclusive";
     if (this.#connectedHere === "maybe" && !mode.conditional) mode = { ...mode, conditional: true, conditionAt: this.state.connected! };
-    const seen = !deferred && this.state.connected && !otherConnected ? this.#closed : undefined;
-    // Certain for what follows it in its own function; elsewhere, when that runs is not followed.
-    const closed = seen && { ...seen, certain: seen.certain && seen.unit === this.#unit };
+    const closed = this.#connection.closedBefore(deferred);
     if (closed && !closed.certain && (addsCapability(e.method) || e.method === "registerCapabilities")) {
       // close() not awaited (or not certain to run): the transport may or may not be let go of yet.
       this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} follows close() (${this.#where(closed.loc)}), and whether the server has let go of its transport by then (or the SDK refuses new capabilities) is only known at run time`);
@@ -1936,7 +1886,7 @@ export class Replay {
       mayThrowAt: this.mayThrowAt,
       loggingLate: this.loggingLate,
       capsUncertain: this.capsUncertain,
-      connectArg: this.connectArg,
+      connectArg: this.#connection.connectArg,
       supportedVersions: this.supportedVersions,
       ownEraHandlers: this.handlerChecks.ownEraHandlers,
       unknownHandlers: this.handlerChecks.unknownHandlers,
@@ -1960,8 +1910,7 @@ export class Replay {
       this.state.diagnostics.splice(this.state.diagnostics.findIndex((x) => x.loc === d.loc && x.code === d.code), 1);
       this.state.threw = { ...d, message: `${d.message.replace(/ (The handler on the promise|The program's process\.on).*$/, "")} A caller's handler takes the error, but the code it ends held the connect(), so the server does not start.` };
     }
-    if (this.#stopsAt) this.#mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
-    this.#stopsAt = undefined;
+    this.#connection.settle();
     this.#sends.settle((key) => key in this.state.caps || this.state.open.length > 0 || this.capsUncertain || this.merges.conditionalKeys.has(key));
   }
 
@@ -2282,8 +2231,4 @@ function loopItem(loop: Extract<LoopGuard, { kind: "of" | "in" }>, scope: Scope)
   return { ...(loop.binding !== undefined ? { param: loop.binding } : {}), ...(loop.elements ? { elements: loop.elements } : {}), over: loop.over, scope };
 }
 
-/** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */
-function secondConnectThrows(version: SdkVersion, release: SdkRelease): boolean {
-  return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
-}
 

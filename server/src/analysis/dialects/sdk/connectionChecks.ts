@@ -1,0 +1,132 @@
+// The server's transport as the replay meets connect() and close(): which connect() serves (the first
+// at start-up), a second connect() the SDK refuses ("Already connected to a transport"), a close()
+// that lets the transport go (after which the server takes new capabilities again), and a close()
+// right after connect() at start-up, which stops the server before it answers. Where each call runs
+// relative to the others (its function, its instance, its branches) is the walk's knowledge: it hands
+// that over as `ConnectionTiming`.
+import type { Loc } from "../../core/evaluate/values";
+import type { CallEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
+import { releasedBefore, type SdkRelease } from "./sdkRelease";
+import type { SdkVersion } from "./sdkTables";
+import type { ReplayPoint } from "./replayPoint";
+import type { UntimedFrame } from "./sendChecks";
+
+/** What the walk knows of where the call being applied runs. */
+export interface ConnectionTiming {
+  /** The server being followed, when the site makes several (`#asInstance`). */
+  instance(): string | undefined;
+  /** The function the call is written in. */
+  unit(): FlowUnit | undefined;
+  /** The untimed functions being followed (sendChecks.ts). */
+  readonly frames: readonly UntimedFrame[];
+  /** The call sits in a branch or a loop of its function. */
+  branchedOrLooped(): boolean;
+  text(file: string): string | undefined;
+}
+
+/** A close() met on the connected server: where, whether it certainly has finished once past it, in which function. */
+export interface Closed {
+  readonly loc: Loc;
+  readonly certain: boolean;
+  readonly unit: FlowUnit | undefined;
+}
+
+export class ConnectionChecks {
+  readonly #point: ReplayPoint;
+  readonly #at: ConnectionTiming;
+  /** The transport the first connect() at start-up is given (which eras it serves). */
+  connectArg: { readonly file: string; readonly expr: ValueExpr | undefined } | undefined;
+  /** The instance and the function the first connect() was met in. */
+  #connectedInstance: string | undefined;
+  #connectedUnit: FlowUnit | undefined;
+  /** A close() met since the last connect(): connecting again is allowed. */
+  #closedSinceConnect = false;
+  /**
+   * That close(), at start-up, on the connected server: once it has finished, the server has let go
+   * of its transport and takes new capabilities again. Certain when it is awaited, unconditionally.
+   */
+  #closed: Closed | undefined;
+  /** A close() right after connect() at start-up, with no connect() after it (yet): the server stops. */
+  #stopsAt: { readonly loc: Loc; readonly why: string } | undefined;
+
+  constructor(point: ReplayPoint, at: ConnectionTiming) {
+    this.#point = point;
+    this.#at = at;
+  }
+
+  connect(file: string, e: CallEvent, loc: Loc, mode: { readonly deferred: boolean; readonly conditional: boolean }): void {
+    const { state, release } = this.#point;
+    const instance = this.#at.instance();
+    const unit = this.#at.unit();
+    if (!mode.deferred && !state.connected) {
+      state.connected = loc;
+      this.#connectedInstance = instance;
+      this.#connectedUnit = unit;
+      this.connectArg = { file, expr: e.args[0] };
+    } else if (
+      // Two connects written one after the other in one body, on the same server.
+      !mode.deferred && !mode.conditional && !this.#point.caught && !this.#closedSinceConnect && this.#at.frames.length === 0 &&
+      instance === this.#connectedInstance && unit === this.#connectedUnit && state.connected?.file === file &&
+      state.connected.span.end <= loc.span.start && secondConnectThrows(state.version, release)
+    ) {
+      // SDK v1 from 1.26.0 and v2: a server already connected refuses another transport.
+      this.#point.mayThrow(loc, `connect() at ${this.#point.where(loc)} runs on a server already connected (${this.#point.where(state.connected!)}), and the SDK refuses it ("Already connected to a transport"): unless that error is caught, the server stops`);
+    }
+    this.#closedSinceConnect = false;
+    if (!mode.deferred) {
+      this.#closed = undefined;
+      if (!mode.conditional) this.#stopsAt = undefined;
+    }
+  }
+
+  close(file: string, e: CallEvent, loc: Loc, mode: { readonly deferred: boolean; readonly conditional: boolean }): void {
+    const { state } = this.#point;
+    this.#closedSinceConnect = true;
+    const frames = this.#at.frames;
+    if (!mode.deferred && state.connected && this.#at.instance() === this.#connectedInstance) {
+      const before = this.#at.text(file)?.slice(Math.max(0, e.span.start - 20), e.span.start) ?? "";
+      // Awaited, in no branch or loop of its function, nothing catching it: once past it, the
+      // transport is let go of (the function as a whole may still run or not, with what follows).
+      const certain = !this.#point.caught && !this.#at.branchedOrLooped() && !(frames.length > 0 && !frames.at(-1)!.connected) && /\bawait\s*$/.test(before);
+      this.#closed = { loc, certain, unit: this.#at.unit() };
+    }
+    // `await server.connect(t); await server.close();` at start-up, nothing awaited between: the
+    // server stops as soon as it starts, before a client is answered.
+    const connected = state.connected;
+    const text = this.#at.text(file);
+    if (!mode.deferred && !mode.conditional && !this.#point.caught && frames.length === 0 && connected?.file === file && text !== undefined && connected.span.end <= loc.span.start) {
+      const between = text.slice(connected.span.end, e.span.start).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "");
+      // The rest of the connect's statement, and the close's own `await`, aside.
+      if (!/\bawait\b|\byield\b|=>|\bfunction\b/.test(between.replace(/^[^;\n]*/, "").replace(/\b(?:await|void)\s*$/, ""))) {
+        // Said once the start-up is followed: connecting again after it serves after all.
+        this.#stopsAt = { loc, why: `close() at ${this.#point.where(loc)} runs right after connect(), at start-up, with nothing awaited between: the server stops before it answers a client` };
+      }
+    }
+  }
+
+  /** Another server the site makes was connected, not the one followed now: this one may still take registrations. */
+  otherConnected(): boolean {
+    const instance = this.#at.instance();
+    return instance !== undefined && instance !== this.#connectedInstance;
+  }
+
+  /**
+   * The close() the call being applied follows on the connected server, if any: certain for what
+   * follows it in its own function; elsewhere, when that runs is not followed.
+   */
+  closedBefore(deferred: boolean): Closed | undefined {
+    const seen = !deferred && this.#point.state.connected && !this.otherConnected() ? this.#closed : undefined;
+    return seen && { ...seen, certain: seen.certain && seen.unit === this.#at.unit() };
+  }
+
+  /** Once everything is followed: a close() right after connect() with no connect() after it stops the server. */
+  settle(): void {
+    if (this.#stopsAt) this.#point.mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
+    this.#stopsAt = undefined;
+  }
+}
+
+/** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */
+function secondConnectThrows(version: SdkVersion, release: SdkRelease): boolean {
+  return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
+}
