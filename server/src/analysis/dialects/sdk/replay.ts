@@ -16,7 +16,7 @@ import { liveCapabilitiesChange } from "./liveCapabilities";
 import { mutatedNames } from "../../core/evaluate/mutation";
 import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
-import { completionStep, constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
+import { constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsNeverRun, loopsRunCertainly } from "./loopCertainty";
@@ -50,6 +50,7 @@ import { fieldGetters } from "./fieldGetters";
 import { SendChecks, type UntimedFrame } from "./sendChecks";
 import { CapabilityMerges } from "./capabilityMerges";
 import { ConnectionChecks } from "./connectionChecks";
+import { PrimitiveRegistrations, type LateCall } from "./primitiveRegistrations";
 import { callbackLoop, itemFunctions, itemKeys, loopBinding, type ItemFunction } from "./loopItemFunctions";
 import { fieldValue, returnedCollection, thisField } from "./returnedCollections";
 import { serversMade } from "./serversMade";
@@ -82,7 +83,7 @@ import { CompletionChecks } from "./completionChecks";
 import { HandlerChecks } from "./handlerChecks";
 import { DuplicateChecks } from "./duplicateChecks";
 import { schemaRefused } from "./schemaChecks";
-import { addsCapability, lateThrow, registeredAfterConnect } from "./lateRegistrations";
+import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
 import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPoint";
 import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
 
@@ -273,7 +274,7 @@ export class Replay {
       withinFor: (loc) => this.#withinFor(loc),
       record: (step) => this.#record(step),
       mayThrow: (loc, why) => this.#mayThrow(loc, why),
-      releaseUnknown: (path, loc, why) => this.#releaseUnknown(path, loc, why),
+      releaseUnknown: (path, loc, why) => this.#registrations.releaseUnknown(path, loc, why),
       thrown: (d) => this.#thrownToHandler(d),
     };
     this.completionChecks = new CompletionChecks(this.#point, {
@@ -281,7 +282,7 @@ export class Replay {
       hidden: (file) => this.#hidden(file),
       stringPerItem: (file, arg) => this.#stringPerItem(file, arg),
       stringField: (file, arg) => this.#stringField(file, arg),
-      completions: (cause, call, what) => this.#completions(cause, call, what),
+      completions: (cause, call, what) => this.#registrations.completions(cause, call, what),
     });
     this.handlerChecks = new HandlerChecks(this.#point, {
       unit: () => this.#unit,
@@ -310,6 +311,7 @@ export class Replay {
       instanceWhy: () => this.#instanceWhy,
       lineOf: (loc) => this.#lineOf(loc),
     });
+    this.#registrations = new PrimitiveRegistrations(this.#point, this.merges, () => this.handlerChecks, () => this.#late);
     this.#connection = new ConnectionChecks(this.#point, {
       instance: () => this.#instance,
       unit: () => this.#unit,
@@ -336,6 +338,8 @@ export class Replay {
   readonly #sends: SendChecks;
   /** The transport: connect(), close(), and what they allow. */
   readonly #connection: ConnectionChecks;
+  /** What registering a tool, resource, prompt or completer does to the capabilities, by release. */
+  readonly #registrations: PrimitiveRegistrations;
   /** The capabilities merged so far, and which keys and flags code that may not run added. */
   readonly merges: CapabilityMerges;
 
@@ -774,7 +778,7 @@ export class Replay {
         // `tools: { listChanged: true }` in the options is sent by every release: forcing it changes nothing.
         const given = this.state.caps[k];
         if (isPlainObject(given) && given["listChanged"] === true) continue;
-        if (k in this.state.caps) this.#releaseUnknown(`${k}.listChanged`, { file, span: event.span }, `${other.why}: whether McpServer sets it for a declared ${k} depends on the release`);
+        if (k in this.state.caps) this.#registrations.releaseUnknown(`${k}.listChanged`, { file, span: event.span }, `${other.why}: whether McpServer sets it for a declared ${k} depends on the release`);
       }
     }
     if (this.state.kind === "mcp" && (this.state.version !== "v1" || this.release.eagerInstall)) {
@@ -1882,7 +1886,7 @@ export class Replay {
       untimedKeys: merges.untimedKeys,
       replacedKeys: merges.replacedKeys,
       instanceKeys: merges.instanceKeys,
-      releaseUnknowns: this.releaseUnknowns,
+      releaseUnknowns: this.#registrations.releaseUnknowns,
       mayThrowAt: this.mayThrowAt,
       loggingLate: this.loggingLate,
       capsUncertain: this.capsUncertain,
@@ -1918,8 +1922,7 @@ export class Replay {
   #connectedHere: ConnectedRelation | undefined;
 
   /** Set while a registration after connect() is applied: why it is late, for the completions it may add. */
-  /** `anytime`: true in a callback that may run at any time, the module's name at a module's top level loaded at a time not known. */
-  #late: { readonly loc: Loc; readonly call: string; readonly why: string; readonly conditional: boolean; readonly anytime: boolean | string } | undefined;
+  #late: LateCall | undefined;
 
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
@@ -1947,99 +1950,28 @@ export class Replay {
       case "registerTool":
       case "tool":
         if (schemaRefused(this.#point, file, e, loc, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
-        return this.#register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
+        return this.#registrations.register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
       case "registerToolTask":
         // The SDK makes the tool as registerTool does (`_createRegisteredTool`), only run as a task.
-        if (this.state.version === "v1") return this.#register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
+        if (this.state.version === "v1") return this.#registrations.register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
         markInexact(this.state, `SDK v2's McpServer has no experimental.tasks: registerToolTask is not modelled for it (${this.#where(loc)})`);
         return;
       case "registerResource":
       case "resource":
-        this.#register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
-        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.completionChecks.templateCompletions(file, e);
+        this.#registrations.register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
+        if (!completionsTooLate(deferred) && this.#registrations.releaseCompletions(e.method, loc)) this.completionChecks.templateCompletions(file, e);
         return;
       case "registerPrompt":
       case "prompt":
         if (schemaRefused(this.#point, file, e, loc, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
-        this.#register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
-        if (!completionsTooLate(deferred) && this.#releaseCompletions(e.method, loc)) this.completionChecks.promptCompletions(file, e);
+        this.#registrations.register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
+        if (!completionsTooLate(deferred) && this.#registrations.releaseCompletions(e.method, loc)) this.completionChecks.promptCompletions(file, e);
         return;
     }
   }
 
   /** v1 only: where `logging` was added after construction (no `logging/setLevel` then). */
   loggingLate: Loc | undefined;
-
-  #register(k: string, loc: Loc, how: string, methods: readonly string[]): void {
-    if (this.state.kind !== "mcp") return;
-    if (this.handlerChecks.conflict(k, methods, loc, how)) return;
-    const cause: SdkCause = { because: how, loc };
-    if (this.state.version === "v1") {
-      if (this.release.unverified) markInexact(this.state, `${this.release.unverified}: what ${how} adds may differ`);
-      const other = this.release.mayLoad;
-      if (other && other.release.listChangedOnRegister !== this.release.listChangedOnRegister && !this.state.registered.has(k)) this.#releaseUnknown(`${k}.listChanged`, loc, `${other.why}: whether ${how} sets it depends on the release`);
-      // v1 merges {listChanged: true} when it installs a primitive's handlers, overriding an explicit
-      // false (#1488): once, at the first registration (or at construction, for a declared primitive).
-      // A later registration changes nothing, but makes the key certain if the first one was not.
-      const flag = !this.state.registered.has(k) && this.release.listChangedOnRegister;
-      this.merges.merge({ [k]: flag ? { listChanged: true } : {} }, undefined, cause);
-      this.state.registered.add(k);
-    } else {
-      this.merges.firstRegistration(k, cause);
-    }
-    for (const m of methods) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
-  }
-
-  /**
-   * v1 releases before 1.25.0 decide `completions` without looking at the prompt or template: none
-   * before 1.12.2, always from then on. True when the prompt's or template's own completers decide.
-   */
-  #releaseCompletions(how: string, loc: Loc): boolean {
-    if (this.state.version !== "v1" || this.state.kind !== "mcp") return true;
-    const other = this.release.mayLoad;
-    const always = (r: SdkRelease) => r.completions === "with-any-prompt-or-resource";
-    if (other && always(other.release) !== always(this.release)) this.#releaseUnknown("completions", loc, `${other.why}: whether ${how} adds it depends on the release`);
-    if (this.release.completions === "with-completers") return true;
-    // Before 1.12.2 the first prompt or resource installs the completion handler too, without the key:
-    // a `completions` the options declare is answered.
-    if (this.release.completions === "never" && !this.state.handlers.has("completion/complete")) this.state.handlers.set("completion/complete", loc);
-    if (this.release.completions === "with-any-prompt-or-resource") {
-      const detail = `SDK ${this.release.version} advertises completions with every prompt or resource`;
-      this.#completions({ because: how, loc, detail }, how, detail);
-    }
-    return false;
-  }
-
-  /**
-   * A key or flag (`tools.listChanged`, `completions`) that differs between the releases the server
-   * may load: not stated, and said to be unknown where it is decided (the first place wins).
-   */
-  readonly releaseUnknowns = new Map<string, { readonly loc: Loc; readonly why: string }>();
-
-  #releaseUnknown(path: string, loc: Loc, why: string): void {
-    if (!this.releaseUnknowns.has(path)) this.releaseUnknowns.set(path, { loc, why });
-  }
-
-  #completions(cause: SdkCause, call: string, what: string): void {
-    if (this.handlerChecks.conflict("completions", ["completion/complete"], this.#late?.loc ?? cause.loc!, call)) return;
-    const late = this.#late;
-    if (late && !this.state.registered.has("completions")) {
-      // The first completer makes McpServer install the completion handler and register completions,
-      // also when the key is declared, and whatever the primitive's own handlers: after connect() it throws.
-      const advice = ": the first completable argument or template complete callback makes McpServer register completions, even when they are declared.";
-      lateThrow(this.#point, late.loc, `${late.call} with ${call}`, late.why, advice, false, late.conditional, late.anytime);
-      return;
-    }
-    this.state.registered.add("completions");
-    const other = this.release.mayLoad;
-    if (other?.release.completions === "never" && this.state.version === "v1" && cause.loc) this.#releaseUnknown("completions", cause.loc, `${other.why}: whether ${call} adds it depends on the release`);
-    const before = snapshot(this.state);
-    if (!("completions" in this.state.caps)) this.state.causes.set("completions", cause);
-    this.merges.merge({ completions: {} }, undefined, cause);
-    this.state.causes.set("completions", this.state.causes.get("completions") ?? cause);
-    if (!this.state.handlers.has("completion/complete")) this.state.handlers.set("completion/complete", cause.loc!);
-    this.#record(completionStep(call, cause.loc!, this.#withinFor(cause.loc!), what, before, this.state, this.#point.conditional));
-  }
 
   #record(step: SdkStep): void {
     if (this.steps.length < MAX_RECORDED_STEPS) this.steps.push(step);
