@@ -53,7 +53,9 @@ function importsOf(summary: ClassSummary, file: FileSummary, text: string): read
   if (args?.k === "ref") args = metadataConst(file, text, args.name, summary.span.start);
   if (args?.k !== "obj") return [];
   const entry = args.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "imports");
-  const value = entry?.k === "prop" ? entry.value : undefined;
+  let value = entry?.k === "prop" ? entry.value : undefined;
+  // `const imports = [McpModule.forRoot(...)]; @Module({ imports, providers })`: that const's list.
+  if (value?.k === "ref") value = metadataConst(file, text, value.name, summary.span.start);
   if (value?.k !== "arr") return [];
   const out: Imported[] = [];
   for (const item of value.items) {
