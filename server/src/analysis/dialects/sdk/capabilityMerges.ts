@@ -53,6 +53,8 @@ export class CapabilityMerges {
     for (const [k, v] of Object.entries(add)) {
       if (this.#at.conditional()) {
         if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.#conditionalKey(k, cause.loc);
+        // Met again on one of several servers the site makes: that is why it is not stated.
+        else if (this.conditionalKeys.has(k) && !this.instanceKeys.has(k) && this.#at.instanceWhy()) this.instanceKeys.set(k, this.#at.instanceWhy()!);
         // `{ prompts: { listChanged: void 0 } }` clears the flag when it runs: that may change it too.
         else if (this.#certainKeys.has(k)) this.#flagsMayChange(k, caps[k], v, cause.loc, source?.t === "obj" ? source.entries.get(k)?.value : undefined);
       } else {

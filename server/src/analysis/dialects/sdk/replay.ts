@@ -454,6 +454,16 @@ export class Replay {
           if (line && method !== undefined && method !== "constructor" && line.slice(0, -1).some((c) => classMethod(this.#ev, c.file, c.name, method))) continue;
           // A method another method calls runs where that call is followed; one nothing calls never runs.
           let when = unit.name.endsWith(".constructor") ? "atStart" : holderMethodCall(this.#ev, site.file, unit);
+          // The constructor runs before a method can be called on the instance: when that method (not
+          // the constructor, nor anything it calls) makes the server, the constructor meets the field
+          // still unset. `this.server?.registerTool(...)` does nothing then; a use without `?.` throws.
+          if (method === "constructor" && !line && site.unit.kind === "method" && holderMethodCall(this.#ev, site.file, site.unit) !== "within") {
+            const { unset, reached } = this.#beforeTheServer(site.file, unit, paths);
+            if (unset) this.#mayThrow(unset, `${site.unit.className}'s constructor uses ${this.#ev.host.text?.(site.file)?.slice(unset.span.start, unset.span.end) ?? "the field"} (${this.#where(unset)}) before ${site.unit.name}() makes the server, which throws a TypeError if it runs`);
+            // What it (and the methods it calls) does reaches no server: those methods run for the server only where another call is followed.
+            for (const u of reached) this.#ran.add(`${site.file}#${u.id}`);
+            continue;
+          }
           // A method of the base is called on instances of its subclass, wherever that is made.
           if (line && when === "dead") when = "maybe";
           // `new App().start()` at the top level of the one module importing the class (or its last subclass).
@@ -637,8 +647,10 @@ export class Replay {
     const calls = privateFactoryCalls(this.#ev, file, method);
     if (!calls || calls.length === 0) return;
     this.followedCallers = true;
+    // Each caller gets a server of its own: what one adds may not be on the one a client meets.
+    const many = calls.length > 1 ? `${method.name}() is called more than once` : undefined;
     for (const call of calls) {
-      this.#runUnit(file, call.unit, call.index + 1, new Set([call.result]), 1, { deferred: false, conditional: call.conditional });
+      this.#asInstance(many && `${call.unit.id}:${call.index}`, many, () => this.#runUnit(file, call.unit, call.index + 1, new Set([call.result]), 1, { deferred: false, conditional: call.conditional || many !== undefined }));
       this.#handedOn(file, call.unit, call.index, call.result);
     }
   }
@@ -725,6 +737,37 @@ export class Replay {
       if (this.#mentionsDeep(file, child, paths, seen)) return true;
     }
     return false;
+  }
+
+  /**
+   * The code a constructor runs (its body, the methods of the file it calls), and where it uses a
+   * field the server is kept in without `?.` (`this.server.registerTool`), assigning it aside; `unset`
+   * undefined when every use is optional (`this.server?.…`), which does nothing while the field is unset.
+   */
+  #beforeTheServer(file: string, unit: FlowUnit, paths: ReadonlySet<string>): { unset?: Loc; reached: FlowUnit[] } {
+    const text = this.#ev.host.text?.(file);
+    const fields = [...paths].flatMap((p) => (/^this\.#?[A-Za-z_$][\w$]*$/.test(p) ? [p.slice(5).replace(/^#/, "")] : []));
+    const reached: FlowUnit[] = [];
+    if (text === undefined || fields.length === 0) return { reached };
+    const use = new RegExp(`\\bthis\\s*\\.\\s*#?(?:${fields.map((f) => f.replace(/\$/g, "\\$")).join("|")})\\b(?!\\s*\\?\\.)(?!\\s*=[^=])`, "g");
+    const seen = new Set<number>();
+    const queue = [unit];
+    let unset: Loc | undefined;
+    while (queue.length > 0) {
+      const u = queue.pop()!;
+      if (seen.has(u.id)) continue;
+      seen.add(u.id);
+      reached.push(u);
+      use.lastIndex = u.span.start;
+      const m = use.exec(text);
+      if (m && m.index < u.span.end) unset ??= { file, span: { start: m.index, end: m.index + m[0].length } };
+      for (const { event } of u.events) {
+        if (event.k !== "invoke") continue;
+        const target = this.#resolveFunction(file, event.callee, u);
+        if (target && target.file === file) queue.push(target.unit);
+      }
+    }
+    return { ...(unset ? { unset } : {}), reached };
   }
 
   #construct(): void {
