@@ -55,6 +55,15 @@ describe("MCP-Nest: the strategy given to Nest by a file that imports it", () =>
     assert.deepEqual(keys(s), ["logging", "tools"]);
   });
 
+  it("an application that is only init()ed, never listened, may not answer (trial 115 q21); one returned to a caller is not judged", () => {
+    const initOnly = MAIN().replace("await app.listen();", "await app.init();");
+    const s = server({ "c.ts": CONTROLLER, "app.module.ts": MODULE(), "main.ts": initOnly });
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.unknown.map((u) => [u.era, /never listened/.test(u.reason)]), [["legacy", true], ["modern", true]]);
+    const returned = MAIN().replace("await app.listen();", "await app.init();\n  return app;");
+    assert.equal(server({ "c.ts": CONTROLLER, "app.module.ts": MODULE(), "main.ts": returned }).exact, true);
+  });
+
   it("with the MCP_STRATEGY provider and nothing naming the token, exact", () => {
     const s = server({ "c.ts": CONTROLLER, "app.module.ts": MODULE(PROVIDER), "main.ts": MAIN() });
     assert.equal(s.exact, true, JSON.stringify(s.unknown));

@@ -75,6 +75,8 @@ function application(run: DialectRun, site: StrategySite, loc: Loc): App {
     unknown.push(...elsewhere.unknown);
   }
   const { file, call } = bootstrap;
+  const unlistened = neverListened(run.ev.host.text?.(file), call);
+  if (unlistened) unknown.push(...(["legacy", "modern"] as const).map((era) => ({ path: [], era, reason: `the server may not answer: ${unlistened}`, loc: { file, span: call.span } })));
   const root = run.ev.evaluate(call.module, run.ev.fileScope(file), { calls: false });
   if (root.t !== "class") {
     return { classes: undefined, unknown: [...unknown, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `the root module ${run.ev.sourceText(call.module, file)} is not a class known statically`, loc: { file, span: call.span } }))] };
@@ -263,4 +265,25 @@ function eras(options: StrategyOptions, caps: JsonObject): { legacy: JsonObject 
   if (!modernBy) notes.modern = { text: t.length === 0 ? "no transport: nothing is served" : "no transport serves server/discover (StreamableHttpTransport protocol: 'legacy-only')", ...(t[0] ? { loc: t[0].loc } : {}) };
   // The SDK's 2026-07-28 codec leaves `tasks` out of server/discover.
   return { legacy: legacyBy ? caps : null, modern: modernBy ? { ...modernCapabilities(caps) } : null, ...(notes.legacy || notes.modern ? { eraNotes: notes } : {}) };
+}
+
+/**
+ * `const app = await NestFactory.createMicroservice(AppModule, { strategy })` whose app is never
+ * listened (`await app.init()` alone, or nothing): Nest calls the strategy's listen() only from
+ * `app.listen()`, so no transport starts. Why, when the file's text says so; undefined when the app is
+ * listened, or goes where the analysis does not look (returned, handed to a call, exported).
+ */
+function neverListened(text: string | undefined, call: FactoryCall): string | undefined {
+  if (text === undefined || call.method !== "createMicroservice" || call.result === undefined) return undefined;
+  const name = call.result.replace(/\$/g, "\\$");
+  // Mentions of the name as code (not inside a module path or another string).
+  const found = [...text.matchAll(new RegExp(`(?<![\\w$./'"\`-])${name}(?![\\w$'"\`/-])`, "g"))];
+  const uses = found.map((m) => text.slice(m.index! + m[0].length, m.index! + m[0].length + 40));
+  if (uses.some((after) => /^\s*\.\s*listen\s*\(/.test(after))) return undefined;
+  // Each use a method call of its own (`app.init()`, `app.close()`), or its declaration: nothing else can listen it.
+  const before = found.map((m) => text.slice(Math.max(0, m.index! - 12), m.index!));
+  const declared = before.filter((b) => /\b(?:const|let|var)\s+$/.test(b)).length;
+  const methodCalls = uses.filter((after) => /^\s*\.\s*(?:init|close|get|useLogger|enableShutdownHooks)\s*\(/.test(after)).length;
+  if (declared !== 1 || declared + methodCalls !== uses.length) return undefined;
+  return `${call.result} = NestFactory.createMicroservice(...) is never listened (no ${call.result}.listen()), and Nest starts the strategy's transport only there`;
 }

@@ -68,6 +68,8 @@ export interface FactoryCall {
   readonly method: string;
   readonly module: ValueExpr;
   readonly span: { start: number; end: number };
+  /** The name the application is kept in (`const app = await NestFactory.createMicroservice(...)`). */
+  readonly result?: string;
 }
 
 /** `NestFactory.createMicroservice(AppModule, ...)` and its siblings, anywhere in the file. */
@@ -84,7 +86,7 @@ export function unitFactoryCalls(summary: FileSummary, unit: FlowUnit): FactoryC
     if (binding?.specifier !== "@nestjs/core" || binding.imported !== "NestFactory") continue;
     const method = event.callee.key.name;
     const module = event.argExprs[0];
-    if (FACTORY_METHODS.has(method) && module) out.push({ method, module, span: event.span });
+    if (FACTORY_METHODS.has(method) && module) out.push({ method, module, span: event.span, ...(event.result ? { result: event.result } : {}) });
   }
   return out;
 }
