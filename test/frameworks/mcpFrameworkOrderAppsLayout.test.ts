@@ -90,6 +90,15 @@ describe("mcp-framework: a loaded tool's MCP App", () => {
     assert.equal(added.server.exact, true);
   });
 
+  it("a constructor that needs an argument (the loader passes none) may throw: the app is unknown; one with a default is not (trial 115 m26b)", () => {
+    const needs = analyse({ "/w/src/index.ts": START, "/w/src/tools/ChartTool.ts": tool(`${APP} base: string; constructor(client: { baseUrl: string }) { super(); this.base = client.baseUrl; }`) });
+    assert.deepEqual(needs.server.legacy, { tools: {} });
+    assert.deepEqual(needs.unknown, ["completions", "resources"]);
+    const defaulted = analyse({ "/w/src/index.ts": START, "/w/src/tools/ChartTool.ts": tool(`${APP} base: string; constructor(client = { baseUrl: "x" }) { super(); this.base = client.baseUrl; }`) });
+    assert.equal(defaulted.server.exact, true);
+    assert.deepEqual(defaulted.server.legacy, { completions: {}, resources: {}, tools: {} });
+  });
+
   it("an app the analysis cannot read makes resources and completions unknown", () => {
     const r = analyse({ "/w/src/index.ts": START, "/w/src/tools/ChartTool.ts": tool("app = makeApp();").replace("export default", "declare function makeApp(): object;\nexport default") });
     assert.deepEqual(r.server.legacy, { tools: {} });

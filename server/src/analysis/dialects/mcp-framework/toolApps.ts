@@ -60,10 +60,25 @@ export function toolApps(run: DialectRun, toolFiles: readonly string[]): AppFind
  * validated. Whether that happens, when the schema is not read, is said.
  */
 function keptByLoader(run: DialectRun, cls: ClassRef, finding: AppFinding, name: string): AppFinding[] {
+  // The loader builds each tool with `new Tool()`: a constructor that needs an argument may throw
+  // (`client.baseUrl` of undefined), and the loader then drops the tool, and its app with it.
+  const needs = requiredConstructorParameter(run, cls);
+  if (needs && finding.kind !== "maybe") return [{ kind: "maybe", loc: finding.loc, reason: `${name} attaches an MCP App, but the tools loader builds it with new ${name}() and no arguments while its constructor takes ${needs}: if that throws, the loader drops the tool and its app` }];
   const fields = schemaDescriptions(run, cls);
   if (fields.k === "read" && fields.missing.length > 0) return [];
   if (fields.k !== "unknown" || finding.kind === "maybe") return [finding];
   return [{ kind: "maybe", loc: finding.loc, reason: `${name} attaches an MCP App, but the tools loader drops a tool whose schema has a field without .describe() (and its app with it), and ${fields.why}` }];
+}
+
+/** The first parameter of the class's own constructor that has no default and is not optional (`client`), if any. */
+function requiredConstructorParameter(run: DialectRun, cls: ClassRef): string | undefined {
+  const summary = run.ev.summary(cls.file)?.classes[cls.index];
+  const text = run.fileText(cls.file);
+  if (!summary || text === undefined || !/\bconstructor\s*\(/.test(text.slice(summary.span.start, summary.span.end))) return undefined;
+  const declared = findClass(parseFile(cls.file, text), summary.span.start);
+  const ctor = declared?.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined);
+  const required = ctor?.parameters.find((p) => !p.initializer && !p.questionToken && !p.dotDotDotToken);
+  return required && ts.isIdentifier(required.name) ? required.name.text : required ? "an argument" : undefined;
 }
 
 /** What start() (or addTool(), which validates at once) finds of the class's app: a throw, a doubt, an app, or nothing. */
