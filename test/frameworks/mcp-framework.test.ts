@@ -7,7 +7,7 @@
 // on the fixtures where the ranges differ: there every prediction must be exact and match.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,8 +64,9 @@ const RELEASE_FIXTURES = ["01-tools-folder", "02-tools-and-prompts", "04-all-thr
 // The repository's own install has zod 4, so mcp-framework 0.2.22 gets zod 3 of its own, and its
 // `schema instanceof z.ZodObject` is false for the fixtures' schemas: it checks no description. A
 // project on zod 3 (as the framework's templates are) shares one zod with it, and then every field
-// (nested objects' too) must have a description. This install has that: mcp-framework 0.2.22 and zod 3.
-const ZOD3 = "0.2.22-zod3";
+// (nested objects' too) must have a description. That project is made without installing anything:
+// a node_modules of links to the repository's packages, where `zod` is the framework's own zod 3.
+const ZOD3_MODULES = join(repo, ".tmp", "mcp-framework-zod3", "node_modules");
 /** What each fixture does on that install: addTool() throws (the message's start), or the server answers (exact). */
 const ZOD3_FIXTURES: Record<string, { readonly throws: RegExp } | { readonly exact: true }> = {
   "57-addtool-schema-extends-a-const": { throws: /Missing descriptions for fields in list_users: page, perPage/ },
@@ -433,10 +434,23 @@ async function installed(version: string): Promise<string> {
 }
 
 
+/** ZOD3_MODULES: a link to each package of the repository's node_modules, `zod` to mcp-framework's own zod 3. */
+function linkZod3Modules(): void {
+  const modules = join(repo, "node_modules");
+  rmSync(ZOD3_MODULES, { recursive: true, force: true });
+  mkdirSync(ZOD3_MODULES, { recursive: true });
+  for (const name of readdirSync(modules)) {
+    if (name === "zod" || name.startsWith(".")) continue;
+    symlinkSync(join(modules, name), join(ZOD3_MODULES, name), "dir");
+  }
+  symlinkSync(join(modules, "mcp-framework", "node_modules", "zod"), join(ZOD3_MODULES, "zod"), "dir");
+}
+
 async function runReleases(dir: string): Promise<RealRun[]> {
-  for (const version of [...RELEASES, ZOD3]) await installed(version);
+  for (const version of RELEASES) await installed(version);
+  linkZod3Modules();
   const outFile = join(dir, "releases.json");
-  await runWorker(outFile, [...RELEASES.flatMap((v) => [`--modules=${modulesOf(v)}`, ...RELEASE_FIXTURES]), `--modules=${modulesOf(ZOD3)}`, ...Object.keys(ZOD3_FIXTURES)]);
+  await runWorker(outFile, [...RELEASES.flatMap((v) => [`--modules=${modulesOf(v)}`, ...RELEASE_FIXTURES]), `--modules=${ZOD3_MODULES}`, ...Object.keys(ZOD3_FIXTURES)]);
   return JSON.parse(readFileSync(outFile, "utf8")) as RealRun[];
 }
 
@@ -447,7 +461,7 @@ describe("mcp-framework 0.2.22 in a project on zod 3 (one zod for both): Zod sch
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "mcpfw-zod3-"));
-    for (const r of await releasesRun) if (r.modules === modulesOf(ZOD3)) runs.set(r.fixture.split("/").pop()!, r);
+    for (const r of await releasesRun) if (r.modules === ZOD3_MODULES) runs.set(r.fixture.split("/").pop()!, r);
     // The analysis reads both installed versions from node_modules beside each copy.
     for (const name of Object.keys(ZOD3_FIXTURES)) {
       const copy = join(scratch, name);
