@@ -1736,9 +1736,41 @@ export class Replay {
     const at = line.findIndex((c) => c.file === file && c.name === cls);
     if (at < 0) return undefined;
     const method = callee.key.name;
-    for (const c of line.slice(callee.object.text === "super" ? at + 1 : 0)) {
+    const start = callee.object.text === "super" ? at + 1 : 0;
+    for (const [i, c] of line.slice(start).entries()) {
       const found = classMethod(this.#ev, c.file, c.name, method);
-      if (found) return { ...found, sameInstance: true };
+      if (!found) continue;
+      // Called by a base class's constructor: the subclasses' fields and parameter properties are set
+      // only once super() returns, so an override reading them (or an arrow-function field) meets undefined.
+      if (from?.name === `${cls}.constructor` && start + i < at) {
+        const early = this.#beforeSubclassFields(line.slice(start + i, at), found, method);
+        if (early) this.#mayThrow({ file, span: callee.span }, `${cls}'s constructor calls ${method}() ${early}, before the subclass's constructor has run (super() comes first): what it does there is only known at run time`);
+        if (found.unit.kind === "closure") return undefined;
+      }
+      return { ...found, sameInstance: true };
+    }
+    return undefined;
+  }
+
+  /**
+   * Why an override that a base constructor calls runs on an instance not yet built: it is an
+   * arrow-function field (undefined then), or it reads a field or parameter property one of `below`
+   * (the subclasses down to it) declares. Undefined when it reads none.
+   */
+  #beforeSubclassFields(below: readonly LineClass[], found: FunctionTarget, method: string): string | undefined {
+    if (found.unit.kind === "closure") return `(${method} is an arrow-function field of a subclass, not set yet)`;
+    const text = this.#ev.host.text?.(found.file);
+    if (text === undefined) return undefined;
+    const body = text.slice(found.unit.span.start, found.unit.span.end);
+    for (const c of below) {
+      const cls = this.#ev.summary(c.file)?.classes.find((x) => x.name === c.name && x.topLevel);
+      const source = this.#ev.host.text?.(c.file);
+      if (!cls || source === undefined) continue;
+      const own = cls.members.filter((m) => m.kind === "property" && !m.isStatic && !m.typeOnly).map((m) => m.name);
+      const params = /\bconstructor\s*\(([^)]*)\)/.exec(source.slice(cls.span.start, cls.span.end))?.[1] ?? "";
+      for (const m of params.matchAll(/\b(?:private|protected|public|readonly)\s+(?:readonly\s+)?([A-Za-z_$][\w$]*)/g)) own.push(m[1]!);
+      const read = own.find((name) => new RegExp(`\\bthis\\s*\\.\\s*${name.replace(/\$/g, "\\$")}\\b`).test(body));
+      if (read) return `(${c.name}'s override), which reads this.${read}, still undefined then`;
     }
     return undefined;
   }
