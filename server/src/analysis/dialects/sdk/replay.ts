@@ -740,16 +740,18 @@ export class Replay {
   }
 
   /**
-   * The code a constructor runs (its body, the methods of the file it calls), and where it uses a
-   * field the server is kept in without `?.` (`this.server.registerTool`), assigning it aside; `unset`
-   * undefined when every use is optional (`this.server?.…`), which does nothing while the field is unset.
+   * The code a constructor runs (its body, the methods of the file it calls), and where it reaches into
+   * a field the server is kept in without `?.` (`this.server.registerTool`, `this.server!.connect`);
+   * `unset` undefined when every such use is optional (`this.server?.…`), which does nothing while the
+   * field is unset, or follows a guard that leaves the function when it is (`if (!this.server) return`).
    */
   #beforeTheServer(file: string, unit: FlowUnit, paths: ReadonlySet<string>): { unset?: Loc; reached: FlowUnit[] } {
     const text = this.#ev.host.text?.(file);
     const fields = [...paths].flatMap((p) => (/^this\.#?[A-Za-z_$][\w$]*$/.test(p) ? [p.slice(5).replace(/^#/, "")] : []));
     const reached: FlowUnit[] = [];
     if (text === undefined || fields.length === 0) return { reached };
-    const use = new RegExp(`\\bthis\\s*\\.\\s*#?(?:${fields.map((f) => f.replace(/\$/g, "\\$")).join("|")})\\b(?!\\s*\\?\\.)(?!\\s*=[^=])`, "g");
+    const use = new RegExp(`\\bthis\\s*\\.\\s*#?(?:${fields.map((f) => f.replace(/\$/g, "\\$")).join("|")})\\b(?=\\s*!?\\s*[.[(])`, "g");
+    const guard = new RegExp(`\\bif\\s*\\(\\s*!\\s*this\\s*\\.\\s*#?(?:${fields.map((f) => f.replace(/\$/g, "\\$")).join("|")})\\s*\\)\\s*(?:\\{\\s*)?(?:return|throw)\\b`);
     const seen = new Set<number>();
     const queue = [unit];
     let unset: Loc | undefined;
@@ -760,7 +762,9 @@ export class Replay {
       reached.push(u);
       use.lastIndex = u.span.start;
       const m = use.exec(text);
-      if (m && m.index < u.span.end) unset ??= { file, span: { start: m.index, end: m.index + m[0].length } };
+      // `if (!this.server) return;` first: what follows in that function runs only once the field is set.
+      const guarded = m && guard.test(text.slice(u.span.start, m.index));
+      if (m && m.index < u.span.end && !guarded) unset ??= { file, span: { start: m.index, end: m.index + m[0].length } };
       for (const { event } of u.events) {
         if (event.k !== "invoke") continue;
         const target = this.#resolveFunction(file, event.callee, u);
