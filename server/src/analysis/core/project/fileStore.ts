@@ -144,11 +144,11 @@ export class FileStore {
       return read.text;
     }
     if (this.#batchTexts) {
-      const kept = this.#batchTexts.get(fileName) ?? this.#batchRereads?.get(fileName);
+      const kept = this.#batchTexts.get(fileName);
       if (kept !== undefined) return kept;
       const text = this.#read(fileName).text;
       // Kept for the rest of the batch (a dialect searching the package's files once per server).
-      if (text !== undefined) (e.summary ? this.#batchRereads : this.#batchTexts)?.set(fileName, text);
+      if (text !== undefined) this.#batchTexts.set(fileName, text);
       return text;
     }
     return this.#read(fileName).text;
@@ -174,10 +174,12 @@ export class FileStore {
     return made;
   }
 
-  /** Disk texts read by `text` during `batch` of files not loaded yet (a load takes its text from here: it is read once). */
+  /**
+   * Disk texts read during `batch` of files without a summary (a load takes its text from here, so it
+   * is read once; a loaded file keeps its text itself), kept until the batch ends: a dialect searching
+   * a package's texts (the importers of an exported server) reads each of them once.
+   */
   #batchTexts: Map<string, string> | undefined;
-  /** Disk texts of loaded files, kept until `batch` ends. */
-  #batchRereads: Map<string, string> | undefined;
 
   /**
    * Runs `fn` with the disk texts that `text` reads kept until the file is loaded, so a pre-pass
@@ -187,25 +189,13 @@ export class FileStore {
   batch<T>(fn: () => T, deferFlows = false): T {
     if (this.#batchTexts) return fn();
     this.#batchTexts = new Map();
-    this.#batchRereads = new Map();
     this.#deferring = deferFlows && this.#flowGate !== undefined;
     try {
       return fn();
     } finally {
       this.#batchTexts = undefined;
-      this.#batchRereads = undefined;
       this.#deferring = false;
     }
-  }
-
-  /**
-   * A text read once stays at hand until the batch ends, loaded or not: a dialect searching a
-   * package's texts (the importers of an exported server) would otherwise read every file analysed
-   * before it a second time. (The pre-pass has read them all anyway.)
-   */
-  #keepForBatch(fileName: string, text: string): void {
-    this.#batchTexts?.delete(fileName);
-    this.#batchRereads?.set(fileName, text);
   }
 
   summary(fileName: string): FileSummary | undefined {
@@ -357,7 +347,6 @@ export class FileStore {
 
   #load(fileName: string, e: Entry, screen?: (text: string) => boolean): void {
     const kept = e.overlay === undefined ? this.#batchTexts?.get(fileName) : undefined;
-    if (kept !== undefined) this.#keepForBatch(fileName, kept);
     const read = e.overlay !== undefined ? { text: e.overlay } : kept !== undefined ? { text: kept } : this.#read(fileName);
     if (read.text === undefined) {
       e.skipped = read.skipped;
@@ -376,7 +365,10 @@ export class FileStore {
         const gate = this.#deferring || read.text.length >= EDITOR_DEFERRAL_MIN_LENGTH || this.#flowGateReady?.() ? this.#flowGate : undefined;
         const sf = parseFile(fileName, stripBom(read.text));
         e.summary = summarizeFile(sf, e.version, this.flowSpec, gate && (() => gate(fileName)));
-        if (e.overlay === undefined) e.kept = read.text;
+        if (e.overlay === undefined) {
+          e.kept = read.text;
+          this.#batchTexts?.delete(fileName);
+        }
         // parsedSource parses the text as read: only a text without a byte order mark is the same tree.
         if (hasConditionalRegions(e.summary) && read.text.charCodeAt(0) !== 0xfeff) handOverParse(e.summary, sf);
         if (e.summary.flowDeferred) {

@@ -12,8 +12,7 @@
 import type { DialectRun } from "../../core/dialect";
 import type { ClassRef } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary } from "../../core/model/summary";
-import { frameworkExport } from "./frameworkExports";
-import { PACKAGE } from "./packageName";
+import { toolBase, unfollowedBase } from "./toolBase";
 import { declaredRange } from "../../core/project/declaredPackage";
 import { parseFile } from "../../core/summarize/parseFile";
 import { ts } from "../../core/typescript";
@@ -36,7 +35,6 @@ interface Written {
 }
 
 const MAX_DEPTH = 10;
-const MAX_BASES = 8;
 /** Zod object methods that keep the fields as they are. */
 const KEEPS_FIELDS = new Set(["strict", "passthrough", "strip", "describe", "meta", "catchall"]);
 /** zod 3 methods whose schema keeps the description of the one they are called on (read in zod 3.25's build). */
@@ -85,15 +83,9 @@ export function schemaDescriptions(run: DialectRun, ref: ClassRef, depth = 0): S
 
 /** A class without a `schema` of its own: its base class's, up to MCPTool (which has none). */
 function inheritedSchema(run: DialectRun, summary: FileSummary, cls: ClassSummary, file: string, depth: number): SchemaDescriptions {
-  const h = cls.heritage;
-  if (!h) return { k: "none" };
-  if (h.k === "ref" && frameworkExport(summary, h.name, run.ev.host) === "MCPTool") return { k: "none" };
-  if (depth >= MAX_BASES) return { k: "unknown", why: `${cls.name}'s chain of base classes is deeper than the analysis follows` };
-  const v = run.ev.evaluate(h, run.ev.fileScope(file), { calls: false });
-  if (v.t !== "class") return { k: "unknown", why: `${cls.name}'s base class ${run.ev.sourceText(h, file)}, which may set its schema, is not followed` };
-  // The framework's own declarations (MCPTool reached another way): no schema there.
-  if (run.ev.summary(v.cls.file)?.isDeclarationFile && v.cls.file.includes(`/node_modules/${PACKAGE}/`)) return { k: "none" };
-  return schemaDescriptions(run, v.cls, depth + 1);
+  const base = toolBase(run, summary, cls, file, depth);
+  if (base.k === "unfollowed") return { k: "unknown", why: unfollowedBase(cls, base, ", which may set its schema,") };
+  return base.k === "class" ? schemaDescriptions(run, base.cls, depth + 1) : { k: "none" };
 }
 
 /**

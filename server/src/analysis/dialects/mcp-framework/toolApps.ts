@@ -15,10 +15,9 @@ import type { SummaryContext } from "../../core/summarize/context";
 import { toValueExpr } from "../../core/summarize/valueExpr";
 import { ts } from "../../core/typescript";
 import type { Primitive } from "./rules";
-import { frameworkExport } from "./frameworkExports";
-import { PACKAGE } from "./packageName";
 import { schemaDescriptions } from "./schemaDescriptions";
 import { findClass } from "./classDeclarations";
+import { toolBase, unfollowedBase } from "./toolBase";
 
 export type AppFinding =
   /** It has an app that validates: `resources` is advertised. */
@@ -30,7 +29,6 @@ export type AppFinding =
 
 type State = { readonly k: "none" } | { readonly k: "value"; readonly value: Value; readonly loc: Loc } | { readonly k: "unknown"; readonly loc: Loc; readonly reason: string };
 
-const MAX_BASES = 8;
 
 /** What each loaded tool file's class says of an app; tools without one give nothing. */
 export function toolApps(run: DialectRun, toolFiles: readonly string[]): AppFinding[] {
@@ -123,17 +121,9 @@ function appOf(run: DialectRun, ref: ClassRef, depth: number): State {
 
 function baseApp(run: DialectRun, summary: FileSummary, cls: ClassSummary, file: string, depth: number): State {
   const loc: Loc = { file, span: cls.heritage?.span ?? cls.nameSpan };
-  const h = cls.heritage;
-  if (!h) return { k: "none" };
-  // MCPTool itself, imported from mcp-framework or through a workspace module re-exporting it.
-  if (h.k === "ref" && frameworkExport(summary, h.name, run.ev.host) === "MCPTool") return { k: "none" };
-  if (depth >= MAX_BASES) return { k: "unknown", loc, reason: `${cls.name}'s chain of base classes is deeper than the analysis follows` };
-  const v = run.ev.evaluate(h, run.ev.fileScope(file), { calls: false });
-  if (v.t !== "class") return { k: "unknown", loc, reason: `${cls.name}'s base class ${run.ev.sourceText(h, file)} is not followed` };
-  const baseFile = run.ev.summary(v.cls.file);
-  // The framework's own declarations (MCPTool reached another way): `app` is undefined there.
-  if (baseFile?.isDeclarationFile && v.cls.file.includes(`/node_modules/${PACKAGE}/`)) return { k: "none" };
-  return appOf(run, v.cls, depth + 1);
+  const base = toolBase(run, summary, cls, file, depth);
+  if (base.k === "unfollowed") return { k: "unknown", loc, reason: unfollowedBase(cls, base, "") };
+  return base.k === "class" ? appOf(run, base.cls, depth + 1) : { k: "none" };
 }
 
 /** `app` as the class itself sets it; `{ k: "none" }` for a field declared without a value; undefined when it does not mention it. */

@@ -163,19 +163,16 @@ export class DuplicateChecks {
     const instance = this.#host.thisInstance();
     const field = instance ? thisField(arg) : undefined;
     if (field !== undefined) return instanceFieldString(ev, instance!, field);
-    const known = (expr: ValueExpr): string | number | undefined => {
-      // `noteUri("welcome")`, `toolName("search")`: a helper returning a template of static parts is that string.
-      const v = withLiteralCalls(ev, expr, scope, ev.evaluate(expr, scope, SDK_EVAL));
+    // A name in `within`: a literal or const, or a call of a helper returning a static value (`name()`).
+    const knownIn = (within: Scope) => (expr: ValueExpr): string | number | undefined => {
+      const v = withLiteralCalls(ev, expr, within, ev.evaluate(expr, within, SDK_EVAL));
       return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
     };
+    const known = knownIn(scope);
     if (arg.k === "dyn") return templateString(arg.text, arg.span, known);
+    // `noteUri("welcome")`: a helper returning a template of static parts, read with its parameters bound.
     const called = templateCall(ev, arg, scope);
-    if (called) {
-      return templateString(called.text, called.span, (expr) => {
-        const v = ev.evaluate(expr, called.scope, SDK_EVAL);
-        return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
-      });
-    }
+    if (called) return templateString(called.text, called.span, knownIn(called.scope));
     const v = known(arg);
     return typeof v === "string" ? v : undefined;
   }
