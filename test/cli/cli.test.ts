@@ -201,7 +201,7 @@ describe("mcp-caps CLI", () => {
   });
 
   it("bad usage and unreadable inputs exit 2 with one line naming the problem", () => {
-    const dir = tempProject({ "demo.ts": SERVER, "broken/tsconfig.json": "{ not json", "broken/a.ts": SERVER });
+    const dir = tempProject({ "demo.ts": SERVER, "broken/tsconfig.json": "{ not json", "broken/a.ts": SERVER, "broken/deeper/b.ts": SERVER });
     const cases: [string[], RegExp][] = [
       [["/no/such/path"], /cannot read \/no\/such\/path: no such file or folder/],
       [["--bogus"], /unknown option --bogus/],
@@ -210,6 +210,9 @@ describe("mcp-caps CLI", () => {
       [["--project"], /--project needs a value/],
       [["--project", "nope.json"], /cannot read tsconfig nope\.json/],
       [["broken"], /cannot use .*broken\/tsconfig\.json/],
+      // A file or a folder below it uses that tsconfig too: it is checked however the PATH is written.
+      [["broken/a.ts"], /cannot use .*broken\/tsconfig\.json/],
+      [["broken/deeper"], /cannot use .*broken\/tsconfig\.json/],
       [["--check", "a.json", "--write-snapshot", "b.json"], /cannot be used together/],
     ];
     for (const [args, message] of cases) {
@@ -219,6 +222,42 @@ describe("mcp-caps CLI", () => {
       assert.equal(r.stderr.trim().split("\n").length, 1, `one line for ${args.join(" ")}`);
       assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace");
     }
+  });
+
+  it("a tsconfig that governs no analysed file is a warning, not the end of the run; --project is the only tsconfig read", () => {
+    const dir = tempProject({ "src/s.ts": SERVER, "fixtures/broken/tsconfig.json": "{ oops", "fixtures/broken/notes.md": "x" });
+    const r = mcpCaps(dir, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /warning: skipped fixtures\/broken\/tsconfig\.json: .*no file analysed is in its folder/);
+    assert.deepEqual(JSON.parse(r.stdout).servers.map((x: { name: string }) => x.name), ["DemoServer"]);
+    // --project replaces every other tsconfig (a broken one included), and its output folder is skipped.
+    const project = tempProject({ "tsconfig.json": "{ oops", "tsconfig.build.json": JSON.stringify({ compilerOptions: { outDir: "lib" } }), "src/s.ts": SERVER, "lib/x.ts": TYPO.replace("TypoServer", "InLib") });
+    const p = mcpCaps(project, "--json", "--project", "tsconfig.build.json");
+    assert.equal(p.status, 0, p.stderr);
+    assert.deepEqual(JSON.parse(p.stdout).servers.map((x: { name: string }) => x.name), ["DemoServer"]);
+  });
+
+  it("an extended tsconfig that is not JSON gets a warning line; a package.json with a byte order mark is read", () => {
+    const dir = tempProject({
+      "tsconfig.json": JSON.stringify({ extends: "./base.json" }),
+      "base.json": '{ "compilerOptions": { "baseUrl": ".", ',
+      "demo.ts": SERVER,
+      "package.json": "\ufeff" + JSON.stringify({ mcpCapabilityLens: { tasksExtension: true } }),
+    });
+    const r = mcpCaps(dir, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /warning: tsconfig\.json: .*base\.json \(which it extends\) is not valid JSON/);
+    assert.equal(JSON.parse(r.stdout).tasksExtension, true, r.stderr);
+  });
+
+  it("an empty PATH is exit 2, and --write-snapshot may fill an empty file (mktemp)", () => {
+    const dir = tempProject({ "demo.ts": SERVER, "snap.json": "" });
+    const empty = mcpCaps(dir, "");
+    assert.equal(empty.status, 2);
+    assert.match(empty.stderr, /cannot read "": an empty path/);
+    assert.equal(mcpCaps(dir, "--write-snapshot", "snap.json").status, 0);
+    assert.match(readFileSync(join(dir, "snap.json"), "utf8"), /DemoServer/);
+    assert.equal(mcpCaps(dir, "--check", "snap.json").status, 0);
   });
 
   it("walks folders: skips node_modules, .git, output folders and .d.ts; binary files are skipped with a warning", () => {

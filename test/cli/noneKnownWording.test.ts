@@ -53,6 +53,20 @@ const broken = ;
     assert.doesNotMatch(r.stdout, /legacy: not served/);
   });
 
+  it("a Conduit server whose whole base is dynamic: both eras 'not known', never 'not served'", () => {
+    const dir = tempProject({
+      "b.ts": `declare function load(): any;
+export class W {
+  static __capabilities__() { return load(); }
+}
+`,
+    });
+    const r = mcpCapsInProcess(dir, ["--no-color", "."]);
+    assert.match(r.stdout, /^ {2}legacy: not known \(load\(\) cannot be known/m, r.stdout);
+    assert.match(r.stdout, /^ {2}modern: not known \(load\(\) cannot be known/m, r.stdout);
+    assert.doesNotMatch(r.stdout, /not served/);
+  });
+
   it("an unknown part of one era only says which era, so 'everything' does not read as both columns", () => {
     const dir = tempProject({
       "node_modules/@modelcontextprotocol/server/package.json": JSON.stringify({ name: "@modelcontextprotocol/server", version: "2.4.0" }),

@@ -98,7 +98,7 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   "param-condition-variable-argument": [["resources", 5]],
   "param-condition-handed-on": [["resources", 6]],
   "param-condition-getter-member": [["resources", 5]],
-  "param-condition-spread-two": [["", 5]],
+  "param-condition-spread-two": [["", 5], ["", 5]],
   "field-object-optional-call": [["", 15]],
   "field-object-public-field": [["", 10]],
   // A server built where no name holds it (a call's argument, an array): the analysis once said exact `{}`.

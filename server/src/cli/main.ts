@@ -29,7 +29,9 @@ import { VERSION } from "./version";
 
 export { VERSION };
 /** Diagnostics that explain why an era is null, most specific first. */
-const NULL_CAUSES: readonly string[] = ["capabilities-not-callable", "capability-not-object", "capabilities-dynamic"];
+// The problems that make an era unserved. A base that is dynamic as a whole is not one: the era is
+// served, and only what it holds is not known (its ≈ line says why).
+const NULL_CAUSES: readonly string[] = ["capabilities-not-callable", "capability-not-object"];
 
 export interface CliIo {
   readonly cwd: string;
@@ -94,8 +96,7 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
     }
     return project;
   };
-  if (tsconfig) readConfig(tsconfig);
-  const inputs = discoverFiles(options.paths, io.cwd, (configPath) => readConfig(configPath).outputFolders());
+  const inputs = discoverFiles(options.paths, io.cwd, (configPath) => readConfig(configPath).outputFolders(), {}, tsconfig ? readConfig(tsconfig).outputFolders() : undefined);
   const warn = (text: string) => io.stderr(`mcp-caps: warning: ${terminalSafe(text)}\n`);
   for (const note of options.notes) io.stderr(`mcp-caps: note: ${terminalSafe(note)}\n`);
   const configWarnings = [...configProblems].map(([problem, configs]) => `${namedConfigs(configs)}: ${problem} (${configs.length > 1 ? "their" : "its"} other options are used)`);

@@ -10,6 +10,8 @@ import { errorReason } from "../files/readRegularFile";
 /** @throws InputError naming the first PATH that exists but cannot be opened for reading. */
 export function assertReadablePaths(paths: readonly string[], cwd: string): void {
   for (const arg of paths) {
+    // `mcp-caps "$SRC"` with SRC unset must not quietly read the whole working directory.
+    if (arg === "") throw new InputError(`cannot read "": an empty path names no file or folder`);
     const abs = path.resolve(cwd, arg);
     let st: fs.Stats;
     try {

@@ -63,7 +63,8 @@ export function writeSnapshotFile(cwd: string, name: string, text: string): void
     } catch {
       old = undefined;
     }
-    if (old === undefined || !isSnapshot(old)) {
+    // An empty file (`mktemp`) holds nothing that could be lost.
+    if (old === undefined || (old.trim() !== "" && !isSnapshot(old))) {
       throw new InputError(`refusing to overwrite ${name}: it is not an mcp-caps snapshot (choose another file, or delete it first)`);
     }
   }

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { CancelledError, type CancellationToken } from "../analysis/core/cancellation";
 import { isWithin, normalizePath } from "../analysis/core/project/paths";
+import { ConfigError } from "../analysis/core/project/projectRegistry";
 import { MAX_CONFIG_BYTES } from "./limits";
 import { errorReason, NO_SUCH_FILE, refusal, unreadableReason } from "./readRegularFile";
 import { shortPath } from "./shortPath";
@@ -54,8 +55,12 @@ type Answer = { readonly ok: true; readonly value: unknown } | { readonly ok: fa
  * `outputFolders(dir)` names the output folders of the tsconfig found in `dir`, if any.
  * @throws InputError for a PATH that cannot be read, or a tsconfig in a walked folder that cannot be used.
  */
-export function discoverFiles(args: readonly string[], cwd: string, outputFolders: (tsconfigPath: string) => string[], limits: WalkLimits = {}): DiscoveredInputs {
-  const steps = walk(args, cwd, outputFolders, limits, true);
+/**
+ * `projectOutputs`: one tsconfig is used for every file (`--project`), so only its output folders are
+ * skipped and no other tsconfig is read.
+ */
+export function discoverFiles(args: readonly string[], cwd: string, outputFolders: (tsconfigPath: string) => string[], limits: WalkLimits = {}, projectOutputs?: readonly string[]): DiscoveredInputs {
+  const steps = walk(args, cwd, outputFolders, limits, true, projectOutputs);
   let answer: Answer | undefined;
   for (;;) {
     const step = answer === undefined ? steps.next() : steps.next(answer);
@@ -112,12 +117,17 @@ function* walk(
   outputFolders: (tsconfigPath: string) => string[],
   limits: WalkLimits,
   strictConfigs: boolean,
+  projectOutputs?: readonly string[],
 ): Generator<Op, DiscoveredInputs, Answer> {
   const files = new Set<string>();
   const warnings: string[] = [];
   const roots: string[] = [];
   const seenDirs = new Set<string>();
+  const checkedConfigs = new Set<string>();
+  /** Tsconfigs that cannot be used, by folder: an error only when a file analysed is under one (`strictConfigs`). */
+  const brokenConfigs: { readonly dir: string; readonly message: string; readonly reason: string; readonly config: string }[] = [];
   const skipDirs = new Set<string>();
+  for (const out of projectOutputs ?? []) skipDirs.add(normalizePath(out));
   /** Real paths of the files found, so a link to one of them does not report it twice. */
   const realFiles = new Set<string>();
   let javaScriptFiles = 0;
@@ -137,6 +147,9 @@ function* walk(
     const st = yield* ask("stat", abs);
     if (!st.ok) throw new InputError(`cannot read ${arg}: ${errorReason(st.error)}`);
     const stats = st.value as fs.Stats;
+    // The files of a PATH below the working directory may take a tsconfig above the PATH (the nearest
+    // one, never above the working directory): it is checked as the walk checks those it lists.
+    yield* checkNearestConfig(stats.isDirectory() ? abs : path.dirname(abs), rootFor(cwd, abs, stats.isFile()), stats.isDirectory());
     if (stats.isFile()) {
       roots.push(rootFor(cwd, abs, true));
       if (SOURCE.test(abs)) files.add(normalizePath(abs));
@@ -182,6 +195,10 @@ function* walk(
       warnings.push(`did not follow ${n} link${n === 1 ? "" : "s"} leading outside ${arg === "." ? "the folder" : arg} (${outside.slice(0, 3).join(", ")}${n > 3 ? ", ..." : ""})`);
     }
   }
+  for (const broken of brokenConfigs) {
+    if ([...files].some((f) => isWithin(normalizePath(broken.dir), f))) throw new InputError(broken.message);
+    warnings.push(`skipped ${show(broken.config)}: ${broken.reason} (no file analysed is in its folder)`);
+  }
   return { files: [...files].sort(), roots: [...new Set(roots)], warnings, javaScriptFiles };
 
   function addFile(full: string, real: string): void {
@@ -194,6 +211,43 @@ function* walk(
     if (stopped) return;
     stopped = true;
     warnings.push(`${why}; the rest of the folder was not read`);
+  }
+
+  /** A tsconfig the files will use: one that cannot be used is an error (the CLI) or a warning (the editor). */
+  function* checkConfig(config: string, stat?: Answer): Generator<Op, void, Answer> {
+    if (projectOutputs || checkedConfigs.has(config)) return;
+    checkedConfigs.add(config);
+    const st = stat ?? (yield* ask("stat", config));
+    const problem = st.ok ? refusal(st.value as fs.Stats, MAX_CONFIG_BYTES)?.reason : errorReason(st.error);
+    if (problem && strictConfigs) brokenConfigs.push({ dir: path.dirname(config), config, reason: problem, message: `cannot use ${show(config)}: ${problem}` });
+    else if (problem) warnings.push(`skipped ${show(config)}: ${problem}`);
+    else {
+      try {
+        for (const out of outputFolders(normalizePath(config))) skipDirs.add(normalizePath(out));
+      } catch (err) {
+        // Not JSON, a bad `extends`: as above, an error only for the files it governs.
+        if (!(err instanceof InputError) && !(err instanceof ConfigError)) throw err;
+        brokenConfigs.push({ dir: path.dirname(config), config, reason: err.message.replace(/^cannot use [^:]*: /, ""), message: err.message });
+      }
+    }
+  }
+
+  /**
+   * The nearest tsconfig.json at or above `start`, up to `root`, checked. A folder PATH's own one is
+   * left to the walk (`ownFolder`), which lists it.
+   */
+  function* checkNearestConfig(start: string, root: string, ownFolder: boolean): Generator<Op, void, Answer> {
+    if (projectOutputs || !isInside(root, start)) return;
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const config = path.join(dir, "tsconfig.json");
+      const st = yield* ask("stat", config);
+      const missing = !st.ok && (st.error as NodeJS.ErrnoException).code === "ENOENT";
+      if (!missing) {
+        if (!(ownFolder && dir === start)) yield* checkConfig(config, st);
+        return;
+      }
+      if (normalizePath(dir) === normalizePath(root) || path.dirname(dir) === dir) return;
+    }
   }
 
   function skipped(dir: string): boolean {
@@ -217,14 +271,7 @@ function* walk(
       return;
     }
     const entries = listed.value as fs.Dirent[];
-    if (entries.some((e) => e.name === "tsconfig.json" && (e.isFile() || e.isSymbolicLink()))) {
-      const config = path.join(dir, "tsconfig.json");
-      const st = yield* ask("stat", config);
-      const problem = st.ok ? refusal(st.value as fs.Stats, MAX_CONFIG_BYTES)?.reason : errorReason(st.error);
-      if (problem && strictConfigs) throw new InputError(`cannot use ${show(config)}: ${problem}`);
-      if (problem) warnings.push(`skipped ${show(config)}: ${problem}`);
-      else for (const out of outputFolders(normalizePath(config))) skipDirs.add(normalizePath(out));
-    }
+    if (entries.some((e) => e.name === "tsconfig.json" && (e.isFile() || e.isSymbolicLink()))) yield* checkConfig(path.join(dir, "tsconfig.json"));
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const subdirs: string[] = [];
     for (const e of entries) {

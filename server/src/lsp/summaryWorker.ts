@@ -6,8 +6,7 @@
 import { isMainThread, Worker, workerData, parentPort } from "node:worker_threads";
 import { combinedFlow } from "../analysis/core/dialect";
 import type { FileSummary } from "../analysis/core/model/summary";
-import { parseFile } from "../analysis/core/summarize/parseFile";
-import { summarizeFile } from "../analysis/core/summarize/summarizeFile";
+import { summarizeText } from "../analysis/core/summarize/summarizeText";
 import { DIALECTS } from "../analysis/dialects";
 
 const ROLE = "mcp-capability-lens/summarize";
@@ -81,7 +80,7 @@ function serve(): void {
   parentPort!.on("message", (job: Job) => {
     let reply: { id: number } & SummaryResult;
     try {
-      reply = { id: job.id, summary: summarizeFile(parseFile(job.file, job.text), job.version, flow) };
+      reply = { id: job.id, summary: summarizeText(job.file, job.text, job.version, flow).summary };
     } catch (err) {
       reply = { id: job.id, failure: err instanceof Error ? err.message : String(err) };
     }

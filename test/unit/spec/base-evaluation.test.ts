@@ -340,6 +340,20 @@ describe("§4.1 dynamic values", () => {
     assert.ok(r.codes("capabilities-dynamic").length >= 1);
   });
 
+  it("several dynamic spreads and keys in one object: an entry and a diagnostic for each, at its own place", () => {
+    const expr = "{ ...load(), tools: {}, [key()]: {}, ...b(), ...a() }";
+    const { s, r } = base(expr, `declare function load(): object;\ndeclare function key(): string;\ndeclare function a(): object;\ndeclare function b(): object;\n`);
+    assert.deepEqual(s.legacy, { tools: {} });
+    assert.deepEqual(unknownOf(s), [
+      { path: [], source: "...a()", spread: true },
+      { path: [], source: "...b()", spread: true },
+      { path: [], source: "...load()", spread: true },
+      { path: [], source: "[key()]", spread: true },
+    ]);
+    const found = r.codes("capabilities-dynamic").map((d) => d.text);
+    assert.deepEqual(found.sort(), ["...a()", "...b()", "...load()", "[key()]"]);
+  });
+
   it("a dynamic spread nested in a capability object", () => {
     const { s } = base("{ tools: { ...toolFlags(), x: 1 } }", `declare function toolFlags(): object;\n`);
     assert.deepEqual(s.legacy, { tools: { x: 1 } });

@@ -22,7 +22,7 @@ export function readTasksSetting(fs: FileSystemHost, dir: string): TasksSettingF
   }
   let pkg: unknown;
   try {
-    pkg = JSON.parse(text);
+    pkg = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // npm reads a manifest with a byte order mark too
   } catch {
     return { value: undefined, problem: `${file} is not valid JSON; the tasks extension setting in it is ignored` };
   }

@@ -1,5 +1,5 @@
 import type { AmbientModuleSummary, FileSummary, FunctionSummary, KeyExpr, Span, TopLevelDecl, ValueExpr } from "../model/summary";
-import type { Binding, ClassRef, Loc, ObjEntryValue, Scope, Value } from "./values";
+import type { Binding, ClassRef, DynamicPart, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
 import { writesStaticMember } from "./staticWrites";
@@ -280,11 +280,14 @@ export class Evaluator {
   #object(expr: Extract<ValueExpr, { k: "obj" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value {
     const entries = new Map<string, ObjEntryValue>();
     const cleared = new Set<string>();
-    const addDynamic = (text: string, at: Loc, why?: string) => {
-      const prev = entries.get(DYNAMIC_KEY);
-      const joined = prev && prev.value.t === "dyn" ? `${prev.value.text}, ${text}` : text;
+    // One entry stands for every unknown spread and key of the object; each stays a part of its own.
+    const addDynamic = (text: string, at: Loc, why?: string, own?: readonly DynamicPart[]) => {
+      const prev = entries.get(DYNAMIC_KEY)?.value;
+      const added = own ?? [{ text, loc: at, ...(why ? { why } : {}) }];
+      const parts = prev?.t === "dyn" ? [...(prev.parts ?? [{ text: prev.text, loc: prev.loc, ...(prev.why ? { why: prev.why } : {}) }]), ...added] : added;
+      const joined = prev?.t === "dyn" ? `${prev.text}, ${text}` : text;
       entries.delete(DYNAMIC_KEY);
-      entries.set(DYNAMIC_KEY, { value: { t: "dyn", text: joined, loc: at, ...(why ? { why } : {}) }, keyLoc: at });
+      entries.set(DYNAMIC_KEY, { value: { t: "dyn", text: joined, loc: at, ...(why ? { why } : {}), ...(parts.length > 1 ? { parts } : {}) }, keyLoc: at });
     };
     for (const entry of expr.entries) {
       if (entry.k === "spread") {
@@ -297,7 +300,7 @@ export class Evaluator {
             cleared.add(k);
           }
           for (const [k, e] of v.entries) {
-            if (k === DYNAMIC_KEY && e.value.t === "dyn") addDynamic(e.value.text, e.value.loc, e.value.why);
+            if (k === DYNAMIC_KEY && e.value.t === "dyn") addDynamic(e.value.text, e.value.loc, e.value.why, e.value.parts);
             else {
               entries.delete(k);
               cleared.delete(k);

@@ -16,27 +16,30 @@ export function withoutMarkers(
   const unknown: UnknownPart[] = [];
   // Most capabilities are fully known: they are returned as they are, without a copy.
   if (caps === null || !holdsMarker(caps)) return { caps, unknown };
-  const part = (path: readonly string[], source: string, spread: boolean): UnknownPart => {
-    const found = dynamics.find((d) => d.text === source);
-    return {
-      path,
-      source,
-      ...(spread ? { spread: true as const } : {}),
-      reason: `${source} cannot be known without running the server (${found?.why ?? "not a static value"})`,
-      ...(found ? { loc: found.loc } : {}),
-      ...(era ? { era } : {}),
-    };
+  const one = (path: readonly string[], source: string, spread: boolean, found: DynamicPart | undefined): UnknownPart => ({
+    path,
+    source,
+    ...(spread ? { spread: true as const } : {}),
+    reason: `${source} cannot be known without running the server (${found?.why ?? "not a static value"})`,
+    ...(found ? { loc: found.loc } : {}),
+    ...(era ? { era } : {}),
+  });
+  const add = (path: readonly string[], source: string, spread: boolean): void => {
+    // Several unknown spreads and keys of one object share its marker: each is an entry of its own.
+    const among = spread ? dynamics.filter((d) => d.among === source) : [];
+    if (among.length > 0) for (const d of among) unknown.push(one(path, d.text, true, d));
+    else unknown.push(one(path, source, spread, dynamics.find((d) => d.text === source)));
   };
   const clean = (obj: JsonObject, path: readonly string[]): JsonObject => {
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(obj)) {
       // A spread, or a marker an SDK-style merge spread into a known object (`{ ...known, ...unknown }`).
       if ((k === SPREAD_KEY || k === DYNAMIC_KEY) && typeof v === "string") {
-        unknown.push(part(path, v, true));
+        add(path, v, true);
         continue;
       }
       if (isMarker(v)) {
-        unknown.push(part([...path, k], (v as JsonObject)[DYNAMIC_KEY] as string, false));
+        add([...path, k], (v as JsonObject)[DYNAMIC_KEY] as string, false);
         continue;
       }
       setKey(out, k, cleanValue(v, [...path, k]));
@@ -49,7 +52,7 @@ export function withoutMarkers(
     return v;
   };
   if (isMarker(caps)) {
-    unknown.push(part([], caps[DYNAMIC_KEY] as string, false));
+    add([], caps[DYNAMIC_KEY] as string, false);
     return { caps: null, unknown };
   }
   return { caps: clean(caps, []), unknown };

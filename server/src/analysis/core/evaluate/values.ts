@@ -42,8 +42,12 @@ export type Value =
   | { readonly t: "fn"; readonly fn: FunctionSummary; readonly scope: Scope; readonly loc: Loc }
   | { readonly t: "ns"; readonly file: string; readonly loc: Loc }
   | { readonly t: "enum"; readonly members: ReadonlyMap<string, string | number | null>; readonly loc: Loc }
-  /** Not known statically: `text` is the source the value comes from. */
-  | { readonly t: "dyn"; readonly text: string; readonly loc: Loc; readonly why?: string };
+  /**
+   * Not known statically: `text` is the source the value comes from. `parts`: the several spreads and
+   * computed keys of one object that are not known (`{ ...load(), [k]: 1 }`), each reported on its own;
+   * `text` then joins them.
+   */
+  | { readonly t: "dyn"; readonly text: string; readonly loc: Loc; readonly why?: string; readonly parts?: readonly DynamicPart[] };
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -76,6 +80,14 @@ export interface DynamicPart {
   readonly text: string;
   readonly loc: Loc;
   readonly why?: string;
+  /** The joined text of the object's unknown spreads and keys this one is among (see the `parts` of a dynamic value). */
+  readonly among?: string;
+}
+
+/** What a dynamic value leaves unknown: itself, or each of the spreads and keys it joins. */
+export function dynamicParts(v: Extract<Value, { t: "dyn" }>): DynamicPart[] {
+  if (v.parts && v.parts.length > 1) return v.parts.map((p) => ({ ...p, among: v.text }));
+  return [{ text: v.text, loc: v.loc, ...(v.why ? { why: v.why } : {}) }];
 }
 
 /** Deepest JSON a capability value may have before the rest is shown as `$dynamic`. */
@@ -110,7 +122,7 @@ export function toJson(v: Value, dynamics: DynamicPart[]): Json {
         for (const [k, e] of value.entries) {
           // A dynamic spread or key is kept as the entry `"$spread": "<source>"` of its object.
           if (k === DYNAMIC_KEY && e.value.t === "dyn") {
-            dynamics.push({ text: e.value.text, loc: e.value.loc, ...(e.value.why ? { why: e.value.why } : {}) });
+            dynamics.push(...dynamicParts(e.value));
             setKey(out, SPREAD_KEY, e.value.text);
           } else {
             setKey(out, k, convert(e.value, depth + 1));

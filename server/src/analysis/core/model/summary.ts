@@ -181,6 +181,11 @@ export interface FileSummary {
   readonly isDeclarationFile: boolean;
   /** Count of syntax errors TypeScript recovered from. */
   readonly parseErrors: number;
+  /**
+   * The tree was deeper than the analysis walks, and was summarised with its deepest subtrees cut
+   * (`cutDeepSubtrees`): whatever parses the file again for a dialect cuts it the same way.
+   */
+  readonly deepCut?: true;
   /** The first of them: its offset and TypeScript's message. */
   readonly firstParseError?: { readonly start: number; readonly message: string };
   readonly decls: ReadonlyMap<string, TopLevelDecl>;

@@ -1,7 +1,7 @@
 import type { FileSystemHost } from "ts-morph";
 import type { FileSummary } from "../model/summary";
-import { longestAsyncRun, MAX_ASYNC_RUN, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth, parseFile } from "../summarize/parseFile";
-import { summarizeFile } from "../summarize/summarizeFile";
+import { longestAsyncRun, MAX_ASYNC_RUN, MAX_NESTED_ASYNC_CALLS, nestedAsyncCallDepth } from "../summarize/parseFile";
+import { summarizeText } from "../summarize/summarizeText";
 import { handOverParse } from "../summarize/parsedSource";
 import { MAX_CLASSES_PER_FILE, overClassBudget } from "./parseBudget";
 import type { FlowSpec } from "../summarize/flowSummary";
@@ -279,7 +279,7 @@ export class FileStore {
     if (text === undefined) return undefined;
     try {
       this.#counted(fileName);
-      return summarizeFile(parseFile(fileName, stripBom(text)), e.version, this.flowSpec);
+      return summarizeText(fileName, stripBom(text), e.version, this.flowSpec).summary;
     } catch {
       // The flow could not be summarised (the stack exhausted where the rest was not): as without it.
       return undefined;
@@ -363,8 +363,8 @@ export class FileStore {
         // lists the whole tree's global declaration files, which a cold editor opening one file must
         // not pay; of a large text (a 3,000-line file: 25 of the 60 ms of each keystroke) the flow costs more.
         const gate = this.#deferring || read.text.length >= EDITOR_DEFERRAL_MIN_LENGTH || this.#flowGateReady?.() ? this.#flowGate : undefined;
-        const sf = parseFile(fileName, stripBom(read.text));
-        e.summary = summarizeFile(sf, e.version, this.flowSpec, gate && (() => gate(fileName)));
+        const { summary, sf } = summarizeText(fileName, stripBom(read.text), e.version, this.flowSpec, gate && (() => gate(fileName)));
+        e.summary = summary;
         if (e.overlay === undefined) {
           e.kept = read.text;
           this.#batchTexts?.delete(fileName);

@@ -61,10 +61,24 @@ export function readTsconfigOptions(configPath: string, fs: FileSystemHost, unus
     },
   };
   const parsed = ts.parseJsonConfigFileContent(withoutFileLists(json.config), host, dirname(configPath), undefined, configPath);
-  const problems = parsed.errors.filter((e) => EXTENDS_PROBLEMS.has(e.code)).map((e) => problemText(e, json.config));
+  const problems = [...parsed.errors.filter((e) => EXTENDS_PROBLEMS.has(e.code)).map((e) => problemText(e, json.config)), ...brokenBases(parsed.errors, configPath)];
   // TypeScript says "Cannot read file" about a refused file: say why instead, once.
   const why = [...refused].map(([p, problem]) => `cannot read ${p}: ${problem}`);
   return { options: parsed.options, problems: [...why, ...problems.filter((m) => ![...refused.keys()].some((p) => m.includes(p)))] };
+}
+
+/**
+ * A file of the `extends` chain that is not JSON: TypeScript reads what it can of it, and reports its
+ * syntax errors (1xxx) against that file. The first one per file says what was lost.
+ */
+function brokenBases(errors: readonly ts.Diagnostic[], configPath: string): string[] {
+  const out = new Map<string, string>();
+  for (const e of errors) {
+    const file = e.file?.fileName;
+    if (!file || file === configPath || out.has(file) || e.code < 1000 || e.code >= 2000) continue;
+    out.set(file, `${file} (which it extends) is not valid JSON: ${ts.flattenDiagnosticMessageText(e.messageText, " ")}`);
+  }
+  return [...out.values()];
 }
 
 function searchedAbove(p: string): boolean {

@@ -4,8 +4,7 @@
 // such uses summarises it for them here, on demand.
 import { Evaluator } from "../evaluate/evaluator";
 import type { FileSummary } from "../model/summary";
-import { parseFile } from "./parseFile";
-import { summarizeFile } from "./summarizeFile";
+import { summarizeText } from "./summarizeText";
 import type { FlowSpec } from "./flowSummary";
 
 /** Summaries with a flow, per summary without one (a changed text is a new summary, summarised again). */
@@ -33,7 +32,7 @@ export function flowOnDemand(ev: Evaluator, spec: FlowSpec): FlowOnDemand {
       found = null;
       if (text !== undefined && text.length === s.textLength) {
         try {
-          found = summarizeFile(parseFile(file, text), s.version, forced);
+          found = summarizeText(file, text, s.version, forced).summary;
         } catch {
           found = null;
         }

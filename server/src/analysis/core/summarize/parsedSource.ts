@@ -4,6 +4,7 @@
 import type { Evaluator } from "../evaluate/evaluator";
 import type { FileSummary } from "../model/summary";
 import { ts } from "../typescript";
+import { cutDeepSubtrees } from "./cutDeepSubtrees";
 import { scriptKindOf } from "./parseFile";
 
 const parsed = new WeakMap<Evaluator, Map<string, ts.SourceFile | null>>();
@@ -38,6 +39,8 @@ export function parsedSource(ev: Evaluator, file: string): ts.SourceFile | undef
   const text = ev.host.text?.(file);
   const ok = text !== undefined && text.length === summary?.textLength;
   const sf = ok ? ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, scriptKindOf(file)) : null;
+  // The tree the summary was made of: cut where it was (a handed-over tree already is).
+  if (sf && summary?.deepCut) cutDeepSubtrees(sf);
   files.set(file, sf);
   if (sf && summary) keep(summary, sf);
   return sf ?? undefined;

@@ -1,0 +1,24 @@
+import type { FileSummary } from "../model/summary";
+import type { ts } from "../typescript";
+import { cutDeepSubtrees, isStackOverflow } from "./cutDeepSubtrees";
+import type { FlowSpec } from "./flowSummary";
+import { parseFile } from "./parseFile";
+import { summarizeFile } from "./summarizeFile";
+
+/**
+ * Parses and summarises a text. A tree deeper than the summarisers' walks can go (they recurse once
+ * per level) is summarised again with its deepest subtrees cut: the file is analysed as far as it
+ * goes instead of being skipped whole, and its summary says so (`deepCut`).
+ */
+export function summarizeText(fileName: string, text: string, version: number, flowSpec?: FlowSpec, deferExtendsOnly?: () => boolean): { readonly summary: FileSummary; readonly sf: ts.SourceFile } {
+  const sf = parseFile(fileName, text);
+  try {
+    return { summary: summarizeFile(sf, version, flowSpec, deferExtendsOnly), sf };
+  } catch (err) {
+    if (!isStackOverflow(err)) throw err;
+  }
+  const cut = parseFile(fileName, text);
+  if (cutDeepSubtrees(cut) === 0) throw new RangeError("Maximum call stack size exceeded");
+  // Not deferred: the flow made later would parse the whole tree again.
+  return { summary: { ...summarizeFile(cut, version, flowSpec), deepCut: true }, sf: cut };
+}
