@@ -27,6 +27,8 @@ export const DIAGNOSTICS = {
   "sdk-register-after-connect":
     "register*/registerCapabilities after connect() that needs a new capability: throws \"Cannot register capabilities after connecting to transport\"",
   "sdk-duplicate-registration": "a tool, prompt or resource template registered twice under one name (a plain resource: one URI) on a server: throws \"Tool X is already registered\"",
+  "sdk-completable-reused":
+    "completable() on a schema object already made completable (1.23.0+ and v2 mark the schema itself): throws \"Cannot redefine property: Symbol(mcp.completable)\"",
   "sdk-tool-schema-rejected":
     "v1 1.28+: a registerTool inputSchema/outputSchema that is not Zod (JSON Schema), or tool() given z.object()/a JSON Schema where a raw shape goes; v2: a JSON Schema or Zod 3 raw shape in registerTool/registerPrompt: throws at registration",
   "sdk-revision-keys": "a key the era's revision does not define (extensions on initialize, tasks on server/discover): sent anyway (or silently dropped)",

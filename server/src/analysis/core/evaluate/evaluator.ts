@@ -328,7 +328,8 @@ export class Evaluator {
         continue;
       }
       cleared.delete(key);
-      entries.set(key, { value, keyLoc });
+      const notData = value.t === "fn" || value.t === "class" || value.t === "ns" || value.t === "enum";
+      entries.set(key, { value, keyLoc, ...(notData ? { written: { text: this.sourceText(entry.value, scope.file), loc: { file: scope.file, span: entry.value.span } } } : {}) });
     }
     return { t: "obj", entries, loc, ...(cleared.size > 0 ? { cleared } : {}) };
   }

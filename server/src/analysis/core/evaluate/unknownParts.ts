@@ -42,13 +42,20 @@ export function withoutMarkers(
         add([...path, k], (v as JsonObject)[DYNAMIC_KEY] as string, false);
         continue;
       }
+      // An array with an item not known (`["eu", region()]`) is not known: no placeholder stands in for
+      // the item, and leaving it out would move the others.
+      const items = Array.isArray(v) ? unknownItems(v) : [];
+      if (items.length > 0) {
+        for (const text of items) add([...path, k], text, false);
+        continue;
+      }
       setKey(out, k, cleanValue(v, [...path, k]));
     }
     return out;
   };
   const cleanValue = (v: Json, path: readonly string[]): Json => {
     if (isPlainObject(v)) return clean(v, path);
-    if (Array.isArray(v)) return v.map((item, i) => (isMarker(item) ? null : cleanValue(item, [...path, String(i)])));
+    if (Array.isArray(v)) return v.map((item, i) => cleanValue(item, [...path, String(i)]));
     return v;
   };
   if (isMarker(caps)) {
@@ -56,6 +63,11 @@ export function withoutMarkers(
     return { caps: null, unknown };
   }
   return { caps: clean(caps, []), unknown };
+}
+
+/** The sources of the markers that are items of an array (or of arrays in it), in order. */
+function unknownItems(items: readonly Json[]): string[] {
+  return items.flatMap((item) => (isMarker(item) ? [(item as JsonObject)[DYNAMIC_KEY] as string] : Array.isArray(item) ? unknownItems(item) : []));
 }
 
 /** Whether a value holds a marker anywhere (a walk that allocates nothing). */

@@ -29,6 +29,8 @@ export interface ObjEntryValue {
   readonly value: Value;
   /** Where the key was written (provenance and diagnostics point here). */
   readonly keyLoc: Loc;
+  /** A value that is not data (a function, a class): the expression written for it, which a report names. */
+  readonly written?: { readonly text: string; readonly loc: Loc };
 }
 
 /** What an expression evaluates to. Only `obj`, `arr` and `prim` are data; the rest are references. */
@@ -124,6 +126,10 @@ export function toJson(v: Value, dynamics: DynamicPart[]): Json {
           if (k === DYNAMIC_KEY && e.value.t === "dyn") {
             dynamics.push(...dynamicParts(e.value));
             setKey(out, SPREAD_KEY, e.value.text);
+          } else if (e.written && !isData(e.value)) {
+            // `{ render: renderPreview }`: named by what is written there, not by what it refers to.
+            dynamics.push({ text: e.written.text, loc: e.written.loc, why: `${notDataText(e.value)} is not JSON data` });
+            setKey(out, k, { [DYNAMIC_KEY]: e.written.text });
           } else {
             setKey(out, k, convert(e.value, depth + 1));
           }
@@ -134,13 +140,22 @@ export function toJson(v: Value, dynamics: DynamicPart[]): Json {
         dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
         return { [DYNAMIC_KEY]: value.text };
       default: {
-        const text = value.t === "class" ? "class" : value.t === "fn" ? "function" : value.t === "ns" ? "module namespace" : "enum";
+        const text = notDataText(value).slice(2);
         dynamics.push({ text, loc: value.loc, why: `a ${text} is not JSON data` });
         return { [DYNAMIC_KEY]: text };
       }
     }
   };
   return convert(v, 0);
+}
+
+function isData(v: Value): boolean {
+  return v.t === "obj" || v.t === "arr" || v.t === "prim" || v.t === "dyn";
+}
+
+/** What a value that is not data is, with its article: "a function", "a class". */
+function notDataText(v: Value): string {
+  return `a ${v.t === "class" ? "class" : v.t === "fn" ? "function" : v.t === "ns" ? "module namespace" : "enum"}`;
 }
 
 /** Sets an own key, `__proto__` included (plain assignment would change the object's prototype). */

@@ -30,6 +30,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
   // Imports first (they are hoisted): a class above its file's last import still sees every alias.
   // String consts too, which computed member names may use before their line.
   for (const s of sf.statements) {
+    if (ts.isVariableStatement(s)) readRequires(ctx, s, imports);
     if (ts.isVariableStatement(s) && (s.declarationList.flags & ts.NodeFlags.Const) !== 0) {
       for (const d of s.declarationList.declarations) {
         const init = d.initializer && unwrapConstAssertion(d.initializer);
@@ -127,7 +128,7 @@ function readScope(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, 
     } else if (ts.isVariableStatement(s)) {
       const isConst = (s.declarationList.flags & ts.NodeFlags.Const) !== 0 && !hasModifier(s, SK.DeclareKeyword);
       for (const d of s.declarationList.declarations) {
-        if (!ts.isIdentifier(d.name)) continue;
+        if (!ts.isIdentifier(d.name) || (d.initializer && requiredSpecifier(d.initializer) !== undefined)) continue;
         const name = d.name.text;
         decls.set(
           name,
@@ -178,6 +179,45 @@ function readImport(ctx: SummaryContext, s: ts.ImportDeclaration, imports: Map<s
       imports.set(el.name.text, { specifier, imported, span: spanOf(ctx, el) });
     }
   }
+}
+
+/**
+ * `const { McpServer } = require("…")`, `const sdk = require("…")`, `const McpServer =
+ * require("…").McpServer` (also through `createRequire(import.meta.url)`): CommonJS imports, bound
+ * like the `import` declarations they stand for.
+ */
+function readRequires(ctx: SummaryContext, s: ts.VariableStatement, imports: Map<string, ImportBinding>): void {
+  for (const d of s.declarationList.declarations) {
+    let init = d.initializer && unwrapConstAssertion(d.initializer);
+    let member: string | undefined;
+    if (init && ts.isPropertyAccessExpression(init) && ts.isIdentifier(init.name)) {
+      member = init.name.text;
+      init = init.expression;
+    }
+    const specifier = init && requiredSpecifier(init);
+    if (specifier === undefined) continue;
+    const span = spanOf(ctx, d);
+    if (ts.isIdentifier(d.name)) imports.set(d.name.text, { specifier, imported: member ?? "*", span });
+    else if (ts.isObjectBindingPattern(d.name) && member === undefined) {
+      for (const el of d.name.elements) {
+        if (el.dotDotDotToken || !ts.isIdentifier(el.name)) continue;
+        const imported = el.propertyName === undefined ? el.name.text : ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName) ? el.propertyName.text : undefined;
+        if (imported !== undefined) imports.set(el.name.text, { specifier, imported, span: spanOf(ctx, el) });
+      }
+    }
+  }
+}
+
+/** The module of `require("x")` or `createRequire(…)("x")` (through parentheses and `as`). */
+function requiredSpecifier(expr: ts.Expression): string | undefined {
+  let e = expr;
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
+  if (!ts.isCallExpression(e) || e.arguments.length !== 1) return undefined;
+  const arg = e.arguments[0]!;
+  if (!ts.isStringLiteral(arg) && !ts.isNoSubstitutionTemplateLiteral(arg)) return undefined;
+  const callee = e.expression;
+  const isRequire = ts.isIdentifier(callee) ? callee.text === "require" : ts.isCallExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "createRequire";
+  return isRequire ? arg.text : undefined;
 }
 
 function readExport(s: ts.ExportDeclaration, exports: Map<string, ExportEntry>, starExports: string[]): void {

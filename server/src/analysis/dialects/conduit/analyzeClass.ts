@@ -128,6 +128,9 @@ export function analyzeClass(ev: Evaluator, ref: ClassRef, options: UnitAnalysis
 /** A base that cannot be evaluated at all (spec §4.1): both eras are null and what is unknown is everything. */
 function wholeBaseUnknown(base: ReturnType<typeof chooseBase>): UnknownPart[] {
   if (base.kind !== "explicit" || base.json !== undefined || base.notCallable) return [];
+  // A value known statically that is not an object (`null`, an array, a number): capability-not-object
+  // says what the runtime does with it, and nothing of it is unknown.
+  if (base.wholeDynamic === undefined && base.dynamics.length === 0) return [];
   const part = base.wholeDynamic ?? base.dynamics[0];
   const source = part?.text ?? "__capabilities__";
   return [{ path: [], source, reason: `${source} cannot be known without running the server (${part?.why ?? "not a static value"})`, ...(part ? { loc: part.loc } : {}) }];

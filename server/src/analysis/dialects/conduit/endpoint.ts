@@ -85,13 +85,14 @@ function resolveComponents(ev: Evaluator, declaredAt: number, via: "decorator" |
   return { declaredAt, via, loc, components, unresolved };
 }
 
-/** A component's kind: its decorator, else a base class named so, else `static type` (spec §4.2). */
+/**
+ * A component's kind: its own class decorator, else a base class named so (directly or indirectly),
+ * else `static type` (spec §4.2). A decorator on a base class decides nothing by itself.
+ */
 export function componentKind(ev: Evaluator, chain: ClassChain): ComponentKind | undefined {
-  for (const link of chain.links) {
-    for (const d of link.summary.decorators) {
-      const kind = KIND_BY_NAME[d.name];
-      if (kind) return kind;
-    }
+  for (const d of chain.links[0]?.summary.decorators ?? []) {
+    const kind = KIND_BY_NAME[d.name];
+    if (kind) return kind;
   }
   for (let i = 0; i < chain.links.length; i++) {
     // The base as written, as imported, and the class it resolved to: `export { Tool as McpTool }`

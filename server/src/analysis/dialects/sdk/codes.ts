@@ -12,6 +12,7 @@ export const SDK_CODES = {
   "sdk-handler-conflict": { severity: "error", summary: "a request handler set by hand that McpServer's own registrations then refuse: the SDK throws" },
   "sdk-register-after-connect": { severity: "error", summary: "a registration after connect(): the SDK throws" },
   "sdk-duplicate-registration": { severity: "error", summary: "a tool, prompt, resource or template registered twice under one name: the SDK throws" },
+  "sdk-completable-reused": { severity: "error", summary: "completable() on a schema already made completable: it marks the schema itself, and throws the second time" },
   "sdk-tool-schema-rejected": { severity: "error", summary: "a tool or prompt schema the SDK refuses at registration (JSON Schema, z.object() in v1 tool(), Zod 3 fields in v2): the server does not start" },
   "sdk-revision-keys": { severity: "information", summary: "a key the era's protocol revision does not define" },
   "sdk-extension-id": { severity: "warning", summary: "an extension id that breaks the naming rules" },

@@ -18,7 +18,8 @@ import { optionalInner, promptFields, type PromptField } from "./promptFields";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { templateOf } from "./resourceTemplates";
 import { SDK_EVAL } from "./sdkEval";
-import type { ReplayPoint } from "./replayPoint";
+import { placeOf, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
+import { diagnostic } from "./codes";
 
 /** What the completion checks ask of the replay beyond the call being applied. */
 export interface CompletionHost {
@@ -41,6 +42,8 @@ export class CompletionChecks {
   readonly foreignOptionalCompletables: { readonly loc: Loc; readonly specifier: string }[] = [];
   /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing, with the fix. */
   readonly optionalCompletables: { readonly loc: Loc; readonly fix?: FixData }[] = [];
+  /** Schemas a const holds that completable() written in a registration marked, and where it first did. */
+  readonly #markedSchemas = new Map<string, { readonly loc: Loc; readonly conditional: boolean }>();
 
   constructor(point: ReplayPoint, host: CompletionHost) {
     this.#point = point;
@@ -120,8 +123,41 @@ export class CompletionChecks {
         this.#point.record(inertCompletionStep("completable", loc, this.#point.withinFor(loc), why, "sdk-completable-optional", this.#point.conditional));
         continue;
       }
+      if (value === found.entry.value) this.#markSchema(at, field, argument);
       this.#host.completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
     }
+  }
+
+  /**
+   * `completable(schema, …)` written in the registration runs each time it does. From SDK 1.23.0 (and
+   * in v2) it marks the schema object itself with a property that cannot be defined again, so a
+   * schema a const holds, made completable twice, throws at the second call ("Cannot redefine
+   * property: Symbol(mcp.completable)").
+   */
+  #markSchema(file: string, call: Extract<ValueExpr, { k: "call" }>, argument: string): void {
+    const { ev, state, release } = this.#point;
+    const marks = state.version === "v2" || release.completableMarksSchema === true;
+    const schema = call.args[0];
+    if (schema?.k !== "ref" || this.#host.hidden(file).has(schema.name)) return;
+    const declared = constDeclaration(ev, file, schema.name);
+    if (!declared) return;
+    const key = `${declared.file}\0${declared.name}`;
+    const loc = { file, span: call.span };
+    const first = this.#markedSchemas.get(key);
+    if (!first) {
+      this.#markedSchemas.set(key, { loc, conditional: this.#point.conditional });
+      return;
+    }
+    const otherRelease = state.version === "v1" && release.mayLoad !== undefined && release.mayLoad.release.completableMarksSchema !== marks;
+    if (!marks && !otherRelease) return;
+    const message =
+      `completable() throws here: ${schema.name} was made completable already (${placeOf(this.#point, first.loc, loc)}), and completable() marks the schema object itself, so marking it again throws "Cannot redefine property: Symbol(mcp.completable)". ` +
+      `Give prompt argument ${argument} a schema of its own (completable(z.string(), …)).`;
+    if (otherRelease) {
+      this.#point.mayThrow(loc, `completable() at ${this.#point.where(loc)} throws on SDK 1.23.0 and later (${schema.name} is made completable twice): ${release.mayLoad!.why}`);
+      return;
+    }
+    throwsWhereItRuns(this.#point, diagnostic("sdk-completable-reused", loc, message), loc, "completable()", this.#point.conditional || first.conditional, this.#point.deferred, "so the server runs without this prompt");
   }
 
   /**

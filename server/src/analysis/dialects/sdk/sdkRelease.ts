@@ -6,6 +6,8 @@
 //   - 1.12.2 to 1.24.x: every prompt or resource registration adds `completions`; from 1.25.0 only a
 //     completable prompt argument or a template with a `complete` callback does;
 //   - 1.22.0: the low-level Server refuses a completion/complete handler without `completions`;
+//   - 1.23.0: completable() marks the schema it is given (a property that cannot be redefined) instead
+//     of wrapping it, so a second completable() on one schema throws;
 //   - 1.28.0: a tool's schema arguments are checked at registration (toolSchemas.ts);
 //   - 1.32.2: McpServer installs the handlers of the primitives its options declare (and forces
 //     `listChanged: true` on them); before, a declared primitive is advertised as written.
@@ -34,6 +36,8 @@ export interface SdkRelease {
   readonly setLevelInstalled: boolean;
   /** McpServer's constructor throws a RangeError for a `maxToolInputElements` below 1 or not a number (1.32.0+). */
   readonly toolInputLimitChecked?: boolean;
+  /** completable() marks the schema object itself, so it throws when that schema was made completable before (1.23.0+). */
+  readonly completableMarksSchema?: boolean;
   /**
    * SDK 0.4.0 (the one release before 0.5.0): the low-level Server takes no options, checks no
    * capability, and advertises `{}` for each of prompts/list, resources/list, tools/list and
@@ -49,7 +53,7 @@ export interface SdkRelease {
   readonly mayLoad?: { readonly release: SdkRelease; readonly why: string };
 }
 
-export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, setLevelInstalled: true, toolInputLimitChecked: true };
+export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, setLevelInstalled: true, toolInputLimitChecked: true, completableMarksSchema: true };
 
 const SDK = "@modelcontextprotocol/sdk";
 /** A dependency spec that names one version: `1.7.0`, `=1.7.0`, `v1.7.0`. */
@@ -93,6 +97,7 @@ export function sdkRelease(version: string | undefined): SdkRelease {
     completionHandlerChecked: atLeast(v, [1, 22, 0]),
     setLevelInstalled: atLeast(v, [1, 17, 5]),
     toolInputLimitChecked: atLeast(v, [1, 32, 0]),
+    completableMarksSchema: atLeast(v, [1, 23, 0]),
     ...(atLeast(v, OLDEST_CHECKED) ? {} : { unverified: `this server loads SDK ${version}, older than 1.7.0, whose McpServer rules were not checked` }),
   };
 }
