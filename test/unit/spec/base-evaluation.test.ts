@@ -354,6 +354,29 @@ describe("§4.1 dynamic values", () => {
     assert.deepEqual(found.sort(), ["...a()", "...b()", "...load()", "[key()]"]);
   });
 
+  it("a base known statically that is not an object (null, an array, a number): capability-not-object, both eras null, nothing unknown", () => {
+    for (const expr of ["null", "[{ tools: {} }]", "5"]) {
+      const { s, r } = base(expr);
+      assert.equal(s.legacy, null, expr);
+      assert.equal(s.modern, null, expr);
+      assert.deepEqual(s.unknown, [], expr);
+      assert.equal(s.exact, true, expr);
+      assert.ok(r.codes("capability-not-object").length >= 1, expr);
+    }
+  });
+
+  it("an array with an item not known is left out, with an unknown entry at its key (never a null placeholder)", () => {
+    const { s } = base(`{ tools: {}, experimental: { "com.example/regions": { list: ["eu", region()] } } }`, `declare function region(): string;\n`);
+    assert.deepEqual(s.legacy, { tools: {}, experimental: { "com.example/regions": {} } });
+    assert.deepEqual(unknownOf(s), [{ path: ["experimental", "com.example/regions", "list"], source: "region()" }]);
+  });
+
+  it("a function as a value is named by the expression written, and the diagnostic points there", () => {
+    const { s, r } = base(`{ tools: {}, experimental: { "com.example/render": renderPreview } }`, `function renderPreview() { return 1; }\n`);
+    assert.deepEqual(unknownOf(s), [{ path: ["experimental", "com.example/render"], source: "renderPreview" }]);
+    assert.deepEqual(r.codes("capabilities-dynamic").map((d) => d.text), ["renderPreview"]);
+  });
+
   it("a dynamic spread nested in a capability object", () => {
     const { s } = base("{ tools: { ...toolFlags(), x: 1 } }", `declare function toolFlags(): object;\n`);
     assert.deepEqual(s.legacy, { tools: { x: 1 } });

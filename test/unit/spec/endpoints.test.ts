@@ -54,6 +54,21 @@ function decorated(components: string[], body = "") {
 }
 
 describe("§4.2 decorator form", () => {
+  it("a component's kind comes from its own decorator: a base class's decorator decides nothing, its own static type does", () => {
+    const src = (member: string) => `import { Endpoint, Prompt } from "./decorators";
+@Prompt({ description: "base" })
+class PromptBase { execute(p: unknown) { return p; } }
+class Lookup extends PromptBase {${member}}
+@Endpoint({ name: "e", version: "1.0.0", components: [Lookup] })
+export class E {}
+`;
+    const typed = analyze({ "decorators.ts": DECORATORS, "e.ts": src(` static type = "tool"; `) });
+    assert.deepEqual(server(typed, "E").legacy, TOOLS);
+    const untyped = analyze({ "decorators.ts": DECORATORS, "e.ts": src("") });
+    assert.equal(server(untyped, "E").exact, false);
+    assert.equal(untyped.codes("component-unresolved").length, 1);
+  });
+
   it("tools only", () => {
     const { r } = decorated(["EchoTool", "ReverseTool"]);
     const s = server(r, "E");

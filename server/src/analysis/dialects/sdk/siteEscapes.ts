@@ -18,6 +18,9 @@ import { fieldGetters, isGetterCallOnNew, ownGetterReads } from "./fieldGetters"
 import { lineFieldReads, type LineClass } from "./subclassLine";
 import { positionAt } from "../../core/model/positions";
 
+/** Names of the global object: a property of it is every module's. */
+const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(["globalThis", "global", "window", "self"]);
+
 export interface SiteEscape {
   readonly why: string;
   readonly loc: Loc;
@@ -38,7 +41,26 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const name = target[0]!;
     if (unit.params.includes(name) || unit.locals?.includes(name)) return [];
     const reader = units.find((u) => !within(units, u, unit) && !u.params.includes(name) && !u.locals?.includes(name) && u.events.some(({ event: e }) => reads(e, name)));
-    return reader ? [{ why: `the server is assigned to ${name}, a variable outside ${called(ev, file, unit)}, and what ${reader.kind === "module" ? "the top level" : called(ev, file, reader)} does with it is not followed`, loc }] : [];
+    if (reader) return [{ why: `the server is assigned to ${name}, a variable outside ${called(ev, file, unit)}, and what ${reader.kind === "module" ? "the top level" : called(ev, file, reader)} does with it is not followed`, loc }];
+    // `export let server; export function init() { server = new McpServer(...) }`: the modules that import it read it.
+    const summary = ev.summary(file);
+    const exported = summary ? exportNamesOf(summary, name) : [];
+    if (exported.length === 0) return [];
+    const importers = serverImporters(ev, elsewhere, file, exported);
+    const at = importers.found[0]?.file ?? importers.open[0]?.loc?.file;
+    return at !== undefined ? [{ why: `the server is assigned to ${name}, which ${basename(file)} exports, and what ${at === file ? "the modules importing it do" : `${basename(at)} does`} with it is not followed`, loc }] : [];
+  }
+  // `ctx.server = new McpServer(...)` with `ctx` imported or exported, `Holder.server = …`, `globalThis.mcp = …`:
+  // the server is kept where other modules reach it.
+  if (target.length >= 2 && target[0] !== "this" && target[0] !== "<return>") {
+    const head = target[0]!;
+    const summary = ev.summary(file);
+    // A static of a class of this file (`Holder.instance`, `XeroMcpServer.instance`): the getters that
+    // hand it out and the reads of the field in importers are followed where they are (staticGetters).
+    const ownClass = summary?.classes.some((c) => c.name === head && c.topLevel) === true;
+    const local = ownClass || unit.params.includes(head) || unit.locals?.includes(head);
+    const shared = GLOBAL_OBJECTS.has(head) ? "the global object" : local || !summary ? undefined : summary.imports.has(head) ? `${head}, which ${basename(file)} imports` : exportNamesOf(summary, head).length > 0 ? `${head}, which ${basename(file)} exports` : undefined;
+    if (shared) return [{ why: `the server is kept in ${target.join(".")} (${shared}), where other modules may reach it, and what they do with it is not followed`, loc }];
   }
   if (target.length === 2 && target[0] === "this" && unit.className !== undefined) {
     const field = target[1]!;
@@ -63,6 +85,15 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     if (!isPrivateField(ev, file, unit.className, field)) {
       const gone = handedOnAt(instances);
       if (gone) return [{ why: `the ${unit.className} instance ${gone.name} holding the server is handed on, and what is done with its server there is not followed`, loc: { file, span: gone.span } }];
+      // `export const app = new App()` and a method other than the constructor (`app.init()`) making the
+      // server: the modules importing the instance read its field. (One made at construction is followed there.)
+      const atConstruction = unit.kind === "field" || unit.name.endsWith(".constructor");
+      for (const inst of atConstruction ? [] : instances) {
+        const exported = inst.unit.kind === "module" && summary ? exportNamesOf(summary, inst.name) : [];
+        if (exported.length === 0) continue;
+        const read = readInImportersOf(ev, elsewhere, file, exported, field, [], (where) => `the server is read as ${inst.name}.${field} in ${where}, and what is done with it there is not followed`, undefined, true);
+        if (read) return [read];
+      }
     }
     const outside = readOutsideThis(text, field, unit.className, followed);
     if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
