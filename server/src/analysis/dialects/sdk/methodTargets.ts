@@ -44,6 +44,12 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   // `this.registerX(server)` in a method: the class's own method (a class that is extended may see an
   // override, so only a method of the class itself, reached on an instance made with `new` of that class).
   if (object.k === "dyn" && object.text === "this") return unit.className !== undefined && unit.kind === "method" ? classMethod(ev, file, unit.className, method) : undefined;
+  // `super.installTo(server)` in an override: the nearest base class's method, on the same instance.
+  if (object.k === "dyn" && object.text === "super") {
+    const base = unit.className !== undefined && unit.kind === "method" ? baseClassOf(ev, file, unit.className) : undefined;
+    const found = base ? methodThroughBases(ev, base.file, base.name, method, want, 0) : undefined;
+    return found ? { ...found, sameInstance: true } : undefined;
+  }
   // `this.transports.attach(server)`: a private field only ever given `new Transports(...)`.
   const held = fieldObjectClass(ev, file, unit, callee);
   if (held) {
@@ -187,10 +193,19 @@ function methodThroughBases(ev: Evaluator, file: string, className: string, meth
   const classes = ev.summary(file)?.classes.filter((c) => c.name === className && c.topLevel) ?? [];
   const cls = classes.length === 1 ? classes[0]! : undefined;
   if (!cls?.heritage || cls.members.some((m) => m.name === method)) return undefined;
+  const base = baseClassOf(ev, file, className);
+  return base ? methodThroughBases(ev, base.file, base.name, method, want, depth + 1) : undefined;
+}
+
+/** The class a top-level class of `file` extends, when it is one the workspace declares at top level. */
+function baseClassOf(ev: Evaluator, file: string, className: string): { readonly file: string; readonly name: string } | undefined {
+  const classes = ev.summary(file)?.classes.filter((c) => c.name === className && c.topLevel) ?? [];
+  const cls = classes.length === 1 ? classes[0]! : undefined;
+  if (!cls?.heritage) return undefined;
   const base = ev.evaluate(cls.heritage, ev.fileScope(file), SDK_EVAL);
   if (base.t !== "class" || base.cls.scope !== null) return undefined;
-  const baseName = ev.summary(base.cls.file)?.classes[base.cls.index]?.name;
-  return baseName ? methodThroughBases(ev, base.cls.file, baseName, method, want, depth + 1) : undefined;
+  const name = ev.summary(base.cls.file)?.classes[base.cls.index]?.name;
+  return name ? { file: base.cls.file, name } : undefined;
 }
 
 /** Whether `name` is bound where `scope` is: a local, a top-level declaration or an import of the file. */

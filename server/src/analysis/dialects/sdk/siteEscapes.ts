@@ -59,7 +59,12 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     // hand it out and the reads of the field in importers are followed where they are (staticGetters).
     const ownClass = summary?.classes.some((c) => c.name === head && c.topLevel) === true;
     const local = ownClass || unit.params.includes(head) || unit.locals?.includes(head);
-    const shared = GLOBAL_OBJECTS.has(head) ? "the global object" : local || !summary ? undefined : summary.imports.has(head) ? `${head}, which ${basename(file)} imports` : exportNamesOf(summary, head).length > 0 ? `${head}, which ${basename(file)} exports` : undefined;
+    // (An exported object written with the server in it, `export const container = { server: … }`, is
+    // followed as `container.server` in the modules importing it: memberHolders.)
+    const decl = summary?.decls.get(head);
+    const writtenInDeclaration = decl !== undefined && "span" in decl && decl.span.start <= event.span.start && event.span.end <= decl.span.end;
+    const exportedHolder = !writtenInDeclaration && summary !== undefined && exportNamesOf(summary, head).length > 0;
+    const shared = GLOBAL_OBJECTS.has(head) ? "the global object" : local || !summary ? undefined : summary.imports.has(head) ? `${head}, which ${basename(file)} imports` : exportedHolder ? `${head}, which ${basename(file)} exports` : undefined;
     if (shared) return [{ why: `the server is kept in ${target.join(".")} (${shared}), where other modules may reach it, and what they do with it is not followed`, loc }];
   }
   if (target.length === 2 && target[0] === "this" && unit.className !== undefined) {
