@@ -22,9 +22,12 @@ const V2_ENTRY = /\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
 export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, importers: readonly ServerImport[]): { file: string; unit: FlowUnit }[] {
   const serves = (file: string) => SERVES.test(ev.host.text?.(file) ?? "");
   if (serves(site.file)) return [];
-  const serving = [...new Set(importers.filter((i) => serves(i.file)).map((i) => i.file))];
-  if (serving.length !== 1) return [];
+  const serving = [...new Set(importers.filter((i) => serves(i.file)).map((i) => i.file))].sort();
+  if (serving.length === 0) return [];
   const entry = serving[0]!;
+  // Several programs serving it (`stdio.ts`, `http.ts`): one stands for all (sameProgramsBefore).
+  const others = new Set(serving.slice(1));
+  if (others.size > 0 && !sameProgramsBefore(ev, site.file, serving, importers)) return [];
   // SDK v2's entry points are followed where they are called (entryFactories.ts): the server they
   // are given is connected when a client arrives. Only `serveStdio(() => server)` at the entry's top
   // level is ordered here: every module the entry imports has run by then.
@@ -42,7 +45,7 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   // find the server not yet made).
   const made = before.indexOf(site.file);
   if (made < 0) return [];
-  const early = [...local.keys()].filter((f) => f !== entry && before.indexOf(f) < made);
+  const early = [...local.keys()].filter((f) => f !== entry && !others.has(f) && before.indexOf(f) < made);
   if (early.length > 0) {
     // Those in the order run before it for certain; the others at a time not known.
     for (const file of early) if (before.includes(file)) runsTooEarly(replay, ev, site.file, entry, file, local.get(file)!);
@@ -51,7 +54,7 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   // Only when every importer is in that order: one elsewhere runs at a time not known, and may be
   // the program that serves the server without loading the serving module's imports.
   const ordered = new Set([...before, entry]);
-  if ([...local.keys()].some((f) => !ordered.has(f))) return [];
+  if ([...local.keys()].some((f) => !ordered.has(f) && !others.has(f))) return [];
   for (const [file, name] of local) replay.importedServer.set(file, name);
   const ran: { file: string; unit: FlowUnit }[] = [];
   for (const file of [...before, entry]) {
@@ -64,6 +67,38 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
     if (name !== undefined) ran.push({ file, unit: module });
   }
   return ran;
+}
+
+/**
+ * Entry modules that each serve the server, in programs of their own: each loads the same importers
+ * of the server before its own code, none loads another, and none does anything with the server but
+ * serve it (`await server.connect(transport)`). Then each program registers the same, in the same
+ * order, and the first entry's order stands for all.
+ */
+function sameProgramsBefore(ev: Evaluator, serverFile: string, entries: readonly string[], importers: readonly ServerImport[]): boolean {
+  const importing = new Set(importers.map((i) => i.file));
+  const loaded: string[] = [];
+  for (const entry of entries) {
+    const before = evaluatedBefore(ev, entry);
+    if (!before || !before.includes(serverFile) || entries.some((e) => before.includes(e))) return false;
+    loaded.push(before.filter((f) => importing.has(f)).sort().join("\0"));
+    const name = importers.find((i) => i.file === entry)?.local;
+    if (name === undefined || !onlyServes(ev, entry, name)) return false;
+  }
+  return new Set(loaded).size === 1;
+}
+
+/** Whether the module's code uses the server `name` only to connect it (or close it): nothing it does registers. */
+function onlyServes(ev: Evaluator, file: string, name: string): boolean {
+  for (const unit of ev.summary(file)?.flow?.units ?? []) {
+    for (const { event } of unit.events) {
+      if (event.k === "call" && event.receiver[0] === name && event.receiver.length === 1 && (event.method === "connect" || event.method === "close")) continue;
+      if (event.k === "call" && event.receiver[0] === name) return false;
+      if (event.k === "invoke" && (event.args.some((a) => a?.[0] === name) || (event.callee.k === "get" && event.callee.object.k === "ref" && event.callee.object.name === name && !/^(connect|close)$/.test(event.callee.key.k === "static" ? event.callee.key.name : "")))) return false;
+      if ((event.k === "alias" || event.k === "escape" || event.k === "return") && event.source?.[0] === name) return false;
+    }
+  }
+  return true;
 }
 
 /** Whether a module imports something from a module that imports the server (a helper that registers on it). */
