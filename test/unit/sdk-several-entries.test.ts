@@ -27,9 +27,13 @@ describe("several entry files serving one exported server", () => {
     assert.deepEqual(r.codes("sdk-register-after-connect"), []);
   });
 
-  it("loading different modules: what one program adds is not stated", () => {
+  it("loading different modules: what every program registers is stated, what only some do is not, and says which", () => {
     const r = analyze({ ...BASE, "src/stdio.ts": entry(["tools", "prompts"]), "src/http.ts": entry(["tools"]) });
-    assert.equal(r.servers.get("two-entries")!.exact, false);
+    const s = r.servers.get("two-entries")!;
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["prompts"]);
+    assert.match(s.unknown[0]!.reason, /prompts\.ts, which stdio\.ts loads and http\.ts does not/);
+    assert.deepEqual(r.codes("sdk-register-after-connect"), []);
   });
 
   it("an entry that registers on the server itself: not stated either", () => {

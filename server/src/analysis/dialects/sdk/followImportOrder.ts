@@ -25,9 +25,12 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   const serving = [...new Set(importers.filter((i) => serves(i.file)).map((i) => i.file))].sort();
   if (serving.length === 0) return [];
   const entry = serving[0]!;
-  // Several programs serving it (`stdio.ts`, `http.ts`): one stands for all (sameProgramsBefore).
+  // Several programs serving it (`stdio.ts`, `http.ts`): the first one's order stands for all, and a
+  // module only some of them load may run or not (programsBefore).
   const others = new Set(serving.slice(1));
-  if (others.size > 0 && !sameProgramsBefore(ev, site.file, serving, importers)) return [];
+  const programs = others.size > 0 ? programsBefore(ev, site.file, serving, importers) : { some: new Map<string, readonly string[]>() };
+  if (!programs) return [];
+  const some = programs.some;
   // SDK v2's entry points are followed where they are called (entryFactories.ts): the server they
   // are given is connected when a client arrives. Only `serveStdio(() => server)` at the entry's top
   // level is ordered here: every module the entry imports has run by then.
@@ -45,7 +48,7 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   // find the server not yet made).
   const made = before.indexOf(site.file);
   if (made < 0) return [];
-  const early = [...local.keys()].filter((f) => f !== entry && !others.has(f) && before.indexOf(f) < made);
+  const early = [...local.keys()].filter((f) => f !== entry && !others.has(f) && !(some.has(f) && !before.includes(f)) && before.indexOf(f) < made);
   if (early.length > 0) {
     // Those in the order run before it for certain; the others at a time not known.
     for (const file of early) if (before.includes(file)) runsTooEarly(replay, ev, site.file, entry, file, local.get(file)!);
@@ -54,38 +57,49 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   // Only when every importer is in that order: one elsewhere runs at a time not known, and may be
   // the program that serves the server without loading the serving module's imports.
   const ordered = new Set([...before, entry]);
-  if ([...local.keys()].some((f) => !ordered.has(f) && !others.has(f))) return [];
+  if ([...local.keys()].some((f) => !ordered.has(f) && !others.has(f) && !some.has(f))) return [];
   for (const [file, name] of local) replay.importedServer.set(file, name);
   const ran: { file: string; unit: FlowUnit }[] = [];
-  for (const file of [...before, entry]) {
+  const onlyElsewhere = [...some.keys()].filter((f) => !before.includes(f)).sort();
+  for (const file of [...before, ...onlyElsewhere, entry]) {
     const name = local.get(file);
     if (file === site.file || (name === undefined && !importsFromImporter(ev, file, local))) continue;
     if (ev.summary(file)?.flow === undefined) replay.elsewhere.want?.(file);
     const module = ev.summary(file)?.flow?.units.find((u) => u.kind === "module");
     if (!module) continue;
-    replay.followUnit(file, module, 0, new Set(name === undefined ? [] : [name]), false);
+    const names = new Set(name === undefined ? [] : [name]);
+    const loadedBy = some.get(file);
+    if (loadedBy) {
+      const without = serving.filter((e) => !loadedBy.includes(e)).map((e) => basename(e));
+      replay.followLoadedBySome(file, module, names, `registered in ${basename(file)}, which ${loadedBy.map((e) => basename(e)).join(" and ")} ${loadedBy.length === 1 ? "loads" : "load"} and ${without.join(" and ")} ${without.length === 1 ? "does" : "do"} not: only ${loadedBy.length === 1 ? "that program advertises" : "those programs advertise"} it`);
+    } else replay.followUnit(file, module, 0, names, false);
     if (name !== undefined) ran.push({ file, unit: module });
   }
   return ran;
 }
 
 /**
- * Entry modules that each serve the server, in programs of their own: each loads the same importers
- * of the server before its own code, none loads another, and none does anything with the server but
- * serve it (`await server.connect(transport)`). Then each program registers the same, in the same
- * order, and the first entry's order stands for all.
+ * Entry modules that each serve the server, in programs of their own, none loading another, and none
+ * doing anything with the server but serve it (`await server.connect(transport)`): each program runs
+ * the modules it loads before its own code. `some`: the modules some of the programs load and others
+ * do not (what they register may be there or not); undefined when the programs cannot be told apart.
  */
-function sameProgramsBefore(ev: Evaluator, serverFile: string, entries: readonly string[], importers: readonly ServerImport[]): boolean {
+function programsBefore(ev: Evaluator, serverFile: string, entries: readonly string[], importers: readonly ServerImport[]): { readonly some: ReadonlyMap<string, readonly string[]> } | undefined {
   const importing = new Set(importers.map((i) => i.file));
-  const loaded: string[] = [];
+  const loaded: Set<string>[] = [];
   for (const entry of entries) {
     const before = evaluatedBefore(ev, entry);
-    if (!before || !before.includes(serverFile) || entries.some((e) => before.includes(e))) return false;
-    loaded.push(before.filter((f) => importing.has(f)).sort().join("\0"));
+    if (!before || !before.includes(serverFile) || entries.some((e) => before.includes(e))) return undefined;
+    // Every module of the program that touches the server, or imports one that does.
+    loaded.push(new Set(before.filter((f) => importing.has(f) || importsFromImporter(ev, f, new Map(importers.map((i) => [i.file, i.local]))))));
     const name = importers.find((i) => i.file === entry)?.local;
-    if (name === undefined || !onlyServes(ev, entry, name)) return false;
+    if (name === undefined || !onlyServes(ev, entry, name)) return undefined;
   }
-  return new Set(loaded).size === 1;
+  const some = new Map<string, string[]>();
+  loaded.forEach((files, i) => {
+    for (const f of files) if (!loaded.every((l) => l.has(f))) some.set(f, [...(some.get(f) ?? []), entries[i]!]);
+  });
+  return { some };
 }
 
 /** Whether the module's code uses the server `name` only to connect it (or close it): nothing it does registers. */

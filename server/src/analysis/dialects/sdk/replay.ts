@@ -367,6 +367,20 @@ export class Replay {
     }
   }
 
+  /**
+   * Replays a module that some of the programs serving the server load (before their connect()) and
+   * others do not: what it registers is advertised by those programs only (`why` says which).
+   */
+  followLoadedBySome(file: string, unit: FlowUnit, names: ReadonlySet<string>, why: string): void {
+    const saved = this.#untimedWhy;
+    this.#untimedWhy = why;
+    try {
+      this.#runUnit(file, unit, 0, names, 1, MAYBE);
+    } finally {
+      this.#untimedWhy = saved;
+    }
+  }
+
   /** While a module nothing loads is followed: why what it registers may not be advertised. */
   #untimedWhy: string | undefined;
   /** While a call of a method the code replaced on the server is applied: what replaced it. */
