@@ -2,6 +2,7 @@
 // The bundle runs inside this process (its exported entry, builtCliInProcess.ts), but for the cases a
 // hang would stall: what the process itself adds is test/cli/executable.test.ts.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -248,6 +249,19 @@ describe("mcp-caps CLI", () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /warning: tsconfig\.json: .*base\.json \(which it extends\) is not valid JSON/);
     assert.equal(JSON.parse(r.stdout).tasksExtension, true, r.stderr);
+  });
+
+  it("a FIFO, a link to a device, a dangling link and a loop of links with a source name are each a warning line", () => {
+    const dir = tempProject({ "demo.ts": SERVER });
+    execFileSync("mkfifo", [join(dir, "fifo.ts")]);
+    symlinkSync("/dev/zero", join(dir, "zero.ts"));
+    symlinkSync("nowhere.ts", join(dir, "dangling.ts"));
+    symlinkSync("y.ts", join(dir, "x.ts"));
+    symlinkSync("x.ts", join(dir, "y.ts"));
+    const r = mcpCaps(dir, "--json");
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).servers.map((x: { name: string }) => x.name), ["DemoServer"]);
+    for (const name of ["fifo.ts", "zero.ts", "dangling.ts", "x.ts", "y.ts"]) assert.match(r.stderr, new RegExp(`warning: skipped ${name.replace(".", "\\.")}: `), r.stderr);
   });
 
   it("an empty PATH is exit 2, and --write-snapshot may fill an empty file (mktemp)", () => {

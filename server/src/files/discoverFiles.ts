@@ -172,13 +172,21 @@ function* walk(
       // A link: followed only when its target stays inside the folder being walked.
       const link = links.shift()!;
       const real = yield* ask("realpath", link);
-      if (!real.ok) continue; // a dangling or looping link
+      if (!real.ok) {
+        // A dangling or looping link: said when it has a source file's name (it may be one that vanished).
+        if (isSource(link)) warnings.push(`skipped ${show(link)}: ${(real.error as NodeJS.ErrnoException).code === "ELOOP" ? "a loop of links" : "a link to nothing"}`);
+        continue;
+      }
       const target = real.value as string;
       const linked = yield* ask("stat", link);
       if (!linked.ok) continue;
       const ls = linked.value as fs.Stats;
       // A link to a folder the walk skips anyway (node_modules) is neither followed nor worth a warning.
       if (ls.isDirectory() && skipped(link)) continue;
+      if (!ls.isDirectory() && !ls.isFile() && isSource(link)) {
+        warnings.push(`skipped ${show(link)}: not a regular file (a link to a device, a FIFO or a socket)`);
+        continue;
+      }
       const wanted = ls.isDirectory() || (ls.isFile() && isSource(link));
       if (!isWithin(normalizePath(rootReal.value as string), normalizePath(target))) {
         if (wanted) outside.push(`${show(link)} -> ${target}`);
@@ -284,6 +292,7 @@ function* walk(
         addFile(full, path.join(realDir, e.name));
         if (stopped) return;
       } else if (e.isFile() && JAVASCRIPT.test(e.name)) javaScriptFiles++;
+      else if (!e.isFile() && !e.isDirectory() && isSource(e.name)) warnings.push(`skipped ${show(full)}: not a regular file (a FIFO, a socket or a device)`);
     }
     // Depth first, in name order (the order the files are reported in does not depend on it).
     dirs.unshift(...subdirs);
