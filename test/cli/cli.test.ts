@@ -264,6 +264,14 @@ describe("mcp-caps CLI", () => {
     for (const name of ["fifo.ts", "zero.ts", "dangling.ts", "x.ts", "y.ts"]) assert.match(r.stderr, new RegExp(`warning: skipped ${name.replace(".", "\\.")}: `), r.stderr);
   });
 
+  it("two servers of one name in one file each keep their snapshot entry, so a change to either is caught", () => {
+    const dir = tempProject({ "s.ts": "export class S { static __capabilities__() { return { tools: {} }; } }\nclass S { static __capabilities__() { return { prompts: {} }; } }\n" });
+    assert.equal(mcpCaps(dir, "--write-snapshot", "snap.json").status, 0);
+    assert.deepEqual(Object.keys(JSON.parse(readFileSync(join(dir, "snap.json"), "utf8")).servers), ["s.ts#S@1", "s.ts#S@2"]);
+    writeFile(dir, "s.ts", "export class S { static __capabilities__() { return { resources: {} }; } }\nclass S { static __capabilities__() { return { prompts: {} }; } }\n");
+    assert.equal(mcpCaps(dir, "--check", "snap.json").status, 1);
+  });
+
   it("an empty PATH is exit 2, and --write-snapshot may fill an empty file (mktemp)", () => {
     const dir = tempProject({ "demo.ts": SERVER, "snap.json": "" });
     const empty = mcpCaps(dir, "");

@@ -8,14 +8,18 @@ const FORMAT = "mcp-caps-snapshot/1";
 export interface Snapshot {
   format: typeof FORMAT;
   tasksExtension: boolean;
-  /** `file#ClassName` → both eras and exactness. */
+  /** `file#ClassName` → both eras and exactness (`file#ClassName@line` for each of several of one name in a file). */
   servers: Record<string, { exact: boolean; legacy: Json; modern: Json }>;
 }
 
 /** The stable snapshot of a report: only what the servers advertise, keyed by file and class. */
 export function snapshotOf(report: JsonReport): Snapshot {
   const servers: Snapshot["servers"] = {};
-  for (const s of report.servers) servers[`${s.file}#${s.name}`] = { exact: s.exact, legacy: s.legacy, modern: s.modern };
+  const key = (s: JsonReport["servers"][number]) => `${s.file}#${s.name}`;
+  const count = new Map<string, number>();
+  for (const s of report.servers) count.set(key(s), (count.get(key(s)) ?? 0) + 1);
+  // Two servers of one name in one file (a class redeclared, a server made twice) each keep their entry.
+  for (const s of report.servers) servers[count.get(key(s))! > 1 ? `${key(s)}@${s.line}` : key(s)] = { exact: s.exact, legacy: s.legacy, modern: s.modern };
   return sortKeysDeep({ format: FORMAT, tasksExtension: report.tasksExtension, servers } as unknown as Json) as unknown as Snapshot;
 }
 
