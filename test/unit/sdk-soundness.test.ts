@@ -164,7 +164,9 @@ const ELSEWHERE: Record<string, Array<[string, string, number]>> = {
   // A static getter whose field, class or method is used otherwise than `const server = C.get()`, or whose caller hands it on.
   "static-getter-field-read-elsewhere": [["", "main.ts", 4]],
   "static-getter-caller-hands-on": [["", "main.ts", 5]],
-  "static-getter-class-used-otherwise": [["", "main.ts", 3]],
+  // (`const H = Holder` is the import itself now; what stays open is that the folder has no package.json,
+  // so the files that may import the class cannot all be listed.)
+  "static-getter-class-used-otherwise": [["", "server.ts", 1]],
   "static-getter-called-through-this": [["", "", 0]],
   // A module registering on an exported server that may not run before the importer connects: loaded
   // by import() after connect(), imported by nothing, importing the connecting module back, imported for a type only.

@@ -45,6 +45,9 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
       }
     }
   }
+  // After every import is known: top-level consts that only rename an import (`const Srv = McpServer`,
+  // `const { McpServer } = sdk` of `import * as sdk`, `const Srv = sdk.McpServer`) are that import too.
+  for (const s of sf.statements) if (ts.isVariableStatement(s) && (s.declarationList.flags & ts.NodeFlags.Const) !== 0) readImportAliases(ctx, s, imports);
   const top = readScope(ctx, sf.statements, false);
   // A declaration file's ambient modules (`declare module "x" { … }`) and globals: a script (no
   // import or export) declares everything globally, a module only in `declare global { … }`.
@@ -202,6 +205,27 @@ function readRequires(ctx: SummaryContext, s: ts.VariableStatement, imports: Map
       for (const el of d.name.elements) {
         if (el.dotDotDotToken || !ts.isIdentifier(el.name)) continue;
         const imported = el.propertyName === undefined ? el.name.text : ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName) ? el.propertyName.text : undefined;
+        if (imported !== undefined) imports.set(el.name.text, { specifier, imported, span: spanOf(ctx, el) });
+      }
+    }
+  }
+}
+
+function readImportAliases(ctx: SummaryContext, s: ts.VariableStatement, imports: Map<string, ImportBinding>): void {
+  for (const d of s.declarationList.declarations) {
+    const init = d.initializer && unwrapConstAssertion(d.initializer);
+    if (!init) continue;
+    if (ts.isIdentifier(d.name)) {
+      if (imports.has(d.name.text)) continue;
+      const aliased = ts.isIdentifier(init) ? imports.get(init.text) : undefined;
+      const member = ts.isPropertyAccessExpression(init) && ts.isIdentifier(init.expression) && ts.isIdentifier(init.name) ? imports.get(init.expression.text) : undefined;
+      if (aliased) imports.set(d.name.text, { ...aliased, span: spanOf(ctx, d) });
+      else if (member?.imported === "*") imports.set(d.name.text, { specifier: member.specifier, imported: (init as ts.PropertyAccessExpression).name.text, span: spanOf(ctx, d) });
+    } else if (ts.isObjectBindingPattern(d.name) && ts.isIdentifier(init) && imports.get(init.text)?.imported === "*") {
+      const specifier = imports.get(init.text)!.specifier;
+      for (const el of d.name.elements) {
+        if (el.dotDotDotToken || !ts.isIdentifier(el.name) || imports.has(el.name.text)) continue;
+        const imported = el.propertyName === undefined ? el.name.text : ts.isIdentifier(el.propertyName) ? el.propertyName.text : undefined;
         if (imported !== undefined) imports.set(el.name.text, { specifier, imported, span: spanOf(ctx, el) });
       }
     }

@@ -1,0 +1,30 @@
+// A top-level const that only renames an import of the SDK (`const Srv = McpServer`, `const {
+// McpServer } = sdk` of `import * as sdk`, `const Srv = sdk.McpServer`) is that import: the server
+// built with it is found and followed. Before, none was found, and nothing said so (trial 116).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const SDK = { "node_modules/@modelcontextprotocol/sdk/package.json": JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.32.2" }) };
+const serve = `const server = new Srv({ name: "aliased", version: "1.0.0" });
+server.registerTool("t", { description: "T" }, async () => ({ content: [] }));
+await server.connect(new StdioServerTransport());
+`;
+const STDIO = `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n`;
+
+describe("the SDK's classes renamed by a const", () => {
+  const shapes: Record<string, string> = {
+    "const Srv = McpServer": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst Srv = McpServer;\n`,
+    "const { McpServer: Srv } = sdk": `import * as sdk from "@modelcontextprotocol/sdk/server/mcp.js";\nconst { McpServer: Srv } = sdk;\n`,
+    "const Srv = sdk.McpServer": `import * as sdk from "@modelcontextprotocol/sdk/server/mcp.js";\nconst Srv = sdk.McpServer;\n`,
+  };
+  for (const [name, head] of Object.entries(shapes)) {
+    it(`${name}: found, and its registration followed`, () => {
+      const r = analyze({ ...SDK, "server.ts": `${STDIO}${head}${serve}` });
+      const s = r.servers.get("aliased");
+      assert.ok(s, `no server (${[...r.servers.keys()].join(", ")})`);
+      assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+      assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    });
+  }
+});
