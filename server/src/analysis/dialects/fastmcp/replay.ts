@@ -417,6 +417,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   if (own.size > 0) scanLater(out, here, visited, new Set(["this"]), (u) => own.has(classOf(here.units, u) ?? ""), () => true);
 
   followImporters(out, site, host, walk, visited, moduleScoped);
+  exportedBindingSetInFunction(out, site, host);
   followCallers(out, site, host, walk, visited, moduleScoped);
   placeResumed(out, host, mayAuthenticate(site));
   markOverridden(out, overrides);
@@ -460,6 +461,22 @@ function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk:
     }
     scanLater(out, at, visited, names, () => true);
   }
+}
+
+/**
+ * `export let server: FastMCP; export function init() { server = new FastMCP(..) }`: the modules
+ * importing the binding read the server it is given, and what they do with it is not followed.
+ */
+function exportedBindingSetInFunction(out: Replay, site: FastmcpSite, host: ReplayHost): void {
+  const target = site.event.target;
+  if (site.unit.kind === "module" || !target || target.length !== 1 || site.unit.params.includes(target[0]!) || site.unit.locals?.includes(target[0]!) || !host.importers) return;
+  const summary = host.summary(site.file);
+  const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === target[0]).map(([n]) => n) : [];
+  if (names.length === 0) return;
+  const users = host.importers(site.file, names);
+  const at = users.found[0]?.file ?? users.open[0]?.loc?.file;
+  if (at === undefined) return;
+  out.unfollowed.push({ reason: `the server is assigned to ${target[0]}, which ${site.file.slice(site.file.lastIndexOf("/") + 1)} exports, and what ${at === site.file ? "the modules importing it do" : `${at.slice(at.lastIndexOf("/") + 1)} does`} with it is not followed`, loc: { file: site.file, span: site.event.span }, phase: "before" });
 }
 
 /**
