@@ -17,7 +17,7 @@ import { servedAtTopLevel, servesAtModuleTop } from "./entryFactories";
 import { serversMade } from "./serversMade";
 import { runsOnlyAsOwnProgram } from "./ownPrograms";
 import { basename } from "../../core/project/paths";
-import { instancesOf } from "./siteEscapes";
+import { holderInstancesOf } from "./siteEscapes";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -72,7 +72,7 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
   }
   // `export const app = new App()` of a class keeping the server in a field: importers reach it as `app.server`.
   if (site.unit.kind === "field" && target?.length === 2 && target[0] === "this" && site.unit.className !== undefined) {
-    for (const inst of instancesOf(summary.flow?.units ?? [], site.unit.className)) {
+    for (const inst of holderInstancesOf(ev, site.file, summary.flow?.units ?? [], site.unit.className, target[1]!)) {
       const names = inst.unit.kind === "module" ? exportNamesOf(summary, inst.name) : [];
       if (names.length > 0) followImporters(replay, ev, site, names, target[1]!);
     }

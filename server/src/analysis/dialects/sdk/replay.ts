@@ -71,7 +71,7 @@ import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { plainLiteral, readOnlyByMembers } from "./parameterMembers";
 import { constObjectHolder } from "./constObjectHolders";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
-import { instancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";
+import { holderInstancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";
 import { isRegistrationRead, isTasksOf } from "./registrationReads";
 import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
@@ -523,7 +523,7 @@ export class Replay {
     }
     // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
     if (inField) {
-      const instances = instancesOf(units, site.unit.className);
+      const instances = holderInstancesOf(this.#ev, site.file, units, site.unit.className, field[1]!);
       for (const inst of instances) {
         const named = new Set([`${inst.name}.${field[1]}`]);
         const many = instances.length > 1 ? `${site.unit.className} is constructed more than once` : undefined;

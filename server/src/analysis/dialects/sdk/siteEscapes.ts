@@ -17,6 +17,7 @@ import { entryArrowFactories, servedFromField, type EntryServe } from "./entryFa
 import { fieldGetters, isGetterCallOnNew, ownGetterReads } from "./fieldGetters";
 import { lineFieldReads, type LineClass } from "./subclassLine";
 import { positionAt } from "../../core/model/positions";
+import { subclassesInFile } from "../../core/classes/subclassesInFile";
 
 /** Names of the global object: a property of it is every module's. */
 const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(["globalThis", "global", "window", "self"]);
@@ -82,7 +83,7 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const ownReads = member && getters.has(member) && classSpan ? ownGetterReads(ev.host.text?.(file) ?? "", classSpan, member) : [];
     if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, [...viaEntries, ...ownReads]))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
-    const instances = instancesOf(units, unit.className);
+    const instances = holderInstancesOf(ev, file, units, unit.className, field);
     const followed = new Set(instances.map((x) => x.name));
     // `const app = new App(); setup(app)`: the instance (and its server) goes where it is not followed.
     // Not for a private field: code that gets the instance reaches the server only through the
@@ -244,6 +245,16 @@ export function instancesOf(units: readonly FlowUnit[], className: string): { na
     });
   }
   return out;
+}
+
+/**
+ * Instances of the class holding the server in `field`, and of its subclasses in the file that do not
+ * declare that field again (`class App extends Core {}`; `new App().server` is the base's server).
+ */
+export function holderInstancesOf(ev: Evaluator, file: string, units: readonly FlowUnit[], className: string, field: string): ReturnType<typeof instancesOf> {
+  const summary = ev.summary(file);
+  const subclasses = [...subclassesInFile(summary, className)].filter((name) => !summary?.classes.some((c) => c.name === name && c.members.some((m) => m.name === field)));
+  return [className, ...subclasses].flatMap((name) => instancesOf(units, name));
 }
 
 /** Whether the class declares the field `private` (or as `#field`): no code outside its methods reads it. */
