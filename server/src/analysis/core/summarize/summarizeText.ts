@@ -1,6 +1,6 @@
 import type { FileSummary } from "../model/summary";
 import type { ts } from "../typescript";
-import { cutDeepSubtrees, isStackOverflow } from "./cutDeepSubtrees";
+import { cutDeepSubtrees, isStackOverflow, MAX_WALKED_DEPTH } from "./cutDeepSubtrees";
 import type { FlowSpec } from "./flowSummary";
 import { parseFile } from "./parseFile";
 import { summarizeFile } from "./summarizeFile";
@@ -18,7 +18,12 @@ export function summarizeText(fileName: string, text: string, version: number, f
     if (!isStackOverflow(err)) throw err;
   }
   const cut = parseFile(fileName, text);
-  if (cutDeepSubtrees(cut) === 0) throw new RangeError("Maximum call stack size exceeded");
-  // Not deferred: the flow made later would parse the whole tree again.
-  return { summary: { ...summarizeFile(cut, version, flowSpec), deepCut: true }, sf: cut };
+  const tooDeep = new Error(`nested too deeply for the analysis (more than ${MAX_WALKED_DEPTH} levels of expressions)`);
+  if (cutDeepSubtrees(cut) === 0) throw tooDeep;
+  try {
+    // Not deferred: the flow made later would parse the whole tree again.
+    return { summary: { ...summarizeFile(cut, version, flowSpec), deepCut: true }, sf: cut };
+  } catch (err) {
+    throw isStackOverflow(err) ? tooDeep : err;
+  }
 }
