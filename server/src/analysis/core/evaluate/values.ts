@@ -128,7 +128,7 @@ export function toJson(v: Value, dynamics: DynamicPart[]): Json {
             setKey(out, SPREAD_KEY, e.value.text);
           } else if (e.written && !isData(e.value)) {
             // `{ render: renderPreview }`: named by what is written there, not by what it refers to.
-            dynamics.push({ text: e.written.text, loc: e.written.loc, why: `${notDataText(e.value)} is not JSON data` });
+            dynamics.push({ text: e.written.text, loc: e.written.loc, why: `a ${notDataKind(e.value)} is not JSON data` });
             setKey(out, k, { [DYNAMIC_KEY]: e.written.text });
           } else {
             setKey(out, k, convert(e.value, depth + 1));
@@ -140,7 +140,7 @@ export function toJson(v: Value, dynamics: DynamicPart[]): Json {
         dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
         return { [DYNAMIC_KEY]: value.text };
       default: {
-        const text = notDataText(value).slice(2);
+        const text = notDataKind(value);
         dynamics.push({ text, loc: value.loc, why: `a ${text} is not JSON data` });
         return { [DYNAMIC_KEY]: text };
       }
@@ -153,9 +153,9 @@ function isData(v: Value): boolean {
   return v.t === "obj" || v.t === "arr" || v.t === "prim" || v.t === "dyn";
 }
 
-/** What a value that is not data is, with its article: "a function", "a class". */
-function notDataText(v: Value): string {
-  return `a ${v.t === "class" ? "class" : v.t === "fn" ? "function" : v.t === "ns" ? "module namespace" : "enum"}`;
+/** What a value that is not data is: "function", "class". */
+function notDataKind(v: Value): string {
+  return v.t === "class" ? "class" : v.t === "fn" ? "function" : v.t === "ns" ? "module namespace" : "enum";
 }
 
 /** Sets an own key, `__proto__` included (plain assignment would change the object's prototype). */

@@ -85,14 +85,14 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
  * do not (what they register may be there or not); undefined when the programs cannot be told apart.
  */
 function programsBefore(ev: Evaluator, serverFile: string, entries: readonly string[], importers: readonly ServerImport[]): { readonly some: ReadonlyMap<string, readonly string[]> } | undefined {
-  const importing = new Set(importers.map((i) => i.file));
+  const importing = new Map(importers.map((i) => [i.file, i.local]));
   const loaded: Set<string>[] = [];
   for (const entry of entries) {
     const before = evaluatedBefore(ev, entry);
     if (!before || !before.includes(serverFile) || entries.some((e) => before.includes(e))) return undefined;
     // Every module of the program that touches the server, or imports one that does.
-    loaded.push(new Set(before.filter((f) => importing.has(f) || importsFromImporter(ev, f, new Map(importers.map((i) => [i.file, i.local]))))));
-    const name = importers.find((i) => i.file === entry)?.local;
+    loaded.push(new Set(before.filter((f) => importing.has(f) || importsFromImporter(ev, f, importing))));
+    const name = importing.get(entry);
     if (name === undefined || !onlyServes(ev, entry, name)) return undefined;
   }
   const some = new Map<string, string[]>();
@@ -104,12 +104,13 @@ function programsBefore(ev: Evaluator, serverFile: string, entries: readonly str
 
 /** Whether the module's code uses the server `name` only to connect it (or close it): nothing it does registers. */
 function onlyServes(ev: Evaluator, file: string, name: string): boolean {
+  const serving = (method: string | undefined) => method === "connect" || method === "close";
   for (const unit of ev.summary(file)?.flow?.units ?? []) {
-    for (const { event } of unit.events) {
-      if (event.k === "call" && event.receiver[0] === name && event.receiver.length === 1 && (event.method === "connect" || event.method === "close")) continue;
-      if (event.k === "call" && event.receiver[0] === name) return false;
-      if (event.k === "invoke" && (event.args.some((a) => a?.[0] === name) || (event.callee.k === "get" && event.callee.object.k === "ref" && event.callee.object.name === name && !/^(connect|close)$/.test(event.callee.key.k === "static" ? event.callee.key.name : "")))) return false;
-      if ((event.k === "alias" || event.k === "escape" || event.k === "return") && event.source?.[0] === name) return false;
+    for (const { event: e } of unit.events) {
+      if (e.k === "call" && e.receiver[0] === name && !(e.receiver.length === 1 && serving(e.method))) return false;
+      if (e.k === "invoke" && e.args.some((a) => a?.[0] === name)) return false;
+      if (e.k === "invoke" && e.callee.k === "get" && e.callee.object.k === "ref" && e.callee.object.name === name && !serving(e.callee.key.k === "static" ? e.callee.key.name : undefined)) return false;
+      if ((e.k === "alias" || e.k === "escape" || e.k === "return") && e.source?.[0] === name) return false;
     }
   }
   return true;

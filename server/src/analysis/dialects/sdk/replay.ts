@@ -357,13 +357,10 @@ export class Replay {
    */
   followUntimed(file: string, unit: FlowUnit, names: ReadonlySet<string>, why?: string): void {
     this.#untimedSince.push({ connected: false });
-    const saved = this.#untimedWhy;
-    this.#untimedWhy = why ?? saved;
     try {
-      this.#runUnit(file, unit, 0, names, 1, MAYBE);
+      this.#runMaybe(file, unit, names, why ?? this.#untimedWhy);
     } finally {
       this.#untimedSince.pop();
-      this.#untimedWhy = saved;
     }
   }
 
@@ -372,6 +369,11 @@ export class Replay {
    * others do not: what it registers is advertised by those programs only (`why` says which).
    */
   followLoadedBySome(file: string, unit: FlowUnit, names: ReadonlySet<string>, why: string): void {
+    this.#runMaybe(file, unit, names, why);
+  }
+
+  /** Runs a unit that may run or not, with `why` telling the keys only it adds. */
+  #runMaybe(file: string, unit: FlowUnit, names: ReadonlySet<string>, why: string | undefined): void {
     const saved = this.#untimedWhy;
     this.#untimedWhy = why;
     try {
