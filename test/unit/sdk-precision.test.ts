@@ -218,6 +218,26 @@ describe("SDK precision: McpServer options the constructor refuses", () => {
     assert.equal(serverOf(made("100"), pkg).exact, true);
     const before = serverOf(made("0"), { "package.json": '{ "name": "a", "dependencies": { "@modelcontextprotocol/sdk": "1.31.0" } }' });
     assert.equal(before.exact, true, "1.31 ignores the option");
+    // `undefined` and Infinity mean "no limit": nothing is thrown.
+    assert.equal(serverOf(made("undefined"), pkg).exact, true);
+    assert.equal(serverOf(made("Infinity"), pkg).exact, true);
+  });
+
+  it("maxToolInputElements known only at run time (NaN when the variable is unset): whether the server starts is not known", () => {
+    const pkg = { "package.json": '{ "name": "a", "dependencies": { "@modelcontextprotocol/sdk": "1.32.2" } }' };
+    const s = serverOf(`${V1}export const server = new McpServer({ name: "s", version: "1" }, { maxToolInputElements: Number(process.env.MAX_ELEMENTS) });\n${TOOL('"t"')}\n`, pkg);
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => /only known at run time.*RangeError/.test(u.reason)), JSON.stringify(s.unknown));
+  });
+
+  it("SDK v2 refuses the same values (a literal 0, a run-time value may)", () => {
+    const v2 = (limit: string) => `import { McpServer } from "@modelcontextprotocol/server";\nexport const server = new McpServer({ name: "s", version: "1" }, { maxToolInputElements: ${limit} });\n${TOOL('"t"')}\n`;
+    for (const limit of ["0", "Number(process.env.MAX_ELEMENTS)"]) {
+      const s = serverOf(v2(limit));
+      assert.equal(s.exact, false, limit);
+      assert.ok(s.unknown.some((u) => /RangeError/.test(u.reason)), JSON.stringify(s.unknown));
+    }
+    assert.equal(serverOf(v2("500")).exact, true);
   });
 });
 

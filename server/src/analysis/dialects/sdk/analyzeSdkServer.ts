@@ -21,6 +21,7 @@ import { loggingGuarded } from "./sends";
 import { NOT_SERVED_HERE } from "./entryPoint";
 import { entryEras } from "./entryFactories";
 import { fieldGetters, isGetterCallOnNew } from "./fieldGetters";
+import { holderClassesOf } from "./siteEscapes";
 import { servedElsewhere } from "./servedElsewhere";
 import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
@@ -210,9 +211,12 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   const modernVersions = Array.isArray(replay.supportedVersions) && replay.supportedVersions.includes("2026-07-28");
   const memo = replay.elsewhere.memo;
   const calls = memo ? memo(`sdk-entry-calls\u0000${site.file}`, () => entryCalls(ev, summary)) : entryCalls(ev, summary);
+  // `new App().server` serves the field's server for `App` and for a subclass that keeps the field (`class Timestamped extends App {}`).
+  const field = heldField(site);
+  const holders = site.unit.className !== undefined && field !== undefined ? holderClassesOf(ev, site.file, site.unit.className, field) : [];
   for (const { event, entry } of calls) {
     const factory = event.argExprs[0];
-    if (!factory || !(isFactoryOf(units, factory, site, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)))) continue;
+    if (!factory || !(isFactoryOf(units, factory, site, holders, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)))) continue;
     const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), SDK_EVAL) : undefined;
     const served = entryEras(options);
     const thrown = factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;
@@ -297,17 +301,18 @@ function lineOf(ev: Evaluator, loc: Loc): number {
   return positionAt(ev.summary(loc.file)?.lineStarts ?? [0], loc.span.start).line + 1;
 }
 
-function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSite, depth: number): boolean {
+function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSite, holders: readonly string[], depth: number): boolean {
   if (depth > 4) return false;
   const unit = factoryUnit(units, factory);
   if (factory.k === "call" && factory.callee.k === "ref") {
     const maker = units.find((u) => u.kind === "function" && u.name === (factory.callee as { name: string }).name);
-    return maker?.events.some(({ event }) => event.k === "return" && event.expr !== undefined && event.expr.k === "fn" && isFactoryOf(units, event.expr, site, depth + 1)) ?? false;
+    return maker?.events.some(({ event }) => event.k === "return" && event.expr !== undefined && event.expr.k === "fn" && isFactoryOf(units, event.expr, site, holders, depth + 1)) ?? false;
   }
   if (!unit) return false;
   if (unit === site.unit) return true;
   const target = site.event.target?.join(".");
   const siteFunction = site.unit.kind === "function" ? site.unit.name : undefined;
+  const field = heldField(site);
   return unit.events.some(({ event }) => {
     if (event.k !== "return") return false;
     // `() => server`: a factory that hands out the module's server.
@@ -315,16 +320,15 @@ function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSi
     if (event.expr === undefined) return false;
     // `() => createServer(CONFIG)`, `() => withLogging(createServer())`: it calls the server's function.
     if (siteFunction && calls(event.expr, siteFunction)) return true;
+    if (field === undefined) return false;
     // `() => { const app = new App(); ...; return app.server }`: an instance of the class holding it.
-    if (site.unit.className !== undefined && heldField(site) !== undefined && event.source?.length === 2 && event.source[1] === heldField(site)) {
+    if (event.source?.length === 2 && event.source[1] === field) {
       const inst = event.source[0];
-      if (unit.events.some(({ event: e }) => e.k === "new" && e.ctor === site.unit.className && e.target?.length === 1 && e.target[0] === inst)) return true;
+      if (unit.events.some(({ event: e }) => e.k === "new" && holders.includes(e.ctor) && e.target?.length === 1 && e.target[0] === inst)) return true;
     }
-    // `() => new Service().server`: a factory that builds the class holding the server in a field.
-    if (site.unit.className === undefined) return false;
+    // `() => new Service().server`: a factory that builds the class holding the server in a field;
     // `() => new Service().getServer()`, with a getter that only returns the field.
-    const field = heldField(site);
-    return builds(event.expr, site.unit.className) || (field !== undefined && isGetterCallOnNew(event.expr, site.unit.className, fieldGetters(units, site.unit.className, field)));
+    return holders.some((name) => builds(event.expr!, name) || isGetterCallOnNew(event.expr!, name, fieldGetters(units, site.unit.className!, field)));
   });
 }
 

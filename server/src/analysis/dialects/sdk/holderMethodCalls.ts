@@ -254,3 +254,39 @@ export function instancesMade(sf: ts.SourceFile, className: string | undefined):
   visit(sf);
   return count;
 }
+
+/**
+ * Where the file hands the class holding the server on as a value: to a function (`WithTools(Base)`,
+ * a mixin that returns `class extends B { … }`), into a variable, an object, an array or a return.
+ * Code that gets the class may extend it, and the subclass's code runs on the same field.
+ */
+export function holderClassHandedOn(ev: Evaluator, file: string, className: string): { to: string; start: number; end: number } | undefined {
+  const sf = parsedSource(ev, file);
+  if (!sf) return undefined;
+  let found: { to: string; start: number; end: number } | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(n) && n.text === className) {
+      const to = handedTo(sf, n);
+      if (to !== undefined) found = { to, start: n.getStart(sf), end: n.end };
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** Where a mention of the class as a value goes, said for people; undefined for a use that keeps it (`new C()`, `extends C`, `C.x`). */
+function handedTo(sf: ts.SourceFile, n: ts.Identifier): string | undefined {
+  let cur: ts.Node = n;
+  while (ts.isParenthesizedExpression(cur.parent) || ts.isAsExpression(cur.parent) || ts.isSatisfiesExpression(cur.parent)) cur = cur.parent;
+  const p = cur.parent;
+  if (ts.isCallExpression(p) && p.arguments.includes(cur as ts.Expression)) return p.expression.getText(sf).slice(0, 60);
+  if (ts.isVariableDeclaration(p) && p.initializer === cur) return ts.isIdentifier(p.name) ? p.name.text : "a variable";
+  if (ts.isBinaryExpression(p) && p.right === cur && p.operatorToken.kind === SK.EqualsToken) return p.left.getText(sf).slice(0, 60);
+  if (ts.isPropertyAssignment(p) && p.initializer === cur) return "an object";
+  if (ts.isShorthandPropertyAssignment(p) || ts.isArrayLiteralExpression(p)) return ts.isArrayLiteralExpression(p) ? "an array" : "an object";
+  if (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === cur)) return "the caller of the function returning it";
+  return undefined;
+}

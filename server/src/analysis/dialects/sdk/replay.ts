@@ -56,7 +56,7 @@ import { fieldValue, returnedCollection, thisField } from "./returnedCollections
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
-import { holderMethodCall, holderSubclass, isOwnMethod } from "./holderMethodCalls";
+import { holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
 import { calledAtStartByImporter } from "./importerStarts";
@@ -455,6 +455,9 @@ export class Replay {
       const sub = site.unit.className !== undefined && site.unit.kind !== "module" ? holderSubclass(this.#ev, site.file, site.unit.className) : undefined;
       const line = this.#line;
       if (!line && sub) markOpen(this.state, `the class holding the server is extended by ${sub.name}, whose code is not followed`, { file: site.file, span: { start: sub.start, end: sub.end } });
+      // `WithTools(Base)`: a mixin may extend it, and its code runs on the same field.
+      const handed = site.unit.className !== undefined && site.unit.kind !== "module" ? holderClassHandedOn(this.#ev, site.file, site.unit.className) : undefined;
+      if (handed) markOpen(this.state, `the class holding the server is handed to ${handed.to}, which may extend it (as a mixin does), and that code is not followed`, { file: site.file, span: { start: handed.start, end: handed.end } });
       const leaf = line?.[0];
       const maybeLater: { file: string; unit: FlowUnit }[] = [];
       const ownCtor = units.some((u) => u.kind === "method" && u.className === site.unit.className && u.name === `${site.unit.className}.constructor`);
@@ -822,10 +825,14 @@ export class Replay {
       if (json) this.merges.merge(json, capsEntry.value, { because: "constructor", loc: capsEntry.keyLoc }, true);
       this.#constructorKey = capsEntry.keyLoc;
     }
-    // `maxToolInputElements: 0` (or NaN, or a string): McpServer's constructor throws from 1.32.0.
-    const limit = this.state.kind === "mcp" && this.state.version === "v1" && this.release.toolInputLimitChecked ? value.entries.get("maxToolInputElements")?.value : undefined;
-    if (limit?.t === "prim" && (typeof limit.value !== "number" || Number.isNaN(limit.value) || limit.value < 1)) {
+    // `maxToolInputElements: 0` (or NaN, or a string): McpServer's constructor throws (v1 from 1.32.0, v2
+    // from 2.3.0, the v2 rules stated). A value known only at run time (`Number(process.env.MAX)`, NaN
+    // when the variable is unset) may throw.
+    const limit = this.state.kind === "mcp" && (this.state.version !== "v1" || this.release.toolInputLimitChecked) ? value.entries.get("maxToolInputElements")?.value : undefined;
+    if (limit?.t === "prim" && limit.value !== undefined && (typeof limit.value !== "number" || Number.isNaN(limit.value) || limit.value < 1)) {
       this.#mayThrow(limit.loc, `McpServer's constructor throws a RangeError for maxToolInputElements ${typeof limit.value === "string" ? JSON.stringify(limit.value) : String(limit.value)} (it must be a number of at least 1, or Infinity), so the server does not start`);
+    } else if (limit?.t === "dyn" && !/^(?:Infinity|Number\.POSITIVE_INFINITY)$/.test(limit.text.trim())) {
+      this.#mayThrow(limit.loc, `maxToolInputElements is only known at run time, and McpServer's constructor throws a RangeError unless it is a number of at least 1 or Infinity (an unset variable read with Number() gives NaN)`);
     }
     const versions = value.entries.get("supportedProtocolVersions");
     if (versions) this.supportedVersions = this.#json(versions.value) ?? undefined;

@@ -18,6 +18,7 @@ import { fieldGetters, isGetterCallOnNew, ownGetterReads } from "./fieldGetters"
 import { lineFieldReads, type LineClass } from "./subclassLine";
 import { positionAt } from "../../core/model/positions";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
+import { unboundHolderInstance } from "./unboundInstances";
 
 /** Names of the global object: a property of it is every module's. */
 const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(["globalThis", "global", "window", "self"]);
@@ -91,6 +92,9 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     if (!isPrivateField(ev, file, unit.className, field)) {
       const gone = handedOnAt(instances);
       if (gone) return [{ why: `the ${unit.className} instance ${gone.name} holding the server is handed on, and what is done with its server there is not followed`, loc: { file, span: gone.span } }];
+      // `return new App()`, `const { server } = new App()`, `App.instance = new App()`: no name of the file keeps it.
+      const unbound = unboundHolderInstance(ev, file, holderClassesOf(ev, file, unit.className, field));
+      if (unbound) return [{ why: `an instance of ${unit.className} holding the server is ${unbound.goes}, and what is done with its server there is not followed`, loc: { file, span: unbound.span } }];
       // `export const app = new App()` and a method other than the constructor (`app.init()`) making the
       // server: the modules importing the instance read its field. (One made at construction is followed there.)
       const atConstruction = unit.kind === "field" || unit.name.endsWith(".constructor");
@@ -252,9 +256,14 @@ export function instancesOf(units: readonly FlowUnit[], className: string): { na
  * declare that field again (`class App extends Core {}`; `new App().server` is the base's server).
  */
 export function holderInstancesOf(ev: Evaluator, file: string, units: readonly FlowUnit[], className: string, field: string): ReturnType<typeof instancesOf> {
+  return holderClassesOf(ev, file, className, field).flatMap((name) => instancesOf(units, name));
+}
+
+/** The class holding the server in `field`, and its subclasses in the file that do not declare that field again. */
+export function holderClassesOf(ev: Evaluator, file: string, className: string, field: string): string[] {
   const summary = ev.summary(file);
   const subclasses = [...subclassesInFile(summary, className)].filter((name) => !summary?.classes.some((c) => c.name === name && c.members.some((m) => m.name === field)));
-  return [className, ...subclasses].flatMap((name) => instancesOf(units, name));
+  return [className, ...subclasses];
 }
 
 /** Whether the class declares the field `private` (or as `#field`): no code outside its methods reads it. */
