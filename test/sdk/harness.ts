@@ -31,6 +31,7 @@ export const DIAGNOSTICS = {
     "completable() on a schema object already made completable (1.23.0+ and v2 mark the schema itself): throws \"Cannot redefine property: Symbol(mcp.completable)\"",
   "sdk-tool-schema-rejected":
     "v1 1.28+: a registerTool inputSchema/outputSchema that is not Zod (JSON Schema), or tool() given z.object()/a JSON Schema where a raw shape goes; v2: a JSON Schema or Zod 3 raw shape in registerTool/registerPrompt: throws at registration",
+  "sdk-uri-template-invalid": "new ResourceTemplate with a URI template whose { no } closes: throws \"Unclosed template expression\" as it is made",
   "sdk-revision-keys": "a key the era's revision does not define (extensions on initialize, tasks on server/discover): sent anyway (or silently dropped)",
   "sdk-extension-id": "an extensions id that breaks the naming rules (not vendor-prefix/name, or an unknown id under the reserved io.modelcontextprotocol/ prefix): sent as-is",
   "sdk-tasks-legacy-shape":

@@ -161,6 +161,27 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.deepEqual(fine.codes("sdk-tool-schema-rejected"), []);
   });
 
+  it("sdk-tool-schema-rejected: a v1 raw shape mixing Zod 3 and Zod 4 fields (1.23.0+); with plain zod's major unknown, only 'may not start'", () => {
+    const shape = (fields: string) => `${V1_MCP}import { z } from "zod";\nimport { z as z3 } from "zod/v3";\nimport { z as z4 } from "zod/v4";\nexport const server = new McpServer({ name: "s", version: "1" });\nserver.registerPrompt("p", { argsSchema: { ${fields} } as any }, () => ({ messages: [] }));\n`;
+    const zod4 = { "package.json": '{ "dependencies": { "zod": "4.1.0", "@modelcontextprotocol/sdk": "1.32.2" } }' };
+    const mixed = only("sdk-tool-schema-rejected", { "s.ts": shape("a: z3.string(), b: z4.string()"), ...zod4 });
+    assert.match(mixed.d.message, /Mixed Zod versions detected in object shape/);
+    assert.equal(mixed.result.servers.get("s")?.legacy, null, "the server does not start");
+    // zod 4 installed: `zod` is Zod 4, so it mixes with zod/v3 and agrees with zod/v4.
+    assert.equal(only("sdk-tool-schema-rejected", { "s.ts": shape("a: z.string(), b: z3.string()"), ...zod4 }).d.severity, "error");
+    assert.deepEqual(analyze({ "s.ts": shape("a: z.string(), b: z4.string()"), ...zod4 }).codes("sdk-tool-schema-rejected"), []);
+    // Before 1.23.0 the SDK wraps the shape with the zod it loads: nothing is refused.
+    const old = analyze({ "s.ts": shape("a: z3.string(), b: z4.string()"), "package.json": '{ "dependencies": { "zod": "4.1.0", "@modelcontextprotocol/sdk": "1.22.0" } }' });
+    // (A warning only: a hoisted newer install above the folder may be what Node loads.)
+    assert.deepEqual(old.codes("sdk-tool-schema-rejected").map((d) => d.severity), ["warning"]);
+    // No zod version read: `zod` may be 3 (no mix) or 4 (a mix), so whether it starts is not known.
+    const unknown = analyze({ "s.ts": shape("a: z.string(), b: z3.string()") });
+    assert.deepEqual(unknown.codes("sdk-tool-schema-rejected"), []);
+    const server = unknown.servers.get("s")!;
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => /may throw.*zod\/v3 and of zod/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
   it("sdk-register-after-connect: registering a new primitive after connect() throws", () => {
     const { d } = only("sdk-register-after-connect", {
       "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" });\nexport async function start(t: any) {\n  await server.connect(t);\n  server.registerTool("late", {}, async () => ({ content: [] }));\n}\n`,

@@ -83,6 +83,7 @@ import { CompletionChecks } from "./completionChecks";
 import { HandlerChecks } from "./handlerChecks";
 import { DuplicateChecks } from "./duplicateChecks";
 import { schemaRefused } from "./schemaChecks";
+import { templateRefused } from "./templateChecks";
 import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
 import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPoint";
 import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
@@ -276,6 +277,7 @@ export class Replay {
       mayThrow: (loc, why) => this.#mayThrow(loc, why),
       releaseUnknown: (path, loc, why) => this.#registrations.releaseUnknown(path, loc, why),
       thrown: (d) => this.#thrownToHandler(d),
+      ...(zodMain ? { zodMain } : {}),
     };
     this.completionChecks = new CompletionChecks(this.#point, {
       ...(zodMain ? { zodMain } : {}),
@@ -2060,6 +2062,7 @@ export class Replay {
         return;
       case "registerResource":
       case "resource":
+        if (templateRefused(this.#point, file, e, mode)) return;
         this.#registrations.register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
         if (!completionsTooLate(deferred) && this.#registrations.releaseCompletions(e.method, loc)) this.completionChecks.templateCompletions(file, e);
         return;

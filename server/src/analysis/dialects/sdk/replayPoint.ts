@@ -1,6 +1,7 @@
 // What the checks a replayed call goes through (completions, request handlers, duplicate names) ask
 // of the replay: where the call being applied runs and whether it may not, and the ways to say what
 // it does. The replay keeps that state as it walks; the checks keep only their own findings.
+import type { ZodMain } from "./zodFlavours";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Loc, Scope, Value } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
@@ -67,6 +68,8 @@ export interface ReplayPoint {
   releaseUnknown(path: string, loc: Loc, why: string): void;
   /** The call being applied threw, and `caught` took the error: the code it ends runs no further. */
   thrown(d: AnalysisDiagnostic): void;
+  /** SDK v1: the major of the zod the SDK's `import … from "zod"` loads (zodFlavours.ts). */
+  readonly zodMain?: () => ZodMain | undefined;
 }
 
 /** Where `at` is, as said from `from`: its line, and its file's name when that is another file. */

@@ -7,7 +7,8 @@
 //     completable prompt argument or a template with a `complete` callback does;
 //   - 1.22.0: the low-level Server refuses a completion/complete handler without `completions`;
 //   - 1.23.0: completable() marks the schema it is given (a property that cannot be redefined) instead
-//     of wrapping it, so a second completable() on one schema throws;
+//     of wrapping it, so a second completable() on one schema throws; a raw shape mixing Zod 3 and
+//     Zod 4 fields throws at registration (mixedZodShapes.ts);
 //   - 1.28.0: a tool's schema arguments are checked at registration (toolSchemas.ts);
 //   - 1.32.2: McpServer installs the handlers of the primitives its options declare (and forces
 //     `listChanged: true` on them); before, a declared primitive is advertised as written.
@@ -38,6 +39,8 @@ export interface SdkRelease {
   readonly toolInputLimitChecked?: boolean;
   /** completable() marks the schema object itself, so it throws when that schema was made completable before (1.23.0+). */
   readonly completableMarksSchema?: boolean;
+  /** A raw shape is built with the one Zod of its fields, and one mixing Zod 3 and Zod 4 throws at registration (1.23.0+). */
+  readonly mixedZodRefused?: boolean;
   /**
    * SDK 0.4.0 (the one release before 0.5.0): the low-level Server takes no options, checks no
    * capability, and advertises `{}` for each of prompts/list, resources/list, tools/list and
@@ -53,7 +56,7 @@ export interface SdkRelease {
   readonly mayLoad?: { readonly release: SdkRelease; readonly why: string };
 }
 
-export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, setLevelInstalled: true, toolInputLimitChecked: true, completableMarksSchema: true };
+export const NEWEST_V1: SdkRelease = { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, setLevelInstalled: true, toolInputLimitChecked: true, completableMarksSchema: true, mixedZodRefused: true };
 
 const SDK = "@modelcontextprotocol/sdk";
 /** A dependency spec that names one version: `1.7.0`, `=1.7.0`, `v1.7.0`. */
@@ -98,6 +101,7 @@ export function sdkRelease(version: string | undefined): SdkRelease {
     setLevelInstalled: atLeast(v, [1, 17, 5]),
     toolInputLimitChecked: atLeast(v, [1, 32, 0]),
     completableMarksSchema: atLeast(v, [1, 23, 0]),
+    mixedZodRefused: atLeast(v, [1, 23, 0]),
     ...(atLeast(v, OLDEST_CHECKED) ? {} : { unverified: `this server loads SDK ${version}, older than 1.7.0, whose McpServer rules were not checked` }),
   };
 }

@@ -13,7 +13,7 @@ import type { ImportBinding, ValueExpr } from "../../core/model/summary";
  * `{}`), `v3Field` when one of them is Zod 3's; `plain`: an object of no Zod field.
  */
 export type SchemaKind =
-  | { readonly k: "zod"; readonly v3: boolean }
+  | { readonly k: "zod"; readonly v3: boolean; readonly module: string }
   | { readonly k: "raw-shape"; readonly v3Field: boolean }
   | { readonly k: "plain"; readonly nestedObject: boolean }
   | { readonly k: "unknown" };
@@ -45,7 +45,7 @@ export function schemaKind(e: ValueExpr, lookup: SchemaLookup, depth = 0): Schem
       // `zodToJsonSchema(Args)`, `z.toJSONSchema(Args)`: a JSON Schema made from a Zod one.
       if (makesJsonSchema(e, lookup)) return { k: "plain", nestedObject: true };
       const zod = zodModule(e, lookup);
-      return zod === undefined ? UNKNOWN : { k: "zod", v3: zod === "zod/v3" };
+      return zod === undefined ? UNKNOWN : { k: "zod", v3: zod === "zod/v3", module: zod };
     }
     case "get": {
       if (e.key.k !== "static") return UNKNOWN;
@@ -128,7 +128,7 @@ function objectKind(e: Extract<ValueExpr, { k: "obj" }>, lookup: SchemaLookup, d
 }
 
 /** An object literal the expression stands for (through consts), with the lookup its parts are read with. */
-function objectOf(e: ValueExpr, lookup: SchemaLookup, depth = 0): { obj: Extract<ValueExpr, { k: "obj" }>; lookup: SchemaLookup } | undefined {
+export function objectOf(e: ValueExpr, lookup: SchemaLookup, depth = 0): { obj: Extract<ValueExpr, { k: "obj" }>; lookup: SchemaLookup } | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (e.k === "obj") return { obj: e, lookup };
   if (e.k !== "ref") return undefined;
@@ -181,7 +181,7 @@ export function refusedSchema(e: { readonly method: string; readonly args: reado
 }
 
 /** `tool(name, description?, X, ..., cb)`: the X the SDK takes as a raw shape or annotations, when the source settles where it is. */
-function toolShapeArgument(e: { readonly method: string; readonly args: readonly ValueExpr[] }, lookup: SchemaLookup): ValueExpr | undefined {
+export function toolShapeArgument(e: { readonly method: string; readonly args: readonly ValueExpr[] }, lookup: SchemaLookup): ValueExpr | undefined {
   const rest = e.args.slice(1);
   const first = rest[0];
   if (!first) return undefined;
