@@ -24,6 +24,7 @@ import { prop, readCapabilitiesOption, resolveObject } from "./strategyOptions";
 import { mutatedNamesIn } from "../../core/evaluate/mutation";
 import { optionProps } from "./spreadOptions";
 import { v1Sites, type V1Site } from "./v1Sites";
+import { neverServed } from "./v1Bootstrap";
 
 const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
 /**
@@ -63,6 +64,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   let serverName: string | undefined;
   // forRoot's default transports include stdio; only a transport option written without it leaves it out.
   let stdio = true;
+  let http = true;
   if (!options) {
     unknown.push({ path: [], spread: true, reason: site.method === "forRootAsync" ? `${site.callee}() takes its options from a factory that runs at start-up, so the capabilities option is not known` : `the options of ${site.callee}() are not an object literal the code leaves as written, so the capabilities option is not known`, loc });
   } else {
@@ -80,6 +82,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     userLocs = new Map(caps.capabilityLocs);
     const transport = option("transport");
     if (transport) stdio = mayNameStdio(ev.sourceText(transport.entry.value, transport.file));
+    if (transport) http = mayNameHttp(ev.sourceText(transport.entry.value, transport.file));
     const named = option("name");
     const value = named ? ev.evaluate(named.entry.value, ev.fileScope(named.file), { calls: false }) : undefined;
     if (value?.t === "prim" && typeof value.value === "string") serverName = value.value;
@@ -156,6 +159,8 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   const kept = unknown.filter((u) => u.spread || u.path.length !== 1 || caps[u.path[0]!] === undefined);
   const sorted = sortUnknown(kept);
   const name = serverName ?? site.via ?? `${site.callee}()`;
+  // No application of the package boots or listens it: nothing answers.
+  const unserved = site.method === "forRoot" && pkg.bootstraps ? neverServed(run, pkg.bootstraps, { stdio, http }) : undefined;
   const details: McpNestDetails = { kind: "mcp-nest", methods, ...(serverName !== undefined ? { serverName } : {}), rootModule: site.moduleSummary.name, moduleApi: true };
   // The call and its module, stretched over the methods of the file that feed it (the hover finds them there).
   const here = [site.call.span, site.moduleSummary.span, ...methods.filter((m) => m.loc.file === file).map((m) => m.loc.span)];
@@ -168,11 +173,14 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     frameworkVersion: version ?? "unknown",
     exact: sorted.length === 0,
     tasksExtension: false,
-    legacy: caps,
+    legacy: unserved ? null : caps,
     modern: null,
     unknown: sorted,
-    provenance,
-    eraNotes: { modern: { text: "MCP-Nest 1.x serves an SDK v1 McpServer, which answers initialize only (server/discover: -32601)", loc } },
+    provenance: unserved ? [] : provenance,
+    eraNotes: {
+      ...(unserved ? { legacy: { text: unserved.why, loc: unserved.loc } } : {}),
+      modern: { text: "MCP-Nest 1.x serves an SDK v1 McpServer, which answers initialize only (server/discover: -32601)", loc },
+    },
     missing: [],
     details,
   };
@@ -197,6 +205,8 @@ function factoryResult(ev: DialectRun["ev"], file: string, arg: ValueExpr | unde
 interface PackageScan {
   /** McpModule.forFeature or McpRegistryService somewhere: methods added where the analysis does not look. */
   readonly elsewhere?: { readonly why: string; readonly loc?: Loc };
+  /** The files that make Nest applications (their text names NestFactory); undefined when the package was not read. */
+  readonly bootstraps?: readonly string[];
   /** Names whose objects some file of the package changes (`baseOptions.capabilities.x = ...`). */
   readonly changed: ReadonlySet<string>;
 }
@@ -206,14 +216,16 @@ function scanPackage(run: DialectRun, root: string | undefined): PackageScan {
   if (!files) return { elsewhere: { why: "the package's files could not all be read, and McpModule.forFeature or McpRegistryService there may add methods to this server" }, changed: new Set() };
   let elsewhere: PackageScan["elsewhere"];
   const changed = new Set<string>();
+  const bootstraps: string[] = [];
   for (const f of files) {
     const text = run.fileText(f);
     if (text === undefined) continue;
+    if (text.includes("NestFactory")) bootstraps.push(f);
     for (const name of mutatedNamesIn(text)) changed.add(name);
     const at = elsewhere ? -1 : text.search(ELSEWHERE);
     if (at >= 0) elsewhere = { why: `${/forFeature/.test(text.slice(at, at + 12)) ? "McpModule.forFeature" : "McpRegistryService"} registers methods at start-up or run time, which the analysis does not follow`, loc: { file: f, span: { start: at, end: at + 1 } } };
   }
-  return { ...(elsewhere ? { elsewhere } : {}), changed };
+  return { ...(elsewhere ? { elsewhere } : {}), changed, bootstraps };
 }
 
 /** The nearest folder with a package.json, inside the workspace; without one, the topmost folder of the workspace above the file. */
@@ -229,6 +241,11 @@ function packageRoot(run: DialectRun, from: string): string | undefined {
     dir = up;
   }
   return last;
+}
+
+/** Whether a `transport` option, as written, may name an HTTP transport (anything not plainly stdio alone may). */
+function mayNameHttp(text: string): boolean {
+  return !/^\s*\[?\s*[A-Za-z_$][\w$]*\.STDIO\s*\]?\s*$|^\s*\[?\s*["'`]stdio["'`]\s*\]?\s*$/.test(text);
 }
 
 /** Whether a `transport` option, as written, may name stdio (anything not plainly other transports may). */
