@@ -10,10 +10,11 @@ import { sortUnknown } from "../../core/model/unknown";
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpCall, FastmcpDetails } from "./details";
 import type { FastmcpSite } from "./findServers";
-import { mayAuthenticate, replayServer, type Registration } from "./replay";
+import { mayAuthenticate, replayServer, type Registration, type Replay } from "./replay";
+import { refusedTool } from "./toolSchemaChecks";
 import { declaredRelease } from "./declaredRelease";
 import { replayHost } from "./replayHost";
-import { CONNECT_SINCE, filtersSessionTools, lacksConnect, parseVersion, PRIMITIVES, RULES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
+import { checksToolSchemas, CONNECT_SINCE, filtersSessionTools, STANDARD_SCHEMA_SINCE, lacksConnect, parseVersion, PRIMITIVES, RULES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
 import { presence, type Presence } from "./presence";
 import { trapDiagnostics } from "./traps";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
@@ -85,6 +86,8 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   if (connectsWithout && !connectMissing) {
     unknown.push({ path: [], spread: true, reason: `FastMCP has a connect() method only from fastmcp ${CONNECT_SINCE}${version ? `, and package.json allows ${version}` : ", and the release that loads is not known"}: on an older release "server.connect is not a function" stops the server at start-up`, loc: replay.start!.loc });
   }
+  // fastmcp 4.17.1+ refuses a tool whose schema is not a Standard Schema, where the tool is added.
+  const refused = schemaRefusal(run, replay, version, server, diagnostics, unknown);
   if (replay.startTakenOff) unknown.push({ path: [], spread: true, reason: `the server may not start: ${replay.startTakenOff.reason}`, loc: replay.startTakenOff.loc });
   // A server whose start() throws has no session for late registrations to miss.
   if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
@@ -96,7 +99,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   if (replay.start) calls.push({ method: replay.start.method, loc: replay.start.loc, effect: replay.start.overriddenBy ? `runs ${replay.start.overriddenBy}, an override the analysis does not follow: when it creates the session is not known` : "creates the session: the capabilities are fixed here, from what was added before" });
 
   // start() throws before any session exists: no era is served, so nothing about its keys is in doubt.
-  const throws = startup?.k === "throws" || connectMissing;
+  const throws = startup?.k === "throws" || connectMissing || refused !== undefined;
   // Replaced before it was started or passed on: no client ever talks to this server.
   const replaced = replay.replaced && replay.unfollowed.length === 0 ? replay.replaced : undefined;
   const legacy = !throws && !replaced ? caps : null;
@@ -104,15 +107,17 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   const eraNotes: { legacy?: EraNote; modern?: EraNote } = {
     ...(throws
       ? {
-          legacy: connectMissing
-            ? { text: `start-up throws: fastmcp ${version} has no FastMCP.connect() (it came in ${CONNECT_SINCE}), so "server.connect is not a function"`, loc: replay.start!.loc }
-            : { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, loc },
+          legacy: refused
+            ? { text: `start-up throws: ${refused.text} (fastmcp-schema-rejected)`, loc: refused.loc }
+            : connectMissing
+              ? { text: `start-up throws: fastmcp ${version} has no FastMCP.connect() (it came in ${CONNECT_SINCE}), so "server.connect is not a function"`, loc: replay.start!.loc }
+              : { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, loc },
         }
       : {}),
     ...(replaced ? { legacy: { text: "not served: the name holding it gets another server before this one is started", loc: replaced } } : {}),
     modern: { text: `fastmcp${version ? ` ${version}` : ""} serves an SDK v1 Server, which answers initialize only (server/discover: -32601)`, loc },
   };
-  const startupThrows = startup?.k === "throws" ? { startupThrows: { code: "fastmcp-completions-unadvertised", loc } } : {};
+  const startupThrows = refused ? { startupThrows: { code: "fastmcp-schema-rejected", loc: refused.loc } } : startup?.k === "throws" ? { startupThrows: { code: "fastmcp-completions-unadvertised", loc } } : {};
   const details: FastmcpDetails = { kind: "fastmcp", version, rules: shown ?? `${rules.since}–${rules.below}`, construction: loc, calls };
   const report: ServerReport = {
     name: site.label,
@@ -174,4 +179,26 @@ function sessionFiltersTools(run: DialectRun, site: FastmcpSite, replay: ReturnT
   const open = replay.registrations.some((r) => r.key === "tools" && r.phase === "before" && !r.conditional && unguarded(r));
   if (open) return undefined;
   return { path: ["tools"], reason: `fastmcp ${version} advertises tools to an authenticated HTTP session only when canAccess(auth) lets one of them through (from ${TOOLS_UNFILTERED_SINCE}, always), which is known only at run time`, loc: tools.by.loc, era: "legacy" };
+}
+/**
+ * A tool added with a schema fastmcp (4.17.1+) refuses: certain at start-up (an error, and the
+ * registration that throws stops the program: returned, so no era is served), or possible (a
+ * registration that may not run, a release not known): said in `unknown`.
+ */
+function schemaRefusal(run: DialectRun, replay: Replay, version: string | undefined, server: { name: string; loc: Loc }, diagnostics: AnalysisDiagnostic[], unknown: UnknownPart[]): { text: string; loc: Loc } | undefined {
+  if (version !== undefined && !checksToolSchemas(version)) return undefined;
+  for (const reg of replay.registrations) {
+    const refused = refusedTool(run.ev, reg);
+    if (!refused) continue;
+    const tool = refused.tool !== undefined ? `Tool '${refused.tool}'` : "the tool";
+    const text = `${reg.method} throws a UserError for ${tool}: its ${refused.key} is not a Standard Schema ("must implement Standard Schema"), which fastmcp checks from ${STANDARD_SCHEMA_SINCE} as a tool is added`;
+    const certain = version !== undefined && !reg.conditional && reg.phase !== "deferred" && !reg.overriddenBy;
+    if (!certain) {
+      unknown.push({ path: [], spread: true, reason: `the server may not start: ${text}${version === undefined ? ", and which release loads is not known" : ", if that code runs"}`, loc: refused.loc });
+      continue;
+    }
+    diagnostics.push(diagnostic("fastmcp-schema-rejected", refused.loc, `${text}, so the server does not start. Write the ${refused.key} with a Standard Schema library (Zod 3.24 or later: z.object({ ... })), not a JSON Schema object.`, { server }));
+    return { text, loc: refused.loc };
+  }
+  return undefined;
 }

@@ -51,6 +51,8 @@ export interface Registration {
   readonly onConnect?: true;
   /** `addTool({ name: "list_dir", ... })`: the name written as a literal (fastmcp keys what it holds by name). */
   readonly name?: string;
+  /** What the call is given (the tool, or the list of tools), as written in `file`. */
+  readonly arg?: { readonly file: string; readonly expr: ValueExpr };
 }
 
 /** Where an async function was called without `await`: what it does after its first await runs once the caller stops. */
@@ -249,6 +251,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
               ...(typeof later === "object" ? { resumes: later } : {}),
               ...(reg.plural ? {} : nameOf(event.args[0])),
+              ...(event.args[0] ? { arg: { file: at.file, expr: event.args[0] } } : {}),
             });
             // `addTools([])` adds nothing, unless an override does something else with it.
             if (reg.plural && isEmptyList(event.args[0]) && !overriddenBy) out.registrations.pop();

@@ -60,6 +60,14 @@ function runsBefore(version: string, since: string): boolean {
   return newestPeriodIn(version, periods, (p) => p.span)?.before ?? true;
 }
 
+/** From this release addTool/addTools refuse a tool whose parameters or outputSchema is not a Standard Schema (4.7.2 does not check; 4.17.1 does). */
+export const STANDARD_SCHEMA_SINCE = "4.17.1";
+
+/** Whether `version` (installed, or a range whose newest release npm installs) checks tool schemas. */
+export function checksToolSchemas(version: string): boolean {
+  return !runsBefore(version, STANDARD_SCHEMA_SINCE);
+}
+
 /** From this release `FastMCP` has a `connect(transport)` of its own (3.35.0 and 4.7.2 have it only on FastMCPSession). */
 export const CONNECT_SINCE = "4.17.1";
 
