@@ -105,6 +105,18 @@ describe("mcp-framework: a loaded tool's MCP App", () => {
     assert.deepEqual(r.unknown, ["completions", "resources"]);
   });
 
+  it("content read from a file at run time (tsc does not copy the HTML beside the compiled tool): whether start-up throws is not known (trial 121 m04, m15, m20)", () => {
+    const fs = 'import { readFileSync } from "node:fs";\nimport { readFile } from "node:fs/promises";\n';
+    for (const content of ['() => readFileSync(new URL("../ui/chart.html", import.meta.url), "utf-8")', 'async () => readFile(new URL("../ui/chart.html", import.meta.url), "utf8")', 'readFileSync(new URL("../ui/chart.html", import.meta.url), "utf-8")']) {
+      const r = analyse({ "/w/src/index.ts": START, "/w/src/tools/ChartTool.ts": tool(`app = { resourceUri: "ui://chart/view", resourceName: "Chart", content: ${content} };`, `${fs}import { MCPTool } from "mcp-framework";\n`) });
+      assert.equal(r.server.exact, false, content);
+      assert.ok(r.server.unknown.some((u) => u.path.length === 0 && /content is read from a file at run time/.test(u.reason)), content);
+    }
+    // Content built in code, with no file read: exact as before.
+    const built = analyse({ "/w/src/index.ts": START, "/w/src/tools/ChartTool.ts": tool('app = { resourceUri: "ui://c/v", resourceName: "C", content: () => `<html>${"x".repeat(3)}</html>` };') });
+    assert.equal(built.server.exact, true);
+  });
+
   it("an app validate() refuses, or without content: start() throws, so the whole start-up is unknown", () => {
     for (const app of ['app = { resourceUri: "http://x/y", resourceName: "C", content: "x" };', 'app = { resourceUri: "ui://x/y", resourceName: "C" };']) {
       const r = analyse({ "/w/src/index.ts": START, "/w/src/tools/ChartTool.ts": tool(app) });

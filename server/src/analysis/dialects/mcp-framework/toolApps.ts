@@ -45,7 +45,7 @@ export function toolApps(run: DialectRun, toolFiles: readonly string[]): AppFind
     const name = run.ev.summary(cls.file)?.classes[cls.index]?.name ?? "the tool";
     if (state.k === "unknown") out.push({ kind: "maybe", loc: state.loc, reason: `${state.reason}, so whether ${name} attaches an MCP App (which adds resources) is not known` });
     else if (state.k === "value") {
-      const finding = judge(state.value, name, state.loc);
+      const finding = judgeApp(run, state.value, name, state.loc);
       if (finding) out.push(...keptByLoader(run, cls, finding, name));
     }
   }
@@ -84,7 +84,25 @@ export function appOfClass(run: DialectRun, ref: ClassRef): AppFinding | undefin
   const state = appOf(run, ref, 0);
   const name = run.ev.summary(ref.file)?.classes[ref.index]?.name ?? "the tool";
   if (state.k === "unknown") return { kind: "maybe", loc: state.loc, reason: `${state.reason}, so whether ${name} attaches an MCP App (which adds resources) is not known` };
-  return state.k === "value" ? judge(state.value, name, state.loc) : undefined;
+  return state.k === "value" ? judgeApp(run, state.value, name, state.loc) : undefined;
+}
+
+/** judge(), and an app whose content is read from a file at run time: whether that file is there is not known. */
+function judgeApp(run: DialectRun, value: Value, name: string, loc: Loc): AppFinding | undefined {
+  const judged = judge(value, name, loc);
+  const read = judged?.kind === "app" ? contentFileRead(run, value) : undefined;
+  return read ? { kind: "throws", loc: read, reason: `${name} attaches an MCP App whose content is read from a file at run time, relative to the compiled code: tsc emits only the .ts files, so unless the build puts that file there too, reading it throws (start() caches the content outside devMode; a read in the class itself makes the loader drop the tool and its app)` } : judged;
+}
+
+/** Reading a file's text, by the call that does it (fs and fs/promises, sync or not). */
+const FILE_READ = /\b(?:readFileSync|readFile|createReadStream|openSync|readSync)\s*\(/;
+
+/** Where the app's content reads a file (a function whose code does, or a value made by such a call); undefined when it does not. */
+function contentFileRead(run: DialectRun, app: Value): Loc | undefined {
+  const content = app.t === "obj" ? app.entries.get("content")?.value : undefined;
+  if (!content || (content.t !== "fn" && content.t !== "dyn")) return undefined;
+  const text = run.fileText(content.loc.file)?.slice(content.loc.span.start, content.loc.span.end);
+  return text !== undefined && FILE_READ.test(text) ? content.loc : undefined;
 }
 
 /**
