@@ -73,7 +73,9 @@ const show = (v: unknown) => JSON.stringify(v);
 function compareEra(era: "legacy" | "modern", predicted: Caps | null, real: Caps | null, exact: boolean, unknown: readonly UnknownPart[]): string[] {
   if (exact) return isDeepStrictEqual(predicted, real) ? [] : [`${era}: predicted ${show(predicted)}\n        real ${show(real)}`];
   // Not served, and the prediction says it does not know whether this era is served: it claims nothing there.
-  const servedUnknown = unknown.some((u) => u.era === era && u.path.length === 0 && /^whether (?:this|the) server answers/.test(u.reason));
+  // So does an entry that leaves this era's whole value unknown (`path: []` without `spread`): an
+  // object or none at all (a start-up that may throw, a server only its first build answers for).
+  const servedUnknown = unknown.some((u) => u.path.length === 0 && ((u.era === era && /^whether (?:this|the) server answers/.test(u.reason)) || ((u.era === undefined || u.era === era) && u.spread !== true)));
   if (real === null) return predicted === null || servedUnknown ? [] : [`${era}: the real server does not serve this era, predicted ${show(predicted)}`];
   if (predicted === null) return [];
   return partialAgreement(predicted, real, unknown, era).map((p) => `${era}: ${p}`);

@@ -175,7 +175,7 @@ describe("SDK v1 release rules", () => {
     assert.equal(sdkRelease("1.7.0").unverified, undefined);
     assert.match(sdkRelease("1.5.0").unverified ?? "", /SDK 1\.5\.0, older than 1\.7\.0/);
     // No version known: the newest rules, stated exactly (what npm would install).
-    assert.deepEqual(sdkRelease(undefined), { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, setLevelInstalled: true, toolInputLimitChecked: true, completableMarksSchema: true });
+    assert.deepEqual(sdkRelease(undefined), { version: undefined, listChangedOnRegister: true, completions: "with-completers", eagerInstall: true, schemaChecked: true, completionHandlerChecked: true, setLevelInstalled: true, toolInputLimitChecked: true, completableMarksSchema: true, mixedZodRefused: true });
     // Tool schemas are checked at registration from 1.28.0 (read in the published builds of 1.27.1 and 1.28.0).
     assert.deepEqual(["1.27.1", "1.28.0"].map((v) => sdkRelease(v).schemaChecked), [false, true]);
     // A completion/complete handler needs `completions` from 1.22.0 (read in the builds of 1.21.2 and 1.22.0).
@@ -186,6 +186,8 @@ describe("SDK v1 release rules", () => {
     assert.deepEqual(["1.31.0", "1.32.0"].map((v) => sdkRelease(v).toolInputLimitChecked), [false, true]);
     // completable() wraps the schema before 1.23.0 and marks it in place from then on.
     assert.deepEqual(["1.22.0", "1.23.0"].map((v) => sdkRelease(v).completableMarksSchema), [false, true]);
+    // A raw shape mixing Zod 3 and Zod 4 fields throws from 1.23.0 (objectFromShape, read in the builds of 1.22.0 and 1.23.0).
+    assert.deepEqual(["1.22.0", "1.23.0"].map((v) => sdkRelease(v).mixedZodRefused), [false, true]);
   });
 });
 

@@ -51,6 +51,8 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const replay = new Replay(ev, site, elsewhere, release, zodMain);
   replay.run();
   const eras = servedEras(ev, site, replay);
+  // Every request after the first may fail: said as it is, not as a start-up that may fail.
+  if (eras.via === "createMcpHandler" && site.unit.kind !== "module") for (const failing of replay.completionChecks.rebuiltPerRequest(eras.via)) replay.mayThrowAt.push({ ...failing, said: true });
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
   if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
     replay.escapes(`the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
@@ -106,7 +108,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     const at = state.openAt.get(why);
     return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
   });
-  const mayThrow: UnknownPart[] = result.mayThrowAt.map(({ loc: at, why }) => ({ path: [], reason: `the server may not start: ${why}`, loc: at }));
+  const mayThrow: UnknownPart[] = result.mayThrowAt.map(({ loc: at, why, said }) => ({ path: [], reason: said ? why : `the server may not start: ${why}`, loc: at }));
   // Whether server/discover is answered is not known: the era is null, and the report says why.
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.

@@ -43,7 +43,7 @@ export class CompletionChecks {
   /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing, with the fix. */
   readonly optionalCompletables: { readonly loc: Loc; readonly fix?: FixData }[] = [];
   /** Schemas a const holds that completable() written in a registration marked, and where it first did. */
-  readonly #markedSchemas = new Map<string, { readonly loc: Loc; readonly conditional: boolean }>();
+  readonly #markedSchemas = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly name: string; readonly argument: string }>();
 
   constructor(point: ReplayPoint, host: CompletionHost) {
     this.#point = point;
@@ -145,7 +145,7 @@ export class CompletionChecks {
     const loc = { file, span: call.span };
     const first = this.#markedSchemas.get(key);
     if (!first) {
-      this.#markedSchemas.set(key, { loc, conditional: this.#point.conditional });
+      this.#markedSchemas.set(key, { loc, conditional: this.#point.conditional, name: schema.name, argument });
       return;
     }
     const otherRelease = state.version === "v1" && release.mayLoad !== undefined && release.mayLoad.release.completableMarksSchema !== marks;
@@ -158,6 +158,27 @@ export class CompletionChecks {
       return;
     }
     throwsWhereItRuns(this.#point, diagnostic("sdk-completable-reused", loc, message), loc, "completable()", this.#point.conditional || first.conditional, this.#point.deferred, "so the server runs without this prompt");
+  }
+
+  /**
+   * createMcpHandler builds a server for each request (or session) with the factory the replay walked:
+   * a schema a const of a module holds, which completable() marked while the first server was built,
+   * is marked already when the next is built, so every build after the first throws (its request gets
+   * an internal error). From SDK 1.23.0 and in v2, as `#markSchema`.
+   */
+  rebuiltPerRequest(entry: string): { readonly loc: Loc; readonly why: string }[] {
+    const out: { loc: Loc; why: string }[] = [];
+    const { state, release } = this.#point;
+    // A build that throws already (the same schema marked twice in it) answers nothing at all.
+    if (!(state.version === "v2" || release.completableMarksSchema === true) || state.threw) return out;
+    for (const mark of this.#markedSchemas.values()) {
+      const message =
+        `completable() throws here from the second server on: ${entry} builds a server for each request (or session), and completable() marks ${mark.name}, a const of the module that outlives the first server, the first time; marking it again throws "Cannot redefine property: Symbol(mcp.completable)", so every request after the first gets an internal error. ` +
+        `Make the schema inside the factory (completable(z.string(), …)) for prompt argument ${mark.argument}.`;
+      state.diagnostics.push(diagnostic("sdk-completable-reused", mark.loc, message));
+      out.push({ loc: mark.loc, why: `only the first server ${entry} builds answers (the first request, or session): the next one throws at completable() (${this.#point.where(mark.loc)}), since ${mark.name} was marked completable by the first` });
+    }
+    return out;
   }
 
   /**

@@ -160,7 +160,8 @@ export interface ReplayResult {
   /** Keys and flags that differ between the releases the server may load. */
   readonly releaseUnknowns: ReadonlyMap<string, { readonly loc: Loc; readonly why: string }>;
   /** Start-up calls that throw if they run, when whether they run is not known. */
-  readonly mayThrowAt: readonly { readonly loc: Loc; readonly why: string }[];
+  /** `said`: the reason is whole as written (not a start-up that may fail). */
+  readonly mayThrowAt: readonly { readonly loc: Loc; readonly why: string; readonly said?: true }[];
   /** v1: where `logging` was added after construction. */
   readonly loggingLate: Loc | undefined;
   /** The live capabilities object was written to: what a handler finds there is not known. */
@@ -940,7 +941,7 @@ export class Replay {
   }
 
   /** Start-up calls that throw if they run, under a condition: whether the server serves at all is not known. */
-  readonly mayThrowAt: { readonly loc: Loc; readonly why: string }[] = [];
+  readonly mayThrowAt: { readonly loc: Loc; readonly why: string; readonly said?: true }[] = [];
 
   #mayThrow(loc: Loc, why: string): void {
     markInexact(this.state, why);
