@@ -14,7 +14,7 @@ import { completerOfNamedVariable } from "./templateVariableKeys";
 import { certainlyString, stringValue } from "./stringShapes";
 import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
 import { moveOptionalOutFix } from "./fixes";
-import { optionalInner, promptFields, type PromptField } from "./promptFields";
+import { argsSchemaIsZodObject, optionalInner, promptFields, type PromptField } from "./promptFields";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { templateOf } from "./resourceTemplates";
 import { SDK_EVAL } from "./sdkEval";
@@ -93,6 +93,8 @@ export class CompletionChecks {
   promptCompletions(file: string, e: CallEvent): void {
     const { ev, state } = this.#point;
     const fields = promptFields(ev, file, e, this.#point.scope(file));
+    // SDK v1 (from 1.25.0, when only a completable argument adds completions) given a Zod object where it takes a raw shape.
+    const unseen = state.version === "v1" && this.#point.release.completions === "with-completers" && argsSchemaIsZodObject(ev, e, this.#point.scope(file));
     if (!fields) {
       markOpen(state, "a prompt's arguments are not known statically, so completable() arguments may be missed");
       return;
@@ -124,6 +126,12 @@ export class CompletionChecks {
         continue;
       }
       if (value === found.entry.value) this.#markSchema(at, field, argument);
+      if (unseen) {
+        const loc = { file: at, span: field.span };
+        const why = `Completes nothing in SDK v1: argsSchema is a Zod object (z.object(...)), and McpServer looks for completable arguments among the values of a raw shape, which a Zod object's are not, so prompt argument ${argument} adds no completions. Pass the raw shape: argsSchema: { ${argument}: completable(...) }.`;
+        this.#point.record(inertCompletionStep("completable", loc, this.#point.withinFor(loc), why, undefined, this.#point.conditional));
+        continue;
+      }
       this.#host.completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
     }
   }

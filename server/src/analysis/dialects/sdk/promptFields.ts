@@ -34,6 +34,20 @@ export function promptFields(ev: Evaluator, file: string, e: CallEvent, scope: S
 }
 
 /**
+ * `registerPrompt(name, { argsSchema: z.object({...}) }, …)`: a Zod object where SDK v1 takes a raw
+ * shape. v1 looks for completable fields among the values of what it is given (`Object.values`), which
+ * for a Zod object are its internals, not its fields: none is found.
+ */
+export function argsSchemaIsZodObject(ev: Evaluator, e: CallEvent, scope: Scope): boolean {
+  if (e.method !== "registerPrompt" || !e.args[1]) return false;
+  const { expr: config, scope: at } = literalAt(ev, scope, e.args[1], 0);
+  const args = config.k === "obj" ? config.entries.find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === "argsSchema") : undefined;
+  if (args?.k !== "prop") return false;
+  const { expr } = literalAt(ev, at, args.value, 0);
+  return expr.k === "call" && expr.callee.k === "get" && expr.callee.key.k === "static" && (expr.callee.key.name === "object" || expr.callee.key.name === "extend");
+}
+
+/**
  * The expression a const name or a member of a const object literal stands for (`p.config` with
  * `const p = { config: {...} }`, here, in the function around, or imported), with the scope it is
  * read in; the expression itself when it is none of those.
