@@ -28,3 +28,30 @@ describe("the SDK's classes renamed by a const", () => {
     });
   }
 });
+
+describe("the SDK's classes renamed in another module of the workspace", () => {
+  const modules: Record<string, { sdk: string; importer: string }> = {
+    "export const MCPServer = McpServer": {
+      sdk: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const MCPServer = McpServer;\nexport type MCPServer = McpServer;\n`,
+      importer: `import { MCPServer as Srv } from "./sdk.js";\n`,
+    },
+    "export default McpServer": {
+      sdk: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport default McpServer;\n`,
+      importer: `import Srv from "./sdk.js";\n`,
+    },
+  };
+  for (const [name, { sdk, importer }] of Object.entries(modules)) {
+    it(`${name}: the importer's server is found, and its registration followed`, () => {
+      const r = analyze({ ...SDK, "sdk.ts": sdk, "server.ts": `${STDIO}${importer}${serve}` });
+      const s = r.servers.get("aliased");
+      assert.ok(s, `no server (${[...r.servers.keys()].join(", ")})`);
+      assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+      assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    });
+  }
+
+  it("a module's own class as its default export is not the SDK's", () => {
+    const r = analyze({ ...SDK, "sdk.ts": `export default class McpServer { constructor(_: unknown) {} registerTool() {} connect() {} }\n`, "server.ts": `${STDIO}import Srv from "./sdk.js";\n${serve}` });
+    assert.equal(r.servers.get("aliased"), undefined);
+  });
+});

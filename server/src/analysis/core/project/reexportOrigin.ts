@@ -28,6 +28,13 @@ export interface OriginQuestion {
   readonly starExports?: (specifier: string, name: string) => boolean;
 }
 
+/** Whether the module may export the name as an alias it declares (`export const X = Y`) or as its default (`export default Y`). */
+function mayAlias(host: ModuleHost, file: string, name: string): boolean {
+  const text = host.text?.(file);
+  if (text === undefined) return true;
+  return name === "default" ? /\bexport\s+default\s+[A-Za-z_$]/.test(text) : text.includes(`const ${name}`);
+}
+
 /** How many modules a re-export chain may pass through. */
 const MAX_HOPS = 8;
 
@@ -39,20 +46,23 @@ export function packageOrigin(host: ModuleHost, question: OriginQuestion, fromFi
   const seen = new Set<string>();
   const follow = (from: string, spec: string, exported: string, hops: number): PackageExport | undefined => {
     if (question.isPackage(spec)) return exported === "*" || exported === "default" ? undefined : { specifier: spec, name: exported };
-    if (hops > MAX_HOPS || exported === "*" || exported === "default") return undefined;
+    // A workspace module's default export may pass the package's export on (`export default McpServer`).
+    if (hops > MAX_HOPS || exported === "*") return undefined;
     const file = host.resolveModule(spec, from);
     if (!file || file.includes("/node_modules/") || seen.has(`${file}\u0000${exported}`)) return undefined;
     seen.add(`${file}\u0000${exported}`);
     // A module that cannot pass the name on is not summarised: its own declarations (`export class
     // name`) end the walk anyway, and most modules a barrel's `export *` names export other things.
-    const summary = mayPassOn(host, file, exported) ? host.summary(file) : undefined;
+    const summary = mayPassOn(host, file, exported) || mayAlias(host, file, exported) ? host.summary(file) : undefined;
     if (!summary) return undefined;
     const entry = summary.exports.get(exported);
     if (entry?.k === "from") return follow(file, entry.specifier, entry.imported, hops + 1);
     if (entry?.k === "local") {
-      // `import { X } from "pkg"; export { X }`: the same binding.
-      if (summary.decls.has(entry.local)) return undefined;
-      const imported = summary.imports.get(entry.local);
+      // `import { X } from "pkg"; export { X }`: the same binding; so is `export const Y = X` (an alias
+      // the module declares, holding the import and nothing else).
+      const decl = summary.decls.get(entry.local);
+      const local = decl === undefined ? entry.local : decl.k === "const" && decl.init.k === "ref" ? decl.init.name : undefined;
+      const imported = local !== undefined && !summary.decls.has(local) ? summary.imports.get(local) : undefined;
       return imported ? follow(file, imported.specifier, imported.imported, hops + 1) : undefined;
     }
     if (entry) return undefined;
