@@ -1,7 +1,7 @@
 import { SK, ts } from "../typescript";
 import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, ValueExpr } from "../model/summary";
 import { hasModifier, spanOf, staticPropertyName, type SummaryContext } from "./context";
-import { bindingNames, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
+import { bindingNames, breaksTo, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
 import { dynamicImportsIn } from "./dynamicImports";
 import { paramFieldsOf, plainFields } from "./paramFields";
@@ -549,7 +549,8 @@ export function summarizeFlow(
           // `server = createServer()`: the call's result goes by that name, as with `const server = ...`.
           if (target?.length === 1 && ts.isCallExpression(right)) return visitAssignedCall(b, right, target[0]!, unit, conditional);
         } else {
-          branches = op === SK.AmpersandAmpersandToken || op === SK.BarBarToken || op === SK.QuestionQuestionToken;
+          // `a &&= f()`, `a ??= f()`: the right side runs only as `a && f()`, `a ?? f()` would.
+          branches = LOGICAL.has(op);
         }
         break;
       }
@@ -649,13 +650,15 @@ export function summarizeFlow(
         // With no catch, or one that ends the program (`process.exit(1)`, a rethrow), a program that
         // goes on ran the whole `try` block: it is as certain as the code around it.
         const t = node as ts.TryStatement;
-        if (!t.catchClause || catchEndsProgram(t.catchClause.block)) {
+        // A `finally` that returns (or breaks) swallows any throw of the `try`: as a catch that goes on.
+        const swallows = t.finallyBlock !== undefined && mayExitEarly(t.finallyBlock);
+        if ((!t.catchClause || catchEndsProgram(t.catchClause.block)) && !swallows) {
           visit(t.tryBlock, unit, conditional);
           if (t.catchClause) guarded(null, conditional, () => inBranch(t.catchClause!, () => visit(t.catchClause!, unit, true)));
         } else {
           guarded(null, conditional, () => {
             inBranch(t.tryBlock, () => visit(t.tryBlock, unit, true));
-            inBranch(t.catchClause!, () => visit(t.catchClause!, unit, true));
+            if (t.catchClause) inBranch(t.catchClause, () => visit(t.catchClause!, unit, true));
           });
         }
         if (t.finallyBlock) visit(t.finallyBlock, unit, conditional);
@@ -671,6 +674,13 @@ export function summarizeFlow(
       case SK.DoStatement:
         branches = true;
         break;
+      case SK.LabeledStatement: {
+        // `tools: { if (safe) break tools; server.registerTool(...) }`: a break out of a labelled
+        // block skips the rest of it. (A labelled loop's breaks are the loop's own exits.)
+        const l = node as ts.LabeledStatement;
+        if (!ts.isIterationStatement(l.statement, false) && breaksTo(l.statement, l.label.text)) branches = true;
+        break;
+      }
     }
     const inner = conditional || branches;
     if (branches) guarded(null, conditional, () => ts.forEachChild(node, (child) => inBranch(child, () => visit(child, unit, inner))));
@@ -848,6 +858,8 @@ function assignmentCounts(text: string): Map<string, number> {
   return counts;
 }
 
+/** Operators whose right side may not run. */
+const LOGICAL = new Set<ts.SyntaxKind>([SK.AmpersandAmpersandToken, SK.BarBarToken, SK.QuestionQuestionToken, SK.AmpersandAmpersandEqualsToken, SK.BarBarEqualsToken, SK.QuestionQuestionEqualsToken]);
 const CHOOSING = new Set<ts.SyntaxKind>([SK.QuestionQuestionToken, SK.BarBarToken, SK.AmpersandAmpersandToken, SK.CommaToken]);
 
 /** An expression whose value is one of its operands': `?:`, `??`, `||`, `&&`, or a comma (its last). */

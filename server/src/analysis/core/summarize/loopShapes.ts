@@ -54,3 +54,10 @@ function throwsIn(node: ts.Node): boolean {
   if (ts.isFunctionLike(node) || ts.isClassLike(node)) return false;
   return ts.forEachChild(node, throwsIn) === true;
 }
+
+/** Whether a statement holds a `break <label>` (outside nested functions and classes). */
+export function breaksTo(node: ts.Node, label: string): boolean {
+  if (ts.isBreakStatement(node)) return node.label?.text === label;
+  if (ts.isFunctionLike(node) || ts.isClassLike(node)) return false;
+  return ts.forEachChild(node, (child) => (breaksTo(child, label) ? true : undefined)) === true;
+}

@@ -7,6 +7,7 @@ import type { FlowEventEntry } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
 import { ENDS_PROGRAM_TEXT } from "../../core/summarize/deadCode";
+import { mayExitEarly } from "../../core/summarize/loopShapes";
 
 
 /** Whether the event sits in the `try` block of a `try` whose `catch` keeps the program running. */
@@ -20,8 +21,10 @@ export function caughtAround(ev: Evaluator, file: string, entry: FlowEventEntry)
     if (!m) return false;
     const block = blockAt(sf, Number(m[1]), Number(m[2]));
     const parent = block?.parent;
-    if (!block || !parent || !ts.isTryStatement(parent) || parent.tryBlock !== block || !parent.catchClause) return false;
-    return !ENDS_PROGRAM_TEXT.test(parent.catchClause.block.getText(sf));
+    if (!block || !parent || !ts.isTryStatement(parent) || parent.tryBlock !== block) return false;
+    // `finally { return s; }`: the finally's own exit replaces the throw.
+    if (parent.finallyBlock && mayExitEarly(parent.finallyBlock)) return true;
+    return parent.catchClause !== undefined && !ENDS_PROGRAM_TEXT.test(parent.catchClause.block.getText(sf));
   });
 }
 

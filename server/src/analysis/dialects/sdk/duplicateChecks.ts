@@ -7,7 +7,7 @@ import type { ValueExpr, CallEvent } from "../../core/model/summary";
 import { diagnostic } from "./codes";
 import { instanceFieldString, type Instance } from "./methodTargets";
 import { thisField } from "./returnedCollections";
-import { templateString } from "./templateNames";
+import { concatString, templateString } from "./templateNames";
 import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
 import { templateCall, withLiteralCalls } from "./literalCalls";
@@ -169,7 +169,7 @@ export class DuplicateChecks {
       return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
     };
     const known = knownIn(scope);
-    if (arg.k === "dyn") return templateString(arg.text, arg.span, known);
+    if (arg.k === "dyn") return templateString(arg.text, arg.span, known) ?? concatString(arg.text, arg.span, known);
     // `noteUri("welcome")`: a helper returning a template of static parts, read with its parameters bound.
     const called = templateCall(ev, arg, scope);
     if (called) return templateString(called.text, called.span, knownIn(called.scope));

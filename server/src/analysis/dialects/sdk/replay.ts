@@ -83,6 +83,7 @@ import { CompletionChecks } from "./completionChecks";
 import { HandlerChecks } from "./handlerChecks";
 import { DuplicateChecks } from "./duplicateChecks";
 import { schemaRefused } from "./schemaChecks";
+import { unnamedArguments } from "./unnamedArguments";
 import { templateRefused } from "./templateChecks";
 import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
 import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPoint";
@@ -1530,6 +1531,14 @@ export class Replay {
     target.unit.params.forEach((p, i) => {
       if (p && passed[i]) bound.add(p);
     });
+    // `install(...servers)`, `arguments[0]`: the server is reached by no name the replay binds. Where
+    // the function does something with that list (not only hand it to console), it is not followed.
+    const unnamed = passed.some(Boolean) ? unnamedArguments(this.#ev, target.file, target.unit) : undefined;
+    const restFrom = unnamed?.restFrom;
+    const inRest = restFrom !== undefined && passed.some((p, i) => p && i >= restFrom) ? target.unit.params[restFrom] : undefined;
+    if (unnamed && (inRest !== undefined || unnamed.argumentsObject)) {
+      markOpen(this.state, `the server is passed to ${exprText(event.callee)}(), which takes it ${inRest === undefined ? "through arguments" : "in a rest parameter"}, and what it does with it there is not followed`, { file, span: event.span });
+    }
     // A function of the same file also sees the module's own names (a `setup()` using `server`); one
     // written in place (`names.map((n) => server.registerTool(...))`) sees the caller's too, closure or not.
     if (target.file === file && (unit.kind !== "closure" || event.callee.k === "fn")) for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);

@@ -1,0 +1,55 @@
+// A function that takes the server other than by a named parameter: `function install(...servers)`
+// (then `servers[0].registerTool(...)`) or through `arguments`. The replay binds arguments to
+// parameters by position and name, so what such a function does with the server is not followed.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FlowUnit } from "../../core/model/summary";
+import { ts } from "../../core/typescript";
+import { parsedSource } from "./containerStores";
+
+/**
+ * How the function at `unit` reaches arguments by no name of its own, where it uses them for more than
+ * logging (`console.error(...args)`): the index its rest parameter starts at, and whether it reads `arguments`.
+ */
+export function unnamedArguments(ev: Evaluator, file: string, unit: FlowUnit): { readonly restFrom: number | undefined; readonly argumentsObject: boolean } {
+  const none = { restFrom: undefined, argumentsObject: false };
+  if (unit.kind === "module" || unit.kind === "field") return none;
+  const sf = parsedSource(ev, file);
+  const fn = sf ? functionAt(sf, unit.span.start, unit.span.end) : undefined;
+  if (!fn || fn.body === undefined) return none;
+  const rest = fn.parameters.findIndex((p) => p.dotDotDotToken !== undefined);
+  const restName = rest < 0 ? undefined : fn.parameters[rest]!.name;
+  // A rest bound by a pattern (`...[s]`) names its items itself: always a use.
+  const restUsed = restName !== undefined && (!ts.isIdentifier(restName) || usedBeyondLogging(fn.body, restName.text, true));
+  return {
+    restFrom: restUsed ? rest : undefined,
+    argumentsObject: !ts.isArrowFunction(fn) && usedBeyondLogging(fn.body, "arguments", false),
+  };
+}
+
+/** Whether the body mentions `name` anywhere but in the arguments of a `console.*` call (nested functions too when `closures`). */
+function usedBeyondLogging(node: ts.Node, name: string, closures: boolean): boolean {
+  if (ts.isIdentifier(node)) return node.text === name && !inConsoleCall(node);
+  if ((!closures && ts.isFunctionLike(node) && !ts.isArrowFunction(node)) || ts.isClassLike(node)) return false;
+  return ts.forEachChild(node, (c) => (usedBeyondLogging(c, name, closures) ? true : undefined)) === true;
+}
+
+function inConsoleCall(n: ts.Node): boolean {
+  for (let p = n.parent; p && !ts.isFunctionLike(p) && !ts.isStatement(p); p = p.parent) {
+    if (ts.isCallExpression(p) && ts.isPropertyAccessExpression(p.expression) && ts.isIdentifier(p.expression.expression) && p.expression.expression.text === "console") return true;
+  }
+  return false;
+}
+
+function functionAt(sf: ts.SourceFile, start: number, end: number): ts.SignatureDeclaration & { body?: ts.Node } | undefined {
+  let found: (ts.SignatureDeclaration & { body?: ts.Node }) | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found || n.end < start || n.pos > end) return;
+    if (ts.isFunctionLike(n) && n.end === end && n.getStart(sf) <= start) {
+      found = n as ts.SignatureDeclaration & { body?: ts.Node };
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
