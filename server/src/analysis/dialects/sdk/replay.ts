@@ -83,7 +83,7 @@ import { CompletionChecks } from "./completionChecks";
 import { HandlerChecks } from "./handlerChecks";
 import { DuplicateChecks } from "./duplicateChecks";
 import { schemaRefused } from "./schemaChecks";
-import { unnamedArguments } from "./unnamedArguments";
+import { isGetterUnit, unnamedArguments } from "./unnamedArguments";
 import { templateRefused } from "./templateChecks";
 import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
 import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPoint";
@@ -512,6 +512,10 @@ export class Replay {
           // A name local to the method or function the server is made in is not seen from here.
           const own = new Set([...paths].filter((p) => !unit.params.includes(p.split(".")[0]!) && !this.#localToSite(p)));
           if (own.size > 0 && this.#mentionsDeep(site.file, unit, own, new Set())) this.#runUncalled(site.file, unit, own);
+        } else if (unit.kind === "method" && isGetterUnit(this.#ev.host.text?.(site.file), unit)) {
+          // `class App { get server() { return server; } }`: read as `app.server`, where the replay does not go.
+          const returned = unit.events.find(({ event: e }) => e.k === "return" && e.source !== undefined && e.source !== null && paths.has(key(e.source)));
+          if (returned) markOpen(this.state, `the server is returned by the getter ${unit.name} (${this.#where({ file: site.file, span: returned.event.span })}), and what is done with it where the property is read is not followed`, { file: site.file, span: returned.event.span });
         }
       }
       // Called only where the replay did not go (a callback, a method that may not run): it may run or not.
@@ -1237,6 +1241,12 @@ export class Replay {
             break;
           }
           case "return":
+            // `get server() { return server; }`, `{ get: () => server }`: a getter handing the server out is
+            // read as a property (`app.server.registerTool(...)`), which the replay does not follow.
+            // (A getter of the class holding the server in a field is looked at where the field's uses are: siteEscapes.)
+            if (event.source && event.source[0] !== "this" && local.has(key(event.source)) && !this.#returns && isGetterUnit(this.#ev.host.text?.(file), unit)) {
+              markOpen(this.state, `the server is returned by a getter (${this.#where({ file, span: event.span })}), and what is done with it where the property is read is not followed`, { file, span: event.span });
+            }
             // `return this` from a method whose call's value goes nowhere (`new Host(server).add("a");`): nothing is handed on.
             if (!(event.source?.length === 1 && event.source[0] === "this" && this.#resultDropped())) this.#holders.onOtherUse(file, unit, event.source, "returned", event.span);
             // A helper handing the server back (`const s = server as Wrapped; …; return s;`): its caller decides.

@@ -53,3 +53,11 @@ function functionAt(sf: ts.SourceFile, start: number, end: number): ts.Signature
   visit(sf);
   return found;
 }
+
+/** Whether the unit is a getter: `get name() { … }` (of a class or an object), or the `get` of a property descriptor (`{ get: () => … }`). */
+export function isGetterUnit(text: string | undefined, unit: FlowUnit): boolean {
+  if (text === undefined || unit.kind === "module" || unit.kind === "field") return false;
+  // `get name()`, `get "name"()`, `get [key]()`; not a method named `getServer()`.
+  if (/^(?:static\s+)?get(?:\s+[\w$[#"']|\s*["'[])/.test(text.slice(unit.span.start, unit.span.start + 40))) return true;
+  return /\bget\s*:\s*(?:async\s+)?(?:function\b)?\s*$/.test(text.slice(Math.max(0, unit.span.start - 40), unit.span.start));
+}
