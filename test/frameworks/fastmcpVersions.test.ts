@@ -67,6 +67,12 @@ describe("fastmcp methods taken off the server (trial 105)", () => {
     assert.ok(server.unknown.some((u) => u.path[0] === "tools" && /addTool is taken off the server/.test(u.reason)), JSON.stringify(server.unknown));
   });
 
+  it("`tools.forEach(server.addTool)`: the method handed on without its server throws, so the server may not start (trial 123 g04)", () => {
+    const server = analyse("4.20.16", 'import { FastMCP } from "fastmcp";\n\nconst tools = [{ name: "a", execute: async () => "ok" }];\nconst server = new FastMCP({ name: "d", version: "1.0.0" });\ntools.forEach(server.addTool);\nawait server.start({ transportType: "stdio" });\n').analysis.servers[0]!;
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => u.path.length === 0 && /may not start: server\.addTool is passed on without its server/.test(u.reason)), JSON.stringify(server.unknown));
+  });
+
   it("`const { start } = server`: the server may not start", () => {
     const server = analyse("4.20.16", 'import { FastMCP } from "fastmcp";\n\nconst server = new FastMCP({ name: "d", version: "1.0.0" });\nconst { start } = server;\nawait start({ transportType: "stdio" });\n').analysis.servers[0]!;
     assert.ok(server.unknown.some((u) => u.path.length === 0 && /may not start: start\(\) is taken off the server/.test(u.reason)), JSON.stringify(server.unknown));

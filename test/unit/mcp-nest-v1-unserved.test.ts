@@ -66,6 +66,16 @@ describe("MCP-Nest 1.x: an application that never starts the server's transports
     assert.equal(server(HTTP, "  const app = await NestFactory.create(AppModule);\n  await app.init();").legacy, null);
   });
 
+  it("transport: [] serves nothing; a transport list built at run time leaves the whole answer unknown (trial 123 p21, p22)", () => {
+    const empty = server("[]", "  await NestFactory.createApplicationContext(AppModule);");
+    assert.equal(empty.legacy, null);
+    assert.equal(empty.exact, true);
+    assert.match(empty.eraNotes?.legacy?.text ?? "", /no transport/);
+    const chosen = server('[...(process.env.MCP_STDIO === "1" ? [McpTransportType.STDIO] : [])]', "  await NestFactory.createApplicationContext(AppModule);");
+    assert.equal(chosen.exact, false);
+    assert.ok(chosen.unknown.some((u) => u.path.length === 0 && !u.spread && /only known at run time/.test(u.reason)), JSON.stringify(chosen.unknown));
+  });
+
   it("an application handed on (returned, passed to a helper) may be listened there: nothing claimed", () => {
     for (const body of ["  const app = await NestFactory.create(AppModule);\n  return app;", "  const app = await NestFactory.create(AppModule);\n  await start(app);"]) {
       assert.deepEqual(server(HTTP, body).legacy, { tools: { listChanged: true } }, body);

@@ -337,6 +337,17 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           out.unfollowed.push({ reason: `${bound.text} is bound and called where the analysis does not follow it`, loc: loc(event.span), phase, keys: [bound.key] });
           continue;
         }
+        // `tools.forEach(server.addTool)`: the method handed on without its server. Called so, `this` is
+        // lost and it throws, or it is bound where the analysis does not look: either way not followed.
+        const detached = event.args.find((a) => a !== null && a.length >= 2 && names.has(a.slice(0, -1).join(".")) && (REGISTRATIONS[a.at(-1)!] || REMOVALS[a.at(-1)!] || STARTS.has(a.at(-1)!)));
+        if (detached) {
+          const member = detached.at(-1)!;
+          const reg = REGISTRATIONS[member];
+          const why = `${detached.join(".")} is passed on without its server (as a callback): called alone, it throws ("Cannot read properties of undefined"), and where it is called is not followed`;
+          out.unfollowed.push({ reason: why, loc: loc(event.span), phase, ...(reg ? { keys: [reg.key] } : {}) });
+          if (phase !== "deferred") out.startTakenOff ??= { reason: why, loc: loc(event.span) };
+          continue;
+        }
         const argAt = event.args.findIndex((a) => a !== null && names.has(a.join(".")));
         if (argAt < 0) {
           // `addPrompts()`, a function of the file using the module's server by name: it runs here.

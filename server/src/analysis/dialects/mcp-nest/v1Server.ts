@@ -81,8 +81,14 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     userCaps = caps.capabilities;
     userLocs = new Map(caps.capabilityLocs);
     const transport = option("transport");
-    if (transport) stdio = mayNameStdio(ev.sourceText(transport.entry.value, transport.file));
-    if (transport) http = mayNameHttp(ev.sourceText(transport.entry.value, transport.file));
+    const transportText = transport ? ev.sourceText(transport.entry.value, transport.file) : undefined;
+    if (transportText !== undefined) {
+      stdio = mayNameStdio(transportText);
+      http = mayNameHttp(transportText);
+      // `transport: []`: no transport at all; `[...(env ? [STDIO] : [])]`: which ones, only the run knows.
+      if (/^\s*\[\s*\]\s*$/.test(transportText)) stdio = http = false;
+      else if (/\.\.\.|\?/.test(transportText)) unknown.push({ path: [], reason: `the transport option (${transportText.replace(/\s+/g, " ").slice(0, 80)}) is only known at run time, and with no transport nothing serves the server`, loc: { file: transport!.file, span: transport!.entry.value.span } });
+    }
     const named = option("name");
     const value = named ? ev.evaluate(named.entry.value, ev.fileScope(named.file), { calls: false }) : undefined;
     if (value?.t === "prim" && typeof value.value === "string") serverName = value.value;
@@ -160,7 +166,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   const sorted = sortUnknown(kept);
   const name = serverName ?? site.via ?? `${site.callee}()`;
   // No application of the package boots or listens it: nothing answers.
-  const unserved = site.method === "forRoot" && pkg.bootstraps ? neverServed(run, pkg.bootstraps, { stdio, http }) : undefined;
+  const unserved = site.method === "forRoot" && !stdio && !http ? { why: "McpModule.forRoot() is given no transport (transport: []), so nothing serves it", loc } : site.method === "forRoot" && pkg.bootstraps ? neverServed(run, pkg.bootstraps, { stdio, http }) : undefined;
   const details: McpNestDetails = { kind: "mcp-nest", methods, ...(serverName !== undefined ? { serverName } : {}), rootModule: site.moduleSummary.name, moduleApi: true };
   // The call and its module, stretched over the methods of the file that feed it (the hover finds them there).
   const here = [site.call.span, site.moduleSummary.span, ...methods.filter((m) => m.loc.file === file).map((m) => m.loc.span)];
