@@ -555,15 +555,27 @@ export class Evaluator {
       }
     }
     if (name !== "default") {
+      // Two `export *` modules giving the name different bindings make it ambiguous: ES modules leave it
+      // out of the namespace, and a named import of it fails to link ("conflicting star exports").
+      let found: Value | undefined;
       for (const spec of summary.starExports) {
         const target = this.#host.resolveModule(spec, file);
         if (!target || !mayExportName(this.#host, target, name)) continue;
         const v = this.resolveExport(target, name, useLoc, opts, seen);
-        if (!(v.t === "dyn" && v.why?.startsWith("no export"))) return v;
+        if (v.t === "dyn" && v.why?.startsWith("no export")) continue;
+        if (found === undefined) found = v;
+        else if (!sameBinding(found, v)) return { t: "dyn", text: name, loc: useLoc, why: `the export "${name}" of ${file} is ambiguous: two modules it re-exports with export * both export it, so ES modules leave it out` };
       }
+      if (found) return found;
     }
     return { t: "dyn", text: name, loc: useLoc, why: `no export "${name}" in ${file}` };
   }
+}
+
+/** Whether two values resolved through different `export *` paths are one binding (declared at one place). */
+function sameBinding(a: Value, b: Value): boolean {
+  if (a.t === "ns" || b.t === "ns") return a.t === "ns" && b.t === "ns" && a.file === b.file;
+  return a.loc.file === b.loc.file && a.loc.span.start === b.loc.span.start && a.loc.span.end === b.loc.span.end;
 }
 
 /** Source-like text of a summarised expression, for `$dynamic` values and messages. */

@@ -1848,11 +1848,16 @@ export class Replay {
     if (entry?.k === "from") return this.#exportedFunction(target, entry.specifier, entry.imported, hops + 1);
     const localName = entry?.k === "local" ? entry.local : undefined;
     if (!localName) {
+      // Two `export *` modules giving the name different functions: ambiguous, so ES modules leave it
+      // out (a named import of it fails to link): none is the one called.
+      let found: { file: string; unit: FlowUnit } | undefined;
       for (const spec of summary.starExports) {
-        const found = this.#exportedFunction(target, spec, name, hops + 1);
-        if (found) return found;
+        const next = this.#exportedFunction(target, spec, name, hops + 1);
+        if (!next) continue;
+        if (found && (found.file !== next.file || found.unit.id !== next.unit.id)) return undefined;
+        found = next;
       }
-      return undefined;
+      return found;
     }
     const unit = summary.flow?.units.find((u) => u.kind === "function" && u.name === localName);
     return unit ? { file: target, unit } : undefined;
