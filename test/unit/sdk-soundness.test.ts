@@ -329,3 +329,11 @@ describe("SDK dialect: conditions and loops the source does not decide stay unkn
     });
   }
 });
+
+describe("SDK dialect: `arguments` as a property name is not the arguments object", () => {
+  it("a helper reading request.params.arguments in a handler keeps the prediction exact (realworld: pinecone-mcp, mcp-searxng)", () => {
+    const server = analyse("params-arguments-property");
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+  });
+});

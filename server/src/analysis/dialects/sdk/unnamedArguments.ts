@@ -28,9 +28,20 @@ export function unnamedArguments(ev: Evaluator, file: string, unit: FlowUnit): {
 
 /** Whether the body mentions `name` anywhere but in the arguments of a `console.*` call (nested functions too when `closures`). */
 function usedBeyondLogging(node: ts.Node, name: string, closures: boolean): boolean {
-  if (ts.isIdentifier(node)) return node.text === name && !inConsoleCall(node);
+  if (ts.isIdentifier(node)) return node.text === name && !isMemberName(node) && !inConsoleCall(node);
   if ((!closures && ts.isFunctionLike(node) && !ts.isArrowFunction(node)) || ts.isClassLike(node)) return false;
   return ts.forEachChild(node, (c) => (usedBeyondLogging(c, name, closures) ? true : undefined)) === true;
+}
+
+/** `request.params.arguments`, `{ arguments: … }`, a method or type member named so: a property's name, not the variable. */
+function isMemberName(n: ts.Identifier): boolean {
+  const p = n.parent;
+  return (
+    ((ts.isPropertyAccessExpression(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p) || ts.isBindingElement(p)) && p.name === n) ||
+    (ts.isBindingElement(p) && p.propertyName === n) ||
+    ts.isQualifiedName(p) ||
+    ts.isTypeReferenceNode(p)
+  );
 }
 
 function inConsoleCall(n: ts.Node): boolean {
