@@ -82,3 +82,22 @@ describe("MCP-Nest 1.x: an application that never starts the server's transports
     }
   });
 });
+
+describe("MCP-Nest 1.x: forRoot held in a const the module imports and re-exports", () => {
+  it("`imports: [mcp], exports: [mcp]` is the module's own server (trial 123 p14: not found before)", () => {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", private: true, dependencies: { "@rekog/mcp-nest": "1.9.11" } }));
+    fs.writeFileSync("/w/src/app.module.ts", `import { Module } from "@nestjs/common";
+import { McpModule, McpTransportType } from "@rekog/mcp-nest";
+const mcp = McpModule.forRoot({ name: "m", version: "1.0.0", transport: McpTransportType.STDIO });
+@Module({ imports: [mcp], exports: [mcp] })
+export class AppModule {}
+`);
+    fs.writeFileSync("/w/src/main.ts", MAIN("  await NestFactory.createApplicationContext(AppModule);"));
+    const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+    const found = ws.analyzeFile("/w/src/app.module.ts", { tasksExtension: false }).servers;
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.legacy, {});
+    assert.equal(found[0]!.exact, true);
+  });
+});

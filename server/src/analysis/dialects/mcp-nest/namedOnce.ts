@@ -12,6 +12,21 @@ export function namedOnce(text: string, name: string): boolean {
 }
 
 /**
+ * Named three times: its declaration, once in a module's imports, once in one `exports: [...]` list
+ * (Nest re-exports the imported dynamic module to the module's importers: the same instance, no
+ * other server).
+ */
+export function namedOnceAndExported(text: string, name: string): boolean {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  let count = 0;
+  for (let t = scanner.scan(); t !== SK.EndOfFileToken && count <= 3; t = scanner.scan()) if (t === SK.Identifier && scanner.getTokenValue() === name) count++;
+  if (count !== 3) return false;
+  const escaped = name.replace(/\$/g, "\\$");
+  const lists = [...text.matchAll(/\bexports\s*:\s*\[([^\]]*)\]/g)].filter((m) => new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`).test(m[1]!));
+  return lists.length === 1;
+}
+
+/**
  * `@Module(appMetadata)`: the literal of a same-file const named only there, declared before the class
  * (a later one is not initialised yet when the decorator runs), and not exported (an importer might
  * change it).
