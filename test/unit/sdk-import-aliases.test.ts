@@ -55,3 +55,24 @@ describe("the SDK's classes renamed in another module of the workspace", () => {
     assert.equal(r.servers.get("aliased"), undefined);
   });
 });
+
+describe("an McpServer subclass made with `new this()` in its own static method", () => {
+  it("is found, and what the caller of the static factory does is said not followed (trial 120 b04: not found before)", () => {
+    const r = analyze({
+      ...SDK,
+      "server.ts": `${STDIO}import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+class WeatherServer extends McpServer {
+  static create() {
+    return new this({ name: "weather", version: "2.0.0" });
+  }
+}
+const server = WeatherServer.create();
+server.registerTool("forecast", { description: "F" }, async () => ({ content: [] }));
+await server.connect(new StdioServerTransport());
+`,
+    });
+    const s = r.servers.get("weather");
+    assert.ok(s, `no server (${[...r.servers.keys()].join(", ")})`);
+    assert.equal(s.exact, false);
+  });
+});

@@ -230,7 +230,9 @@ export function summarizeFlow(
    */
   const recordOtherNew = (unit: MutableUnit, n: ts.NewExpression, target: RefPath | null, nameNode: ts.Node, conditional: boolean, decl?: ts.VariableDeclaration) => {
     const c = n.expression;
-    const ctor = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) ? `${c.expression.text}.${c.name.text}` : undefined;
+    // `static create() { return new this(...) }`: an instance of the class the method is written in.
+    const own = c.kind === SK.ThisKeyword ? staticMemberClass(ctx.sf, n)?.name?.text : undefined;
+    const ctor = own ?? (ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) ? `${c.expression.text}.${c.name.text}` : undefined);
     if (!ctor || otherNews.has(n)) return;
     otherNews.add(n);
     const scopeEnd = decl ? blockScopeEnd(decl, ctx.sf) : undefined;
@@ -252,6 +254,10 @@ export function summarizeFlow(
    */
   const maySubclass = (n: ts.NewExpression): boolean => {
     const c = n.expression;
+    if (c.kind === SK.ThisKeyword) {
+      const own = staticMemberClass(ctx.sf, n)?.name?.text;
+      return own !== undefined && localSubclasses.has(own);
+    }
     const head = ts.isIdentifier(c) ? c : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) ? c.expression : undefined;
     if (!head) return false;
     const b = imports.get(head.text);
@@ -856,6 +862,31 @@ function assignmentCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const m of text.matchAll(ASSIGNMENT)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * The top-level class whose static method (or static field, or static block) `n` is written in, not
+ * inside a function of its own `this`. Found by position: the analysis parses without parent pointers.
+ */
+function staticMemberClass(sf: ts.SourceFile, n: ts.Node): ts.ClassDeclaration | undefined {
+  const inside = (outer: ts.Node) => outer.pos <= n.pos && n.end <= outer.end;
+  const cls = sf.statements.find((st): st is ts.ClassDeclaration => ts.isClassDeclaration(st) && inside(st));
+  const member = cls?.members.find(inside);
+  if (!cls || !member) return undefined;
+  const isStatic = ts.isClassStaticBlockDeclaration(member) || (ts.canHaveModifiers(member) && (ts.getModifiers(member)?.some((m) => m.kind === SK.StaticKeyword) ?? false));
+  if (!isStatic) return undefined;
+  // A `function` (not an arrow) between the member and `n` has a `this` of its own.
+  let ownThis = false;
+  const walk = (node: ts.Node): void => {
+    if (ownThis || node === n || !inside(node)) return;
+    if (node !== member && (ts.isFunctionLike(node) || ts.isClassLike(node)) && !ts.isArrowFunction(node)) {
+      ownThis = true;
+      return;
+    }
+    ts.forEachChild(node, walk);
+  };
+  ts.forEachChild(member, walk);
+  return ownThis ? undefined : cls;
 }
 
 /** Operators whose right side may not run. */
