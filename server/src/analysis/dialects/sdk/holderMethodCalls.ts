@@ -224,24 +224,29 @@ function unconditionalStatement(n: ts.Node): ts.Statement | undefined {
 export function holderSubclass(ev: Evaluator, file: string, className: string): { name: string; start: number; end: number } | undefined {
   const sf = parsedSource(ev, file);
   if (!sf) return undefined;
-  let found: { name: string; start: number; end: number } | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found) return;
-    if (ts.isClassLike(n)) {
-      const base = n.heritageClauses?.find((h) => h.token === SK.ExtendsKeyword)?.types[0]?.expression;
-      if (base && ts.isIdentifier(base) && base.text === className) {
-        const at = n.name ?? base;
-        found = { name: n.name?.text ?? "a class", start: at.getStart(sf), end: at.end };
-        return;
-      }
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
+  const found = firstFound(sf, (n) => {
+    if (!ts.isClassLike(n)) return undefined;
+    const base = n.heritageClauses?.find((h) => h.token === SK.ExtendsKeyword)?.types[0]?.expression;
+    if (!base || !ts.isIdentifier(base) || base.text !== className) return undefined;
+    const at = n.name ?? base;
+    return { name: n.name?.text ?? "a class", start: at.getStart(sf), end: at.end };
+  });
   if (found) return found;
   const own = sf.statements.find((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === className);
   if (own?.name && own.modifiers?.some((m) => m.kind === SK.AbstractKeyword)) return { name: `a subclass of the abstract ${className}`, start: own.name.getStart(sf), end: own.name.end };
   return undefined;
+}
+
+/** The first node of the file (in source order) `match` answers for, with its answer; what it answers for is not searched further. */
+function firstFound<T>(sf: ts.SourceFile, match: (n: ts.Node) => T | undefined): T | undefined {
+  let found: T | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found !== undefined) return;
+    found = match(n);
+    if (found === undefined) ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
 }
 
 /** How many `new Cls(...)` the file writes. */
@@ -263,18 +268,11 @@ export function instancesMade(sf: ts.SourceFile, className: string | undefined):
 export function holderClassHandedOn(ev: Evaluator, file: string, className: string): { to: string; start: number; end: number } | undefined {
   const sf = parsedSource(ev, file);
   if (!sf) return undefined;
-  let found: { to: string; start: number; end: number } | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found) return;
-    if (ts.isIdentifier(n) && n.text === className) {
-      const to = handedTo(sf, n);
-      if (to !== undefined) found = { to, start: n.getStart(sf), end: n.end };
-      return;
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
+  return firstFound(sf, (n) => {
+    if (!ts.isIdentifier(n) || n.text !== className) return undefined;
+    const to = handedTo(sf, n);
+    return to !== undefined ? { to, start: n.getStart(sf), end: n.end } : undefined;
+  });
 }
 
 /** Where a mention of the class as a value goes, said for people; undefined for a use that keeps it (`new C()`, `extends C`, `C.x`). */
