@@ -286,3 +286,15 @@ describe("SDK precision: tool objects made in a loop's table, named by their con
     assert.deepEqual(s.legacy, { tools: { listChanged: true } });
   });
 });
+
+describe("SDK precision: registerToolTask refuses taskSupport \"forbidden\"", () => {
+  it("the call throws (\"Use registerTool() instead\"): whether the server starts is not claimed (trial 116 t04)", () => {
+    const call = (support: string) => `${V1}${NEW}server.experimental.tasks.registerToolTask("job", { execution: { taskSupport: ${support} } as any }, {} as any);\n`;
+    const forbidden = serverOf(call('"forbidden"'));
+    assert.equal(forbidden.exact, false);
+    assert.ok(forbidden.unknown.some((u) => /taskSupport "forbidden"/.test(u.reason)), JSON.stringify(forbidden.unknown));
+    const optional = serverOf(call('"optional"'));
+    assert.ok(!optional.unknown.some((u) => /forbidden/.test(u.reason)));
+    assert.ok("tools" in (optional.legacy ?? {}));
+  });
+});

@@ -2081,7 +2081,13 @@ export class Replay {
         if (schemaRefused(this.#point, file, e, loc, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
         return this.#registrations.register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
       case "registerToolTask":
-        // The SDK makes the tool as registerTool does (`_createRegisteredTool`), only run as a task.
+        // The SDK makes the tool as registerTool does (`_createRegisteredTool`), only run as a task. It
+        // refuses `execution: { taskSupport: "forbidden" }` first ("Use registerTool() instead"): the
+        // type does not allow it, so only a cast writes it; what then happens is said, not modelled.
+        if (this.state.version === "v1" && this.#taskSupport(file, e) === "forbidden") {
+          this.#mayThrow(loc, `registerToolTask at ${this.#where(loc)} is given taskSupport "forbidden", which it refuses ("Cannot register task-based tool … Use registerTool() instead")`);
+          return;
+        }
         if (this.state.version === "v1") return this.#registrations.register("tools", loc, e.method, PRIMITIVE_METHODS.tools!);
         markInexact(this.state, `SDK v2's McpServer has no experimental.tasks: registerToolTask is not modelled for it (${this.#where(loc)})`);
         return;
@@ -2098,6 +2104,14 @@ export class Replay {
         if (!completionsTooLate(deferred) && this.#registrations.releaseCompletions(e.method, loc)) this.completionChecks.promptCompletions(file, e);
         return;
     }
+  }
+
+  /** `registerToolTask(name, { execution: { taskSupport } }, …)`: the taskSupport written, when the source settles it. */
+  #taskSupport(file: string, e: CallEvent): unknown {
+    const config = e.args[1] ? this.#ev.evaluate(e.args[1], this.#scope(file), SDK_EVAL) : undefined;
+    const execution = config?.t === "obj" ? config.entries.get("execution")?.value : undefined;
+    const support = execution?.t === "obj" ? execution.entries.get("taskSupport")?.value : undefined;
+    return support?.t === "prim" ? support.value : undefined;
   }
 
   /** v1 only: where `logging` was added after construction (no `logging/setLevel` then). */
