@@ -1,5 +1,6 @@
 // One fastmcp server: its capabilities in both eras by the rules of the installed release, what the
 // analysis cannot know, and the diagnostics of fastmcp's run-time traps.
+import semver from "semver";
 import type { DialectRun } from "../../core/dialect";
 import type { JsonObject, Loc } from "../../core/evaluate/values";
 import { diagnosticMaker, type AnalysisDiagnostic } from "../../core/model/diagnostics";
@@ -187,17 +188,20 @@ function sessionFiltersTools(run: DialectRun, site: FastmcpSite, replay: ReturnT
  */
 function schemaRefusal(run: DialectRun, replay: Replay, version: string | undefined, server: { name: string; loc: Loc }, diagnostics: AnalysisDiagnostic[], unknown: UnknownPart[]): { text: string; loc: Loc } | undefined {
   if (version !== undefined && !checksToolSchemas(version)) return undefined;
+  // The zod installed beside the server, when it predates Standard Schema (a range installs the newest).
+  const zod = run.installedVersion(server.loc.file, "zod");
+  const oldZod = zod !== undefined && semver.valid(zod) && semver.lt(zod, "3.24.0") ? zod : undefined;
   for (const reg of replay.registrations) {
-    const refused = refusedTool(run.ev, reg);
+    const refused = refusedTool(run.ev, reg, oldZod);
     if (!refused) continue;
     const tool = refused.tool !== undefined ? `Tool '${refused.tool}'` : "the tool";
-    const text = `${reg.method} throws a UserError for ${tool}: its ${refused.key} is not a Standard Schema ("must implement Standard Schema"), which fastmcp checks from ${STANDARD_SCHEMA_SINCE} as a tool is added`;
+    const text = `${reg.method} throws a UserError for ${tool}: its ${refused.key} ${refused.what} ("must implement Standard Schema"), which fastmcp checks from ${STANDARD_SCHEMA_SINCE} as a tool is added`;
     const certain = version !== undefined && !reg.conditional && reg.phase !== "deferred" && !reg.overriddenBy;
     if (!certain) {
       unknown.push({ path: [], spread: true, reason: `the server may not start: ${text}${version === undefined ? ", and which release loads is not known" : ", if that code runs"}`, loc: refused.loc });
       continue;
     }
-    diagnostics.push(diagnostic("fastmcp-schema-rejected", refused.loc, `${text}, so the server does not start. Write the ${refused.key} with a Standard Schema library (Zod 3.24 or later: z.object({ ... })), not a JSON Schema object.`, { server }));
+    diagnostics.push(diagnostic("fastmcp-schema-rejected", refused.loc, `${text}, so the server does not start. ${oldZod && refused.what.startsWith("is made with zod") ? `Upgrade zod to 3.24 or later.` : `Write the ${refused.key} with a Standard Schema library (Zod 3.24 or later: z.object({ ... })), not a JSON Schema object.`}`, { server }));
     return { text, loc: refused.loc };
   }
   return undefined;

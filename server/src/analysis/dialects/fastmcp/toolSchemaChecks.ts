@@ -18,10 +18,15 @@ export interface RefusedTool {
   readonly tool: string | undefined;
   readonly key: string;
   readonly loc: Loc;
+  /** What the schema is, for people: "not a Standard Schema", or made with a zod too old to be one. */
+  readonly what: string;
 }
 
-/** The first tool the registration adds whose schema is certainly not a Standard Schema. */
-export function refusedTool(ev: Evaluator, reg: Registration): RefusedTool | undefined {
+/**
+ * The first tool the registration adds whose schema is certainly not a Standard Schema. `oldZod`: the
+ * installed zod (before 3.24) has none, so a schema built with it (`z.object(...)`) is not one either.
+ */
+export function refusedTool(ev: Evaluator, reg: Registration, oldZod?: string): RefusedTool | undefined {
   if ((reg.method !== "addTool" && reg.method !== "addTools") || !reg.arg) return undefined;
   const { file, expr } = reg.arg;
   const tools = reg.method === "addTools" ? listItems(ev, file, expr) : [{ file, expr }];
@@ -31,14 +36,27 @@ export function refusedTool(ev: Evaluator, reg: Registration): RefusedTool | und
     for (const key of SCHEMA_KEYS) {
       const entry = prop(tool.obj, key);
       const schema = entry ? objectAt(ev, tool.file, entry) : undefined;
+      const name = prop(tool.obj, "name");
+      const toolName = name?.k === "lit" && typeof name.value === "string" ? name.value : undefined;
       // Every entry written plainly, none of them `~standard`: nothing can give it one.
       if (schema && schema.obj.entries.every((e) => e.k === "prop" && e.key.k === "static" && e.key.name !== "~standard")) {
-        const name = prop(tool.obj, "name");
-        return { tool: name?.k === "lit" && typeof name.value === "string" ? name.value : undefined, key, loc: { file: tool.file, span: entry!.span } };
+        return { tool: toolName, key, loc: { file: tool.file, span: entry!.span }, what: "is not a Standard Schema" };
+      }
+      if (entry && oldZod !== undefined && madeWithZod(ev, tool.file, entry)) {
+        return { tool: toolName, key, loc: { file: tool.file, span: entry.span }, what: `is made with zod ${oldZod}, which implements Standard Schema only from 3.24` };
       }
     }
   }
   return undefined;
+}
+
+/** `z.object({...})`, `z.string().min(1)`: a call chain on a name imported from plain `zod`. */
+function madeWithZod(ev: Evaluator, file: string, expr: ValueExpr): boolean {
+  let root = expr;
+  while (root.k === "call" || root.k === "get") root = root.k === "call" ? root.callee : root.object;
+  if (root.k !== "ref" || expr.k !== "call") return false;
+  const imported = ev.summary(file)?.imports.get(root.name);
+  return imported?.specifier === "zod";
 }
 
 /** The items of a list written as an array literal (through consts); none for anything else. */
