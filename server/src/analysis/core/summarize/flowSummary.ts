@@ -3,6 +3,7 @@ import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, Flow
 import { hasModifier, spanOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, breaksTo, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
+import { staticMemberClass } from "./staticMembers";
 import { dynamicImportsIn } from "./dynamicImports";
 import { paramFieldsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
@@ -862,31 +863,6 @@ function assignmentCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const m of text.matchAll(ASSIGNMENT)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
   return counts;
-}
-
-/**
- * The top-level class whose static method (or static field, or static block) `n` is written in, not
- * inside a function of its own `this`. Found by position: the analysis parses without parent pointers.
- */
-function staticMemberClass(sf: ts.SourceFile, n: ts.Node): ts.ClassDeclaration | undefined {
-  const inside = (outer: ts.Node) => outer.pos <= n.pos && n.end <= outer.end;
-  const cls = sf.statements.find((st): st is ts.ClassDeclaration => ts.isClassDeclaration(st) && inside(st));
-  const member = cls?.members.find(inside);
-  if (!cls || !member) return undefined;
-  const isStatic = ts.isClassStaticBlockDeclaration(member) || (ts.canHaveModifiers(member) && (ts.getModifiers(member)?.some((m) => m.kind === SK.StaticKeyword) ?? false));
-  if (!isStatic) return undefined;
-  // A `function` (not an arrow) between the member and `n` has a `this` of its own.
-  let ownThis = false;
-  const walk = (node: ts.Node): void => {
-    if (ownThis || node === n || !inside(node)) return;
-    if (node !== member && (ts.isFunctionLike(node) || ts.isClassLike(node)) && !ts.isArrowFunction(node)) {
-      ownThis = true;
-      return;
-    }
-    ts.forEachChild(node, walk);
-  };
-  ts.forEachChild(member, walk);
-  return ownThis ? undefined : cls;
 }
 
 /** Operators whose right side may not run. */

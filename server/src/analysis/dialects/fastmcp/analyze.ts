@@ -195,13 +195,14 @@ function schemaRefusal(run: DialectRun, replay: Replay, version: string | undefi
     const refused = refusedTool(run.ev, reg, oldZod);
     if (!refused) continue;
     const tool = refused.tool !== undefined ? `Tool '${refused.tool}'` : "the tool";
-    const text = `${reg.method} throws a UserError for ${tool}: its ${refused.key} ${refused.what} ("must implement Standard Schema"), which fastmcp checks from ${STANDARD_SCHEMA_SINCE} as a tool is added`;
+    const what = refused.oldZod !== undefined ? `is made with zod ${refused.oldZod}, which implements Standard Schema only from 3.24` : "is not a Standard Schema";
+    const text = `${reg.method} throws a UserError for ${tool}: its ${refused.key} ${what} ("must implement Standard Schema"), which fastmcp checks from ${STANDARD_SCHEMA_SINCE} as a tool is added`;
     const certain = version !== undefined && !reg.conditional && reg.phase !== "deferred" && !reg.overriddenBy;
     if (!certain) {
       unknown.push({ path: [], spread: true, reason: `the server may not start: ${text}${version === undefined ? ", and which release loads is not known" : ", if that code runs"}`, loc: refused.loc });
       continue;
     }
-    diagnostics.push(diagnostic("fastmcp-schema-rejected", refused.loc, `${text}, so the server does not start. ${oldZod && refused.what.startsWith("is made with zod") ? `Upgrade zod to 3.24 or later.` : `Write the ${refused.key} with a Standard Schema library (Zod 3.24 or later: z.object({ ... })), not a JSON Schema object.`}`, { server }));
+    diagnostics.push(diagnostic("fastmcp-schema-rejected", refused.loc, `${text}, so the server does not start. ${refused.oldZod !== undefined ? `Upgrade zod to 3.24 or later.` : `Write the ${refused.key} with a Standard Schema library (Zod 3.24 or later: z.object({ ... })), not a JSON Schema object.`}`, { server }));
     return { text, loc: refused.loc };
   }
   return undefined;

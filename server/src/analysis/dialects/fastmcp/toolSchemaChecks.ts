@@ -18,8 +18,8 @@ export interface RefusedTool {
   readonly tool: string | undefined;
   readonly key: string;
   readonly loc: Loc;
-  /** What the schema is, for people: "not a Standard Schema", or made with a zod too old to be one. */
-  readonly what: string;
+  /** The installed zod the schema is made with, when that zod predates Standard Schema (else: not a Standard Schema at all). */
+  readonly oldZod?: string;
 }
 
 /**
@@ -33,18 +33,16 @@ export function refusedTool(ev: Evaluator, reg: Registration, oldZod?: string): 
   for (const item of tools) {
     const tool = objectAt(ev, item.file, item.expr);
     if (!tool) continue;
+    const name = prop(tool.obj, "name");
+    const toolName = name?.k === "lit" && typeof name.value === "string" ? name.value : undefined;
     for (const key of SCHEMA_KEYS) {
       const entry = prop(tool.obj, key);
-      const schema = entry ? objectAt(ev, tool.file, entry) : undefined;
-      const name = prop(tool.obj, "name");
-      const toolName = name?.k === "lit" && typeof name.value === "string" ? name.value : undefined;
+      if (!entry) continue;
+      const schema = objectAt(ev, tool.file, entry);
+      const at = { tool: toolName, key, loc: { file: tool.file, span: entry.span } };
       // Every entry written plainly, none of them `~standard`: nothing can give it one.
-      if (schema && schema.obj.entries.every((e) => e.k === "prop" && e.key.k === "static" && e.key.name !== "~standard")) {
-        return { tool: toolName, key, loc: { file: tool.file, span: entry!.span }, what: "is not a Standard Schema" };
-      }
-      if (entry && oldZod !== undefined && madeWithZod(ev, tool.file, entry)) {
-        return { tool: toolName, key, loc: { file: tool.file, span: entry.span }, what: `is made with zod ${oldZod}, which implements Standard Schema only from 3.24` };
-      }
+      if (schema && schema.obj.entries.every((e) => e.k === "prop" && e.key.k === "static" && e.key.name !== "~standard")) return at;
+      if (oldZod !== undefined && madeWithZod(ev, tool.file, entry)) return { ...at, oldZod };
     }
   }
   return undefined;

@@ -5,25 +5,27 @@ import { SK, ts } from "../../core/typescript";
 
 /** Whether `name` is written exactly twice in the code (strings and comments aside): where it is declared and where it is listed. */
 export function namedOnce(text: string, name: string): boolean {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
-  let count = 0;
-  for (let t = scanner.scan(); t !== SK.EndOfFileToken && count <= 2; t = scanner.scan()) if (t === SK.Identifier && scanner.getTokenValue() === name) count++;
-  return count === 2;
+  return identifierCount(text, name, 2) === 2;
 }
 
 /**
- * Named three times: its declaration, once in a module's imports, once in one `exports: [...]` list
- * (Nest re-exports the imported dynamic module to the module's importers: the same instance, no
- * other server).
+ * namedOnce, or named a third time in one `exports: [...]` list (Nest re-exports the imported dynamic
+ * module to the module's importers: the same instance, no other server).
  */
-export function namedOnceAndExported(text: string, name: string): boolean {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
-  let count = 0;
-  for (let t = scanner.scan(); t !== SK.EndOfFileToken && count <= 3; t = scanner.scan()) if (t === SK.Identifier && scanner.getTokenValue() === name) count++;
-  if (count !== 3) return false;
+export function namedOnceBesidesExports(text: string, name: string): boolean {
+  const count = identifierCount(text, name, 3);
+  if (count !== 3) return count === 2;
   const escaped = name.replace(/\$/g, "\\$");
   const lists = [...text.matchAll(/\bexports\s*:\s*\[([^\]]*)\]/g)].filter((m) => new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`).test(m[1]!));
   return lists.length === 1;
+}
+
+/** How many times `name` is written as an identifier in the code, counted up to one past `upTo`. */
+function identifierCount(text: string, name: string, upTo: number): number {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  let count = 0;
+  for (let t = scanner.scan(); t !== SK.EndOfFileToken && count <= upTo; t = scanner.scan()) if (t === SK.Identifier && scanner.getTokenValue() === name) count++;
+  return count;
 }
 
 /**

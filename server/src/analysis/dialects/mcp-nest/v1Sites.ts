@@ -6,7 +6,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
-import { metadataConst, namedOnce, namedOnceAndExported } from "./namedOnce";
+import { metadataConst, namedOnceBesidesExports } from "./namedOnce";
 import { dynamicRoots, type DynamicRoot } from "./v1DynamicSites";
 import { mcpNestExport } from "./reexports";
 
@@ -89,7 +89,7 @@ export function v1Sites(ev: Evaluator, file: string): V1Site[] {
         // A const of this file that nothing else names: the dynamic module is this module's alone. Also
         // named in the module's own `exports: [...]` (re-exported to its importers, the same instance).
         const decl = summary.decls.get(item.name);
-        if (decl?.k !== "const" || !(namedOnce(text, item.name) || namedOnceAndExported(text, item.name)) || [...summary.exports.values()].some((e) => e.k === "local" && e.local === item.name)) continue;
+        if (decl?.k !== "const" || !namedOnceBesidesExports(text, item.name) || [...summary.exports.values()].some((e) => e.k === "local" && e.local === item.name)) continue;
         call = decl.init;
         via = item.name;
       }

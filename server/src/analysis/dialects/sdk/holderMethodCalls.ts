@@ -5,7 +5,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
-import { parsedSource } from "./containerStores";
+import { climb, parsedSource } from "./containerStores";
 
 /**
  * `dead`: never runs (nothing can call it); `within`: called by another method of the class (that
@@ -238,7 +238,7 @@ export function holderSubclass(ev: Evaluator, file: string, className: string): 
 }
 
 /** The first node of the file (in source order) `match` answers for, with its answer; what it answers for is not searched further. */
-function firstFound<T>(sf: ts.SourceFile, match: (n: ts.Node) => T | undefined): T | undefined {
+export function firstFound<T>(sf: ts.SourceFile, match: (n: ts.Node) => T | undefined): T | undefined {
   let found: T | undefined;
   const visit = (n: ts.Node): void => {
     if (found !== undefined) return;
@@ -277,8 +277,7 @@ export function holderClassHandedOn(ev: Evaluator, file: string, className: stri
 
 /** Where a mention of the class as a value goes, said for people; undefined for a use that keeps it (`new C()`, `extends C`, `C.x`). */
 function handedTo(sf: ts.SourceFile, n: ts.Identifier): string | undefined {
-  let cur: ts.Node = n;
-  while (ts.isParenthesizedExpression(cur.parent) || ts.isAsExpression(cur.parent) || ts.isSatisfiesExpression(cur.parent)) cur = cur.parent;
+  const cur = climb(n);
   const p = cur.parent;
   if (ts.isCallExpression(p) && p.arguments.includes(cur as ts.Expression)) return p.expression.getText(sf).slice(0, 60);
   if (ts.isVariableDeclaration(p) && p.initializer === cur) return ts.isIdentifier(p.name) ? p.name.text : "a variable";

@@ -1,6 +1,6 @@
 // Tool schemas the SDK refuses as the tool is registered (SDK v2 always, v1 from 1.28.0; a raw shape
-// mixing Zod 3 and Zod 4 fields from 1.23.0): the
-// registration throws, and at start-up the server does not start. What a schema is comes from
+// mixing Zod 3 and Zod 4 fields from 1.23.0): the registration throws, and at start-up the server
+// does not start. What a schema is comes from
 // toolSchemas.ts, which reads syntax; here its names are resolved where the call reads them.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Loc, Scope } from "../../core/evaluate/values";
@@ -40,8 +40,8 @@ export function schemaRefused(point: ReplayPoint, file: string, e: CallEvent, lo
   const other = state.version === "v1" ? release.mayLoad : undefined;
   const checks = state.version === "v2" || refused.checkedBy(release);
   if (!checks && !(other && refused.checkedBy(other.release))) return false;
-  if (refused.uncertain) {
-    point.mayThrow(loc, `${e.method} at ${point.where(loc)} may throw: ${refused.uncertain}`);
+  if (!refused.certain) {
+    point.mayThrow(loc, `${e.method} at ${point.where(loc)} may throw: ${refused.why}`);
     return false;
   }
   const text = ev.host.text?.(file);
@@ -65,17 +65,17 @@ interface Refusal {
   readonly checkedBy: (release: SdkRelease) => boolean;
   /** The first v1 release that does. */
   readonly since: string;
-  /** Set when whether it is refused at all is not known (it depends on the installed zod): why. */
-  readonly uncertain?: string;
+  /** False when whether it is refused at all is not known (it depends on the installed zod). */
+  readonly certain: boolean;
 }
 
 /** Why the SDK refuses the registration's schema, and from which v1 release: a schema it cannot use (1.28.0), a raw shape mixing Zod 3 and 4 (1.23.0). */
 function refusalOf(point: ReplayPoint, e: CallEvent, lookup: SchemaLookup): Refusal | undefined {
   const schema = refusedSchema(e, lookup, point.state.version);
-  if (schema) return { why: schema, checkedBy: (r) => r.schemaChecked, since: "1.28.0" };
+  if (schema) return { why: schema, checkedBy: (r) => r.schemaChecked, since: "1.28.0", certain: true };
   const mixed = point.state.version === "v1" && point.zodMain ? mixedZodShape(e, lookup, point.zodMain) : undefined;
   if (!mixed) return undefined;
-  return { why: mixed.why, checkedBy: (r) => r.mixedZodRefused ?? false, since: "1.23.0", ...(mixed.certain ? {} : { uncertain: mixed.why }) };
+  return { why: mixed.why, checkedBy: (r) => r.mixedZodRefused ?? false, since: "1.23.0", certain: mixed.certain };
 }
 
 /** Names as the code at `scope` reads them, for toolSchemas.ts: its bindings, then the file's imports and consts. */

@@ -84,7 +84,8 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const ownReads = member && getters.has(member) && classSpan ? ownGetterReads(ev.host.text?.(file) ?? "", classSpan, member) : [];
     if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, [...viaEntries, ...ownReads]))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
-    const instances = holderInstancesOf(ev, file, units, unit.className, field);
+    const holders = holderClassesOf(ev, file, unit.className, field);
+    const instances = holders.flatMap((name) => instancesOf(units, name));
     const followed = new Set(instances.map((x) => x.name));
     // `const app = new App(); setup(app)`: the instance (and its server) goes where it is not followed.
     // Not for a private field: code that gets the instance reaches the server only through the
@@ -93,7 +94,7 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
       const gone = handedOnAt(instances);
       if (gone) return [{ why: `the ${unit.className} instance ${gone.name} holding the server is handed on, and what is done with its server there is not followed`, loc: { file, span: gone.span } }];
       // `return new App()`, `const { server } = new App()`, `App.instance = new App()`: no name of the file keeps it.
-      const unbound = unboundHolderInstance(ev, file, holderClassesOf(ev, file, unit.className, field));
+      const unbound = unboundHolderInstance(ev, file, holders);
       if (unbound) return [{ why: `an instance of ${unit.className} holding the server is ${unbound.goes}, and what is done with its server there is not followed`, loc: { file, span: unbound.span } }];
       // `export const app = new App()` and a method other than the constructor (`app.init()`) making the
       // server: the modules importing the instance read its field. (One made at construction is followed there.)

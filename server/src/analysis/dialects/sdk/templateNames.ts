@@ -15,10 +15,7 @@ export function templateString(text: string, span: Span, valueOf: (expr: ValueEx
   for (const m of text.slice(0, -1).matchAll(PART)) {
     const literal = text.slice(last, m.index);
     if (literal.includes("${") || literal.includes("`")) return undefined;
-    const [root, ...members] = m[1]!.split(".").map((p) => p.trim());
-    let expr: ValueExpr = { k: "ref", name: root!, span };
-    for (const name of members) expr = { k: "get", object: expr, key: { k: "static", name, span }, span };
-    const value = valueOf(expr);
+    const value = valueOf(pathExpr(m[1]!, span));
     if (value === undefined) return undefined;
     out += literal + String(value);
     last = m.index! + m[0].length;
@@ -26,6 +23,14 @@ export function templateString(text: string, span: Span, valueOf: (expr: ValueEx
   const tail = text.slice(last, -1);
   if (tail.includes("${") || tail.includes("`")) return undefined;
   return PLAIN.test(`\`${tail}\``) ? out + tail : undefined;
+}
+
+/** `cfg.service` as the summary would write it: a name, then member reads. */
+function pathExpr(path: string, span: Span): ValueExpr {
+  const [root, ...members] = path.split(".").map((p) => p.trim());
+  let expr: ValueExpr = { k: "ref", name: root!, span };
+  for (const name of members) expr = { k: "get", object: expr, key: { k: "static", name, span }, span };
+  return expr;
 }
 
 const QUOTED = /^(["'])([^"'\\\n]*)\1$/;
@@ -46,12 +51,7 @@ export function concatString(text: string, span: Span, valueOf: (expr: ValueExpr
     let value: string | number | undefined;
     if (quoted) value = quoted[2]!;
     else if (part.startsWith("`")) value = templateString(part, span, valueOf);
-    else if (NAME_PATH.test(part)) {
-      const [root, ...members] = part.split(".").map((p) => p.trim());
-      let expr: ValueExpr = { k: "ref", name: root!, span };
-      for (const name of members) expr = { k: "get", object: expr, key: { k: "static", name, span }, span };
-      value = valueOf(expr);
-    }
+    else if (NAME_PATH.test(part)) value = valueOf(pathExpr(part, span));
     if (value === undefined || (out === undefined && typeof value !== "string")) return undefined;
     out = (out ?? "") + String(value);
   }

@@ -8,7 +8,9 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Span } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
-import { parsedSource } from "./containerStores";
+import { climb, parsedSource } from "./containerStores";
+import { firstFound } from "./holderMethodCalls";
+import { staticMemberClass } from "../../core/summarize/staticMembers";
 
 export interface UnboundInstance {
   /** Where the instance goes, for people: "returned by make", "kept in App.instance", "destructured". */
@@ -20,38 +22,22 @@ export interface UnboundInstance {
 export function unboundHolderInstance(ev: Evaluator, file: string, classes: readonly string[]): UnboundInstance | undefined {
   const sf = parsedSource(ev, file);
   if (!sf) return undefined;
-  let found: UnboundInstance | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found) return;
-    if (ts.isNewExpression(n) && makesOneOf(n, classes)) {
-      const goes = whereItGoes(sf, n);
-      if (goes !== undefined) found = { goes, span: { start: n.getStart(sf), end: n.end } };
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
+  return firstFound(sf, (n) => {
+    const goes = ts.isNewExpression(n) && makesOneOf(sf, n, classes) ? whereItGoes(sf, n) : undefined;
+    return goes !== undefined ? { goes, span: { start: n.getStart(sf), end: n.end } } : undefined;
+  });
 }
 
-function makesOneOf(n: ts.NewExpression, classes: readonly string[]): boolean {
+function makesOneOf(sf: ts.SourceFile, n: ts.NewExpression, classes: readonly string[]): boolean {
   if (ts.isIdentifier(n.expression)) return classes.includes(n.expression.text);
-  if (n.expression.kind !== SK.ThisKeyword) return false;
-  // `new this()` in a static method (or static field) of the class: an instance of it (or of a subclass).
-  for (let p: ts.Node | undefined = n.parent; p; p = p.parent) {
-    if (ts.isClassLike(p)) return false;
-    if ((ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isGetAccessorDeclaration(p)) && ts.isClassLike(p.parent)) {
-      const isStatic = ts.getModifiers(p)?.some((m) => m.kind === SK.StaticKeyword) ?? false;
-      return isStatic && p.parent.name !== undefined && classes.includes(p.parent.name.text);
-    }
-    if (ts.isFunctionDeclaration(p) || ts.isFunctionExpression(p)) return false;
-  }
-  return false;
+  // `new this()` in a static member of the class: an instance of it (or of a subclass).
+  const own = n.expression.kind === SK.ThisKeyword ? staticMemberClass(sf, n)?.name?.text : undefined;
+  return own !== undefined && classes.includes(own);
 }
 
 /** Where the instance goes when no name keeps it; undefined when it is kept by a name or used on the spot. */
 function whereItGoes(sf: ts.SourceFile, n: ts.NewExpression): string | undefined {
-  let cur: ts.Node = n;
-  while (ts.isParenthesizedExpression(cur.parent) || ts.isAwaitExpression(cur.parent) || ts.isAsExpression(cur.parent) || ts.isNonNullExpression(cur.parent) || ts.isSatisfiesExpression(cur.parent)) cur = cur.parent;
+  const cur = climb(n);
   const p = cur.parent;
   if (ts.isExpressionStatement(p)) return undefined;
   if (ts.isVariableDeclaration(p) && p.initializer === cur) return ts.isIdentifier(p.name) ? undefined : "destructured";

@@ -4,7 +4,7 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
-import { parsedSource } from "./containerStores";
+import { nodeAt, parsedSource } from "./containerStores";
 
 /**
  * How the function at `unit` reaches arguments by no name of its own, where it uses them for more than
@@ -14,7 +14,8 @@ export function unnamedArguments(ev: Evaluator, file: string, unit: FlowUnit): {
   const none = { restFrom: undefined, argumentsObject: false };
   if (unit.kind === "module" || unit.kind === "field") return none;
   const sf = parsedSource(ev, file);
-  const fn = sf ? functionAt(sf, unit.span.start, unit.span.end) : undefined;
+  const node = sf ? nodeAt(sf, unit.span) : undefined;
+  const fn = node && ts.isFunctionLike(node) ? (node as ts.SignatureDeclaration & { body?: ts.Node }) : undefined;
   if (!fn || fn.body === undefined) return none;
   const rest = fn.parameters.findIndex((p) => p.dotDotDotToken !== undefined);
   const restName = rest < 0 ? undefined : fn.parameters[rest]!.name;
@@ -49,20 +50,6 @@ function inConsoleCall(n: ts.Node): boolean {
     if (ts.isCallExpression(p) && ts.isPropertyAccessExpression(p.expression) && ts.isIdentifier(p.expression.expression) && p.expression.expression.text === "console") return true;
   }
   return false;
-}
-
-function functionAt(sf: ts.SourceFile, start: number, end: number): ts.SignatureDeclaration & { body?: ts.Node } | undefined {
-  let found: (ts.SignatureDeclaration & { body?: ts.Node }) | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found || n.end < start || n.pos > end) return;
-    if (ts.isFunctionLike(n) && n.end === end && n.getStart(sf) <= start) {
-      found = n as ts.SignatureDeclaration & { body?: ts.Node };
-      return;
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
 }
 
 /** Whether the unit is a getter: `get name() { … }` (of a class or an object), or the `get` of a property descriptor (`{ get: () => … }`). */
