@@ -97,7 +97,14 @@ async function runFixture(dir: string): Promise<Outcome> {
   // A fixture laid out as MCP-Nest's README (the strategy exported by app.module.ts, main.ts only
   // imports it) names where its strategy is in meta.json (`"strategy": "app.module.ts#mcp"`), so that
   // server.ts need not re-export it, which would be one more use of it for the analysis.
-  const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as { strategy?: string };
+  const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as { strategy?: string; fails?: string };
+  // A fixture whose application must fail to start (`"fails"`) is started with its own transports.
+  if (meta.fails !== undefined) {
+    const app = await mod.bootstrap();
+    await app.close();
+    out.errors.push("started, although meta.json says it fails");
+    return out;
+  }
   // A strategy no name holds (`{ strategy: createMcpStrategy() }` given to Nest) says `"strategy":
   // "listen"`: its transports are swapped when Nest starts it, by McpStrategy.prototype.listen.
   let memories: MemoryStdioTransport[] = [];

@@ -19,6 +19,7 @@ import { factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, unitFactoryCall
 import { advertised, supportedVersion, type RegisteredBeforeServing } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
 import { strategyUses } from "./strategyUses";
+import { httpAdapterMissing } from "./httpAdapterMissing";
 import { readOptions, type StrategyOptions } from "./strategyOptions";
 import { subclassOptions } from "./strategySubclass";
 
@@ -58,6 +59,8 @@ interface App {
   readonly classes: AppClasses | undefined;
   readonly unknown: UnknownPart[];
   readonly rootName?: string;
+  /** The file whose NestFactory call starts the application, when known. */
+  readonly bootstrapFile?: string;
 }
 
 function application(run: DialectRun, site: StrategySite, loc: Loc): App {
@@ -79,10 +82,10 @@ function application(run: DialectRun, site: StrategySite, loc: Loc): App {
   if (unlistened) unknown.push(...(["legacy", "modern"] as const).map((era) => ({ path: [], era, reason: `the server may not answer: ${unlistened}`, loc: { file, span: call.span } })));
   const root = run.ev.evaluate(call.module, run.ev.fileScope(file), { calls: false });
   if (root.t !== "class") {
-    return { classes: undefined, unknown: [...unknown, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `the root module ${run.ev.sourceText(call.module, file)} is not a class known statically`, loc: { file, span: call.span } }))] };
+    return { classes: undefined, bootstrapFile: file, unknown: [...unknown, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `the root module ${run.ev.sourceText(call.module, file)} is not a class known statically`, loc: { file, span: call.span } }))] };
   }
   const classes = appClasses(run.ev, root.cls);
-  return { classes, unknown, rootName: run.ev.summary(root.cls.file)?.classes[root.cls.index]?.name };
+  return { classes, unknown, bootstrapFile: file, rootName: run.ev.summary(root.cls.file)?.classes[root.cls.index]?.name };
 }
 
 export function analyzeStrategy(run: DialectRun, file: string, index: number): UnitAnalysis {
@@ -172,7 +175,16 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
       { server: serverRef }));
   }
 
-  unknown.push(...strategyUses(run, site));
+  const uses = strategyUses(run, site);
+  unknown.push(...uses);
+  // Only a strategy whose every use is read: one handed elsewhere may be given an adapter there.
+  const noAdapter = !site.chain && uses.length === 0 && app.bootstrapFile ? httpAdapterMissing(run, options, [file, app.bootstrapFile]) : undefined;
+  if (noAdapter) {
+    unknown.push(...(["legacy", "modern"] as const).map((era) => ({ path: [], era, reason: `the server may not answer: ${noAdapter.why}`, loc: noAdapter.loc })));
+    diagnostics.push(diagnostic("mcp-nest-http-no-adapter", noAdapter.loc,
+      `${noAdapter.why}, and the application does not start. Pass the adapter (new McpStrategy({ httpAdapter }) or ${binding}.setHttpAdapter(app.getHttpAdapter()) before listening), set mount: false and mount the routes in your own controller, or serve over StdioTransport.`,
+      { server: serverRef }));
+  }
   const calls = runtimeCalls(run, site);
   const registered: RegisteredBeforeServing[] = [];
   // removeTool() and friends delete what register*() added (never a decorated method): where one

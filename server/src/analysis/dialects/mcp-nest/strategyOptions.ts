@@ -16,6 +16,12 @@ export interface TransportInfo {
   readonly legacy: boolean;
   readonly modern: boolean;
   readonly loc: Loc;
+  /**
+   * A Streamable HTTP transport's `mount` option: "self" when it mounts its own routes on the
+   * application's HTTP adapter as it starts (absent, unless a controller reads its httpHandlers, or
+   * `true`), "off" (`false`), "unknown" (not a literal, or the options hold a spread).
+   */
+  readonly mount?: "self" | "off" | "unknown";
 }
 
 export interface StrategyOptions {
@@ -30,6 +36,8 @@ export interface StrategyOptions {
   readonly unknown: UnknownPart[];
   /** null: the transports are not known statically. */
   readonly transports: TransportInfo[] | null;
+  /** Whether the options give the strategy an HTTP adapter (`httpAdapter`): "unknown" when they hold a spread. */
+  readonly httpAdapter?: "given" | "absent" | "unknown";
 }
 
 type ObjectExpr = Extract<ValueExpr, { k: "obj" }>;
@@ -96,7 +104,8 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
   if (obj.entries.some((e) => e.k === "spread")) unknown.push({ path: [], spread: true, reason: "the McpStrategy options hold a spread that is only known when it runs", loc: at });
 
   const { capabilities, capabilityLocs, presentKeys } = readCapabilitiesOption(ev, file, prop(obj, "capabilities")?.value, unknown);
-  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value) };
+  const httpAdapter = prop(obj, "httpAdapter") ? "given" : obj.entries.some((e) => e.k !== "prop" || e.key.k !== "static") ? "unknown" : "absent";
+  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value), httpAdapter };
 }
 
 /** The `capabilities` option of MCP-Nest's options (both majors): what is known of it; the rest goes to `unknown`. */
@@ -132,6 +141,15 @@ export function readCapabilitiesOption(ev: Evaluator, file: string, expr: ValueE
   return { capabilities, capabilityLocs, presentKeys };
 }
 
+/** The `mount` option of `new StreamableHttpTransport({...})` (see TransportInfo.mount). */
+function mountOption(ev: Evaluator, options: { obj: ObjectExpr; file: string } | undefined): "self" | "off" | "unknown" {
+  if (!options) return "self";
+  const p = prop(options.obj, "mount");
+  if (!p) return options.obj.entries.some((e) => e.k !== "prop" || e.key.k !== "static") ? "unknown" : "self";
+  const v = ev.evaluate(p.value, ev.fileScope(options.file), { calls: false });
+  return v.t === "prim" && typeof v.value === "boolean" ? (v.value ? "self" : "off") : "unknown";
+}
+
 function readTransports(ev: Evaluator, optionsFile: string, expr: ValueExpr | undefined): TransportInfo[] | null {
   const list = resolveArray(ev, optionsFile, expr);
   if (!list) return null;
@@ -157,7 +175,7 @@ function readTransports(ev: Evaluator, optionsFile: string, expr: ValueExpr | un
     } else if (imported === "StreamableHttpTransport") {
       const protocol = option("protocol");
       if (protocol === null) return null;
-      out.push({ kind: "streamable-http", legacy: protocol !== "modern-only", modern: protocol !== "legacy-only", loc });
+      out.push({ kind: "streamable-http", legacy: protocol !== "modern-only", modern: protocol !== "legacy-only", loc, mount: mountOption(ev, options) });
     } else return null;
   }
   return out;
