@@ -216,17 +216,33 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   // `new App().server` serves the field's server for `App` and for a subclass that keeps the field (`class Timestamped extends App {}`).
   const field = heldField(site);
   const holders = site.unit.className !== undefined && field !== undefined ? holderClassesOf(ev, site.file, site.unit.className, field) : [];
-  for (const { event, entry } of calls) {
+  const serving = calls.filter(({ event }) => {
     const factory = event.argExprs[0];
-    if (!factory || !(isFactoryOf(units, factory, site, holders, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)))) continue;
+    return factory !== undefined && (isFactoryOf(units, factory, site, holders, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)));
+  });
+  const decided = serving.map(({ event, entry }, index) => {
+    const factory = event.argExprs[0]!;
     const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), SDK_EVAL) : undefined;
     const served = entryEras(options);
-    const thrown = factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;
+    // A throw of the first entry point's own factory stops the server (the others may never run).
+    const thrown = index === 0 && factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;
     if (thrown) replay.startupThrows(thrown.loc, thrown.why);
     if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
     const chooses = eraChoice(ev, site, replay, units, factory, entry);
-    if (chooses) return { ...chooses, legacy: served.legacy, loc: { file: site.file, span: event.span } };
-    return { legacy: served.legacy, modern: served.modern, via: entry, loc: { file: site.file, span: event.span } };
+    const loc = { file: site.file, span: event.span };
+    return chooses ? { ...chooses, legacy: served.legacy, loc } : { legacy: served.legacy, modern: served.modern, via: entry, loc };
+  });
+  const first = decided[0];
+  if (first) {
+    // Entry points that serve other eras (`createMcpHandler(f, { legacy: "reject" })` for HTTP,
+    // `serveStdio(f)` for stdio, one chosen by a flag or both started): each client gets what the
+    // one it reaches serves, so an era some of them leave out is not certain.
+    const differ = decided.find((d) => d.legacy !== first.legacy || d.modern !== first.modern);
+    if (!differ) return first;
+    const where = decided.map((d) => `${d.via} at line ${lineOf(ev, d.loc)} ${d.legacy ? "answers" : "refuses"} initialize`).join(", ");
+    const why = `the program serves this server through ${decided.length} entry points that serve different eras (${where}), and a client gets what the one it reaches serves`;
+    markInexact(replay.state, why);
+    return { legacy: decided.some((d) => d.legacy), modern: decided.some((d) => d.modern), via: first.via, unknown: true, unknownWhy: why, loc: first.loc };
   }
   const elsewhere = servedElsewhere(ev, replay);
   if (elsewhere) {
