@@ -120,13 +120,19 @@ function fieldsOf(ev: Evaluator, file: string, ir: ValueExpr, depth: number, sco
   }
 }
 
-/** `x.optional()` or `z.optional(x)` → x. */
+/**
+ * `x.optional()` or `z.optional(x)` → x. Also through `.describe(text)` and `.meta(data)` on the
+ * optional: both clone it (zod 3: `new This({ ...def, description })`; zod 4: `clone()` with the same
+ * def), another optional around the very same inner schema, which is where completable() left its mark.
+ */
 export function optionalInner(ir: ValueExpr): ValueExpr | undefined {
   if (ir.k !== "call") return undefined;
   const c = ir.callee;
-  if (c.k === "get" && c.key.k === "static" && c.key.name === "optional") {
+  if (c.k !== "get" || c.key.k !== "static") return undefined;
+  if (c.key.name === "optional") {
     if (ir.args.length === 0) return c.object;
     if (c.object.k === "ref" && ir.args[0]) return ir.args[0];
   }
+  if ((c.key.name === "describe" || c.key.name === "meta") && ir.args.length === 1) return optionalInner(c.object);
   return undefined;
 }
