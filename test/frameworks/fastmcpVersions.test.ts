@@ -211,9 +211,12 @@ describe("fastmcp rules by installed release", () => {
 });
 
 describe("fastmcp in a checkout without node_modules: the release it declares", () => {
+  // Without the first tool added after the awaited start() (a throw that may stop the server): what
+  // these cases show is the release's rules alone.
+  const STARTS = SERVER.replace('server.addTool({ name: "archive", execute: async () => "ok" });\n', "");
   function checkout(files: Record<string, string>): FeatureContext {
     const fs = new InMemoryFileSystemHost();
-    fs.writeFileSync("/w/src/server.ts", SERVER);
+    fs.writeFileSync("/w/src/server.ts", STARTS);
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(`/w/${name}`, text);
     const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
     const file = "/w/src/server.ts";

@@ -11,13 +11,13 @@ import { sortUnknown } from "../../core/model/unknown";
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpCall, FastmcpDetails } from "./details";
 import type { FastmcpSite } from "./findServers";
-import { mayAuthenticate, replayServer, type Registration, type Replay } from "./replay";
+import { mayAuthenticate, replayServer, type Registration, type Replay, type StartCall } from "./replay";
 import { refusedTool } from "./toolSchemaChecks";
 import { declaredRelease } from "./declaredRelease";
 import { replayHost } from "./replayHost";
 import { checksToolSchemas, CONNECT_SINCE, filtersSessionTools, STANDARD_SCHEMA_SINCE, lacksConnect, parseVersion, PRIMITIVES, RULES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
 import { presence, type Presence } from "./presence";
-import { trapDiagnostics } from "./traps";
+import { addedWhileStarting, trapDiagnostics } from "./traps";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
 
 const diagnostic = diagnosticMaker(FASTMCP_CODES);
@@ -91,11 +91,11 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   const refused = schemaRefusal(run, replay, version, server, diagnostics, unknown);
   if (replay.startTakenOff) unknown.push({ path: [], spread: true, reason: `the server may not start: ${replay.startTakenOff.reason}`, loc: replay.startTakenOff.loc });
   // A server whose start() throws has no session for late registrations to miss.
-  if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server));
+  if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server, unknown));
 
   if (declared?.other) unknown.push(...otherRulesDiffer(rules, declared.other, present, loc));
 
-  for (const r of replay.registrations) calls.push({ method: r.method, loc: r.loc, effect: effectOf(r, present.get(r.key)!, rules) });
+  for (const r of replay.registrations) calls.push({ method: r.method, loc: r.loc, effect: effectOf(r, present.get(r.key)!, rules, replay.start) });
   for (const r of replay.removals) calls.push({ method: r.method, loc: r.loc, effect: r.overriddenBy ? `runs ${r.overriddenBy}, an override the analysis does not follow` : r.phase === "before" ? `removes a ${SINGULAR[r.key]} before the session is created` : `sends notifications/${r.key}/list_changed to every session` });
   if (replay.start) calls.push({ method: replay.start.method, loc: replay.start.loc, effect: replay.start.overriddenBy ? `runs ${replay.start.overriddenBy}, an override the analysis does not follow: when it creates the session is not known` : "creates the session: the capabilities are fixed here, from what was added before" });
 
@@ -154,12 +154,13 @@ function otherRulesDiffer(rules: FastmcpRules, other: { rules: FastmcpRules; why
   return out;
 }
 
-function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined): string {
+function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined, start: StartCall | undefined): string {
   if (r.overriddenBy) return `runs ${r.overriddenBy}, an override the analysis does not follow: it may add \`${r.key}\` or not`;
   if (r.phase === "before") return r.conditional || r.maybeEmpty ? `may add \`${r.key}\` to initialize (not on every path)` : `adds \`${r.key}\` to initialize`;
   if (r.phase === "deferred") return `runs at a time the analysis cannot know; once a session exists it sends notifications/${r.key}/list_changed`;
   const flagged = rules ? "listChanged" in shapeOf(rules, r.key) : false;
   if (p.k === "no") return `comes after the session was created: \`${r.key}\` is not advertised by it`;
+  if (start && addedWhileStarting(r, start)) return `runs while start() (not awaited) is still connecting the session, which never lists it: nothing is added, nothing is sent`;
   return `sends notifications/${r.key}/list_changed to every session${flagged ? "" : ` (not advertised: \`${r.key}\` has no listChanged)`}`;
 }
 

@@ -3,6 +3,7 @@
 // sent for a key advertised without listChanged.
 import type { DialectRun } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
+import type { UnknownPart } from "../../core/model/unknown";
 import { diagnosticMaker, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpSite } from "./findServers";
@@ -12,7 +13,11 @@ import { shapeOf, SINGULAR, type FastmcpRules, type Primitive } from "./rules";
 
 const diagnostic = diagnosticMaker(FASTMCP_CODES);
 
-export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rules: FastmcpRules, present: Map<Primitive, Presence>, server: { name: string; loc: Loc }): AnalysisDiagnostic[] {
+/**
+ * The traps' diagnostics; `stops` gets why the server may not start when a registration after an
+ * awaited start() throws (an uncaught throw there ends the program right after the session is up).
+ */
+export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rules: FastmcpRules, present: Map<Primitive, Presence>, server: { name: string; loc: Loc }, stops: UnknownPart[]): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const start = replay.start;
   // A method of the server's class that is not followed may run before start(), and an override of the
@@ -28,10 +33,24 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
       reportedFirst.add(r.key);
       const oneSession = start.transport === "stdio" || start.transport === "custom";
       const { what, fix } = firstAfterStart(r, start, oneSession);
+      if (oneSession && start.awaited && !r.onConnect && !r.resumes) {
+        stops.push({ path: [], spread: true, reason: `the server may not start: ${r.method}() runs after the awaited ${start.method}(), and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from it, which ends the program unless the error is caught`, loc: r.loc });
+      }
       out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. ${fix}.`, {
         server,
         ...(oneSession ? {} : { severity: "warning" as const }),
         related: [{ loc: start.loc, message: "the session (and its capabilities) is created here" }],
+        fixes: "movable" in r && r.movable && start.movableTarget ? moveBefore(run, site.file, r.callSpan, start.callSpan, start.method) : [],
+      }));
+      continue;
+    }
+    // stdio start() not awaited: it built the session from the lists as they were and is still
+    // connecting it when the next statements run. fastmcp's add*() replaces its list with a new array,
+    // which that session never sees, and sends nothing (the server is not running yet).
+    if (r.kind === "add" && start && addedWhileStarting(r, start)) {
+      out.push(diagnostic("fastmcp-added-while-starting", r.loc, `${r.method}() runs while start() (not awaited) is still connecting the stdio session, which was built with the ${r.key} added before it: fastmcp puts this ${SINGULAR[r.key]} in a new list that session never reads, so it is never listed, and no list_changed notification is sent. Await start(), or add it before start().`, {
+        server,
+        related: [{ loc: start.loc, message: "the session is built here, from what was added before" }],
         fixes: "movable" in r && r.movable && start.movableTarget ? moveBefore(run, site.file, r.callSpan, start.callSpan, start.method) : [],
       }));
       continue;
@@ -47,6 +66,14 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
     }));
   }
   return out;
+}
+
+/**
+ * A registration written right after a stdio start() that is not awaited (no await, branch or callback
+ * between): it runs while start() is still connecting the session it built from the lists as they were.
+ */
+export function addedWhileStarting(r: Registration, start: StartCall): boolean {
+  return r.phase === "after" && !start.awaited && !start.sessionLater && start.method === "start" && start.transport === "stdio" && !r.onConnect && !r.resumes && !r.conditional && !r.orderUnknown;
 }
 
 /** What happens to the first registration after the session is built, and how to avoid it. */
