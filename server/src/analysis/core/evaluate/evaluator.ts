@@ -1,4 +1,4 @@
-import type { AmbientModuleSummary, FileSummary, FunctionSummary, KeyExpr, Span, TopLevelDecl, ValueExpr } from "../model/summary";
+import type { AmbientModuleSummary, Arithmetic, FileSummary, FunctionSummary, KeyExpr, Span, TopLevelDecl, ValueExpr } from "../model/summary";
 import type { Binding, ClassRef, DynamicPart, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
@@ -46,8 +46,9 @@ export interface EvalOptions {
   /** Apply calls of known functions: only for `extends` clauses (mixins), never for data (spec §4.1). */
   readonly calls: boolean;
   /**
-   * Read the pure array methods tables are built with (`a.concat(b)`, `list.includes(name)`) on known
-   * values. Off for the conduit dialect, whose spec makes every call dynamic.
+   * Read the pure array methods tables are built with (`a.concat(b)`, `list.includes(name)`) and
+   * arithmetic on numbers (`5 * MINUTE`) on known values. Off for the conduit dialect, whose spec makes
+   * every call and operator dynamic.
    */
   readonly builtins?: boolean;
   /**
@@ -158,7 +159,7 @@ export class Evaluator {
       case "lit":
         return { t: "prim", value: expr.value, loc };
       case "dyn":
-        return { t: "dyn", text: expr.text, loc };
+        return (expr.arith && opts.builtins ? this.#arithmetic(expr.arith, scope, opts, loc) : undefined) ?? { t: "dyn", text: expr.text, loc };
       case "obj":
         return this.#object(expr, scope, opts, loc);
       case "arr": {
@@ -222,6 +223,17 @@ export class Evaluator {
    * `a.concat(b, [c])` on a known array: a new array of its items and the arguments' (an array argument
    * adds its items, anything else itself), when every one is known. Pure, so no call is run.
    */
+  /** `5 * MINUTE`: the number, when both sides evaluate to numbers (undefined otherwise: not known). */
+  #arithmetic(a: Arithmetic, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const left = this.evaluate(a.left, scope, opts);
+    if (left.t !== "prim" || typeof left.value !== "number") return undefined;
+    const right = this.evaluate(a.right, scope, opts);
+    if (right.t !== "prim" || typeof right.value !== "number") return undefined;
+    const [x, y] = [left.value, right.value];
+    const value = a.op === "+" ? x + y : a.op === "-" ? x - y : a.op === "*" ? x * y : a.op === "/" ? x / y : a.op === "%" ? x % y : x ** y;
+    return { t: "prim", value, loc };
+  }
+
   #concat(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
     const callee = expr.callee;
     if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "concat") return undefined;

@@ -35,7 +35,17 @@ export type ValueExpr =
    * that needs a value takes it as dynamic, and only what holds on both sides reads them (a loop over
    * `readOnly ? readTools : allTools` runs when both tables have items).
    */
-  | { readonly k: "dyn"; readonly text: string; readonly span: Span; readonly branches?: readonly [ValueExpr, ValueExpr] };
+  | { readonly k: "dyn"; readonly text: string; readonly span: Span; readonly branches?: readonly [ValueExpr, ValueExpr]; readonly arith?: Arithmetic };
+
+/**
+ * `5 * MINUTE`, `-LIMIT`: arithmetic, kept on a `dyn` so that whatever reads values without
+ * evaluating them still sees something not known; the evaluator computes it when both sides are numbers.
+ */
+export interface Arithmetic {
+  readonly op: "+" | "-" | "*" | "/" | "%" | "**";
+  readonly left: ValueExpr;
+  readonly right: ValueExpr;
+}
 
 /** An object-literal key: a name known from the syntax, or a computed key to evaluate. */
 export type KeyExpr =

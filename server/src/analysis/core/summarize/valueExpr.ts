@@ -2,6 +2,17 @@ import { SK, ts } from "../typescript";
 import { UNDEFINED_TEXT, type ArrItem, type FunctionSummary, type KeyExpr, type ObjEntry, type ValueExpr } from "../model/summary";
 import { MAX_DEPTH, spanOf, textOf, type SummaryContext } from "./context";
 import { summarizeClass } from "./summarizeClass";
+import type { Arithmetic } from "../model/summary";
+
+/** The operators of arithmetic the evaluator computes on numbers. */
+const ARITHMETIC: ReadonlyMap<ts.SyntaxKind, Arithmetic["op"]> = new Map([
+  [SK.PlusToken, "+"],
+  [SK.MinusToken, "-"],
+  [SK.AsteriskToken, "*"],
+  [SK.SlashToken, "/"],
+  [SK.PercentToken, "%"],
+  [SK.AsteriskAsteriskToken, "**"],
+]);
 
 /**
  * Turns an expression into the evaluable intermediate form. Only syntax is looked at; what it cannot
@@ -35,7 +46,14 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
       if (u.operator === SK.MinusToken && ts.isNumericLiteral(u.operand)) {
         return { k: "lit", value: -Number(u.operand.text), span };
       }
+      if (u.operator === SK.MinusToken) return { k: "dyn", text: textOf(ctx, node), span, arith: { op: "-", left: { k: "lit", value: 0, span }, right: toValueExpr(ctx, u.operand, next) } };
       return { k: "dyn", text: textOf(ctx, node), span };
+    }
+    case SK.BinaryExpression: {
+      const b = node as ts.BinaryExpression;
+      const op = ARITHMETIC.get(b.operatorToken.kind);
+      if (!op) return { k: "dyn", text: textOf(ctx, node), span };
+      return { k: "dyn", text: textOf(ctx, node), span, arith: { op, left: toValueExpr(ctx, b.left, next), right: toValueExpr(ctx, b.right, next) } };
     }
     case SK.VoidExpression:
       // `void 0` is `undefined` written another way: the evaluator treats both as a key that is absent.

@@ -32,6 +32,7 @@ import { assignedNameStaysHere, returnedBeforeConnect, returnsOnlyConnected } fr
 import { isModuleVariable } from "./moduleVariables";
 import { laterInstanceFields } from "./laterFields";
 import { subclassLine, writesField, type LineClass } from "./subclassLine";
+import { cacheHintThrows, constructorOptionThrows } from "./v2OptionChecks";
 import { defaultPassedOver } from "./parameterDefaults";
 import { wholeUse } from "./memberOnlyUses";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
@@ -842,6 +843,7 @@ export class Replay {
     } else if (limit?.t === "dyn" && !/^(?:Infinity|Number\.POSITIVE_INFINITY)$/.test(limit.text.trim())) {
       this.#mayThrow(limit.loc, `maxToolInputElements is only known at run time, and McpServer's constructor throws a RangeError unless it is a number of at least 1 or Infinity (an unset variable read with Number() gives NaN)`);
     }
+    if (this.state.version === "v2") for (const thrown of constructorOptionThrows(value)) this.#mayThrow(thrown.loc, thrown.why);
     const versions = value.entries.get("supportedProtocolVersions");
     if (versions) this.supportedVersions = this.#json(versions.value) ?? undefined;
     if ("logging" in this.state.caps) {
@@ -2094,6 +2096,13 @@ export class Replay {
       case "registerResource":
       case "resource":
         if (templateRefused(this.#point, file, e, mode)) return;
+        if (this.state.version === "v2" && e.method === "registerResource") {
+          // registerResource checks its config's cacheHint first.
+          const config = e.args[2] ? this.#ev.evaluate(e.args[2], this.#scope(file), SDK_EVAL) : undefined;
+          const thrown = config?.t === "obj" ? cacheHintThrows(config.entries.get("cacheHint")?.value, "the resource's cacheHint", "registerResource") : [];
+          for (const t of thrown) this.#mayThrow(t.loc, `${t.why.replace("so the server does not start", `at ${this.#where(loc)}, so the server does not start`)}`);
+          if (thrown.length > 0) return;
+        }
         this.#registrations.register("resources", loc, e.method, PRIMITIVE_METHODS.resources!);
         if (!completionsTooLate(deferred) && this.#registrations.releaseCompletions(e.method, loc)) this.completionChecks.templateCompletions(file, e);
         return;
