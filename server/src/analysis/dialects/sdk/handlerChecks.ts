@@ -9,7 +9,7 @@ import type { FileSummary, FlowUnit, ValueExpr, CallEvent } from "../../core/mod
 import { diagnostic } from "./codes";
 import { sdkNameOf } from "./findSdkServers";
 import { markInexact, type SdkCause } from "./sdkState";
-import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS } from "./sdkTables";
+import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, V2_SPEC_REQUESTS } from "./sdkTables";
 import { tableMethods, tableSchemasInOrder } from "./tableHandlers";
 import { unitScope } from "./unitScope";
 import { SDK_EVAL } from "./sdkEval";
@@ -59,7 +59,19 @@ export class HandlerChecks {
   /** `setRequestHandler(schema, handler)`: its method, or each method of a table it is called over. */
   setHandler(file: string, summary: FileSummary, e: CallEvent, loc: Loc): void {
     const { ev } = this.#point;
+    // SDK v2 takes the method's name (`setRequestHandler("tools/list", handler)`, or the name, the
+    // schemas and the handler for a method of its own): a v1 request schema given first (a port that
+    // only changed its imports) throws a TypeError ("… is not a spec request method") where it runs.
+    const schema = this.#point.state.version === "v2" && e.args.length === 2 ? sdkNameOf(summary, e.args[0]!, ev) : undefined;
+    if (schema && SCHEMA_METHODS[schema]) {
+      this.#point.mayThrow(loc, `SDK v2's setRequestHandler takes the method's name (setRequestHandler("${SCHEMA_METHODS[schema]}", handler)), and given the v1 schema ${schema} it throws a TypeError ("is not a spec request method") at ${this.#point.where(loc)}`);
+      return;
+    }
     const method = this.#methodOf(file, summary, e.args[0]);
+    if (method && this.#point.state.version === "v2" && e.args.length === 2 && !V2_SPEC_REQUESTS.has(method)) {
+      this.#point.mayThrow(loc, `"${method}" is not a request method of the protocol, and SDK v2's setRequestHandler then needs its schemas (setRequestHandler(method, { params, result }, handler)): given the handler alone it throws a TypeError ("is not a spec request method") at ${this.#point.where(loc)}`);
+      return;
+    }
     // `for (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler)`: each item's method in turn.
     const each = method ? undefined : tableSchemasInOrder(ev, file, this.#host.unit()?.events.find((x) => x.event === e), e.span, e.args[0], (ir) => this.#methodOf(file, summary, ir));
     if (each) {

@@ -42,6 +42,17 @@ export function requiredCapability(method: string, version: SdkVersion): string 
  * SDK 0.4.0's `Server.getCapabilities()`: the capability each of these handlers makes it advertise,
  * as `{}`, when initialize is answered (the release reads no declared capabilities).
  */
+/**
+ * The request methods SDK v2's codecs know (2025-11-25's and 2026-07-28's, read in 2.4.0): only these
+ * take `setRequestHandler(method, handler)`; any other throws a TypeError unless schemas are passed.
+ */
+export const V2_SPEC_REQUESTS: ReadonlySet<string> = new Set([
+  "ping", "initialize", "completion/complete", "logging/setLevel", "prompts/get", "prompts/list",
+  "resources/list", "resources/templates/list", "resources/read", "resources/subscribe", "resources/unsubscribe",
+  "tools/call", "tools/list", "tasks/get", "tasks/result", "tasks/list", "tasks/cancel",
+  "sampling/createMessage", "elicitation/create", "roots/list", "server/discover", "subscriptions/listen",
+]);
+
 export const PRE_OPTIONS_KEYS: Readonly<Record<string, string>> = {
   "prompts/list": "prompts",
   "resources/list": "resources",
