@@ -96,7 +96,9 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const known = withoutMarkers(caps, result.dynamics);
   // An era whose handshake the program answers itself sends what its handler returns: nothing is stated.
   const ownLegacy = result.ownEraHandlers.get("legacy");
-  const ownModern = result.ownEraHandlers.get("modern");
+  // v2's entry points install their own server/discover handler on the server the factory hands them
+  // (installModernOnlyHandlers), over any set by hand: that one never answers.
+  const ownModern = eras.via === "createMcpHandler" || eras.via === "serveStdio" ? undefined : result.ownEraHandlers.get("modern");
   const legacy = serves && eras.legacy ? (ownLegacy ? (ownLegacy.caps ?? {}) : known.caps) : null;
   const modern = serves && eras.modern && known.caps ? (ownModern ? (ownModern.caps ?? {}) : modernCapabilities(known.caps)) : null;
   // What a handler of its own returns, not known statically: nothing of that era is stated.
