@@ -62,7 +62,8 @@ function checkSources(f: Fixture): void {
   const exported: Record<string, RegExp> = {
     server: /export const server\b/,
     start: /export async function start\(/,
-    handler: /export const handler = createMcpHandler\(/,
+    // createMcpHandler's handler, or a hand-wired one with a fetch() (a composition of legs).
+    handler: /export const handler = (?:createMcpHandler\(|\{\s*fetch: )/,
     stdio: /export function main\(transport\?/,
   };
   assert.match(server, exported[f.meta.entry]!, `server.ts exports what entry "${f.meta.entry}" drives`);

@@ -54,7 +54,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   // Every request after the first may fail: said as it is, not as a start-up that may fail.
   if (eras.via === "createMcpHandler" && site.unit.kind !== "module") for (const failing of replay.completionChecks.rebuiltPerRequest(eras.via)) replay.mayThrowAt.push({ ...failing, said: true });
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
-  if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio") {
+  if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio" && eras.via !== LEGACY_FALLBACK) {
     replay.escapes(`the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   const result = replay.finish();
@@ -207,6 +207,12 @@ function inexactOnly(state: SdkState, stated: readonly UnknownPart[]): UnknownPa
 }
 
 
+/** v2's per-request transport of a hand-wired modern leg (`classifyInboundRequest`, then connect). */
+const PER_REQUEST = "PerRequestHTTPServerTransport";
+
+/** v2's `legacyStatelessFallback(factory)`: serves 2025 clients (initialize) only, one server per request. */
+const LEGACY_FALLBACK = "legacyStatelessFallback";
+
 /** Which eras the entry point serves (ts-mcp-ecosystem.md §2.4 item 7). */
 function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   if (site.version === "v1") return { legacy: true, modern: false, via: "v1 (initialize only)", ...(replay.state.connected ? { loc: replay.state.connected } : {}) };
@@ -218,12 +224,23 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   // `new App().server` serves the field's server for `App` and for a subclass that keeps the field (`class Timestamped extends App {}`).
   const field = heldField(site);
   const holders = site.unit.className !== undefined && field !== undefined ? holderClassesOf(ev, site.file, site.unit.className, field) : [];
+  const transport = replay.connectArg ? transportOf(ev.summary(replay.connectArg.file), replay.connectArg.expr) : undefined;
+  if (replay.state.connected && transport === PER_REQUEST) {
+    // It binds the server to the modern revision each request was classified as (when the server's
+    // supportedProtocolVersions lists it), and what reaches it is routed by code of the program.
+    const why = `connect(${PER_REQUEST}) binds the server to the revision each request was classified as, which the program decides per request`;
+    markInexact(replay.state, why);
+    return { legacy: true, modern: false, via: `connect(${PER_REQUEST})`, unknown: true, unknownWhy: why, loc: replay.state.connected };
+  }
   const serving = calls.filter(({ event }) => {
     const factory = event.argExprs[0];
     return factory !== undefined && (isFactoryOf(units, factory, site, holders, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)));
   });
   const decided = serving.map(({ event, entry }, index) => {
     const factory = event.argExprs[0]!;
+    // A handler for 2025 clients only (the legacy leg of a hand-wired composition beside a strict
+    // createMcpHandler): its second argument is an error callback, not options.
+    if (entry === LEGACY_FALLBACK) return { legacy: true, modern: false, via: entry, loc: { file: site.file, span: event.span } };
     const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), SDK_EVAL) : undefined;
     const served = entryEras(options);
     // A throw of the first entry point's own factory stops the server (the others may never run).
@@ -234,6 +251,8 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     const loc = { file: site.file, span: event.span };
     return chooses ? { ...chooses, legacy: served.legacy, loc } : { legacy: served.legacy, modern: served.modern, via: entry, loc };
   });
+  // The same server also connected by hand to a transport (the sessionful legacy leg of a composition).
+  if (decided.length > 0 && replay.state.connected) decided.push({ legacy: true, modern: modernVersions, via: transport ? `connect(${transport})` : "connect()", loc: replay.state.connected });
   const first = decided[0];
   if (first) {
     // Entry points that serve other eras (`createMcpHandler(f, { legacy: "reject" })` for HTTP,
@@ -296,7 +315,7 @@ function entryCalls(ev: Evaluator, summary: FileSummary): { readonly event: Invo
     for (const { event } of unit.events) {
       if (event.k !== "invoke") continue;
       const entry = sdkNameOf(summary, event.callee, ev);
-      if (entry === "createMcpHandler" || entry === "serveStdio") found.push({ event, entry });
+      if (entry === "createMcpHandler" || entry === "serveStdio" || entry === LEGACY_FALLBACK) found.push({ event, entry });
     }
   }
   return found;

@@ -343,6 +343,11 @@ export class Replay {
   readonly #sends: SendChecks;
   /** The transport: connect(), close(), and what they allow. */
   readonly #connection: ConnectionChecks;
+
+  /** What the server's connect() was given, once the replay has run (which eras it serves may depend on the transport). */
+  get connectArg(): { readonly file: string; readonly expr: ValueExpr | undefined } | undefined {
+    return this.#connection.connectArg;
+  }
   /** What registering a tool, resource, prompt or completer does to the capabilities, by release. */
   readonly #registrations: PrimitiveRegistrations;
   /** The capabilities merged so far, and which keys and flags code that may not run added. */
