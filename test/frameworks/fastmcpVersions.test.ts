@@ -235,6 +235,17 @@ describe("fastmcp in a checkout without node_modules: the release it declares", 
     assert.match(hoverAt(ctx, SERVER.indexOf("server = new") + 1)?.markdown ?? "", /`\^4\.0\.0`/);
   });
 
+  // Review of the editor surfaces: such a range was said to be no range at all.
+  it("a range past every release whose rules are known: said as that range, the newest rules shown, approximate", () => {
+    const ctx = checkout({ "package.json": manifest("^6.0.0") });
+    const [s] = ctx.analysis.servers;
+    assert.equal(s!.frameworkVersion, "^6.0.0");
+    assert.equal(s!.exact, false);
+    const d = ctx.analysis.diagnostics.find((x) => x.code === "fastmcp-version-unknown");
+    assert.match(d?.message ?? "", /fastmcp \^6\.0\.0 is outside the releases whose rules are known/);
+    assert.doesNotMatch(d?.message ?? "", /no package\.json there names a release range/);
+  });
+
   it("a locked release whose range reaches newer rules: the locked answer, and the keys the newest would change are not known", () => {
     const ctx = checkout({ "package.json": manifest("^4.0.0"), "package-lock.json": lock("4.0.0", "^4.0.0") });
     const [s] = ctx.analysis.servers;

@@ -181,12 +181,12 @@ server.start();
 server.sendLog("info", "notes", "up");
 `;
 
-function workspace(version: string | undefined, files: Record<string, string> = {}): FeatureContext {
+function workspace(version: string | undefined, files: Record<string, string> = {}, index = INDEX): FeatureContext {
   const fs = new InMemoryFileSystemHost();
   for (const [path, text] of Object.entries(files)) fs.writeFileSync(path, text);
   fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", type: "module" }));
   fs.writeFileSync("/w/tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }));
-  fs.writeFileSync("/w/src/index.ts", INDEX);
+  fs.writeFileSync("/w/src/index.ts", index);
   fs.writeFileSync("/w/src/lib/EchoTool.ts", "export default class EchoTool {}\n");
   if (version) fs.writeFileSync("/w/node_modules/mcp-framework/package.json", JSON.stringify({ name: "mcp-framework", version }));
   const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
@@ -412,6 +412,25 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     assert.match(hover?.markdown ?? "", /\*\*server\.addTool\(\)\*\* \(mcp-framework\) adds `tools`/);
     const dropped = ctx.analysis.diagnostics.find((d) => d.code === "mcp-framework-log-dropped");
     assert.equal(dropped?.fixes?.[0]?.edits[0]?.newText, " logging: true,");
+  });
+
+  // Review of the editor surfaces: the hover agreed with neither the warning nor the tools/ folder.
+  it("hovers an addTool() after start() as adding nothing, one beside a tools/ folder as no change, and not a tool class's own methods", () => {
+    const index = `import { MCPServer } from "mcp-framework";
+import EchoTool from "./lib/EchoTool.js";
+
+export const server = new MCPServer({ name: "notes" });
+server.addTool(EchoTool);
+await server.start();
+server.addTool(EchoTool);
+`;
+    const tool = `import { MCPTool } from "mcp-framework";\nexport default class StockTool extends MCPTool {\n  name = "stock";\n  async execute() {\n    await this.sendLog("info", "checking");\n    return "ok";\n  }\n}\n`;
+    const ctx = workspace("0.2.22", { "/w/src/tools/StockTool.ts": tool }, index);
+    assert.ok(ctx.analysis.diagnostics.some((d) => d.code === "mcp-framework-add-after-start"));
+    assert.match(hoverAt(ctx, index.indexOf("addTool") + 2)?.markdown ?? "", /`tools` is advertised anyway, for the class in its tools\/ folder: no change/);
+    assert.match(hoverAt(ctx, index.lastIndexOf("addTool") + 2)?.markdown ?? "", /adds nothing: it runs after start\(\)/);
+    const toolCtx = { ...ctx, file: "/w/src/tools/StockTool.ts", analysis: ctx.workspace.analyzeFile("/w/src/tools/StockTool.ts", { tasksExtension: false }) };
+    assert.doesNotMatch(hoverAt(toolCtx, tool.indexOf("sendLog") + 2)?.markdown ?? "", /sendLog\(\)\*\* \(mcp-framework\)/);
   });
 });
 

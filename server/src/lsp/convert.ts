@@ -33,7 +33,7 @@ export function toLspDiagnostic(session: LanguageSession, d: AnalysisDiagnostic,
   if (!here) {
     const origin = session.range(d.loc);
     message = `${basename(d.loc.file)}:${origin.start.line + 1}: ${d.message}`;
-    related.unshift({ location: session.location(d.loc), message: "the member concerned" });
+    related.unshift({ location: session.location(d.loc), message: "where the problem is" });
   }
   return {
     range,

@@ -1,4 +1,4 @@
-// The Problems strip: this server's diagnostics (inherited members and hints included), each with
+// The Problems strip: this server's diagnostics (from every file it is built from, hints included), each with
 // its severity in words, code, location and quick fixes as buttons.
 import type { WireDiagnostic, WireServer } from "../../../../common/protocol";
 import { fileLine } from "./causes";
@@ -9,17 +9,19 @@ import type { ActionTable } from "./model";
 const ORDER: Readonly<Record<WireDiagnostic["severity"], number>> = { error: 0, warning: 1, information: 2, hint: 3 };
 const ICON = { error: icons.error, warning: icons.warning, information: icons.info, hint: icons.hint } as const;
 
-// Identifiers worth setting in code font: handler-like names, Class.member, method paths
+// Spans the message sets in backticks, and identifiers worth setting in code font: handler-like names, Class.member, method paths
 // (`logging/setLevel`), `__capabilities__`, capability keys and quoted keys. Matched on the raw text; every piece,
 // matched or not, is escaped by `html`.
-const CODE_TOKEN = /"[^"\n]{1,80}"|\b__capabilities__(?:\(\))?|\b[A-Za-z][\w.-]*(?:\/[A-Za-z][\w.-]*)+|\b[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*(?:\(\))?|\bhandle[A-Z_][\w$]*|\b(?:completions|logging|resources|prompts|tools|extensions|experimental|listChanged|subscribe)\b/g;
+const CODE_TOKEN = /`[^`\n]{1,120}`|"[^"\n]{1,80}"|\b__capabilities__(?:\(\))?|(?<![\w@])@?[A-Za-z][\w.-]*(?:\/[A-Za-z][\w.-]*)+|\b[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*(?:\(\))?|\bhandle[A-Z_][\w$]*|\b(?:completions|logging|resources|prompts|tools|extensions|experimental|listChanged|subscribe)\b/g;
 
 export function messageHtml(message: string): SafeHtml {
   const parts: SafeHtml[] = [];
   let last = 0;
   for (const m of message.matchAll(CODE_TOKEN)) {
     const at = m.index ?? 0;
-    parts.push(html`${message.slice(last, at)}`, html`<code>${m[0]}</code>`);
+    // A span the message sets in backticks itself is code as a whole, without them.
+    const token = m[0].startsWith("`") ? m[0].slice(1, -1) : m[0];
+    parts.push(html`${message.slice(last, at)}`, html`<code>${token}</code>`);
     last = at + m[0].length;
   }
   parts.push(html`${message.slice(last)}`);
@@ -54,7 +56,7 @@ export function renderProblems(server: WireServer, collapsed: boolean, actions: 
       : html`<ul class="probs" aria-label="Problems of this server">${join(list.map((d) => problem(d, actions)))}</ul>`;
   return html`<section class="sect" aria-labelledby="sh-problems"><h2 class="sh"><button type="button" class="shb" id="sh-problems" data-cmd="section" data-section="problems" aria-expanded="${collapsed ? "false" : "true"}" aria-controls="sec-problems">${
     collapsed ? icons.chevronRight() : icons.chevronDown()
-  }<span>Problems</span><span class="cnt" aria-hidden="true">${list.length}</span><span class="sr">, ${list.length} ${list.length === 1 ? "problem" : "problems"}</span></button><span class="r">this server, inherited members included</span></h2><div id="sec-problems"${
+  }<span>Problems</span><span class="cnt" aria-hidden="true">${list.length}</span><span class="sr">, ${list.length} ${list.length === 1 ? "problem" : "problems"}</span></button><span class="r">this server, with the files it is built from</span></h2><div id="sec-problems"${
     collapsed ? html` hidden` : ""
   }>${body}</div></section>`;
 }

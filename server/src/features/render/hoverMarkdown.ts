@@ -129,8 +129,9 @@ export function serverHover(ctx: HoverContext, dialect: Dialect | undefined, ser
     "---",
     [
       commandLink("Open Capability Preview", Commands.openPreviewAt, [uri, server.name]),
-      commandLink("Copy legacy JSON", Commands.copyLegacyJson, [uri, server.name]),
-      commandLink("Copy modern JSON", Commands.copyModernJson, [uri, server.name]),
+      // Only an era the server serves has JSON to copy.
+      ...(server.legacy ? [commandLink("Copy legacy JSON", Commands.copyLegacyJson, [uri, server.name])] : []),
+      ...(server.modern ? [commandLink("Copy modern JSON", Commands.copyModernJson, [uri, server.name])] : []),
     ].join(" · "),
   );
   return out.join("\n");

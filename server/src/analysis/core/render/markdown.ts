@@ -59,10 +59,11 @@ export function commandLink(label: string, command: string, args: readonly unkno
 
 /**
  * JSON with one line per top-level key and each value on that line (spec/ux hover style):
- * `"resources": { "listChanged": false, "subscribe": true },`.
+ * `"resources": { "listChanged": false, "subscribe": true },`, keys sorted at every level (as the lens
+ * and the preview show them, whatever order a dialect built them in).
  */
 export function compactJson(obj: JsonObject): string {
-  const keys = Object.keys(obj);
+  const keys = Object.keys(obj).sort();
   if (keys.length === 0) return "{}";
   const lines = keys.map((k, i) => `  ${JSON.stringify(k)}: ${inline(obj[k]!)}${i < keys.length - 1 ? "," : ""}`);
   return `{\n${lines.join("\n")}\n}`;
@@ -71,7 +72,7 @@ export function compactJson(obj: JsonObject): string {
 function inline(v: Json): string {
   if (Array.isArray(v)) return v.length === 0 ? "[]" : `[ ${v.map(inline).join(", ")} ]`;
   if (isPlainObject(v)) {
-    const keys = Object.keys(v);
+    const keys = Object.keys(v).sort();
     return keys.length === 0 ? "{}" : `{ ${keys.map((k) => `${JSON.stringify(k)}: ${inline(v[k]!)}`).join(", ")} }`;
   }
   return JSON.stringify(v);

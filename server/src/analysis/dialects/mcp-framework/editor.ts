@@ -25,8 +25,17 @@ export const editor: DialectEditor = {
       if (event.k !== "call" || offset < event.methodSpan.start || offset > event.methodSpan.end) continue;
       const { rules } = rulesFor(server.frameworkVersion === "unknown" ? undefined : server.frameworkVersion);
       const rule = rules.loaders.find((r) => r.adder === event.method);
+      // sendLog() and start() are the server's: a tool class's `this.log()` is another method.
+      if (!rule && event.receiver[0] === "this" && ctx.file !== server.loc.file) continue;
+      const dropped = ctx.diagnostics.some((d) => d.code === "mcp-framework-add-after-start" && d.loc.file === ctx.file && d.loc.span.start === event.methodSpan.start);
+      const details = server.details as McpFrameworkDetails;
+      const inFolder = rule ? (details.folders[rule.key]?.files.filter((f) => !f.excludedBy).length ?? 0) : 0;
       const text = rule && !rules.adders
         ? `does not exist in mcp-framework ${server.frameworkVersion} (it came in 0.2.20): the call throws.`
+        : rule && dropped
+        ? `adds nothing: it runs after start(), which has copied the ${rule.key} added so far (see the warning).`
+        : rule && inFolder > 0
+        ? `adds a class to ${server.name}'s ${rule.key}; \`${rule.key}\` is advertised anyway, for the ${inFolder === 1 ? "class" : `${inFolder} classes`} in its ${rule.folder}/ folder: no change.`
         : rule
         ? `adds \`${rule.key}\` to ${server.name} (legacy era), like a class in its ${rule.folder}/ folder${rule.key === "tools" ? "" : "; with it mcp-framework also advertises \`completions\`"}.`
         : ALWAYS[event.method];

@@ -1,6 +1,7 @@
 // One MCP-Nest server: a `new McpStrategy({...})`, the controllers of the application whose root
 // module the file gives to NestFactory, the MCP methods that bind to this strategy's server name, and
 // what that makes it advertise in each era.
+import semver from "semver";
 import { modernCapabilities } from "../../core/model/modernCapabilities";
 import { literalNameOption } from "../../core/model/text";
 import type { DialectRun } from "../../core/dialect";
@@ -107,13 +108,15 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const serverRef = { name, loc };
 
   if (declared ? !declared.supported : !supportedVersion(version)) {
+    // The eras are shown by the 2.x rules: what another release would send may differ anywhere.
     unknown.push({
       path: [],
+      spread: true,
       reason: version === undefined
         ? `${PACKAGE} is not installed where this file would load it, nor declared in a package.json; the 2.x rules are shown, unverified for this project`
         : declared
-          ? `${PACKAGE} is not installed, and what the checkout declares (${version}) may install a release outside 2.x, the only rules known to this analysis (McpStrategy, createServer())`
-          : `${PACKAGE} ${version} is installed; only the 2.x rules are known to this analysis (McpStrategy, createServer())`,
+          ? `${PACKAGE} is not installed, and what the checkout declares (${version}) ${semver.validRange(version) && !semver.intersects(version, "2.x") ? "installs" : "may install"} a release outside 2.x, the only rules known to this analysis (McpStrategy, createServer()): the eras are shown by the 2.x rules`
+          : `${PACKAGE} ${version} is installed; only the 2.x rules are known to this analysis (McpStrategy, createServer()): the eras are shown by them`,
       loc,
     });
   }
