@@ -49,6 +49,17 @@ export function normalizeSettings(raw: unknown): LensSettings {
 // ---------------------------------------------------------------------------------------------
 // The preview's data: one server, everything positioned as LSP locations.
 
+/**
+ * What the extension's client tells the server as it starts (`initializationOptions`). `vscodeMarkdown`:
+ * the client renders theme icons (`$(search)`) and runs `command:` links in Markdown, as VS Code does;
+ * any other editor gets plain Markdown.
+ */
+export interface InitializationOptions {
+  readonly vscodeMarkdown?: boolean;
+  readonly refreshDelayMs?: number;
+  readonly pushDelayMs?: number;
+}
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 

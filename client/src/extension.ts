@@ -2,7 +2,7 @@
 // here analyses code; the server does, in its own process.
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
-import { Commands, SECTION } from "../../common/protocol";
+import { Commands, SECTION, type InitializationOptions } from "../../common/protocol";
 import { registerCommands } from "./commands";
 import { PreviewManager } from "./preview/previewPanel";
 import { registerStatus } from "./status";
@@ -26,6 +26,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
     },
     diagnosticPullOptions: { onChange: true, onSave: true },
     markdown: { isTrusted: { enabledCommands: Object.values(Commands) }, supportThemeIcons: true },
+    // Theme icons and command links render here, so the server may use them.
+    initializationOptions: { vscodeMarkdown: true } satisfies InitializationOptions,
     outputChannelName: "MCP Capability Lens",
   };
   client = new LanguageClient(SECTION, "MCP Capability Lens", serverOptions, clientOptions);

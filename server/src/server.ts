@@ -11,6 +11,7 @@ import { registerHover } from "./lsp/features/hover";
 import { registerServerReport } from "./lsp/features/serverReport";
 import { LanguageSession } from "./lsp/session";
 import { uriToPath } from "./lsp/uris";
+import type { InitializationOptions } from "../../common/protocol";
 
 export interface ServerOptions {
   /** Milliseconds to wait before asking the client to refresh after a dependency changed (0 in tests). */
@@ -50,7 +51,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const init = (params.initializationOptions ?? {}) as { refreshDelayMs?: number; pushDelayMs?: number };
+    const init = (params.initializationOptions ?? {}) as InitializationOptions;
+    session.vscodeMarkdown = init.vscodeMarkdown === true;
     if (typeof init.refreshDelayMs === "number") refreshDelay = init.refreshDelayMs;
     if (typeof init.pushDelayMs === "number") pushDelay = init.pushDelayMs;
     // A client that declares `textDocument.diagnostic` pulls; any other gets diagnostics pushed. Decided

@@ -79,18 +79,20 @@ export class LspClient {
   }
 
   /**
-   * Starts the server as VS Code would: a client that pulls diagnostics. With `pullDiagnostics: false`
-   * it is a client like most other editors, which do not declare `textDocument.diagnostic`.
+   * Starts the server as VS Code would: a client that pulls diagnostics and renders theme icons and
+   * command links. With `pullDiagnostics: false` it is a client like most other editors, which do not
+   * declare `textDocument.diagnostic`; with `vscodeMarkdown: false`, one that renders plain Markdown.
    */
-  static async start(root: string, settings: Record<string, unknown> = {}, options: { pullDiagnostics?: boolean } = {}): Promise<LspClient> {
+  static async start(root: string, settings: Record<string, unknown> = {}, options: { pullDiagnostics?: boolean; vscodeMarkdown?: boolean } = {}): Promise<LspClient> {
     const client = new LspClient(root);
     client.settings = settings;
     const pull = options.pullDiagnostics ?? true;
+    const vscodeMarkdown = options.vscodeMarkdown ?? true;
     client.initialized = await client.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: client.uri(""),
       workspaceFolders: [{ uri: client.uri(""), name: "test" }],
-      initializationOptions: { refreshDelayMs: 0, pushDelayMs: 0 },
+      initializationOptions: { refreshDelayMs: 0, pushDelayMs: 0, vscodeMarkdown },
       capabilities: {
         workspace: { configuration: true, codeLens: { refreshSupport: true }, diagnostics: { refreshSupport: pull }, workspaceFolders: true },
         textDocument: { hover: { contentFormat: ["markdown"] }, ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}) },

@@ -51,6 +51,8 @@ export class LanguageSession {
   /** Per helper file (a file declaring no server), the files found to import it, by a text search done once. */
   readonly #importers = new Map<string, readonly string[]>();
   configurationSupported = false;
+  /** The client renders theme icons and `command:` links (the extension in VS Code); others get plain Markdown. */
+  vscodeMarkdown = false;
 
   readonly #dialects: readonly Dialect[];
 

@@ -2,6 +2,7 @@ import type { Connection, Disposable } from "vscode-languageserver";
 import type { CodeLens } from "vscode-languageserver-protocol";
 import { lensesFor } from "../../features/lens";
 import { guard } from "../guard";
+import { plainTitle } from "../plainMarkdown";
 import { featureContext, type LanguageSession } from "../session";
 
 /** Code lenses: the LSP face of `features/lens` (titles are cheap, so they come resolved). */
@@ -12,7 +13,7 @@ export function registerCodeLens(connection: Connection, session: LanguageSessio
       if (!analyzed) return [];
       return lensesFor(featureContext(session, analyzed), analyzed.settings.codeLens).map((l) => ({
         range: session.range(l.loc),
-        command: { title: l.title, command: l.command, arguments: [...l.args] },
+        command: { title: session.vscodeMarkdown ? l.title : plainTitle(l.title), command: l.command, arguments: [...l.args] },
       }));
     }),
   );

@@ -2,6 +2,7 @@ import type { Connection, Disposable } from "vscode-languageserver";
 import { MarkupKind, type Hover } from "vscode-languageserver-protocol";
 import { hoverAt } from "../../features/hover";
 import { guard } from "../guard";
+import { plainMarkdown } from "../plainMarkdown";
 import { featureContext, type LanguageSession } from "../session";
 
 /** Hover: the LSP face of `features/hover`. */
@@ -11,7 +12,8 @@ export function registerHover(connection: Connection, session: LanguageSession):
       const analyzed = await session.analyze(params.textDocument.uri, token);
       if (!analyzed?.document) return null;
       const found = hoverAt(featureContext(session, analyzed), analyzed.document.offsetAt(params.position));
-      return found ? { contents: { kind: MarkupKind.Markdown, value: found.markdown }, range: session.range({ file: analyzed.path, span: found.span }) } : null;
+      const markdown = found && (session.vscodeMarkdown ? found.markdown : plainMarkdown(found.markdown));
+      return found && markdown ? { contents: { kind: MarkupKind.Markdown, value: markdown }, range: session.range({ file: analyzed.path, span: found.span }) } : null;
     }),
   );
 }

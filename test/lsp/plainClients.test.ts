@@ -1,0 +1,44 @@
+// Editors other than VS Code (Neovim, Helix, Zed, Emacs): the server is started without the
+// extension's `vscodeMarkdown` option, so hovers and lens titles carry no theme icons (`$(search)`)
+// and no `command:` links, which such editors would show as literal text or dead links. Plain file
+// links and the content stay.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { LspClient, positionOf } from "../helpers/lspClient";
+import { tempProject } from "../helpers/tempProject";
+
+const SERVER = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+
+export const server = new McpServer({ name: "notes", version: "1.0.0" });
+server.registerTool("search", { description: "Search" }, async () => ({ content: [] }));
+server.registerTool("search", { description: "Search again" }, async () => ({ content: [] }));
+
+export async function main() {
+  await server.connect(new StdioServerTransport());
+}
+`;
+
+describe("language server for a client without VS Code's Markdown", () => {
+  let client: LspClient;
+  before(async () => {
+    const root = tempProject({ "src/server.ts": SERVER, "package.json": JSON.stringify({ name: "p", type: "module", dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }) });
+    client = await LspClient.start(root, {}, { pullDiagnostics: false, vscodeMarkdown: false });
+    await client.open("src/server.ts", SERVER);
+  });
+  after(async () => client.stop());
+
+  it("hovers and lenses without theme icons or command links; VS Code's client still gets them", async () => {
+    const hover = await client.hover("src/server.ts", positionOf(SERVER, "server = new", 1));
+    const text = (hover?.contents as { value: string }).value;
+    assert.match(text, /notes/);
+    assert.doesNotMatch(text, /\$\([a-z-]+\)/);
+    assert.doesNotMatch(text, /command:/);
+    assert.doesNotMatch(text, /---\s*$/, "no rule left alone at the end");
+    const onCall = await client.hover("src/server.ts", positionOf(SERVER, "registerTool", 3));
+    assert.doesNotMatch((onCall?.contents as { value: string }).value, /\$\([a-z-]+\)|command:/);
+    const titles = (await client.codeLenses("src/server.ts")).map((l) => l.command?.title ?? "");
+    assert.ok(titles.length > 0);
+    for (const title of titles) assert.doesNotMatch(title, /\$\(/, title);
+  });
+});
