@@ -117,6 +117,8 @@ export interface WireServer {
   readonly dialectTag: string;
   /** What one of the dialect's servers is called: `server class`, `SDK server`. */
   readonly serverNoun: string;
+  /** The tasks-extension setting changes what this server advertises (the preview offers the switch). */
+  readonly followsTasksSetting?: boolean;
   readonly exact: boolean;
   readonly tasksExtension: boolean;
   /** Only what the server is known to send; what is not known is in `unknown`. */

@@ -84,6 +84,7 @@ export function toWireServer(session: LanguageSession, server: ServerReport, dia
     dialect: server.dialect,
     dialectTag: dialect?.words.tag(server) ?? server.dialect,
     serverNoun: dialect?.words.serverNoun ?? "server",
+    ...(dialect?.words.followsTasksSetting ? { followsTasksSetting: true } : {}),
     exact: server.exact,
     tasksExtension: server.tasksExtension,
     legacy: server.legacy,

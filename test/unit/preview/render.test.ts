@@ -81,6 +81,15 @@ describe("preview: InventoryServer (tasks off)", () => {
     assert.match(html, /data-cmd="refresh" aria-label="Refresh"/);
   });
 
+  // Review of the editor surfaces: the switch was offered above servers whose own code decides their extensions.
+  it("offers the tasks switch only for a server the setting changes", () => {
+    const report = fixture("inventory");
+    const server = { ...report.servers[report.selected]!, followsTasksSetting: undefined };
+    const other = { ...report, servers: report.servers.map((s, i) => (i === report.selected ? server : s)) };
+    assert.doesNotMatch(renderPreview(vm(other)), /data-cmd="tasks"/);
+    assert.match(renderPreview(vm(report)), /data-cmd="tasks"/);
+  });
+
   it("has a legend with every marker in words", () => {
     const legend = textOf(partOf(vm(report), "legend"));
     for (const words of ["Legacy = initialize", "Modern = server/discover", "+added or turned on in modern", "−legacy only", "not in this era", "missing", "cause", "click to open"]) {

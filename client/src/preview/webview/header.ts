@@ -38,7 +38,8 @@ function controls(vm: ViewModel, server: WireServer | undefined): SafeHtml {
   const pickerLabel = server
     ? html`<span class="sn">${server.name}</span><span class="d">${fileLine(server.location)} · ${position(vm, server)}</span>`
     : html`<span class="sn">Choose a server…</span>`;
-  const tasks = report
+  // The switch only where it changes something: a server whose own code decides its extensions has none.
+  const tasks = report && (!server || server.followsTasksSetting)
     ? html`<label class="cb" title="${`Tasks extension: ${TASKS_FROM[report.tasksSource] ?? report.tasksSource}. Ticking writes the workspace setting.`}"><input type="checkbox" data-cmd="tasks"${report.tasksExtension ? html` checked` : ""}><span>Tasks extension</span></label>`
     : "";
   return html`<div class="ctrls"><span class="fld"><span id="picker-label">Server</span><button type="button" class="select" id="picker-btn" data-cmd="picker" aria-haspopup="listbox" aria-expanded="${pickerOpen ? "true" : "false"}" aria-labelledby="picker-label picker-btn"${

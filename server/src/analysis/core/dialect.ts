@@ -55,6 +55,8 @@ export interface DialectWords {
   cause(server: ServerReport, entry: ProvenanceEntry): CauseWords;
   /** One line, for reports that found nothing: what this dialect recognises. */
   readonly recognises: string;
+  /** The tasks-extension setting changes what its servers advertise (absent: their code alone decides). */
+  readonly followsTasksSetting?: boolean;
 }
 
 /** What an editor hook may read. */

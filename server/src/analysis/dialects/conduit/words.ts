@@ -71,4 +71,5 @@ export const conduitWords: DialectWords = {
   tag: () => "conduit",
   cause,
   recognises: "server classes: a class with static __capabilities__, a handler such as handleListTools, Endpoint components, or @mcpServer",
+  followsTasksSetting: true,
 };
