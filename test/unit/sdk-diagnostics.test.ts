@@ -65,6 +65,15 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
     assert.match(d.message, /Register a handler for tools\/list, or remove tools/);
   });
 
+  // Review of the editor surfaces: the advice named McpServer's completable() for a low-level Server.
+  it("sdk-handler-missing on a low-level Server's completions: set a completion/complete handler", () => {
+    const { d } = only("sdk-handler-missing", {
+      "s.ts": `${V1_LOW}${V1_TYPES}export const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {}, completions: {} } });\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));\n`,
+    });
+    assert.match(d.message, /Set a completion\/complete handler \(setRequestHandler\), or remove completions/);
+    assert.doesNotMatch(d.message, /completable/);
+  });
+
   it("sdk-handler-missing is not claimed when the server also goes where the analysis does not follow", () => {
     const result = analyze({
       "s.ts": `${V1_LOW}import { wire } from "./wire.js";\nexport function make() {\n  return new Server({ name: "s", version: "1" }, { capabilities: { tools: {}, resources: { subscribe: true } } });\n}\nconst holder = { server: make() };\nwire(holder);\n`,

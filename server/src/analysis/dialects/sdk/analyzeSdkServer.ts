@@ -462,7 +462,11 @@ function finalRules(state: SdkState, result: ReplayResult, eras: ServedEras): An
         "sdk-handler-missing",
         at(k),
         `${k} is advertised, but nothing answers ${answers[0]}: clients that trust the capability get -32601 (Method not found). ` +
-          (k === "completions" ? "Add a completable argument or a template with complete callbacks, or remove completions." : `Register a handler for ${answers[0]}, or remove ${k}.`),
+          (k !== "completions"
+            ? `Register a handler for ${answers[0]}, or remove ${k}.`
+            : state.kind === "low"
+              ? "Set a completion/complete handler (setRequestHandler), or remove completions."
+              : "Add a completable argument or a template with complete callbacks, or remove completions."),
       ),
     );
   }

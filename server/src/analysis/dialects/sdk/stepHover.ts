@@ -49,7 +49,9 @@ function effect(ctx: EditorContext, server: ServerReport, step: SdkStep): string
   const parts: string[] = [];
   for (const [eras, changes] of byEras) {
     const what = changes.map(change).join(", ");
-    parts.push(eras ? `**Adds** ${what} to ${eras}` : `**Would add** ${what}, which no era states (see what is not known)`);
+    // No era states it: the server does not start (its eras' notes say why), or what it sends is not known.
+    const why = server.startupThrows ? "but the server does not start" : server.unknown.length > 0 ? "which no era states (see what is not known)" : "which no era states";
+    parts.push(eras ? `**Adds** ${what} to ${eras}` : `**Would add** ${what}, ${why}`);
   }
   const unserved = (["legacy", "modern"] as const).filter((e) => server[e] === null);
   const notes = unserved.map((e) => {
