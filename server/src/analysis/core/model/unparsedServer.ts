@@ -14,12 +14,15 @@ export const PARSE_CODES: CodeTable = {
   [PARSE_RECOVERED_CODE]: { severity: "information", summary: "the server class's file does not parse: what it declares is read as far as TypeScript's parser recovers" },
 };
 
+/** The era note of a server whose file does not parse (an editor may keep what it last showed instead). */
+export const UNPARSED_ERA = `${ERA_NOT_KNOWN}the file does not parse`;
+
 export function withParseErrors(server: ServerReport, summary: FileSummary): ServerReport {
   const error = summary.firstParseError;
   if (summary.parseErrors === 0 || !error) return server;
   const loc = { file: server.loc.file, span: { start: error.start, end: error.start } };
   const reason = `the file does not parse (${error.message.replace(/\.$/, "")}): a server whose code does not parse does not start, so what it sends is not known until that is fixed`;
-  const note = { text: `${ERA_NOT_KNOWN}the file does not parse`, loc };
+  const note = { text: UNPARSED_ERA, loc };
   return {
     ...server,
     exact: false,

@@ -1,7 +1,8 @@
-// Editors other than VS Code (Neovim, Helix, Zed, Emacs): the server is started without the
-// extension's `vscodeMarkdown` option, so hovers and lens titles carry no theme icons (`$(search)`)
-// and no `command:` links, which such editors would show as literal text or dead links. Plain file
-// links and the content stay.
+// What the language server sends beyond VS Code's own habits: editors other than VS Code (Neovim,
+// Helix, Zed, Emacs) start it without the extension's `vscodeMarkdown` option, so hovers and lens
+// titles carry no theme icons (`$(search)`) and no `command:` links, which such editors would show as
+// literal text or dead links (plain file links and the content stay); and lenses keep what they last
+// showed while the file is being typed and does not parse for a moment.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { LspClient, positionOf } from "../helpers/lspClient";
@@ -42,3 +43,28 @@ describe("language server for a client without VS Code's Markdown", () => {
     for (const title of titles) assert.doesNotMatch(title, /\$\(/, title);
   });
 });
+
+// Review of the editor surfaces: SDK and framework lenses flipped to "not known: the file does not
+// parse" at every unfinished line while the preview kept its last good report.
+describe("lenses while a line is being typed", () => {
+  let client: LspClient;
+  before(async () => {
+    const root = tempProject({ "src/server.ts": SERVER, "package.json": JSON.stringify({ name: "p", type: "module", dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }) });
+    client = await LspClient.start(root);
+    await client.open("src/server.ts", SERVER);
+  });
+  after(async () => client.stop());
+
+  it("keeps a server's last era lenses, marked, while its file does not parse, and drops the mark once it parses", async () => {
+    const good = (await client.codeLenses("src/server.ts")).map((l) => l.command?.title ?? "");
+    const legacy = good.find((t) => t.startsWith("legacy:"))!;
+    assert.ok(legacy && !legacy.includes("not known"), legacy);
+    await client.change("src/server.ts", SERVER.replace("export async function main() {", 'server.registerPrompt("x", {},\nexport async function main() {'));
+    const typing = (await client.codeLenses("src/server.ts")).map((l) => l.command?.title ?? "");
+    assert.ok(typing.includes(`${legacy} · (as last parsed)`), JSON.stringify(typing));
+    assert.ok(!typing.some((t) => t.includes("the file does not parse")), JSON.stringify(typing));
+    await client.change("src/server.ts", SERVER);
+    assert.ok((await client.codeLenses("src/server.ts")).some((l) => l.command?.title === legacy));
+  });
+});
+
