@@ -414,6 +414,18 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     assert.equal(dropped?.fixes?.[0]?.edits[0]?.newText, " logging: true,");
   });
 
+  // Review of the editor surfaces: a tool's own this.log() was dropped without a word.
+  it("warns on a tool class's this.log() without logging: true, and not with it", () => {
+    const tool = `import { MCPTool } from "mcp-framework";\nexport default class StockTool extends MCPTool {\n  name = "stock";\n  async execute() {\n    await this.log("info", "checking");\n    return "ok";\n  }\n}\n`;
+    const ctx = workspace("0.2.22", { "/w/src/tools/StockTool.ts": tool });
+    const d = ctx.analysis.diagnostics.find((x) => x.code === "mcp-framework-log-dropped" && x.loc.file === "/w/src/tools/StockTool.ts");
+    assert.ok(d, JSON.stringify(ctx.analysis.diagnostics.map((x) => [x.code, x.loc.file])));
+    assert.equal(tool.slice(d.loc.span.start, d.loc.span.end), "log");
+    assert.match(d.message, /this\.log\(\) sends nothing/);
+    const on = workspace("0.2.22", { "/w/src/tools/StockTool.ts": tool }, INDEX.replace('{ name: "notes" }', '{ name: "notes", logging: true }'));
+    assert.ok(!on.analysis.diagnostics.some((x) => x.code === "mcp-framework-log-dropped"));
+  });
+
   // Review of the editor surfaces: the hover agreed with neither the warning nor the tools/ folder.
   it("hovers an addTool() after start() as adding nothing, one beside a tools/ folder as no change, and not a tool class's own methods", () => {
     const index = `import { MCPServer } from "mcp-framework";

@@ -255,6 +255,19 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     diagnostics.push(diagnostic("mcp-framework-log-dropped", { file, span: call.methodSpan }, "sendLog() returns without sending anything: mcp-framework sends log messages only when the config sets logging: true (and then advertises logging).", { server: serverRef, ...loggingFix(run, source, site) }));
   }
 
+  // A tool class's own this.log() (0.2.20+) goes through the SDK server's sendLoggingMessage, which
+  // sends nothing while logging is not advertised, and mcp-framework advertises it only with logging: true.
+  if (rules.options && !loggingOn && logging !== "dynamic" && !(logging && logging.value.t !== "prim")) {
+    for (const f of folders.tools?.files ?? []) {
+      if (f.excludedBy) continue;
+      const text = run.fileText(f.path);
+      for (const m of text?.matchAll(/\bthis\s*\.\s*log\s*\(/g) ?? []) {
+        const start = m.index! + m[0].indexOf("log");
+        diagnostics.push(diagnostic("mcp-framework-log-dropped", { file: f.path, span: { start, end: start + 3 } }, `this.log() sends nothing: a tool logs through the SDK server, which sends notifications/message only while logging is advertised, and mcp-framework advertises it only when the config of ${label} sets logging: true.`, { server: serverRef, ...loggingFix(run, source, site) }));
+      }
+    }
+  }
+
   // resources/subscribe is served (the handler is registered with resources), never advertised.
   if ("resources" in caps) diagnostics.push(...subscribeOverrides(run, folders.resources, serverRef));
 
