@@ -11,6 +11,7 @@ import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { withoutMarkers } from "../../core/evaluate/unknownParts";
 import { sdkDetails } from "./details";
 import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
+import { entryOptionThrows } from "./v2OptionChecks";
 import type { FileSummary, FlowUnit, ValueExpr, InvokeEvent } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay, type ReplayResult } from "./replay";
@@ -240,8 +241,10 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     const factory = event.argExprs[0]!;
     // A handler for 2025 clients only (the legacy leg of a hand-wired composition beside a strict
     // createMcpHandler): its second argument is an error callback, not options.
+    const optionsArg = event.argExprs[entry === LEGACY_FALLBACK ? 2 : 1];
+    const options = optionsArg ? ev.evaluate(optionsArg, ev.fileScope(site.file), SDK_EVAL) : undefined;
+    for (const t of entryOptionThrows(options, entry)) replay.mayThrowAt.push({ loc: t.loc, why: t.why });
     if (entry === LEGACY_FALLBACK) return { legacy: true, modern: false, via: entry, loc: { file: site.file, span: event.span } };
-    const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(site.file), SDK_EVAL) : undefined;
     const served = entryEras(options);
     // A throw of the first entry point's own factory stops the server (the others may never run).
     const thrown = index === 0 && factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;

@@ -47,3 +47,13 @@ export function constructorOptionThrows(options: Extract<Value, { t: "obj" }>): 
   else if (hints?.t === "dyn" && !isUndefined(hints)) out.push(...cacheHintThrows(hints, "cacheHints", by));
   return out;
 }
+
+/**
+ * What an HTTP entry point's options may throw as it is made (2.1.0+: `createMcpHandler(f, options)`,
+ * `legacyStatelessFallback(f, onerror, options)`): `maxRequestBodySize` a positive finite number of bytes.
+ */
+export function entryOptionThrows(options: Value | undefined, entry: string): OptionThrow[] {
+  if (options?.t !== "obj") return [];
+  return checked(options.entries.get("maxRequestBodySize")?.value, "maxRequestBodySize", "a positive finite number of bytes", (x) => typeof x === "number" && Number.isFinite(x) && x > 0, entry);
+}
+
