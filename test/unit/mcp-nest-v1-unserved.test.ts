@@ -101,3 +101,19 @@ export class AppModule {}
     assert.equal(found[0]!.exact, true);
   });
 });
+
+// Review of the editor surfaces: `listChanged: false` in forRoot showed true with only the option as its cause.
+describe("MCP-Nest 1.x: the SDK's listChanged over the option's", () => {
+  it("with SDK v1 1.32 installed, tools.listChanged is true and caused by the SDK, not by the option's false", () => {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/package.json", JSON.stringify({ name: "w", private: true, dependencies: { "@rekog/mcp-nest": "1.9.11" } }));
+    fs.writeFileSync("/w/node_modules/@modelcontextprotocol/sdk/package.json", JSON.stringify({ name: "@modelcontextprotocol/sdk", version: "1.32.2" }));
+    fs.writeFileSync("/w/src/app.module.ts", MODULE(STDIO).replace('transport: McpTransportType.STDIO', 'transport: McpTransportType.STDIO, capabilities: { tools: { listChanged: false } }'));
+    fs.writeFileSync("/w/src/main.ts", MAIN("  await NestFactory.createApplicationContext(AppModule);"));
+    const ws = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] });
+    const [s] = ws.analyzeFile("/w/src/app.module.ts", { tasksExtension: false }).servers;
+    assert.deepEqual(s!.legacy, { tools: { listChanged: true } });
+    const causes = s!.provenance.filter((p) => p.path.join(".") === "tools.listChanged").map((p) => p.because);
+    assert.deepEqual(causes, ["sdk v1 eager handlers"]);
+  });
+});

@@ -156,6 +156,8 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     if (!value || (isPlainObject(value) && value["listChanged"] === true)) continue;
     if (eager === true) {
       caps[primitive] = { ...(isPlainObject(value) ? value : {}), listChanged: true };
+      // The SDK's true replaces the option's own listChanged (a false written there): its cause goes with it.
+      for (let i = provenance.length - 1; i >= 0; i--) if (provenance[i]!.path.length === 2 && provenance[i]!.path[0] === primitive && provenance[i]!.path[1] === "listChanged") provenance.splice(i, 1);
       provenance.push({ era: "legacy", path: [primitive, "listChanged"], because: "sdk v1 eager handlers", loc, detail: `${SDK_V1} ${sdk}` });
     } else if (eager === undefined) {
       unknown.push({ path: [primitive, "listChanged"], reason: `${sdk === undefined ? `which ${SDK_V1} release is installed is not known` : `${SDK_V1} ${sdk} is not a release number`}: from ${EAGER_SINCE}, McpServer's constructor sets ${primitive}.listChanged to true for a declared ${primitive}`, loc });
