@@ -292,6 +292,16 @@ describe("fastmcp in a checkout without node_modules: the release it declares", 
 });
 
 describe("fastmcp editor features", () => {
+  // Review of the editor surfaces: the SDK's `new McpServer` had the server hover, `new FastMCP` nothing.
+  it("shows the server hover on the class name of its construction too", () => {
+    const ctx = analyse("4.20.16");
+    const onName = hoverAt(ctx, SERVER.indexOf("server = new") + 1);
+    const onClass = hoverAt(ctx, SERVER.indexOf("new FastMCP") + 5);
+    assert.ok(onClass, "a hover on FastMCP");
+    assert.equal(onClass.markdown, onName?.markdown);
+    assert.equal(hoverAt(ctx, SERVER.indexOf('"notes"') + 2), null, "not on the options");
+  });
+
   it("hovers on the construction (generic, in fastmcp's words) and on each registration and start()", () => {
     const ctx = analyse("4.20.16");
     const onName = hoverAt(ctx, SERVER.indexOf("server = new") + 1);

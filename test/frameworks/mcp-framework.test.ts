@@ -414,6 +414,13 @@ describe("mcp-framework versions, hover and quick fix (in memory)", () => {
     assert.equal(dropped?.fixes?.[0]?.edits[0]?.newText, " logging: true,");
   });
 
+  it("shows the server hover on MCPServer in its construction, as on its name", () => {
+    const ctx = workspace("0.2.22");
+    const onClass = hoverAt(ctx, INDEX.indexOf("new MCPServer") + 6);
+    assert.ok(onClass, "a hover on MCPServer");
+    assert.equal(onClass.markdown, hoverAt(ctx, INDEX.indexOf("server = new") + 1)?.markdown);
+  });
+
   // Review of the editor surfaces: a tool's own this.log() was dropped without a word.
   it("warns on a tool class's this.log() without logging: true, and not with it", () => {
     const tool = `import { MCPTool } from "mcp-framework";\nexport default class StockTool extends MCPTool {\n  name = "stock";\n  async execute() {\n    await this.log("info", "checking");\n    return "ok";\n  }\n}\n`;

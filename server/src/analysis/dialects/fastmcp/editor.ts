@@ -1,6 +1,7 @@
 // Hover on the calls that shape a fastmcp server: each registration, removal and start()/connect(),
 // saying what it does to the capabilities a client sees.
 import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
+import { constructorNameAt } from "../../core/model/constructorName";
 import type { ServerReport } from "../../core/model/serverReport";
 import { code } from "../../core/render/markdown";
 import { fastmcpDetailsOf } from "./details";
@@ -19,4 +20,4 @@ function hover(ctx: EditorContext, server: ServerReport, offset: number): HoverP
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export const fastmcpEditor: DialectEditor = { hover };
+export const fastmcpEditor: DialectEditor = { hover, namesServerAt: constructorNameAt };

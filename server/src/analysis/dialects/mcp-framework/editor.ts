@@ -1,5 +1,6 @@
 // Hover on the calls made on an mcp-framework server (addTool & co., start, sendLog).
 import type { DialectEditor } from "../../core/dialect";
+import { constructorNameAt } from "../../core/model/constructorName";
 import type { ServerReport } from "../../core/model/serverReport";
 import type { McpFrameworkDetails } from "./analyze";
 import { rulesFor } from "./rules";
@@ -20,6 +21,7 @@ function folderLine(server: ServerReport): string {
 }
 
 export const editor: DialectEditor = {
+  namesServerAt: constructorNameAt,
   hover(ctx, server, offset) {
     for (const { event } of ctx.summary?.flow?.units.flatMap((u) => u.events) ?? []) {
       if (event.k !== "call" || offset < event.methodSpan.start || offset > event.methodSpan.end) continue;

@@ -1,5 +1,6 @@
 // Hover on each decorated MCP method that binds to a strategy: which server it feeds, and what it adds.
 import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
+import { constructorNameAt } from "../../core/model/constructorName";
 import type { ServerReport } from "../../core/model/serverReport";
 import { code } from "../../core/render/markdown";
 import { mcpNestDetailsOf } from "./details";
@@ -32,4 +33,4 @@ function contributions(server: ServerReport) {
   return (details?.methods ?? []).filter((m) => m.loc.file !== server.loc.file).map((m) => ({ loc: m.loc, keys: [m.primitive] }));
 }
 
-export const mcpNestEditor: DialectEditor = { hover, contributions };
+export const mcpNestEditor: DialectEditor = { hover, contributions, namesServerAt: constructorNameAt };
