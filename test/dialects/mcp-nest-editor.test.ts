@@ -195,7 +195,7 @@ export class AppModule {}
     assert.match(onTool.markdown, /feeds `weather-mcp` \(the McpModule\.forRoot of `AppModule`\)/);
     const titles = lensesFor(c, "full").map((l) => l.title);
     assert.equal(titles[0], "legacy: tools (listChanged)");
-    assert.match(titles[1]!, /^modern: not served \(MCP-Nest 1\.x serves an SDK v1 McpServer/);
+    assert.match(titles[1]!, /^modern: not served \(MCP-Nest 1\.x runs an SDK v1 McpServer/);
   });
 
   it("a 1.x release laid out before 1.9.6 gets the same rules, flagged, never exact", () => {

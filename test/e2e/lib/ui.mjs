@@ -454,7 +454,7 @@ export const UI_STEPS = [
     location: "fastmcp/recipes.ts:7",
     // no node_modules in the workspace: fastmcp's version is not known, so the newest rules known are shown, approximate
     legacy: "legacy ≈ completions · logging · prompts (listChanged) · tools",
-    modern: "modern: not served (fastmcp serves an SDK v1 Server",
+    modern: "modern: not served (fastmcp runs an SDK v1 server",
     shot: "18",
   }),
   ...frameworkSteps({
@@ -466,7 +466,7 @@ export const UI_STEPS = [
     tag: "mcp-framework",
     location: "mcp-framework/index.ts:6",
     legacy: "legacy ≈ completions · prompts · tools",
-    modern: "modern: not served (mcp-framework serves through the SDK v1 Server",
+    modern: "modern: not served (mcp-framework runs an SDK v1 server",
     shot: "20",
   }),
   ...frameworkSteps({

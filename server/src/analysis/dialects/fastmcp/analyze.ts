@@ -116,7 +116,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
         }
       : {}),
     ...(replaced ? { legacy: { text: "not served: the name holding it gets another server before this one is started", loc: replaced } } : {}),
-    modern: { text: `fastmcp${version ? ` ${version}` : ""} serves an SDK v1 Server, which answers initialize only (server/discover: -32601)`, loc },
+    modern: { text: `fastmcp${version ? ` ${version}` : ""} runs an SDK v1 server, which answers initialize only; server/discover gets -32601`, loc },
   };
   const startupThrows = refused ? { startupThrows: { code: "fastmcp-schema-rejected", loc: refused.loc } } : startup?.k === "throws" ? { startupThrows: { code: "fastmcp-completions-unadvertised", loc } } : {};
   const details: FastmcpDetails = { kind: "fastmcp", version, rules: shown ?? `${rules.since}–${rules.below}`, construction: loc, calls };

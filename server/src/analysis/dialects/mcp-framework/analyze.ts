@@ -297,7 +297,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     unknown: starts ? sorted : [],
     provenance: starts ? provenance : [],
     ...(!starts ? { startupThrows: { code: "mcp-framework-no-tools", loc } } : {}),
-    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: `mcp-framework serves through the SDK ${rules.sdk} Server, which answers initialize only; server/discover is method not found` } },
+    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: `mcp-framework runs an SDK ${rules.sdk} server, which answers initialize only; server/discover gets -32601` } },
     missing: [],
     details,
   };

@@ -187,7 +187,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
     provenance: unserved ? [] : provenance,
     eraNotes: {
       ...(unserved ? { legacy: { text: unserved.why, loc: unserved.loc } } : {}),
-      modern: { text: "MCP-Nest 1.x serves an SDK v1 McpServer, which answers initialize only (server/discover: -32601)", loc },
+      modern: { text: "MCP-Nest 1.x runs an SDK v1 McpServer, which answers initialize only; server/discover gets -32601", loc },
     },
     missing: [],
     details,
