@@ -151,20 +151,29 @@ function deadOwner(n: ts.Node, cls: ts.ClassDeclaration, dead: ReadonlySet<Metho
  * skip it.
  */
 export function calledAtStart(sf: ts.SourceFile, className: string | undefined, n: ts.Node): boolean {
+  return startKey(sf, className, n) !== undefined;
+}
+
+/**
+ * Where such a call runs in the module's start-up, as a key that sorts calls in the order they run:
+ * the top-level statement's position, then the position within the function it calls (0 for a call
+ * written at the top level); undefined when the mention is no such call.
+ */
+export function startKey(sf: ts.SourceFile, className: string | undefined, n: ts.Node): readonly [number, number] | undefined {
   const access = n.parent;
-  if (!access || !ts.isPropertyAccessExpression(access) || access.name !== n) return false;
+  if (!access || !ts.isPropertyAccessExpression(access) || access.name !== n) return undefined;
   const call = access.parent;
-  if (!call || !ts.isCallExpression(call) || call.expression !== access) return false;
+  if (!call || !ts.isCallExpression(call) || call.expression !== access) return undefined;
   // With two instances, the one a method is called on may not be the one that is served.
-  if (!isInstance(sf, className, access.expression) || instancesMade(sf, className) !== 1) return false;
+  if (!isInstance(sf, className, access.expression) || instancesMade(sf, className) !== 1) return undefined;
   const statement = unconditionalStatement(call);
-  if (!statement) return false;
-  if (statement.parent === sf) return true;
+  if (!statement) return undefined;
+  if (statement.parent === sf) return [statement.getStart(sf), 0];
   // One hop: the statement sits unconditionally in the body of a top-level function called at the top level.
   const fn = statement.parent?.parent;
-  if (!fn || !ts.isFunctionDeclaration(fn) || fn.parent !== sf || !fn.name || statement.parent !== fn.body) return false;
+  if (!fn || !ts.isFunctionDeclaration(fn) || fn.parent !== sf || !fn.name || statement.parent !== fn.body) return undefined;
   const fname = fn.name.text;
-  return sf.statements.some((s) => {
+  const caller = sf.statements.find((s) => {
     let found = false;
     const look = (x: ts.Node): void => {
       if (found || ts.isFunctionLike(x)) return;
@@ -174,7 +183,36 @@ export function calledAtStart(sf: ts.SourceFile, className: string | undefined, 
     look(s);
     return found;
   });
+  return caller ? [caller.getStart(sf), statement.getStart(sf) + 1] : undefined;
 }
+
+/**
+ * The order key of a method the module's top-level code calls on the class's one instance at start-up
+ * (`kb.registerAll(); await kb.start();`): the first such call's startKey. Methods run in the order the
+ * program calls them, not the order the class declares them.
+ */
+export function startCallKey(ev: Evaluator, file: string, unit: FlowUnit): StartOrder | undefined {
+  const sf = parsedSource(ev, file);
+  const member = !sf ? undefined : unit.kind === "closure" ? memberAt(sf, unit.span.start, true) : unit.nameSpan ? memberAt(sf, unit.nameSpan.start, false) : undefined;
+  const name = member ? nameOf(member.method.name) : undefined;
+  if (!sf || !member || name === undefined) return undefined;
+  let best: readonly [number, number] | undefined;
+  const visit = (n: ts.Node): void => {
+    if ((ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && n.text === name) {
+      const key = startKey(sf, member.cls.name?.text, n);
+      if (key && (!best || key[0] < best[0] || (key[0] === best[0] && key[1] < best[1]))) best = key;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return best ? [0, best[0], best[1]] : undefined;
+}
+
+/** When a start-up call runs: the module (0 the class's own, 1 the one importing it), then its startKey. */
+export type StartOrder = readonly [number, number, number];
+
+/** Sorts start-up calls into the order they run. */
+export const byStartOrder = (a: StartOrder, b: StartOrder): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 /** `new Cls(...)`, or a name declared `const x = new Cls(...)` (awaited or not) in a top-level or function body statement. */
 function isInstance(sf: ts.SourceFile, className: string | undefined, e: ts.Expression): boolean {

@@ -8,7 +8,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
 import { exportNamesOf, serverImporters, type Elsewhere } from "./factoryCallers";
-import { calledAtStart, instancesMade } from "./holderMethodCalls";
+import { calledAtStart, instancesMade, startKey, type StartOrder } from "./holderMethodCalls";
 
 export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): boolean {
   const summary = ev.summary(file);
@@ -25,6 +25,21 @@ export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, fil
   if (!sf || instancesMade(sf, local) !== 1) return false;
   const mentions = mentionsOf(sf, method);
   return mentions.length > 0 && mentions.every((n) => calledAtStart(sf, local, n));
+}
+
+/**
+ * The order key of such a call (calledAtStartByImporter), after every call of the class's own module:
+ * the importer's top level runs once the module it imports has run.
+ */
+export function importerStartKey(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): StartOrder | undefined {
+  if (!calledAtStartByImporter(ev, elsewhere, file, className, method)) return undefined;
+  const summary = ev.summary(file)!;
+  const users = serverImporters(ev, elsewhere, file, exportNamesOf(summary, className));
+  const { file: at, local } = users.found[0]!;
+  const sf = parsedSource(ev, at)!;
+  const keys = mentionsOf(sf, method).map((n) => startKey(sf, local, n)!).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const first = keys[0];
+  return first ? [1, first[0], first[1]] : undefined;
 }
 
 /** Every identifier, private name or string spelling `name` in the file. */

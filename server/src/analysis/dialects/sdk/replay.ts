@@ -57,10 +57,10 @@ import { fieldValue, returnedCollection, thisField } from "./returnedCollections
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
-import { holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod } from "./holderMethodCalls";
+import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallKey, type StartOrder } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
-import { calledAtStartByImporter } from "./importerStarts";
+import { calledAtStartByImporter, importerStartKey } from "./importerStarts";
 import { underEraCondition } from "./eraConditions";
 import type { ZodMain } from "./zodFlavours";
 import { settleConstConditions } from "./constConditions";
@@ -470,6 +470,7 @@ export class Replay {
       if (handed) markOpen(this.state, `the class holding the server is handed to ${handed.to}, which may extend it (as a mixin does), and that code is not followed`, { file: site.file, span: { start: handed.start, end: handed.end } });
       const leaf = line?.[0];
       const maybeLater: { file: string; unit: FlowUnit }[] = [];
+      let startGroup = false;
       const ownCtor = units.some((u) => u.kind === "method" && u.className === site.unit.className && u.name === `${site.unit.className}.constructor`);
       // Made in the class's own constructor, or with no constructor to wait for: the subclasses' go on now.
       if (line && (!ownCtor || site.unit.kind === "method")) this.#constructSubclasses(line, paths);
@@ -499,6 +500,16 @@ export class Replay {
           if (when === "maybe" && method !== undefined && calledAtStartByImporter(this.#ev, this.elsewhere, leaf?.file ?? site.file, leaf?.name ?? site.unit.className, method)) when = "atStart";
           if (when === "within") laterMethods.push(unit);
           else if (when === "atStart") {
+            // The methods the program calls on the instance at start-up run in the order it calls
+            // them (`kb.registerAll(); await kb.start();`), not in the order the class declares them:
+            // all of them, sorted, where the first one is met.
+            if (!line && method !== "constructor") {
+              if (!startGroup) {
+                startGroup = true;
+                for (const u of this.#startCalls(site, units, paths)) if (!this.#ran.has(`${site.file}#${u.id}`)) this.#runUnit(site.file, u, 0, paths, 1, NOW);
+              }
+              if (this.#ran.has(`${site.file}#${unit.id}`)) continue;
+            }
             this.#runUnit(site.file, unit, 0, paths, 1, NOW);
             // The subclasses' fields and constructors run once the class's own constructor returns.
             if (line && method === "constructor") this.#constructSubclasses(line, paths);
@@ -1776,6 +1787,25 @@ export class Replay {
     const imported = summary.imports.get(callee.name) ?? summary.flow.loaded?.get(callee.name);
     if (!imported || imported.imported === "*") return undefined;
     return this.#exportedFunction(file, imported.specifier, imported.imported, 0);
+  }
+
+  /**
+   * The methods of the class holding the server (in a field) that the program calls on its one instance
+   * at start-up, in this module or the one importing the class, sorted into the order those calls run.
+   */
+  #startCalls(site: SdkSite, units: readonly FlowUnit[], paths: ReadonlySet<string>): FlowUnit[] {
+    const className = site.unit.className!;
+    const found: { unit: FlowUnit; key: StartOrder }[] = [];
+    for (const unit of units) {
+      if (unit === site.unit || !isOwnMethod(units, unit, className) || !this.#mentionsDeep(site.file, unit, paths, new Set())) continue;
+      // A method by its name; an arrow-function property by its function (called as the property).
+      const method = unit.kind === "method" ? unit.name.slice(className.length + 1) : undefined;
+      if (method === "constructor") continue;
+      const when = holderMethodCall(this.#ev, site.file, unit);
+      const key = when === "atStart" ? startCallKey(this.#ev, site.file, unit) : when === "maybe" && method !== undefined ? importerStartKey(this.#ev, this.elsewhere, site.file, className, method) : undefined;
+      if (key) found.push({ unit, key });
+    }
+    return found.sort((a, b) => byStartOrder(a.key, b.key)).map((f) => f.unit);
   }
 
   /** The line of subclasses of the class holding the server, most derived first (subclassLine.ts). */
