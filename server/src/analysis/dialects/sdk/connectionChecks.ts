@@ -58,6 +58,11 @@ export class ConnectionChecks {
     const { state, release } = this.#point;
     const instance = this.#at.instance();
     const unit = this.#at.unit();
+    // connect() starts the transport itself, and every SDK transport refuses a second start ("already
+    // started"): one the program started by hand before, in the same body, makes connect() throw.
+    const transport = e.args[0]?.k === "ref" ? e.args[0].name : undefined;
+    const started = transport === undefined ? undefined : unit?.events.find(({ event: x }) => x.k === "call" && x.method === "start" && x.receiver.length === 1 && x.receiver[0] === transport && x.span.end <= e.span.start);
+    if (started) this.#point.mayThrow(loc, `connect() at ${this.#point.where(loc)} starts ${transport} itself, which the program already started (${this.#point.where({ file, span: started.event.span })}), and a transport refuses a second start ("already started"): unless that error is caught, the server is not served`);
     if (!mode.deferred && !state.connected) {
       state.connected = loc;
       this.#connectedInstance = instance;
