@@ -30,3 +30,28 @@ describe("SDK: a transport started by hand before connect()", () => {
     assert.deepEqual(s.legacy, { tools: { listChanged: true } });
   });
 });
+
+// Trial 125 family X, run with the real SDK 1.32.2: "the server exited with code 0 before answering initialize".
+describe("SDK: a program that exits once the function that connects returns", () => {
+  const EXITS = (tail: string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+async function main() {
+  const server = new McpServer({ name: "exits", version: "1.0.0" });
+  server.registerTool("q", {}, async () => ({ content: [] }));
+  await server.connect(new StdioServerTransport());
+}
+${tail}
+`;
+  it("main().then(() => process.exit(0)), or await main() then process.exit(): may not answer, with where it exits", () => {
+    for (const tail of ["main().then(() => process.exit(0)).catch(() => process.exit(1));", "await main();\nprocess.exit(0);"]) {
+      const s = analyze({ "src/server.ts": EXITS(tail) }).servers.get("exits")!;
+      assert.equal(s.exact, false, tail);
+      assert.ok(s.unknown.some((u) => /the program exits \(.*\) once the code that connects has run/.test(u.reason)), JSON.stringify(s.unknown));
+    }
+  });
+
+  it("an exit only in the rejection handler is not that", () => {
+    const s = analyze({ "src/server.ts": EXITS("main().catch(() => process.exit(1));") }).servers.get("exits")!;
+    assert.equal(s.exact, true);
+  });
+});
