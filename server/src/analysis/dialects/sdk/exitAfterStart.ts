@@ -29,6 +29,9 @@ function exitsUnconditionally(h: ts.Expression): boolean {
  * that connects runs at the top level itself, then `after` is where it connects).
  */
 export function exitAfterServing(ev: Evaluator, file: string, fn: string | undefined, after: number): Span | undefined {
+  // Most servers never call process.exit: their file is not parsed again for it.
+  const text = ev.host.text?.(file);
+  if (text === undefined || !/\bprocess\s*\.\s*exit\b/.test(text)) return undefined;
   const sf = parsedSource(ev, file);
   if (!sf) return undefined;
   let awaited = fn === undefined;
