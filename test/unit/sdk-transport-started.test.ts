@@ -55,3 +55,24 @@ ${tail}
     assert.equal(s.exact, true);
   });
 });
+
+// Trial 125 t45, run with the real SDK 2.4.0: "exited with code 0" before either answer.
+describe("SDK v2: serveStdio in a function whose promise is followed by process.exit", () => {
+  it("may not answer: serveStdio returns at once", () => {
+    const text = `import { McpServer } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+function build() {
+  const server = new McpServer({ name: "v2-exits", version: "1.0.0" });
+  server.registerTool("q", { description: "q" }, async () => ({ content: [] }));
+  return server;
+}
+async function main() {
+  serveStdio(build);
+}
+main().then(() => process.exit(0), () => process.exit(1));
+`;
+    const s = analyze({ "src/server.ts": text }).servers.get("v2-exits")!;
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => /the program exits \(line 11\) once the code that calls serveStdio has run/.test(u.reason)), JSON.stringify(s.unknown));
+  });
+});

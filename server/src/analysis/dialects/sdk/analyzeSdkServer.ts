@@ -12,6 +12,7 @@ import { withoutMarkers } from "../../core/evaluate/unknownParts";
 import { sdkDetails } from "./details";
 import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
 import { entryOptionThrows } from "./v2OptionChecks";
+import { exitAfterServing } from "./exitAfterStart";
 import type { FileSummary, FlowUnit, ValueExpr, InvokeEvent } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
 import { Replay, type ReplayResult } from "./replay";
@@ -244,6 +245,10 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     const optionsArg = event.argExprs[entry === LEGACY_FALLBACK ? 2 : 1];
     const options = optionsArg ? ev.evaluate(optionsArg, ev.fileScope(site.file), SDK_EVAL) : undefined;
     for (const t of entryOptionThrows(options, entry)) replay.mayThrowAt.push({ loc: t.loc, why: t.why });
+    // `main().then(() => process.exit(0))` around a function that calls the entry point, which returns at once.
+    const home = units.find((u) => u.events.some((x) => x.event === event));
+    const exits = home && (home.kind === "module" || home.kind === "function") ? exitAfterServing(ev, site.file, home.kind === "function" ? home.name : undefined, event.span.end) : undefined;
+    if (exits) replay.mayThrowAt.push({ loc: { file: site.file, span: exits }, why: `the program exits (line ${lineOf(ev, { file: site.file, span: exits })}) once the code that calls ${entry} has run, and ${entry} returns at once: the process ends before any client is answered` });
     if (entry === LEGACY_FALLBACK) return { legacy: true, modern: false, via: entry, loc: { file: site.file, span: event.span } };
     const served = entryEras(options);
     // A throw of the first entry point's own factory stops the server (the others may never run).
