@@ -76,3 +76,26 @@ main().then(() => process.exit(0), () => process.exit(1));
     assert.ok(s.unknown.some((u) => /the program exits \(line 11\) once the code that calls serveStdio has run/.test(u.reason)), JSON.stringify(s.unknown));
   });
 });
+
+// Trial 125 t07, t23, t23b, t23d, run with the real SDK 2.4.0: RangeError at import ("key must be at
+// least 32 bytes", "ttlSeconds must be a finite number").
+describe("SDK v2: createRequestStateCodec's checks at the server module's top level", () => {
+  const WITH = (options: string) => `import { McpServer, createRequestStateCodec } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+const codec = createRequestStateCodec(${options});
+serveStdio(() => {
+  const server = new McpServer({ name: "codec", version: "1.0.0" }, { requestState: { verify: codec.verify } });
+  server.registerTool("q", { description: "q" }, async () => ({ content: [] }));
+  return server;
+});
+`;
+  it("a short key, a key or ttl known only at run time: may not start; a long enough literal key: exact", () => {
+    for (const options of ['{ key: "too-short" }', "{ key: process.env.KEY! }", '{ key: "0123456789abcdef0123456789abcdef", ttlSeconds: Number(process.env.TTL) }']) {
+      const s = analyze({ "src/server.ts": WITH(options) }).servers.get("codec")!;
+      assert.equal(s.exact, false, options);
+      assert.ok(s.unknown.some((u) => /createRequestStateCodec/.test(u.reason)), JSON.stringify(s.unknown));
+    }
+    const ok = analyze({ "src/server.ts": WITH('{ key: "0123456789abcdef0123456789abcdef", ttlSeconds: 600 }') }).servers.get("codec")!;
+    assert.equal(ok.exact, true, JSON.stringify(ok.unknown));
+  });
+});

@@ -11,7 +11,7 @@ import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { withoutMarkers } from "../../core/evaluate/unknownParts";
 import { sdkDetails } from "./details";
 import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
-import { entryOptionThrows } from "./v2OptionChecks";
+import { codecOptionThrows, entryOptionThrows } from "./v2OptionChecks";
 import { exitAfterServing } from "./exitAfterStart";
 import type { FileSummary, FlowUnit, ValueExpr, InvokeEvent } from "../../core/model/summary";
 import { returnsServer, sdkNameOf, type SdkSite } from "./findSdkServers";
@@ -53,6 +53,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const replay = new Replay(ev, site, elsewhere, release, zodMain);
   replay.run();
   const eras = servedEras(ev, site, replay);
+  if (site.version === "v2") for (const t of codecThrows(ev, site)) replay.mayThrowAt.push(t);
   // Every request after the first may fail: said as it is, not as a start-up that may fail.
   if (eras.via === "createMcpHandler" && site.unit.kind !== "module") for (const failing of replay.completionChecks.rebuiltPerRequest(eras.via)) replay.mayThrowAt.push({ ...failing, said: true });
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
@@ -214,6 +215,20 @@ const PER_REQUEST = "PerRequestHTTPServerTransport";
 
 /** v2's `legacyStatelessFallback(factory)`: serves 2025 clients (initialize) only, one server per request. */
 const LEGACY_FALLBACK = "legacyStatelessFallback";
+
+/** `createRequestStateCodec(...)` at the top level of the server's module runs as it is imported: its checks may stop it. */
+function codecThrows(ev: Evaluator, site: SdkSite): { loc: Loc; why: string }[] {
+  const summary = ev.summary(site.file);
+  const top = summary?.flow?.units.find((u) => u.kind === "module");
+  if (!summary || !top) return [];
+  const out: { loc: Loc; why: string }[] = [];
+  for (const { event, conditional } of top.events) {
+    if (event.k !== "invoke" || conditional || sdkNameOf(summary, event.callee, ev) !== "createRequestStateCodec") continue;
+    const options = event.argExprs[0] ? ev.evaluate(event.argExprs[0], ev.fileScope(site.file), SDK_EVAL) : undefined;
+    out.push(...codecOptionThrows(options));
+  }
+  return out;
+}
 
 /** Which eras the entry point serves (ts-mcp-ecosystem.md §2.4 item 7). */
 function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {

@@ -57,3 +57,23 @@ export function entryOptionThrows(options: Value | undefined, entry: string): Op
   return checked(options.entries.get("maxRequestBodySize")?.value, "maxRequestBodySize", "a positive finite number of bytes", (x) => typeof x === "number" && Number.isFinite(x) && x > 0, entry);
 }
 
+/**
+ * `createRequestStateCodec({ key, ttlSeconds })` checks its options as it is made (2.x): the key at
+ * least 32 bytes (a string's UTF-8, or the bytes given), `ttlSeconds` finite.
+ */
+export function codecOptionThrows(options: Value | undefined): OptionThrow[] {
+  const by = "createRequestStateCodec";
+  if (!options || options.t === "dyn") return options ? [{ loc: options.loc, why: `${by}'s options are only known at run time, and it throws a RangeError for a key shorter than 32 bytes or a ttlSeconds that is not finite` }] : [];
+  if (options.t !== "obj") return [];
+  const out: OptionThrow[] = [];
+  const key = options.entries.get("key")?.value;
+  if (key?.t === "prim" && typeof key.value === "string") {
+    const bytes = new TextEncoder().encode(key.value).byteLength;
+    if (bytes < 32) out.push({ loc: key.loc, why: `${by} throws a RangeError for a key of ${bytes} bytes (it must be at least 32), so the server does not start` });
+  } else if (key && !isUndefined(key)) {
+    out.push({ loc: key.loc, why: `the key given to ${by} is only known at run time, and it throws a RangeError for one shorter than 32 bytes (randomBytes(16), a short secret in the environment)` });
+  }
+  out.push(...checked(options.entries.get("ttlSeconds")?.value, "ttlSeconds", "a finite number", (x) => typeof x === "number" && Number.isFinite(x), by));
+  return out;
+}
+
