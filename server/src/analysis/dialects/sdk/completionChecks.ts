@@ -104,7 +104,7 @@ export class CompletionChecks {
       const { file: at, summary: where, value } = this.#heldField(file, found);
       const entry = found.entry;
       let field = value;
-      const outer = optionalInner(field);
+      const outer = optionalInner(field, state.version === "v2");
       if (outer) field = outer;
       if (field.k !== "call" || sdkNameOf(where, field.callee, ev) !== "completable") {
         // A schema reached another way may be one completable() changed (hiddenCompletables.ts).

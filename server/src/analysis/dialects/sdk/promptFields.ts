@@ -125,14 +125,16 @@ function fieldsOf(ev: Evaluator, file: string, ir: ValueExpr, depth: number, sco
  * optional: both clone it (zod 3: `new This({ ...def, description })`; zod 4: `clone()` with the same
  * def), another optional around the very same inner schema, which is where completable() left its mark.
  */
-export function optionalInner(ir: ValueExpr): ValueExpr | undefined {
+export function optionalInner(ir: ValueExpr, exact = false): ValueExpr | undefined {
   if (ir.k !== "call") return undefined;
   const c = ir.callee;
   if (c.k !== "get" || c.key.k !== "static") return undefined;
-  if (c.key.name === "optional") {
+  // `exact`: zod 4's `exactOptional()` counts too (type "optional" around the same inner schema, which
+  // SDK v2 unwraps by that type; v1 looks for its own ZodOptional class and does not).
+  if (c.key.name === "optional" || (exact && c.key.name === "exactOptional" && ir.args.length === 0)) {
     if (ir.args.length === 0) return c.object;
     if (c.object.k === "ref" && ir.args[0]) return ir.args[0];
   }
-  if ((c.key.name === "describe" || c.key.name === "meta") && ir.args.length === 1) return optionalInner(c.object);
+  if ((c.key.name === "describe" || c.key.name === "meta") && ir.args.length === 1) return optionalInner(c.object, exact);
   return undefined;
 }
