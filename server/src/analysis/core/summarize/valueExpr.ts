@@ -1,8 +1,7 @@
 import { SK, ts } from "../typescript";
-import { UNDEFINED_TEXT, type ArrItem, type FunctionSummary, type KeyExpr, type ObjEntry, type ValueExpr } from "../model/summary";
+import { UNDEFINED_TEXT, type ArrItem, type Arithmetic, type FunctionSummary, type KeyExpr, type ObjEntry, type ValueExpr } from "../model/summary";
 import { MAX_DEPTH, spanOf, textOf, type SummaryContext } from "./context";
 import { summarizeClass } from "./summarizeClass";
-import type { Arithmetic } from "../model/summary";
 
 /** The operators of arithmetic the evaluator computes on numbers. */
 const ARITHMETIC: ReadonlyMap<ts.SyntaxKind, Arithmetic["op"]> = new Map([

@@ -1,7 +1,7 @@
 // Hover on the calls that shape a fastmcp server: each registration, removal and start()/connect(),
 // saying what it does to the capabilities a client sees.
 import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
-import { constructorNameAt } from "../../core/model/constructorName";
+import { constructorNameAt } from "../../core/constructorName";
 import type { ServerReport } from "../../core/model/serverReport";
 import { code } from "../../core/render/markdown";
 import { fastmcpDetailsOf } from "./details";

@@ -1,6 +1,6 @@
 // Hover on the calls made on an mcp-framework server (addTool & co., start, sendLog).
 import type { DialectEditor } from "../../core/dialect";
-import { constructorNameAt } from "../../core/model/constructorName";
+import { constructorNameAt } from "../../core/constructorName";
 import type { ServerReport } from "../../core/model/serverReport";
 import type { McpFrameworkDetails } from "./analyze";
 import { rulesFor } from "./rules";

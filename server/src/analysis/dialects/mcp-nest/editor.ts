@@ -1,6 +1,6 @@
 // Hover on each decorated MCP method that binds to a strategy: which server it feeds, and what it adds.
 import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
-import { constructorNameAt } from "../../core/model/constructorName";
+import { constructorNameAt } from "../../core/constructorName";
 import type { ServerReport } from "../../core/model/serverReport";
 import { code } from "../../core/render/markdown";
 import { mcpNestDetailsOf } from "./details";

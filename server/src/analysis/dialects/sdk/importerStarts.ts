@@ -8,38 +8,33 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
 import { exportNamesOf, serverImporters, type Elsewhere } from "./factoryCallers";
-import { calledAtStart, instancesMade, startKey, type StartOrder } from "./holderMethodCalls";
+import { instancesMade, startKey, type StartOrder } from "./holderMethodCalls";
 
 export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): boolean {
+  return importerStartKey(ev, elsewhere, file, className, method) !== undefined;
+}
+
+/**
+ * The order key of such a call, after every call of the class's own module (the importer's top level
+ * runs once the module it imports has run): the first of its calls there; undefined when it is not one.
+ */
+export function importerStartKey(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): StartOrder | undefined {
   const summary = ev.summary(file);
   const own = parsedSource(ev, file);
   // Named once, in its declaration (or not at all: a subclass's module calling a method it inherits);
   // `super.setup()` in an override calls the base's, not this one.
-  if (!summary || !own || mentionsOf(own, method).filter((n) => !isSuperCall(n)).length > 1) return false;
+  if (!summary || !own || mentionsOf(own, method).filter((n) => !isSuperCall(n)).length > 1) return undefined;
   const names = exportNamesOf(summary, className);
-  if (names.length === 0) return false;
+  if (names.length === 0) return undefined;
   const users = serverImporters(ev, elsewhere, file, names);
-  if (users.open.length > 0 || (users.entry?.length ?? 0) > 0 || users.found.length !== 1) return false;
+  if (users.open.length > 0 || (users.entry?.length ?? 0) > 0 || users.found.length !== 1) return undefined;
   const { file: at, local } = users.found[0]!;
   const sf = parsedSource(ev, at);
-  if (!sf || instancesMade(sf, local) !== 1) return false;
-  const mentions = mentionsOf(sf, method);
-  return mentions.length > 0 && mentions.every((n) => calledAtStart(sf, local, n));
-}
-
-/**
- * The order key of such a call (calledAtStartByImporter), after every call of the class's own module:
- * the importer's top level runs once the module it imports has run.
- */
-export function importerStartKey(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): StartOrder | undefined {
-  if (!calledAtStartByImporter(ev, elsewhere, file, className, method)) return undefined;
-  const summary = ev.summary(file)!;
-  const users = serverImporters(ev, elsewhere, file, exportNamesOf(summary, className));
-  const { file: at, local } = users.found[0]!;
-  const sf = parsedSource(ev, at)!;
-  const keys = mentionsOf(sf, method).map((n) => startKey(sf, local, n)!).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const first = keys[0];
-  return first ? [1, first[0], first[1]] : undefined;
+  if (!sf || instancesMade(sf, local) !== 1) return undefined;
+  const keys = mentionsOf(sf, method).map((n) => startKey(sf, local, n));
+  if (keys.length === 0 || keys.some((k) => k === undefined)) return undefined;
+  const first = (keys as (readonly [number, number])[]).sort((a, b) => a[0] - b[0] || a[1] - b[1])[0]!;
+  return [1, first[0], first[1]];
 }
 
 /** Every identifier, private name or string spelling `name` in the file. */

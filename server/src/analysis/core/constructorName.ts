@@ -1,9 +1,9 @@
 // Where a server's class is named in its construction (`FastMCP` in `const server = new FastMCP({…})`):
 // the server hover shows there as on the server's name, for every dialect whose server is made with
 // `new` (the SDK keeps the span in its details; the frameworks read it back from the flow summary).
-import type { EditorContext } from "../dialect";
-import type { Span } from "./summary";
-import type { ServerReport } from "./serverReport";
+import type { EditorContext } from "./dialect";
+import type { Span } from "./model/summary";
+import type { ServerReport } from "./model/serverReport";
 
 /** The class name of the `new` that made `server` (its name span is the server's location), when the offset is on it. */
 export function constructorNameAt(ctx: EditorContext, server: ServerReport, offset: number): Span | undefined {
