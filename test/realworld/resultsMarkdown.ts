@@ -50,6 +50,10 @@ export function resultsMarkdown(results: readonly Result[], engineVersion: strin
   lines.push("# Real-world corpus: results", "");
   lines.push(`Written by \`npm run realworld\` (mcp-caps ${engineVersion}). Do not edit by hand.`, "");
   lines.push(
+    "Each source is analysed with the releases its published build ran with (the SDK or framework version the probe recorded) installed as their package manifests, as in a workspace after `npm install`: the rules that depend on the release are those of the build that was probed, not of the repository's lock file, which `npm install <package>` does not obey.",
+    "",
+  );
+  lines.push(
     `**${s.total} servers**: ${OUTCOMES.map((o) => `${s.byOutcome[o]} ${o}`).join(", ")}.`,
     "",
     s.sdkExactPercent === null

@@ -8,6 +8,7 @@ import { runCli } from "../../server/src/cli/main";
 import { classify, notFound, skipped, type Result } from "./classify";
 import { readEntries, type CorpusEntry } from "./entry";
 import { resultsMarkdown, summarise } from "./resultsMarkdown";
+import { installedAtCapture, writeInstalledManifests } from "./installedAtCapture";
 import { extract, gitDirOf, SNAPSHOTS_ENV } from "./snapshot";
 
 const RESULTS_FILE = join(__dirname, "RESULTS.md");
@@ -27,6 +28,7 @@ function runEntry(entry: CorpusEntry, snapshots: string | undefined): Result {
   if ("missing" in found) return skipped(entry, found.missing);
   const source = extract(found.gitDir, entry);
   try {
+    writeInstalledManifests(source.root, installedAtCapture(entry));
     const { report, error } = analyse(source.root);
     if (!report) return notFound(entry, `the analysis failed: ${error}`);
     return classify(entry, report.servers);
