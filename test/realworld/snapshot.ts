@@ -70,12 +70,13 @@ export function extract(gitDir: string, entry: CorpusEntry): Extracted {
 }
 
 /**
- * What the analysis may read: TypeScript and JavaScript sources, package.json and tsconfig files, and
- * package-lock.json (without node_modules, the versions it pins are the ones installed).
+ * What the analysis may read: TypeScript and JavaScript sources, package.json and tsconfig files,
+ * package-lock.json (without node_modules, the versions it pins are the ones installed), and smithery.yaml
+ * (whose TypeScript runtime calls the package's module entry).
  */
 function wanted(path: string): boolean {
   if (path.split("/").includes("node_modules")) return false;
-  return /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path) || /(^|\/)(package\.json|package-lock\.json|tsconfig[^/]*\.json|jsconfig\.json)$/.test(path);
+  return /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path) || /(^|\/)(package\.json|package-lock\.json|tsconfig[^/]*\.json|jsconfig\.json|smithery\.ya?ml)$/.test(path);
 }
 
 function git(gitDir: string, args: string[]): void {

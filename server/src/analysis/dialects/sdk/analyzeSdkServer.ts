@@ -28,6 +28,7 @@ import { servedElsewhere } from "./servedElsewhere";
 import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
 import { markInexact, markOpen, type SdkState } from "./sdkState";
+import { calledBySmitheryRuntime } from "./smitheryRuntime";
 import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
 import type { ZodMain } from "./zodFlavours";
@@ -57,7 +58,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   // Every request after the first may fail: said as it is, not as a start-up that may fail.
   if (eras.via === "createMcpHandler" && site.unit.kind !== "module") for (const failing of replay.completionChecks.rebuiltPerRequest(eras.via)) replay.mayThrowAt.push({ ...failing, said: true });
   const connectedFirst = returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target);
-  if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && !connectedFirst && eras.via !== "createMcpHandler" && eras.via !== "serveStdio" && eras.via !== LEGACY_FALLBACK) {
+  if (returnsServer(site) && !replay.followedCallers && !replay.callersOpen && !connectedFirst && !calledBySmitheryRuntime(ev, site.file, site.unit) && eras.via !== "createMcpHandler" && eras.via !== "serveStdio" && eras.via !== LEGACY_FALLBACK) {
     replay.escapes(`the server is returned by ${site.unit.name}(), and what its callers add is not followed`);
   }
   const result = replay.finish();

@@ -10,6 +10,7 @@ import type { DirectoryEntry } from "../../core/project/directoryListing";
 import { basename, dirname, normalizePath } from "../../core/project/paths";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { packageEntryFiles } from "./packageEntries";
+import { isSmitheryModule } from "./smitheryRuntime";
 import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
 import { entryArrowFactories, entryServing, type EntryServe } from "./entryFactories";
@@ -89,8 +90,10 @@ const SERVER_CALLS: ReadonlySet<string> = new Set([...REGISTRATION_METHODS, ...H
 
 /** `sameServer`: the function hands out one server every time (a getter), so a call on its result is a call on that server. */
 export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean, member?: string, sameServer = false): Users<FactoryCall> {
-  const search = importersOf(ev, elsewhere, file, names);
-  if ("open" in search) return { found: [], open: [search.open] };
+  const found0 = importersOf(ev, elsewhere, file, names);
+  if ("open" in found0) return { found: [], open: [found0.open] };
+  // Smithery's runtime calls its module's default export, and only connects what it returns.
+  const search = names.every((n) => n === "default") && isSmitheryModule(ev, file) ? { ...found0, entryOpen: found0.entryOpen.filter((o) => o.loc?.file !== file) } : found0;
   const found: FactoryCall[] = [];
   const served: EntryServe[] = [];
   const connected: ConnectedCall[] = [];

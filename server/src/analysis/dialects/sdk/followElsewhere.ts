@@ -10,6 +10,7 @@ import { returnedKey } from "./returnedObjects";
 import type { Replay } from "./replay";
 import { markOpen } from "./sdkState";
 import { returnsOnlyConnected } from "./callerHandsOn";
+import { calledBySmitheryRuntime } from "./smitheryRuntime";
 import { resultIgnoredEverywhere } from "./ignoredResults";
 import { staticGetterOf, type StaticGetter } from "./staticGetters";
 import { followImportOrder } from "./followImportOrder";
@@ -233,7 +234,7 @@ function handedOn(ev: Evaluator, replay: Replay, file: string, unit: FlowUnit, w
   const names = replay.namesIn(file, unit);
   const out: OpenUse[] = [];
   for (const { event } of unit.events) {
-    if (event.k === "return" && event.source && names.has(event.source[0]!) && !resultIgnoredEverywhere(ev, file, unit)) {
+    if (event.k === "return" && event.source && names.has(event.source[0]!) && !resultIgnoredEverywhere(ev, file, unit) && !calledBySmitheryRuntime(ev, file, unit)) {
       out.push({ why: `${who} returns it, and what its callers add is not followed`, loc: { file, span: event.span } });
     }
   }

@@ -67,6 +67,7 @@ import { settleConstConditions } from "./constConditions";
 import { unboundConstruction } from "./unboundConstruction";
 import { boundRegistration, type BoundRegistration } from "./boundRegistrations";
 import { callResultIgnored, resultIgnoredEverywhere } from "./ignoredResults";
+import { calledBySmitheryRuntime } from "./smitheryRuntime";
 import { NEWEST_V1, type SdkRelease } from "./sdkRelease";
 import { destructuredBindings, isObjectArgumentEntry } from "./objectArguments";
 import { plainLiteral, readOnlyByMembers } from "./parameterMembers";
@@ -704,7 +705,7 @@ export class Replay {
     // Handed out only once connected: nothing the caller does with it can add a capability any more.
     if (returnsOnlyConnected(this.#site.unit, this.#site.eventIndex + 1, this.#site.event.target)) return;
     const returned = returnedBeforeConnect(caller, index + 1, name);
-    if (returned && !resultIgnoredEverywhere(this.#ev, file, caller)) markOpen(this.state, `the server is returned by ${caller.name}(), and what its callers add is not followed`, { file, span: (returned.event as { span: Span }).span });
+    if (returned && !resultIgnoredEverywhere(this.#ev, file, caller) && !calledBySmitheryRuntime(this.#ev, file, caller)) markOpen(this.state, `the server is returned by ${caller.name}(), and what its callers add is not followed`, { file, span: (returned.event as { span: Span }).span });
     const call = caller.events[index]?.event;
     if (call?.k === "invoke" && !assignedNameStaysHere(this.#ev, file, caller, call.span)) {
       markOpen(this.state, `the server is assigned to ${name}, and what is done with it there is not followed`, { file, span: call.span });
