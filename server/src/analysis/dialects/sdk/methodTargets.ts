@@ -12,6 +12,7 @@ import { fieldObjectClass } from "./fieldHolders";
 import { arrowPropertyUnit } from "./holderMethodCalls";
 import { declaredUnwritable, fieldValue } from "./returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
+import { classEveryReturnMakes } from "./factoryInstances";
 
 export interface FunctionTarget {
   readonly file: string;
@@ -215,7 +216,7 @@ function declaredIn(ev: Evaluator, scope: Scope, name: string): boolean {
   return summary !== undefined && (summary.decls.has(name) || summary.imports.has(name) || summary.flow?.loaded?.has(name) === true);
 }
 
-/** `new C(...)`, directly or through consts: the class's file and name. */
+/** `new C(...)`, directly, through consts or through a factory that returns one: the class's file and name. */
 function constructedClass(ev: Evaluator, scope: Scope, expr: ValueExpr, depth: number): Instance | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (expr.k === "new") {
@@ -223,6 +224,14 @@ function constructedClass(ev: Evaluator, scope: Scope, expr: ValueExpr, depth: n
     if (c.t !== "class" || c.cls.scope !== null) return undefined;
     const name = ev.summary(c.cls.file)?.classes[c.cls.index]?.name;
     return name ? { file: c.cls.file, name, made: { args: expr.args, scope } } : undefined;
+  }
+  // `createManager()`, a function of the workspace whose one result is `new C(...)`: a fresh instance of C.
+  if (expr.k === "call") {
+    const f = ev.evaluate(expr.callee, scope, SDK_EVAL);
+    if (f.t !== "fn" || f.fn.wraps) return undefined;
+    if (f.fn.result) return constructedClass(ev, f.scope, f.fn.result, depth + 1);
+    // Its arguments are the factory's own, not known here.
+    return classEveryReturnMakes(ev, f);
   }
   if (expr.k !== "ref") return undefined;
   const bound = bindingOf(scope, expr.name);
