@@ -5,9 +5,12 @@
 // side effect is where such code lives).
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
+import { ts } from "../../core/typescript";
+import { delegatesToOriginal } from "./delegatingPatches";
 
 // `McpServer.prototype.x = …`, also through a cast: `(McpServer.prototype as any).x = …`.
 const PATCH = /\b(?:McpServer|Server)\s*\.\s*prototype\b(?:\s+as\s+[^)\n]{1,40})?\s*\)?\s*(?:\.\s*[A-Za-z_$][\w$]*|\[[^\]\n]*\])\s*(?:[-+*/%&|^]|\?\?|&&|\|\|)?=(?![=>])|\bObject\s*\.\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*(?:McpServer|Server)\s*\.\s*prototype\b/;
+const PATCHES = new RegExp(PATCH.source, "g");
 const RELATIVE_IMPORT = /\b(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"'\n]+)["']/g;
 
 interface Patches {
@@ -19,7 +22,17 @@ interface Patches {
 
 function look(text: string | undefined): Patches {
   if (text === undefined) return { at: undefined, imports: [] };
-  return { at: text.includes("prototype") ? PATCH.exec(text)?.index : undefined, imports: [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!) };
+  return { at: text.includes("prototype") ? firstFollowedPatch(text) : undefined, imports: [...text.matchAll(RELATIVE_IMPORT)].map((m) => m[1]!) };
+}
+
+/** Where the first patch that is not a plain delegation to the replaced method is (delegatingPatches). */
+function firstFollowedPatch(text: string): number | undefined {
+  let sf: ts.SourceFile | undefined;
+  for (const m of text.matchAll(PATCHES)) {
+    sf ??= ts.createSourceFile("patch.ts", text, ts.ScriptTarget.Latest, true);
+    if (!delegatesToOriginal(sf, m.index)) return m.index;
+  }
+  return undefined;
 }
 
 function patchesOf(ev: Evaluator, file: string): Patches {
