@@ -24,7 +24,7 @@ import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
 import { sameCallInEitherArm, toolInEitherArm } from "./bothArms";
 import { completionsTooLate } from "./lateCompletions";
-import { unitScope } from "./unitScope";
+import { bindingOf, unitScope } from "./unitScope";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
 import { classMethod, constructorStoresOf, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
@@ -1384,8 +1384,10 @@ export class Replay {
     if (!target) {
       // `for (const register of [a, b]) register(server)`: each item in turn.
       const c = event.callee;
-      const keyed = c.k === "get" && c.key.k === "computed" ? this.#keyedItems(file, unit, c) : undefined;
-      const items = c.k === "ref" ? this.#loopItems(file, unit, c.name) : c.k === "get" && c.key.k === "static" && c.object.k === "ref" ? this.#loopItems(file, unit, c.object.name, c.key.name) : keyed?.items;
+      // `const register = table[role]; register(server)`: the const read of the table, called.
+      const read = c.k === "ref" ? this.#keyedRead(file, unit, c.name) : undefined;
+      const keyed = read ? this.#keyedItems(file, unit, read) : c.k === "get" && c.key.k === "computed" ? this.#keyedItems(file, unit, c) : undefined;
+      const items = read ? keyed?.items : c.k === "ref" ? this.#loopItems(file, unit, c.name) : c.k === "get" && c.key.k === "static" && c.object.k === "ref" ? this.#loopItems(file, unit, c.object.name, c.key.name) : keyed?.items;
       // A key not known statically: any function of the table may be the one that runs, here.
       const itemMode: Mode = keyed && !keyed.certain ? { ...mode, conditional: true, conditionAt: mode.conditionAt ?? { file, span: event.span } } : mode;
       if (items) {
@@ -1511,6 +1513,13 @@ export class Replay {
       items.push(target);
     }
     return { items, certain: true };
+  }
+
+  /** A const of the unit whose value is a read of a table by a computed key (`const register = table[role]`). */
+  #keyedRead(file: string, unit: FlowUnit, name: string): Extract<ValueExpr, { k: "get" }> | undefined {
+    const bound = bindingOf(this.#scopeIn(file, unit), name);
+    if (!bound || !("expr" in bound) || bound.scope.file !== file) return undefined;
+    return bound.expr.k === "get" && bound.expr.key.k === "computed" ? bound.expr : undefined;
   }
 
   /** The functions an object of static keys holds (`installers` in `installers[k]()`), each as `installers.<key>` resolves; undefined unless each entry is one. */

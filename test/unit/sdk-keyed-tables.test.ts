@@ -1,0 +1,37 @@
+// A registrar picked from a table by a key known only at run time (`toolMap[role](server)`, or read into
+// a const first: `const register = toolMap[role]; register(server)`): any function of the table may be
+// the one that runs, so what each registers is followed, and none of it is stated as certain.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const SERVER = (call: string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+type Role = "developer" | "editor";
+function developerTools(s: McpServer) { s.registerTool("d", { description: "d" }, async () => ({ content: [] })); }
+function editorPrompts(s: McpServer) { s.registerPrompt("e", { description: "e" }, () => ({ messages: [] })); }
+export function registerAll(server: McpServer, role: Role) {
+  const toolMap: Record<Role, (server: McpServer) => void> = { developer: developerTools, editor: editorPrompts };
+${call}
+}
+const server = new McpServer({ name: "roles", version: "1.0.0" });
+registerAll(server, process.env.ROLE as Role);
+await server.connect(new StdioServerTransport());
+`;
+
+describe("SDK: a registrar read from a table by a run-time key", () => {
+  for (const [label, call] of [
+    ["called on the read", "  toolMap[role](server);"],
+    ["read into a const, then called", "  const register = toolMap[role];\n  register(server);"],
+  ] as const) {
+    it(`${label}: each function of the table is followed, none as certain`, () => {
+      const s = analyze({ "src/index.ts": SERVER(call) }).servers.get("roles")!;
+      assert.equal(s.exact, false);
+      assert.deepEqual(s.legacy, {});
+      const reasons = s.unknown.map((u) => `${u.path.join(".")}: ${u.reason}`).join("\n");
+      assert.match(reasons, /^tools: tools is registered by code that runs only under a condition/m);
+      assert.match(reasons, /^prompts: prompts is registered by code that runs only under a condition/m);
+      assert.doesNotMatch(reasons, /cannot follow/);
+    });
+  }
+});
