@@ -25,6 +25,7 @@ import { mayHaveReturned } from "./earlyReturns";
 import { sameCallInEitherArm, toolInEitherArm } from "./bothArms";
 import { completionsTooLate } from "./lateCompletions";
 import { bindingOf, unitScope } from "./unitScope";
+import { assignsUnreadMember } from "./unreadMembers";
 import { connectedRelation, type ConnectedRelation } from "./connectedArms";
 import { classMethod, constructorStoresOf, methodTarget, type FunctionTarget, type Instance } from "./methodTargets";
 import { privateFactoryCalls } from "./privateFactoryCallers";
@@ -1190,6 +1191,8 @@ export class Replay {
             break;
           }
           case "escape": {
+            // A property the SDK never reads, named nowhere else: nothing changes (unreadMembers.ts).
+            if (event.member !== undefined && local.has(key(event.source)) && assignsUnreadMember(this.#ev, this.elsewhere.list, file, unit, event.member, event.span)) break;
             if (event.member !== undefined && local.has(key(event.source))) replaced.set(event.member, `registered through ${key(event.source)}.${event.member}, which the code replaces with a function of its own (${this.#where({ file, span: event.span })}) that the analysis does not follow`);
             // `target = other`: a name of this server given another value is no longer this server
             // (or may not be, when the assignment may not happen).

@@ -1,0 +1,50 @@
+// A property the SDK's server classes do not have, given a value on the server (fixture 491 runs it with
+// the real SDK): the SDK never reads it, so nothing changes, as long as the program's own code never
+// names it elsewhere (where it could call the function it assigned). A member the SDK has is a
+// replacement of the SDK's own method, which stays unfollowed.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const SERVER = (extra: string, after = "") => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new McpServer({ name: "wrapped", version: "1.0.0" });
+server.registerTool("q", {}, async () => ({ content: [] }));
+function instrument() {
+  const inner = server.server as any;
+  // handleRequest: logged around the original, when there is one.
+  if (typeof inner.handleRequest === "function") {
+    const original = inner.handleRequest.bind(inner);
+${extra}
+  }
+}
+instrument();
+${after}await server.connect(new StdioServerTransport());
+`;
+const ASSIGN = "    inner.handleRequest = async (request: unknown) => original(request);";
+const PACKAGE = { "package.json": JSON.stringify({ name: "wrapped", type: "module" }) };
+const OPEN = /given its own handleRequest by an assignment/;
+
+describe("SDK: a property the SDK never reads, given a value on the server", () => {
+  it("named only where it is assigned (and in comments): exact", () => {
+    const s = analyze({ ...PACKAGE, "src/index.ts": SERVER(ASSIGN) }).servers.get("wrapped")!;
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("named again after the assignment, or in another file of the package: not followed", () => {
+    for (const files of [
+      { ...PACKAGE, "src/index.ts": SERVER(ASSIGN, "(server.server as any).handleRequest({ method: 'x' });\n") },
+      { ...PACKAGE, "src/index.ts": SERVER(ASSIGN), "src/other.ts": "export const call = (s: any) => s.handleRequest({});\n" },
+    ]) {
+      const s = analyze(files).servers.get("wrapped")!;
+      assert.equal(s.exact, false, Object.keys(files).join(", "));
+      assert.ok(s.unknown.some((u) => OPEN.test(u.reason)), JSON.stringify(s.unknown));
+    }
+  });
+
+  it("a member the SDK's classes have is a replaced method, still not followed", () => {
+    const s = analyze({ ...PACKAGE, "src/index.ts": SERVER("    inner.connect = async (t: unknown) => original(t);") }).servers.get("wrapped")!;
+    assert.equal(s.exact, false);
+  });
+});
