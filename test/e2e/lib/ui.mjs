@@ -77,6 +77,26 @@ async function quickOpen(page, path, lineText) {
 
 /** A token (exact text) on the editor line that contains `lineText`. */
 const tokenOn = (page, lineText, text) => editorLine(page, lineText).locator("span > span").filter({ hasText: new RegExp(`^${text}$`) }).first();
+/**
+ * Places the cursor on a token by clicking it. The editor redraws a line's spans when lenses, squiggles
+ * or decorations arrive, and a span found just before can be gone by the click ("Element is not
+ * visible"): the token is looked up again, visible, for each of a few tries.
+ */
+async function clickToken(page, lineText, text) {
+  let last;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const token = tokenOn(page, lineText, text);
+      await token.waitFor({ state: "visible", timeout: 30000 });
+      await token.click({ force: true, timeout: 10000 });
+      return;
+    } catch (e) {
+      last = e;
+      await page.waitForTimeout(500);
+    }
+  }
+  throw last;
+}
 
 /** All code lens titles of the visible editor, once one of them reads `first`. */
 async function lensTitles(page, first) {
@@ -418,7 +438,7 @@ export const UI_STEPS = [
       // The server's lens may come after the squiggle and push the lines below it down: a click placed
       // before it lands on the line above (the quick fixes of `connect`, not of the warning).
       await lens(page, "legacy: (nothing)").first().waitFor({ timeout: 90000 });
-      await tokenOn(page, "await server.sendLoggingMessage(", "sendLoggingMessage").click({ force: true });
+      await clickToken(page, "await server.sendLoggingMessage(", "sendLoggingMessage");
       const item = await quickFixMenu(page, page.locator(".action-widget .monaco-list-row").filter({ hasText: "Declare logging in the server's capabilities" }).first());
       await item.click();
       // the document now declares logging in a new options argument …
