@@ -18,6 +18,7 @@ export const SDK_CODES = {
   "sdk-revision-keys": { severity: "information", summary: "a key the era's protocol revision does not define" },
   "sdk-extension-id": { severity: "warning", summary: "an extension id that breaks the naming rules" },
   "sdk-tasks-legacy-shape": { severity: "warning", summary: "the 2025-11-25 tasks capability, replaced by the tasks extension" },
+  "sdk-connect-per-request": { severity: "warning", summary: "connect() of one server in a handler run per request: from the second request on, the SDK refuses it" },
   "sdk-nonspec-key": { severity: "warning", summary: "an unknown key inside tools, resources or prompts" },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -11,6 +11,8 @@ import { releasedBefore, type SdkRelease } from "./sdkRelease";
 import type { SdkVersion } from "./sdkTables";
 import type { ReplayPoint } from "./replayPoint";
 import type { UntimedFrame } from "./sendChecks";
+import { diagnostic } from "./codes";
+import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler } from "./perRequestConnect";
 
 /** What the walk knows of where the call being applied runs. */
 export interface ConnectionTiming {
@@ -80,11 +82,31 @@ export class ConnectionChecks {
       // SDK v1 from 1.26.0 and v2: a server already connected refuses another transport.
       this.#point.mayThrow(loc, `connect() at ${this.#point.where(loc)} runs on a server already connected (${this.#point.where(state.connected!)}), and the SDK refuses it ("Already connected to a transport"): unless that error is caught, the server stops`);
     }
+    this.#perRequest(file, e, loc, unit);
     this.#closedSinceConnect = false;
     if (!mode.deferred) {
       this.#closed = undefined;
       if (!mode.conditional) this.#stopsAt = undefined;
     }
+  }
+
+  /** connect() of a server the handler does not make, in a handler run for every request (perRequestConnect.ts). */
+  #perRequest(file: string, e: CallEvent, loc: Loc, unit: FlowUnit | undefined): void {
+    const { state, release, ev } = this.#point;
+    const name = e.receiver[0];
+    if (!unit || name === undefined || name === "this" || unit.params.includes(name) || unit.locals?.includes(name) || unit.consts?.has(name) || !secondConnectThrows(state.version, release)) return;
+    const via = perRequestHandler(ev, file, unit);
+    // A name the flow summary told apart from an outer one of the same spelling (`server@217`).
+    if (via === undefined || declaresServer(ev, file, unit, name.replace(/@\d+$/, "")) || !madeStreamableTransport(ev, file, unit, e.args[0]) || closesSomething(ev, file, unit) || state.diagnostics.some((d) => d.code === "sdk-connect-per-request" && d.loc.file === file && d.loc.span.start === loc.span.start)) return;
+    const sdk = state.version === "v2" ? "SDK v2" : `SDK ${release.version ?? "v1"}`;
+    state.diagnostics.push(
+      diagnostic(
+        "sdk-connect-per-request",
+        loc,
+        `connect() runs in the handler ${via} calls for every request, on one server the handler does not make: once a first Streamable HTTP transport is connected, ${sdk} refuses every later connect() ("Already connected to a transport") until that transport closes, which a stateless one never does, so those requests fail. ` +
+          `Make the server in the handler (and close it when the response closes), or connect it once to one transport.`,
+      ),
+    );
   }
 
   close(file: string, e: CallEvent, loc: Loc, mode: { readonly deferred: boolean; readonly conditional: boolean }): void {

@@ -1,0 +1,64 @@
+// `app.post("/mcp", async (req, res) => { const transport = new StreamableHTTPServerTransport(...);
+// await server.connect(transport); ... })` with one server for the whole program: the first request
+// connects it, and from the second on connect() meets a server still connected, which the SDK refuses
+// ("Already connected to a transport", v1 from 1.26.0 and v2), so those requests fail. A handler that
+// makes its server itself (the SDK's stateless example), or closes something (the transport or the
+// server, when the response closes), is not that.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { FlowUnit, ValueExpr } from "../../core/model/summary";
+import { ts } from "../../core/typescript";
+import { nodeAt, parsedSource } from "./containerStores";
+
+/** Methods that register a function run for every request or connection (express, fastify, hono, koa routers, node:http). */
+const ROUTES = new Set(["get", "post", "put", "patch", "delete", "all", "use", "route", "handle", "createServer"]);
+const LISTENS = new Set(["on", "addListener"]);
+const PER_REQUEST_EVENTS = new Set(["request", "connection"]);
+
+/** How the handler `unit` is run per request (`app.post(...)`), when it is a function given to such a call. */
+export function perRequestHandler(ev: Evaluator, file: string, unit: FlowUnit | undefined): string | undefined {
+  if (!unit || unit.kind !== "closure") return undefined;
+  const sf = parsedSource(ev, file);
+  const fn = sf ? nodeAt(sf, unit.span) : undefined;
+  if (!sf || !fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  const call = fn.parent;
+  if (!call || !ts.isCallExpression(call) || !call.arguments.includes(fn as ts.Expression)) return undefined;
+  const callee = call.expression;
+  const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
+  if (name === undefined) return undefined;
+  if (LISTENS.has(name)) {
+    const event = call.arguments[0];
+    return event && ts.isStringLiteralLike(event) && PER_REQUEST_EVENTS.has(event.text) ? `${callee.getText(sf)}("${event.text}", …)` : undefined;
+  }
+  if (!ROUTES.has(name)) return undefined;
+  return `${callee.getText(sf).replace(/\s+/g, "")}(…)`;
+}
+
+/**
+ * Whether the transport connect() is given is a Streamable HTTP transport the handler makes
+ * (`const transport = new StreamableHTTPServerTransport(...)`, or made in the call): one that stays
+ * open once connected. An SSE transport closes with its client's connection, after which the next
+ * connect() is accepted, so only clients at the same time are refused: not said.
+ */
+export function madeStreamableTransport(ev: Evaluator, file: string, unit: FlowUnit, arg: ValueExpr | undefined): boolean {
+  const text = ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
+  if (text === undefined || !arg) return false;
+  if (arg.k === "new") return arg.callee.k === "ref" && STREAMABLE.test(arg.callee.name);
+  if (arg.k !== "ref") return false;
+  const name = arg.name.replace(/\$/g, "\\$");
+  return new RegExp(`(?<![\\w$])${name}\\s*(?::[^=;]*)?=\\s*new\\s+\\w*StreamableHTTPServerTransport\\b`).test(text);
+}
+
+const STREAMABLE = /StreamableHTTPServerTransport$/;
+
+/** Whether the handler declares `name` itself (`const server = createServer()`, in any block of it): a server of its own. */
+export function declaresServer(ev: Evaluator, file: string, unit: FlowUnit, name: string): boolean {
+  const text = ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
+  const n = name.replace(/\$/g, "\\$");
+  return text === undefined || new RegExp(`\\b(?:const|let|var)\\s+(?:${n}(?![\\w$])|[{[][^=;]*(?<![\\w$])${n}(?![\\w$]))`).test(text);
+}
+
+/** Whether the handler's code closes anything (`transport.close()`, `server.close()`, on the response's close). */
+export function closesSomething(ev: Evaluator, file: string, unit: FlowUnit): boolean {
+  const text = ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
+  return text === undefined || /\.\s*close\s*\(/.test(text);
+}

@@ -1,0 +1,62 @@
+// connect() of one server in a handler run for every request: the analysis warns
+// (sdk-connect-per-request), and the real SDK (the installed 1.32.2, over HTTP on 127.0.0.1) shows why:
+// the second request fails with "Already connected to a transport". A server made per request is
+// answered every time, and gets no warning.
+import assert from "node:assert/strict";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import type { JsonReport } from "../../server/src/cli/jsonReport";
+import { runCli } from "../../server/src/cli/main";
+
+const FIXTURES = join(__dirname, "..", "fixtures", "sdk-per-request");
+const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } } };
+
+function analyse(dir: string): JsonReport {
+  let out = "";
+  const status = runCli(["--json", dir], { cwd: dir, stdout: (t) => (out += t), stderr: () => {}, isTty: false, env: { NO_COLOR: "1" } });
+  assert.ok(status === 0 || status === 1, `mcp-caps exited ${status}`);
+  return JSON.parse(out) as JsonReport;
+}
+
+/** Two initialize requests, one after the other, to the fixture's HTTP server: their statuses and bodies. */
+async function twoRequests(dir: string): Promise<Array<{ status: number; body: string }>> {
+  const { httpServer } = (await import(join(dir, "server.ts"))) as { httpServer: Server };
+  await new Promise<void>((ready) => httpServer.listen(0, "127.0.0.1", ready));
+  try {
+    const { port } = httpServer.address() as AddressInfo;
+    const out: Array<{ status: number; body: string }> = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await fetch(`http://127.0.0.1:${port}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(INITIALIZE) });
+      out.push({ status: r.status, body: await r.text() });
+    }
+    return out;
+  } finally {
+    httpServer.closeAllConnections();
+    await new Promise((closed) => httpServer.close(closed));
+  }
+}
+
+describe("SDK: connect() in a handler run for every request", () => {
+  it("one server for the program: warned, and the real SDK refuses the second request", async () => {
+    const dir = join(FIXTURES, "singleton");
+    const report = analyse(dir);
+    const warned = report.diagnostics.filter((d) => d.code === "sdk-connect-per-request");
+    assert.equal(warned.length, 1, JSON.stringify(report.diagnostics));
+    assert.equal(warned[0]!.severity, "warning");
+    assert.equal(warned[0]!.line, 15);
+    const [first, second] = await twoRequests(dir);
+    assert.equal(first!.status, 200, first!.body);
+    assert.equal(second!.status, 500);
+    assert.match(second!.body, /Already connected to a transport/);
+  });
+
+  it("a server made in the handler: no warning, and every request is answered", async () => {
+    const dir = join(FIXTURES, "fresh");
+    const report = analyse(dir);
+    assert.deepEqual(report.diagnostics.filter((d) => d.code === "sdk-connect-per-request"), []);
+    const answers = await twoRequests(dir);
+    assert.deepEqual(answers.map((a) => a.status), [200, 200], JSON.stringify(answers));
+  });
+});
