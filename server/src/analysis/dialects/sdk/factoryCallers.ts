@@ -399,8 +399,9 @@ function mayImport(targets: ReadonlyMap<string, ReadonlySet<string>>, look: Impo
     for (const n of names) if (n !== "default" && clauseNames(look, text, n)) return true;
     const stem = moduleStem(file);
     if (stem && pathNames(look, text, stem)) return true;
-    // An index is also imported as its folder: `from ".."`, `from "./"`.
-    if (basename(file).startsWith("index.") && look.parent) return true;
+    // An index is also imported as its folder (`from ".."`, `from "./"`), or by its own name
+    // (`import createServer from "./index.js"`, where only the path can tell a default import).
+    if (basename(file).startsWith("index.") && (look.parent || pathNames(look, text, "index"))) return true;
   }
   return false;
 }

@@ -127,6 +127,8 @@ export function returnsServer(site: SdkSite): boolean {
   const target = site.event.target?.join(".");
   return (
     site.unit.kind !== "module" &&
-    site.unit.events.some(({ event }) => event.k === "return" && (event.source?.[0] === "<return>" || (target !== undefined && event.source?.join(".") === target)))
+    // `return mcp.server`: the low-level Server inside, which its callers may still give capabilities
+    // (registerCapabilities, setRequestHandler) and connect, is the server handed out too.
+    site.unit.events.some(({ event }) => event.k === "return" && (event.source?.[0] === "<return>" || (target !== undefined && (event.source?.join(".") === target || event.source?.join(".") === `${target}.server`))))
   );
 }

@@ -14,7 +14,9 @@ export function returnedKey(site: SdkSite): string | undefined {
     if (event.k !== "return" || event.expr?.k !== "obj") continue;
     for (const e of event.expr.entries) {
       if (e.k === "spread" && e.expr.k === "ref" && e.expr.name === target[0]) return undefined;
-      if (e.k !== "prop" || e.value.k !== "ref" || e.value.name !== target[0]) continue;
+      // `{ server: mcp.server }`: the low-level Server inside is the server handed out too.
+      const inner = e.k === "prop" && e.value.k === "get" && e.value.key.k === "static" && e.value.key.name === "server" && e.value.object.k === "ref" && e.value.object.name === target[0];
+      if (e.k !== "prop" || (!inner && (e.value.k !== "ref" || e.value.name !== target[0]))) continue;
       if (e.key.k !== "static") return undefined;
       keys.add(e.key.name);
     }

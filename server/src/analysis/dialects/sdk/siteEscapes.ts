@@ -71,7 +71,8 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
   }
   if (target.length === 2 && target[0] === "this" && unit.className !== undefined) {
     const field = target[1]!;
-    const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && e.source?.length === 2 && e.source[0] === "this" && e.source[1] === field));
+    // (`return this.mcp.server`, the low-level Server inside, hands the server out too.)
+    const getter = units.find((u) => u.className === unit.className && u.events.some(({ event: e }) => e.k === "return" && (e.source?.length === 2 || (e.source?.length === 3 && e.source[2] === "server")) && e.source[0] === "this" && e.source[1] === field));
     // The method that makes it returns it, and nothing else reaches the field: its callers are followed (followElsewhere.ts).
     if (getter === unit && instanceFactoryOf(ev, site)) return [];
     // `serveStdio(() => new App().getServer())` with a getter that only returns the field: the entry point is given the server.
