@@ -47,4 +47,23 @@ describe("SDK: a property the SDK never reads, given a value on the server", () 
     const s = analyze({ ...PACKAGE, "src/index.ts": SERVER("    inner.connect = async (t: unknown) => original(t);") }).servers.get("wrapped")!;
     assert.equal(s.exact, false);
   });
+
+  // Trial 126 c13/c82: a function given to any member is a method the program may call with the server as `this`.
+  it("a function given to a member the program then calls: not followed (was exact without its tool)", () => {
+    const src = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nconst server = new McpServer({ name: "wrapped", version: "1.0.0" });\n(server as any).registerExtras = function () {\n  this.registerTool("extra", {}, async () => ({ content: [] }));\n};\n(server as any).registerExtras();\nawait server.connect(new StdioServerTransport());\n`;
+    const s = analyze({ ...PACKAGE, "src/index.ts": src }).servers.get("wrapped")!;
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => /given its own registerExtras/.test(u.reason)), JSON.stringify(s.unknown));
+  });
+
+  // Trial 126 c14/c71: the server's own making of its capabilities replaced: nothing of them is stated.
+  it("getCapabilities or registerCapabilities given to the server or the Server inside: nothing stated, the whole unknown", () => {
+    for (const line of ["server.server.getCapabilities = () => ({ tools: {} });", "server.server.registerCapabilities = () => {};", "(server as any).server.getCapabilities = function () { return {}; };"]) {
+      const src = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nconst server = new McpServer({ name: "wrapped", version: "1.0.0" });\nserver.registerTool("t", {}, async () => ({ content: [] }));\n${line}\nawait server.connect(new StdioServerTransport());\n`;
+      const s = analyze({ ...PACKAGE, "src/index.ts": src }).servers.get("wrapped")!;
+      assert.deepEqual(s.legacy, {}, line);
+      const whole = s.unknown.find((u) => u.path.length === 0 && !u.spread);
+      assert.ok(whole && /what this server advertises is not known: the program gives server\.server its own (get|register)Capabilities/.test(whole.reason), `${line}\n${JSON.stringify(s.unknown)}`);
+    }
+  });
 });

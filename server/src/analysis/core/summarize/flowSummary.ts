@@ -550,7 +550,9 @@ export function summarizeFlow(
           escape(unit, right, `assigned to ${oneLine(b.left.getText(ctx.sf))}`, conditional, target);
           // `server.addTool = function (t) { ... }`: a method the dialects read is replaced on that
           // object, so what its calls do from here on is the new function's doing, not the library's.
-          if (target && target.length >= 2 && spec.methods.has(target.at(-1)!)) {
+          // Any member given a function (`server.setup = function () { this.registerTool(...) }`) is a
+          // method of that object from here on, whatever its name: called later, it runs with the object.
+          if (target && target.length >= 2 && (spec.methods.has(target.at(-1)!) || ts.isFunctionExpression(right) || ts.isArrowFunction(right))) {
             push(unit, { k: "escape", source: target.slice(0, -1), how: `given its own ${target.at(-1)} by an assignment`, span: spanOf(ctx, b.left), member: target.at(-1)! }, conditional);
           }
           // `server = createServer()`: the call's result goes by that name, as with `const server = ...`.

@@ -27,7 +27,7 @@ import { holderClassesOf } from "./siteEscapes";
 import { servedElsewhere } from "./servedElsewhere";
 import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
-import { markInexact, markOpen, type SdkState } from "./sdkState";
+import { markInexact, markReplaced, type SdkState } from "./sdkState";
 import { calledBySmitheryRuntime } from "./smitheryRuntime";
 import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
@@ -67,7 +67,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const patched = prototypePatch(ev, site.file);
   if (patched) {
     const where = patched.file === site.file ? `line ${lineOf(ev, patched)}` : `${patched.file.slice(patched.file.lastIndexOf("/") + 1)}:${lineOf(ev, patched)}`;
-    markOpen(state, `the program replaces a method of the SDK's server class (${where}), so what its registrations and connect() do is not what the SDK does`, patched);
+    markReplaced(state, `the program replaces a method of the SDK's server class (${where}), so what its registrations and connect() do is not what the SDK does`, patched);
   }
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
   const conditional = [...settleConditionalKeys(state, result), ...settleReleaseUnknowns(state, result)];
@@ -103,8 +103,11 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   // v2's entry points install their own server/discover handler on the server the factory hands them
   // (installModernOnlyHandlers), over any set by hand: that one never answers.
   const ownModern = eras.via === "createMcpHandler" || eras.via === "serveStdio" ? undefined : result.ownEraHandlers.get("modern");
-  const legacy = serves && eras.legacy ? (ownLegacy ? (ownLegacy.caps ?? {}) : known.caps) : null;
-  const modern = serves && eras.modern && known.caps ? (ownModern ? (ownModern.caps ?? {}) : modernCapabilities(known.caps)) : null;
+  // The SDK's making of the capabilities replaced by the program: nothing of them is stated.
+  const replaced = state.replaced ?? [];
+  const legacy = serves && eras.legacy ? (replaced.length > 0 ? {} : ownLegacy ? (ownLegacy.caps ?? {}) : known.caps) : null;
+  const modern = serves && eras.modern && known.caps ? (replaced.length > 0 ? {} : ownModern ? (ownModern.caps ?? {}) : modernCapabilities(known.caps)) : null;
+  const replacedParts: UnknownPart[] = replaced.map(({ why, loc: at }) => ({ path: [], reason: `what this server advertises is not known: ${why}`, loc: at }));
   // What a handler of its own returns, not known statically: nothing of that era is stated.
   const ownUnknown = (era: "legacy" | "modern", handler: typeof ownLegacy, method: string): UnknownPart[] =>
     handler && !handler.caps ? [{ path: [], spread: true, era, reason: `a handler set by hand answers ${method}: this era sends the capabilities it returns, which are not known statically`, loc: handler.loc }] : [];
@@ -119,7 +122,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.
   const legacyNotKnown: UnknownPart[] = eras.unknown && site.version === "v2" && eras.legacy ? [{ path: [], era: "legacy", reason: eras.unknownWhy ? `whether this server answers initialize is not known: ${eras.unknownWhy}` : `whether the server answers initialize is not known: ${eras.via} serves it, and an entry point given legacy: "reject" answers server/discover only` }] : [];
-  const stated = [...known.unknown, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...legacyNotKnown, ...ownEras];
+  const stated = [...(replaced.length > 0 ? [] : known.unknown), ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...legacyNotKnown, ...ownEras, ...replacedParts];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,
@@ -132,7 +135,7 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     legacy,
     modern,
     unknown,
-    provenance: provenance(state, known.caps ?? {}, eras, serves),
+    provenance: provenance(state, replaced.length > 0 ? {} : (known.caps ?? {}), eras, serves),
     ...(facts.threw ? { startupThrows: facts.threw } : {}),
     eraNotes: eraNotesOf(facts),
     missing: [],
@@ -655,5 +658,6 @@ function workingCopy(state: Readonly<SdkState>): SdkState {
     openAt: new Map(state.openAt),
     diagnostics: [...state.diagnostics],
     sends: [...state.sends],
+    ...(state.replaced ? { replaced: [...state.replaced] } : {}),
   };
 }

@@ -20,10 +20,12 @@ export function delegatesToOriginal(sf: ts.SourceFile, at: number): boolean {
   if (fn.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) && !ASYNC_METHODS.has(target.member)) return false;
   const params: string[] = [];
   for (const p of fn.parameters) {
+    // `function (this: McpServer, ...args)`: a type for `this`, no parameter.
+    if (ts.isIdentifier(p.name) && p.name.text === "this") continue;
     if (!ts.isIdentifier(p.name) || p.initializer) return false;
     params.push(p.name.text);
   }
-  const rest = fn.parameters.at(-1)?.dotDotDotToken !== undefined;
+  const rest = fn.parameters.at(-1)?.dotDotDotToken !== undefined && params.length > 0;
   const originals = originalNames(sf, target);
   if (originals.size === 0 || !exits(fn.body)) return false;
   let ok = true;
@@ -92,7 +94,8 @@ function isDelegation(thisNode: ts.Node, originals: ReadonlySet<string>, params:
 /** `original.call(this, a, b)` with the parameters in order, or `original.apply(this, arguments | rest)`. */
 function isDelegationCall(call: ts.CallExpression, originals: ReadonlySet<string>, params: readonly string[], rest: boolean): boolean {
   const callee = call.expression;
-  if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression) || !originals.has(callee.expression.text)) return false;
+  const original = ts.isPropertyAccessExpression(callee) ? bare(callee.expression) : undefined;
+  if (!ts.isPropertyAccessExpression(callee) || !original || !ts.isIdentifier(original) || !originals.has(original.text)) return false;
   const [self, ...args] = call.arguments;
   if (!self || self.kind !== ts.SyntaxKind.ThisKeyword) return false;
   if (callee.name.text === "call") {

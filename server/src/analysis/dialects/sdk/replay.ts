@@ -14,7 +14,7 @@ import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGua
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
 import { mutatedNames } from "../../core/evaluate/mutation";
-import { markInexact, markOpen, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
+import { markInexact, markOpen, markReplaced, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
 import { constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
@@ -103,6 +103,12 @@ interface Mode {
   /** Where what runs became conditional: the call or statement under the `if`, loop or callback. */
   readonly conditionAt?: Loc;
 }
+
+/** The SDK's members that make or check the capabilities the server sends: replaced, none of them is known. */
+const CAPABILITY_MAKERS = new Set(["getCapabilities", "registerCapabilities", "_capabilities", "assertCapabilityForMethod", "assertRequestHandlerCapability", "assertNotificationCapability", "_oninitialize"]);
+
+/** The SDK's properties for callbacks of the program's own, which it calls and which add nothing to the capabilities. */
+const CALLBACK_HOOKS = new Set(["onclose", "onerror", "oninitialized", "fallbackRequestHandler", "fallbackNotificationHandler"]);
 
 const NOW: Mode = { deferred: false, conditional: false };
 const LATER: Mode = { deferred: true, conditional: true };
@@ -1191,6 +1197,19 @@ export class Replay {
             break;
           }
           case "escape": {
+            // A method given to the low-level Server inside (`server.server.getCapabilities = …`) is given to the server.
+            const onInner = event.member !== undefined && !local.has(key(event.source)) && event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1)));
+            // The SDK's hooks for the program's own callbacks (`server.server.onerror = (e) => log(e)`): meant to be set.
+            if (event.member !== undefined && CALLBACK_HOOKS.has(event.member) && (onInner || local.has(key(event.source)))) break;
+            // The server's own making of its capabilities replaced (`server.server.getCapabilities = …`): none of them is known.
+            if (event.member !== undefined && CAPABILITY_MAKERS.has(event.member) && (onInner || local.has(key(event.source)))) {
+              markReplaced(this.state, `the program gives ${key(event.source)} its own ${event.member} (${this.#where({ file, span: event.span })}), in place of the SDK's`, { file, span: event.span });
+              break;
+            }
+            if (onInner) {
+              markOpen(this.state, `the server is ${event.how}, and what is done with it there is not followed`, { file, span: event.span });
+              break;
+            }
             // A property the SDK never reads, named nowhere else: nothing changes (unreadMembers.ts).
             if (event.member !== undefined && local.has(key(event.source)) && assignsUnreadMember(this.#ev, this.elsewhere.list, file, unit, event.member, event.span)) break;
             if (event.member !== undefined && local.has(key(event.source))) replaced.set(event.member, `registered through ${key(event.source)}.${event.member}, which the code replaces with a function of its own (${this.#where({ file, span: event.span })}) that the analysis does not follow`);

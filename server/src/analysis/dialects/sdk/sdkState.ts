@@ -44,6 +44,11 @@ export interface SdkState {
   optionsObject: Loc | undefined;
   /** Above 0 while code runs that only runs once the server is connected (see sealCapabilities). */
   sealed?: number;
+  /**
+   * Where the program replaces what the SDK does to make the capabilities (a prototype patch, the
+   * server's own getCapabilities or registerCapabilities assigned): nothing of them is then known.
+   */
+  replaced?: { readonly why: string; readonly loc: Loc }[];
 }
 
 export function newState(version: SdkVersion, kind: "mcp" | "low"): SdkState {
@@ -77,6 +82,13 @@ export function markInexact(state: SdkState, why: string): void {
  * The server goes where the analysis does not follow (a helper it cannot resolve, a caller of the
  * factory that returns it): more capabilities may be added there, so the result says it is not all.
  */
+/** The SDK's own making of the capabilities replaced by the program's code (see `replaced`). */
+export function markReplaced(state: SdkState, why: string, loc: Loc): void {
+  markInexact(state, why);
+  state.replaced ??= [];
+  if (!state.replaced.some((r) => r.why === why)) state.replaced.push({ why, loc });
+}
+
 export function markOpen(state: SdkState, why: string, loc?: Loc): void {
   if (state.sealed) return;
   markInexact(state, why);
