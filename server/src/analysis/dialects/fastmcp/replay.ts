@@ -5,6 +5,8 @@
 // methods of its class called on `this`, a subclass's constructor, and the files importing it.
 import type { Loc } from "../../core/evaluate/values";
 import { instanceUses } from "./instanceUses";
+import { firstOwnAwait } from "../../core/summarize/firstOwnAwait";
+import { parsedSource } from "../../core/summarize/parsedSource";
 import { isPromiseChain } from "../../core/model/promiseChain";
 import type { ServerUsers } from "../../core/project/exportedServerUsers";
 import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
@@ -326,7 +328,10 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             if (each?.kind === "of" && each.binding === undefined) callbackLoops.set(key(at, child), each);
             // A callback (`forEach`) is a conditional event of the summary; `(async () => { ... })()`
             // runs where it is written, as a function called there would.
-            walk(at, child, child.events, new Set(names), conditional, depth, later || (!c && (runsLaterHere(child) || isGenerator(host, at.file, child))));
+            // Called without `await`, it runs up to its first await now (`start()` there is called now), the rest later.
+            const suspends = !c && runsLaterHere(child);
+            const split = !later && suspends ? resumeOf(child, awaitSplit(host, at.file, child)) : undefined;
+            walk(at, child, child.events, new Set(names), conditional, depth, later || (suspends && !split) || (!c && isGenerator(host, at.file, child)), split);
           }
           continue;
         }
@@ -702,21 +707,10 @@ interface AwaitSplit {
 /** An await split, with where the function resumes from in its caller. */
 type ResumingSplit = AwaitSplit & { readonly resume: Resume };
 
-/**
- * The first `await` of a function's own body (not of a function written inside it), found in its
- * text; undefined when a nested function, a comment or a string comes first and could hide one.
- */
+/** The first `await` of a function's own body (not of a function written inside it), read from its syntax. */
 function awaitSplit(host: ReplayHost, file: string, fn: FlowUnit): AwaitSplit | undefined {
-  const text = host.text?.(file)?.slice(fn.span.start, fn.span.end);
-  const open = text?.indexOf("{") ?? -1;
-  if (text === undefined || open < 0) return undefined;
-  const m = /\bawait\b\s*/.exec(text.slice(open + 1));
-  if (!m) return undefined;
-  const before = text.slice(open + 1, open + 1 + m.index);
-  // Anything that could hold an `await` of another function, or text that is not code, before it.
-  if (/=>|\bfunction\b|\/\/|\/\*|["'`]/.test(before)) return undefined;
-  const at = fn.span.start + open + 1 + m.index;
-  return { at, operand: at + m[0].length };
+  const sf = host.ev ? parsedSource(host.ev, file) : undefined;
+  return sf ? firstOwnAwait(sf, fn.span) : undefined;
 }
 
 /** `calleeFile`: where the callee is written, when another file than the call's. */
