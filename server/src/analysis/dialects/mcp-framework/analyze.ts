@@ -85,7 +85,10 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
 
   // The loaders and what they find.
   const host = { text: run.fileText, exists: (d: string) => run.listDirectory?.(d) !== undefined, ...(run.listDirectory ? { list: run.listDirectory } : {}), typescriptMajor: () => typescriptMajor(run, file) };
-  const base: BaseResolution = source.k === "unknown" ? { ok: false, reason: source.reason, loc: source.loc } : resolveBase(run.ev, file, config, host, rules.base, configFile);
+  // The entry script (process.argv[1]) is taken to be the file that builds the server only when that
+  // file starts it too: built in one module and started in another, the script node runs is not known.
+  const startedHere = callsOn(summary, site).some((c) => c.call.method === "start" || c.call.method === "handleRequest");
+  const base: BaseResolution = source.k === "unknown" ? { ok: false, reason: source.reason, loc: source.loc } : resolveBase(run.ev, file, config, host, rules.base, configFile, startedHere);
   const folders: Partial<Record<Primitive, FolderListing>> = {};
   const present = new Map<Primitive, Loc>();
   const maybe = new Map<Primitive, UnknownPart>();

@@ -5,7 +5,7 @@
 // before, the folder of `config.basePath ?? process.argv[1]`. The loaders then scan `<base>/tools`,
 // `<base>/prompts`, `<base>/resources` at run time. The analysis maps that run-time folder back to the
 // source folder the compiler mirrors into it, so it can list the files the loader will see. The file
-// that builds the server is taken for the entry script.
+// that builds the server is taken for the entry script when it also starts it; else that script is not known.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, type Loc } from "../../core/evaluate/values";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
@@ -130,7 +130,7 @@ export function projectRoot(file: string, text: FileText): string | undefined {
  * script); `configFile` is where the config is written (a subclass's `super({...})` may be in another
  * module, whose own folder `import.meta.dirname` is).
  */
-export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, host: BaseHost, rule: BaseRule = "dist", configFile = file): BaseResolution {
+export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | undefined, host: BaseHost, rule: BaseRule = "dist", configFile = file, startedHere = true): BaseResolution {
   const basePath = basePathEntry(ev, configFile, config);
   if (basePath === "dynamic") return { ok: false, reason: "the MCPServer config is not an object the analysis can read, so its basePath is not known", loc: { file: configFile, span: config!.span } };
   const root = projectRoot(file, host.text);
@@ -171,6 +171,7 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
     return { ok: false, reason: `basePath is ${ev.sourceText(basePath.value, configFile)}, which is not known without running the server`, loc };
   }
   // Before 0.2.20, no basePath means the entry script's own folder (the compiled mirror of this file's).
+  if (rule !== "dist" && !startedHere) return { ok: false, reason: `without basePath the loaders scan the folder of the script node runs (process.argv[1]), and ${basename(file)} builds the server but does not start it: that script is another module, not known here` };
   if (rule !== "dist") return { ok: true, folder: dirname(file), mirrored: true, ...(tsconfig?.outDir ? { compiledBy: tsconfig } : {}), how: "no basePath: the entry script's own folder (process.argv[1])" };
   if (!root) return { ok: false, reason: "without basePath the loaders look in <working directory>/dist, and no package.json tells the project root" };
   const dist = joinPath(root, "dist");
