@@ -34,4 +34,23 @@ describe("SDK: a registrar read from a table by a run-time key", () => {
       assert.doesNotMatch(reasons, /cannot follow/);
     });
   }
+
+  // Trial 126 c18, run with the real SDK 1.32.2: prompts and tools.
+  it("a key the source settles (a const, at the module's top level too): that one function, for certain", () => {
+    const src = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+type Role = "reader" | "admin";
+function registerReader(s: McpServer) { s.registerResource("doc", "docs://index", {}, async (uri) => ({ contents: [{ uri: uri.href, text: "i" }] })); }
+function registerAdmin(s: McpServer) { s.registerTool("write", {}, async () => ({ content: [] })); s.registerPrompt("audit", {}, () => ({ messages: [] })); }
+const toolMap: Record<Role, (s: McpServer) => void> = { reader: registerReader, admin: registerAdmin };
+const role: Role = "admin";
+const server = new McpServer({ name: "roles", version: "1.0.0" });
+const register = toolMap[role];
+register(server);
+await server.connect(new StdioServerTransport());
+`;
+    const s = analyze({ "src/index.ts": src }).servers.get("roles")!;
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+  });
 });

@@ -1524,6 +1524,12 @@ export class Replay {
     const each = loop ? undefined : this.#eachItemOf(file, unit);
     const over = loop && loop.binding === k.name ? { over: loop.over, scope: this.#scopeIn(file, unit) } : each?.param === k.name ? each : undefined;
     const keys = over && itemKeys(this.#ev, over.over, over.scope);
+    // `toolMap[role]` with `const role = "admin"` (no loop): the one function under that key, for certain.
+    const known = over ? undefined : this.#ev.evaluate(k, this.#scopeIn(file, unit), SDK_EVAL);
+    if (known?.t === "prim" && typeof known.value === "string") {
+      const only = this.#resolveFunction(file, { ...callee, key: { k: "static", name: known.value, span: callee.key.span } }, unit);
+      return only ? { items: [only], certain: true } : undefined;
+    }
     if (!keys) {
       const every = this.#everyKeyOf(file, unit, callee);
       return every && every.length > 0 ? { items: every, certain: false } : undefined;
@@ -1540,8 +1546,10 @@ export class Replay {
   /** A const of the unit whose value is a read of a table by a computed key (`const register = table[role]`). */
   #keyedRead(file: string, unit: FlowUnit, name: string): Extract<ValueExpr, { k: "get" }> | undefined {
     const bound = bindingOf(this.#scopeIn(file, unit), name);
-    if (!bound || !("expr" in bound) || bound.scope.file !== file) return undefined;
-    return bound.expr.k === "get" && bound.expr.key.k === "computed" ? bound.expr : undefined;
+    // A const of the module (`const register = toolMap[role]` at the top level).
+    const decl = bound ? undefined : this.#ev.summary(file)?.decls.get(name);
+    const expr = bound && "expr" in bound && bound.scope.file === file ? bound.expr : decl?.k === "const" ? decl.init : undefined;
+    return expr?.k === "get" && expr.key.k === "computed" ? expr : undefined;
   }
 
   /** The functions an object of static keys holds (`installers` in `installers[k]()`), each as `installers.<key>` resolves; undefined unless each entry is one. */
