@@ -66,4 +66,19 @@ describe("SDK: a property the SDK never reads, given a value on the server", () 
       assert.ok(whole && /what this server advertises is not known: the program gives server\.server its own (get|register)Capabilities/.test(whole.reason), `${line}\n${JSON.stringify(s.unknown)}`);
     }
   });
+
+  // Trial 126 c17, c72, c38 (run with the real SDK: each sent other capabilities than the registrations make).
+  it("getCapabilities written with Object.assign or Object.defineProperty, or overridden by a Server subclass: nothing stated", () => {
+    const head = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nimport { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n`;
+    const mcp = `const server = new McpServer({ name: "wrapped", version: "1.0.0" }, { capabilities: { logging: {} } });\nserver.registerTool("t", {}, async () => ({ content: [] }));\n`;
+    for (const src of [
+      `${head}${mcp}Object.assign(server.server, { getCapabilities() { return { tools: { listChanged: false } }; } });\nawait server.connect(new StdioServerTransport());\n`,
+      `${head}${mcp}Object.defineProperty(server.server, "getCapabilities", { value: () => ({ tools: {} }) });\nawait server.connect(new StdioServerTransport());\n`,
+      `${head}class Quiet extends Server {\n  getCapabilities() {\n    const { logging, ...rest } = super.getCapabilities() as any;\n    return rest;\n  }\n}\nconst server = new Quiet({ name: "wrapped", version: "1.0.0" }, { capabilities: { logging: {}, tools: {} } });\nawait server.connect(new StdioServerTransport());\n`,
+    ]) {
+      const s = analyze({ ...PACKAGE, "src/index.ts": src }).servers.get("wrapped")!;
+      assert.deepEqual(s.legacy, {}, src);
+      assert.ok(s.unknown.some((u) => u.path.length === 0 && !u.spread && /what this server advertises is not known/.test(u.reason)), `${src}\n${JSON.stringify(s.unknown)}`);
+    }
+  });
 });

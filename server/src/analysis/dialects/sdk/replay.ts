@@ -107,6 +107,9 @@ interface Mode {
 /** The SDK's members that make or check the capabilities the server sends: replaced, none of them is known. */
 const CAPABILITY_MAKERS = new Set(["getCapabilities", "registerCapabilities", "_capabilities", "assertCapabilityForMethod", "assertRequestHandlerCapability", "assertNotificationCapability", "_oninitialize"]);
 
+/** Calls that write members onto the object they are given first. */
+const OBJECT_WRITERS = /^(?:Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)|Reflect\.(?:set|defineProperty|setPrototypeOf))$/;
+
 /** The SDK's properties for callbacks of the program's own, which it calls and which add nothing to the capabilities. */
 const CALLBACK_HOOKS = new Set(["onclose", "onerror", "oninitialized", "fallbackRequestHandler", "fallbackNotificationHandler"]);
 
@@ -1436,6 +1439,13 @@ export class Replay {
         }
         return;
       }
+      // `Object.assign(server.server, { getCapabilities() {...} })`, `Object.defineProperty(server.server, "getCapabilities", …)`.
+      const writer = passed[0] && OBJECT_WRITERS.test(exprText(event.callee)) ? this.#ev.textAt(file, event.span) : undefined;
+      const made = writer !== undefined ? [...CAPABILITY_MAKERS].find((m) => new RegExp(`\\b${m}\\b`).test(writer)) : undefined;
+      if (made) {
+        markReplaced(this.state, `the program writes ${made} onto the server with ${exprText(event.callee)} (${this.#where({ file, span: event.span })}), in place of the SDK's`, { file, span: event.span });
+        return;
+      }
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
         const declared = this.#findFunction(file, event.callee, unit);
         const where = declared ? `, declared without its code in ${basename(declared.file)},` : ",";
@@ -1694,6 +1704,9 @@ export class Replay {
    */
   #runConstructors(sub: ServerSubclass): void {
     const at: Loc = { file: this.#site.file, span: this.#site.event.span };
+    // A subclass's own getCapabilities (or registerCapabilities, or capability check): what it makes is not the SDK's.
+    const maker = sub.chain.classes.flatMap((o) => o.cls.members.filter((m) => !m.isStatic && CAPABILITY_MAKERS.has(m.name)).map((m) => `${o.cls.name} overrides the SDK's ${m.name}`))[0];
+    if (maker) markReplaced(this.state, maker, at);
     const unmodelled = unmodelledSubclassCode(this.#ev, sub);
     if (unmodelled) markOpen(this.state, unmodelled, at);
     for (const owner of [...sub.chain.classes].reverse()) {
