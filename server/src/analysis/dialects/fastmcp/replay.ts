@@ -51,6 +51,8 @@ export interface Registration {
   readonly resumes?: Resume;
   /** Written directly in the server's `connect` handler: it runs once a session is built. */
   readonly onConnect?: true;
+  /** In that handler after its first await: by then fastmcp has marked the server running. */
+  readonly afterAwait?: true;
   /** `addTool({ name: "list_dir", ... })`: the name written as a literal (fastmcp keys what it holds by name). */
   readonly name?: string;
   /** What the call is given (the tool, or the list of tools), as written in `file`. */
@@ -427,7 +429,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
   // handler, a timer, a function called later, another method of the class holding it.
   const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || inFamily(u);
-  placeConnectHandlers(out, here, visited, siteNames);
+  placeConnectHandlers(out, here, visited, siteNames, () => (host.ev ? parsedSource(host.ev, here.file) : undefined));
   scanLater(out, here, visited, siteNames, inScope, inFamily);
   laterUses(out, here.file, here.units, visited, siteNames, inFamily);
   if (holder !== undefined) followExportedHolder(out, host, site.file, holder, siteNames, visited);

@@ -33,8 +33,9 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
       reportedFirst.add(r.key);
       const oneSession = start.transport === "stdio" || start.transport === "custom";
       const { what, fix } = firstAfterStart(r, start, oneSession);
-      if (oneSession && start.awaited && !r.onConnect && !r.resumes) {
-        stops.push({ path: [], spread: true, reason: `the server may not start: ${r.method}() runs after the awaited ${start.method}(), and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from it, which ends the program unless the error is caught`, loc: r.loc });
+      if ((oneSession && start.awaited && !r.onConnect && !r.resumes) || (oneSession && r.onConnect && r.afterAwait && !r.conditional)) {
+        const when = r.onConnect ? `in the server's connect handler after an await, once the server runs` : `after the awaited ${start.method}()`;
+        stops.push({ path: [], spread: true, reason: `the server may not start: ${r.method}() runs ${when}, and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from it, which ends the program unless the error is caught`, loc: r.loc });
       }
       out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. ${fix}.`, {
         server,
@@ -83,6 +84,7 @@ function firstAfterStart(r: Registration, start: StartCall, oneSession: boolean)
   const before = `Add it before ${start.method}()`;
   if (r.onConnect) {
     // fastmcp emits `connect` once the session is built, and marks the server running only after it.
+    if (oneSession && r.afterAwait) return { what: `it runs in the server's \`connect\` handler after an await, when fastmcp has gone on and marked the server running: that session advertises no ${r.key}, and ${sdkThrow}, a rejection of the handler that ends the program`, fix: `${before}, outside the handler` };
     return oneSession
       ? { what: `it runs in the server's \`connect\` handler, which fastmcp calls once the session is built and before it marks the server running, so that session advertises no ${r.key}, ${unserved}, and no list_changed notification is sent`, fix: `${before}, outside the handler` }
       : { what: `it runs in the server's \`connect\` handler, once the session that emits it is built (that session advertises no ${r.key}); sessions opened later advertise ${r.key}, but if the server is already running then, ${sdkThrow}`, fix: `${before}, outside the handler` };
