@@ -118,6 +118,11 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
   });
   const mayThrow: UnknownPart[] = result.mayThrowAt.map(({ loc: at, why, said }) => ({ path: [], reason: said ? why : `the server may not start: ${why}`, loc: at }));
+  // `server.server.notification({ method: "notifications/message", … })` at start-up without logging: the SDK throws, and nothing takes it.
+  const logs = !("logging" in caps) && !(SPREAD_KEY in caps) && !result.capsUncertain && !result.conditionalKeys.has("logging");
+  for (const send of logs ? state.sends.filter((x) => x.raw && x.startup && x.method === "notifications/message") : []) {
+    mayThrow.push({ path: [], reason: `the server may not start: the notifications/message sent at start-up throws without the logging capability ("Server does not support logging"), and nothing takes the error`, loc: send.loc });
+  }
   // Whether server/discover is answered is not known: the era is null, and the report says why.
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.

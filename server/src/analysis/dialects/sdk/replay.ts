@@ -2042,7 +2042,9 @@ export class Replay {
         const arg = e.args[0];
         const v = arg ? this.#ev.evaluate(arg, this.#scope(file), SDK_EVAL) : undefined;
         const method = v?.t === "obj" ? v.entries.get("method")?.value : undefined;
-        if (method?.t === "prim" && typeof method.value === "string") this.state.sends.push({ method: method.value, loc, raw: true });
+        // Sent at start-up, nothing taking its error: a throw there ends the program.
+        const startup = !mode.deferred && !mode.anytime && !mode.conditional && !this.#point.caught;
+        if (method?.t === "prim" && typeof method.value === "string") this.state.sends.push({ method: method.value, loc, raw: true, ...(startup ? { startup } : {}) });
         return;
       }
     }

@@ -38,7 +38,7 @@ export interface SdkState {
   /** `logging` was in the constructor's capabilities (so `logging/setLevel` is installed). */
   loggingAtConstruction: boolean;
   /** Notifications and log messages sent anywhere in the server's code, checked against the final capabilities. */
-  readonly sends: { readonly method: string; readonly loc: Loc; readonly raw: boolean }[];
+  readonly sends: { readonly method: string; readonly loc: Loc; readonly raw: boolean; readonly startup?: boolean }[];
   /** The options literal's object, for quick fixes that add a key to it. */
   optionsCaps: Loc | undefined;
   optionsObject: Loc | undefined;
