@@ -16,7 +16,7 @@ export interface InstalledPackage {
 
 const PACKAGE_AND_VERSION = /(@[a-z0-9._-]+\/[a-z0-9._-]+|[a-z0-9][a-z0-9._-]*) (\d+\.\d+\.\d+(?:-[\w.]+)?)/g;
 // The probe's stamp for a build probed by hand says "SDK 1.32.2".
-const ALIASES: Record<string, string> = { SDK: "@modelcontextprotocol/sdk" };
+const BY_HAND = /\bSDK (?=\d)/g;
 
 /** The packages and versions the stamp names inside its parentheses (never the probe's own version). */
 export function installedAtCapture(entry: Pick<CorpusEntry, "captured">): InstalledPackage[] {
@@ -25,7 +25,7 @@ export function installedAtCapture(entry: Pick<CorpusEntry, "captured">): Instal
   if (open < 0) return [];
   const inside = stamp.slice(open + 1, stamp.lastIndexOf(")") > open ? stamp.lastIndexOf(")") : undefined);
   const found: InstalledPackage[] = [];
-  for (const m of inside.replace(/\bSDK (?=\d)/g, `${ALIASES.SDK} `).matchAll(PACKAGE_AND_VERSION)) {
+  for (const m of inside.replace(BY_HAND, "@modelcontextprotocol/sdk ").matchAll(PACKAGE_AND_VERSION)) {
     if (!found.some((p) => p.name === m[1])) found.push({ name: m[1]!, version: m[2]! });
   }
   return found;

@@ -27,14 +27,14 @@ function isConnectHandler(units: readonly FlowUnit[], u: FlowUnit, names: Readon
  * the session is built. The handler must be installed by code the replay ran (`visited`) and the
  * server started by it; the handler is then visited, so nothing else counts it again.
  */
-export function placeConnectHandlers(out: Replay, at: FileUnits, visited: Set<string>, names: ReadonlySet<string>, syntax?: (u: FlowUnit) => ts.SourceFile | undefined): void {
+export function placeConnectHandlers(out: Replay, at: FileUnits, visited: Set<string>, names: ReadonlySet<string>, syntax?: () => ts.SourceFile | undefined): void {
   if (!out.start) return;
   const loc = (span: { start: number; end: number }): Loc => ({ file: at.file, span });
   for (const u of at.units) {
     if (visited.has(key(at, u)) || u.parent === null || !visited.has(key(at, at.units[u.parent]!)) || !isConnectHandler(at.units, u, names)) continue;
     visited.add(key(at, u));
     // After the handler's first await, fastmcp has gone on and marked the server running.
-    const sf = syntax?.(u);
+    const sf = syntax?.();
     const awaitAt = sf ? firstOwnAwait(sf, u.span)?.at : undefined;
     for (const { event, conditional } of u.events) {
       if (event.k !== "call" || !names.has(event.receiver.join("."))) continue;

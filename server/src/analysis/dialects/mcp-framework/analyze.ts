@@ -87,7 +87,9 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   const host = { text: run.fileText, exists: (d: string) => run.listDirectory?.(d) !== undefined, ...(run.listDirectory ? { list: run.listDirectory } : {}), typescriptMajor: () => typescriptMajor(run, file) };
   // The entry script (process.argv[1]) is taken to be the file that builds the server only when that
   // file starts it too: built in one module and started in another, the script node runs is not known.
-  const startedHere = callsOn(summary, site).some((c) => c.call.method === "start" || c.call.method === "handleRequest");
+  const calls = callsOn(summary, site);
+  const startCalls = calls.filter((c) => c.call.method === "start" || c.call.method === "handleRequest");
+  const startedHere = startCalls.length > 0;
   const base: BaseResolution = source.k === "unknown" ? { ok: false, reason: source.reason, loc: source.loc } : resolveBase(run.ev, file, config, host, rules.base, configFile, startedHere);
   const folders: Partial<Record<Primitive, FolderListing>> = {};
   const present = new Map<Primitive, Loc>();
@@ -129,8 +131,6 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
 
   // Programmatic registration, merged into the loaders' maps before detectCapabilities().
   const added: { key: Primitive; loc: Loc }[] = [];
-  const calls = callsOn(summary, site);
-  const startCalls = calls.filter((c) => c.call.method === "start" || c.call.method === "handleRequest");
   const tree = treeOf(run, file);
   for (const { call, entry, unit } of calls) {
     const rule = LOADERS.find((r) => r.adder === call.method);

@@ -5,6 +5,7 @@
 // does (instrumentation, a retry after repairing a schema). Anything else it might do to the server
 // needs `this`, so such a patch changes no capability; any other patch is not followed.
 import { ts } from "../../core/typescript";
+import { bare } from "./fieldHolders";
 
 const ASYNC_METHODS = new Set(["connect", "close"]);
 
@@ -123,9 +124,4 @@ function exits(s: ts.Statement | undefined): boolean {
   if (ts.isIfStatement(s)) return exits(s.thenStatement) && exits(s.elseStatement);
   if (ts.isTryStatement(s)) return (s.finallyBlock !== undefined && exits(s.finallyBlock)) || (exits(s.tryBlock) && (!s.catchClause || exits(s.catchClause.block)));
   return false;
-}
-
-function bare(e: ts.Expression): ts.Expression {
-  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
-  return e;
 }

@@ -7,6 +7,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Value } from "../../core/evaluate/values";
 import { ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
+import { bare } from "./fieldHolders";
 import { SDK_EVAL } from "./sdkEval";
 
 /** The top-level class every return of the function value constructs, with the file declaring it. */
@@ -21,7 +22,7 @@ export function classEveryReturnMakes(ev: Evaluator, f: Extract<Value, { t: "fn"
   const visit = (n: ts.Node): void => {
     if (other || ts.isFunctionLike(n) || ts.isClassLike(n)) return;
     if (ts.isReturnStatement(n)) {
-      const e = n.expression ? skipOuter(n.expression) : undefined;
+      const e = n.expression ? bare(n.expression) : undefined;
       if (e && ts.isNewExpression(e) && ts.isIdentifier(e.expression)) made.add(e.expression.text);
       else other = true;
       return;
@@ -37,11 +38,6 @@ export function classEveryReturnMakes(ev: Evaluator, f: Extract<Value, { t: "fn"
   if (c.t !== "class" || c.cls.scope !== null) return undefined;
   const className = ev.summary(c.cls.file)?.classes[c.cls.index]?.name;
   return className ? { file: c.cls.file, name: className } : undefined;
-}
-
-function skipOuter(e: ts.Expression): ts.Expression {
-  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
-  return e;
 }
 
 /** Whether the block declares `name` anywhere (a local class or binding that would shadow the module's). */

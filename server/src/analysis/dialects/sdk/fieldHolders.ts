@@ -249,7 +249,8 @@ function assignedValue(ref: ts.Node): ts.Expression | undefined {
   return p && ts.isBinaryExpression(p) ? p.right : undefined;
 }
 
-function bare(e: ts.Expression): ts.Expression {
+/** An expression without the parentheses and type assertions around it (`(x as any)!`). */
+export function bare(e: ts.Expression): ts.Expression {
   let cur = e;
   while (ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isParenthesizedExpression(cur) || ts.isTypeAssertionExpression(cur) || ts.isNonNullExpression(cur)) cur = cur.expression;
   return cur;

@@ -40,7 +40,7 @@ export function perRequestHandler(ev: Evaluator, file: string, unit: FlowUnit | 
  * connect() is accepted, so only clients at the same time are refused: not said.
  */
 export function madeStreamableTransport(ev: Evaluator, file: string, unit: FlowUnit, arg: ValueExpr | undefined): boolean {
-  const text = ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
+  const text = handlerText(ev, file, unit);
   if (text === undefined || !arg) return false;
   if (arg.k === "new") return arg.callee.k === "ref" && STREAMABLE.test(arg.callee.name);
   if (arg.k !== "ref") return false;
@@ -52,13 +52,17 @@ const STREAMABLE = /StreamableHTTPServerTransport$/;
 
 /** Whether the handler declares `name` itself (`const server = createServer()`, in any block of it): a server of its own. */
 export function declaresServer(ev: Evaluator, file: string, unit: FlowUnit, name: string): boolean {
-  const text = ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
+  const text = handlerText(ev, file, unit);
   const n = name.replace(/\$/g, "\\$");
   return text === undefined || new RegExp(`\\b(?:const|let|var)\\s+(?:${n}(?![\\w$])|[{[][^=;]*(?<![\\w$])${n}(?![\\w$]))`).test(text);
 }
 
 /** Whether the handler's code closes anything (`transport.close()`, `server.close()`, on the response's close). */
 export function closesSomething(ev: Evaluator, file: string, unit: FlowUnit): boolean {
-  const text = ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
+  const text = handlerText(ev, file, unit);
   return text === undefined || /\.\s*close\s*\(/.test(text);
+}
+
+function handlerText(ev: Evaluator, file: string, unit: FlowUnit): string | undefined {
+  return ev.host.text?.(file)?.slice(unit.span.start, unit.span.end);
 }
