@@ -5,6 +5,7 @@
 import { basename } from "../../core/project/paths";
 import { isPlainObject, type Json, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
 import type { SdkCause, SdkState } from "./sdkState";
+import { firstRegisteredValue, recordInAlternative, type AlternativeRun } from "./alternatives";
 
 /** What the walk knows of the call being applied. */
 export interface MergeContext {
@@ -20,6 +21,8 @@ export interface MergeContext {
   instanceWhy(): string | undefined;
   /** `line N` of a place. */
   lineOf(loc: Loc): string;
+  /** It runs in one alternative of a join (alternatives.ts), for certain once that alternative runs: what that alternative registers. */
+  alternative(): AlternativeRun | undefined;
 }
 
 export class CapabilityMerges {
@@ -50,7 +53,9 @@ export class CapabilityMerges {
   /** The SDK's `mergeCapabilities`: one level deep; objects merge per property, anything else replaces. */
   merge(add: JsonObject, source: Value | undefined, cause: SdkCause, fromLiteral = false): void {
     const caps = this.#state.caps;
+    const alternative = this.#at.conditional() ? this.#at.alternative() : undefined;
     for (const [k, v] of Object.entries(add)) {
+      if (alternative) recordInAlternative(alternative, k, (before) => mergedValue(before, v, source?.t === "obj" ? source.entries.get(k)?.value : undefined));
       if (this.#at.conditional()) {
         if (!this.#certainKeys.has(k) && !this.conditionalKeys.has(k)) this.#conditionalKey(k, cause.loc);
         // Met again on one of several servers the site makes: that is why it is not stated.
@@ -71,9 +76,7 @@ export class CapabilityMerges {
       const keyLoc = source?.t === "obj" ? source.entries.get(k)?.keyLoc : undefined;
       const at = fromLiteral && keyLoc ? { ...cause, loc: keyLoc } : cause;
       const before = caps[k];
-      const written = source?.t === "obj" ? source.entries.get(k)?.value : undefined;
-      if (isPlainObject(before) && isPlainObject(v)) caps[k] = withoutCleared({ ...before, ...v }, written);
-      else caps[k] = structuredClone(v);
+      caps[k] = mergedValue(before, v, source?.t === "obj" ? source.entries.get(k)?.value : undefined);
       if (!this.#state.causes.has(k) || !isPlainObject(before)) this.#state.causes.set(k, at);
       if (isPlainObject(v)) {
         for (const sub of Object.keys(v)) {
@@ -91,6 +94,8 @@ export class CapabilityMerges {
   /** v2: the first registration of a primitive sets `listChanged` to what was written, else true. */
   firstRegistration(k: string, cause: SdkCause): void {
     const state = this.#state;
+    const alternative = this.#at.conditional() ? this.#at.alternative() : undefined;
+    if (alternative) recordInAlternative(alternative, k, firstRegisteredValue);
     if (this.#at.conditional()) {
       if (!this.#certainKeys.has(k) && !(k in state.caps)) this.#conditionalKey(k, cause.loc);
       else if (this.#certainKeys.has(k) && !state.registered.has(k)) {
@@ -104,13 +109,22 @@ export class CapabilityMerges {
     if (state.registered.has(k)) return;
     state.registered.add(k);
     const existing = state.caps[k];
-    const obj: JsonObject = isPlainObject(existing) ? { ...existing } : {};
-    if (obj.listChanged === undefined) {
-      obj.listChanged = true;
-      state.causes.set(`${k}.listChanged`, cause);
-    }
+    const obj = firstRegisteredValue(existing);
+    if (!isPlainObject(existing) || existing.listChanged === undefined) state.causes.set(`${k}.listChanged`, cause);
     if (!(k in state.caps)) state.causes.set(k, cause);
     state.caps[k] = obj;
+  }
+
+  /** A key the join of alternatives made certain (alternatives.ts), with the value they agree on: advertised, whichever runs. */
+  certain(k: string, value: Json): void {
+    if (!this.conditionalKeys.has(k)) return;
+    this.#state.caps[k] = structuredClone(value);
+    this.#certainKeys.add(k);
+    this.conditionalKeys.delete(k);
+    this.conditionCalls.delete(k);
+    this.untimedKeys.delete(k);
+    this.replacedKeys.delete(k);
+    this.instanceKeys.delete(k);
   }
 
   #conditionalKey(k: string, loc: Loc | undefined): void {
@@ -139,6 +153,11 @@ export class CapabilityMerges {
       if (JSON.stringify(a) !== JSON.stringify(b) && !this.conditionalFlags.has(`${k}.${sub}`)) this.conditionalFlags.set(`${k}.${sub}`, loc);
     }
   }
+}
+
+/** The SDK's `mergeCapabilities` for one key: objects merge per property, anything else replaces. */
+function mergedValue(before: Json | undefined, add: Json, written: Value | undefined): Json {
+  return isPlainObject(before) && isPlainObject(add) ? withoutCleared({ ...before, ...add }, written) : structuredClone(add);
 }
 
 /** `{ tools: { listChanged: undefined } }` merged into `tools`: the spread sets the flag to undefined, which JSON drops. */

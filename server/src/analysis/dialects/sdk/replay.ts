@@ -90,6 +90,9 @@ import { isGetterUnit, unnamedArguments } from "./unnamedArguments";
 import { templateRefused } from "./templateChecks";
 import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
 import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPoint";
+import { parsedSource } from "../../core/summarize/parsedSource";
+import { forwardingProxyAt, forwardingProxyReturned, readForForwarding, type ForwardingProxy } from "./forwardingProxies";
+import { addToAlternative, joinAlternatives, keysSeenIn, newAlternative, type AlternativeRun } from "./alternatives";
 import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
 
 /** When an event runs: `deferred` in a callback after start-up; `conditional` if it may not run at all. */
@@ -102,6 +105,11 @@ interface Mode {
   readonly module?: string;
   /** Where what runs became conditional: the call or statement under the `if`, loop or callback. */
   readonly conditionAt?: Loc;
+  /**
+   * Set while the code runs in one alternative of a join (alternatives.ts), and only as long as it is
+   * certain to run once that alternative runs: any further condition drops it.
+   */
+  readonly alternative?: AlternativeRun;
 }
 
 /** The SDK's members that make or check the capabilities the server sends: replaced, none of them is known. */
@@ -326,6 +334,7 @@ export class Replay {
       replacedWhy: () => this.#replacedWhy,
       instanceWhy: () => this.#instanceWhy,
       lineOf: (loc) => this.#lineOf(loc),
+      alternative: () => this.#alternative,
     });
     this.#registrations = new PrimitiveRegistrations(this.#point, this.merges, () => this.handlerChecks, () => this.#late);
     this.#connection = new ConnectionChecks(this.#point, {
@@ -984,6 +993,8 @@ export class Replay {
 
   /** The condition the call being applied runs under, when that is elsewhere (a helper called under an `if`). */
   #conditionAt: Loc | undefined;
+  /** The alternative of a join the call being applied runs in (see Mode.alternative). */
+  #alternative: AlternativeRun | undefined;
 
   /** Why a caller's server is one of several (`2 calls of createServer()`), while it is followed. */
   #instanceWhy: string | undefined;
@@ -1063,7 +1074,7 @@ export class Replay {
           untimed = { why: this.#untimedWhy };
           this.#untimedSince.push({ connected: false });
           this.#untimedWhy = suspended.why;
-          mode = { ...mode, conditional: true };
+          mode = { ...mode, conditional: true, alternative: undefined };
         }
         if (++this.#steps > MAX_STEPS) {
           markOpen(this.state, "the server goes through more helper calls than the analysis follows");
@@ -1093,8 +1104,9 @@ export class Replay {
         const other = (name: string) => maybeOther.has(name) || this.#handedOffHolders.has(`${file}\u0000${name}`);
         const elsewhere = (maybeOther.size > 0 || this.#handedOffHolders.size > 0) && ((event.k === "call" && other(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && other(a[0]!))));
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
-        const conditionalHere = mode.conditional || (entry.conditional && !certain) || elsewhere || returned;
-        const here: Mode = { ...mode, conditional: conditionalHere, ...(conditionalHere && !mode.conditional ? { conditionAt: { file, span: event.span } } : {}) };
+        const conditionHere = (entry.conditional && !certain) || elsewhere || returned;
+        const conditionalHere = mode.conditional || conditionHere;
+        const here: Mode = { ...mode, conditional: conditionalHere, ...(conditionalHere && !mode.conditional ? { conditionAt: { file, span: event.span } } : {}), ...(conditionHere ? { alternative: undefined } : {}) };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
@@ -1102,6 +1114,8 @@ export class Replay {
             if (local.has(key(event.source)) || (event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1))))) {
               local.add(event.target);
               seen.add(event.target);
+            } else if (event.source.length === 2 && local.has(event.source[0]!) && this.#readForForwarding(file, event.span, event.target, event.source[0]!)) {
+              // `const originalTool = server.tool`, called only by a forwarding proxy's wrapper: as the proxy's own calls are.
             } else if (isRegistrationRead(event.source, local) || isTasksOf(event.source, local) || isTasksOf([...event.source, "tasks"], local)) {
               markOpen(this.state, `${key(event.source)} is read as ${event.target}, and what its calls register is not followed`, { file, span: event.span });
             }
@@ -1132,7 +1146,7 @@ export class Replay {
             if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
             const replacedBy = onServer ? replaced.get(event.method) : undefined;
             this.#replacedWhy = replacedBy;
-            const applied: Mode = replacedBy ? { ...here, conditional: true } : here;
+            const applied: Mode = replacedBy ? { ...here, conditional: true, alternative: undefined } : here;
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
             this.#caughtBy = undefined;
@@ -1178,6 +1192,8 @@ export class Replay {
             const outerHandled = this.#handled;
             const handler = handlerAtCall(this.#ev, file, entry, (span) => this.#where({ file, span }), [this.#site.file]);
             this.#handled = handler === "awaited" ? outerHandled : handler === undefined ? undefined : { why: handler };
+            const tried = caughtAround(this.#ev, file, entry);
+            if (tried) this.#tried++;
             try {
               if (!this.#holders.onInvoke(file, unit, event, local, depth, invokeMode)) this.#invoke(file, unit, event, local, depth, invokeMode, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             } finally {
@@ -1186,6 +1202,7 @@ export class Replay {
               // Back at the call whose handler took an error thrown under it: the program goes on from here.
               if (this.#aborted !== undefined && this.#aborted === this.#handled && this.#handled !== outerHandled) this.#aborted = undefined;
               this.#handled = outerHandled;
+              if (tried) this.#tried--;
             }
             if (returns.part) markOpen(this.state, `a part of the server is returned by ${exprText(event.callee)}(), and what is done with it there is not followed`, { file, span: event.span });
             if (returns.server) {
@@ -1239,6 +1256,15 @@ export class Replay {
             // `{ server }`, `[server]`, `ctx.server = server`, `new Plugins(server)`: whatever holds it
             // now may register on it, out of the analysis's sight.
             if (!local.has(key(event.source))) break;
+            // `new Proxy(server, { get … })` handing everything through: the server under another name (forwardingProxies.ts).
+            const proxy = event.source.length === 1 ? this.#forwardingProxy(file, event.span) : undefined;
+            if (proxy && proxy.target === event.source[0]) {
+              if (proxy.use.k === "const") {
+                local.add(proxy.use.name);
+                seen.add(proxy.use.name);
+              }
+              break;
+            }
             const harmless = this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])));
             // `const ctx = { server, api }` that only goes to calls and member reads: the server is
             // `ctx.server` now, and the functions given `ctx` are followed (a registration there after
@@ -1296,9 +1322,12 @@ export class Replay {
             // A helper handing the server back (`const s = server as Wrapped; …; return s;`): its caller decides.
             // (The server's own factory returning it is followed to its callers elsewhere: #handedOn.)
             if (this.#returns?.depth === depth && !here.deferred && !(file === this.#site.file && unit.id === this.#site.unit.id)) {
-              if (event.source && local.has(key(event.source))) {
+              // `return new Proxy(server, …)` handing everything through (forwardingProxies.ts): the server.
+              const proxied = event.source === null ? this.#forwardingReturn(file, event.span) : undefined;
+              if ((event.source && local.has(key(event.source))) || (proxied !== undefined && local.has(proxied))) {
                 if (!this.#resultDropped()) this.#returns.server ??= { file, span: event.span };
-                if (here.conditional) this.#returns.other = true;
+                // Returned under a condition of its own (the call of the helper may be under one: that is the caller's).
+                if (conditionHere) this.#returns.other = true;
               } else {
                 this.#returns.other = true;
                 // `return server.server`: the low-level Server inside, which takes handlers too.
@@ -1413,8 +1442,12 @@ export class Replay {
       const read = c.k === "ref" ? this.#keyedRead(file, unit, c.name) : undefined;
       const keyed = read ? this.#keyedItems(file, unit, read) : c.k === "get" && c.key.k === "computed" ? this.#keyedItems(file, unit, c) : undefined;
       const items = read ? keyed?.items : c.k === "ref" ? this.#loopItems(file, unit, c.name) : c.k === "get" && c.key.k === "static" && c.object.k === "ref" ? this.#loopItems(file, unit, c.object.name, c.key.name) : keyed?.items;
-      // A key not known statically: any function of the table may be the one that runs, here.
-      const itemMode: Mode = keyed && !keyed.certain ? { ...mode, conditional: true, conditionAt: mode.conditionAt ?? { file, span: event.span } } : mode;
+      // A key not known statically: any function of the table may be the one that runs, here, and what
+      // each registers for certain once it runs is joined after (alternatives.ts).
+      const join = keyed && !keyed.certain;
+      const itemMode: Mode = join ? { ...mode, conditional: true, conditionAt: mode.conditionAt ?? { file, span: event.span } } : mode;
+      const runs: AlternativeRun[] = [];
+      const before = join ? { keys: mode.alternative ? keysSeenIn(mode.alternative) : Object.keys(this.state.caps), registered: new Set(this.state.registered), handlers: new Map(this.state.handlers) } : undefined;
       if (items) {
         // Each item's function runs once (the loop is what goes through them): not "called once per item".
         const loops = this.#loops;
@@ -1429,14 +1462,21 @@ export class Replay {
             this.#thisInstance = item.instance;
             // `installers[k]()`: each function of the table sees the server's names of the scope it shares with the caller.
             const shared = keyed && item.file === file ? sharedNames(this.#ev.summary(file)?.flow?.units ?? [], unit, item.unit, paths) : undefined;
-            this.#invokeTarget(file, unit, event, item, paths, passed, depth, itemMode, shared);
+            const run = newAlternative(before?.keys ?? []);
+            runs.push(run);
+            // Only one of them runs: each starts from the kinds registered and the handlers set before.
+            if (before) this.#startAlternative(before.registered, before.handlers);
+            this.#invokeTarget(file, unit, event, item, paths, passed, depth, join ? { ...itemMode, alternative: run } : itemMode, shared);
           });
         } finally {
           this.#loops = loops;
           this.#perItem = false;
           this.#itemRun = outerItem;
           this.#thisInstance = outerInstance;
+          this.#alternative = undefined;
+          if (before) this.#endAlternatives(runs.length);
         }
+        if (join && this.#joinable(file, event)) this.#joined(joinAlternatives(runs), mode);
         return;
       }
       // `Object.assign(server.server, { getCapabilities() {...} })`, `Object.defineProperty(server.server, "getCapabilities", …)`.
@@ -1553,6 +1593,58 @@ export class Replay {
     return { items, certain: true };
   }
 
+  #forwardingProxy(file: string, span: Span): ForwardingProxy | undefined {
+    const sf = parsedSource(this.#ev, file);
+    return sf && forwardingProxyAt(sf, span);
+  }
+
+  /** The name the forwarding proxy a `return` hands back is made over. */
+  #forwardingReturn(file: string, span: Span): string | undefined {
+    const sf = parsedSource(this.#ev, file);
+    return sf && forwardingProxyReturned(sf, span)?.target;
+  }
+
+  #readForForwarding(file: string, span: Span, name: string, over: string): boolean {
+    const sf = parsedSource(this.#ev, file);
+    return sf !== undefined && readForForwarding(sf, span, name, over);
+  }
+
+  /**
+   * Whether what every alternative of `register(server)` registers is advertised: the call is not an
+   * optional one (`register?.(server)` runs nothing for a key the table lacks) and no `catch` takes
+   * the TypeError calling a missing function throws (the program would go on without any of them).
+   */
+  #joinable(file: string, event: Extract<FlowEvent, { k: "invoke" }>): boolean {
+    const after = this.#ev.textAt(file, { start: event.callee.span.end, end: Math.min(event.span.end, event.callee.span.end + 8) });
+    return after !== undefined && !/^\s*\?\./.test(after) && this.#tried === 0 && this.#handled === undefined;
+  }
+
+  /** The keys a join found in every alternative: certain where the call is, or one step more of an outer alternative. */
+  #joined(joined: ReadonlyMap<string, Json>, mode: Mode): void {
+    if (mode.alternative) addToAlternative(mode.alternative, joined);
+    else if (!mode.conditional) for (const [k, value] of joined) this.merges.certain(k, value);
+  }
+
+  /** What the alternatives run so far registered and set, kept to be added back once all have run. */
+  #altRegistered: { registered: Set<string>; handlers: Map<string, Loc> }[] = [];
+
+  #startAlternative(registered: ReadonlySet<string>, handlers: ReadonlyMap<string, Loc>): void {
+    this.#altRegistered.push({ registered: new Set(this.state.registered), handlers: new Map(this.state.handlers) });
+    this.state.registered.clear();
+    for (const k of registered) this.state.registered.add(k);
+    this.state.handlers.clear();
+    for (const [m, loc] of handlers) this.state.handlers.set(m, loc);
+  }
+
+  /** After the `count` alternatives of one join: every kind any of them registered and every handler any set (the first place kept). */
+  #endAlternatives(count: number): void {
+    if (count === 0) return;
+    for (const { registered, handlers } of this.#altRegistered.splice(-count)) {
+      for (const k of registered) this.state.registered.add(k);
+      for (const [m, loc] of handlers) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
+    }
+  }
+
   /** A const of the unit whose value is a read of a table by a computed key (`const register = table[role]`). */
   #keyedRead(file: string, unit: FlowUnit, name: string): Extract<ValueExpr, { k: "get" }> | undefined {
     const bound = bindingOf(this.#scopeIn(file, unit), name);
@@ -1600,6 +1692,8 @@ export class Replay {
   readonly #eachItem = new Map<string, EachItem>();
   /** Set while the function one item of a registrar table stands for is called: it runs once. */
   #perItem = false;
+  /** How many of the calls being walked into sit in a `try` whose `catch` takes what they throw. */
+  #tried = 0;
   /** Loops over a collection the source gives that the functions being run were called in (innermost last). */
   readonly #calledInLoop: EachItem[] = [];
 
@@ -1797,7 +1891,7 @@ export class Replay {
     // In a class of the line of subclasses, `this.m()` is dispatched to the one override that runs.
     const cls = this.#line ? this.#classAround(file, unit) : undefined;
     if (cls !== undefined && this.#line!.some((c) => c.file === file && c.name === cls)) return here;
-    return this.#extended(file, unit.className) ? { ...here, conditional: true, conditionAt: here.conditionAt ?? { file, span } } : here;
+    return this.#extended(file, unit.className) ? { ...here, conditional: true, conditionAt: here.conditionAt ?? { file, span }, alternative: undefined } : here;
   }
 
   /** Whether a name the server goes by is local to the function or method it is made in (not seen by other functions). */
@@ -2010,6 +2104,7 @@ export class Replay {
     const deferred = mode.deferred;
     this.#point.conditional = mode.conditional;
     this.#conditionAt = mode.conditionAt;
+    this.#alternative = mode.alternative;
     this.#point.deferred = deferred;
     const summary = this.#ev.summary(file)!;
     switch (e.method) {
@@ -2055,12 +2150,12 @@ export class Replay {
     // Connected in the other arm of an `if` this call is in: not after it; in a region this call is
     // not inside: after it only if that region ran.
     const exclusive = this.#connectedHere === "exclusive";
-    if (this.#connectedHere === "maybe" && !mode.conditional) mode = { ...mode, conditional: true, conditionAt: this.state.connected! };
+    if (this.#connectedHere === "maybe" && !mode.conditional) mode = { ...mode, conditional: true, conditionAt: this.state.connected!, alternative: undefined };
     const closed = this.#connection.closedBefore(deferred);
     if (closed && !closed.certain && (addsCapability(e.method) || e.method === "registerCapabilities")) {
       // close() not awaited (or not certain to run): the transport may or may not be let go of yet.
       this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} follows close() (${this.#where(closed.loc)}), and whether the server has let go of its transport by then (or the SDK refuses new capabilities) is only known at run time`);
-      mode = { ...mode, conditional: true, conditionAt: closed.loc };
+      mode = { ...mode, conditional: true, conditionAt: closed.loc, alternative: undefined };
     }
     if (deferred || (this.state.connected && !closed && !exclusive && !otherConnected && !untimed && e.method !== "setRequestHandler")) {
       const why = deferred
@@ -2074,6 +2169,7 @@ export class Replay {
       // Its primitive's handlers are installed already; a completer it brings still has to add completions.
       if (!deferred) this.#late = { loc, call: e.method, why, conditional: mode.conditional, anytime: mode.anytime ? (mode.module ?? true) : false };
     }
+    this.#alternative = mode.alternative;
     try {
       this.#applyRegistration(file, summary, e, loc, mode, deferred);
     } finally {
