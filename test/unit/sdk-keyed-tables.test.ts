@@ -53,4 +53,62 @@ await server.connect(new StdioServerTransport());
     assert.equal(s.exact, true, JSON.stringify(s.unknown));
     assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
   });
+
+  // The join of the alternatives: whichever function runs, a key all of them add the same way is advertised.
+  const JOIN = (fns: string, call = "  const register = toolMap[role];\n  register(server);", after = "") => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+type Role = "developer" | "editor";
+function search(s: McpServer) { s.registerTool("search", { description: "s" }, async () => ({ content: [] })); }
+function ask(s: McpServer) { s.registerPrompt("ask", { description: "a" }, () => ({ messages: [] })); }
+${fns}
+export function registerAll(server: McpServer, role: Role) {
+  const toolMap: Record<Role, (server: McpServer) => void> = { developer, editor };
+${call}
+}
+const server = new McpServer({ name: "roles", version: "1.0.0" });
+${after}registerAll(server, process.env.ROLE as Role);
+await server.connect(new StdioServerTransport());
+`;
+  const reasonsOf = (s: { unknown: readonly { path: readonly string[]; reason: string }[] }) => s.unknown.map((u) => `${u.path.join(".")}: ${u.reason}`).join("\n");
+
+  it("every function of the table registers a tool: tools is certain, a prompt only one of them adds is not", () => {
+    const s = analyze({ "src/index.ts": JOIN("function developer(s: McpServer) { search(s); ask(s); }\nfunction editor(s: McpServer) { ask(s); search(s); search2(s); }\nfunction search2(s: McpServer) { s.registerTool(\"more\", {}, async () => ({ content: [] })); }") }).servers.get("roles")!;
+    assert.equal(s.exact, true, reasonsOf(s));
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+    const one = analyze({ "src/index.ts": JOIN("function developer(s: McpServer) { search(s); ask(s); }\nfunction editor(s: McpServer) { search(s); }") }).servers.get("roles")!;
+    assert.equal(one.exact, false);
+    assert.deepEqual(one.legacy, { tools: { listChanged: true } });
+    assert.match(reasonsOf(one), /^prompts: prompts is registered by code that runs only under a condition/m);
+  });
+
+  it("called on the read itself (toolMap[role](server)): joined the same way", () => {
+    const s = analyze({ "src/index.ts": JOIN("function developer(s: McpServer) { search(s); }\nfunction editor(s: McpServer) { search(s); }", "  toolMap[role](server);") }).servers.get("roles")!;
+    assert.equal(s.exact, true, reasonsOf(s));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  for (const [label, fns, call] of [
+    ["a registration under a condition of its own in one function", "function developer(s: McpServer) { search(s); }\nfunction editor(s: McpServer) { if (process.env.SEARCH) search(s); }", undefined],
+    ["an optional call (a key the table lacks runs nothing)", "function developer(s: McpServer) { search(s); }\nfunction editor(s: McpServer) { search(s); }", "  const register = toolMap[role];\n  register?.(server);"],
+    ["a catch taking the TypeError of a key the table lacks", "function developer(s: McpServer) { search(s); }\nfunction editor(s: McpServer) { search(s); }", "  const register = toolMap[role];\n  try { register(server); } catch { console.error(\"no such role\"); }"],
+  ] as const) {
+    it(`not joined: ${label}`, () => {
+      const s = analyze({ "src/index.ts": JOIN(fns, call) }).servers.get("roles")!;
+      assert.equal(s.exact, false);
+      assert.deepEqual(s.legacy, {});
+      assert.match(reasonsOf(s), /^tools: tools is registered/m);
+    });
+  }
+
+  it("not joined: a key one function adds with another value than the others (listChanged written false on the low-level Server)", () => {
+    const s = analyze({ "src/index.ts": JOIN("function developer(s: McpServer) { s.server.registerCapabilities({ tools: { listChanged: false } }); }\nfunction editor(s: McpServer) { s.server.registerCapabilities({ tools: {} }); }") }).servers.get("roles")!;
+    assert.equal(s.exact, false);
+    assert.equal("tools" in s.legacy!, false);
+  });
+
+  it("not joined: a key the code before had already added under a condition", () => {
+    const s = analyze({ "src/index.ts": JOIN("function developer(s: McpServer) { search(s); }\nfunction editor(s: McpServer) { search(s); }", undefined, "if (process.env.EXTRA) server.server.registerCapabilities({ tools: { listChanged: false } });\n") }).servers.get("roles")!;
+    assert.equal(s.exact, false);
+    assert.equal("tools" in s.legacy!, false);
+  });
 });
