@@ -52,11 +52,14 @@ describe("SDK: connect() in a handler run for every request", () => {
     assert.match(second!.body, /Already connected to a transport/);
   });
 
-  it("a server made in the handler: no warning, and every request is answered", async () => {
-    const dir = join(FIXTURES, "fresh");
-    const report = analyse(dir);
-    assert.deepEqual(report.diagnostics.filter((d) => d.code === "sdk-connect-per-request"), []);
-    const answers = await twoRequests(dir);
-    assert.deepEqual(answers.map((a) => a.status), [200, 200], JSON.stringify(answers));
-  });
+  for (const [label, fixture] of [["made in the handler", "fresh"], ["made by a factory called in the handler and connected on the spot", "factory"]] as const) {
+    it(`a server ${label}: no warning, and every request is answered`, async () => {
+      const dir = join(FIXTURES, fixture);
+      const report = analyse(dir);
+      assert.equal(report.servers.length, 1);
+      assert.deepEqual(report.diagnostics.filter((d) => d.code === "sdk-connect-per-request"), []);
+      const answers = await twoRequests(dir);
+      assert.deepEqual(answers.map((a) => a.status), [200, 200], JSON.stringify(answers));
+    });
+  }
 });

@@ -2,6 +2,8 @@
 // ever holds it, so nothing else can be done to it. The call reads as `connect` on the server.
 import type { FlowUnit, CallEvent } from "../../core/model/summary";
 
+/** The receiver such a connect is given: a server made on the spot, which no name holds. */
+export const MADE_HERE = "<made>";
 
 /** In `unit`, the calls of `factory()` whose result is only the receiver of `.connect(...)`, as connect calls on `receiver`. */
 export function connectedInPlace(unit: FlowUnit, factory: string, receiver: string): { index: number; conditional: boolean; call: CallEvent }[] {

@@ -12,6 +12,7 @@ import type { SdkVersion } from "./sdkTables";
 import type { ReplayPoint } from "./replayPoint";
 import type { UntimedFrame } from "./sendChecks";
 import { diagnostic } from "./codes";
+import { MADE_HERE } from "./connectedInPlace";
 import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler } from "./perRequestConnect";
 
 /** What the walk knows of where the call being applied runs. */
@@ -94,7 +95,8 @@ export class ConnectionChecks {
   #perRequest(file: string, e: CallEvent, loc: Loc, unit: FlowUnit | undefined): void {
     const { state, release, ev } = this.#point;
     const name = e.receiver[0];
-    if (!unit || name === undefined || name === "this" || unit.params.includes(name) || unit.locals?.includes(name) || unit.consts?.has(name) || !secondConnectThrows(state.version, release)) return;
+    // `buildServer().connect(transport)`: a server made on the spot, for this request (`<made>`).
+    if (!unit || name === undefined || name === "this" || name === MADE_HERE || unit.params.includes(name) || unit.locals?.includes(name) || unit.consts?.has(name) || !secondConnectThrows(state.version, release)) return;
     const via = perRequestHandler(ev, file, unit);
     // A name the flow summary told apart from an outer one of the same spelling (`server@217`).
     if (via === undefined || declaresServer(ev, file, unit, name.replace(/@\d+$/, "")) || !madeStreamableTransport(ev, file, unit, e.args[0]) || closesSomething(ev, file, unit) || state.diagnostics.some((d) => d.code === "sdk-connect-per-request" && d.loc.file === file && d.loc.span.start === loc.span.start)) return;

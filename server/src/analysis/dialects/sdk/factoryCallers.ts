@@ -14,7 +14,7 @@ import { isSmitheryModule } from "./smitheryRuntime";
 import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
 import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
 import { entryArrowFactories, entryServing, type EntryServe } from "./entryFactories";
-import { calledOnResult, connectedInPlace } from "./connectedInPlace";
+import { calledOnResult, connectedInPlace, MADE_HERE } from "./connectedInPlace";
 import { REGISTRATION_METHODS } from "./registrationReads";
 import { HARMLESS_MEMBERS } from "./containerStores";
 import { SK, ts } from "../../core/typescript";
@@ -125,7 +125,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
         const named = member === undefined ? (c.k === "ref" && locals.has(c.name) ? c.span : undefined) : c.k === "get" && c.key.k === "static" && c.key.name === member && c.object.k === "ref" && locals.has(c.object.name) ? c.object.span : undefined;
         if (named === undefined) return;
         spans.push(named);
-        const inPlace = sameServer ? calledOnResult(unit, index, "<made>", SERVER_CALLS) : member === undefined && c.k === "ref" ? connectedInPlace(unit, c.name, "<made>").find((x) => x.index === index + 1) : undefined;
+        const inPlace = sameServer ? calledOnResult(unit, index, MADE_HERE, SERVER_CALLS) : member === undefined && c.k === "ref" ? connectedInPlace(unit, c.name, MADE_HERE).find((x) => x.index === index + 1) : undefined;
         if (event.result) found.push({ file: at, unit, index, result: event.result });
         else if (event.resultFields) found.push({ file: at, unit, index, result: "", fields: event.resultFields });
         else if (inPlace && (inPlace.call.method !== "connect" || !sameServer)) connected.push({ file: at, unit, ...inPlace });

@@ -46,7 +46,7 @@ import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import type { Elsewhere } from "./factoryCallers";
 import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
-import { connectedInPlace } from "./connectedInPlace";
+import { connectedInPlace, MADE_HERE } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { fieldGetters } from "./fieldGetters";
 import { SendChecks, type UntimedFrame } from "./sendChecks";
@@ -618,7 +618,7 @@ export class Replay {
       const name = site.unit.name;
       const mentions = [...(this.#ev.host.text?.(site.file) ?? "").matchAll(new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))].length;
       const bound = units.flatMap((u) => u.events).filter(({ event }) => event.k === "invoke" && event.callee.k === "ref" && event.callee.name === name && event.result).length;
-      const inPlace = units.map((u) => connectedInPlace(u, name, "<made>"));
+      const inPlace = units.map((u) => connectedInPlace(u, name, MADE_HERE));
       const accounted = mentions === 1 + bound + inPlace.flat().length;
       const made = serversMade(units, name);
       const many = made > 1 ? `${name}() is called more than once` : undefined;
