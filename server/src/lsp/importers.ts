@@ -46,6 +46,14 @@ export interface ImporterSearch {
 /** Source files of `root` whose imports name one of the targets, at most MAX_IMPORTERS of them. */
 export async function findImporters(search: ImporterSearch): Promise<string[]> {
   const patterns = search.targets.map(importPattern);
+  return findSources({ ...search, exclude: new Set([...search.exclude, ...search.targets]), relevant: (text) => search.relevant(text) && patterns.some((p) => p.test(text)) });
+}
+
+/**
+ * Source files of `root` whose text passes `relevant` (a file a dialect's servers load from a folder
+ * is explained by the files that build those servers), at most MAX_IMPORTERS of them.
+ */
+export async function findSources(search: Omit<ImporterSearch, "targets">): Promise<string[]> {
   let files: string[];
   try {
     files = discoverFiles([search.root], search.root, () => []).files.slice(0, MAX_SCANNED_FILES);
@@ -56,9 +64,9 @@ export async function findImporters(search: ImporterSearch): Promise<string[]> {
   const out: string[] = [];
   for (const file of files) {
     await pause();
-    if (search.exclude.has(file) || search.targets.includes(file)) continue;
+    if (search.exclude.has(file)) continue;
     const text = search.openText(file) ?? readSmall(file);
-    if (text === undefined || !search.relevant(text) || !patterns.some((p) => p.test(text))) continue;
+    if (text === undefined || !search.relevant(text)) continue;
     out.push(file);
     if (out.length >= MAX_IMPORTERS) break;
   }

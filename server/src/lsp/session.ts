@@ -15,7 +15,7 @@ import type { FeatureContext } from "../features/context";
 import { unusableConfig } from "../files/discoverFiles";
 import { SummaryWorker, WORKER_PARSE_MIN_LENGTH } from "./summaryWorker";
 import { isAnalysableSource, pathToUri, uriToPath } from "./uris";
-import { findImporters } from "./importers";
+import { findImporters, findSources } from "./importers";
 
 export interface AnalyzedDocument {
   readonly uri: string;
@@ -234,6 +234,14 @@ export class LanguageSession {
       const middle = await analyzeAll(first);
       const second = middle.length > 0 ? await search(middle, new Set([path, ...first])) : [];
       importers = [...first, ...second];
+      await analyzeAll(second);
+      // A file no import explains may be one a server loads from its folder (an mcp-framework tool).
+      const text = workspace.contributionsIn(path).length === 0 ? workspace.files.text(path) : undefined;
+      const loaders = text === undefined ? [] : workspace.dialects.flatMap((d) => d.editor?.loadedBy?.(text) ?? []);
+      if (loaders.length > 0) {
+        const exclude = new Set([path, ...importers]);
+        importers = [...importers, ...(await findSources({ root, exclude, relevant: (t) => loaders.some((builds) => builds(t)), openText, ...(options.token ? { token: options.token } : {}) }))];
+      }
       this.#importers.set(path, importers);
     }
     await analyzeAll(importers);

@@ -99,6 +99,12 @@ export interface DialectEditor {
   refactors?(ctx: EditorContext, server: ServerReport, span: Span): readonly FixData[];
   /** Places outside the server's own file that add to it. */
   contributions?(server: ServerReport): readonly Contribution[];
+  /**
+   * For a file its servers load by convention rather than by an import (an mcp-framework tool in its
+   * folder): a cheap test on a text that may build such a server, so the editor can find the server
+   * that explains the file when the file is opened alone. Undefined for any other file.
+   */
+  loadedBy?(text: string): ((serverText: string) => boolean) | undefined;
 }
 
 export interface Dialect {

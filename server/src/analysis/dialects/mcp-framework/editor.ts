@@ -1,9 +1,13 @@
 // Hover on the calls made on an mcp-framework server (addTool & co., start, sendLog).
-import type { DialectEditor } from "../../core/dialect";
+import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
 import { constructorNameAt } from "../../core/constructorName";
 import type { ServerReport } from "../../core/model/serverReport";
 import type { McpFrameworkDetails } from "./analyze";
+import { PACKAGE } from "./packageName";
 import { rulesFor } from "./rules";
+
+/** `class X extends MCPTool` (MCPPrompt, MCPResource, with type arguments or not). */
+const LOADED_CLASS = /\bextends\s+MCP(?:Tool|Prompt|Resource)\b/;
 
 const loadersOf = (server: ServerReport) => rulesFor(server.frameworkVersion === "unknown" ? undefined : server.frameworkVersion).rules.loaders;
 
@@ -20,9 +24,27 @@ function folderLine(server: ServerReport): string {
   return `\n\nLoader base: \`${details.base.folder}\` (${details.base.how}) — ${counts}`;
 }
 
+/** On the name of a class one of the server's loaders picks up from its folder (this file): what it adds. */
+function loadedClassHover(ctx: EditorContext, server: ServerReport, offset: number): HoverPart | undefined {
+  if (ctx.file === server.loc.file) return undefined;
+  const details = server.details as McpFrameworkDetails;
+  const rule = loadersOf(server).find((r) => details.folders[r.key]?.files.some((f) => f.path === ctx.file && !f.excludedBy));
+  const cls = ctx.summary?.classes.find((c) => c.topLevel && offset >= c.nameSpan.start && offset <= c.nameSpan.end);
+  if (!rule || !cls) return undefined;
+  const inFolder = details.folders[rule.key]?.files.filter((f) => !f.excludedBy).length ?? 0;
+  const others = inFolder > 1 ? ` (with ${inFolder - 1} other ${inFolder - 1 === 1 ? "class" : "classes"} of the folder)` : "";
+  const also = rule.key === "tools" ? "" : "; with it mcp-framework also advertises `completions`";
+  return {
+    span: cls.nameSpan,
+    markdown: `**${cls.name}** (mcp-framework) · loaded by \`${server.name}\` (${ctx.link(server.loc, ctx.where(server.loc))}) from its ${rule.folder}/ folder: adds \`${rule.key}\` to the legacy era${others}${also}.${folderLine(server)}`,
+  };
+}
+
 export const editor: DialectEditor = {
   namesServerAt: constructorNameAt,
   hover(ctx, server, offset) {
+    const loaded = loadedClassHover(ctx, server, offset);
+    if (loaded) return loaded;
     for (const { event } of ctx.summary?.flow?.units.flatMap((u) => u.events) ?? []) {
       if (event.k !== "call" || offset < event.methodSpan.start || offset > event.methodSpan.end) continue;
       const { rules } = rulesFor(server.frameworkVersion === "unknown" ? undefined : server.frameworkVersion);
@@ -46,6 +68,11 @@ export const editor: DialectEditor = {
       return { span: event.methodSpan, markdown: `**${event.receiver.join(".")}.${event.method}()** (mcp-framework) ${text}${folderLine(server)}` };
     }
     return undefined;
+  },
+  loadedBy(text) {
+    // A class of a loaders' folder: it extends one of the framework's classes and is the module's default export.
+    if (!text.includes(PACKAGE) || !LOADED_CLASS.test(text) || !/\bexport\s+default\b/.test(text)) return undefined;
+    return (serverText) => serverText.includes(PACKAGE) && /\bMCPServer\b/.test(serverText);
   },
   contributions(server) {
     const details = server.details as McpFrameworkDetails;
