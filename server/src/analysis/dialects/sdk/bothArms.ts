@@ -83,3 +83,33 @@ function inEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEve
     return !unit.events.slice(0, index).some((e) => e.event.k === "return" && e.conditional && inArm(e.branches) && !regionsNeverRun(ev, file, unit, e));
   });
 }
+
+/** The arm of an `if`/`else` (or `?:`) an event runs in, as one of two alternatives (see armOf). */
+export interface ArmOf {
+  /** The two arms' regions, the first one first. */
+  readonly key: string;
+  readonly index: 0 | 1;
+  /** Where the later of the two arms ends: past it, both have been walked. */
+  readonly end: number;
+}
+
+/**
+ * `if (readOnly) registerReaders(server); else registerAll(server);`: the arm an event is certain to
+ * run in once that arm is taken, when the arm is all that is uncertain about it (the `if` is reached
+ * for certain, nothing inside the arm around it is uncertain) and neither arm leaves early or
+ * connects. The two arms are then the alternatives of a join (alternatives.ts): a key both add is
+ * advertised whichever is taken.
+ */
+export function armOf(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[]): ArmOf | undefined {
+  const { branches } = entry;
+  if (!entry.conditional || !branches || branches.length <= within.length || !within.every((b, i) => branches[i] === b)) return undefined;
+  const rest = branches.slice(within.length);
+  const open = rest.findIndex((r) => regionEntered(ev, file, unit, r) !== true);
+  if (open < 0 || !rest.slice(open + 1).every((r) => regionEntered(ev, file, unit, r) === true)) return undefined;
+  const region = rest[open]!;
+  const arm = otherArm(ev, file, region);
+  if (!arm || !armsAlike(ev, file, [region, arm], [])) return undefined;
+  const [[a0, a1], [b0, b1]] = [region, arm].map((r) => r.split(":").map(Number) as [number, number]) as [[number, number], [number, number]];
+  const first = a0 < b0;
+  return { key: first ? `${region}|${arm}` : `${arm}|${region}`, index: first ? 0 : 1, end: Math.max(a1, b1) };
+}

@@ -12,6 +12,7 @@ import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
 import { templateCall, withLiteralCalls } from "./literalCalls";
 import { itemVars, placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
+import type { AlternativeRun } from "./alternatives";
 
 /** What the duplicate checks ask of the replay beyond the call being applied. */
 export interface DuplicateHost {
@@ -35,6 +36,8 @@ export interface DuplicateHost {
   eachItem(file: string, scope: Scope): EachItem | undefined;
   /** A loop's collection, seen through functions that only return one. */
   evaluateCollection(over: ValueExpr, scope: Scope): Value;
+  /** The alternative of a join the call runs in, for certain once that alternative runs (alternatives.ts). */
+  alternative(): AlternativeRun | undefined;
 }
 
 /** A name or URI registered: where, whether that may not run, and how the code got there. */
@@ -45,6 +48,7 @@ interface Registered {
   readonly by?: Loc;
   readonly calls?: readonly Loc[];
   readonly item?: { readonly call: Loc; readonly index: number };
+  readonly alternative?: AlternativeRun;
 }
 
 export class DuplicateChecks {
@@ -101,12 +105,16 @@ export class DuplicateChecks {
           doubt: `throws if the loop runs more than once, and whether it does is only known at run time`,
         });
       }
-      if (!kept) this.#registeredNames.set(this.#own(entry.key), { loc, conditional: mayNotRun, ...(branches ? { branches } : {}), ...(by ? { by, calls: [...this.#host.invokedAt] } : {}), ...(item ? { item } : {}) });
+      const alternative = mayNotRun ? this.#host.alternative() : undefined;
+      if (!kept) this.#registeredNames.set(this.#own(entry.key), { loc, conditional: mayNotRun, ...(branches ? { branches } : {}), ...(by ? { by, calls: [...this.#host.invokedAt] } : {}), ...(item ? { item } : {}), ...(alternative ? { alternative } : {}) });
       return false;
     }
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
     if (e.method === "registerToolTask") return false;
+    // Both in one alternative of a join (an arm of an `if`, a function of a table), for certain once it runs: it throws whenever that one is taken.
+    const alternative = first.alternative !== undefined && mayNotRun && first.alternative === this.#host.alternative();
     return this.#report(e, entry, loc, {
+      alternative,
       where: otherItem ? (sameCall ? "by this same code, for an earlier item of the loop that runs it" : `${placeOf(this.#point, first.loc, loc)}, for an earlier item of the loop that runs it`) : ranAgain ? `by this same code, run before from ${placeOf(this.#point, differs ?? first.by!, loc)}` : placeOf(this.#point, first.loc, loc),
       firstConditional: first.conditional,
       here: mayNotRun,
@@ -123,7 +131,7 @@ export class DuplicateChecks {
     e: CallEvent,
     key: { readonly what: string; readonly error: string },
     loc: Loc,
-    how: { readonly where: string; readonly firstConditional: boolean; readonly here: boolean; readonly advice: string; readonly doubt: string },
+    how: { readonly where: string; readonly firstConditional: boolean; readonly here: boolean; readonly advice: string; readonly doubt: string; readonly alternative?: boolean },
   ): boolean {
     const { state } = this.#point;
     const d = diagnostic(
@@ -141,7 +149,7 @@ export class DuplicateChecks {
     }
     // Both under conditions: most often alternatives (`if (cn) registerChina() else
     // registerGlobal()`, each registering the same names), so nothing is said.
-    if (how.firstConditional && how.here) return false;
+    if (how.firstConditional && how.here && !how.alternative) return false;
     // One certain, the other under a condition or in a loop: the server stops if that one runs, unless
     // a catch takes the error (then it runs without the second registration, whether or not it ran).
     const warning = { ...d, severity: "warning" as const, message: d.message.replace(" throws here:", " throws here if it runs:") };

@@ -22,7 +22,7 @@ import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsNeverRun, loopsRunCertainly } from "./loopCertainty";
 import { regionsNeverRun, regionsRunCertainly } from "./knownConditions";
 import { mayHaveReturned } from "./earlyReturns";
-import { sameCallInEitherArm, toolInEitherArm } from "./bothArms";
+import { armOf, sameCallInEitherArm, toolInEitherArm, type ArmOf } from "./bothArms";
 import { completionsTooLate } from "./lateCompletions";
 import { bindingOf, unitScope } from "./unitScope";
 import { assignsUnreadMember } from "./unreadMembers";
@@ -110,6 +110,20 @@ interface Mode {
    * certain to run once that alternative runs: any further condition drops it.
    */
   readonly alternative?: AlternativeRun;
+}
+
+/** An `if`/`else` whose two arms are walked as the alternatives of a join. */
+interface ArmJoin {
+  readonly runs: [AlternativeRun, AlternativeRun];
+  readonly end: number;
+  /** The mode the `if` itself runs in: where what both arms add goes. */
+  readonly mode: Mode;
+  /** The kinds registered and the handlers set before the `if`: each arm starts from them. */
+  readonly registered: ReadonlySet<string>;
+  readonly handlers: ReadonlyMap<string, Loc>;
+  walking: 0 | 1;
+  /** What the arm walked first left registered and set, added back once both are walked. */
+  afterOther?: { readonly registered: ReadonlySet<string>; readonly handlers: ReadonlyMap<string, Loc> };
 }
 
 /** The SDK's members that make or check the capabilities the server sends: replaced, none of them is known. */
@@ -326,6 +340,7 @@ export class Replay {
       repeatedByLoop: (file) => this.#repeatedByLoop(file),
       eachItem: (file, scope) => this.#itemLoopHere(file, scope) ?? (this.#loops ? undefined : this.#outerLoop()),
       evaluateCollection: (over, scope) => this.#evaluateCollection(over, scope),
+      alternative: () => this.#alternative,
     });
     this.merges = new CapabilityMerges(this.state, {
       conditional: () => this.#point.conditional,
@@ -1043,6 +1058,8 @@ export class Replay {
     // Helper calls written alike in both arms of an if: the later one is skipped in this walk, its
     // twin having run as certain (sameCallInEitherArm).
     const twins = new Set<number>();
+    // The `if`/`else` whose arms are being walked as the alternatives of a join (bothArms.ts armOf), by their regions.
+    const arms = new Map<string, ArmJoin>();
     // `server.registerTool = (name, ...) => { if (allowed(name)) original(name, ...) }`: from here on,
     // that method's calls run the replacement, which the analysis does not follow.
     const replaced = new Map<string, string>();
@@ -1081,6 +1098,7 @@ export class Replay {
           return;
         }
         const entry = unit.events[i]!;
+        for (const [k, join] of arms) if (join.end <= entry.event.span.start) (arms.delete(k), this.#joinArms(join));
         // `tool(...)` of `const tool = server.registerTool.bind(server)`: that method called on the server.
         const bound = entry.event.k === "invoke" && entry.event.callee.k === "ref" ? this.#bound.get(`${file}#${unit.id}#${entry.event.callee.name}`) : undefined;
         const event: FlowEvent = bound && entry.event.k === "invoke" ? { k: "call", receiver: bound.receiver, method: bound.method, args: entry.event.argExprs, span: entry.event.span, methodSpan: entry.event.callee.span } : entry.event;
@@ -1106,7 +1124,10 @@ export class Replay {
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
         const conditionHere = (entry.conditional && !certain) || elsewhere || returned;
         const conditionalHere = mode.conditional || conditionHere;
-        const here: Mode = { ...mode, conditional: conditionalHere, ...(conditionalHere && !mode.conditional ? { conditionAt: { file, span: event.span } } : {}), ...(conditionHere ? { alternative: undefined } : {}) };
+        // In one arm of an `if`/`else` reached for certain (or within an alternative): that arm's alternative.
+        const arm = conditionHere && !elsewhere && !returned && (!mode.conditional || mode.alternative) ? armOf(this.#ev, file, unit, entry, within) : undefined;
+        const alternative = arm ? this.#armAlternative(arms, arm, mode) : undefined;
+        const here: Mode = { ...mode, conditional: conditionalHere, ...(conditionalHere && !mode.conditional ? { conditionAt: { file, span: event.span } } : {}), ...(conditionHere ? { alternative } : {}) };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
@@ -1338,6 +1359,7 @@ export class Replay {
             break;
         }
       }
+      for (const join of arms.values()) this.#joinArms(join);
     } finally {
       if (untimed) {
         this.#untimedSince.pop();
@@ -1623,6 +1645,31 @@ export class Replay {
   #joined(joined: ReadonlyMap<string, Json>, mode: Mode): void {
     if (mode.alternative) addToAlternative(mode.alternative, joined);
     else if (!mode.conditional) for (const [k, value] of joined) this.merges.certain(k, value);
+  }
+
+  /** The alternative of the arm `arm` is, starting that arm's walk from the kinds registered and the handlers set before the `if`. */
+  #armAlternative(arms: Map<string, ArmJoin>, arm: ArmOf, mode: Mode): AlternativeRun {
+    let join = arms.get(arm.key);
+    if (!join) {
+      const keys = mode.alternative ? keysSeenIn(mode.alternative) : Object.keys(this.state.caps);
+      join = { runs: [newAlternative(keys), newAlternative(keys)], end: arm.end, mode, registered: new Set(this.state.registered), handlers: new Map(this.state.handlers), walking: arm.index };
+      arms.set(arm.key, join);
+    } else if (join.walking !== arm.index) {
+      join.afterOther = { registered: new Set(this.state.registered), handlers: new Map(this.state.handlers) };
+      this.state.registered.clear();
+      for (const k of join.registered) this.state.registered.add(k);
+      this.state.handlers.clear();
+      for (const [m, loc] of join.handlers) this.state.handlers.set(m, loc);
+      join.walking = arm.index;
+    }
+    return join.runs[arm.index];
+  }
+
+  /** Both arms walked: what either registered stays registered, and what both add for certain is joined. */
+  #joinArms(join: ArmJoin): void {
+    for (const k of join.afterOther?.registered ?? []) this.state.registered.add(k);
+    for (const [m, loc] of join.afterOther?.handlers ?? []) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
+    this.#joined(joinAlternatives(join.runs), join.mode);
   }
 
   /** What the alternatives run so far registered and set, kept to be added back once all have run. */
