@@ -112,3 +112,30 @@ await server.connect(new StdioServerTransport());
     assert.equal("tools" in s.legacy!, false);
   });
 });
+
+describe("SDK: a callback over a table's entries that takes each item apart", () => {
+  // Trial 126 c19, run with the real SDK 1.32.2: prompts, resources and tools.
+  it("Object.entries(groups).forEach(([name, register]) => register(server)): each function, for certain", () => {
+    const src = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { z } from "zod";
+const groups = {
+  search: (s: McpServer) => s.tool("search", { q: z.string() }, async () => ({ content: [] })),
+  docs: (s: McpServer) => s.resource("guide", "docs://guide", async (uri) => ({ contents: [{ uri: uri.href, text: "g" }] })),
+  prompts: (s: McpServer) => s.prompt("explain", { topic: z.string() }, () => ({ messages: [] })),
+};
+const server = new McpServer({ name: "groups", version: "1.0.0" });
+Object.entries(groups).forEach(([name, register]) => {
+  console.error(\`loading \${name}\`);
+  register(server);
+});
+await server.connect(new StdioServerTransport());
+`;
+    const s = analyze({ "src/index.ts": src }).servers.get("groups")!;
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { prompts: { listChanged: true }, resources: { listChanged: true }, tools: { listChanged: true } });
+    // An element the callback does not take from each item (`[, register]` at another place) is not a function: not followed.
+    const wrong = analyze({ "src/index.ts": src.replace("([name, register])", "([register, name])") }).servers.get("groups")!;
+    assert.equal(wrong.exact, false);
+  });
+});

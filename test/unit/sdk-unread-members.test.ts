@@ -81,4 +81,22 @@ describe("SDK: a property the SDK never reads, given a value on the server", () 
       assert.ok(s.unknown.some((u) => u.path.length === 0 && !u.spread && /what this server advertises is not known/.test(u.reason)), `${src}\n${JSON.stringify(s.unknown)}`);
     }
   });
+
+  // Trial 126 c16, run with the real SDK 1.32.2: no capabilities (the function is never called).
+  it("a function given to such a property registers nothing: it is never called", () => {
+    const src = (call: string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new McpServer({ name: "hook", version: "1.0.0" });
+${call}(server as any).addHealth = () => {
+  server.registerResource("health", "health://status", {}, async (uri) => ({ contents: [{ uri: uri.href, text: "ok" }] }));
+};
+await server.connect(new StdioServerTransport());
+`;
+    const never = analyze({ ...PACKAGE, "src/index.ts": src("") }).servers.get("hook")!;
+    assert.equal(never.exact, true, JSON.stringify(never.unknown));
+    assert.deepEqual(never.legacy, {});
+    // Its value also bound to a name that is called: it runs, at a time not known.
+    const called = analyze({ ...PACKAGE, "src/index.ts": src("const add = ").replace("};\nawait", "};\nadd();\nawait") }).servers.get("hook")!;
+    assert.equal(called.exact, false);
+  });
 });

@@ -36,7 +36,7 @@ import { subclassLine, writesField, type LineClass } from "./subclassLine";
 import { cacheHintThrows, constructorOptionThrows } from "./v2OptionChecks";
 import { defaultPassedOver } from "./parameterDefaults";
 import { wholeUse } from "./memberOnlyUses";
-import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, runsAfter, serverShapes } from "./containerStores";
+import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, nodeAt, runsAfter, serverShapes } from "./containerStores";
 import { constructingIndex, constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
 import { basename } from "../../core/project/paths";
@@ -57,7 +57,8 @@ import { callbackLoop, itemFunctions, itemKeys, loopBinding, type ItemFunction }
 import { fieldValue, returnedCollection, thisField } from "./returnedCollections";
 import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
-import { fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
+import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
+import { ts } from "../../core/typescript";
 import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallKey, type StartOrder } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions } from "./parameterConditions";
@@ -92,6 +93,7 @@ import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
 import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPoint";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { forwardingProxyAt, forwardingProxyReturned, readForForwarding, type ForwardingProxy } from "./forwardingProxies";
+import { callbackElements } from "./callbackElements";
 import { addToAlternative, joinAlternatives, keysSeenIn, newAlternative, type AlternativeRun } from "./alternatives";
 import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
 
@@ -671,6 +673,7 @@ export class Replay {
       const fileUnits = this.#ev.summary(file)?.flow?.units ?? [];
       for (const unit of inChainOrder(fileUnits)) {
         if (unit.kind !== "closure" || (this.#ran.has(`${file}#${unit.id}`) && !this.#closures.runsAlsoElsewhere(file, unit)) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
+        if (this.#unreadAssigned.size > 0 && this.#assignedToUnread(file, unit)) continue;
         const names = this.#namesAround(file, fileUnits, unit);
         if (!names || !mentions(unit, names)) continue;
         // A handler of this very server runs once it is connected: nothing there changes its capabilities.
@@ -680,6 +683,23 @@ export class Replay {
       }
     }
     return this.state;
+  }
+
+  /** `file\u0000member`: properties of the server no code reads, given a value (unreadMembers.ts). */
+  readonly #unreadAssigned = new Set<string>();
+
+  /** `(server as any).addHealth = () => { … }` with `addHealth` read nowhere: the function never runs. */
+  #assignedToUnread(file: string, unit: FlowUnit): boolean {
+    const sf = parsedSource(this.#ev, file);
+    const fn = sf ? nodeAt(sf, unit.span) : undefined;
+    let at: ts.Node | undefined = fn;
+    while (at?.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
+    const assign = at?.parent;
+    // A statement of its own: its value goes nowhere else (`const h = (server as any).x = () => …` does).
+    if (!at || !assign || !ts.isBinaryExpression(assign) || assign.operatorToken.kind !== ts.SyntaxKind.EqualsToken || assign.right !== at || !ts.isExpressionStatement(assign.parent)) return false;
+    const left = bare(assign.left);
+    const member = ts.isPropertyAccessExpression(left) ? left.name.text : undefined;
+    return member !== undefined && this.#unreadAssigned.has(`${file}\u0000${member}`);
   }
 
   /** The key the site's function returns the server under in an object literal (`return { server, cleanup }`). */
@@ -1252,7 +1272,11 @@ export class Replay {
               break;
             }
             // A property the SDK never reads, named nowhere else: nothing changes (unreadMembers.ts).
-            if (event.member !== undefined && local.has(key(event.source)) && assignsUnreadMember(this.#ev, this.elsewhere.list, file, unit, event.member, event.span)) break;
+            if (event.member !== undefined && local.has(key(event.source)) && assignsUnreadMember(this.#ev, this.elsewhere.list, file, unit, event.member, event.span)) {
+              // A function given to it is never called: nothing names the property to call it.
+              this.#unreadAssigned.add(`${file}\u0000${event.member}`);
+              break;
+            }
             if (event.member !== undefined && local.has(key(event.source))) replaced.set(event.member, `registered through ${key(event.source)}.${event.member}, which the code replaces with a function of its own (${this.#where({ file, span: event.span })}) that the analysis does not follow`);
             // `target = other`: a name of this server given another value is no longer this server
             // (or may not be, when the assignment may not happen).
@@ -1519,7 +1543,9 @@ export class Replay {
     const eachLoop = event.callee.k === "fn" ? callbackLoop(this.#loops) : undefined;
     const eachKey = `${target.file}#${target.unit.id}`;
     const param = target.unit.params[0];
-    const each = eachLoop && param ? { param, over: eachLoop.over, scope: this.#scopeIn(file, unit) } : undefined;
+    // `Object.entries(groups).forEach(([name, register]) => register(server))`: the elements of each item.
+    const elements = eachLoop && !param ? callbackElements(this.#ev, target.file, target.unit) : undefined;
+    const each: EachItem | undefined = eachLoop && param ? { param, over: eachLoop.over, scope: this.#scopeIn(file, unit) } : eachLoop && elements ? { elements, over: eachLoop.over, scope: this.#scopeIn(file, unit) } : undefined;
     if (each) this.#eachItem.set(eachKey, each);
     try {
       this.#invokeTarget(file, unit, event, target, paths, passed, depth, mode);
@@ -1581,7 +1607,9 @@ export class Replay {
     const loop = loopBinding(this.#loops, name);
     if (loop) return itemFunctions(this.#ev, loop.over, this.#scopeIn(file, unit), this.elsewhere.want, member, this.#classAround(file, unit), loop.element?.index);
     const each = this.#eachItemOf(file, unit);
-    return each?.param === name ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want, member, this.#classAround(file, unit)) : undefined;
+    if (each?.param === name) return itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want, member, this.#classAround(file, unit));
+    const element = each?.elements?.find((e) => e.name === name);
+    return element && each ? itemFunctions(this.#ev, each.over, each.scope, this.elsewhere.want, member, this.#classAround(file, unit), element.index) : undefined;
   }
 
   /**
