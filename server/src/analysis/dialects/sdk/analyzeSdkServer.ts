@@ -127,7 +127,8 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.
   const legacyNotKnown: UnknownPart[] = eras.unknown && site.version === "v2" && eras.legacy ? [{ path: [], era: "legacy", reason: eras.unknownWhy ? `whether this server answers initialize is not known: ${eras.unknownWhy}` : `whether the server answers initialize is not known: ${eras.via} serves it, and an entry point given legacy: "reject" answers server/discover only` }] : [];
-  const stated = [...(replaced.length > 0 ? [] : known.unknown), ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...legacyNotKnown, ...ownEras, ...replacedParts];
+  const whole: UnknownPart[] = (state.whole ?? []).map(({ why, loc: at }) => ({ path: [], spread: true, reason: why, ...(at ? { loc: at } : {}) }));
+  const stated = [...(replaced.length > 0 ? [] : known.unknown), ...whole, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...legacyNotKnown, ...ownEras, ...replacedParts];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,

@@ -14,7 +14,7 @@ import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGua
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
 import { mutatedNames } from "../../core/evaluate/mutation";
-import { markInexact, markOpen, markReplaced, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
+import { markInexact, markOpen, markReplaced, markWhole, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
 import { constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
 import { declareFlagFix, declareKeyFix } from "./fixes";
@@ -94,6 +94,7 @@ import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPo
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { forwardingProxyAt, forwardingProxyReturned, readForForwarding, type ForwardingProxy } from "./forwardingProxies";
 import { callbackElements } from "./callbackElements";
+import { ANY_METHOD, writtenMembers } from "./writtenMembers";
 import { addToAlternative, joinAlternatives, keysSeenIn, newAlternative, type AlternativeRun } from "./alternatives";
 import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
 
@@ -130,6 +131,9 @@ interface ArmJoin {
 
 /** The SDK's members that make or check the capabilities the server sends: replaced, none of them is known. */
 const CAPABILITY_MAKERS = new Set(["getCapabilities", "registerCapabilities", "_capabilities", "assertCapabilityForMethod", "assertRequestHandlerCapability", "assertNotificationCapability", "_oninitialize"]);
+
+/** `._capabilities`, `["_capabilities"]`: the SDK's own capabilities object, read or written. */
+const PRIVATE_CAPABILITIES = /\.\s*_capabilities\b|\[\s*["'`]_capabilities["'`]\s*\]/;
 
 /** Calls that write members onto the object they are given first. */
 const OBJECT_WRITERS = /^(?:Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)|Reflect\.(?:set|defineProperty|setPrototypeOf))$/;
@@ -685,6 +689,12 @@ export class Replay {
     return this.state;
   }
 
+  /**
+   * Methods of the server the code gives a function of its own (`server.tool = …`, `Object.assign(server,
+   * { prompt })`, in any function followed): a registration through one from then on may not be the SDK's.
+   */
+  readonly #replacedMethods = new Map<string, string>();
+
   /** `file\u0000member`: properties of the server no code reads, given a value (unreadMembers.ts). */
   readonly #unreadAssigned = new Set<string>();
 
@@ -889,7 +899,8 @@ export class Replay {
     const value = withLiteralCalls(this.#ev, options, written.scope, this.#ev.evaluate(options, written.scope, SDK_EVAL));
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
-      markInexact(this.state, "the constructor's options are not known statically");
+      // Any key may be in them: said for the whole, whatever else is said.
+      markWhole(this.state, "the constructor's options are not known statically", value.loc);
       this.capsUncertain = true;
       return;
     }
@@ -1082,7 +1093,6 @@ export class Replay {
     const arms = new Map<string, ArmJoin>();
     // `server.registerTool = (name, ...) => { if (allowed(name)) original(name, ...) }`: from here on,
     // that method's calls run the replacement, which the analysis does not follow.
-    const replaced = new Map<string, string>();
     const twinInOtherArm = (entry: FlowEventEntry, within: readonly string[]): boolean => {
       // Only a call given the server can register on it (and the search is per event of the unit).
       if (entry.event.k !== "invoke" || !entry.event.args.some((a) => a !== null && local.has(key(a)))) return false;
@@ -1185,7 +1195,7 @@ export class Replay {
             }
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
             if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
-            const replacedBy = onServer ? replaced.get(event.method) : undefined;
+            const replacedBy = onServer ? (this.#replacedMethods.get(event.method) ?? this.#replacedMethods.get(ANY_METHOD)) : undefined;
             this.#replacedWhy = replacedBy;
             const applied: Mode = replacedBy ? { ...here, conditional: true, alternative: undefined } : here;
             this.#within = this.#namedUnitOf(file, unit);
@@ -1277,7 +1287,7 @@ export class Replay {
               this.#unreadAssigned.add(`${file}\u0000${event.member}`);
               break;
             }
-            if (event.member !== undefined && local.has(key(event.source))) replaced.set(event.member, `registered through ${key(event.source)}.${event.member}, which the code replaces with a function of its own (${this.#where({ file, span: event.span })}) that the analysis does not follow`);
+            if (event.member !== undefined && local.has(key(event.source))) this.#replacedMethods.set(event.member, `registered through ${key(event.source)}.${event.member}, which the code replaces with a function of its own (${this.#placeIn({ file, span: event.span })}) that the analysis does not follow`);
             // `target = other`: a name of this server given another value is no longer this server
             // (or may not be, when the assignment may not happen).
             const into = event.into ? key(event.into) : undefined;
@@ -1531,6 +1541,13 @@ export class Replay {
       if (made) {
         markReplaced(this.state, `the program writes ${made} onto the server with ${exprText(event.callee)} (${this.#where({ file, span: event.span })}), in place of the SDK's`, { file, span: event.span });
         return;
+      }
+      // `Object.assign(server, { tool: … })`, `Object.defineProperty(server, "registerTool", …)`, a new prototype: calls of those methods from here on may not be the SDK's.
+      if (writer !== undefined) {
+        const by = `${exprText(event.callee)} (${this.#placeIn({ file, span: event.span })})`;
+        for (const m of writtenMembers(exprText(event.callee), event.argExprs, (e) => this.#ev.evaluate(e, this.#scopeIn(file, unit), SDK_EVAL))) {
+          this.#replacedMethods.set(m, m === ANY_METHOD ? `registered through a method of the server that ${by} may replace with one the analysis does not follow` : `registered through ${m}, which the code replaces with ${by} by a function of its own the analysis does not follow`);
+        }
       }
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
         const declared = this.#findFunction(file, event.callee, unit);
@@ -2252,6 +2269,23 @@ export class Replay {
     }
   }
 
+  /**
+   * `(server.server as any)._capabilities`, the SDK's own object that initialize sends as it is, reached
+   * in a file the server's code runs in: what the code does to it (deleting a key, adding one) is not
+   * followed, so nothing of the capabilities is stated.
+   */
+  #privateCapabilities(): void {
+    const files = new Set([...this.#namesIn.keys()].map((id) => id.slice(0, id.lastIndexOf("#"))));
+    for (const file of files) {
+      const text = this.#ev.host.text?.(file);
+      const at = text === undefined ? -1 : text.search(PRIVATE_CAPABILITIES);
+      if (at < 0) continue;
+      const loc: Loc = { file, span: { start: at, end: at + 1 } };
+      markReplaced(this.state, `the code reaches the SDK's own capabilities object, _capabilities (${this.#where(loc)}), which initialize sends as it is, and what it does to it is not followed`, loc);
+      return;
+    }
+  }
+
   /** Set while a call on the McpServer's inner low-level Server (`server.server.…`) is applied. */
   #onInner = false;
 
@@ -2266,6 +2300,7 @@ export class Replay {
    */
   finish(): ReplayResult {
     this.#settleAfterFollowing();
+    this.#privateCapabilities();
     const { merges } = this;
     return Object.freeze({
       state: this.state,
@@ -2531,6 +2566,11 @@ export class Replay {
   /** `line N`, whatever the file. */
   #lineOf(loc: Loc): string {
     return `line ${this.#lineNumber(loc)}`;
+  }
+
+  /** `identity.ts:98`: a place named in a reason kept for calls in any file. */
+  #placeIn(loc: Loc): string {
+    return `${basename(loc.file)}:${this.#lineNumber(loc)}`;
   }
 
   #lineNumber(loc: Loc): number {

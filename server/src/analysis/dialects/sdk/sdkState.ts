@@ -49,6 +49,8 @@ export interface SdkState {
    * server's own getCapabilities or registerCapabilities assigned): nothing of them is then known.
    */
   replaced?: { readonly why: string; readonly loc: Loc }[];
+  /** Reasons the whole of the capabilities is not known that no other unknown part states (the constructor's options not known). */
+  whole?: { readonly why: string; readonly loc?: Loc }[];
 }
 
 export function newState(version: SdkVersion, kind: "mcp" | "low"): SdkState {
@@ -87,6 +89,13 @@ export function markReplaced(state: SdkState, why: string, loc: Loc): void {
   markInexact(state, why);
   state.replaced ??= [];
   if (!state.replaced.some((r) => r.why === why)) state.replaced.push({ why, loc });
+}
+
+/** Nothing of the capabilities is known for certain for a reason no other unknown part states: one `unknown` entry for the whole says it. */
+export function markWhole(state: SdkState, why: string, loc?: Loc): void {
+  markInexact(state, why);
+  state.whole ??= [];
+  if (!state.whole.some((w) => w.why === why)) state.whole.push({ why, ...(loc ? { loc } : {}) });
 }
 
 export function markOpen(state: SdkState, why: string, loc?: Loc): void {
