@@ -56,9 +56,14 @@ function partings(server: Json | undefined, source: Json | undefined, path: stri
 
 const isPrefix = (short: readonly string[], long: readonly string[]) => short.length <= long.length && short.every((k, i) => long[i] === k);
 
-/** An unknown part accounts for a difference when it sits at, above or below the path, in that era. */
-function explaining(unknown: readonly UnknownEntry[], era: ProbeEra, path: readonly string[]): UnknownEntry[] {
-  return unknown.filter((u) => (u.era === undefined || u.era === era) && (isPrefix(u.path, path) || isPrefix(path, u.path)));
+/**
+ * An unknown part accounts for a difference when it sits at, above or below the path, in that era. A
+ * spread ("the server may be given more capabilities") adds keys or changes values, but does not take
+ * away a key the analysis states: a stated key the server does not send is not explained by it.
+ */
+function explaining(unknown: readonly UnknownEntry[], era: ProbeEra, d: { path: readonly string[]; server?: Json; source?: Json }): UnknownEntry[] {
+  const missing = d.server === undefined && d.source !== undefined;
+  return unknown.filter((u) => (u.era === undefined || u.era === era) && (isPrefix(u.path, d.path) || isPrefix(d.path, u.path)) && !(u.spread && missing));
 }
 
 /**
@@ -74,5 +79,5 @@ export function eraDifferences(era: ProbeEra, observed: JsonObject | null, predi
   } else {
     partings(observed, expected, [], found);
   }
-  return found.map((d) => ({ era, ...d, explainedBy: predicted ? explaining(predicted.unknown, era, d.path) : [] }));
+  return found.map((d) => ({ era, ...d, explainedBy: predicted ? explaining(predicted.unknown, era, d) : [] }));
 }
