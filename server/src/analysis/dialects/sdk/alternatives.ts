@@ -3,7 +3,7 @@
 // of them adds for certain once it runs, with the same value, is advertised whichever runs: the join
 // of the alternatives. (A key naming no function of the table makes the call throw, and the program
 // with it: there is no server to advertise then.)
-import { isPlainObject, type Json, type JsonObject } from "../../core/evaluate/values";
+import { isPlainObject, type Json, type JsonObject, type Loc } from "../../core/evaluate/values";
 
 /** One alternative being run: the keys there before it, and the value each key it adds ends with. */
 export interface AlternativeRun {
@@ -48,4 +48,52 @@ export function firstRegisteredValue(before: Json | undefined): JsonObject {
   const obj: JsonObject = isPlainObject(before) ? { ...before } : {};
   if (obj.listChanged === undefined) obj.listChanged = true;
   return obj;
+}
+
+/** What a server has registered that changes what the next registration does: kinds registered, handlers set. */
+export interface Registrations {
+  readonly registered: Set<string>;
+  readonly handlers: Map<string, Loc>;
+}
+
+/**
+ * Only one alternative runs: each is walked from the kinds registered and the handlers set before the
+ * join (v1 forces `listChanged` at a kind's first registration, v2 sets it then), and once all are
+ * walked, what any of them registered or set is kept (any of them may be the one that ran).
+ */
+export class AlternativeStarts {
+  readonly #state: Registrations;
+  readonly #before: { readonly registered: ReadonlySet<string>; readonly handlers: ReadonlyMap<string, Loc> };
+  readonly #left: { readonly registered: ReadonlySet<string>; readonly handlers: ReadonlyMap<string, Loc> }[] = [];
+  #started = false;
+
+  constructor(state: Registrations) {
+    this.#state = state;
+    this.#before = copy(state);
+  }
+
+  /** Before walking the next alternative. */
+  next(): void {
+    if (this.#started) {
+      this.#left.push(copy(this.#state));
+      this.#state.registered.clear();
+      for (const k of this.#before.registered) this.#state.registered.add(k);
+      this.#state.handlers.clear();
+      for (const [m, loc] of this.#before.handlers) this.#state.handlers.set(m, loc);
+    }
+    this.#started = true;
+  }
+
+  /** Once every alternative is walked. */
+  end(): void {
+    for (const { registered, handlers } of this.#left) {
+      for (const k of registered) this.#state.registered.add(k);
+      for (const [m, loc] of handlers) if (!this.#state.handlers.has(m)) this.#state.handlers.set(m, loc);
+    }
+    this.#left.length = 0;
+  }
+}
+
+function copy(r: Registrations): { registered: Set<string>; handlers: Map<string, Loc> } {
+  return { registered: new Set(r.registered), handlers: new Map(r.handlers) };
 }

@@ -95,7 +95,7 @@ import { parsedSource } from "../../core/summarize/parsedSource";
 import { forwardingProxyAt, forwardingProxyReturned, readForForwarding, type ForwardingProxy } from "./forwardingProxies";
 import { callbackElements } from "./callbackElements";
 import { ANY_METHOD, writtenMembers } from "./writtenMembers";
-import { addToAlternative, joinAlternatives, keysSeenIn, newAlternative, type AlternativeRun } from "./alternatives";
+import { addToAlternative, AlternativeStarts, joinAlternatives, keysSeenIn, newAlternative, type AlternativeRun } from "./alternatives";
 import { childrenOf, inRequestHandler, mentions, sharedNames } from "./unitMentions";
 
 /** When an event runs: `deferred` in a callback after start-up; `conditional` if it may not run at all. */
@@ -121,12 +121,10 @@ interface ArmJoin {
   readonly end: number;
   /** The mode the `if` itself runs in: where what both arms add goes. */
   readonly mode: Mode;
-  /** The kinds registered and the handlers set before the `if`: each arm starts from them. */
-  readonly registered: ReadonlySet<string>;
-  readonly handlers: ReadonlyMap<string, Loc>;
-  walking: 0 | 1;
-  /** What the arm walked first left registered and set, added back once both are walked. */
-  afterOther?: { readonly registered: ReadonlySet<string>; readonly handlers: ReadonlyMap<string, Loc> };
+  /** Each arm is walked from what was registered before the `if`. */
+  readonly starts: AlternativeStarts;
+  /** The arm being walked. */
+  walking: 0 | 1 | undefined;
 }
 
 /** The SDK's members that make or check the capabilities the server sends: replaced, none of them is known. */
@@ -1503,7 +1501,8 @@ export class Replay {
       const join = keyed && !keyed.certain;
       const itemMode: Mode = join ? { ...mode, conditional: true, conditionAt: mode.conditionAt ?? { file, span: event.span } } : mode;
       const runs: AlternativeRun[] = [];
-      const before = join ? { keys: mode.alternative ? keysSeenIn(mode.alternative) : Object.keys(this.state.caps), registered: new Set(this.state.registered), handlers: new Map(this.state.handlers) } : undefined;
+      const keys = join ? (mode.alternative ? keysSeenIn(mode.alternative) : Object.keys(this.state.caps)) : [];
+      const starts = join ? new AlternativeStarts(this.state) : undefined;
       if (items) {
         // Each item's function runs once (the loop is what goes through them): not "called once per item".
         const loops = this.#loops;
@@ -1518,10 +1517,9 @@ export class Replay {
             this.#thisInstance = item.instance;
             // `installers[k]()`: each function of the table sees the server's names of the scope it shares with the caller.
             const shared = keyed && item.file === file ? sharedNames(this.#ev.summary(file)?.flow?.units ?? [], unit, item.unit, paths) : undefined;
-            const run = newAlternative(before?.keys ?? []);
+            const run = newAlternative(keys);
             runs.push(run);
-            // Only one of them runs: each starts from the kinds registered and the handlers set before.
-            if (before) this.#startAlternative(before.registered, before.handlers);
+            starts?.next();
             this.#invokeTarget(file, unit, event, item, paths, passed, depth, join ? { ...itemMode, alternative: run } : itemMode, shared);
           });
         } finally {
@@ -1530,7 +1528,7 @@ export class Replay {
           this.#itemRun = outerItem;
           this.#thisInstance = outerInstance;
           this.#alternative = undefined;
-          if (before) this.#endAlternatives(runs.length);
+          starts?.end();
         }
         if (join && this.#joinable(file, event)) this.#joined(joinAlternatives(runs), mode);
         return;
@@ -1697,14 +1695,11 @@ export class Replay {
     let join = arms.get(arm.key);
     if (!join) {
       const keys = mode.alternative ? keysSeenIn(mode.alternative) : Object.keys(this.state.caps);
-      join = { runs: [newAlternative(keys), newAlternative(keys)], end: arm.end, mode, registered: new Set(this.state.registered), handlers: new Map(this.state.handlers), walking: arm.index };
+      join = { runs: [newAlternative(keys), newAlternative(keys)], end: arm.end, mode, starts: new AlternativeStarts(this.state), walking: undefined };
       arms.set(arm.key, join);
-    } else if (join.walking !== arm.index) {
-      join.afterOther = { registered: new Set(this.state.registered), handlers: new Map(this.state.handlers) };
-      this.state.registered.clear();
-      for (const k of join.registered) this.state.registered.add(k);
-      this.state.handlers.clear();
-      for (const [m, loc] of join.handlers) this.state.handlers.set(m, loc);
+    }
+    if (join.walking !== arm.index) {
+      join.starts.next();
       join.walking = arm.index;
     }
     return join.runs[arm.index];
@@ -1712,29 +1707,8 @@ export class Replay {
 
   /** Both arms walked: what either registered stays registered, and what both add for certain is joined. */
   #joinArms(join: ArmJoin): void {
-    for (const k of join.afterOther?.registered ?? []) this.state.registered.add(k);
-    for (const [m, loc] of join.afterOther?.handlers ?? []) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
+    join.starts.end();
     this.#joined(joinAlternatives(join.runs), join.mode);
-  }
-
-  /** What the alternatives run so far registered and set, kept to be added back once all have run. */
-  #altRegistered: { registered: Set<string>; handlers: Map<string, Loc> }[] = [];
-
-  #startAlternative(registered: ReadonlySet<string>, handlers: ReadonlyMap<string, Loc>): void {
-    this.#altRegistered.push({ registered: new Set(this.state.registered), handlers: new Map(this.state.handlers) });
-    this.state.registered.clear();
-    for (const k of registered) this.state.registered.add(k);
-    this.state.handlers.clear();
-    for (const [m, loc] of handlers) this.state.handlers.set(m, loc);
-  }
-
-  /** After the `count` alternatives of one join: every kind any of them registered and every handler any set (the first place kept). */
-  #endAlternatives(count: number): void {
-    if (count === 0) return;
-    for (const { registered, handlers } of this.#altRegistered.splice(-count)) {
-      for (const k of registered) this.state.registered.add(k);
-      for (const [m, loc] of handlers) if (!this.state.handlers.has(m)) this.state.handlers.set(m, loc);
-    }
   }
 
   /** A const of the unit whose value is a read of a table by a computed key (`const register = table[role]`). */
