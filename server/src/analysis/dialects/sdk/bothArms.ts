@@ -62,23 +62,36 @@ function armsAlike(ev: Evaluator, file: string, regions: readonly string[], name
   return true;
 }
 
-function inEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[], names: readonly string[], matches: (other: FlowEventEntry) => boolean): FlowEventEntry | undefined {
+/**
+ * The arm of an `if`/`else` (or `?:`) that is all that is uncertain about `entry` beyond `within` (every
+ * region inside it is entered for certain), with the other arm, when the two read alike (armsAlike).
+ */
+function uncertainArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[], names: readonly string[]): { readonly prefix: readonly string[]; readonly region: string; readonly other: string } | undefined {
   const { branches } = entry;
-  if (!entry.conditional || !branches) return undefined;
-  if (branches.length <= within.length || !within.every((b, i) => branches[i] === b)) return undefined;
+  if (!entry.conditional || !branches || branches.length <= within.length || !within.every((b, i) => branches[i] === b)) return undefined;
   const rest = branches.slice(within.length);
   const open = rest.findIndex((r) => regionEntered(ev, file, unit, r) !== true);
-  if (open < 0) return undefined;
-  const arm = otherArm(ev, file, rest[open]!);
-  if (!arm || !armsAlike(ev, file, [rest[open]!, arm], names)) return undefined;
-  const after = (list: readonly string[], from: number) => list.slice(from).every((r) => regionEntered(ev, file, unit, r) === true);
-  if (!after(rest, open + 1)) return undefined;
-  const prefix = branches.slice(0, within.length + open);
+  if (open < 0 || !enteredFrom(ev, file, unit, rest, open + 1)) return undefined;
+  const region = rest[open]!;
+  const other = otherArm(ev, file, region);
+  if (!other || !armsAlike(ev, file, [region, other], names)) return undefined;
+  return { prefix: branches.slice(0, within.length + open), region, other };
+}
+
+/** Whether every region of `list` from `from` on is entered for certain. */
+function enteredFrom(ev: Evaluator, file: string, unit: FlowUnit, list: readonly string[], from: number): boolean {
+  return list.slice(from).every((r) => regionEntered(ev, file, unit, r) === true);
+}
+
+function inEitherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[], names: readonly string[], matches: (other: FlowEventEntry) => boolean): FlowEventEntry | undefined {
+  const found = uncertainArm(ev, file, unit, entry, within, names);
+  if (!found) return undefined;
+  const { prefix, other: arm } = found;
   const inArm = (b: readonly string[] | undefined): b is readonly string[] => b !== undefined && b.length > prefix.length && prefix.every((r, i) => b[i] === r) && b[prefix.length] === arm;
   return unit.events.find((other, index) => {
     const b = other.branches;
     if (other === entry || !other.conditional || !inArm(b) || !matches(other)) return undefined;
-    if (!after(b, prefix.length + 1)) return undefined;
+    if (!enteredFrom(ev, file, unit, b, prefix.length + 1)) return undefined;
     // A return in that arm before it (`else { if (!ok) return; server.registerTool(...) }`) may skip it.
     return !unit.events.slice(0, index).some((e) => e.event.k === "return" && e.conditional && inArm(e.branches) && !regionsNeverRun(ev, file, unit, e));
   });
@@ -101,15 +114,10 @@ export interface ArmOf {
  * advertised whichever is taken.
  */
 export function armOf(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[]): ArmOf | undefined {
-  const { branches } = entry;
-  if (!entry.conditional || !branches || branches.length <= within.length || !within.every((b, i) => branches[i] === b)) return undefined;
-  const rest = branches.slice(within.length);
-  const open = rest.findIndex((r) => regionEntered(ev, file, unit, r) !== true);
-  if (open < 0 || !rest.slice(open + 1).every((r) => regionEntered(ev, file, unit, r) === true)) return undefined;
-  const region = rest[open]!;
-  const arm = otherArm(ev, file, region);
-  if (!arm || !armsAlike(ev, file, [region, arm], [])) return undefined;
-  const [[a0, a1], [b0, b1]] = [region, arm].map((r) => r.split(":").map(Number) as [number, number]) as [[number, number], [number, number]];
+  const found = uncertainArm(ev, file, unit, entry, within, []);
+  if (!found) return undefined;
+  const { region, other } = found;
+  const [[a0, a1], [b0, b1]] = [region, other].map((r) => r.split(":").map(Number) as [number, number]) as [[number, number], [number, number]];
   const first = a0 < b0;
-  return { key: first ? `${region}|${arm}` : `${arm}|${region}`, index: first ? 0 : 1, end: Math.max(a1, b1) };
+  return { key: first ? `${region}|${other}` : `${other}|${region}`, index: first ? 0 : 1, end: Math.max(a1, b1) };
 }

@@ -7,6 +7,7 @@
 import { ts } from "../../core/typescript";
 import type { Span } from "../../core/model/summary";
 import { bare } from "./fieldHolders";
+import { nodeAt } from "./containerStores";
 
 export interface ForwardingProxy {
   /** The name the proxy is made over (`server`). */
@@ -17,10 +18,14 @@ export interface ForwardingProxy {
   readonly use: { readonly k: "return" } | { readonly k: "const"; readonly name: string };
 }
 
-/** The forwarding proxy the node at `span` is part of (its first argument, or the `new Proxy` itself). */
+/** The forwarding proxy whose first argument is the node at `span`. */
 export function forwardingProxyAt(sf: ts.SourceFile, span: Span): ForwardingProxy | undefined {
   const made = newProxyAround(sf, span);
-  if (!made) return undefined;
+  return made && forwardingProxyOf(made);
+}
+
+/** `made` (a `new Proxy(…)`), when it hands everything through. */
+function forwardingProxyOf(made: ts.NewExpression): ForwardingProxy | undefined {
   const [over, handler] = made.arguments ?? [];
   const target = over && bare(over);
   if (!target || !ts.isIdentifier(target) || !handler || made.arguments!.length !== 2) return undefined;
@@ -40,9 +45,9 @@ function newProxyAround(sf: ts.SourceFile, span: Span): ts.NewExpression | undef
   let found: ts.NewExpression | undefined;
   const visit = (n: ts.Node): void => {
     if (found || n.getStart(sf) > span.start || n.end < span.end) return;
-    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "Proxy") {
+    if (isNewProxy(n)) {
       const first = n.arguments?.[0];
-      if ((n.getStart(sf) === span.start && n.end === span.end) || (first && first.getStart(sf) <= span.start && span.end <= first.end)) found = n;
+      if (first && first.getStart(sf) <= span.start && span.end <= first.end) found = n;
     }
     ts.forEachChild(n, visit);
   };
@@ -234,20 +239,19 @@ function isAsync(fn: ts.FunctionLikeDeclaration): boolean {
   return ts.canHaveModifiers(fn) && (ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) ?? false);
 }
 
+function isNewProxy(n: ts.Node): n is ts.NewExpression {
+  return ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "Proxy";
+}
+
 function isName(e: ts.Node, name: string): boolean {
   return ts.isIdentifier(e) && e.text === name;
 }
 
 /** The forwarding proxy the `return` statement at `span` hands back. */
 export function forwardingProxyReturned(sf: ts.SourceFile, span: Span): ForwardingProxy | undefined {
-  let made: ts.Expression | undefined;
-  const visit = (n: ts.Node): void => {
-    if (made || n.getStart(sf) > span.start || n.end < span.end) return;
-    if (ts.isReturnStatement(n) && n.getStart(sf) === span.start && n.expression) made = bare(n.expression);
-    else ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return made && ts.isNewExpression(made) ? forwardingProxyAt(sf, { start: made.getStart(sf), end: made.end }) : undefined;
+  const ret = nodeAt(sf, span);
+  const made = ret && ts.isReturnStatement(ret) && ret.expression ? bare(ret.expression) : undefined;
+  return made && isNewProxy(made) ? forwardingProxyOf(made) : undefined;
 }
 
 /** Whether `const <name> = <over>.<method>` at `span` is read only by the wrappers of a forwarding proxy over `over` in the same function. */
@@ -263,8 +267,8 @@ export function readForForwarding(sf: ts.SourceFile, span: Span, name: string, o
   let found = false;
   const look = (n: ts.Node): void => {
     if (found) return;
-    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "Proxy" && enclosingFunction(n) === fn) {
-      const p = forwardingProxyAt(sf, { start: n.getStart(sf), end: n.end });
+    if (isNewProxy(n) && enclosingFunction(n) === fn) {
+      const p = forwardingProxyOf(n);
       if (p && p.target === over && p.originals.has(name)) found = true;
     }
     ts.forEachChild(n, look);
