@@ -21,6 +21,7 @@ import { overClassBudget } from "./project/parseBudget";
 import { BatchMemo } from "./project/batchMemo";
 import { mayConstructWorkspaceClass } from "./project/constructedImports";
 import { FlowReach } from "./project/flowReach";
+import { ModuleReaches } from "./project/moduleReaches";
 import { sharedFolderReads, type SharedFolderReads } from "./project/sharedFolderReads";
 
 export interface WorkspaceOptions {
@@ -138,6 +139,7 @@ export class Workspace {
     for (const f of files) this.files.changedOnDisk(f);
     this.projects.forgetResolutions();
     this.files.forgetFlowVerdicts();
+    this.#moduleReaches.forget();
     this.#flowGateWarm = false;
     this.#listings.clear();
     this.#folders.forget();
@@ -155,6 +157,7 @@ export class Workspace {
   configChanged(): void {
     this.projects.reset();
     this.files.forgetFlowVerdicts();
+    this.#moduleReaches.forget();
     this.#flowGateWarm = false;
     this.#clearCache();
   }
@@ -363,6 +366,20 @@ export class Workspace {
   }
   #flowReach: { readonly reach: FlowReach; readonly changes: number } | undefined;
 
+  /**
+   * Which files' imports can reach a framework's package (ModuleReaches). Asked only where the flow
+   * gate may be (in a whole-workspace analysis, or after one): a cold editor opening one file must
+   * not list the whole tree for the global declaration files first. The verdict is recorded as a
+   * read of the asker, so an edit that moves it brings the asker's result up to date.
+   */
+  readonly #moduleReaches = new ModuleReaches({
+    graph: { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },
+    globalFiles: () => this.declarations.globalFiles(),
+    facts: (f, key, derive) => this.files.textFacts(f, key, derive),
+    changes: () => this.files.changes,
+    changedSince: (since) => this.files.changedSince(since),
+  });
+
   /** During `analyzeFiles`: answers its units share (dropped with it: the next analysis may see other texts). */
   #memo: BatchMemo | undefined;
 
@@ -459,6 +476,15 @@ export class Workspace {
     ambientModule: (spec) => this.declarations.moduleFile(spec),
     globalDeclaration: (name) => this.declarations.globalFile(name),
     memo: (key, compute) => (this.#memo ? this.#memo.get(key, compute) : compute()),
+    reachesModule: (file, question) => {
+      if (!this.#memo && !this.#flowGateWarm) return true;
+      const answer = this.files.observe(
+        () => {},
+        () => this.#moduleReaches.reaches(file, question),
+      );
+      this.files.noteRead(answer.key, answer.version);
+      return answer.reaches;
+    },
     changedByImporter: (file, names) => {
       const reader: PackageReader = {
         list: (dir) => this.#listDirectory(dir),
@@ -510,7 +536,7 @@ export class Workspace {
   }
 
   #stillValid(c: CachedUnit): boolean {
-    for (const [f, v] of c.deps) if (this.files.version(f) !== v) return false;
+    for (const [f, v] of c.deps) if ((this.#moduleReaches.versionOf(f) ?? this.files.version(f)) !== v) return false;
     return true;
   }
 

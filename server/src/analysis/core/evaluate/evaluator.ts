@@ -8,6 +8,7 @@ import { handedOnNames } from "./handedOn";
 import { isExportedEmptyTable } from "./constDeclarations";
 import { BUILTIN_BASES } from "../model/builtins";
 import { mayExportName } from "./exportLook";
+import type { ModuleQuestion } from "../project/moduleReaches";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
 export interface EvaluationHost {
@@ -33,6 +34,11 @@ export interface EvaluationHost {
    * undefined when none does. Reads every file of the package.
    */
   changedByImporter?(file: string, names: readonly string[]): string | undefined;
+  /**
+   * Whether `file`, or a module its imports reach (or a global declaration file), may import the
+   * package: false only when the texts prove none can. Absent, or unsure: true.
+   */
+  reachesModule?(file: string, question: ModuleQuestion): boolean;
 }
 
 /** Deepest evaluation recursion before giving up with a dynamic value (self-referencing consts...). */

@@ -88,6 +88,14 @@ export class FileStore {
     return { value, reads };
   }
 
+  /**
+   * Reports a read of something that is not a file (`key` holds a NUL, so no path can be it) to the
+   * current observer: a result drawn from it holds while its `version` does (`Workspace.#stillValid`).
+   */
+  noteRead(key: string, version: number): void {
+    this.#observer?.(key, version);
+  }
+
   /** Reports reads that `recorded` gave back to the current observer (a reused result depends on them). */
   replay(reads: readonly (readonly [string, number])[]): void {
     const observer = this.#observer;

@@ -21,10 +21,13 @@ export class FlowReach {
   readonly #globalFiles: () => readonly string[];
   #globalsReach: boolean | undefined;
 
-  /** `facts` keeps a verdict per text version (the file store's `textFacts`): the gate is rebuilt after every edit. */
-  constructor(host: Omit<BaseReachHost, "onItsOwn" | "onItsOwnAt">, spec: FlowSpec, globalFiles: () => readonly string[], facts?: (file: string, key: string, derive: (text: string | undefined) => boolean) => boolean) {
+  /**
+   * `facts` keeps a verdict per text version (the file store's `textFacts`, under `factKey`, one per
+   * spec): the gate is rebuilt after every edit.
+   */
+  constructor(host: Omit<BaseReachHost, "onItsOwn" | "onItsOwnAt">, spec: FlowSpec, globalFiles: () => readonly string[], facts?: (file: string, key: string, derive: (text: string | undefined) => boolean) => boolean, factKey = "flow-seed") {
     const onItsOwn = (text: string) => mayImportForFlow(spec, text);
-    this.#reach = new BaseReach({ ...host, onItsOwn, ...(facts ? { onItsOwnAt: (file: string) => facts(file, "flow-seed", (text) => text !== undefined && onItsOwn(text)) } : {}) });
+    this.#reach = new BaseReach({ ...host, onItsOwn, ...(facts ? { onItsOwnAt: (file: string) => facts(file, factKey, (text) => text !== undefined && onItsOwn(text)) } : {}) });
     this.#globalFiles = globalFiles;
   }
 

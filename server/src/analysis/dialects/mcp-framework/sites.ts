@@ -6,6 +6,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowEventEntry, FlowUnit, NewEvent, CallEvent } from "../../core/model/summary";
 import { serverCtor, type ChainClass } from "./serverClass";
 import { unboundNews } from "./unboundNews";
+import { FRAMEWORK_REACH } from "./packageName";
 export type { NewEvent, CallEvent } from "../../core/model/summary";
 
 export { PACKAGE } from "./packageName";
@@ -28,6 +29,8 @@ export function serverSites(ev: Evaluator, file: string): ServerSite[] {
   const summary = ev.summary(file);
   const units = summary?.flow?.units ?? [];
   if (!summary || units.length === 0) return [];
+  // MCPServer, or a class extending it, is imported from the package or through modules that do.
+  if (ev.host.reachesModule?.(file, FRAMEWORK_REACH) === false) return [];
   const out: ServerSite[] = [];
   const kinds = new Map<string, ReturnType<typeof serverCtor>>();
   const kindOf = (ctor: string) => {

@@ -4,7 +4,7 @@ import { packageCtor, type ChainClass } from "../../core/classes/packageSubclass
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
 import type { FlowSpec } from "../../core/summarize/flowSummary";
-import { isMcpNestSpecifier, PACKAGE } from "./packageName";
+import { isMcpNestSpecifier, MCP_NEST_REACH, PACKAGE } from "./packageName";
 import { mcpNestExport } from "./reexports";
 
 export { PACKAGE };
@@ -47,6 +47,8 @@ function isStrategyCtor(ev: Evaluator, file: string, ctor: string): boolean {
 export function findStrategies(ev: Evaluator, file: string): StrategySite[] {
   const summary = ev.summary(file);
   const out: StrategySite[] = [];
+  // McpStrategy, or a class extending it, is imported from the package or through modules that do.
+  if (!summary?.flow?.units.some((u) => u.events.some((e) => e.event.k === "new")) || ev.host.reachesModule?.(file, MCP_NEST_REACH) === false) return out;
   for (const unit of summary?.flow?.units ?? []) {
     for (const { event, conditional } of unit.events) {
       if (event.k !== "new") continue;

@@ -1,3 +1,5 @@
+import type { ModuleQuestion } from "../../core/project/moduleReaches";
+
 // The package the dialect reads, in a file of its own so that the modules that follow imports
 // (reexports.ts) and the ones that find servers (findStrategies.ts) can both name it without a cycle.
 export const PACKAGE = "@rekog/mcp-nest";
@@ -10,3 +12,6 @@ export const isMcpNestSpecifier = (specifier: string): boolean => specifier === 
 
 /** `applyDecorators` and the other decorators of Nest's common package. */
 export const NEST_COMMON = "@nestjs/common";
+
+/** The package as the import-graph gate looks for it: no strategy is built where no import reaches it. */
+export const MCP_NEST_REACH: ModuleQuestion = { id: "mcp-nest", specifier: isMcpNestSpecifier, hints: [PACKAGE] };
