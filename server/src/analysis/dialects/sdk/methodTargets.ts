@@ -62,6 +62,12 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   // declares one (a declaration file) holds no code to follow. Not evaluated: looking a global up
   // walks the workspace for declaration files.
   if (object.k === "ref" && !declaredIn(ev, scope, object.name)) return undefined;
+  // `z.object(...).describe(...)`, `express.json()`: what a name imported from a package (or from a
+  // module only a `declare module` block describes) holds or makes is no code of the workspace. Not
+  // evaluated: an unresolved module is looked up among the declaration files, which walks the whole
+  // workspace.
+  const root = rootName(object);
+  if (root !== undefined && importedFromOutside(ev, scope, root)) return undefined;
   const made = constructedClass(ev, scope, object, 0);
   if (made) return methodThroughBases(ev, made.file, made.name, method, want, 0);
   const value = ev.evaluate(object, scope, SDK_EVAL);
@@ -214,6 +220,28 @@ function declaredIn(ev: Evaluator, scope: Scope, name: string): boolean {
   if (bindingOf(scope, name)) return true;
   const summary = ev.summary(scope.file);
   return summary !== undefined && (summary.decls.has(name) || summary.imports.has(name) || summary.flow?.loaded?.has(name) === true);
+}
+
+/** The name an expression's chain of property reads and calls starts from (`z` of `z.object({}).min`). */
+function rootName(expr: ValueExpr): string | undefined {
+  let e = expr;
+  for (let hops = 0; hops < 64; hops++) {
+    if (e.k === "ref") return e.name;
+    if (e.k === "get") e = e.object;
+    else if (e.k === "call" || e.k === "new") e = e.callee;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** Whether `name`, seen from `scope`, is an import of a module that is no source file of the workspace. */
+function importedFromOutside(ev: Evaluator, scope: Scope, name: string): boolean {
+  if (bindingOf(scope, name)) return false;
+  const summary = ev.summary(scope.file);
+  const imported = summary && !summary.decls.has(name) ? summary.imports.get(name) : undefined;
+  if (!imported) return false;
+  const target = ev.host.resolveModule(imported.specifier, scope.file);
+  return target === undefined || /[\\/]node_modules[\\/]/.test(target);
 }
 
 /** `new C(...)`, directly, through consts or through a factory that returns one: the class's file and name. */
