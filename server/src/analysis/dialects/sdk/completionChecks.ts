@@ -3,7 +3,7 @@
 // variables, and some forms of them complete nothing (an optional inside completable() on v2, an
 // optional of another zod than the SDK's on v1), which the editor explains.
 import type { FixData } from "../../core/model/diagnostics";
-import type { Loc, Value } from "../../core/evaluate/values";
+import type { Loc, Scope, Value } from "../../core/evaluate/values";
 import type { FileSummary, ValueExpr, CallEvent } from "../../core/model/summary";
 import { templateVariables } from "./sdkTables";
 import { markInexact, markOpen, type SdkCause } from "./sdkState";
@@ -57,8 +57,7 @@ export class CompletionChecks {
     const found = e.args[1] ? templateOf(ev, here, e.args[1]) : undefined;
     if (!found) {
       // A URI string is a static resource; anything else may be a template built elsewhere.
-      const uri = e.args[1] ? ev.evaluate(e.args[1], here, SDK_EVAL) : undefined;
-      if (uri && !(uri.t === "prim" && typeof uri.value === "string") && !certainlyString(ev, here, e.args[1]!, this.#host.hidden(file)) && !this.#host.stringPerItem(file, e.args[1]!) && !this.#host.stringField(file, e.args[1]!)) markOpen(state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
+      if (e.args[1] && !this.#certainlyString(file, here, e.args[1])) markOpen(state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
       return;
     }
     const { template, scope } = found;
@@ -89,14 +88,22 @@ export class CompletionChecks {
     }
   }
 
+  /** Whether an argument is a string for certain: a known value, a string's shape, or one for every item of a list run over. */
+  #certainlyString(file: string, scope: Scope, arg: ValueExpr): boolean {
+    const value = this.#point.ev.evaluate(arg, scope, SDK_EVAL);
+    if (value.t === "prim" && typeof value.value === "string") return true;
+    return certainlyString(this.#point.ev, scope, arg, this.#host.hidden(file)) || this.#host.stringPerItem(file, arg) || this.#host.stringField(file, arg);
+  }
+
   /** A prompt argument wrapped in `completable(...)` adds `completions` (v2: not around an optional schema). */
   promptCompletions(file: string, e: CallEvent): void {
     const { ev, state } = this.#point;
-    const fields = promptFields(ev, file, e, this.#point.scope(file));
+    const here = this.#point.scope(file);
+    const fields = promptFields(ev, file, e, here, (arg) => this.#certainlyString(file, here, arg));
     // SDK v1 (from 1.25.0, when only a completable argument adds completions) given a Zod object where it takes a raw shape.
     const unseen = state.version === "v1" && this.#point.release.completions === "with-completers" && argsSchemaIsZodObject(ev, e, this.#point.scope(file));
     if (!fields) {
-      markOpen(state, "a prompt's arguments are not known statically, so completable() arguments may be missed");
+      markOpen(state, "a prompt's arguments are not known statically, so completable() arguments may be missed", { file, span: e.span });
       return;
     }
     for (const found of fields) {

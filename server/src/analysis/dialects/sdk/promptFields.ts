@@ -14,8 +14,9 @@ export type PromptField = { readonly file: string; readonly summary: FileSummary
 /**
  * The prompt's argument fields, each with the file it is written in: `{ argsSchema: {...} }`
  * (register) or the object argument (the deprecated `prompt`). Undefined when they cannot be read.
+ * `isString`: whether an argument is certainly a string (the deprecated form's description).
  */
-export function promptFields(ev: Evaluator, file: string, e: CallEvent, scope: Scope): PromptField[] | undefined {
+export function promptFields(ev: Evaluator, file: string, e: CallEvent, scope: Scope, isString: (arg: ValueExpr) => boolean): PromptField[] | undefined {
   if (e.method === "registerPrompt") {
     if (!e.args[1]) return [];
     // `registerPrompt(p.name, p.config, p.handler)` with `p` a const record: its literal config.
@@ -25,9 +26,10 @@ export function promptFields(ev: Evaluator, file: string, e: CallEvent, scope: S
     if (!args) return config.entries.some((x) => x.k !== "prop") ? undefined : [];
     return args.k === "prop" ? fieldsOf(ev, at.file, args.value, 0, at) : undefined;
   }
-  // prompt(name, [description], [argsSchema], callback)
+  // prompt(name, [description], [argsSchema], callback): the SDK takes a string after the name for the
+  // description (`prompt(p.name, p.description, cb)` over a const table, too).
   for (const a of e.args.slice(1, -1)) {
-    if (a.k === "lit") continue;
+    if (a.k === "lit" || isString(a)) continue;
     return fieldsOf(ev, file, a, 0, scope);
   }
   return [];
