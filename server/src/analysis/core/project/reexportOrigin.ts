@@ -7,7 +7,7 @@
 import type { EvaluationHost } from "../evaluate/evaluator";
 import { mayPassOn } from "../evaluate/exportLook";
 
-export type ModuleHost = Pick<EvaluationHost, "summary" | "resolveModule" | "memo" | "text" | "textFacts">;
+export type ModuleHost = Pick<EvaluationHost, "summary" | "resolveModule" | "memo" | "text" | "textFacts" | "reachesModule">;
 
 export interface PackageExport {
   /** The package module the chain ends in (`@modelcontextprotocol/sdk/server/mcp.js`, `fastmcp`). */

@@ -2,8 +2,12 @@
 // workspace module that re-exports it.
 import type { FileSummary } from "../../core/model/summary";
 import { packageOrigin, type ModuleHost } from "../../core/project/reexportOrigin";
+import type { ModuleQuestion } from "../../core/project/moduleReaches";
 
 export const isFastmcpSpecifier = (s: string): boolean => s === "fastmcp";
+
+/** The package as the import-graph gate looks for it: no FastMCP is built where no import reaches it. */
+export const FASTMCP_REACH: ModuleQuestion = { id: "fastmcp", specifier: isFastmcpSpecifier, hints: ["fastmcp"] };
 
 /**
  * `FastMCP` (imported by that name, maybe renamed), `ns.FastMCP` (`import * as ns from "fastmcp"`), or

@@ -3,7 +3,7 @@
 // `new NotesServer()` of a class of the file that extends it (its constructor registers on `this`).
 import type { FileSummary, FlowUnit, Span, NewEvent } from "../../core/model/summary";
 import { literalNameOption } from "../../core/model/text";
-import { importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
+import { FASTMCP_REACH, importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
 import type { ModuleHost } from "../../core/project/reexportOrigin";
 import { subclassChain } from "./subclasses";
 export type { NewEvent } from "../../core/model/summary";
@@ -31,6 +31,8 @@ export interface FastmcpSite {
 /** `host` follows imports of FastMCP from the workspace's own modules (without it, only `fastmcp` counts). */
 export function findFastmcpSites(summary: FileSummary | undefined, host?: ModuleHost): FastmcpSite[] {
   if (!summary?.flow) return [];
+  // FastMCP, or a class extending it, is imported from the package or through modules that do.
+  if (host?.reachesModule?.(summary.fileName, FASTMCP_REACH) === false) return [];
   const sites: FastmcpSite[] = [];
   for (const unit of summary.flow.units) {
     unit.events.forEach(({ event }, eventIndex) => {
