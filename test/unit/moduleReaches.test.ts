@@ -55,6 +55,20 @@ describe("framework servers looked for only where the package can be reached", (
     assert.ok(batch.some((s) => s.startsWith("sdk sdk ")), batch.join("\n"));
   });
 
+  it("fastmcp: a FastMCP re-exported by a barrel of the workspace is found in the batch, as file by file", () => {
+    const files: Record<string, string> = {
+      "/w/package.json": JSON.stringify({ name: "w", type: "module" }),
+      "/w/node_modules/fastmcp/package.json": JSON.stringify({ name: "fastmcp", version: "4.20.16" }),
+      "/w/src/lib.ts": 'export { FastMCP } from "fastmcp";\n',
+      "/w/src/main.ts": 'import { FastMCP } from "./lib";\nimport { Helper } from "./helper";\nconst server = new FastMCP({ name: "f", version: "1.0.0" });\nserver.addPrompt({ name: "p", load: async () => "x" });\nexport const helper = new Helper();\nserver.start({ transportType: "stdio" });\n',
+      "/w/src/helper.ts": "export class Helper {}\n",
+    };
+    const w = workspaceOf(files);
+    const batch = w.analyzeFiles(sources(files), OPTIONS).servers.map(show).sort();
+    assert.deepEqual(batch, fresh(files));
+    assert.ok(batch.some((s) => s.startsWith("fastmcp f ") && s.includes("prompts")), batch.join("\n"));
+  });
+
   it("an edit that makes a class of the program extend MCPServer shows in the file that builds it, and closing the edit takes it back", () => {
     const files = { ...FILES, "/w/src/fw.ts": "export class MCPServer {}\n" };
     const w = workspaceOf(files);
