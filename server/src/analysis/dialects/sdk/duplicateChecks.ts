@@ -34,6 +34,8 @@ export interface DuplicateHost {
   repeatedByLoop(file: string): boolean;
   /** The loop item the call runs for: its loop's variable, a callback's parameter, or the loop its function was called in. */
   eachItem(file: string, scope: Scope): EachItem | undefined;
+  /** Every loop over items around the call, outermost first (nested loops, callbacks run per item inside others). */
+  itemLoops(file: string, scope: Scope): readonly EachItem[] | undefined;
   /** A loop's collection, seen through functions that only return one. */
   evaluateCollection(over: ValueExpr, scope: Scope): Value;
   /** The alternative of a join the call runs in, for certain once that alternative runs (alternatives.ts). */
@@ -195,12 +197,12 @@ export class DuplicateChecks {
     // The loop's own variable, the first parameter of a `forEach`/`map` callback being run, or the loop the function was called in.
     const each = this.#host.eachItem(file, scope);
     if (!each) return false;
-    const over = this.#host.evaluateCollection(each.over, each.scope);
-    if (over.t !== "arr" || over.items.length < 1) return false;
+    // Nested loops (`for (const p of PREFIXES) for (const a of ACTIONS) …`): one scope per combination of items.
+    const loops = this.#host.itemLoops(file, scope);
+    const inners = loops && loops.length > 1 ? itemScopes(loops, file, scope, (over, at) => this.#host.evaluateCollection(over, at)) : itemScopes([each], file, scope, (over) => this.#host.evaluateCollection(over, each.scope));
+    if (!inners || inners.length < 1) return false;
     const keys: { key: string; what: string; error: string }[] = [];
-    for (const item of over.items) {
-      // The item under the loop's name (or its elements' names), and under the parameters of the function called with it.
-      const inner: Scope = { file, vars: itemVars(each, item), parent: scope };
+    for (const inner of inners) {
       const key = registrationKey(e, (arg) => this.#nameIn(arg, inner));
       if (!key) return false;
       keys.push(key);
@@ -237,6 +239,30 @@ export class DuplicateChecks {
     const instance = this.#host.instance();
     return instance === undefined ? key : `${instance}\u0000${key}`;
   }
+}
+
+/** No real server registers more than this many names from one call in nested loops. */
+const MAX_COMBINATIONS = 1_000;
+
+/**
+ * The scopes a call in `loops` (outermost first) runs in, one per combination of items: each item
+ * under the loop's name (or its elements' names, or the parameters of the function called with it),
+ * an inner loop's collection read with the outer items bound. Undefined when a collection is not a
+ * list the source gives, or when there are too many.
+ */
+function itemScopes(loops: readonly EachItem[], file: string, scope: Scope, collection: (over: ValueExpr, at: Scope) => Value): Scope[] | undefined {
+  let scopes: Scope[] = [scope];
+  for (const [level, each] of loops.entries()) {
+    const next: Scope[] = [];
+    for (const outer of scopes) {
+      const over = collection(each.over, level === 0 ? each.scope : outer);
+      if (over.t !== "arr") return undefined;
+      for (const item of over.items) next.push({ file, vars: itemVars(each, item), parent: outer });
+      if (next.length > MAX_COMBINATIONS) return undefined;
+    }
+    scopes = next;
+  }
+  return scopes;
 }
 
 /** The key the SDK files a registration under, with how it words a second one; undefined when the source does not give it. */

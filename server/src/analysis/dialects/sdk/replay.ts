@@ -343,6 +343,7 @@ export class Replay {
       resultDropped: () => this.#resultDropped(),
       repeatedByLoop: (file) => this.#repeatedByLoop(file),
       eachItem: (file, scope) => this.#itemLoopHere(file, scope) ?? (this.#loops ? undefined : this.#outerLoop()),
+      itemLoops: (file, scope) => this.#itemLoopsHere(file, scope),
       evaluateCollection: (over, scope) => this.#evaluateCollection(over, scope),
       alternative: () => this.#alternative,
     });
@@ -2439,6 +2440,30 @@ export class Replay {
     const loop = this.#loops?.at(-1);
     if (loop?.kind === "of" && (loop.binding !== undefined || loop.elements)) return loopItem(loop, scope);
     return this.#loops ? undefined : this.#eachItemOf(file, this.#unit);
+  }
+
+  /**
+   * Every loop over items around the call being applied, outermost first: callbacks run per item
+   * (`groups.forEach((g) => g.forEach((n) => …))`, each function inside the one before), then the
+   * unit's own `for…of` loops. Undefined when one of the unit's loops is not over items.
+   */
+  #itemLoopsHere(file: string, scope: Scope): EachItem[] | undefined {
+    const loops = this.#loops ?? [];
+    const own: EachItem[] = [];
+    for (const loop of loops) {
+      if (loop.kind !== "of" || (loop.binding === undefined && !loop.elements)) return undefined;
+      own.push(loopItem(loop, scope));
+    }
+    const callbacks: EachItem[] = [];
+    const units = this.#ev.summary(file)?.flow?.units ?? [];
+    for (let unit = this.#unit; unit?.kind === "closure"; ) {
+      const each = this.#eachItemOf(file, unit);
+      if (!each) break;
+      callbacks.unshift(each);
+      const parent = unit.parent;
+      unit = parent === null ? undefined : units.find((u) => u.id === parent);
+    }
+    return [...callbacks, ...own];
   }
 
   /** Connects of unawaited async callees, set aside until their caller's unit ends (asyncRaces.ts). */
