@@ -137,6 +137,16 @@ describe("mcp-caps probe", () => {
     assert.match(other.stdout, /^ {2}legacy: not compared \(the server gave no answer\)$/m);
   });
 
+  it("a server the prediction says may not start, which stops before answering: the silence is what it allowed (exit 0)", async () => {
+    const r = await probe("--source", `${FIXTURES}/may-not-start`, "--", ...TSX, `${FIXTURES}/may-not-start/server.ts`);
+    assertNothingLeft();
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^source test\/fixtures\/probe\/may-not-start: test\/fixtures\/probe\/may-not-start\/server\.ts#announcer \(sdk-v1, approximate, 1 unknown part\)$/m);
+    assert.match(r.stdout, /^ {2}legacy: no answer, which the prediction allowed: the server may not start: sendToolListChanged\(\) at line 12 runs after connect\(\) .* \(test\/fixtures\/probe\/may-not-start\/server\.ts:12\)$/m);
+    assert.match(r.stdout, /^ {2}modern: no answer, which the prediction allowed/m);
+    assert.match(r.stderr, /Server does not support notifying of tool list changes/);
+  });
+
   it("--source with servers as close as each other: the one named like the command's script, else all of them listed", async () => {
     const named = await probe("--json", "--source", `${FIXTURES}/tied`, "--", ...TSX, `${FIXTURES}/tied/beta.ts`);
     assertNothingLeft();

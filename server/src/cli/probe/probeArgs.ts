@@ -38,7 +38,7 @@ Exit status: 0 done (and, with --source, the prediction matches, or differs only
 where it said it does not know); 1 --source differs from what the server
 advertised where the prediction claimed to know; 2 bad usage, a source that cannot be
 read, or a server that could not be asked (did not start, crashed, timed out),
-unless --source predicted that its start-up throws.
+unless --source predicted that its start-up throws or that it may not start.
 Lines a stdio server writes to stdout that are not JSON-RPC are skipped, as the
 SDK's client skips them, and named beside the answer.`;
 

@@ -63,7 +63,7 @@ export async function runProbe(argv: readonly string[], io: CliIo, dialects: rea
       // A first start can be slow (a cold npx install, a large bundle): the usual cure is a longer wait.
       const hint = /^no answer to \S+ within \d+ ms/.test(report[era].error ?? "") ? " (a server slow to start may need a longer --timeout)" : "";
       io.stderr(`mcp-caps probe: ${era} (${report[era].method}): ${report[era].error}${hint}\n`);
-      // No answer where the source says start-up throws is the prediction holding, not a probe that failed.
+      // No answer where the source says start-up throws (or may not start) is the prediction holding, not a probe that failed.
       if (!silenceForeseen(report, era)) status = 2;
     }
   }

@@ -2,6 +2,7 @@
 import { sortKeysDeep, type Json, type JsonObject } from "../../analysis/core/evaluate/values";
 import { terminalSafe as visible, terminalSafeLines as visibleLines } from "../terminalText";
 import type { Difference, PredictedServer, UnknownEntry } from "./difference";
+import { MAY_NOT_START } from "../../analysis/core/model/unknown";
 import type { EraAnswer, EraQuestion, ProbeEra } from "./requests";
 
 export interface EraReport {
@@ -26,11 +27,22 @@ export interface SourceReport {
   readonly differences: Difference[];
 }
 
-/** Whether the era got no answer and the matched server's prediction is that its start-up throws: the two agree. */
-export function silenceForeseen(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): boolean {
-  if (report[era].outcome !== "failed" || !report.source?.matched) return false;
+/**
+ * Why the era's silence agrees with the prediction, when it does: the matched server's start-up throws
+ * (`throws`), or the prediction said it may not start (an unknown part for the whole server, `may`).
+ */
+export function silenceForeseenBy(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): { readonly throws: NonNullable<PredictedServer["startupThrows"]> } | { readonly may: UnknownEntry } | undefined {
+  if (report[era].outcome !== "failed" || !report.source?.matched) return undefined;
   const matched = report.source.servers.find((s) => serverKey(s) === report.source!.matched);
-  return matched?.startupThrows !== undefined && matched[era] === null;
+  if (!matched) return undefined;
+  if (matched.startupThrows !== undefined && matched[era] === null) return { throws: matched.startupThrows };
+  const may = matched.unknown.find((u) => u.path.length === 0 && (u.era === undefined || u.era === era) && u.reason.startsWith(`${MAY_NOT_START}:`));
+  return may ? { may } : undefined;
+}
+
+/** Whether the era got no answer and the matched server's prediction foresaw it (see silenceForeseenBy). */
+export function silenceForeseen(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): boolean {
+  return silenceForeseenBy(report, era) !== undefined;
 }
 
 export interface ProbeReport {
@@ -92,10 +104,17 @@ function sourceLines(source: SourceReport, report: ProbeReport): string[] {
     if (source.tied) lines.push(`  as close: ${source.tied.slice(1).map(visible).join(", ")} (give --source the server's file to choose)`);
   }
   for (const era of ERAS) {
-    if (silenceForeseen(report, era)) {
-      const throws = matched!.startupThrows!;
+    const foreseen = silenceForeseenBy(report, era);
+    if (foreseen && "throws" in foreseen) {
+      const throws = foreseen.throws;
       const where = throws.file !== undefined ? `, ${visible(throws.file)}${throws.line !== undefined ? `:${throws.line}` : ""}` : "";
       lines.push(`  ${era}: no answer, as predicted: start-up throws (${visible(throws.code)}${where})`);
+      continue;
+    }
+    if (foreseen) {
+      const may = foreseen.may;
+      const where = may.file !== undefined ? ` (${visible(may.file)}${may.line !== undefined ? `:${may.line}` : ""})` : "";
+      lines.push(`  ${era}: no answer, which the prediction allowed: ${visible(may.reason)}${where}`);
       continue;
     }
     if (report[era].outcome === "failed") {

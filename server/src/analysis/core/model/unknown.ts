@@ -17,6 +17,16 @@ export interface UnknownPart {
   readonly era?: Era;
 }
 
+/**
+ * How every dialect begins the reason of an unknown part for code that may stop the server at
+ * start-up (a throw or a rejection the analysis cannot prove is caught): the server may then answer
+ * nothing at all, which `mcp-caps probe` takes as foreseen.
+ */
+export const MAY_NOT_START = "the server may not start";
+
+/** The reason of such a part: `the server may not start: <why>`. */
+export const mayNotStart = (why: string): string => `${MAY_NOT_START}: ${why}`;
+
 /** Entries sorted by path (joined with `.`), then source, without duplicates. */
 export function sortUnknown(parts: readonly UnknownPart[]): UnknownPart[] {
   const seen = new Set<string>();

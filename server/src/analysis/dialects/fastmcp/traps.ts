@@ -4,6 +4,7 @@
 import type { DialectRun } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
 import type { UnknownPart } from "../../core/model/unknown";
+import { mayNotStart } from "../../core/model/unknown";
 import { diagnosticMaker, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpSite } from "./findServers";
@@ -35,7 +36,7 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
       const { what, fix } = firstAfterStart(r, start, oneSession);
       if ((oneSession && start.awaited && !r.onConnect && !r.resumes) || (oneSession && r.onConnect && r.afterAwait && !r.conditional)) {
         const when = r.onConnect ? `in the server's connect handler after an await, once the server runs` : `after the awaited ${start.method}()`;
-        stops.push({ path: [], spread: true, reason: `the server may not start: ${r.method}() runs ${when}, and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from it, which ends the program unless the error is caught`, loc: r.loc });
+        stops.push({ path: [], spread: true, reason: mayNotStart(`${r.method}() runs ${when}, and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from it, which ends the program unless the error is caught`), loc: r.loc });
       }
       out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. ${fix}.`, {
         server,

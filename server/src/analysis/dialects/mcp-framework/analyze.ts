@@ -10,7 +10,7 @@ import { DYNAMIC_KEY, type JsonObject, type Loc, type Value } from "../../core/e
 import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
-import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { sortUnknown, type UnknownPart, mayNotStart } from "../../core/model/unknown";
 import { literalNameOption } from "../../core/model/text";
 import { basename, dirname, joinPath, relativePath } from "../../core/project/paths";
 import { resolveBase, type BaseResolution } from "./baseDir";
@@ -216,7 +216,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     const transport = option("transport");
     const transports = option("transports");
     const problem = transport === "dynamic" || transports === "dynamic" ? undefined : transportProblem(transport?.value, transports?.value);
-    if (problem) unknown.push({ path: [], spread: true, reason: `the server may not start: ${problem}`, loc: (transports !== "dynamic" && transports?.loc) || loc });
+    if (problem) unknown.push({ path: [], spread: true, reason: mayNotStart(problem), loc: (transports !== "dynamic" && transports?.loc) || loc });
   }
   const logging = rules.options ? option("logging") : undefined;
   let loggingOn = false;

@@ -12,7 +12,7 @@ import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import type { ValueExpr } from "../../core/model/summary";
 import { readsAny } from "../../core/model/valueReads";
-import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { sortUnknown, type UnknownPart, mayNotStart } from "../../core/model/unknown";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { dirname } from "../../core/project/paths";
 import { addListedClasses, appClasses, moduleOwnClasses } from "./appModules";
@@ -111,7 +111,7 @@ export function analyzeV1Server(run: DialectRun, site: V1Site): UnitAnalysis {
   for (const o of own.open) openAll(`${o.text}: ${o.why}; its methods may add tools, resources or prompts`, o.loc);
   // A module the application imports that Nest cannot build stops the start-up (what the walk from this module reaches).
   const app = appClasses(ev, site.module);
-  for (const u of app.unbuildable) unknown.push({ path: [], spread: true, reason: `the server may not start: ${u.why}, and the application fails as it is built`, loc: u.loc });
+  for (const u of app.unbuildable) unknown.push({ path: [], spread: true, reason: mayNotStart(`${u.why}, and the application fails as it is built`), loc: u.loc });
   // 1.9's stdio transport finds its McpExecutorService with `moduleRef.resolve(…, { strict: false })`:
   // with another McpModule.forRoot in a module this one imports, it may get that server's executor,
   // whose handlers are the other server's (and throw "Server does not support …" when the kinds differ).

@@ -7,7 +7,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, isPlainObject, sortKeysDeep, SPREAD_KEY, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { ServerReport } from "../../core/model/serverReport";
-import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { sortUnknown, type UnknownPart, mayNotStart } from "../../core/model/unknown";
 import { withoutMarkers } from "../../core/evaluate/unknownParts";
 import { sdkDetails } from "./details";
 import { eraNotesOf, transportOf, type EntryFacts } from "./entryPoint";
@@ -117,11 +117,11 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
     const at = state.openAt.get(why);
     return { path: [], spread: true as const, reason: `the server may be given more capabilities where the analysis does not follow it: ${why}`, ...(at ? { loc: at } : {}) };
   });
-  const mayThrow: UnknownPart[] = result.mayThrowAt.map(({ loc: at, why, said }) => ({ path: [], reason: said ? why : `the server may not start: ${why}`, loc: at }));
+  const mayThrow: UnknownPart[] = result.mayThrowAt.map(({ loc: at, why, said }) => ({ path: [], reason: said ? why : mayNotStart(why), loc: at }));
   // `server.server.notification({ method: "notifications/message", … })` at start-up without logging: the SDK throws, and nothing takes it.
   const logs = !("logging" in caps) && !(SPREAD_KEY in caps) && !result.capsUncertain && !result.conditionalKeys.has("logging");
   for (const send of logs ? state.sends.filter((x) => x.raw && x.startup && x.method === "notifications/message") : []) {
-    mayThrow.push({ path: [], reason: `the server may not start: the notifications/message sent at start-up throws without the logging capability ("Server does not support logging"), and nothing takes the error`, loc: send.loc });
+    mayThrow.push({ path: [], reason: mayNotStart(`the notifications/message sent at start-up throws without the logging capability ("Server does not support logging"), and nothing takes the error`), loc: send.loc });
   }
   // Whether server/discover is answered is not known: the era is null, and the report says why.
   const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
@@ -543,8 +543,10 @@ function finalRules(state: SdkState, result: ReplayResult, eras: ServedEras): An
           diagnostic(
             "sdk-notification-flag",
             send.loc,
-            `${send.method}() throws: the SDK checks that ${flag.key} is advertised before sending ${method}. Declare ${flag.key}: { ${flag.flag}: true }.`,
-            { severity: "error", ...result.addKeyFix(flag.key, `{ ${flag.flag}: true }`) },
+            send.caught
+              ? `${send.method}() is rejected: the SDK checks that ${flag.key} is advertised before sending ${method}. The rejection is caught here, so the server goes on, but the notification is never sent. Declare ${flag.key}: { ${flag.flag}: true }.`
+              : `${send.method}() throws: the SDK checks that ${flag.key} is advertised before sending ${method}. Declare ${flag.key}: { ${flag.flag}: true }.`,
+            { ...(send.caught ? {} : { severity: "error" as const }), ...result.addKeyFix(flag.key, `{ ${flag.flag}: true }`) },
           ),
         );
       } else if ((!isPlainObject(key) || key[flag.flag] !== true) && !(isPlainObject(key) && SPREAD_KEY in key) && !result.conditionalFlags.has(`${flag.key}.${flag.flag}`)) {

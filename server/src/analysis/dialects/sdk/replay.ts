@@ -49,7 +49,7 @@ import { withLiteralCalls } from "./literalCalls";
 import { connectedInPlace, MADE_HERE } from "./connectedInPlace";
 import { inChainOrder } from "./chainOrder";
 import { fieldGetters } from "./fieldGetters";
-import { SendChecks, type UntimedFrame } from "./sendChecks";
+import { rejectionHandled, SendChecks, type UntimedFrame } from "./sendChecks";
 import { CapabilityMerges } from "./capabilityMerges";
 import { ConnectionChecks } from "./connectionChecks";
 import { PrimitiveRegistrations, type LateCall } from "./primitiveRegistrations";
@@ -1013,6 +1013,9 @@ export class Replay {
     return this.#handledWhere.get(id);
   }
 
+  /** The call being applied sits in the `try` block of a `try` whose catch keeps the program running (caughtThrows.ts). */
+  #inTry = false;
+
   /** By function (`file#unit`): what takes an error thrown in it, read from its calls (see #handledNow). */
   readonly #handledWhere = new Map<string, string | undefined>();
 
@@ -1200,7 +1203,8 @@ export class Replay {
             this.#within = this.#namedUnitOf(file, unit);
             this.#unit = unit;
             this.#caughtBy = undefined;
-            this.#point.caught = caughtAround(this.#ev, file, entry) ? "The catch around it takes the error" : this.#handledNow(file, unit);
+            this.#inTry = caughtAround(this.#ev, file, entry);
+            this.#point.caught = this.#inTry ? "The catch around it takes the error" : this.#handledNow(file, unit);
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
             this.#branches = { file, regions: entry.branches ?? [] };
@@ -2198,7 +2202,7 @@ export class Replay {
       case "sendPromptListChanged":
       case "sendResourceUpdated":
       case "sendLoggingMessage":
-        return this.#sends.send(e.method, loc, mode);
+        return this.#sends.send(e.method, loc, mode, rejectionHandled(this.#ev.host.text?.(file), e.span, this.#inTry));
       case "notification": {
         this.#sends.sentBeforeConnect(e.method, loc, mode);
         const arg = e.args[0];
@@ -2604,11 +2608,6 @@ export class Replay {
       optionsCaps: this.optionsValue,
     };
   }
-}
-
-/** Whether the promise a call returns is given a rejection handler right there (`setup().catch(log)`, `.then(ok, log)`). */
-function rejectionHandled(text: string | undefined, span: Span): boolean {
-  return text !== undefined && /^\s*\.\s*(?:catch\s*\(|then\s*\([^,)]*,)/.test(text.slice(span.end, span.end + 200));
 }
 
 /** A `for … of` loop's item, by its own name or its destructured elements' names. */

@@ -38,7 +38,8 @@ export interface SdkState {
   /** `logging` was in the constructor's capabilities (so `logging/setLevel` is installed). */
   loggingAtConstruction: boolean;
   /** Notifications and log messages sent anywhere in the server's code, checked against the final capabilities. */
-  readonly sends: { readonly method: string; readonly loc: Loc; readonly raw: boolean; readonly startup?: boolean }[];
+  /** `caught`: the call's rejection is handled where it is made (`.catch(...)`, or awaited in a try whose catch goes on). */
+  readonly sends: { readonly method: string; readonly loc: Loc; readonly raw: boolean; readonly startup?: boolean; readonly caught?: true }[];
   /** The options literal's object, for quick fixes that add a key to it. */
   optionsCaps: Loc | undefined;
   optionsObject: Loc | undefined;

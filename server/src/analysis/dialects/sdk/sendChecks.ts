@@ -41,6 +41,17 @@ export interface SendMode {
   readonly anytime?: true;
 }
 
+/**
+ * Whether the promise a call returns is handled where the call is made: a rejection handler given
+ * right there (`setup().catch(log)`, `.then(ok, log)`), or, with `inTry`, `await` of it inside a
+ * `try` whose catch goes on. A `try` around a call not awaited catches nothing: the rejection comes later.
+ */
+export function rejectionHandled(text: string | undefined, span: { readonly start: number; readonly end: number }, inTry = false): boolean {
+  if (text === undefined) return false;
+  if (/^\s*\.\s*(?:catch\s*\(|then\s*\([^,)]*,)/.test(text.slice(span.end, span.end + 200))) return true;
+  return inTry && /\bawait\s*\(?\s*$/.test(text.slice(Math.max(0, span.start - 20), span.start));
+}
+
 export class SendChecks {
   readonly #point: ReplayPoint;
   readonly #timing: SendTiming;
@@ -57,7 +68,7 @@ export class SendChecks {
    * the server unless caught, which is not followed: the result is not claimed. Later sends are
    * checked against the final capabilities by the diagnostics.
    */
-  send(method: string, loc: Loc, mode: SendMode): void {
+  send(method: string, loc: Loc, mode: SendMode, caught = false): void {
     const { state, release } = this.#point;
     const kind = this.#timing.onInner() ? "low" : state.kind;
     if (this.lacks(kind, method, loc, !mode.deferred && !mode.anytime)) return;
@@ -68,13 +79,13 @@ export class SendChecks {
     // McpServer's list-changed senders before connect() (when surely before it): nothing happens.
     const quiet = method !== "sendLoggingMessage" && outcomes.every((o) => o === "noop");
     if (phase === "before" && quiet) return;
-    const send = { method, loc, raw: false };
+    const send = { method, loc, raw: false, ...(caught ? { caught: true as const } : {}) };
     state.sends.push(send);
     // In a function whose timing is not followed: nothing either, once that function's connect() follows.
     if (phase === "untimed" && quiet) for (const frame of this.#timing.frames) if (!frame.connected) (frame.quietBefore ??= []).push(send);
     if (outcomes.includes("not-connected")) this.sentBeforeConnect(method, loc, mode);
     // Settled once everything is followed: code not followed may have advertised the key after all.
-    if (outcomes.includes("unsupported")) this.#unsupported.push({ method, key: NOTIFICATION_FLAGS[method]?.key ?? "logging", loc });
+    if (outcomes.includes("unsupported") && !caught) this.#unsupported.push({ method, key: NOTIFICATION_FLAGS[method]?.key ?? "logging", loc });
   }
 
   /** Whether McpServer lacks `method` on the release (missingMethods.ts); a call at start-up (`atStart`) then may stop the server. */
