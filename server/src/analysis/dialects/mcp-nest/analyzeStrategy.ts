@@ -212,7 +212,11 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     }
   }
 
-  const { caps, provenance } = advertised({ userCaps: options.capabilities, userLocs: options.capabilityLocs, presentKeys: options.presentKeys, methods, registered, strategyLoc: loc });
+  const { caps, provenance } = advertised({ userCaps: options.capabilities, userLocs: options.capabilityLocs, presentKeys: options.presentKeys, capabilitiesOpen: options.capabilitiesOpen !== undefined, methods, registered, strategyLoc: loc });
+  // createServer() adds `logging: {}` only when the option has no `logging` key at all (`{ logging: undefined }` turns it off).
+  if (options.capabilitiesOpen && !options.presentKeys.has("logging")) {
+    unknown.push({ path: ["logging"], reason: "logging is advertised unless the capabilities option holds the key logging (even as undefined), and what that option holds is only known when it runs", loc: options.capabilitiesOpen });
+  }
   const mutator = serverMutatorEffect(run.ev, site);
   unknown.push(...mutator.unknown);
   for (const step of mutator.steps) {

@@ -17,6 +17,8 @@ export interface RuleInput {
   readonly userLocs: ReadonlyMap<string, Loc>;
   /** Keys present in the option, `undefined` ones included (`'logging' in capabilities`). */
   readonly presentKeys: ReadonlySet<string>;
+  /** The option may hold keys not known statically: whether `logging` is among them is not known either. */
+  readonly capabilitiesOpen?: boolean;
   readonly methods: readonly CapabilityMethod[];
   /** `strategy.registerTool(...)` and friends made before any client can connect. */
   readonly registered?: readonly RegisteredBeforeServing[];
@@ -51,7 +53,7 @@ export function advertised(input: RuleInput): { caps: JsonObject; provenance: Pr
     provenance.push({ era: "both", path: [primitive], ...cause }, { era: "both", path: [primitive, "listChanged"], ...cause });
   }
   // createServer(): `if (!('logging' in capabilities)) capabilities.logging = {}`.
-  if (!input.presentKeys.has("logging")) {
+  if (!input.presentKeys.has("logging") && !input.capabilitiesOpen) {
     caps.logging = {};
     provenance.push({ era: "both", path: ["logging"], because: "default logging", loc: input.strategyLoc });
   }

@@ -33,6 +33,8 @@ export interface StrategyOptions {
   readonly capabilityLocs: ReadonlyMap<string, Loc>;
   /** Top-level keys present in the option, `undefined` ones included. */
   readonly presentKeys: ReadonlySet<string>;
+  /** The option may hold keys not known statically (a value or a spread only known when it runs): where it is written. */
+  readonly capabilitiesOpen?: Loc;
   readonly unknown: UnknownPart[];
   /** null: the transports are not known statically. */
   readonly transports: TransportInfo[] | null;
@@ -103,13 +105,15 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
   }
   if (obj.entries.some((e) => e.k === "spread")) unknown.push({ path: [], spread: true, reason: "the McpStrategy options hold a spread that is only known when it runs", loc: at });
 
-  const { capabilities, capabilityLocs, presentKeys } = readCapabilitiesOption(ev, file, prop(obj, "capabilities")?.value, unknown);
+  const { capabilities, capabilityLocs, presentKeys, capabilitiesOpen } = readCapabilitiesOption(ev, file, prop(obj, "capabilities")?.value, unknown);
   const httpAdapter = prop(obj, "httpAdapter") ? "given" : obj.entries.some((e) => e.k !== "prop" || e.key.k !== "static") ? "unknown" : "absent";
-  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value), httpAdapter };
+  // A spread of the options may bring a capabilities option of its own.
+  const open = capabilitiesOpen ?? (obj.entries.some((e) => e.k === "spread") ? at : undefined);
+  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value), httpAdapter };
 }
 
 /** The `capabilities` option of MCP-Nest's options (both majors): what is known of it; the rest goes to `unknown`. */
-export function readCapabilitiesOption(ev: Evaluator, file: string, expr: ValueExpr | undefined, unknown: UnknownPart[]): Pick<StrategyOptions, "capabilities" | "capabilityLocs" | "presentKeys"> {
+export function readCapabilitiesOption(ev: Evaluator, file: string, expr: ValueExpr | undefined, unknown: UnknownPart[]): Pick<StrategyOptions, "capabilities" | "capabilityLocs" | "presentKeys" | "capabilitiesOpen"> {
   const capabilities: JsonObject = {};
   const capabilityLocs = new Map<string, Loc>();
   const presentKeys = new Set<string>();
@@ -135,8 +139,10 @@ export function readCapabilitiesOption(ev: Evaluator, file: string, expr: ValueE
     const cleaned = withoutMarkers(raw, dynamics);
     Object.assign(capabilities, cleaned.caps ?? {});
     unknown.push(...cleaned.unknown);
+    if (SPREAD_KEY in raw) return { capabilities, capabilityLocs, presentKeys, capabilitiesOpen: { file, span: expr.span } };
   } else if (!isUndefined(value)) {
     unknown.push({ path: [], spread: true, reason: `the capabilities option ${ev.sourceText(expr, file)} is only known when it runs`, loc: { file, span: expr.span } });
+    return { capabilities, capabilityLocs, presentKeys, capabilitiesOpen: { file, span: expr.span } };
   }
   return { capabilities, capabilityLocs, presentKeys };
 }
