@@ -211,6 +211,12 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     const e = configValue.entries.get(name);
     return e ? { value: e.value, loc: e.keyLoc } : undefined;
   };
+  // A relative basePath is resolved against the working directory: the prediction holds when the server
+  // is started in the project folder (npm start). Started anywhere else (an MCP client often starts it in
+  // its own folder), the loaders scan a folder that holds nothing, and start() throws for want of tools.
+  if (base.ok && base.fromWorkingDirectory !== undefined) {
+    unknown.push({ path: [], reason: mayNotStart(`basePath "${base.fromWorkingDirectory}" is relative, so node resolves it against the working directory: the prediction is for a server started in the project folder; started anywhere else, the loaders scan that folder's ${base.fromWorkingDirectory}, find nothing there, and start() throws ("Server does not support tools"). Build it from the module's own folder (import.meta.dirname) to start anywhere`), ...(base.loc ? { loc: base.loc } : { loc }) });
+  }
   // Before 0.2.20 the config has no logging, tasks or transports option, and no sendLog().
   if (rules.options) {
     const transport = option("transport");

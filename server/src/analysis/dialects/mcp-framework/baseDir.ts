@@ -28,6 +28,8 @@ export type BaseResolution =
       readonly layout?: string;
       /** The tsconfig whose outDir the folder is compiled into (what it compiles decides what is there). */
       readonly compiledBy?: Tsconfig;
+      /** A relative basePath as written (`"./build"`): node resolves it against the working directory, taken to be the project root. */
+      readonly fromWorkingDirectory?: string;
       readonly loc?: Loc;
     }
   | { readonly ok: false; readonly reason: string; readonly loc?: Loc };
@@ -166,7 +168,7 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
       if (!root) return { ok: false, reason: `basePath "${expr.value}" is relative to the working directory, and no package.json tells the project root`, loc };
       const mapped = mapCompiled(up(normalizePath(joinPath(root, expr.value))), layout);
       if ("reason" in mapped) return { ok: false, reason: `basePath "${expr.value}" is in the compiled output, and ${mapped.reason}`, loc };
-      return { ok: true, ...mapped, how: `basePath "${expr.value}" from the project root (the working directory of npm start)${beside}${note(mapped)}`, loc };
+      return { ok: true, ...mapped, how: `basePath "${expr.value}" from the project root (the working directory of npm start)${beside}${note(mapped)}`, fromWorkingDirectory: expr.value, loc };
     }
     return { ok: false, reason: `basePath is ${ev.sourceText(basePath.value, configFile)}, which is not known without running the server`, loc };
   }
