@@ -573,7 +573,7 @@ describe("older mcp-framework releases, started and analysed on the fixtures whe
         const s = servers[0]!;
         assert.equal(s.frameworkVersion, version);
         // Exact but for a relative basePath, which every release resolves against the working directory (the runs start in the fixture's folder).
-        assert.deepEqual(s.unknown.filter((u) => !/^the server may not start: basePath "[^"]*" is relative/.test(u.reason)), [], "exact: the release is inside a range that was read");
+        assert.deepEqual(s.unknown.filter((u) => !/^the server may not start: basePath "[^"]*" is relative/.test(u.reason ?? "")), [], "exact: the release is inside a range that was read");
         assert.equal(s.modern, null);
         if (run.discover) assert.equal(run.discover.error, -32601);
         if (s.legacy === null) {

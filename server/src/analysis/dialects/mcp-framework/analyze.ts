@@ -281,6 +281,11 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   if ("resources" in caps) diagnostics.push(...subscribeOverrides(run, folders.resources, serverRef));
 
   const starts = "tools" in caps || maybe.has("tools");
+  // Tools not known: with none, the same tools/list registration stops start() (a probe then gets no answer).
+  const toolsUnknown = !("tools" in caps) ? maybe.get("tools") : undefined;
+  if (toolsUnknown) {
+    unknown.push({ path: [], reason: mayNotStart(`whether a tool is loaded is not known, and with none mcp-framework registers tools/list regardless, which the SDK refuses ("Server does not support tools (required for tools/list)"), so start() throws`), ...(toolsUnknown.loc ? { loc: toolsUnknown.loc } : { loc }) });
+  }
   if (!starts) {
     const uncompiled = folders.tools?.uncompiled[0];
     const notCompiled = uncompiled ? `; ${uncompiled.why}` : "";
