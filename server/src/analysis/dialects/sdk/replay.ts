@@ -1215,6 +1215,7 @@ export class Replay {
               this.#replacedWhy = undefined;
               this.#onInner = false;
               this.#point.caught = undefined;
+              this.#inTry = false;
               this.#connectedHere = undefined;
               this.#loops = undefined;
               this.#branches = undefined;
