@@ -8,7 +8,7 @@
 import type { DialectRun } from "../../core/dialect";
 import { DYNAMIC_KEY, isUndefinedValue, type ClassRef, type JsonObject, type Loc, type Value } from "../../core/evaluate/values";
 import type { ProvenanceEntry } from "../../core/model/provenance";
-import type { UnknownPart } from "../../core/model/unknown";
+import { mayNotStart, type UnknownPart } from "../../core/model/unknown";
 import type { ClassSummary, FileSummary } from "../../core/model/summary";
 import { parseFile } from "../../core/summarize/parseFile";
 import type { SummaryContext } from "../../core/summarize/context";
@@ -238,6 +238,6 @@ export function toolAppResources(findings: readonly AppFinding[], caps: JsonObje
     if (f.kind === "app") continue;
     if (!("resources" in caps) && !maybe.has("resources")) maybe.set("resources", { path: ["resources"], reason: f.reason, loc: f.loc });
     // An app start() may refuse: the whole start-up is in question.
-    if (f.kind === "throws") unknown.push({ path: [], spread: true, reason: f.reason, loc: f.loc });
+    if (f.kind === "throws") unknown.push({ path: [], spread: true, reason: mayNotStart(f.reason), loc: f.loc });
   }
 }
