@@ -48,7 +48,7 @@ describe("mcp-framework: a workspace subclass of MCPServer", () => {
   it("a config built from the constructor's parameters is not followed: the keys it decides are unknown", () => {
     const r = analyse({ "/w/src/index.ts": `${HEAD}class AppServer extends MCPServer { constructor(extra: object) { super({ ...extra, name: "a" }); } }\nnew AppServer({ logging: true }).start();\n` });
     assert.equal(r.server?.exact, false);
-    assert.deepEqual(r.unknown, ["completions", "logging", "prompts", "resources", "tasks", "tools"]);
+    assert.deepEqual(r.unknown, ["*", "completions", "logging", "prompts", "resources", "tasks", "tools"]);
   });
 
   it("this.addPrompt() in the constructor counts; under a condition, in a method, or beside a start() of its own it is unknown", () => {
