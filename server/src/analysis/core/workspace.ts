@@ -20,7 +20,7 @@ import { BaseReach } from "./project/baseReach";
 import { overClassBudget } from "./project/parseBudget";
 import { BatchMemo } from "./project/batchMemo";
 import { mayConstructWorkspaceClass } from "./project/constructedImports";
-import { FlowReach } from "./project/flowReach";
+import { FlowReach, KeptFlowReach } from "./project/flowReach";
 import { ModuleReaches } from "./project/moduleReaches";
 import { sharedFolderReads, type SharedFolderReads } from "./project/sharedFolderReads";
 
@@ -139,7 +139,6 @@ export class Workspace {
     for (const f of files) this.files.changedOnDisk(f);
     this.projects.forgetResolutions();
     this.files.forgetFlowVerdicts();
-    this.#moduleReaches.forget();
     this.#flowGateWarm = false;
     this.#listings.clear();
     this.#folders.forget();
@@ -157,7 +156,6 @@ export class Workspace {
   configChanged(): void {
     this.projects.reset();
     this.files.forgetFlowVerdicts();
-    this.#moduleReaches.forget();
     this.#flowGateWarm = false;
     this.#clearCache();
   }
@@ -328,7 +326,7 @@ export class Workspace {
     if (!this.files.flowSpec) return false;
     return this.files.observe(
       () => {},
-      () => this.#currentFlowReach().mayLeaveOut(file),
+      () => this.#flowReach.current().reach.mayLeaveOut(file),
     );
   };
 
@@ -342,29 +340,18 @@ export class Workspace {
   #flowGateWarm = false;
 
   /**
-   * The import-graph verdicts as the texts are now: the kept ones while every text changed since
-   * still imports what it did (a keystroke inside a method: reading the graph afresh costs an edited
-   * file more than its flow), else new ones.
+   * The import-graph verdicts as the texts are now (KeptFlowReach). Made in a whole-workspace analysis,
+   * they warm the gate for the editor's loads after it.
    */
-  #currentFlowReach(): FlowReach {
-    const kept = this.#flowReach;
-    if (kept && kept.changes !== this.files.changes) {
-      const since = this.files.changedSince(kept.changes);
-      this.#flowReach = since && kept.reach.unchangedBy(since) ? { reach: kept.reach, changes: this.files.changes } : undefined;
-    }
-    if (!this.#flowReach) {
-      if (this.#memo) this.#flowGateWarm = true;
-      const reach = new FlowReach(
-        { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },
-        this.files.flowSpec!,
-        () => this.declarations.globalFiles(),
-        (f, key, derive) => this.files.textFacts(f, key, derive),
-      );
-      this.#flowReach = { reach, changes: this.files.changes };
-    }
-    return this.#flowReach.reach;
-  }
-  #flowReach: { readonly reach: FlowReach; readonly changes: number } | undefined;
+  readonly #flowReach = new KeptFlowReach({ changes: () => this.files.changes, changedSince: (since) => this.files.changedSince(since) }, () => {
+    if (this.#memo) this.#flowGateWarm = true;
+    return new FlowReach(
+      { text: (f) => this.files.text(f), resolve: (s, from) => this.#resolve(s, from), ambientModule: (s) => this.declarations.moduleFile(s) },
+      this.files.flowSpec!,
+      () => this.declarations.globalFiles(),
+      (f, key, derive) => this.files.textFacts(f, key, derive),
+    );
+  });
 
   /**
    * Which files' imports can reach a framework's package (ModuleReaches). Asked only where the flow

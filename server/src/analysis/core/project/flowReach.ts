@@ -47,6 +47,45 @@ export class FlowReach {
   }
 }
 
+/** How the file store counts text changes (FileStore `changes`, `changedSince`). */
+export interface TextChanges {
+  readonly changes: () => number;
+  /** The files changed since a count; undefined when anything may have (resolution, global declarations). */
+  readonly changedSince: (since: number) => readonly string[] | undefined;
+}
+
+/**
+ * A FlowReach as the texts are now: the one made before, while every text changed since still imports
+ * what it did (a keystroke inside a method: reading the graph afresh costs an edited file more than
+ * its answers), else a new one, with a new `version` (answers drawn from the old one may differ).
+ */
+export class KeptFlowReach {
+  readonly #texts: TextChanges;
+  readonly #make: () => FlowReach;
+  #reach: FlowReach | undefined;
+  #changes = 0;
+  #version = 0;
+
+  constructor(texts: TextChanges, make: () => FlowReach) {
+    this.#texts = texts;
+    this.#make = make;
+  }
+
+  current(): { readonly reach: FlowReach; readonly version: number } {
+    const now = this.#texts.changes();
+    if (this.#reach && this.#changes !== now) {
+      const since = this.#texts.changedSince(this.#changes);
+      if (!since || !this.#reach.unchangedBy(since)) this.#reach = undefined;
+    }
+    this.#changes = now;
+    if (!this.#reach) {
+      this.#reach = this.#make();
+      this.#version++;
+    }
+    return { reach: this.#reach, version: this.#version };
+  }
+}
+
 /**
  * Whether a text may import a module or a name that makes a file relevant to `spec`: some quoted
  * string of it (every quote character starts a candidate, so no literal is missed however quotes pair

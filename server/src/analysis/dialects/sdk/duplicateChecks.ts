@@ -199,7 +199,7 @@ export class DuplicateChecks {
     if (!each) return false;
     // Nested loops (`for (const p of PREFIXES) for (const a of ACTIONS) …`): one scope per combination of items.
     const loops = this.#host.itemLoops(file, scope);
-    const inners = loops && loops.length > 1 ? itemScopes(loops, file, scope, (over, at) => this.#host.evaluateCollection(over, at)) : itemScopes([each], file, scope, (over) => this.#host.evaluateCollection(over, each.scope));
+    const inners = itemScopes(loops && loops.length > 1 ? loops : [each], file, scope, (over, at) => this.#host.evaluateCollection(over, at));
     if (!inners || inners.length < 1) return false;
     const keys: { key: string; what: string; error: string }[] = [];
     for (const inner of inners) {
