@@ -1,7 +1,7 @@
 import type { FileSystemHost } from "ts-morph";
 import { CancelledError, throwIfCancelled, type CancellationToken } from "./cancellation";
 import type { AnalysisDiagnostic } from "./model/diagnostics";
-import { Evaluator, type EvaluationHost } from "./evaluate/evaluator";
+import { Evaluator, type EvaluationHost, type EvaluatorOptions } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
 import type { ServerReport, UnitAnalysis } from "./model/serverReport";
 import { fencedFileSystem, type FencedFileSystem } from "./project/fencedFileSystem";
@@ -211,7 +211,7 @@ export class Workspace {
     const reusable = cached && cached.version === summary.version && cached.tasksExtension === options.tasksExtension ? cached : undefined;
     const units: CachedUnit[] = [];
     for (const dialect of this.dialects) {
-      const count = dialect.unitCount(new Evaluator(this.#host), file, summary, this.#memo?.get);
+      const count = dialect.unitCount(new Evaluator(this.#host, evaluatorOptions(dialect)), file, summary, this.#memo?.get);
       for (let index = 0; index < count; index++) {
         throwIfCancelled(options.token);
         const previous = reusable?.units[units.length];
@@ -501,7 +501,7 @@ export class Workspace {
         () =>
           dialect.analyze(
             {
-              ev: new Evaluator(this.#host),
+              ev: new Evaluator(this.#host, evaluatorOptions(dialect)),
               tasksExtension: options.tasksExtension,
               fileText: (f) => this.files.text(f),
               installedVersion: (from, name) => this.#versions.of(from, name),
@@ -550,4 +550,9 @@ function overBudget(text: string): boolean {
 function compareLoc(fa: string, sa: number, fb: string, sb: number): number {
   if (fa !== fb) return fa < fb ? -1 : 1;
   return sa - sb;
+}
+
+/** How a dialect's code is read: a server Node runs reads a `let` nothing assigns again as its value. */
+function evaluatorOptions(dialect: Dialect): EvaluatorOptions {
+  return { stableLets: dialect.runsItsSource === true };
 }

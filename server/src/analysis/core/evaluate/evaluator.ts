@@ -69,6 +69,14 @@ export interface EvalOptions {
  * spreads, enums, `Object.freeze`, property access, and (for mixins) calls of functions that return a
  * class. Everything else is a `dyn` value carrying its source text and the reason.
  */
+export interface EvaluatorOptions {
+  /**
+   * Read a top-level `let` that no code of its file assigns again as the value it holds for good: how
+   * Node runs the code (an SDK or framework server). Off for descriptions whose rules read consts only.
+   */
+  readonly stableLets?: boolean;
+}
+
 export class Evaluator {
   readonly #host: EvaluationHost;
   readonly #inProgress = new Set<string>();
@@ -81,8 +89,17 @@ export class Evaluator {
   #steps = 0;
   #mixinInstances = 0;
 
-  constructor(host: EvaluationHost) {
+  /** Whether a top-level `let` nothing assigns again is read as its value (`TopLevelDecl` "mutable", `stable`). */
+  readonly #stableLets: boolean;
+
+  constructor(host: EvaluationHost, options: EvaluatorOptions = {}) {
     this.#host = host;
+    this.#stableLets = options.stableLets === true;
+  }
+
+  /** The options it was made with (an evaluator over another host keeps them). */
+  get options(): EvaluatorOptions {
+    return { stableLets: this.#stableLets };
   }
 
   /** The workspace services the evaluator reads through (the SDK replay resolves helpers with it). */
@@ -465,6 +482,7 @@ export class Evaluator {
       case "enum":
         return { t: "enum", members: decl.members, loc: declLoc };
       case "mutable":
+        if (decl.stable && this.#stableLets) return this.#declValue(file, summary, name, decl.stable, scope, useLoc, opts);
         // A `let`/`var`, or a const declared without its value (a declaration file).
         return { t: "dyn", text: name, loc: useLoc, why: `"${name}" has no value written where it is declared (a let or var, or a declaration without its value)` };
       case "const":

@@ -159,7 +159,16 @@ export interface ClassSummary {
 export type TopLevelDecl =
   | { readonly k: "class"; readonly classIndex: number }
   | { readonly k: "const"; readonly init: ValueExpr; readonly span: Span }
-  | { readonly k: "mutable"; readonly span: Span }
+  | {
+      readonly k: "mutable";
+      readonly span: Span;
+      /**
+       * A top-level `let` that no code of the file assigns again (see neverReassigned): what it holds
+       * for good, read as a const by the dialects whose servers Node runs. (A conduit class's
+       * description, by its rules, reads only consts.)
+       */
+      readonly stable?: { readonly k: "const"; readonly init: ValueExpr; readonly span: Span } | { readonly k: "function"; readonly fn: FunctionSummary; readonly span: Span };
+    }
   | { readonly k: "function"; readonly fn: FunctionSummary; readonly span: Span }
   | { readonly k: "enum"; readonly members: ReadonlyMap<string, string | number | null>; readonly span: Span };
 

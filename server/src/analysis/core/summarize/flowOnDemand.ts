@@ -41,7 +41,7 @@ export function flowOnDemand(ev: Evaluator, spec: FlowSpec): FlowOnDemand {
     }
     return found ?? s;
   };
-  return { ev: new Evaluator({ ...bind(host), summary }), want: (file) => void wanted.add(file) };
+  return { ev: new Evaluator({ ...bind(host), summary }, ev.options), want: (file) => void wanted.add(file) };
 }
 
 /** The host's methods, callable apart from it. */

@@ -4,6 +4,7 @@ import { hasModifier, spanOf, type SummaryContext } from "./context";
 import { firstParseError, isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
 import { summarizeClass } from "./summarizeClass";
 import { summarizeFlow, type FlowSpec } from "./flowSummary";
+import { neverReassigned } from "./neverReassigned";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
 
 /**
@@ -102,6 +103,8 @@ function readScope(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, 
     exports.set(hasModifier(node, SK.DefaultKeyword) ? "default" : name, { k: "local", local: name });
   };
 
+  // A top-level `let` nothing assigns again is read as its value (see neverReassigned).
+  const stableLets = ambientModule ? new Set<string>() : neverReassigned(ctx.sf, topLevelLets(statements));
   for (const s of statements) {
     if (ts.isImportDeclaration(s) || ts.isImportEqualsDeclaration(s)) {
       continue;
@@ -135,7 +138,7 @@ function readScope(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, 
         const name = d.name.text;
         decls.set(
           name,
-          d.initializer ? declForInitializer(ctx, d.initializer, d.name, s, isConst) : { k: "mutable", span: spanOf(ctx, d) },
+          d.initializer ? withStableValue(declForInitializer(ctx, d.initializer, d.name, s, isConst), stableLets.has(name) ? d.initializer : undefined, ctx) : { k: "mutable", span: spanOf(ctx, d) },
         );
         exportLocal(s, name);
       }
@@ -145,6 +148,23 @@ function readScope(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, 
     }
   }
   return { decls, exports, starExports };
+}
+
+/** The names the top-level `let` statements declare with a value (plain names, not patterns). */
+function topLevelLets(statements: ts.NodeArray<ts.Statement>): Set<string> {
+  const names = new Set<string>();
+  for (const s of statements) {
+    if (!ts.isVariableStatement(s) || (s.declarationList.flags & ts.NodeFlags.Let) === 0 || hasModifier(s, SK.DeclareKeyword)) continue;
+    for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) names.add(d.name.text);
+  }
+  return names;
+}
+
+/** A `let`'s declaration, with the value it holds for good when nothing assigns it again. */
+function withStableValue(decl: TopLevelDecl, stableInit: ts.Expression | undefined, ctx: SummaryContext): TopLevelDecl {
+  if (decl.k !== "mutable" || !stableInit) return decl;
+  const stable = declForInitializer(ctx, stableInit, undefined, stableInit, true);
+  return stable.k === "const" || stable.k === "function" ? { ...decl, stable } : decl;
 }
 
 function declForInitializer(
