@@ -3,7 +3,7 @@
 // source gives them: literals, consts, templates of known parts, each item of a loop over a list the
 // source writes, and a field a loop item's class keeps.
 import type { Loc, Scope, Value } from "../../core/evaluate/values";
-import type { ValueExpr, CallEvent } from "../../core/model/summary";
+import type { CallEvent, Span, ValueExpr } from "../../core/model/summary";
 import { diagnostic } from "./codes";
 import { instanceFieldString, type Instance } from "./methodTargets";
 import { thisField } from "./returnedCollections";
@@ -13,6 +13,7 @@ import { SDK_EVAL } from "./sdkEval";
 import { templateCall, withLiteralCalls } from "./literalCalls";
 import { itemVars, placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
 import type { AlternativeRun } from "./alternatives";
+import { handleFate } from "./registrationHandles";
 
 /** What the duplicate checks ask of the replay beyond the call being applied. */
 export interface DuplicateHost {
@@ -51,6 +52,8 @@ interface Registered {
   readonly calls?: readonly Loc[];
   readonly item?: { readonly call: Loc; readonly index: number };
   readonly alternative?: AlternativeRun;
+  /** The registration's handle is used (bound, chained, handed on): it may free the name (registrationHandles.ts). */
+  readonly handle?: { readonly file: string; readonly span: Span };
 }
 
 export class DuplicateChecks {
@@ -67,9 +70,10 @@ export class DuplicateChecks {
 
   /**
    * A second registration of a name (a tool, a prompt, a template) or a resource URI on this server:
-   * the SDK throws "Tool search is already registered". Only names the source gives, and not when the
-   * first registration's handle is kept (it may be removed first): an error when both run for certain,
-   * a warning when one of them may not run, nothing when neither is certain.
+   * the SDK throws "Tool search is already registered". Only names the source gives, and not once the
+   * first registration's handle freed the name for certain (`remove()`, a renaming `update`): an error
+   * when both run for certain, a warning when one of them may not run (or the handle may have freed
+   * the name), nothing when neither is certain.
    */
   check(file: string, e: CallEvent, loc: Loc, mayNotRun: boolean): boolean {
     const { ev, state } = this.#point;
@@ -82,7 +86,13 @@ export class DuplicateChecks {
     // The RegisteredTool kept (to remove or rename it later): a second registration may follow that.
     // Returned by an arrow whose caller throws it away (`const add = (s) => s.registerTool(...)`, then `add(server);`), it is not.
     const kept = text !== undefined && /(?:=|return|=>|\(|,|\?|:)\s*(?:await\s+)?$/.test(before) && !(/=>\s*$/.test(before) && this.#host.resultDropped());
-    const first = this.#met(entry.key);
+    // `server.tool("a", cb).remove()`: a method of the handle called at once.
+    const chained = text !== undefined && /^\s*\.\s*[A-Za-z_$]/.test(text.slice(e.span.end, e.span.end + 40));
+    const met = this.#met(entry.key);
+    // A name whose handle may have freed it by now (`t.remove()`): registering it again is no error for certain.
+    const fate = met?.handle ? handleFate(ev, met.handle.file, met.handle.span, loc) : undefined;
+    if (fate === "freed") this.#registeredNames.delete(this.#own(entry.key));
+    const first = fate === "freed" ? undefined : met && fate === "maybe" ? { ...met, conditional: true } : met;
     const by = this.#host.invokedAt.at(-1);
     // The same call met again (a unit the replay runs a second time) is not a second registration,
     // unless another call ran the function it is in (`registerTools(server)` twice).
@@ -98,7 +108,7 @@ export class DuplicateChecks {
     if (first && branches && first.branches?.file === branches.file && connectedRelation(ev, file, first.branches.regions, branches.regions) === "exclusive") return false;
     if (!first) {
       // `for (const x of [a, b]) server.registerTool("search", ...)`: the same name, once per item.
-      if (!kept && e.method !== "registerToolTask" && this.#host.repeatedByLoop(file)) {
+      if (!kept && !chained && e.method !== "registerToolTask" && this.#host.repeatedByLoop(file)) {
         return this.#report(e, entry, loc, {
           where: "an earlier item of the loop it is in",
           firstConditional: false,
@@ -108,7 +118,8 @@ export class DuplicateChecks {
         });
       }
       const alternative = mayNotRun ? this.#host.alternative() : undefined;
-      if (!kept) this.#registeredNames.set(this.#own(entry.key), { loc, conditional: mayNotRun, ...(branches ? { branches } : {}), ...(by ? { by, calls: [...this.#host.invokedAt] } : {}), ...(item ? { item } : {}), ...(alternative ? { alternative } : {}) });
+      const handle = kept || chained ? { handle: { file, span: e.span } } : {};
+      this.#registeredNames.set(this.#own(entry.key), { loc, conditional: mayNotRun, ...(branches ? { branches } : {}), ...(by ? { by, calls: [...this.#host.invokedAt] } : {}), ...(item ? { item } : {}), ...(alternative ? { alternative } : {}), ...handle });
       return false;
     }
     // registerToolTask makes the tool without looking for one of that name: it replaces it, silently.
@@ -120,8 +131,12 @@ export class DuplicateChecks {
       where: otherItem ? (sameCall ? "by this same code, for an earlier item of the loop that runs it" : `${placeOf(this.#point, first.loc, loc)}, for an earlier item of the loop that runs it`) : ranAgain ? `by this same code, run before from ${placeOf(this.#point, differs ?? first.by!, loc)}` : placeOf(this.#point, first.loc, loc),
       firstConditional: first.conditional,
       here: mayNotRun,
+      unlessFreed: fate === "maybe" && !met!.conditional,
       advice: "Give it another name, or register it once.",
-      doubt: `throws if both registrations of ${entry.what} run, and whether they do is only known at run time`,
+      doubt:
+        fate === "maybe"
+          ? `throws unless the first registration of ${entry.what} is removed before it runs (its handle may be), and whether it is is only known at run time`
+          : `throws if both registrations of ${entry.what} run, and whether they do is only known at run time`,
     });
   }
 
@@ -133,7 +148,7 @@ export class DuplicateChecks {
     e: CallEvent,
     key: { readonly what: string; readonly error: string },
     loc: Loc,
-    how: { readonly where: string; readonly firstConditional: boolean; readonly here: boolean; readonly advice: string; readonly doubt: string; readonly alternative?: boolean },
+    how: { readonly where: string; readonly firstConditional: boolean; readonly here: boolean; readonly advice: string; readonly doubt: string; readonly alternative?: boolean; readonly unlessFreed?: boolean },
   ): boolean {
     const { state } = this.#point;
     const d = diagnostic(
@@ -154,7 +169,7 @@ export class DuplicateChecks {
     if (how.firstConditional && how.here && !how.alternative) return false;
     // One certain, the other under a condition or in a loop: the server stops if that one runs, unless
     // a catch takes the error (then it runs without the second registration, whether or not it ran).
-    const warning = { ...d, severity: "warning" as const, message: d.message.replace(" throws here:", " throws here if it runs:") };
+    const warning = { ...d, severity: "warning" as const, message: d.message.replace(" throws here:", how.unlessFreed ? " throws here unless the first one is removed before it runs (its handle is kept):" : " throws here if it runs:") };
     if (this.#point.caught) {
       const taken = { ...warning, message: `${warning.message} ${this.#point.caught}, so the server runs without it.` };
       state.diagnostics.push(taken);
