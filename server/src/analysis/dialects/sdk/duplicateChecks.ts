@@ -14,6 +14,7 @@ import { templateCall, withLiteralCalls } from "./literalCalls";
 import { itemVars, placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
 import type { AlternativeRun } from "./alternatives";
 import { handleFate } from "./registrationHandles";
+import { symbolicName } from "./symbolicNames";
 
 /** What the duplicate checks ask of the replay beyond the call being applied. */
 export interface DuplicateHost {
@@ -79,7 +80,8 @@ export class DuplicateChecks {
     const { ev, state } = this.#point;
     // One of several servers made by the same code: each has its own registrations.
     if (!this.#host.checking() || state.kind !== "mcp") return false;
-    const entry = registrationKey(e, (arg) => this.#nameIn(arg, this.#point.scope(file)));
+    const scope = this.#point.scope(file);
+    const entry = registrationKey(e, (arg) => this.#nameIn(arg, scope)) ?? symbolicKey(e, (arg) => symbolicName(ev, arg, scope));
     if (!entry) return this.#duplicateInLoop(file, e, loc, mayNotRun);
     const text = ev.host.text?.(file);
     const before = text === undefined ? "" : text.slice(Math.max(0, e.span.start - 40), e.span.start);
@@ -302,6 +304,22 @@ function registrationKey(e: CallEvent, literal: (arg: ValueExpr) => string | und
   }
   return undefined;
 }
+
+/**
+ * The key of a registration whose name the analysis cannot compute but the source writes as the same
+ * expression of the same consts (symbolicNames.ts): kept apart from every computed name.
+ */
+function symbolicKey(e: CallEvent, text: (arg: ValueExpr) => string | undefined): { key: string; what: string; error: string } | undefined {
+  const found = registrationKey(e, (arg) => {
+    const t = text(arg);
+    return t === undefined ? undefined : `${SYMBOLIC}${t}`;
+  });
+  if (!found) return undefined;
+  // `a tool named "\0`${P}_x`"` → a tool named `${P}_x`; the SDK's message, with the template's text.
+  const shown = (s: string) => s.replaceAll(`"${SYMBOLIC}`, "").replaceAll(SYMBOLIC, "").replace(/`"/g, "`");
+  return { key: found.key, what: `${shown(found.what)} (the same name, whatever it holds when it runs)`, error: shown(found.error).replace(/`/g, "") };
+}
+const SYMBOLIC = "\u0000";
 
 /** The first call of `earlier` (outermost first) that `now` does not make at the same place: where a second run of the same code came from. */
 function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): Loc | undefined {
