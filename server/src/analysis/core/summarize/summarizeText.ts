@@ -2,6 +2,7 @@ import type { FileSummary } from "../model/summary";
 import type { ts } from "../typescript";
 import { cutDeepSubtrees, isStackOverflow, MAX_WALKED_DEPTH } from "./cutDeepSubtrees";
 import type { FlowSpec } from "./flowSummary";
+import { summarizeJsonModule, isJsonModule } from "./jsonModule";
 import { parseFile } from "./parseFile";
 import { summarizeFile } from "./summarizeFile";
 
@@ -11,6 +12,7 @@ import { summarizeFile } from "./summarizeFile";
  * goes instead of being skipped whole, and its summary says so (`deepCut`).
  */
 export function summarizeText(fileName: string, text: string, version: number, flowSpec?: FlowSpec, deferExtendsOnly?: () => boolean): { readonly summary: FileSummary; readonly sf: ts.SourceFile } {
+  if (isJsonModule(fileName)) return summarizeJsonModule(fileName, text, version);
   const sf = parseFile(fileName, text);
   try {
     return { summary: summarizeFile(sf, version, flowSpec, deferExtendsOnly), sf };
