@@ -11,12 +11,14 @@ export function laterUses(out: Replay, file: string, units: readonly FlowUnit[],
   const named = (path: readonly string[] | null | undefined) => path !== null && path !== undefined && names.has(path.join("."));
   for (const u of units) {
     if (visited.has(`${file}\u0000${u.id}`) || !inScope(u)) continue;
+    // An arrow or function expression has no name of its own: `(function)`.
+    const where = u.name.startsWith("(") ? "a callback" : u.name;
     for (const { event } of u.events) {
       const how =
-        event.k === "alias" && named(event.source) ? `bound to ${event.target} in ${u.name}`
-        : event.k === "escape" && named(event.source) ? `${event.how} in ${u.name}`
-        : event.k === "invoke" && event.args.some((a) => named(a)) ? `passed on in ${u.name}`
-        : event.k === "return" && named(event.source) ? `returned by ${u.name}`
+        event.k === "alias" && named(event.source) ? `bound to ${event.target} in ${where}`
+        : event.k === "escape" && named(event.source) ? `${event.how} in ${where}`
+        : event.k === "invoke" && event.args.some((a) => named(a)) ? `passed on in ${where}`
+        : event.k === "return" && named(event.source) ? `returned by ${where}`
         : undefined;
       if (how) out.unfollowed.push({ reason: `the server is ${how}, which runs at a time the analysis does not follow, and what is registered through it there is not followed`, loc: loc(event.span), phase: "before" });
     }

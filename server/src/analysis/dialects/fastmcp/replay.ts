@@ -431,7 +431,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || inFamily(u);
   placeConnectHandlers(out, here, visited, siteNames, () => (host.ev ? parsedSource(host.ev, here.file) : undefined));
   scanLater(out, here, visited, siteNames, inScope, inFamily);
-  laterUses(out, here.file, here.units, visited, siteNames, inFamily);
+  laterUses(out, here.file, here.units, visited, siteNames, inScope);
   if (holder !== undefined) followExportedHolder(out, host, site.file, holder, siteNames, visited);
   if (holder !== undefined) instanceUses(out, site.file, here.units, site.name.slice("this.".length));
   const own = new Set(site.subclasses ?? []);
