@@ -5,7 +5,7 @@ import semver from "semver";
 import { modernCapabilities } from "../../core/model/modernCapabilities";
 import { literalNameOption } from "../../core/model/text";
 import type { DialectRun } from "../../core/dialect";
-import { isPlainObject, type JsonObject, type Loc } from "../../core/evaluate/values";
+import { isPlainObject, type Json, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import type { CallEvent } from "../../core/model/summary";
@@ -235,10 +235,23 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
       if (isPlainObject(value)) for (const sub of Object.keys(value)) provenance.push({ era: "both", path: [key, sub], because: "serverMutator registerCapabilities", loc: step.loc });
     }
   }
+  // A key advertised anyway is no longer in doubt for being registered at run time; a value of the
+  // capabilities option only known when it runs still is (it replaces what decorators give: trial 132 c114).
+  const ofOption = new Set(options.unknown);
   for (const k of Object.keys(caps)) {
-    for (let i = unknown.length - 1; i >= 0; i--) if (unknown[i]!.path.length === 1 && unknown[i]!.path[0] === k && !unknown[i]!.spread) unknown.splice(i, 1);
+    for (let i = unknown.length - 1; i >= 0; i--) if (unknown[i]!.path.length === 1 && unknown[i]!.path[0] === k && !unknown[i]!.spread && !ofOption.has(unknown[i]!)) unknown.splice(i, 1);
+  }
+  // What sits where the option's value is not known is not stated, whatever the decorators give there.
+  for (const part of options.unknown) {
+    if (part.spread || part.path.length === 0) continue;
+    dropPath(caps, part.path);
+    for (let i = provenance.length - 1; i >= 0; i--) if (part.path.every((k, j) => provenance[i]!.path[j] === k)) provenance.splice(i, 1);
   }
   const { legacy, modern, eraNotes } = eras(options, caps);
+  // Transports only known when it runs (`legacy: env ? "reject" : "serve"`, a list built by a helper): whether each era is served is not known.
+  if (options.transports === null) {
+    for (const era of ["legacy", "modern"] as const) unknown.push({ path: [], era, reason: "whether this era is served depends on the transports, which are only known when the server runs", ...(options.transportsLoc ? { loc: options.transportsLoc } : {}) });
+  }
   const details: McpNestDetails = { kind: "mcp-nest", methods, ...(options.server !== undefined ? { serverName: options.server } : {}), ...(app.rootName ? { rootModule: app.rootName } : {}) };
   const sorted = sortUnknown(unknown);
   const server: ServerReport = {
@@ -271,10 +284,17 @@ function serverSpan(site: StrategySite, methods: readonly CapabilityMethod[]): {
   return { start: Math.min(own.start, ...here.map((s) => s.start)), end: Math.max(own.end, ...here.map((s) => s.end)) };
 }
 
+/** Removes the value at `path` from `caps` (nothing when it is not there). */
+function dropPath(caps: JsonObject, path: readonly string[]): void {
+  let at: Json | undefined = caps;
+  for (const key of path.slice(0, -1)) at = isPlainObject(at) ? at[key] : undefined;
+  if (isPlainObject(at)) delete at[path.at(-1)!];
+}
+
 function eras(options: StrategyOptions, caps: JsonObject): { legacy: JsonObject | null; modern: JsonObject | null; eraNotes?: { legacy?: EraNote; modern?: EraNote } } {
   const t = options.transports;
   if (t === null) {
-    const text = "served as the transports decide; they are not known statically (assumed to serve it)";
+    const text = "served as the transports decide; they are not known statically";
     return { legacy: caps, modern: modernCapabilities(caps), eraNotes: { legacy: { text }, modern: { text } } };
   }
   const legacyBy = t.find((x) => x.legacy);

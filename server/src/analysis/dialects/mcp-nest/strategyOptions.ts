@@ -38,6 +38,8 @@ export interface StrategyOptions {
   readonly unknown: UnknownPart[];
   /** null: the transports are not known statically. */
   readonly transports: TransportInfo[] | null;
+  /** Where the transports option is written (the options, when it is not). */
+  readonly transportsLoc?: Loc;
   /** Whether the options give the strategy an HTTP adapter (`httpAdapter`): "unknown" when they hold a spread. */
   readonly httpAdapter?: "given" | "absent" | "unknown";
 }
@@ -109,7 +111,10 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
   const httpAdapter = prop(obj, "httpAdapter") ? "given" : obj.entries.some((e) => e.k !== "prop" || e.key.k !== "static") ? "unknown" : "absent";
   // A spread of the options may bring a capabilities option of its own.
   const open = capabilitiesOpen ?? (obj.entries.some((e) => e.k === "spread") ? at : undefined);
-  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), unknown, transports: readTransports(ev, file, prop(obj, "transports")?.value), httpAdapter };
+  const transportsExpr = prop(obj, "transports")?.value;
+  // A spread may bring the transports.
+  const transports = transportsExpr === undefined && obj.entries.some((e) => e.k === "spread") ? null : readTransports(ev, file, transportsExpr);
+  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), unknown, transports, transportsLoc: transportsExpr ? { file, span: transportsExpr.span } : at, httpAdapter };
 }
 
 /** The `capabilities` option of MCP-Nest's options (both majors): what is known of it; the rest goes to `unknown`. */
@@ -157,6 +162,8 @@ function mountOption(ev: Evaluator, options: { obj: ObjectExpr; file: string } |
 }
 
 function readTransports(ev: Evaluator, optionsFile: string, expr: ValueExpr | undefined): TransportInfo[] | null {
+  // The option is required: without it, listen() fails on its first loop and nothing is served.
+  if (expr === undefined) return [];
   const list = resolveArray(ev, optionsFile, expr);
   if (!list) return null;
   const { arr, file } = list;
