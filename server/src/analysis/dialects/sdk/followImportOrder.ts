@@ -43,12 +43,17 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
     local.set(i.file, i.local);
   }
   const before = evaluatedBefore(ev, entry);
+
   if (!before) return [];
   // The server's module must run before every importer (in a cycle, an importer may run first and
   // find the server not yet made).
+  // A module the program loads with `import()` is no program of its own: it runs when that call does
+  // (the replay follows it as code that may run before connect() or after), and the rest keeps its order.
+  const loadedLater = dynamicallyImportedBy(ev, new Set([...before, entry]));
   const made = before.indexOf(site.file);
   if (made < 0) return [];
-  const early = [...local.keys()].filter((f) => f !== entry && !others.has(f) && !(some.has(f) && !before.includes(f)) && before.indexOf(f) < made);
+  // (A module the program loads with `import()`, not in that order, runs when that call does.)
+  const early = [...local.keys()].filter((f) => f !== entry && !others.has(f) && !(some.has(f) && !before.includes(f)) && before.indexOf(f) < made && !(before.indexOf(f) < 0 && loadedLater.has(f)));
   if (early.length > 0) {
     // Those in the order run before it for certain; the others at a time not known.
     for (const file of early) if (before.includes(file)) runsTooEarly(replay, ev, site.file, entry, file, local.get(file)!);
@@ -57,7 +62,7 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   // Only when every importer is in that order: one elsewhere runs at a time not known, and may be
   // the program that serves the server without loading the serving module's imports.
   const ordered = new Set([...before, entry]);
-  if ([...local.keys()].some((f) => !ordered.has(f) && !others.has(f) && !some.has(f))) return [];
+  if ([...local.keys()].some((f) => !ordered.has(f) && !others.has(f) && !some.has(f) && !loadedLater.has(f))) return [];
   for (const [file, name] of local) replay.importedServer.set(file, name);
   const ran: { file: string; unit: FlowUnit }[] = [];
   const onlyElsewhere = [...some.keys()].filter((f) => !before.includes(f)).sort();
@@ -89,6 +94,7 @@ function programsBefore(ev: Evaluator, serverFile: string, entries: readonly str
   const loaded: Set<string>[] = [];
   for (const entry of entries) {
     const before = evaluatedBefore(ev, entry);
+
     if (!before || !before.includes(serverFile) || entries.some((e) => before.includes(e))) return undefined;
     // Every module of the program that touches the server, or imports one that does.
     loaded.push(new Set(before.filter((f) => importing.has(f) || importsFromImporter(ev, f, importing))));
@@ -140,4 +146,20 @@ function runsTooEarly(replay: Replay, ev: Evaluator, serverFile: string, entry: 
   replay.earlyImporters.add(file);
   const why = `${basename(file)} runs before ${basename(serverFile)} has made the server when the program starts from ${basename(entry)} (an import cycle: ${basename(serverFile)} loads it, and it imports the server back), so its use of ${name} at its top level throws a ReferenceError`;
   replay.startupThrows({ file, span: use.span }, why);
+}
+
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*(['"])([^'"\n]{1,400})\1\s*\)/g;
+
+/** The modules that `files` load with `import("…")` of a written path. */
+function dynamicallyImportedBy(ev: Evaluator, files: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  for (const file of files) {
+    const text = ev.host.text?.(file);
+    if (text === undefined || !text.includes("import")) continue;
+    for (const m of text.matchAll(DYNAMIC_IMPORT)) {
+      const target = ev.host.resolveModule(m[2]!, file);
+      if (target !== undefined) found.add(target);
+    }
+  }
+  return found;
 }
