@@ -2,7 +2,8 @@
 // loads another one with `import()` after connect(): the static import runs before the program's own
 // code, so what it registers is certain; only the module loaded later may throw. Before, the dynamic
 // import made the whole order unknown, and the static module's tools were "maybe loaded after
-// connect()" (trial 131 c55, where the real server answered with tools).
+// connect()" (trial 131 c55, where the real server answered with tools). Likewise an import cycle through a
+// module whose top level does not touch the server: its functions run when called (c54 was a false error).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../helpers/memoryWorkspace";
@@ -50,5 +51,46 @@ await server.connect(new StdioServerTransport());
     const s = r.servers.get("ordered")!;
     assert.equal(s.exact, false);
     assert.ok(s.unknown.some((u) => u.loc?.file === "/w/src/tools/a.ts"), JSON.stringify(s.unknown));
+  });
+
+  it("an import cycle through a module whose top level does not touch the server keeps the order (trial 131 c54: a false error)", () => {
+    const r = analyze({
+      "src/server.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import "./tools.js";
+export const server = new McpServer({ name: "cycle", version: "1" });
+`,
+      "src/tools.ts": `import { server } from "./server.js";
+export function registerTools() { server.tool("a", async () => ({ content: [] })); }
+`,
+      "src/index.ts": `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { server } from "./server.js";
+import { registerTools } from "./tools.js";
+registerTools();
+await server.connect(new StdioServerTransport());
+`,
+    });
+    const s = r.servers.get("cycle")!;
+    assert.deepEqual(r.codes("sdk-register-after-connect"), []);
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  it("an import cycle through a module whose top level registers on the server still runs it too early", () => {
+    const r = analyze({
+      "src/server.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import "./tools.js";
+export const server = new McpServer({ name: "cycle", version: "1" });
+`,
+      "src/tools.ts": `import { server } from "./server.js";
+server.tool("a", async () => ({ content: [] }));
+`,
+      "src/index.ts": `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { server } from "./server.js";
+await server.connect(new StdioServerTransport());
+`,
+    });
+    const s = r.servers.get("cycle")!;
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => /runs before server\.ts has made the server/.test(u.reason)), JSON.stringify(s.unknown));
   });
 });

@@ -53,7 +53,8 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
   const made = before.indexOf(site.file);
   if (made < 0) return [];
   // (A module the program loads with `import()`, not in that order, runs when that call does.)
-  const early = [...local.keys()].filter((f) => f !== entry && !others.has(f) && !(some.has(f) && !before.includes(f)) && before.indexOf(f) < made && !(before.indexOf(f) < 0 && loadedLater.has(f)));
+  // (One whose top-level code does not touch the server, only its functions, is harmless: they run when called.)
+  const early = [...local.keys()].filter((f) => f !== entry && !others.has(f) && !(some.has(f) && !before.includes(f)) && before.indexOf(f) < made && !(before.indexOf(f) < 0 && loadedLater.has(f)) && !(before.includes(f) && !topLevelTouches(replay, ev, f, local.get(f)!)));
   if (early.length > 0) {
     // Those in the order run before it for certain; the others at a time not known.
     for (const file of early) if (before.includes(file)) runsTooEarly(replay, ev, site.file, entry, file, local.get(file)!);
@@ -162,4 +163,10 @@ function dynamicallyImportedBy(ev: Evaluator, files: ReadonlySet<string>): Set<s
     }
   }
   return found;
+}
+
+/** Whether the module's own top-level code (with the functions it calls) uses the server `name`. */
+function topLevelTouches(replay: Replay, ev: Evaluator, file: string, name: string): boolean {
+  const module = ev.summary(file)?.flow?.units.find((u) => u.kind === "module");
+  return module === undefined || replay.usesServer(file, module, new Set([name]));
 }
