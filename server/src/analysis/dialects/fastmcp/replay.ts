@@ -381,7 +381,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             const split = !later && suspends ? resumeOf(helper, awaitSplit(host, at.file, helper)) : undefined;
             walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, helper), split);
             if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
-          } else if (!helper && (imported = importedHelper(host, at.file, callee)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
+          } else if (!helper && (imported = importedHelper(host, at.file, callee) ?? newInstanceMethod(host, at, callee, names)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
             // `registerSearchTools(server)` imported from another module of the workspace: its body runs here, as a local helper's would.
             const { at: there, fn } = imported;
             const own = new Set([fn.params[argAt]!]);
@@ -577,29 +577,53 @@ function registrarsCalled(reader: ListReader | undefined, entry: FlowEventEntry,
 }
 
 function importedHelper(host: ReplayHost, file: string, callee: ValueExpr): { at: FileUnits; fn: FlowUnit } | undefined {
-  if (callee.k !== "ref" || !host.ev) return undefined;
-  const binding = host.summary(file)?.imports.get(callee.name);
+  if (callee.k !== "ref") return undefined;
+  const found = importedLocal(host, file, callee.name);
+  const units = found?.units;
+  const module = units?.find((u) => u.kind === "module");
+  const fn = units?.find((u) => u.kind === "function" && u.parent === module?.id && u.name === found!.local && !u.bodiless);
+  return units && fn ? { at: { file: found!.file, units }, fn } : undefined;
+}
+
+/**
+ * The module of the workspace's own code (not a package's build nor a declaration file) that declares
+ * what `file` imports as `name`, through re-exports, with the name it has there and that module's flow.
+ */
+function importedLocal(host: ReplayHost, file: string, name: string): { file: string; local: string; units: readonly FlowUnit[] | undefined } | undefined {
+  if (!host.ev) return undefined;
+  const binding = host.summary(file)?.imports.get(name);
   if (!binding || binding.imported === "*") return undefined;
   let target = host.ev.host.resolveModule(binding.specifier, file);
-  let name = binding.imported;
+  let exported = binding.imported;
   for (let hops = 0; target !== undefined && hops <= MAX_REEXPORT_HOPS; hops++) {
     const summary = host.summary(target);
-    const entry = summary?.exports.get(name);
-    // Only the workspace's own code: not a package's build nor a declaration file.
+    const entry = summary?.exports.get(exported);
     if (!summary || !entry || /[\\/]node_modules[\\/]|\.d\.[cm]?ts$/.test(target)) return undefined;
     if (entry.k === "from") {
       if (entry.imported === "*") return undefined;
       target = host.ev.host.resolveModule(entry.specifier, target);
-      name = entry.imported;
+      exported = entry.imported;
       continue;
     }
-    if (entry.k !== "local") return undefined;
-    const units = summary.flow?.units;
-    const module = units?.find((u) => u.kind === "module");
-    const fn = units?.find((u) => u.kind === "function" && u.parent === module?.id && u.name === entry.local && !u.bodiless);
-    return units && fn ? { at: { file: target, units }, fn } : undefined;
+    return entry.k === "local" ? { file: target, local: entry.local, units: summary.flow?.units } : undefined;
   }
   return undefined;
+}
+
+/**
+ * `new ToolRegistry("notes").register(server)`: the method of a class of the workspace (declared in the
+ * file or imported), called on an instance made right there with arguments that do not hold the server.
+ */
+function newInstanceMethod(host: ReplayHost, at: FileUnits, callee: ValueExpr, names: ReadonlySet<string>): { at: FileUnits; fn: FlowUnit } | undefined {
+  if (callee.k !== "get" || callee.key.k !== "static" || callee.object.k !== "new" || callee.object.callee.k !== "ref") return undefined;
+  if (callee.object.args.some((a) => mentions(a, names))) return undefined;
+  const method = callee.key.name;
+  const own = (units: readonly FlowUnit[], cls: string) => units.find((u) => u.kind === "method" && u.className === cls && u.name === `${cls}.${method}` && !u.bodiless);
+  const local = own(at.units, callee.object.callee.name);
+  if (local) return { at, fn: local };
+  const found = importedLocal(host, at.file, callee.object.callee.name);
+  const fn = found?.units && own(found.units, found.local);
+  return found?.units && fn ? { at: { file: found.file, units: found.units }, fn } : undefined;
 }
 
 /** `this.name` as a callee: the name of the method called on `this`. */
