@@ -32,6 +32,7 @@ import { callsOn, PACKAGE, serverSites, type ServerSite } from "./sites";
 import { subclassOf } from "./subclass";
 import type { ConfigSource } from "./superConfig";
 import { throughConfigFactory } from "./configFactory";
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 
 export interface McpFrameworkDetails {
   readonly kind: "mcp-framework";
@@ -79,7 +80,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   // The config MCPServer's constructor gets: the one given to `new`, or what a subclass hands to super().
   const subclass = site.chain ? subclassOf(run, file, site, site.chain) : undefined;
   // `new MCPServer(buildConfig())`: the object literal the function returns (configFactory.ts).
-  const source: ConfigSource = throughConfigFactory(run.ev, subclass?.config ?? { k: "expr", expr: site.event.args[0], file });
+  const source: ConfigSource = importedConfig(run, throughConfigFactory(run.ev, subclass?.config ?? { k: "expr", expr: site.event.args[0], file }));
   const config = source.k === "expr" ? source.expr : undefined;
   const configFile = source.k === "expr" ? source.file : file;
 
@@ -406,3 +407,19 @@ function subscribeOverrides(run: DialectRun, listing: FolderListing | undefined,
 }
 
 export { serverSites };
+
+/**
+ * `new MCPServer(config)` with `config` a const another module of the workspace exports (a typed
+ * `MCPServerConfig` in config.ts): its literal, read where it is written (its `import.meta.dirname` is
+ * that module's folder). Not when the file writes a member of it.
+ */
+function importedConfig(run: DialectRun, source: ConfigSource): ConfigSource {
+  if (source.k !== "expr" || source.expr?.k !== "ref") return source;
+  const name = source.expr.name;
+  const found = constDeclaration(run.ev, source.file, name);
+  if (!found || found.file === source.file || found.init.k !== "obj") return source;
+  const text = run.fileText(source.file) ?? "";
+  const escaped = name.replace(/\$/g, "\\$");
+  if (new RegExp(`(?<![\\w$.])${escaped}\\s*(?:\\.|\\[)[^;\\n]*?(?<![=!<>])=(?![=>])|\\b(?:assign|defineProperty)\\s*\\(\\s*${escaped}\\b`).test(text)) return source;
+  return { k: "expr", expr: found.init, file: found.file };
+}
