@@ -428,7 +428,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
 
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
   // handler, a timer, a function called later, another method of the class holding it.
-  const inScope = (u: FlowUnit): boolean => site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || inFamily(u);
+  // A function of the file that nothing names (not called, not exported, not handed on) never runs.
+  const uncalled = uncalledFunctions(here, host.text?.(here.file));
+  const inScope = (u: FlowUnit): boolean => (site.unit.kind === "module" || isDescendant(here.units, u, site.unit.id) || inFamily(u)) && ![...uncalled].some((f) => u.id === f || isDescendant(here.units, u, f));
   placeConnectHandlers(out, here, visited, siteNames, () => (host.ev ? parsedSource(host.ev, here.file) : undefined));
   scanLater(out, here, visited, siteNames, inScope, inFamily);
   laterUses(out, here.file, here.units, visited, siteNames, inScope);
@@ -624,6 +626,23 @@ function newInstanceMethod(host: ReplayHost, at: FileUnits, callee: ValueExpr, n
   const found = importedLocal(host, at.file, callee.object.callee.name);
   const fn = found?.units && own(found.units, found.local);
   return found?.units && fn ? { at: { file: found.file, units: found.units }, fn } : undefined;
+}
+
+/**
+ * The ids of the file's top-level function declarations whose name appears nowhere else in the text
+ * (not called, exported, passed or assigned): their code never runs. Undefined text: none.
+ */
+function uncalledFunctions(at: FileUnits, text: string | undefined): Set<number> {
+  const out = new Set<number>();
+  if (text === undefined) return out;
+  const module = at.units.find((u) => u.kind === "module");
+  for (const u of at.units) {
+    if (u.kind !== "function" || u.parent !== module?.id || !/^[A-Za-z_$][\w$]*$/.test(u.name)) continue;
+    const mentions = text.match(new RegExp(`(?<![\\w$])${u.name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))?.length ?? 0;
+    // The declaration itself, and nothing else (an `export function` is used elsewhere).
+    if (mentions === 1 && !new RegExp(`\\bexport\\s+(?:default\\s+)?(?:async\\s+)?function\\s*\\*?\\s*${u.name.replace(/\$/g, "\\$")}\\b`).test(text)) out.add(u.id);
+  }
+  return out;
 }
 
 /** `this.name` as a callee: the name of the method called on `this`. */
