@@ -87,7 +87,8 @@ const isUndefined = (v: Value): boolean => v.t === "dyn" && v.text === "undefine
 
 /** Options of which nothing is known, with why. */
 export function unknownOptions(reason: string, at: Loc): StrategyOptions {
-  return { server: undefined, serverLoc: undefined, capabilities: {}, capabilityLocs: new Map(), presentKeys: new Set(), unknown: [{ path: [], reason, loc: at }], transports: null };
+  // They may hold a capabilities option, and one with the key logging turns off the default `logging: {}`.
+  return { server: undefined, serverLoc: undefined, capabilities: {}, capabilityLocs: new Map(), presentKeys: new Set(), capabilitiesOpen: at, unknown: [{ path: [], reason, loc: at }], transports: null, transportsLoc: at };
 }
 
 export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | undefined, at: Loc): StrategyOptions {
