@@ -51,4 +51,21 @@ const server = new McpServer({ name: "broken-json", version: "1" }, { capabiliti
     assert.equal(s.exact, false);
     assert.ok(s.unknown.some((u) => /settings\.json/.test(u.reason)), JSON.stringify(s.unknown));
   });
+
+  it("a conduit class reads consts only: a JSON module's value is dynamic there", () => {
+    const r = analyze({
+      "src/caps.json": JSON.stringify({ tools: { listChanged: true } }),
+      "src/server.ts": `import caps from "./caps.json" with { type: "json" };
+export class JsonCaps {
+  static __capabilities__() {
+    return caps;
+  }
+  handleListTools(ctx: unknown) { return { tools: [] }; }
+}
+`,
+    });
+    const s = r.servers.get("JsonCaps")!;
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => /JSON module, and only consts are read here/.test(u.reason)), JSON.stringify(s.unknown));
+  });
 });

@@ -554,5 +554,5 @@ function compareLoc(fa: string, sa: number, fb: string, sb: number): number {
 
 /** How a dialect's code is read: a server Node runs reads a `let` nothing assigns again as its value. */
 function evaluatorOptions(dialect: Dialect): EvaluatorOptions {
-  return { stableLets: dialect.runsItsSource === true };
+  return { runtimeValues: dialect.runsItsSource === true };
 }

@@ -2,6 +2,7 @@ import type { AmbientModuleSummary, Arithmetic, FileSummary, FunctionSummary, Ke
 import type { Binding, ClassRef, DynamicPart, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
+import { isJsonModule } from "../project/paths";
 import { writesStaticMember } from "./staticWrites";
 import { mutatedNames } from "./mutation";
 import { handedOnNames } from "./handedOn";
@@ -71,10 +72,11 @@ export interface EvalOptions {
  */
 export interface EvaluatorOptions {
   /**
-   * Read a top-level `let` that no code of its file assigns again as the value it holds for good: how
-   * Node runs the code (an SDK or framework server). Off for descriptions whose rules read consts only.
+   * Read values as Node runs the code (an SDK or framework server): a top-level `let` that no code of
+   * its file assigns again is the value it holds for good, and a JSON module is its parsed value. Off
+   * for descriptions whose rules read consts only (conduit classes).
    */
-  readonly stableLets?: boolean;
+  readonly runtimeValues?: boolean;
 }
 
 export class Evaluator {
@@ -89,17 +91,17 @@ export class Evaluator {
   #steps = 0;
   #mixinInstances = 0;
 
-  /** Whether a top-level `let` nothing assigns again is read as its value (`TopLevelDecl` "mutable", `stable`). */
-  readonly #stableLets: boolean;
+  /** Whether values are read as Node runs the code (see EvaluatorOptions). */
+  readonly #runtimeValues: boolean;
 
   constructor(host: EvaluationHost, options: EvaluatorOptions = {}) {
     this.#host = host;
-    this.#stableLets = options.stableLets === true;
+    this.#runtimeValues = options.runtimeValues === true;
   }
 
   /** The options it was made with (an evaluator over another host keeps them). */
   get options(): EvaluatorOptions {
-    return { stableLets: this.#stableLets };
+    return { runtimeValues: this.#runtimeValues };
   }
 
   /** The workspace services the evaluator reads through (the SDK replay resolves helpers with it). */
@@ -482,7 +484,7 @@ export class Evaluator {
       case "enum":
         return { t: "enum", members: decl.members, loc: declLoc };
       case "mutable":
-        if (decl.stable && this.#stableLets) return this.#declValue(file, summary, name, decl.stable, scope, useLoc, opts);
+        if (decl.stable && this.#runtimeValues) return this.#declValue(file, summary, name, decl.stable, scope, useLoc, opts);
         // A `let`/`var`, or a const declared without its value (a declaration file).
         return { t: "dyn", text: name, loc: useLoc, why: `"${name}" has no value written where it is declared (a let or var, or a declaration without its value)` };
       case "const":
@@ -572,6 +574,7 @@ export class Evaluator {
     seen.add(key);
     const summary = this.#host.summary(file);
     if (!summary) return { t: "dyn", text: name, loc: useLoc, why: `${file} cannot be read` };
+    if (!this.#runtimeValues && isJsonModule(file)) return { t: "dyn", text: name, loc: useLoc, why: `${file} is a JSON module, and only consts are read here` };
     const entry = summary.exports.get(name);
     if (entry) {
       switch (entry.k) {

@@ -42,3 +42,8 @@ export function relativePath(base: string, p: string): string {
   while (i < from.length && i < to.length && from[i] === to[i]) i++;
   return [...from.slice(i).map(() => ".."), ...to.slice(i)].join("/");
 }
+
+/** A JSON module (`./package.json`): Node loads its parsed text as the module's value. */
+export function isJsonModule(fileName: string): boolean {
+  return /\.json$/i.test(fileName);
+}

@@ -9,10 +9,6 @@ import { isStackOverflow } from "./cutDeepSubtrees";
 import { lineStartsOf } from "./parseFile";
 import { toValueExpr } from "./valueExpr";
 
-export function isJsonModule(fileName: string): boolean {
-  return /\.json$/i.test(fileName);
-}
-
 /**
  * The summary of a JSON file: `default` is its value, and each key of a top-level object is exported by
  * its name too (what a CommonJS build's `import { version } from "./package.json"` reads). A text that

@@ -2,7 +2,8 @@ import type { FileSummary } from "../model/summary";
 import type { ts } from "../typescript";
 import { cutDeepSubtrees, isStackOverflow, MAX_WALKED_DEPTH } from "./cutDeepSubtrees";
 import type { FlowSpec } from "./flowSummary";
-import { summarizeJsonModule, isJsonModule } from "./jsonModule";
+import { isJsonModule } from "../project/paths";
+import { summarizeJsonModule } from "./jsonModule";
 import { parseFile } from "./parseFile";
 import { summarizeFile } from "./summarizeFile";
 
