@@ -51,9 +51,6 @@ const EMPTY_SPAN = { start: 0, end: 0 };
 export function analyzeServer(run: DialectRun, file: string, site: ServerSite, release?: FrameworkRules): UnitAnalysis {
   const summary = run.ev.summary(file)!;
   const loc: Loc = { file, span: site.event.nameSpan };
-  // Called what its clients see when the name option is a literal, as fastmcp and SDK servers are.
-  const label = literalNameOption(site.event.args[0]) ?? site.name;
-  const serverRef = { name: label, loc };
   const diagnostics: AnalysisDiagnostic[] = [];
   const unknown: UnknownPart[] = [];
   const provenance: ProvenanceEntry[] = [];
@@ -82,6 +79,10 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   // `new MCPServer(buildConfig())`: the object literal the function returns (configFactory.ts).
   const source: ConfigSource = importedConfig(run, throughConfigFactory(run.ev, subclass?.config ?? { k: "expr", expr: site.event.args[0], file }));
   const config = source.k === "expr" ? source.expr : undefined;
+  // Called what its clients see when the name option is a literal (in the config, wherever it is
+  // written), as fastmcp and SDK servers are.
+  const label = literalNameOption(site.event.args[0]) ?? literalNameOption(config) ?? site.name;
+  const serverRef = { name: label, loc };
   const configFile = source.k === "expr" ? source.file : file;
 
   // The loaders and what they find.
