@@ -1,7 +1,8 @@
 // Names registered in nested loops over lists the source writes: every combination of items is a
 // name, so one registered twice (by two combinations, or by a combination and another call) is said,
 // as it is for a single loop. Proven with the real SDK in the differential fixture 502; trial 129
-// c102, c121–c124 were exact with no diagnostic while the server stopped at start-up.
+// c102, c121–c124 were exact with no diagnostic while the server stopped at start-up; a list joined with
+// concat() was not read at all (trial 131 c118).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../helpers/memoryWorkspace";
@@ -49,5 +50,14 @@ describe("SDK: duplicate names from nested loops", () => {
     assert.deepEqual(duplicates, []);
     assert.equal(server.exact, true);
     assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+  });
+
+  it("a loop over two const lists joined with concat(): the name both hold is a duplicate (trial 131 c118 was exact)", () => {
+    for (const loop of ["for (const t of TOOLS.concat(EXTRA)) s.registerTool(t.name, {}, async () => ({ content: [] }));", "const ALL = TOOLS.concat(EXTRA);\nALL.forEach((t) => s.registerTool(t.name, {}, async () => ({ content: [] })));"]) {
+      const { server, duplicates } = run(`const TOOLS = [{ name: "a" }, { name: "b" }];\nconst EXTRA = [{ name: "a" }];\n${loop}`);
+      assert.equal(duplicates.length, 1, `${loop}: ${duplicates.join("\n")}`);
+      assert.match(duplicates[0]!, /^error line \d+: .*"a" is already registered/);
+      assert.equal(server.legacy, null);
+    }
   });
 });

@@ -15,7 +15,7 @@ const NOT_CALLS = new Set(["if", "for", "while", "switch", "catch", "return", "t
  */
 const READERS = new Set([
   "registerCapabilities", "connect", "log", "info", "warn", "error", "debug", "trace", "stringify", "freeze", "isFrozen",
-  "keys", "values", "entries", "structuredClone", "String", "Boolean", "Number", "includes", "has", "indexOf", "require",
+  "keys", "values", "entries", "structuredClone", "String", "Boolean", "Number", "includes", "has", "indexOf", "require", "concat",
   "parse", "safeParse", "assert", "expect", "equal", "deepEqual", "strictEqual", "deepStrictEqual",
 ]);
 
