@@ -2,7 +2,7 @@
 // name, so one registered twice (by two combinations, or by a combination and another call) is said,
 // as it is for a single loop. Proven with the real SDK in the differential fixture 502; trial 129
 // c102, c121–c124 were exact with no diagnostic while the server stopped at start-up; a list joined with
-// concat() was not read at all (trial 131 c118).
+// concat() or flattened with flat() was not read at all (trial 131 c118, c127).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../helpers/memoryWorkspace";
@@ -59,5 +59,12 @@ describe("SDK: duplicate names from nested loops", () => {
       assert.match(duplicates[0]!, /^error line \d+: .*"a" is already registered/);
       assert.equal(server.legacy, null);
     }
+  });
+
+  it("a loop over a list flattened with flat(): the name two sublists hold is a duplicate (trial 131 c127 was approximate, no diagnostic)", () => {
+    const { server, duplicates } = run('[["a", "b"], ["a"]].flat().forEach((n) => s.registerTool(n, {}, async () => ({ content: [] })));');
+    assert.equal(duplicates.length, 1, duplicates.join("\n"));
+    assert.match(duplicates[0]!, /^error line 4: .*"a" is already registered/);
+    assert.equal(server.legacy, null);
   });
 });

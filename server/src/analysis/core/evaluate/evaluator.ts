@@ -232,7 +232,7 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc)) : undefined;
+        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc)) : undefined;
         if (builtin) return builtin;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
@@ -278,6 +278,28 @@ export class Evaluator {
       }
     }
     return { t: "arr", items, itemLocs, loc };
+  }
+
+  /** `[["a", "b"], ["c"]].flat()` (one level, as with no argument or `1`) on a known array whose array items are known. */
+  #flat(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const callee = expr.callee;
+    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "flat") return undefined;
+    if (expr.args.length > 1 || (expr.args[0] && !(expr.args[0].k === "lit" && expr.args[0].value === 1))) return undefined;
+    const base = this.evaluate(callee.object, scope, opts);
+    if (base.t !== "arr") return undefined;
+    const items: Value[] = [];
+    const itemLocs: Loc[] = [];
+    base.items.forEach((item, i) => {
+      if (item.t === "arr") {
+        items.push(...item.items);
+        itemLocs.push(...item.itemLocs);
+      } else {
+        items.push(item);
+        itemLocs.push(base.itemLocs[i]!);
+      }
+    });
+    // An item not known may be an array itself: what it spreads into the result is not known.
+    return items.some((i) => i.t === "dyn") ? undefined : { t: "arr", items, itemLocs, loc };
   }
 
   /**
