@@ -43,6 +43,7 @@ describe("SDK: the same expression of consts registered twice", () => {
       `server.tool(\`\${Date.now()}_info\`, ${cb});\nserver.tool(\`\${Date.now()}_info\`, ${cb});`,
       `const cfg = { prefix: process.env.P ?? "a" };\nserver.tool(\`\${cfg.prefix}_info\`, ${cb});\ncfg.prefix = "b";\nserver.tool(\`\${cfg.prefix}_info\`, ${cb});`,
       `const PREFIX = process.env.P ?? "a";\nserver.tool(\`\${PREFIX}_info\`, ${cb});\n{ const PREFIX = "other"; server.tool(\`\${PREFIX}_info\`, ${cb}); }`,
+      `const state = { n: 0 };\nserver.tool(\`tool_\${state.n}\`, ${cb});\nstate.n++;\nserver.tool(\`tool_\${state.n}\`, ${cb});`,
     ]) {
       const { duplicates } = run(body);
       assert.deepEqual(duplicates, [], body);

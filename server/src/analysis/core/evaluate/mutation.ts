@@ -6,20 +6,21 @@ const NON_NULL = String.raw`(?:\s*!(?!=))?`;
 const MEMBER = String.raw`(?:${NON_NULL}\s*\??\.\s*${IDENT}|${NON_NULL}\s*\[[^\]\n]*\])`;
 const ASSIGN = String.raw`(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?!=)`;
 const CHANGING_METHOD = String.raw`\s*\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\(`;
-/** What follows a changed object: a member written (`.x = …`, `[k] += …`) or an array method that changes it. */
-const CHANGE = String.raw`(?:${MEMBER}+${NON_NULL}\s*${ASSIGN}|${CHANGING_METHOD})`;
+/** What follows a changed object: a member written (`.x = …`, `[k] += …`, `.n++`) or an array method that changes it. */
+const CHANGE = String.raw`(?:${MEMBER}+${NON_NULL}\s*(?:${ASSIGN}|\+\+|--)|${CHANGING_METHOD})`;
 /** `<any>` before a name, the old way to cast. */
 const ANGLE_CAST = String.raw`(?:<[^<>()\n]*>\s*)?`;
 /** `(caps as any)`, `(config.capabilities as Record<string, object>)`, `(<any>caps)`, `(caps!)`: a name, maybe with members, cast in parentheses. */
 const CAST = String.raw`\(\s*${ANGLE_CAST}(${IDENT})${MEMBER}*(?:\s+(?:as|satisfies)\s[^()=;]{0,200}?)?${NON_NULL}\s*\)`;
-/** `name.x = …`, `name[k] += …`, `name.push(…)`, the same on `(name as any)` and on `name()`, `Object.assign(name, …)`, `delete name.x`. */
+/** `name.x = …`, `name[k] += …`, `name.push(…)`, the same on `(name as any)` and on `name()`, `Object.assign(name, …)`, `delete name.x`, `++name.x`. */
 const MUTATION = new RegExp(
   String.raw`(?<![\w$.])(${IDENT})${CHANGE}` +
     String.raw`|${CAST}${CHANGE}` +
     // `caps().logging = {}`: what the function returns is changed (the same object, when it returns a const).
     String.raw`|(?<![\w$.])(${IDENT})\s*\([^()\n]{0,200}\)${CHANGE}` +
     String.raw`|Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*\(?\s*${ANGLE_CAST}(${IDENT})` +
-    String.raw`|\bdelete\s+\(?\s*${ANGLE_CAST}(${IDENT})\s*[.[!]`,
+    String.raw`|\bdelete\s+\(?\s*${ANGLE_CAST}(${IDENT})\s*[.[!]` +
+    String.raw`|(?:\+\+|--)\s*\(?\s*${ANGLE_CAST}(${IDENT})\s*[.[!]`,
   "g",
 );
 /**
@@ -53,7 +54,7 @@ export function mutatedNames(summary: FileSummary, text: string): ReadonlySet<st
 /** The same read of a text of its own (a file the analysis does not summarise). */
 export function mutatedNamesIn(text: string): Set<string> {
   const found = new Set<string>();
-  for (const m of text.matchAll(MUTATION)) found.add((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5])!);
+  for (const m of text.matchAll(MUTATION)) found.add((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6])!);
   return withSources(found, text);
 }
 

@@ -12,6 +12,7 @@
 
 import { HeritageWalk } from "./heritageWalk";
 import { importClauses } from "./importClauses";
+import { isJsonModule } from "./paths";
 
 /** What the pre-pass needs from the workspace. */
 export interface BaseReachHost {
@@ -180,7 +181,7 @@ export class BaseReach {
     if (node) return node;
     // A JSON module (`import pkg from "../package.json"`) imports nothing and declares nothing, though
     // its text may name every package of the project: it is not read.
-    const text = /\.json$/i.test(file) ? undefined : this.#host.text(file);
+    const text = isJsonModule(file) ? undefined : this.#host.text(file);
     const out: string[] = [];
     if (text !== undefined) {
       for (const m of text.matchAll(SPECIFIER)) {
@@ -200,7 +201,7 @@ export class BaseReach {
     if (node) return node.seed;
     let seed = this.#seeds.get(file);
     if (seed === undefined) {
-      seed = text !== undefined && !/\.json$/i.test(file) && (this.#host.onItsOwnAt ? this.#host.onItsOwnAt(file) : this.#host.onItsOwn(text));
+      seed = text !== undefined && !isJsonModule(file) && (this.#host.onItsOwnAt ? this.#host.onItsOwnAt(file) : this.#host.onItsOwn(text));
       this.#seeds.set(file, seed);
     }
     return seed;

@@ -6,6 +6,7 @@
 import type { Loc } from "../../core/evaluate/values";
 import { instanceUses } from "./instanceUses";
 import { firstOwnAwait } from "../../core/summarize/firstOwnAwait";
+import { neverCalled } from "../../core/summarize/uncalledFunctions";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { isPromiseChain } from "../../core/model/promiseChain";
 import type { ServerUsers } from "../../core/project/exportedServerUsers";
@@ -628,21 +629,10 @@ function newInstanceMethod(host: ReplayHost, at: FileUnits, callee: ValueExpr, n
   return found?.units && fn ? { at: { file: found.file, units: found.units }, fn } : undefined;
 }
 
-/**
- * The ids of the file's top-level function declarations whose name appears nowhere else in the text
- * (not called, exported, passed or assigned): their code never runs. Undefined text: none.
- */
+/** The ids of the file's top-level functions that can never run (see neverCalled). Undefined text: none. */
 function uncalledFunctions(at: FileUnits, text: string | undefined): Set<number> {
-  const out = new Set<number>();
-  if (text === undefined) return out;
   const module = at.units.find((u) => u.kind === "module");
-  for (const u of at.units) {
-    if (u.kind !== "function" || u.parent !== module?.id || !/^[A-Za-z_$][\w$]*$/.test(u.name)) continue;
-    const mentions = text.match(new RegExp(`(?<![\\w$])${u.name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))?.length ?? 0;
-    // The declaration itself, and nothing else (an `export function` is used elsewhere).
-    if (mentions === 1 && !new RegExp(`\\bexport\\s+(?:default\\s+)?(?:async\\s+)?function\\s*\\*?\\s*${u.name.replace(/\$/g, "\\$")}\\b`).test(text)) out.add(u.id);
-  }
-  return out;
+  return new Set(text === undefined ? [] : at.units.filter((u) => u.parent === module?.id && neverCalled(at.file, text, u)).map((u) => u.id));
 }
 
 /** `this.name` as a callee: the name of the method called on `this`. */

@@ -33,6 +33,7 @@ import { subclassOf } from "./subclass";
 import type { ConfigSource } from "./superConfig";
 import { throughConfigFactory } from "./configFactory";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import { mutatedNamesOf } from "../../core/evaluate/mutation";
 
 export interface McpFrameworkDetails {
   readonly kind: "mcp-framework";
@@ -419,8 +420,8 @@ function importedConfig(run: DialectRun, source: ConfigSource): ConfigSource {
   const name = source.expr.name;
   const found = constDeclaration(run.ev, source.file, name);
   if (!found || found.file === source.file || found.init.k !== "obj") return source;
-  const text = run.fileText(source.file) ?? "";
-  const escaped = name.replace(/\$/g, "\\$");
-  if (new RegExp(`(?<![\\w$.])${escaped}\\s*(?:\\.|\\[)[^;\\n]*?(?<![=!<>])=(?![=>])|\\b(?:assign|defineProperty)\\s*\\(\\s*${escaped}\\b`).test(text)) return source;
+  const summary = run.ev.summary(source.file);
+  const changed = summary && mutatedNamesOf(summary, () => run.fileText(source.file));
+  if (!changed || changed.has(name)) return source;
   return { k: "expr", expr: found.init, file: found.file };
 }

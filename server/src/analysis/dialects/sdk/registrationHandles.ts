@@ -13,6 +13,7 @@ import type { Loc } from "../../core/evaluate/values";
 import type { Span } from "../../core/model/summary";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { ts } from "../../core/typescript";
+import { climb, nodeAt } from "./containerStores";
 
 /** Whether the name a registration took is free again when a later registration (`later`) runs. */
 export type HandleFate = "freed" | "maybe" | "taken";
@@ -23,10 +24,9 @@ const KEEPS_NAME = new Set(["enable", "disable"]);
 /** The fate of the name registered by the call at `first` (a span of `file`), seen from the registration at `later`. */
 export function handleFate(ev: Evaluator, file: string, first: Span, later: Loc): HandleFate {
   const sf = parsedSource(ev, file);
-  const call = sf && callAt(sf, first);
-  if (!call) return "maybe";
-  let node: ts.Node = call;
-  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isNonNullExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+  const call = sf && nodeAt(sf, first);
+  if (!call || !ts.isCallExpression(call)) return "maybe";
+  const node = climb(call);
   const parent = node.parent;
   // `server.tool("a", cb).remove()`: freed as soon as it is made.
   if (ts.isPropertyAccessExpression(parent) && parent.expression === node && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) {
@@ -114,20 +114,5 @@ function inFunction(statement: ts.Node, span: Span): boolean {
     ts.forEachChild(n, visit);
   };
   visit(statement);
-  return found;
-}
-
-/** The call expression written exactly at `span`. */
-function callAt(sf: ts.SourceFile, span: Span): ts.CallExpression | undefined {
-  let found: ts.CallExpression | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found || n.end < span.end || n.pos > span.start) return;
-    if (ts.isCallExpression(n) && n.end === span.end && n.getStart(sf) === span.start) {
-      found = n;
-      return;
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
   return found;
 }

@@ -81,7 +81,7 @@ import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
 import { runsInOwnHandler } from "./ownHandlers";
 import { extAppsRegistration } from "./extAppsHelpers";
-import { neverCalled } from "./uncalledFunctions";
+import { neverCalled } from "../../core/summarize/uncalledFunctions";
 import { SDK_EVAL } from "./sdkEval";
 import { CompletionChecks } from "./completionChecks";
 import { HandlerChecks } from "./handlerChecks";

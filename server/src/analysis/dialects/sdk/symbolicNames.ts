@@ -4,6 +4,7 @@
 // registered") for certain. The expression itself stands for the name, when it reads nothing but
 // consts of its file (and imports) that no function in between hides: a const never changes.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import { mutatedNamesOf } from "../../core/evaluate/mutation";
 import type { Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 
@@ -32,17 +33,11 @@ export function symbolicName(ev: Evaluator, arg: ValueExpr, scope: Scope): strin
     text = arg.text.replace(/\s+/g, "");
   } else return undefined;
   if (!roots.every((r) => constOfFile(ev, r, scope))) return undefined;
-  // A member read (`cfg.prefix`) is the same only while no code writes that member.
-  const fileText = ev.host.text?.(scope.file);
-  if (text.includes(".") && (fileText === undefined || roots.some((r) => writesMembers(fileText, r)))) return undefined;
+  // A member read (`cfg.prefix`) is the same only while no code of the file changes that object.
+  const summary = ev.summary(scope.file);
+  const changed = summary && mutatedNamesOf(summary, () => ev.host.text?.(scope.file));
+  if (text.includes(".") && (!changed || roots.some((r) => changed.has(r)))) return undefined;
   return text;
-}
-
-/** Whether the text may write a member of `root` (`root.x = …`, `root[k] += …`, `Object.assign(root, …)`, `delete root.x`). */
-function writesMembers(text: string, root: string): boolean {
-  const name = root.replace(/\$/g, "\\$");
-  const member = `(?<![\\w$.])${name}\\s*(?:\\??\\.\\s*[\\w$]+|\\[[^\\]]*\\])+`;
-  return new RegExp(`${member}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|${member}\\s*(?:\\+\\+|--)|(?:\\+\\+|--|\\bdelete)\\s*${member}|\\b(?:assign|defineProperty|defineProperties)\\s*\\(\\s*${name}\\b`).test(text);
 }
 
 /** `a.b.c` as its names, when every key is written as a name or a string. */

@@ -2,8 +2,8 @@
 // then. Not exported and named nowhere but its declaration, nothing can: what it does never happens.
 // Exported (or named elsewhere: handed on, stored), it may run, at a time the file does not say, so
 // whether the server is connected by then is not known either.
-import { ts } from "../../core/typescript";
-import type { FlowUnit } from "../../core/model/summary";
+import { ts } from "../typescript";
+import type { FlowUnit } from "../model/summary";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
