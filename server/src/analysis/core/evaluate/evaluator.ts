@@ -8,6 +8,7 @@ import { mutatedNames } from "./mutation";
 import { handedOnNames } from "./handedOn";
 import { isExportedEmptyTable } from "./constDeclarations";
 import { BUILTIN_BASES } from "../model/builtins";
+import { stringMethod } from "./stringMethods";
 import { mayExportName } from "./exportLook";
 import type { ModuleQuestion } from "../project/moduleReaches";
 
@@ -232,7 +233,7 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc)) : undefined;
+        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc)) : undefined;
         if (builtin) return builtin;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
@@ -244,10 +245,6 @@ export class Evaluator {
     }
   }
 
-  /**
-   * `a.concat(b, [c])` on a known array: a new array of its items and the arguments' (an array argument
-   * adds its items, anything else itself), when every one is known. Pure, so no call is run.
-   */
   /** `5 * MINUTE`: the number, when both sides evaluate to numbers (undefined otherwise: not known). */
   #arithmetic(a: Arithmetic, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
     const left = this.evaluate(a.left, scope, opts);
@@ -259,6 +256,10 @@ export class Evaluator {
     return { t: "prim", value, loc };
   }
 
+  /**
+   * `a.concat(b, [c])` on a known array: a new array of its items and the arguments' (an array argument
+   * adds its items, anything else itself), when every one is known. Pure, so no call is run.
+   */
   #concat(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
     const callee = expr.callee;
     if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "concat") return undefined;
@@ -317,6 +318,40 @@ export class Evaluator {
     // SameValueZero: NaN is found, +0 and -0 are one.
     if (base.items.some((i) => i.t === "prim" && (i.value === wanted.value || (Number.isNaN(i.value) && Number.isNaN(wanted.value))))) return { t: "prim", value: true, loc };
     return base.items.every((i) => i.t === "prim") ? { t: "prim", value: false, loc } : undefined;
+  }
+
+  /** `name.toLowerCase()`, `raw.trim()`, `id.replaceAll("-", "_")` on a known string (stringMethods.ts). */
+  #string(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const callee = expr.callee;
+    if (callee.k !== "get" || callee.key.k !== "static" || expr.args.length > 2) return undefined;
+    const base = this.evaluate(callee.object, scope, opts);
+    if (base.t !== "prim" || typeof base.value !== "string") return undefined;
+    const args: unknown[] = [];
+    for (const a of expr.args) {
+      const v = this.evaluate(a, scope, opts);
+      if (v.t !== "prim") return undefined;
+      args.push(v.value);
+    }
+    const value = stringMethod(base.value, callee.key.name, args);
+    return value === undefined ? undefined : { t: "prim", value, loc };
+  }
+
+  /**
+   * `NAMES.map((n) => n.toLowerCase())` on a known array, with a callback written there that only
+   * returns a value: an array of as many items, each that value for its item (and index). An item's
+   * value the callback's expression does not settle is not known on its own.
+   */
+  #map(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const callee = expr.callee;
+    const callback = expr.args[0];
+    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "map" || expr.args.length !== 1 || callback?.k !== "fn") return undefined;
+    const fn = callback.fn;
+    if (!fn.result || fn.wraps || fn.rest || fn.params.length > 2 || fn.params.some((p) => p === "")) return undefined;
+    const base = this.evaluate(callee.object, scope, opts);
+    if (base.t !== "arr") return undefined;
+    const text = this.sourceText(expr, scope.file);
+    const items = base.items.map((item, i) => this.#apply(fn, scope, [item, { t: "prim", value: i, loc: base.itemLocs[i] ?? loc }], opts, text, base.itemLocs[i] ?? loc));
+    return { t: "arr", items, itemLocs: [...base.itemLocs], loc };
   }
 
   /** Calls a summarised function: its result evaluated with parameters bound to `args`. */

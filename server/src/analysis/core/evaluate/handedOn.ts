@@ -11,10 +11,11 @@ const BARE = new RegExp(String.raw`^(${IDENT})\s*!?$`);
 const NOT_CALLS = new Set(["if", "for", "while", "switch", "catch", "return", "typeof", "await", "yield", "void", "delete", "in", "of", "async", "constructor", "super", "function", "with"]);
 /**
  * Calls known to read their argument without changing it, or to copy it: handing an object to them
- * does not change what the program advertises (`registerCapabilities` merges a copy).
+ * does not change what the program advertises (`registerCapabilities` and `mergeCapabilities` merge
+ * copies; `serveStdio` and `createMcpHandler` read their options).
  */
 const READERS = new Set([
-  "registerCapabilities", "connect", "log", "info", "warn", "error", "debug", "trace", "stringify", "freeze", "isFrozen",
+  "registerCapabilities", "connect", "serveStdio", "createMcpHandler", "mergeCapabilities", "log", "info", "warn", "error", "debug", "trace", "stringify", "freeze", "isFrozen",
   "keys", "values", "entries", "structuredClone", "String", "Boolean", "Number", "includes", "has", "indexOf", "require", "concat",
   "parse", "safeParse", "assert", "expect", "equal", "deepEqual", "strictEqual", "deepStrictEqual",
 ]);

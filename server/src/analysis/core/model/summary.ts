@@ -333,6 +333,11 @@ export interface FlowUnit {
   readonly params: readonly string[];
   /** For each parameter written as a plain object pattern (`{ mcp, db: store }`): its fields → local names. */
   readonly paramFields?: readonly (Readonly<Record<string, string>> | null)[];
+  /**
+   * For each plain-named parameter written with a default (`opts = { tools: true }`): that default,
+   * read in the function's defining scope when a call leaves the argument out (`null`: none).
+   */
+  readonly paramDefaults?: readonly (ValueExpr | null)[];
   /** A function declared without its code (a declaration file, `declare`, an abstract method): calling it is not followed. */
   readonly bodiless?: true;
   readonly events: readonly FlowEventEntry[];

@@ -45,6 +45,7 @@ interface MutableUnit {
   parent: number | null;
   params: string[];
   paramFields?: (Readonly<Record<string, string>> | null)[];
+  paramDefaults?: (ValueExpr | null)[];
   bodiless?: true;
   events: FlowEventEntry[];
   span: { start: number; end: number };
@@ -298,6 +299,9 @@ export function summarizeFlow(
     const fields = paramFieldsOf(fn);
     if (fields.some((f) => f !== null)) child.paramFields = fields;
     if (!fn.body) return;
+    // `function register(server, opts = { tools: true })`: what a call without `opts` reads.
+    const defaults = fn.parameters.map((p) => (p.initializer && ts.isIdentifier(p.name) && !ts.isNewExpression(unwrap(p.initializer)) ? toValueExpr(ctx, p.initializer) : null));
+    if (defaults.some((d) => d !== null)) child.paramDefaults = defaults;
     const isProperty = (p: ts.ParameterDeclaration) => ts.isConstructorDeclaration(fn) && ts.isIdentifier(p.name) && (ts.getModifiers(p)?.some((m) => PARAMETER_PROPERTY_MODIFIERS.has(m.kind)) ?? false);
     // `function start(server = new McpServer(...))`: a call without that argument makes the server
     // first, as the function starts. A parameter property's (`constructor(private server = new

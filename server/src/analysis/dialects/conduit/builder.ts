@@ -47,7 +47,11 @@ export function buildCapabilities(input: BuildInput): BuildResult {
   const has = (h: HandlerName) => input.handlers.has(h);
   const unknown = (key: string) => (input.opaque ? input.opaque.has(key) : isDynamicMarker(caps[key]));
 
-  /** Sets `caps[key][flag] = true` by merging; records a failure when `caps[key]` is not an object. */
+  /**
+   * Sets `caps[key][flag] = true` by merging; records a failure when `caps[key]` is not an object.
+   * A flag whose own value is unknown (`listChanged: flag()`) is not touched (spec §4.1): it stays
+   * out of the era and listed as unknown.
+   */
   const mergeFlag = (key: string, flag: string, because: EffectCause) => {
     const target = caps[key];
     if (unknown(key)) return;
@@ -55,12 +59,15 @@ export function buildCapabilities(input: BuildInput): BuildResult {
       if (!notObject.includes(key)) notObject.push(key);
       return;
     }
+    if (isDynamicMarker(target[flag])) return;
     if (target[flag] !== true) {
       target[flag] = true;
       effects.push({ path: [key, flag], because });
     }
   };
+  // `logging: level()` with the modern era's `logging = {}`: a key whose value is unknown is not touched (spec §4.1).
   const replace = (key: string, because: EffectCause) => {
+    if (unknown(key)) return;
     const before = caps[key];
     caps[key] = {};
     if (!isEmptyObject(before)) effects.push({ path: [key], because });

@@ -61,6 +61,8 @@ export interface Users<T> {
   readonly served?: readonly EntryServe[];
   /** `await createServer().connect(transport)`: a call whose server is connected right there, nothing else done with it. */
   readonly connected?: readonly ConnectedCall[];
+  /** The calls whose result goes where the analysis does not follow it (each also an open use): still calls, with their arguments. */
+  readonly unfollowed?: readonly FactoryCall[];
 }
 
 /** A factory call whose result is only the receiver of `.connect(...)`, with that connect as a call on the server. */
@@ -97,6 +99,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
   const found: FactoryCall[] = [];
   const served: EntryServe[] = [];
   const connected: ConnectedCall[] = [];
+  const unfollowed: FactoryCall[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
   for (const { file: at, locals, explained } of search.importers) {
     const summary = summaryWithFlow(ev, elsewhere, at);
@@ -131,7 +134,10 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
         else if (inPlace && (inPlace.call.method !== "connect" || !sameServer)) connected.push({ file: at, unit, ...inPlace });
         // `getInstance().connect(t)`: when it comes in the program against what other modules register
         // on the same server is not read here, so the connect stays a use not followed.
-        else open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
+        else {
+          unfollowed.push({ file: at, unit, index, result: "" });
+          open.push({ why: `the server ${factory}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
+        }
       });
     }
     // `import { createServer as createHttpServer } from "node:http"`: another module's name, not the factory.
@@ -140,7 +146,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
   }
   // No caller in the workspace: code outside it may be the one that calls it.
   if (found.length === 0 && served.length === 0 && connected.length === 0 && open.length === 0 && !calledInItsFile) open.push(...search.entryOpen);
-  return { found, open, entry: search.entryOpen, served, connected };
+  return { found, open, entry: search.entryOpen, served, connected, unfollowed };
 }
 
 /**

@@ -4,7 +4,7 @@
 // branch (known taken) or such a loop runs whenever its unit does. Anything the analysis cannot read
 // for certain (a parameter, a call, a `let`, an object another module may change) stays unknown.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { isUndefinedValue, type Scope } from "../../core/evaluate/values";
+import { isUndefinedValue, type Binding, type Scope } from "../../core/evaluate/values";
 import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
 import type { SummaryContext } from "../../core/summarize/context";
 import { toValueExpr } from "../../core/summarize/valueExpr";
@@ -40,18 +40,18 @@ interface Context {
  * certainly entered once its unit runs: a branch its condition is known to take, a condition itself
  * (always evaluated), or a loop over every item of a table known to hold items.
  */
-export function regionsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[] = []): boolean {
+export function regionsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[] = [], args?: Arguments): boolean {
   const branches = entry.branches;
   if (!entry.conditional || !branches || branches.length <= within.length) return false;
   if (!within.every((b, i) => branches[i] === b)) return false;
-  return branches.slice(within.length).every((r) => taken(ev, file, unit, r) === true);
+  return branches.slice(within.length).every((r) => taken(ev, file, unit, r, args) === true);
 }
 
 /** Whether some region of a conditional event is known never to be entered (a branch its condition rules out). */
-export function regionsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry): boolean {
+export function regionsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, args?: Arguments): boolean {
   const branches = entry.branches;
   if (!entry.conditional || !branches || branches.length === 0) return false;
-  return branches.some((r) => taken(ev, file, unit, r) === false);
+  return branches.some((r) => taken(ev, file, unit, r, args) === false);
 }
 
 /** Whether one region (of FlowEventEntry.branches) is entered whenever the code around it runs: true, never: false, not known: undefined. */
@@ -97,11 +97,29 @@ export function decidedOperand(ev: Evaluator, file: string, scope: Scope, node: 
   return undefined;
 }
 
+/**
+ * A function's parameters bound to the arguments of the call being followed (`register(server, {
+ * prompts: true })`, or a default the call leaves in place): its conditions on them are decided for
+ * that call.
+ */
+export type Arguments = ReadonlyMap<string, Binding>;
+
 /** Per evaluator (what other files hold may change between runs), per unit: each region's answer. */
 const answers = new WeakMap<Evaluator, WeakMap<FlowUnit, Map<string, boolean | undefined>>>();
 const contexts = new WeakMap<Evaluator, WeakMap<FlowUnit, Context | null>>();
+/** The same for one call's arguments (a new map for each call followed). */
+const answersFor = new WeakMap<Arguments, Map<string, boolean | undefined>>();
 
-function taken(ev: Evaluator, file: string, unit: FlowUnit, region: string): boolean | undefined {
+function taken(ev: Evaluator, file: string, unit: FlowUnit, region: string, args?: Arguments): boolean | undefined {
+  if (args && args.size > 0) {
+    let known = answersFor.get(args);
+    if (!known) answersFor.set(args, (known = new Map()));
+    if (known.has(region)) return known.get(region);
+    const base = contextOf(ev, file, unit);
+    const answer = base ? regionTaken({ ...base, scope: { file, vars: args, parent: base.scope } }, region) : undefined;
+    known.set(region, answer);
+    return answer;
+  }
   let byUnit = answers.get(ev);
   if (!byUnit) answers.set(ev, (byUnit = new WeakMap()));
   let known = byUnit.get(unit);

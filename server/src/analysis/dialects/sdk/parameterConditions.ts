@@ -223,9 +223,23 @@ function truthiness(json: Json | undefined): boolean {
  */
 function soleArgument(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite, param: string): SoleArgument | null {
   const index = site.unit.params.indexOf(param);
+  const call = index < 0 ? null : soleCall(ev, elsewhere, site);
+  const literal = call?.args[index];
+  // `run(...rest, literal)`: a spread before it moves the literal to another parameter.
+  const spread = call?.args.slice(0, index + 1).some((a) => a.k === "dyn" && a.text.trimStart().startsWith("..."));
+  if (!call || spread || literal?.k !== "obj") return null;
+  return { literal, file: call.file, unit: call.unit };
+}
+
+/**
+ * The one call of the server's function in the workspace, when code outside it cannot call it (its
+ * name is mentioned nowhere else in its file, and no importer hands it on or serves it): what it is
+ * given is what its parameters hold.
+ */
+export function soleCall(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite): { file: string; unit: FlowUnit; args: readonly ValueExpr[] } | null {
   const summary = ev.summary(site.file);
   const text = ev.host.text?.(site.file);
-  if (index < 0 || !summary || text === undefined) return null;
+  if (!summary || text === undefined) return null;
   const name = site.unit.name;
   const local: { unit: FlowUnit; event: Extract<FlowUnit["events"][number]["event"], { k: "invoke" }> }[] = [];
   for (const unit of summary.flow?.units ?? []) {
@@ -241,19 +255,18 @@ function soleArgument(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite, param:
   if (exported.length > 0) {
     const users = factoryCallers(ev, elsewhere, site.file, exported, name, local.length > 0);
     // An SDK entry point given the function itself calls it with its own context, not a literal.
-    if (users.open.length > 0 || (users.entry?.length ?? 0) > 0 || (users.served?.length ?? 0) > 0 || users.found.length + local.length !== 1) return null;
-    const found = users.found[0];
+    // A call whose result goes unfollowed (`await run(true)`) still gives its arguments.
+    const unfollowed = users.unfollowed ?? [];
+    const calls = [...users.found, ...unfollowed, ...(users.connected ?? [])];
+    if (users.open.length > unfollowed.length || (users.entry?.length ?? 0) > 0 || (users.served?.length ?? 0) > 0 || calls.length + local.length !== 1) return null;
+    const found = calls[0];
     if (found) {
       const event = found.unit.events[found.index]?.event;
       if (event?.k !== "invoke") return null;
       call = { file: found.file, unit: found.unit, args: event.argExprs };
     }
   }
-  const literal = call?.args[index];
-  // `run(...rest, literal)`: a spread before it moves the literal to another parameter.
-  const spread = call?.args.slice(0, index + 1).some((a) => a.k === "dyn" && a.text.trimStart().startsWith("..."));
-  if (!call || spread || literal?.k !== "obj") return null;
-  return { literal, file: call.file, unit: call.unit };
+  return call ?? null;
 }
 
 /** `export const makeServer = (...) => ...`: the export is the declaration itself. */

@@ -61,7 +61,7 @@ import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders"
 import { ts } from "../../core/typescript";
 import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallKey, type StartOrder } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
-import { settleParameterConditions } from "./parameterConditions";
+import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { calledAtStartByImporter, importerStartKey } from "./importerStarts";
 import { underEraCondition } from "./eraConditions";
 import type { ZodMain } from "./zodFlavours";
@@ -482,7 +482,12 @@ export class Replay {
         this.#mayThrow(loc, this.#eraThrow(loc));
       }
     }
-    this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
+    const runSite = () => this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
+    // `export async function run(withResources) { … if (withResources) server.registerResource(…) }`
+    // called once, as `run(true)`: its parameters hold what that call gives.
+    const call = site.unit.kind === "function" && site.unit.params.length > 0 && !site.subclass ? soleCall(this.#ev, this.elsewhere, site) : null;
+    if (call) this.#withArguments(site.file, site.unit, call.args, unitScope(this.#ev, call.file, call.unit), runSite);
+    else runSite();
     // Fields declared after the server's own are given their values as the instance is made, before
     // the constructor's body: `private log = createLogger(this.server)` runs at start-up, once.
     if (inField && site.unit.kind === "field" && !wrapped) {
@@ -1138,7 +1143,7 @@ export class Replay {
         for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
         // What a branch the source rules out would do never happens.
-        if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry)) continue;
+        if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry, this.#argsOf.get(`${file}#${unit.id}`))) continue;
         // The twin of a helper call made in the other arm, walked there as certain (sameCallInEitherArm).
         if (twins.has(entry.event.span.start)) continue;
         if (entry.conditional && loopsNeverRun(this.#ev, file, unit, entry)) {
@@ -1150,7 +1155,7 @@ export class Replay {
           continue;
         }
         const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
-        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within) || toolInEitherArm(this.#ev, file, unit, entry, within) || twinInOtherArm(entry, within)));
+        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within, this.#argsOf.get(`${file}#${unit.id}`)) || toolInEitherArm(this.#ev, file, unit, entry, within) || twinInOtherArm(entry, within)));
         const other = (name: string) => maybeOther.has(name) || this.#handedOffHolders.has(`${file}\u0000${name}`);
         const elsewhere = (maybeOther.size > 0 || this.#handedOffHolders.size > 0) && ((event.k === "call" && other(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && other(a[0]!))));
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);

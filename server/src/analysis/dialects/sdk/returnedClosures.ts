@@ -14,6 +14,7 @@ import type { FlowEvent, FlowUnit, RefPath, Span, ValueExpr } from "../../core/m
 import { SK, ts } from "../../core/typescript";
 import { climb, nodeAt, parsedSource } from "./containerStores";
 import { declaredUnwritable, thisField } from "./returnedCollections";
+import { unitScope } from "./unitScope";
 
 export interface ReturnedClosure {
   readonly file: string;
@@ -285,17 +286,53 @@ function inside(units: readonly FlowUnit[], u: FlowUnit, outer: FlowUnit): boole
 
 /**
  * The closure's parameters bound to a call's arguments (read in the caller's scope), unless the
- * closure assigns to them; a parameter with no argument is left unknown.
+ * closure assigns to them; a parameter the call leaves out is its default (`opts = { tools: true }`,
+ * read where the function is defined), or unknown without one.
  */
 export function closureArguments(ev: Evaluator, closure: Pick<ReturnedClosure, "file" | "unit">, args: readonly ValueExpr[], scope: Scope): ReadonlyMap<string, Binding> {
-  const text = ev.host.text?.(closure.file)?.slice(closure.unit.span.start, closure.unit.span.end);
+  const { file, unit } = closure;
+  const text = withoutDefaults(ev.host.text?.(file)?.slice(unit.span.start, unit.span.end), unit);
   const vars = new Map<string, Binding>();
   if (text === undefined) return vars;
-  closure.unit.params.forEach((p, i) => {
+  // `f(...rest)`: which parameter each argument reaches is not known, nor which are left out.
+  const spread = args.some((a) => a.k === "dyn" && a.text.startsWith("..."));
+  let defaultScope: Scope | undefined;
+  unit.params.forEach((p, i) => {
+    if (!p || assignsTo(text, p)) return;
     const arg = args[i];
-    if (p && arg && arg.k !== "dyn" && !assignsTo(text, p)) vars.set(p, { expr: arg, scope });
+    if (arg) {
+      if (arg.k !== "dyn") vars.set(p, { expr: arg, scope });
+      return;
+    }
+    const fallback = spread ? null : unit.paramDefaults?.[i];
+    if (fallback) vars.set(p, { expr: fallback, scope: (defaultScope ??= parameterDefaultScope(ev, file, unit)) });
   });
   return vars;
+}
+
+/** A function's text with its parameters' defaults blanked out, so that `opts = { … }` in its head is not taken for an assignment. */
+function withoutDefaults(text: string | undefined, unit: FlowUnit): string | undefined {
+  if (text === undefined || !unit.paramDefaults) return text;
+  let out = text;
+  for (const d of unit.paramDefaults) {
+    if (!d) continue;
+    const start = d.span.start - unit.span.start;
+    const eq = out.lastIndexOf("=", start);
+    if (eq < 0 || start > out.length) continue;
+    out = out.slice(0, eq) + " ".repeat(d.span.end - unit.span.start - eq) + out.slice(d.span.end - unit.span.start);
+  }
+  return out;
+}
+
+/**
+ * Where a parameter's default is read: the function's parameters (each unknown: an earlier one may be
+ * what the default names), then the scopes the function is defined in.
+ */
+function parameterDefaultScope(ev: Evaluator, file: string, unit: FlowUnit): Scope {
+  const parent = unit.parent === null ? undefined : ev.summary(file)?.flow?.units[unit.parent];
+  const vars = new Map<string, Binding>();
+  for (const p of unit.params) if (p) vars.set(p, { value: { t: "dyn", text: p, loc: { file, span: unit.span }, why: `${p} is only known when ${unit.name} runs` } });
+  return { file, vars, parent: unitScope(ev, file, parent) };
 }
 
 /**

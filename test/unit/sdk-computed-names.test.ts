@@ -1,0 +1,60 @@
+// Names computed by pure string methods and `.map` callbacks over a list the source writes are read
+// as Node computes them: two that come out equal are a duplicate (fixture 509 proves it with the real
+// SDK); names that stay apart, or that a method the analysis does not compute makes, are not. And an
+// options const handed to an SDK v2 entry point is still read (the entry point does not change it).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const V1 = (body: string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new McpServer({ name: "names", version: "1.0.0" });
+${body}
+await server.connect(new StdioServerTransport());
+`;
+const cb = "async () => ({ content: [] })";
+const duplicates = (body: string) => analyze({ "src/index.ts": V1(body) }).codes("sdk-duplicate-registration").map((d) => `${d.severity} line ${d.line}`);
+
+describe("SDK: names computed by string methods", () => {
+  it("equal once computed: an error at the second", () => {
+    for (const [body, line] of [
+      [`server.registerTool("x".trim(), {}, ${cb});\nserver.registerTool("x ".trim(), {}, ${cb});`, 5],
+      [`const NAMES = ["Echo", "echo"];\nfor (const n of NAMES) server.registerTool(n.toLowerCase(), {}, ${cb});`, 5],
+      [`["list", "LIST"].map((n) => n.toUpperCase()).forEach((n) => server.registerPrompt(n, {}, () => ({ messages: [] })));`, 4],
+      [`const RAW = ["get-item", "get_item"];\nfor (const n of RAW.map((r, i) => r.replaceAll("-", "_"))) server.registerTool(n, {}, ${cb});`, 5],
+    ] as const) {
+      assert.deepEqual(duplicates(body), [`error line ${line}`], body);
+    }
+  });
+
+  it("apart once computed, or computed by what the analysis does not run: nothing is said", () => {
+    for (const body of [
+      `const NAMES = ["Echo", "Search"];\nfor (const n of NAMES) server.registerTool(n.toLowerCase(), {}, ${cb});`,
+      `const RAW = ["get-item", "get_item"];\nfor (const n of RAW) server.registerTool(n.replace(/-/g, "_"), {}, ${cb});`,
+      `const RAW = ["a", "b"];\nRAW.map((n) => n.padEnd(3, process.env.PAD ?? "!")).forEach((n) => server.registerTool(n, {}, ${cb}));`,
+      `server.registerTool("x".replace("x", "$&"), {}, ${cb});\nserver.registerTool("x", {}, ${cb});`,
+    ]) {
+      assert.deepEqual(duplicates(body), [], body);
+    }
+  });
+});
+
+describe("SDK v2: options handed to the entry point", () => {
+  it("a const of the file given to createMcpHandler is still read: legacy: 'reject' answers server/discover only", () => {
+    const r = analyze({
+      "src/index.ts": `import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+const OPTS = { legacy: "reject" } as const;
+function buildServer() {
+  const server = new McpServer({ name: "modern-only", version: "1.0.0" });
+  server.registerTool("hello", {}, async () => ({ content: [] }));
+  return server;
+}
+export const handler = createMcpHandler(buildServer, OPTS);
+`,
+    });
+    const s = r.servers.get("modern-only")!;
+    assert.equal(s.exact, true);
+    assert.equal(s.legacy, null);
+    assert.deepEqual(s.modern, { tools: { listChanged: true } });
+  });
+});
