@@ -73,5 +73,29 @@ export function lateThrow(point: ReplayPoint, loc: Loc, method: string, why: str
       : anytime
       ? `${method} at ${where} throws if its callback runs after connect(), and when it runs is only known at run time`
       : `${method} at ${where} throws if it runs, and whether it runs is only known at run time`);
-  } else state.threw ??= d;
+  } else {
+    const awaited = awaitSinceConnect(point, loc);
+    if (awaited === undefined) state.threw ??= d;
+    else {
+      // `await connect(); await sleep(300); registerPrompt(…)`: the transport reads requests while the
+      // program waits, so a client may get its answers before the throw stops the server.
+      state.diagnostics.push(d);
+      point.mayThrow(loc, `${method} at ${point.where(loc)} throws once the await at ${point.where(awaited)} is over, and the server may answer requests before that, then stops`);
+    }
+  }
+}
+
+/**
+ * The first `await` written between connect() and a call after it in the same file: while it waits,
+ * the connected transport may read and answer requests. Undefined when there is none, or the two are
+ * in different files or in the other order in the text (a callback: its timing is said elsewhere).
+ */
+function awaitSinceConnect(point: ReplayPoint, loc: Loc): Loc | undefined {
+  const connected = point.state.connected;
+  if (!connected || connected.file !== loc.file || connected.span.end > loc.span.start) return undefined;
+  const text = point.ev.host.text?.(loc.file);
+  const found = text === undefined ? null : /(?<![\w$.])await(?![\w$])/.exec(text.slice(connected.span.end, loc.span.start));
+  if (!found) return undefined;
+  const start = connected.span.end + found.index;
+  return { file: loc.file, span: { start, end: start + 5 } };
 }
