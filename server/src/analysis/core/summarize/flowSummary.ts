@@ -245,6 +245,8 @@ export function summarizeFlow(
 
   /** Constructions recorded by `recordOtherNew`: each once, wherever the walk meets it again. */
   const otherNews = new Set<ts.NewExpression>();
+  /** Calls whose value an `await` takes right there (`await p.then(cb)`). */
+  const awaitedCalls = new Set<ts.CallExpression>();
   /** The file's classes that extend another: a subclass of a server class, maybe. */
   const localSubclasses = new Set(
     ctx.sf.statements.flatMap((st) => (ts.isClassDeclaration(st) && st.name && st.heritageClauses?.some((h) => h.token === SK.ExtendsKeyword) ? [st.name.text] : [])),
@@ -416,6 +418,12 @@ export function summarizeFlow(
     // Types never run: a type annotation, an interface or a type alias holds no call and no value.
     if ((node.kind >= SK.FirstTypeNode && node.kind <= SK.LastTypeNode) || node.kind === SK.InterfaceDeclaration || node.kind === SK.TypeAliasDeclaration) return;
     let branches = false;
+    // `await p.then(cb)`: the call whose value is awaited (the tree has no parent links to ask later).
+    if (node.kind === SK.AwaitExpression) {
+      let awaited: ts.Expression = (node as ts.AwaitExpression).expression;
+      while (ts.isParenthesizedExpression(awaited)) awaited = awaited.expression;
+      if (ts.isCallExpression(awaited)) awaitedCalls.add(awaited);
+    }
     switch (node.kind) {
       case SK.FunctionDeclaration: {
         const fn = node as ts.FunctionDeclaration;
@@ -775,6 +783,10 @@ export function summarizeFlow(
       if (handedOn && rejectionSwallowed(node, ctx.sf) && !spec.methods.has(methodCalled(promised))) {
         guarded(null, conditional, () => inBranch(callee.expression, () => visit(callee.expression, unit, true)));
       } else visit(callee.expression, unit, conditional);
+      // `await loaded.then((m) => m.register(server))`: awaited, the callback has run before the next
+      // statement (if the promise rejects, the await throws instead), so it runs here, as a helper would.
+      const awaitedCallback = awaitedCalls.has(node) ? awaitedContinuation(node, callee) : undefined;
+      if (awaitedCallback) push(unit, { k: "invoke", callee: toValueExpr(ctx, awaitedCallback), args: [], argExprs: [], span: spanOf(ctx, node) }, conditional);
       // `new Tool(client).attach(server)`, `make().mount(server)`: still a call the server may be handed to.
     }
     if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
@@ -1003,4 +1015,20 @@ function lastPlainElement(pattern: ts.ArrayBindingPattern): { name: string; inde
     return ts.isIdentifier(e.name) && !e.dotDotDotToken && !e.initializer ? { name: e.name.text, index: i } : undefined;
   }
   return undefined;
+}
+
+/**
+ * The callback of `await p.then(cb)` or `await p.finally(cb)` (the call's value awaited right there)
+ * written inline: it has run when the await is over. Not a `then`'s rejection handler, which may not run.
+ */
+function awaitedContinuation(node: ts.CallExpression, callee: ts.PropertyAccessExpression): ts.ArrowFunction | ts.FunctionExpression | undefined {
+  const method = callee.name.text;
+  if ((method !== "then" && method !== "finally") || node.arguments.length < 1) return undefined;
+  // A chain (`a().then(register).then(connect)`) runs its steps in order: chainOrder reads it whole.
+  let promise: ts.Expression = callee.expression;
+  while (ts.isParenthesizedExpression(promise)) promise = promise.expression;
+  if (ts.isCallExpression(promise) && ts.isPropertyAccessExpression(promise.expression) && ["then", "catch", "finally"].includes(promise.expression.name.text)) return undefined;
+  let fn: ts.Expression = node.arguments[0]!;
+  while (ts.isParenthesizedExpression(fn)) fn = fn.expression;
+  return ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) ? fn : undefined;
 }
