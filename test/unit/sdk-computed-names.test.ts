@@ -58,3 +58,27 @@ export const handler = createMcpHandler(buildServer, OPTS);
     assert.deepEqual(s.modern, { tools: { listChanged: true } });
   });
 });
+
+describe("SDK: capabilities merged with Object.assign into a fresh object", () => {
+  const caps = (expr: string) =>
+    analyze({
+      "src/index.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+declare function load(): object;
+const BASE = { logging: {} };
+const EXTRA = { experimental: { audit: {} }, logging: { level: "info" } };
+const server = new McpServer({ name: "merged", version: "1.0.0" }, { capabilities: ${expr} });
+await server.connect(new StdioServerTransport());
+`,
+    }).servers.get("merged")!;
+
+  it("reads the sources in order, a later key replacing an earlier one", () => {
+    const s = caps("Object.assign({}, BASE, EXTRA, undefined)");
+    assert.equal(s.exact, true);
+    assert.deepEqual(s.legacy, { experimental: { audit: {} }, logging: { level: "info" } });
+  });
+
+  it("a source only known at run time, or a target that is not a fresh literal, is not read", () => {
+    for (const expr of ["Object.assign({}, BASE, load())", "Object.assign(BASE, EXTRA)"]) assert.equal(caps(expr).exact, false, expr);
+  });
+});

@@ -233,7 +233,7 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc)) : undefined;
+        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc)) : undefined;
         if (builtin) return builtin;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
@@ -352,6 +352,28 @@ export class Evaluator {
     const text = this.sourceText(expr, scope.file);
     const items = base.items.map((item, i) => this.#apply(fn, scope, [item, { t: "prim", value: i, loc: base.itemLocs[i] ?? loc }], opts, text, base.itemLocs[i] ?? loc));
     return { t: "arr", items, itemLocs: [...base.itemLocs], loc };
+  }
+
+  /**
+   * `Object.assign({}, BASE, EXTRA)` into an object literal written there (so no named object is
+   * changed): the sources' keys in order, a later one replacing an earlier one, as a spread would.
+   * Not when a source may hold keys not known (an unknown spread), nor a source that is not an object.
+   */
+  #assign(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const callee = expr.callee;
+    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "assign" || callee.object.k !== "ref" || callee.object.name !== "Object" || expr.args[0]?.k !== "obj") return undefined;
+    const entries = new Map<string, ObjEntryValue>();
+    for (const a of expr.args) {
+      const v = this.evaluate(a, scope, opts);
+      // `undefined` and `null` sources add nothing.
+      if (isUndefinedValue(v) || (v.t === "prim" && v.value === null)) continue;
+      if (v.t !== "obj" || v.entries.has(DYNAMIC_KEY)) return undefined;
+      for (const [k, e] of v.entries) {
+        entries.delete(k);
+        entries.set(k, e);
+      }
+    }
+    return { t: "obj", entries, loc };
   }
 
   /** Calls a summarised function: its result evaluated with parameters bound to `args`. */
