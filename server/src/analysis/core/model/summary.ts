@@ -145,7 +145,7 @@ export interface ClassSummary {
   readonly isAbstract: boolean;
   /** A `declare class`, or any class in a `.d.ts` file. */
   readonly ambient: boolean;
-  /** A class the report may list: top level, or a class expression bound at top level. */
+  /** A class the report may list: a declaration, or a class expression bound to a name, at any depth (not a mixin's returned class). */
   readonly topLevel: boolean;
   readonly heritage: ValueExpr | null;
   readonly decorators: readonly DecoratorSummary[];

@@ -3,6 +3,7 @@ import type { AmbientModuleSummary, ExportEntry, FileSummary, ImportBinding, Top
 import { hasModifier, spanOf, type SummaryContext } from "./context";
 import { firstParseError, isDeclarationFileName, lineStartsOf, parseErrorCount } from "./parseFile";
 import { summarizeClass } from "./summarizeClass";
+import { summarizeNestedClasses } from "./nestedClasses";
 import { summarizeFlow, type FlowSpec } from "./flowSummary";
 import { neverReassigned } from "./neverReassigned";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
@@ -66,6 +67,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
     }
   }
   const { decls, exports, starExports } = top;
+  summarizeNestedClasses(ctx, sf);
 
   const flow = flowSpec ? summarizeFlow(ctx, imports, flowSpec, deferExtendsOnly) : undefined;
   return {
