@@ -59,6 +59,22 @@ export const handler = createMcpHandler(buildServer, OPTS);
   });
 });
 
+describe("SDK v2: a server served by code the analysis does not follow", () => {
+  it("says an entry point may refuse initialize, not that one does", () => {
+    const s = analyze({
+      "src/server.ts": `import { McpServer } from "@modelcontextprotocol/server";
+export function buildServer() {
+  const server = new McpServer({ name: "handed-out", version: "1.0.0" });
+  server.registerTool("hello", {}, async () => ({ content: [] }));
+  return server;
+}
+`,
+    }).servers.get("handed-out")!;
+    const legacy = s.unknown.find((u) => u.era === "legacy" && u.path.length === 0);
+    assert.match(legacy?.reason ?? "", /an SDK v2 entry point may be given legacy: "reject", which answers server\/discover only/);
+  });
+});
+
 describe("SDK: capabilities merged with Object.assign into a fresh object", () => {
   const caps = (expr: string) =>
     analyze({
