@@ -75,6 +75,9 @@ function layer(path: string, text: FileText, depth: number): Layer {
   const opts = (json?.compilerOptions ?? {}) as Record<string, unknown>;
   const at = (p: string) => normalizePath(p.startsWith("/") ? p : joinPath(dir, p));
   const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string").map(at) : undefined);
+  // `"rootDir": null` in an extending config takes back what its base set: tsc's default again.
+  for (const key of ["outDir", "rootDir", "composite", "allowJs"] as const) if (opts[key] === null) delete out[key];
+  for (const key of ["files", "include", "exclude"] as const) if (json?.[key] === null) delete out[key];
   if (typeof opts.outDir === "string") out.outDir = at(opts.outDir);
   if (typeof opts.rootDir === "string") out.rootDir = at(opts.rootDir);
   if (typeof opts.composite === "boolean") out.composite = opts.composite;
