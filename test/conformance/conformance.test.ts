@@ -22,14 +22,21 @@ const alone = process.env.CONFORMANCE_ALONE === "1";
 
 interface Expected {
   tasks?: boolean;
-  servers?: Record<string, { legacy?: unknown; modern?: unknown; exact?: boolean }>;
+  servers?: Record<string, { legacy?: unknown; modern?: unknown; exact?: boolean; unknown?: UnknownWanted[] }>;
   notServers?: string[];
   diagnostics?: { code: string; file: string; line: number | number[] }[];
   onlyTheseDiagnostics?: boolean;
 }
 
+/** An expected `unknown` entry: its path, and its source and spread when given. */
+interface UnknownWanted {
+  path: string[];
+  source?: string;
+  spread?: boolean;
+}
+
 interface Report {
-  servers: { name: string; legacy: unknown; modern: unknown; exact: boolean }[];
+  servers: { name: string; legacy: unknown; modern: unknown; exact: boolean; unknown?: { path: string[]; source?: string; spread?: true }[] }[];
   diagnostics: { code: string; file: string; line: number; severity: string; message: string }[];
 }
 
@@ -61,6 +68,14 @@ async function problemsOf(dir: string): Promise<string[]> {
       if (era in want && !isDeepStrictEqual(got[era], want[era])) problems.push(`${name}.${era}: want ${JSON.stringify(want[era])} got ${JSON.stringify(got[era])}`);
     }
     if ("exact" in want && got.exact !== want.exact) problems.push(`${name}.exact: want ${want.exact} got ${got.exact}`);
+    // As the shared runner: each expected entry is listed (path, and source and spread when given), and nothing else.
+    if (want.unknown) {
+      const has = got.unknown ?? [];
+      const same = (w: UnknownWanted, g: (typeof has)[number]) => isDeepStrictEqual(w.path, g.path) && (w.source === undefined || w.source === g.source) && (w.spread === undefined || (g.spread === true) === w.spread);
+      for (const w of want.unknown) if (!has.some((g) => same(w, g))) problems.push(`${name}.unknown: missing ${JSON.stringify(w)} (got ${JSON.stringify(has)})`);
+      for (const g of has) if (!want.unknown.some((w) => same(w, g))) problems.push(`${name}.unknown: unexpected ${JSON.stringify(g)}`);
+    }
+    if (JSON.stringify([got.legacy, got.modern]).includes('"$dynamic"')) problems.push(`${name}: an era object holds a "$dynamic" placeholder`);
   }
   for (const name of expected.notServers ?? []) if (byName.has(name)) problems.push(`${name} reported as a server`);
   const matches = (w: { code: string; file: string; line: number | number[] }, g: Report["diagnostics"][number]) =>

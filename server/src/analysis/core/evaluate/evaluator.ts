@@ -438,7 +438,13 @@ export class Evaluator {
       }
       entries.delete(key);
       const value = this.evaluate(entry.value, scope, opts);
-      // `{ tools: undefined }`: JSON drops the key and the SDK's merge skips it, so it is absent, not unknown.
+      // `{ tools: undefined }`: JSON drops the key and the SDK's merge skips it, so it is absent, not
+      // unknown. A description read from consts only (conduit, spec §4.1) has no `undefined` value: not known.
+      if (isUndefinedValue(value) && !this.#runtimeValues) {
+        entries.set(key, { value: { t: "dyn", text: "undefined", loc: { file: scope.file, span: entry.value.span }, why: "undefined is not one of the values the description is read from" }, keyLoc });
+        cleared.delete(key);
+        continue;
+      }
       if (isUndefinedValue(value)) {
         cleared.add(key);
         continue;

@@ -61,9 +61,12 @@ export function buildChain(ev: Evaluator, start: ClassRef): ClassChain {
     }
     const named = link.extendsNames.find((n) => FRAMEWORK_BASES.has(n) || BUILTIN_BASES.has(n));
     if (named && base.t === "dyn") return { links, end: { kind: "external", name: named } };
-    const loc = { file: ref.file, span: heritage.span };
+    const span = withParentheses(ev.host.text?.(ref.file), heritage.span);
+    const loc = { file: ref.file, span };
     const why = base.t === "dyn" ? base.why ?? "it is not known statically" : `it is not a class`;
-    return { links, end: { kind: "unresolved", text: exprText(heritage), why, loc, from: link } };
+    // The `extends` expression as written (spec §2), parentheses included.
+    const written = span === heritage.span ? undefined : ev.host.text?.(ref.file)?.slice(span.start, span.end);
+    return { links, end: { kind: "unresolved", text: written ?? exprText(heritage), why, loc, from: link } };
   }
   return { links, end: { kind: "root" } };
 }
@@ -107,4 +110,20 @@ export function extendsNamed(chain: ClassChain, index: number, name: string): bo
     if (i > index && chain.links[i]!.summary.name === name) return true;
   }
   return false;
+}
+
+/** `(cond ? A : B)`: the span widened over the parentheses written around it (the summary keeps what is inside). */
+function withParentheses(text: string | undefined, span: { readonly start: number; readonly end: number }): { readonly start: number; readonly end: number } {
+  if (text === undefined) return span;
+  let { start, end } = span;
+  for (let hops = 0; hops < 8; hops++) {
+    let before = start - 1;
+    while (before >= 0 && /\s/.test(text[before]!)) before--;
+    let after = end;
+    while (after < text.length && /\s/.test(text[after]!)) after++;
+    if (text[before] !== "(" || text[after] !== ")") break;
+    start = before;
+    end = after + 1;
+  }
+  return start === span.start && end === span.end ? span : { start, end };
 }
