@@ -21,6 +21,7 @@ import { advertised, supportedVersion, type RegisteredBeforeServing } from "./ru
 import { serverMutatorEffect } from "./serverMutator";
 import { strategyUses } from "./strategyUses";
 import { httpAdapterMissing } from "./httpAdapterMissing";
+import { headerMirroringTool } from "./headerMirroring";
 import { readOptions, type StrategyOptions } from "./strategyOptions";
 import { subclassOptions } from "./strategySubclass";
 
@@ -182,11 +183,21 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   unknown.push(...uses);
   // Only a strategy whose every use is read: one handed elsewhere may be given an adapter there.
   const noAdapter = !site.chain && uses.length === 0 && app.bootstrapFile ? httpAdapterMissing(run, options, [file, app.bootstrapFile]) : undefined;
+  // What stops the application as it starts, for certain: nothing is served.
+  let fails: { readonly code: "mcp-nest-http-no-adapter" | "mcp-nest-header-mirroring"; readonly loc: Loc; readonly text: string } | undefined;
   if (noAdapter) {
-    unknown.push(...(["legacy", "modern"] as const).map((era) => ({ path: [], era, reason: `the server may not answer: ${noAdapter.why}`, loc: noAdapter.loc })));
     diagnostics.push(diagnostic("mcp-nest-http-no-adapter", noAdapter.loc,
       `${noAdapter.why}, and the application does not start. Pass the adapter (new McpStrategy({ httpAdapter }) or ${binding}.setHttpAdapter(app.getHttpAdapter()) before listening), set mount: false and mount the routes in your own controller, or serve over StdioTransport.`,
       { server: serverRef }));
+    fails = { code: "mcp-nest-http-no-adapter", loc: noAdapter.loc, text: noAdapter.why };
+  }
+  const mirrored = headerMirroringTool(run.ev, methods);
+  if (mirrored) {
+    const tool = `@${mirrored.method.decorator} ${mirrored.method.className}.${mirrored.method.method}`;
+    diagnostics.push(diagnostic("mcp-nest-header-mirroring", mirrored.loc,
+      `${tool} declares 'x-mcp-header' in its parameters: ${PACKAGE} does not implement SEP-2243 header mirroring and refuses such a tool as the application starts ("declares 'x-mcp-header' at …"), so nothing is served. Remove 'x-mcp-header' from the schema: the parameters still travel in the request body.`,
+      { server: serverRef }));
+    fails ??= { code: "mcp-nest-header-mirroring", loc: mirrored.loc, text: `${tool} declares 'x-mcp-header', which ${PACKAGE} refuses` };
   }
   const calls = runtimeCalls(run, site);
   const registered: RegisteredBeforeServing[] = [];
@@ -253,6 +264,15 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     for (const era of ["legacy", "modern"] as const) unknown.push({ path: [], era, reason: "whether this era is served depends on the transports, which are only known when the server runs", ...(options.transportsLoc ? { loc: options.transportsLoc } : {}) });
   }
   const details: McpNestDetails = { kind: "mcp-nest", methods, ...(options.server !== undefined ? { serverName: options.server } : {}), ...(app.rootName ? { rootModule: app.rootName } : {}) };
+  if (fails) {
+    const note: EraNote = { text: `start-up throws: ${fails.text} (${fails.code})`, loc: fails.loc };
+    const server: ServerReport = {
+      name, loc, span: serverSpan(site, methods), dialectId: "mcp-nest", dialect: "mcp-nest", frameworkVersion: version ?? "unknown",
+      exact: true, tasksExtension: false, legacy: null, modern: null, unknown: [], provenance: [],
+      startupThrows: { code: fails.code, loc: fails.loc }, eraNotes: { legacy: note, modern: note }, missing: [], details,
+    };
+    return { name, loc, server, diagnostics };
+  }
   const sorted = sortUnknown(unknown);
   const server: ServerReport = {
     name,
