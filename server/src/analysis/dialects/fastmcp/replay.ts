@@ -225,7 +225,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           // `const { addTool } = server`: the method without its server. Called alone, `this` is
           // undefined and it throws (FastMCP keeps its tools in private fields); where it is called is not followed.
           const reg = REGISTRATIONS[member];
-          if (!reg) out.startTakenOff ??= { reason: `${member}() is taken off the server (as ${event.target}), and called without it, it throws ("Cannot read properties of undefined") before a session exists`, loc: loc(event.span) };
+          // Called right there (`const { addTool } = server; addTool({...})`): that call throws as the program starts.
+          const calledHere = events.slice(i + 1).some(({ event: e }) => e.k === "invoke" && e.callee.k === "ref" && e.callee.name === event.target);
+          if (!reg || (calledHere && phase !== "deferred")) out.startTakenOff ??= { reason: `${member}() is taken off the server (as ${event.target}), and called without it, it throws ("Cannot read properties of undefined") before a session exists`, loc: loc(event.span) };
           out.unfollowed.push({ reason: `${member} is taken off the server (as ${event.target}): called without it, it throws ("Cannot read properties of undefined"), and where it is called is not followed`, loc: loc(event.span), phase, ...(reg ? { keys: [reg.key] } : {}) });
         }
         // `target = other`: from here on the name holds another value.
