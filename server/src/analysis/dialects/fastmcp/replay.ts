@@ -21,6 +21,7 @@ import { awaitedGroupOf, markGroup, settleGroup, type GroupMark } from "./promis
 import { placeConnectHandlers } from "./connectHandlers";
 import { exprPath } from "./exprPath";
 import { placeResumed } from "./resumes";
+import { evaluatedBefore } from "../../core/project/esmOrder";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { listHasItems, loopsRunCertainly, writtenItems, type ListReader } from "../../core/evaluate/listItems";
 
@@ -471,7 +472,9 @@ function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk:
   const users = host.importers(site.file, names);
   for (const o of users.open) out.unfollowed.push({ reason: `the server is exported: ${o.why}`, loc: o.loc ?? { file: site.file, span: site.event.span }, phase: "before" });
   const files = new Set(users.found.map((u) => u.file));
-  for (const { file, local } of users.found) {
+  const order = importOrder(users.found, host);
+  const found = order ? [...users.found].sort((a, b) => order.rank(a.file) - order.rank(b.file)) : users.found;
+  for (const { file, local } of found) {
     const units = host.summary(file)?.flow?.units;
     const module = units?.find((u) => u.kind === "module");
     if (!units || !module) {
@@ -483,10 +486,32 @@ function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk:
     moduleScoped.add(file);
     if (!visited.has(key(at, module))) {
       visited.add(key(at, module));
-      walk(at, module, module.events, names, false, 0, files.size > 1 ? "order" : false);
+      walk(at, module, module.events, names, false, 0, files.size > 1 && !order?.known(file) ? "order" : false);
     }
     scanLater(out, at, visited, names, () => true);
   }
+}
+
+/** The statement of the entry that starts the server: its awaited dynamic imports before it count as loaded first. */
+const STARTS_CALL = /\.\s*(?:start|connect)\s*\(/;
+
+/**
+ * With one importer starting the server (`main.ts`: `import "./tools/add.js"`, then `server.start()`),
+ * the modules it loads run before its own code, in Node's order (core/project/esmOrder.ts): what
+ * their top level adds comes before start(), and they are walked in that order, the entry last.
+ * Undefined when no single importer starts it, or the order is not worked out.
+ */
+function importOrder(found: readonly { readonly file: string; readonly local: string }[], host: ReplayHost): { rank(file: string): number; known(file: string): boolean } | undefined {
+  if (!host.ev || found.length < 2) return undefined;
+  const starts = (f: { file: string; local: string }) => new RegExp(`(?<![\\w$.])${f.local.replace(/\$/g, "\\$")}\\s*\\.\\s*(?:start|connect)\\s*\\(`).test(host.text?.(f.file) ?? "");
+  const starters = [...new Set(found.filter(starts).map((f) => f.file))];
+  if (starters.length !== 1) return undefined;
+  const entry = starters[0]!;
+  const before = evaluatedBefore(host.ev, entry, STARTS_CALL);
+  if (!before) return undefined;
+  const rank = new Map(before.map((f, i) => [f, i] as const));
+  rank.set(entry, before.length);
+  return { rank: (file) => rank.get(file) ?? before.length + 1, known: (file) => rank.has(file) };
 }
 
 /**

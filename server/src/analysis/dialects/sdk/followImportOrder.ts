@@ -8,7 +8,8 @@
 // program that serves the server without the rest; then all keep being replayed as code that may run.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
-import { evaluatedBefore, SERVES } from "./esmOrder";
+import { evaluatedBefore } from "../../core/project/esmOrder";
+import { SERVES } from "./servesCall";
 import type { ServerImport } from "./factoryCallers";
 import type { SdkSite } from "./findSdkServers";
 import type { Replay } from "./replay";
@@ -42,7 +43,7 @@ export function followImportOrder(replay: Replay, ev: Evaluator, site: SdkSite, 
     if (local.has(i.file)) return [];
     local.set(i.file, i.local);
   }
-  const before = evaluatedBefore(ev, entry);
+  const before = evaluatedBefore(ev, entry, SERVES);
 
   if (!before) return [];
   // The server's module must run before every importer (in a cycle, an importer may run first and
@@ -94,7 +95,7 @@ function programsBefore(ev: Evaluator, serverFile: string, entries: readonly str
   const importing = new Map(importers.map((i) => [i.file, i.local]));
   const loaded: Set<string>[] = [];
   for (const entry of entries) {
-    const before = evaluatedBefore(ev, entry);
+    const before = evaluatedBefore(ev, entry, SERVES);
 
     if (!before || !before.includes(serverFile) || entries.some((e) => before.includes(e))) return undefined;
     // Every module of the program that touches the server, or imports one that does.

@@ -6,7 +6,8 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { basename, dirname, joinPath } from "../../core/project/paths";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
-import { evaluatedBefore } from "./esmOrder";
+import { evaluatedBefore } from "../../core/project/esmOrder";
+import { SERVES as SERVES_ENTRY } from "./servesCall";
 import { packageRoot, type Elsewhere } from "./factoryCallers";
 import { packageEntryFiles } from "./packageEntries";
 
@@ -67,6 +68,6 @@ export function runsOnlyAsOwnProgram(ev: Evaluator, { list }: Elsewhere, file: s
     const t = ev.host.text?.(other);
     if (t === undefined ? other !== joinPath(root, "package.json") : named.test(withoutTypeImports(t, keepsImports)) || COMPUTED_LOAD.test(t)) return false;
   }
-  const before = evaluatedBefore(ev, file);
+  const before = evaluatedBefore(ev, file, SERVES_ENTRY);
   return before !== undefined && !before.some((f) => SERVES.test(ev.host.text?.(f) ?? ""));
 }

@@ -1,12 +1,13 @@
-// The modules a module's own code runs after. ES modules evaluate every module they import statically
-// (depth first, in the order of the imports) before their own body, so a module `entry` imports, and
+// The modules a module's own code runs after, whatever the dialect: the order is Node's. ES modules
+// evaluate every module they import statically (depth first, in the order of the imports) before
+// their own body, so a module `entry` imports, and
 // that does not import `entry` back (a cycle may run it later), has run its top-level code before any
 // code of `entry` runs. Only imports that certainly load their module count for that: `import "./x.js"`
 // and an import of a name used as a value (TypeScript drops imports only used as types). Whether a
 // module may import `entry` back counts every import and re-export, types included. CommonJS output
 // keeps the same order (the compiled requires run first, in the same order).
-import type { Evaluator } from "../../core/evaluate/evaluator";
-import { SK, ts } from "../../core/typescript";
+import type { Evaluator } from "../evaluate/evaluator";
+import { SK, ts } from "../typescript";
 
 /** Modules looked at beyond this: the order is not worked out (the analysis keeps what it said before). */
 const MAX_MODULES = 1500;
@@ -22,11 +23,11 @@ interface ModuleImports {
  * The workspace modules whose top-level code has run, in evaluation order, when code of `entry` runs;
  * undefined when there are too many to look at.
  */
-export function evaluatedBefore(ev: Evaluator, entry: string): string[] | undefined {
+export function evaluatedBefore(ev: Evaluator, entry: string, serves: RegExp): string[] | undefined {
   const cache = new Map<string, ModuleImports>();
   const importsOf = (file: string): ModuleImports => {
     let found = cache.get(file);
-    if (!found) cache.set(file, (found = moduleImports(ev, file, file === entry)));
+    if (!found) cache.set(file, (found = moduleImports(ev, file, file === entry ? serves : undefined)));
     return found;
   };
   const order: string[] = [];
@@ -74,10 +75,8 @@ export function evaluatedBefore(ev: Evaluator, entry: string): string[] | undefi
   return out;
 }
 
-/** A call that serves a server: connect(), or SDK v2's entry points (the entry's awaited dynamic imports count before one). */
-export const SERVES = /\.\s*connect\s*\(|\bserveStdio\s*\(|\bcreateMcpHandler\s*\(/;
-
-function moduleImports(ev: Evaluator, file: string, isEntry: boolean): ModuleImports {
+/** `serves` (for the entry): the statement that serves the server, past which its awaited dynamic imports no longer count as before. */
+function moduleImports(ev: Evaluator, file: string, serves: RegExp | undefined): ModuleImports {
   const text = ev.host.text?.(file);
   if (text === undefined) return { certain: [], any: [] };
   const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true);
@@ -88,7 +87,7 @@ function moduleImports(ev: Evaluator, file: string, isEntry: boolean): ModuleImp
   // before its importers run, and, in the entry, before a later connect().
   let served = false;
   for (const st of sf.statements) {
-    if (isEntry && !served && SERVES.test(text.slice(st.getStart(sf), st.end))) served = true;
+    if (serves && !served && serves.test(text.slice(st.getStart(sf), st.end))) served = true;
     if (served) continue;
     for (const spec of awaitedImports(st)) {
       const target = ev.host.resolveModule(spec, file);
