@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ValueExpr } from "../../server/src/analysis/core/model/summary";
-import { templateString } from "../../server/src/analysis/dialects/sdk/templateNames";
+import { templateString } from "../../server/src/analysis/core/evaluate/templateNames";
 
 const SPAN = { start: 0, end: 0 };
 const VALUES: Record<string, string | number> = { entity: "users", "cfg.service": "billing", version: 2 };

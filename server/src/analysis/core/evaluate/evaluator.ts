@@ -9,6 +9,7 @@ import { handedOnNames } from "./handedOn";
 import { isExportedEmptyTable } from "./constDeclarations";
 import { BUILTIN_BASES } from "../model/builtins";
 import { stringMethod } from "./stringMethods";
+import { concatString, templateString } from "./templateNames";
 import { mayExportName } from "./exportLook";
 import type { ModuleQuestion } from "../project/moduleReaches";
 
@@ -185,7 +186,7 @@ export class Evaluator {
       case "lit":
         return { t: "prim", value: expr.value, loc };
       case "dyn":
-        return (expr.arith && opts.builtins ? this.#arithmetic(expr.arith, scope, opts, loc) : undefined) ?? { t: "dyn", text: expr.text, loc };
+        return (expr.arith && opts.builtins ? this.#arithmetic(expr.arith, scope, opts, loc) : undefined) ?? (this.#runtimeValues ? this.#joinedString(expr.text, expr.span, scope, opts, loc) : undefined) ?? { t: "dyn", text: expr.text, loc };
       case "obj":
         return this.#object(expr, scope, opts, loc);
       case "arr": {
@@ -243,6 +244,21 @@ export class Evaluator {
         return this.#apply(callee.fn, callee.scope, expr.args.map((a) => this.evaluate(a, scope, opts)), opts, this.sourceText(expr, scope.file), loc);
       }
     }
+  }
+
+  /**
+   * `` `ui://${APP}/view` ``, `PREFIX + "_list"`: a string joined from quoted parts and names of known
+   * strings or numbers (templateNames.ts), as Node joins it. Only where values are read as Node runs
+   * the code: a description read from consts only keeps every operator dynamic.
+   */
+  #joinedString(text: string, span: Span, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    if (!text.includes("`") && !text.includes("+")) return undefined;
+    const valueOf = (e: ValueExpr): string | number | undefined => {
+      const v = this.evaluate(e, scope, opts);
+      return v.t === "prim" && (typeof v.value === "string" || typeof v.value === "number") ? v.value : undefined;
+    };
+    const value = text.startsWith("`") && text.endsWith("`") ? templateString(text, span, valueOf) : concatString(text, span, valueOf);
+    return value === undefined ? undefined : { t: "prim", value, loc };
   }
 
   /** `5 * MINUTE`: the number, when both sides evaluate to numbers (undefined otherwise: not known). */

@@ -7,7 +7,7 @@ import type { CallEvent, Span, ValueExpr } from "../../core/model/summary";
 import { diagnostic } from "./codes";
 import { instanceFieldString, type Instance } from "./methodTargets";
 import { thisField } from "./returnedCollections";
-import { concatString, templateString } from "./templateNames";
+import { concatString, templateString } from "../../core/evaluate/templateNames";
 import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
 import { templateCall, withLiteralCalls } from "./literalCalls";

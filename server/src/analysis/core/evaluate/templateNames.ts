@@ -2,7 +2,7 @@
 // chains (`${prefix}`, `${cfg.service}`) is known when each of them is a known string or number. The
 // summary keeps such a template as its text, so it is read here; anything else (escapes, nested
 // templates, calls or operators inside `${}`) is not a known name.
-import type { Span, ValueExpr } from "../../core/model/summary";
+import type { Span, ValueExpr } from "../model/summary";
 
 const PLAIN = /^`([^`\\$]|\$(?!\{))*`$/;
 const PART = /\$\{\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\}/g;
