@@ -98,3 +98,21 @@ await server.connect(new StdioServerTransport());
     for (const expr of ["Object.assign({}, BASE, load())", "Object.assign(BASE, EXTRA)"]) assert.equal(caps(expr).exact, false, expr);
   });
 });
+
+describe("SDK: a template's URI joined from known strings", () => {
+  it("is read as the string it makes: its completions are known", () => {
+    for (const uri of ["'github://' + 'repos/{repo}'", "`${SCHEME}://repos/{repo}`"]) {
+      const s = analyze({
+        "src/index.ts": `import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const SCHEME = "github";
+const server = new McpServer({ name: "joined", version: "1.0.0" });
+server.registerResource("repo", new ResourceTemplate(${uri}, { list: undefined, complete: { repo: (v: string) => ["sdk"].filter((r) => r.startsWith(v)) } }), {}, async () => ({ contents: [] }));
+await server.connect(new StdioServerTransport());
+`,
+      }).servers.get("joined")!;
+      assert.equal(s.exact, true, `${uri}: ${JSON.stringify(s.unknown)}`);
+      assert.deepEqual(s.legacy, { completions: {}, resources: { listChanged: true } }, uri);
+    }
+  });
+});
