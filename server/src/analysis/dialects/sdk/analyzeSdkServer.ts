@@ -384,6 +384,7 @@ function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSi
   if (unit === site.unit) return true;
   const target = site.event.target?.join(".");
   const siteFunction = site.unit.kind === "function" ? site.unit.name : undefined;
+  const siteMethod = site.unit.kind === "method" && site.unit.className !== undefined && site.unit.name.startsWith(`${site.unit.className}.`) ? site.unit.name.slice(site.unit.className.length + 1) : undefined;
   const field = heldField(site);
   return unit.events.some(({ event }) => {
     if (event.k !== "return") return false;
@@ -392,6 +393,8 @@ function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSi
     if (event.expr === undefined) return false;
     // `() => createServer(CONFIG)`, `() => withLogging(createServer())`: it calls the server's function.
     if (siteFunction && calls(event.expr, siteFunction)) return true;
+    // `() => Notes.create()`: the static method of the class that makes the server, called on the class.
+    if (siteMethod && callsStatic(event.expr, site.unit.className!, siteMethod)) return true;
     if (field === undefined) return false;
     // `() => { const app = new App(); ...; return app.server }`: an instance of the class holding it.
     if (event.source?.length === 2 && event.source[1] === field) {
@@ -424,6 +427,11 @@ function heldField(site: SdkSite): string | undefined {
 function calls(expr: ValueExpr, name: string): boolean {
   if (expr.k !== "call") return false;
   return (expr.callee.k === "ref" && expr.callee.name === name) || expr.args.some((a) => calls(a, name));
+}
+
+/** `Notes.create()`: a call of `method` on the class itself (a static method). */
+function callsStatic(expr: ValueExpr, className: string, method: string): boolean {
+  return expr.k === "call" && expr.callee.k === "get" && expr.callee.key.k === "static" && expr.callee.key.name === method && expr.callee.object.k === "ref" && expr.callee.object.name === className;
 }
 
 /** Whether an expression constructs `className` (`new C()`, `new C().server`). */
