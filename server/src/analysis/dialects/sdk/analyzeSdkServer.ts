@@ -22,6 +22,7 @@ import type { SdkRelease } from "./sdkRelease";
 import { loggingGuarded } from "./sends";
 import { NOT_SERVED_HERE } from "./entryPoint";
 import { entryEras } from "./entryFactories";
+import { mergeEraRuns, splitsByEra, type EraRun } from "./eraSplit";
 import { fieldGetters, isGetterCallOnNew } from "./fieldGetters";
 import { holderClassesOf } from "./siteEscapes";
 import { servedElsewhere } from "./servedElsewhere";
@@ -51,7 +52,13 @@ export interface ServedEras {
 }
 
 export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsewhere, release?: SdkRelease, zodMain?: () => ZodMain | undefined): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
-  const replay = new Replay(ev, site, elsewhere, release, zodMain);
+  // A factory that reads the era it is called for: each era from a run of its own.
+  if (splitsByEra(ev, site)) return mergeEraRuns(analyzeFor(ev, site, elsewhere, release, zodMain, "legacy"), analyzeFor(ev, site, elsewhere, release, zodMain, "modern"));
+  return analyzeFor(ev, site, elsewhere, release, zodMain);
+}
+
+function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefined, release: SdkRelease | undefined, zodMain: (() => ZodMain | undefined) | undefined, era?: EraRun): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
+  const replay = new Replay(ev, site, elsewhere, release, zodMain, era);
   replay.run();
   const eras = servedEras(ev, site, replay);
   if (site.version === "v2") for (const t of codecThrows(ev, site)) replay.mayThrowAt.push(t);

@@ -62,6 +62,7 @@ import { ts } from "../../core/typescript";
 import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallKey, type StartOrder } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
+import { eraContext } from "./eraSplit";
 import { calledAtStartByImporter, importerStartKey } from "./importerStarts";
 import { underEraCondition } from "./eraConditions";
 import type { ZodMain } from "./zodFlavours";
@@ -291,7 +292,11 @@ export class Replay {
   /** SDK entry points in other files given the server's factory itself, which serve it. */
   readonly servedBy: EntryServe[] = [];
 
-  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1, readonly zodMain?: () => ZodMain | undefined) {
+  /**
+   * `era`: the factory an SDK v2 entry point calls with its context is run for that era (its first
+   * parameter holds `{ era }`), so its conditions on the era are decided (eraSplit.ts).
+   */
+  constructor(ev: Evaluator, site: SdkSite, readonly elsewhere: Elsewhere = {}, readonly release: SdkRelease = NEWEST_V1, readonly zodMain?: () => ZodMain | undefined, readonly era?: "legacy" | "modern") {
     this.#ev = ev;
     this.#site = site;
     this.#returnKey = returnedKey(site);
@@ -486,7 +491,8 @@ export class Replay {
     // `export async function run(withResources) { … if (withResources) server.registerResource(…) }`
     // called once, as `run(true)`: its parameters hold what that call gives.
     const call = site.unit.kind === "function" && site.unit.params.length > 0 && !site.subclass ? soleCall(this.#ev, this.elsewhere, site) : null;
-    if (call) this.#withArguments(site.file, site.unit, call.args, unitScope(this.#ev, call.file, call.unit), runSite);
+    if (this.era !== undefined) this.#withArguments(site.file, site.unit, [eraContext(this.era, site.unit.span)], this.#ev.fileScope(site.file), runSite);
+    else if (call) this.#withArguments(site.file, site.unit, call.args, unitScope(this.#ev, call.file, call.unit), runSite);
     else runSite();
     // Fields declared after the server's own are given their values as the instance is made, before
     // the constructor's body: `private log = createLogger(this.server)` runs at start-up, once.

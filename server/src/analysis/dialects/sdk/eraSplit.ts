@@ -1,0 +1,83 @@
+// SDK v2's entry points call the factory they are given with the era each connection (or request)
+// speaks: `serveStdio((ctx) => { …; if (ctx.era === "modern") server.registerTool(…); return server; })`
+// serves the tool to 2026-07-28 clients only. Such a factory, written in place, is replayed once per
+// era with its context holding that era, and each era's capabilities come from its own run.
+import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
+import type { ProvenanceEntry } from "../../core/model/provenance";
+import type { ServerReport } from "../../core/model/serverReport";
+import type { Span, ValueExpr } from "../../core/model/summary";
+import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
+import { eraReadIn } from "./eraConditions";
+import type { SdkSite } from "./findSdkServers";
+
+export type EraRun = "legacy" | "modern";
+
+const ENTRY_POINTS = new Set(["serveStdio", "createMcpHandler"]);
+
+/** `{ era: "legacy" }`: the context a factory is called with, as the replay binds its first parameter. */
+export function eraContext(era: EraRun, span: Span): ValueExpr {
+  return { k: "obj", entries: [{ k: "prop", key: { k: "static", name: "era", span }, value: { k: "lit", value: era, span } }], span };
+}
+
+/**
+ * Whether the server is made by a factory written as an entry point's argument that reads its
+ * context's era (`ctx.era`, by a plain parameter name) only around what it registers: it throws
+ * nowhere, and the era does not choose what it returns (both are said by a single run's era rules,
+ * eraConditions.ts).
+ */
+export function splitsByEra(ev: Evaluator, site: SdkSite): boolean {
+  const unit = site.unit;
+  if (site.version !== "v2" || unit.kind !== "closure" || !ENTRY_POINTS.has(unit.passedTo ?? "") || !unit.params[0]) return false;
+  if (unit.events.some(({ event }) => event.k === "throw")) return false;
+  const param = unit.params[0];
+  const text = ev.host.text?.(site.file)?.slice(unit.span.start, unit.span.end);
+  if (text === undefined || !new RegExp(`(?<![\\w$.])${param.replace(/\$/g, "\\$")}\\s*\\??\\.\\s*era\\b`).test(text)) return false;
+  // An era that decides what the factory returns is said by the single run (eraConditions.ts).
+  return eraReadIn(ev, site.file, unit) === undefined;
+}
+
+interface Analysed {
+  readonly server: ServerReport;
+  readonly diagnostics: AnalysisDiagnostic[];
+}
+
+/** One report from the two runs: each era from its own, what both say once. */
+export function mergeEraRuns(legacy: Analysed, modern: Analysed): Analysed {
+  const key = (x: object) => JSON.stringify(x);
+  const unknownOf = (a: Analysed, era: EraRun) => a.server.unknown.filter((u) => u.era === undefined || u.era === era).map(({ era: _, ...rest }) => rest);
+  const l = unknownOf(legacy, "legacy");
+  const m = unknownOf(modern, "modern");
+  const both = new Set(l.map(key).filter((k) => m.some((x) => key(x) === k)));
+  const unknown: UnknownPart[] = [
+    ...l.map((u) => (both.has(key(u)) ? u : { ...u, era: "legacy" as const })),
+    ...m.filter((u) => !both.has(key(u))).map((u) => ({ ...u, era: "modern" as const })),
+  ];
+  const provenanceOf = (a: Analysed, era: EraRun) => a.server.provenance.filter((p) => p.era === era || p.era === "both").map(({ era: _, ...rest }) => rest);
+  const pl = provenanceOf(legacy, "legacy");
+  const pm = provenanceOf(modern, "modern");
+  const shared = new Set(pl.map(key).filter((k) => pm.some((x) => key(x) === k)));
+  const provenance: ProvenanceEntry[] = [
+    ...pl.map((p) => ({ ...p, era: shared.has(key(p)) ? ("both" as const) : ("legacy" as const) })),
+    ...pm.filter((p) => !shared.has(key(p))).map((p) => ({ ...p, era: "modern" as const })),
+  ];
+  const sorted = sortUnknown(unknown);
+  const threw = legacy.server.startupThrows ?? modern.server.startupThrows;
+  const eraNotes = { ...(legacy.server.eraNotes?.legacy ? { legacy: legacy.server.eraNotes.legacy } : {}), ...(modern.server.eraNotes?.modern ? { modern: modern.server.eraNotes.modern } : {}) };
+  const server: ServerReport = {
+    ...legacy.server,
+    exact: sorted.length === 0,
+    legacy: legacy.server.legacy,
+    modern: modern.server.modern,
+    unknown: sorted,
+    provenance,
+    ...(threw ? { startupThrows: threw } : {}),
+    eraNotes,
+  };
+  const seen = new Set<string>();
+  const diagnostics = [...legacy.diagnostics, ...modern.diagnostics].filter((d) => {
+    const k = key([d.code, d.loc, d.message]);
+    return seen.has(k) ? false : (seen.add(k), true);
+  });
+  return { server, diagnostics };
+}
