@@ -27,6 +27,11 @@ describe("SDK: names computed by string methods", () => {
     }
   });
 
+  it("a list holding a spread of unknown length is not mapped item by item: its registrations are not certain", () => {
+    const r = analyze({ "src/index.ts": V1(`declare const EXTRA: string[];\nconst NAMES = [...EXTRA];\nfor (const t of NAMES.map((n) => ({ name: n }))) server.registerTool(t.name, {}, ${cb});`) });
+    assert.equal(r.servers.get("names")!.exact, false);
+  });
+
   it("apart once computed, or computed by what the analysis does not run: nothing is said", () => {
     for (const body of [
       `const NAMES = ["Echo", "Search"];\nfor (const n of NAMES) server.registerTool(n.toLowerCase(), {}, ${cb});`,
@@ -92,6 +97,8 @@ await server.connect(new StdioServerTransport());
     const s = caps("Object.assign({}, BASE, EXTRA, undefined)");
     assert.equal(s.exact, true);
     assert.deepEqual(s.legacy, { experimental: { audit: {} }, logging: { level: "info" } });
+    // A key copied with no value is dropped as JSON drops it.
+    assert.deepEqual(caps("Object.assign({}, EXTRA, { experimental: undefined })").legacy, { logging: { level: "info" } });
   });
 
   it("a source only known at run time, or a target that is not a fresh literal, is not read", () => {

@@ -36,3 +36,17 @@ describe("SDK v2: a factory registering by the era it is called for", () => {
     assert.deepEqual(s.unknown.map((u) => [u.path.join("."), u.era]), [["tools", "modern"]]);
   });
 });
+
+describe("SDK v2: capabilities chosen by the era the factory is called for", () => {
+  it("each era gets the arm its context picks: exact", () => {
+    const s = analyze({
+      "src/index.ts": `import { McpServer } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+serveStdio((ctx) => new McpServer({ name: "caps-by-era", version: "1.0.0" }, { capabilities: ctx.era === "legacy" ? { logging: {}, tools: {} } : { tools: {} } }));
+`,
+    }).servers.get("caps-by-era")!;
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { logging: {}, tools: { listChanged: true } });
+    assert.deepEqual(s.modern, { tools: { listChanged: true } });
+  });
+});

@@ -41,10 +41,31 @@ describe("SDK: a helper's conditions on its parameters", () => {
       "register(server, { prompts: process.env.P === '1', tools: false });",
       "const extra = process.argv.length > 5 ? [{ prompts: false, tools: true }] : [];\nregister(server, ...extra);",
       "let opts = { prompts: true, tools: false };\nif (process.env.X) opts = { prompts: false, tools: false };\nregister(server, opts);",
+      // `undefined` passed gives the parameter its default: a name that may hold it is not read as itself.
+      "const NONE = process.env.X ? undefined : { prompts: false, tools: false };\nregister(server, NONE);",
     ]) {
       const s = run(body);
       assert.equal(s.exact, false, body);
       assert.ok(s.unknown.some((u) => u.path[0] === "prompts"), body);
+    }
+  });
+
+  it("an options object the helper hands on or renames first may be changed there: not read", () => {
+    for (const first of ["applyEnv(opts);", "Object.assign(opts, loadOverrides());", "const o = opts; o.tools = true;"]) {
+      const s = analyze({
+        "src/index.ts": `${HEAD}declare function applyEnv(o: object): void;
+declare function loadOverrides(): object;
+function register(s: McpServer, opts: { tools: boolean }) {
+  ${first}
+  if (opts.tools) s.registerTool("t", {}, async () => ({ content: [] }));
+}
+const server = new McpServer({ name: "args", version: "1.0.0" });
+register(server, { tools: false });
+await server.connect(new StdioServerTransport());
+`,
+      }).servers.get("args")!;
+      assert.equal(s.exact, false, first);
+      assert.ok(s.unknown.some((u) => u.path[0] === "tools"), first);
     }
   });
 

@@ -22,10 +22,12 @@ const late = 'server.registerPrompt("late", {}, () => ({ messages: [] }));';
 
 describe("SDK: a registration after connect() and an await", () => {
   it("right after connect(): an error, and nothing is answered", () => {
-    const { s, errors } = run(late);
-    assert.deepEqual(errors, ["error line 6"]);
-    assert.equal(s.legacy, null);
-    assert.equal(s.exact, true);
+    for (const [after, line] of [[late, 6], [`// await the config first\nconst note = "no await here";\n${late}`, 8]] as const) {
+      const { s, errors } = run(after);
+      assert.deepEqual(errors, [`error line ${line}`], after);
+      assert.equal(s.legacy, null, after);
+      assert.equal(s.exact, true, after);
+    }
   });
 
   it("after an await: still an error, and the server may answer with its capabilities before it stops", () => {

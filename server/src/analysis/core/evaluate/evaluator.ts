@@ -364,7 +364,8 @@ export class Evaluator {
     const fn = callback.fn;
     if (!fn.result || fn.wraps || fn.rest || fn.params.length > 2 || fn.params.some((p) => p === "")) return undefined;
     const base = this.evaluate(callee.object, scope, opts);
-    if (base.t !== "arr") return undefined;
+    // An item not known may stand for a spread of any length (`[...EXTRA]`): the result's length is not known.
+    if (base.t !== "arr" || base.items.some((i) => i.t === "dyn")) return undefined;
     const text = this.sourceText(expr, scope.file);
     const items = base.items.map((item, i) => this.#apply(fn, scope, [item, { t: "prim", value: i, loc: base.itemLocs[i] ?? loc }], opts, text, base.itemLocs[i] ?? loc));
     return { t: "arr", items, itemLocs: [...base.itemLocs], loc };
@@ -388,6 +389,8 @@ export class Evaluator {
         entries.delete(k);
         entries.set(k, e);
       }
+      // `{ prompts: undefined }` copies the key with no value: JSON drops it, as it would a spread's.
+      for (const k of v.cleared ?? []) entries.delete(k);
     }
     return { t: "obj", entries, loc };
   }

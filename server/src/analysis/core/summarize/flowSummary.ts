@@ -1023,7 +1023,8 @@ function lastPlainElement(pattern: ts.ArrayBindingPattern): { name: string; inde
  */
 function awaitedContinuation(node: ts.CallExpression, callee: ts.PropertyAccessExpression): ts.ArrowFunction | ts.FunctionExpression | undefined {
   const method = callee.name.text;
-  if ((method !== "then" && method !== "finally") || node.arguments.length < 1) return undefined;
+  // `then(onOk, onError)`: with a rejection handler the await goes on after a rejection, onOk not run.
+  if ((method !== "then" && method !== "finally") || node.arguments.length !== 1) return undefined;
   // A chain (`a().then(register).then(connect)`) runs its steps in order: chainOrder reads it whole.
   let promise: ts.Expression = callee.expression;
   while (ts.isParenthesizedExpression(promise)) promise = promise.expression;

@@ -5,18 +5,32 @@
 // a raw schema's `"x-mcp-header": …`): a schema held elsewhere is not looked into.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Loc } from "../../core/evaluate/values";
+import type { Span } from "../../core/model/summary";
+import { forEachToken } from "../../core/summarize/codeTokens";
+import { SK } from "../../core/typescript";
 import type { CapabilityMethod } from "./capabilityMethods";
 
-/** The key written as a property name: quoted, then a colon. */
-const HEADER_KEY = /(["'`])x-mcp-header\1\s*:/;
+const HEADER_KEY = "x-mcp-header";
 
 /** The first tool whose decorator writes the `x-mcp-header` key, with where. */
 export function headerMirroringTool(ev: Evaluator, methods: readonly CapabilityMethod[]): { readonly method: CapabilityMethod; readonly loc: Loc } | undefined {
   for (const method of methods) {
     if (method.primitive !== "tools") continue;
-    const text = ev.host.text?.(method.loc.file)?.slice(method.loc.span.start, method.loc.span.end);
-    const found = text === undefined ? null : HEADER_KEY.exec(text);
-    if (found) return { method, loc: { file: method.loc.file, span: { start: method.loc.span.start + found.index, end: method.loc.span.start + found.index + found[0].length } } };
+    const text = ev.host.text?.(method.loc.file);
+    const at = text === undefined ? undefined : keyWritten(text, method.loc.span);
+    if (at) return { method, loc: { file: method.loc.file, span: at } };
   }
   return undefined;
+}
+
+/** Where the key is written as a property name (a quoted string, then a colon), comments and other strings aside. */
+function keyWritten(text: string, span: Span): Span | undefined {
+  let found: Span | undefined;
+  let candidate: Span | undefined;
+  forEachToken(text, span, (kind, scanner) => {
+    if (found) return;
+    if (kind === SK.ColonToken && candidate) found = candidate;
+    candidate = (kind === SK.StringLiteral || kind === SK.NoSubstitutionTemplateLiteral) && scanner.getTokenValue() === HEADER_KEY ? { start: scanner.getTokenStart(), end: scanner.getTokenEnd() } : undefined;
+  });
+  return found;
 }

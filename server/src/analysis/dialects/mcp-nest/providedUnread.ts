@@ -14,7 +14,7 @@ import { packageSourceFiles } from "../../core/project/packageSourceFiles";
 import { dirname } from "../../core/project/paths";
 import { SK } from "../../core/typescript";
 import { mcpNestExport } from "./reexports";
-import { forEachToken } from "./tokens";
+import { forEachToken } from "../../core/summarize/codeTokens";
 
 const TOKEN = "MCP_STRATEGY";
 /** What may read the token: its name (an import, `@Inject`, a string), or code that walks every provider. */

@@ -15,7 +15,7 @@ import { SK, type ts } from "../../core/typescript";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { RUNTIME_METHODS, strategiesGiven, type StrategySite } from "./findStrategies";
 import { providedUnread } from "./providedUnread";
-import { forEachToken } from "./tokens";
+import { forEachToken } from "../../core/summarize/codeTokens";
 
 const KEYS = ["tools", "resources", "prompts"] as const;
 /** Methods of McpStrategy that cannot add a tool, resource or prompt (setHttpAdapter only keeps the adapter: the README's HTTP main.ts calls it). */

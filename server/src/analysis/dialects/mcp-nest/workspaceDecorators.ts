@@ -14,7 +14,7 @@ import type { DecoratorSummary, FunctionSummary, Span, ValueExpr } from "../../c
 import { SK, type ts } from "../../core/typescript";
 import { originOf, type Origin, type Primitive } from "./decoratorOrigin";
 import { replacesMethod } from "./descriptorUse";
-import { forEachToken } from "./tokens";
+import { forEachToken } from "../../core/summarize/codeTokens";
 
 /** What a followed decorator does to its method, in the order it does it. */
 export type Step =

@@ -60,7 +60,9 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
 function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefined, release: SdkRelease | undefined, zodMain: (() => ZodMain | undefined) | undefined, era?: EraRun): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
   const replay = new Replay(ev, site, elsewhere, release, zodMain, era);
   replay.run();
-  const eras = servedEras(ev, site, replay);
+  const served = servedEras(ev, site, replay);
+  // Run for one era: what it says of the other era is the other run's to say.
+  const eras = era === undefined ? served : { ...served, legacy: served.legacy && era === "legacy", modern: served.modern && era === "modern" };
   if (site.version === "v2") for (const t of codecThrows(ev, site)) replay.mayThrowAt.push(t);
   // Every request after the first may fail: said as it is, not as a start-up that may fail.
   if (eras.via === "createMcpHandler" && site.unit.kind !== "module") for (const failing of replay.completionChecks.rebuiltPerRequest(eras.via)) replay.mayThrowAt.push({ ...failing, said: true });

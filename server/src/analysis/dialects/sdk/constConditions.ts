@@ -3,7 +3,7 @@
 // file's own const object (the rules of knownConditions). Read where the literal is written: in the
 // server's own function, or at the top level of a file.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { DYNAMIC_KEY, isUndefinedValue, type Loc, type ObjEntryValue, type Scope, type Value } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, isUndefinedValue, type Binding, type Loc, type ObjEntryValue, type Scope, type Value } from "../../core/evaluate/values";
 import { ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
 import type { SdkSite } from "./findSdkServers";
@@ -12,18 +12,18 @@ import { unitScope } from "./unitScope";
 import { SDK_EVAL } from "./sdkEval";
 
 /** The capabilities object with each entry a known condition decides settled; the same object when none is. */
-export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value): Value {
+export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value, args?: ReadonlyMap<string, Binding>): Value {
   // `capabilities: FEATURES.logging ? { logging: {} } : {}`: the whole object chosen.
   if (caps.t === "dyn") {
-    const decided = decide(ev, site, caps.loc)?.value;
-    return decided && decided.t === "obj" ? settleConstConditions(ev, site, decided) : caps;
+    const decided = decide(ev, site, caps.loc, args)?.value;
+    return decided && decided.t === "obj" ? settleConstConditions(ev, site, decided, args) : caps;
   }
   if (caps.t !== "obj") return caps;
   const entries = new Map<string, ObjEntryValue>(caps.entries);
   let changed = false;
   for (const [k, e] of caps.entries) {
     if (k === DYNAMIC_KEY || e.value.t !== "dyn") continue;
-    const decided = decide(ev, site, e.value.loc);
+    const decided = decide(ev, site, e.value.loc, args);
     if (!decided) continue;
     changed = true;
     if (isUndefinedValue(decided.value)) entries.delete(k);
@@ -34,7 +34,7 @@ export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value)
     // Every spread of the literal decided: spreading undefined, null or false adds nothing; an object
     // adds its keys. Only keys written nowhere else, so that their order does not matter.
     const added = new Map<string, ObjEntryValue>();
-    const values = decideSpreads(ev, site, spread.value.loc);
+    const values = decideSpreads(ev, site, spread.value.loc, args);
     let settled = values !== undefined;
     for (const v of values ?? []) {
       const keys = isUndefinedValue(v) || (v.t === "prim" && (v.value === null || v.value === false)) ? new Map() : v.t === "obj" && !v.entries.has(DYNAMIC_KEY) ? v.entries : undefined;
@@ -51,14 +51,14 @@ export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value)
 }
 
 /** The value a decided condition at `loc` gives, or undefined. */
-function decide(ev: Evaluator, site: SdkSite, loc: Loc): { value: Value } | undefined {
+function decide(ev: Evaluator, site: SdkSite, loc: Loc, args?: ReadonlyMap<string, Binding>): { value: Value } | undefined {
   const sf = parsedSource(ev, loc.file);
   const node = sf ? nodeAt(sf, loc.span) : undefined;
-  return node && ts.isExpression(node) ? decideNode(ev, site, loc, node) : undefined;
+  return node && ts.isExpression(node) ? decideNode(ev, site, loc, node, args) : undefined;
 }
 
 /** The values each spread of the object literal the spread at `loc` is in gives, when conditions the source decides choose them all. */
-function decideSpreads(ev: Evaluator, site: SdkSite, loc: Loc): Value[] | undefined {
+function decideSpreads(ev: Evaluator, site: SdkSite, loc: Loc, args?: ReadonlyMap<string, Binding>): Value[] | undefined {
   const sf = parsedSource(ev, loc.file);
   let node = sf ? nodeAt(sf, loc.span) : undefined;
   while (node && !ts.isSpreadAssignment(node) && !ts.isObjectLiteralExpression(node)) node = node.parent;
@@ -66,15 +66,17 @@ function decideSpreads(ev: Evaluator, site: SdkSite, loc: Loc): Value[] | undefi
   const values: Value[] = [];
   for (const p of node.parent.properties) {
     if (!ts.isSpreadAssignment(p)) continue;
-    const decided = decideNode(ev, site, loc, p.expression);
+    const decided = decideNode(ev, site, loc, p.expression, args);
     if (!decided) return undefined;
     values.push(decided.value);
   }
   return values;
 }
 
-function decideNode(ev: Evaluator, site: SdkSite, loc: Loc, node: ts.Expression): { value: Value } | undefined {
-  const scope = scopeAt(ev, site, loc, node);
+/** `args`: the server's function's parameters bound for the run (an SDK v2 factory run for one era, eraSplit.ts). */
+function decideNode(ev: Evaluator, site: SdkSite, loc: Loc, node: ts.Expression, args?: ReadonlyMap<string, Binding>): { value: Value } | undefined {
+  const own = scopeAt(ev, site, loc, node);
+  const scope = own && args && args.size > 0 && own.file === site.file && own.vars !== null ? { file: own.file, vars: args, parent: own } : own;
   if (!scope) return undefined;
   const operand = decidedOperand(ev, loc.file, scope, node);
   return operand ? { value: ev.evaluate(operand, scope, SDK_EVAL) } : undefined;

@@ -10,6 +10,7 @@ import type { Span, ValueExpr } from "../../core/model/summary";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { eraReadIn } from "./eraConditions";
 import type { SdkSite } from "./findSdkServers";
+import type { SdkDetails } from "./details";
 
 export type EraRun = "legacy" | "modern";
 
@@ -33,8 +34,10 @@ export function splitsByEra(ev: Evaluator, site: SdkSite): boolean {
   const param = unit.params[0];
   const text = ev.host.text?.(site.file)?.slice(unit.span.start, unit.span.end);
   if (text === undefined || !new RegExp(`(?<![\\w$.])${param.replace(/\$/g, "\\$")}\\s*\\??\\.\\s*era\\b`).test(text)) return false;
-  // An era that decides what the factory returns is said by the single run (eraConditions.ts).
-  return eraReadIn(ev, site.file, unit) === undefined;
+  // An era that decides what the factory returns is said by the single run (eraConditions.ts), unless
+  // it is read only inside the server's construction (`capabilities: ctx.era === "legacy" ? …`).
+  const decides = eraReadIn(ev, site.file, unit);
+  return decides === undefined || (decides.span.start >= site.event.span.start && decides.span.end <= site.event.span.end);
 }
 
 interface Analysed {
@@ -64,8 +67,12 @@ export function mergeEraRuns(legacy: Analysed, modern: Analysed): Analysed {
   const sorted = sortUnknown(unknown);
   const threw = legacy.server.startupThrows ?? modern.server.startupThrows;
   const eraNotes = { ...(legacy.server.eraNotes?.legacy ? { legacy: legacy.server.eraNotes.legacy } : {}), ...(modern.server.eraNotes?.modern ? { modern: modern.server.eraNotes.modern } : {}) };
+  // The editor's explanations: every step either run took, each once.
+  const [ld, md] = [legacy.server.details as SdkDetails, modern.server.details as SdkDetails];
+  const details: SdkDetails = { ...ld, steps: unique([...ld.steps, ...md.steps], key) };
   const server: ServerReport = {
     ...legacy.server,
+    details,
     exact: sorted.length === 0,
     legacy: legacy.server.legacy,
     modern: modern.server.modern,
@@ -80,4 +87,12 @@ export function mergeEraRuns(legacy: Analysed, modern: Analysed): Analysed {
     return seen.has(k) ? false : (seen.add(k), true);
   });
   return { server, diagnostics };
+}
+
+function unique<T>(items: readonly T[], key: (x: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((x) => {
+    const k = key(x as object & T);
+    return seen.has(k) ? false : (seen.add(k), true);
+  });
 }

@@ -9,7 +9,7 @@ import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from
 import type { SummaryContext } from "../../core/summarize/context";
 import { toValueExpr } from "../../core/summarize/valueExpr";
 import { SK, ts } from "../../core/typescript";
-import { parsedSource } from "./containerStores";
+import { nodeAt, parsedSource } from "./containerStores";
 import { hasItems } from "./loopCertainty";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { bindingOf, unitScope } from "./unitScope";
@@ -104,6 +104,30 @@ export function decidedOperand(ev: Evaluator, file: string, scope: Scope, node: 
  */
 export type Arguments = ReadonlyMap<string, Binding>;
 
+/** The text of a function's body (its parameter list left out). */
+function bodyText(sf: ts.SourceFile, unit: FlowUnit): string | undefined {
+  const fn = nodeAt(sf, unit.span);
+  const body = fn && ts.isFunctionLike(fn) ? (fn as ts.FunctionLikeDeclaration).body : undefined;
+  return body ? sf.text.slice(body.pos, body.end) : undefined;
+}
+
+/**
+ * The arguments a condition may read as the call gave them: a primitive always; an object only when
+ * the function neither hands the parameter on whole (`applyEnv(opts)`, `Object.assign(opts, …)`) nor
+ * gives it another name (`const o = opts`), through which it could change the object first.
+ */
+function unchangedArguments(args: Arguments, text: string | undefined): Arguments | undefined {
+  if (text === undefined) return undefined;
+  const kept = new Map<string, Binding>();
+  for (const [name, binding] of args) {
+    const primitive = "expr" in binding && binding.expr.k === "lit";
+    const n = name.replace(/\$/g, "\\$");
+    const handedOn = new RegExp(`[(,]\\s*${n}\\s*[,)]|[=:]\\s*${n}\\s*(?:[;,)}\\]]|$)|\\bassign\\s*\\(\\s*${n}\\b`, "m").test(text);
+    if (primitive || !handedOn) kept.set(name, binding);
+  }
+  return kept;
+}
+
 /** Per evaluator (what other files hold may change between runs), per unit: each region's answer. */
 const answers = new WeakMap<Evaluator, WeakMap<FlowUnit, Map<string, boolean | undefined>>>();
 const contexts = new WeakMap<Evaluator, WeakMap<FlowUnit, Context | null>>();
@@ -116,7 +140,8 @@ function taken(ev: Evaluator, file: string, unit: FlowUnit, region: string, args
     if (!known) answersFor.set(args, (known = new Map()));
     if (known.has(region)) return known.get(region);
     const base = contextOf(ev, file, unit);
-    const answer = base ? regionTaken({ ...base, scope: { file, vars: args, parent: base.scope } }, region) : undefined;
+    const kept = base ? unchangedArguments(args, bodyText(base.sf, unit)) : undefined;
+    const answer = base && kept && kept.size > 0 ? regionTaken({ ...base, scope: { file, vars: kept, parent: base.scope } }, region) : base ? regionTaken(base, region) : undefined;
     known.set(region, answer);
     return answer;
   }

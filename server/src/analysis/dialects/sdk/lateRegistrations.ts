@@ -4,6 +4,8 @@
 // under a condition it may, in a `catch` that goes on the server runs without it.
 import type { Loc } from "../../core/evaluate/values";
 import { diagnostic } from "./codes";
+import { forEachToken } from "../../core/summarize/codeTokens";
+import { SK } from "../../core/typescript";
 import type { ReplayPoint } from "./replayPoint";
 
 /** Capability keys each registration method adds. */
@@ -94,8 +96,10 @@ function awaitSinceConnect(point: ReplayPoint, loc: Loc): Loc | undefined {
   const connected = point.state.connected;
   if (!connected || connected.file !== loc.file || connected.span.end > loc.span.start) return undefined;
   const text = point.ev.host.text?.(loc.file);
-  const found = text === undefined ? null : /(?<![\w$.])await(?![\w$])/.exec(text.slice(connected.span.end, loc.span.start));
-  if (!found) return undefined;
-  const start = connected.span.end + found.index;
-  return { file: loc.file, span: { start, end: start + 5 } };
+  let found: Loc | undefined;
+  // The keyword as code (not in a comment or a string).
+  if (text !== undefined) forEachToken(text, { start: connected.span.end, end: loc.span.start }, (kind, scanner) => {
+    if (!found && kind === SK.AwaitKeyword) found = { file: loc.file, span: { start: scanner.getTokenStart(), end: scanner.getTokenEnd() } };
+  });
+  return found;
 }

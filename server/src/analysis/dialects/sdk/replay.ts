@@ -918,7 +918,9 @@ export class Replay {
     this.state.optionsObject = value.loc;
     const declared = value.entries.get("capabilities");
     // `resources: config.listResources ? {} : undefined`, with the function's one call passing a literal.
-    const capsEntry = declared && { ...declared, value: settleConstConditions(this.#ev, this.#site, settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value, declared.keyLoc)) };
+    // Run for one era (eraSplit.ts): `capabilities: ctx.era === "legacy" ? {...} : {...}` is decided by it.
+    const eraArgs = this.era === undefined ? undefined : closureArguments(this.#ev, { file, unit: this.#site.unit }, [eraContext(this.era, this.#site.unit.span)], this.#ev.fileScope(file));
+    const capsEntry = declared && { ...declared, value: settleConstConditions(this.#ev, this.#site, settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value, declared.keyLoc), eraArgs) };
     if (capsEntry) {
       this.optionsValue = capsEntry.value;
       this.state.optionsCaps = capsEntry.value.loc;

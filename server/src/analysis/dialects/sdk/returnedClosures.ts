@@ -300,6 +300,8 @@ export function closureArguments(ev: Evaluator, closure: Pick<ReturnedClosure, "
   unit.params.forEach((p, i) => {
     if (!p || assignsTo(text, p)) return;
     const arg = args[i];
+    // An argument that may be `undefined` (a name, a member) gives the parameter its default instead: not known.
+    if (arg && unit.paramDefaults?.[i] && !DEFINED.has(arg.k) && !(arg.k === "lit" && arg.value !== null)) return;
     if (arg) {
       if (arg.k !== "dyn") vars.set(p, { expr: arg, scope });
       return;
@@ -309,6 +311,9 @@ export function closureArguments(ev: Evaluator, closure: Pick<ReturnedClosure, "
   });
   return vars;
 }
+
+/** Argument forms that are never `undefined` (a literal other than `null` is checked apart). */
+const DEFINED: ReadonlySet<ValueExpr["k"]> = new Set(["obj", "arr", "fn", "class", "new"]);
 
 /** A function's text with its parameters' defaults blanked out, so that `opts = { … }` in its head is not taken for an assignment. */
 function withoutDefaults(text: string | undefined, unit: FlowUnit): string | undefined {

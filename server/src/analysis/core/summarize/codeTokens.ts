@@ -1,8 +1,8 @@
 // The tokens of a span of code, for the searches that look for names: comments and string contents
 // are skipped, and a template's `${...}` is left where the template's text resumes (a plain scan
 // would read that text as code, or the code after it as text).
-import { SK, ts } from "../../core/typescript";
-import type { Span } from "../../core/model/summary";
+import { SK, ts } from "../typescript";
+import type { Span } from "../model/summary";
 
 export function forEachToken(text: string, span: Span, visit: (kind: ts.SyntaxKind, scanner: ts.Scanner) => void): void {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text, undefined, span.start, span.end - span.start);
