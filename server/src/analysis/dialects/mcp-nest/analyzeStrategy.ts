@@ -17,7 +17,7 @@ import type { McpNestDetails } from "./details";
 import { declaredRelease } from "./declaredRelease";
 import { bootstrapElsewhere } from "./bootstrapElsewhere";
 import { factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, unitFactoryCalls, type FactoryCall, type StrategySite } from "./findStrategies";
-import { advertised, supportedVersion, type RegisteredBeforeServing } from "./rules";
+import { advertised, PRIMITIVES, supportedVersion, type RegisteredBeforeServing } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
 import { strategyUses } from "./strategyUses";
 import { httpAdapterMissing } from "./httpAdapterMissing";
@@ -224,6 +224,23 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   }
 
   const { caps, provenance } = advertised({ userCaps: options.capabilities, userLocs: options.capabilityLocs, presentKeys: options.presentKeys, capabilitiesOpen: options.capabilitiesOpen !== undefined, methods, registered, strategyLoc: loc });
+  const details: McpNestDetails = { kind: "mcp-nest", methods, ...(options.server !== undefined ? { serverName: options.server } : {}), ...(app.rootName ? { rootModule: app.rootName } : {}) };
+  // `capabilities: { tools: false }` beside a @Tool: createServer() keeps the false (`?? { listChanged: true }`
+  // replaces only undefined and null), then binds tools/list, which the SDK refuses for a capability
+  // it lacks: every connection's server fails as it is made, and each request gets -32603.
+  const disabled = PRIMITIVES.find((p) => (methods.some((m) => m.primitive === p) || registered.some((r) => r.primitive === p)) && p in options.capabilities && options.capabilities[p] !== null && !options.capabilities[p]);
+  if (disabled && !fails) {
+    const at = options.capabilityLocs.get(disabled) ?? loc;
+    const text = `capabilities.${disabled} is ${JSON.stringify(options.capabilities[disabled])} while the application serves ${disabled}: ${PACKAGE} keeps it and binds ${disabled}/list, which the SDK refuses ("Server does not support ${disabled}"), so every request is answered with -32603`;
+    diagnostics.push(diagnostic("mcp-nest-capability-disabled", at, `${text}. Remove ${disabled} from the capabilities option (or give it an object): ${PACKAGE} advertises it as { listChanged: true } for the decorated methods.`, { server: serverRef }));
+    const note: EraNote = { text: `every request fails: ${text} (mcp-nest-capability-disabled)`, loc: at };
+    const server: ServerReport = {
+      name, loc, span: serverSpan(site, methods), dialectId: "mcp-nest", dialect: "mcp-nest", frameworkVersion: version ?? "unknown",
+      exact: true, tasksExtension: false, legacy: null, modern: null, unknown: [], provenance: [],
+      eraNotes: { legacy: note, modern: note }, missing: [], details,
+    };
+    return { name, loc, server, diagnostics };
+  }
   // createServer() adds `logging: {}` only when the option has no `logging` key at all (`{ logging: undefined }` turns it off).
   if (options.capabilitiesOpen && !options.presentKeys.has("logging")) {
     unknown.push({ path: ["logging"], reason: "logging is advertised unless the capabilities option holds the key logging (even as undefined), and what that option holds is only known when it runs", loc: options.capabilitiesOpen });
@@ -263,7 +280,6 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   if (options.transports === null) {
     for (const era of ["legacy", "modern"] as const) unknown.push({ path: [], era, reason: "whether this era is served depends on the transports, which are only known when the server runs", ...(options.transportsLoc ? { loc: options.transportsLoc } : {}) });
   }
-  const details: McpNestDetails = { kind: "mcp-nest", methods, ...(options.server !== undefined ? { serverName: options.server } : {}), ...(app.rootName ? { rootModule: app.rootName } : {}) };
   if (fails) {
     const note: EraNote = { text: `start-up throws: ${fails.text} (${fails.code})`, loc: fails.loc };
     const server: ServerReport = {

@@ -32,7 +32,7 @@ export interface RegisteredBeforeServing {
   readonly loc: Loc;
 }
 
-const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
+export const PRIMITIVES: readonly Primitive[] = ["tools", "resources", "prompts"];
 
 export function advertised(input: RuleInput): { caps: JsonObject; provenance: ProvenanceEntry[] } {
   const caps: JsonObject = { ...input.userCaps };
