@@ -10,7 +10,7 @@ const CLASS_KEYWORD = /\bclass\b/g;
 
 /** Summarises (as classes the report may list) every class declared or bound below the top level. */
 export function summarizeNestedClasses(ctx: SummaryContext, sf: ts.SourceFile): void {
-  if (ctx.ambientFile || (sf.text.match(CLASS_KEYWORD)?.length ?? 0) <= ctx.classes.length) return;
+  if (ctx.ambientFile || !moreKeywordsThan(sf.text, ctx.classes.length)) return;
   const inside = (node: ts.Node) => ts.forEachChild(node, visit);
   const visit = (node: ts.Node): void => {
     // `declare module "x" { … }` and `declare global { … }` describe code elsewhere.
@@ -42,6 +42,14 @@ export function summarizeNestedClasses(ctx: SummaryContext, sf: ts.SourceFile): 
     } else if (ts.isExportAssignment(s) && ts.isClassExpression(unwrap(s.expression))) inside(unwrap(s.expression));
     else visit(s);
   }
+}
+
+/** Whether the text holds more than `n` `class` keywords (counting stops there). */
+function moreKeywordsThan(text: string, n: number): boolean {
+  CLASS_KEYWORD.lastIndex = 0;
+  let seen = 0;
+  while (CLASS_KEYWORD.exec(text) !== null) if (++seen > n) return true;
+  return false;
 }
 
 function unwrap(e: ts.Expression): ts.Expression {

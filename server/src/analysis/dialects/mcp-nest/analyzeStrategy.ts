@@ -228,18 +228,24 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   // `capabilities: { tools: false }` beside a @Tool: createServer() keeps the false (`?? { listChanged: true }`
   // replaces only undefined and null), then binds tools/list, which the SDK refuses for a capability
   // it lacks: every connection's server fails as it is made, and each request gets -32603.
+  // Nothing served, for certain: both eras null, exact, the reason as each era's note.
+  const nothingServed = (note: EraNote, startupThrows?: ServerReport["startupThrows"]): UnitAnalysis => ({
+    name,
+    loc,
+    server: {
+      name, loc, span: serverSpan(site, methods), dialectId: "mcp-nest", dialect: "mcp-nest", frameworkVersion: version ?? "unknown",
+      exact: true, tasksExtension: false, legacy: null, modern: null, unknown: [], provenance: [],
+      ...(startupThrows ? { startupThrows } : {}), eraNotes: { legacy: note, modern: note }, missing: [], details,
+    },
+    diagnostics,
+  });
+  if (fails) return nothingServed({ text: `start-up throws: ${fails.text} (${fails.code})`, loc: fails.loc }, { code: fails.code, loc: fails.loc });
   const disabled = PRIMITIVES.find((p) => (methods.some((m) => m.primitive === p) || registered.some((r) => r.primitive === p)) && p in options.capabilities && options.capabilities[p] !== null && !options.capabilities[p]);
-  if (disabled && !fails) {
+  if (disabled) {
     const at = options.capabilityLocs.get(disabled) ?? loc;
     const text = `capabilities.${disabled} is ${JSON.stringify(options.capabilities[disabled])} while the application serves ${disabled}: ${PACKAGE} keeps it and binds ${disabled}/list, which the SDK refuses ("Server does not support ${disabled}"), so every request is answered with -32603`;
     diagnostics.push(diagnostic("mcp-nest-capability-disabled", at, `${text}. Remove ${disabled} from the capabilities option (or give it an object): ${PACKAGE} advertises it as { listChanged: true } for the decorated methods.`, { server: serverRef }));
-    const note: EraNote = { text: `every request fails: ${text} (mcp-nest-capability-disabled)`, loc: at };
-    const server: ServerReport = {
-      name, loc, span: serverSpan(site, methods), dialectId: "mcp-nest", dialect: "mcp-nest", frameworkVersion: version ?? "unknown",
-      exact: true, tasksExtension: false, legacy: null, modern: null, unknown: [], provenance: [],
-      eraNotes: { legacy: note, modern: note }, missing: [], details,
-    };
-    return { name, loc, server, diagnostics };
+    return nothingServed({ text: `every request fails: ${text} (mcp-nest-capability-disabled)`, loc: at });
   }
   // createServer() adds `logging: {}` only when the option has no `logging` key at all (`{ logging: undefined }` turns it off).
   if (options.capabilitiesOpen && !options.presentKeys.has("logging")) {
@@ -279,15 +285,6 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   // Transports only known when it runs (`legacy: env ? "reject" : "serve"`, a list built by a helper): whether each era is served is not known.
   if (options.transports === null) {
     for (const era of ["legacy", "modern"] as const) unknown.push({ path: [], era, reason: "whether this era is served depends on the transports, which are only known when the server runs", ...(options.transportsLoc ? { loc: options.transportsLoc } : {}) });
-  }
-  if (fails) {
-    const note: EraNote = { text: `start-up throws: ${fails.text} (${fails.code})`, loc: fails.loc };
-    const server: ServerReport = {
-      name, loc, span: serverSpan(site, methods), dialectId: "mcp-nest", dialect: "mcp-nest", frameworkVersion: version ?? "unknown",
-      exact: true, tasksExtension: false, legacy: null, modern: null, unknown: [], provenance: [],
-      startupThrows: { code: fails.code, loc: fails.loc }, eraNotes: { legacy: note, modern: note }, missing: [], details,
-    };
-    return { name, loc, server, diagnostics };
   }
   const sorted = sortUnknown(unknown);
   const server: ServerReport = {

@@ -81,18 +81,15 @@ export function mergeEraRuns(legacy: Analysed, modern: Analysed): Analysed {
     ...(threw ? { startupThrows: threw } : {}),
     eraNotes,
   };
-  const seen = new Set<string>();
-  const diagnostics = [...legacy.diagnostics, ...modern.diagnostics].filter((d) => {
-    const k = key([d.code, d.loc, d.message]);
-    return seen.has(k) ? false : (seen.add(k), true);
-  });
+  const diagnostics = unique([...legacy.diagnostics, ...modern.diagnostics], (d) => key([d.code, d.loc, d.message]));
   return { server, diagnostics };
 }
 
-function unique<T>(items: readonly T[], key: (x: T) => string): T[] {
+/** The items in order, each key once. */
+function unique<T>(items: readonly T[], keyOf: (x: T) => string): T[] {
   const seen = new Set<string>();
   return items.filter((x) => {
-    const k = key(x as object & T);
+    const k = keyOf(x);
     return seen.has(k) ? false : (seen.add(k), true);
   });
 }

@@ -236,7 +236,19 @@ function soleArgument(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite, param:
  * name is mentioned nowhere else in its file, and no importer hands it on or serves it): what it is
  * given is what its parameters hold.
  */
-export function soleCall(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite): { file: string; unit: FlowUnit; args: readonly ValueExpr[] } | null {
+export function soleCall(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite): SoleCall | null {
+  // Asked by the replay and for each parameter a capability reads: the callers are searched once per
+  // evaluator (what other files hold may change between runs).
+  let bySite = soleCalls.get(ev);
+  if (!bySite) soleCalls.set(ev, (bySite = new WeakMap()));
+  if (!bySite.has(site)) bySite.set(site, findSoleCall(ev, elsewhere, site));
+  return bySite.get(site)!;
+}
+
+type SoleCall = { readonly file: string; readonly unit: FlowUnit; readonly args: readonly ValueExpr[] };
+const soleCalls = new WeakMap<Evaluator, WeakMap<SdkSite, SoleCall | null>>();
+
+function findSoleCall(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite): SoleCall | null {
   const summary = ev.summary(site.file);
   const text = ev.host.text?.(site.file);
   if (!summary || text === undefined) return null;
@@ -250,7 +262,7 @@ export function soleCall(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite): { 
   const exported = exportNamesOf(summary, name);
   const exportClauses = exported.length > 0 && !isExportedInline(text, site.unit) && !exportedConst(text, name) ? 1 : 0;
   if (mentions !== 1 + local.length + exportClauses) return null;
-  let call: { file: string; unit: FlowUnit; args: readonly ValueExpr[] } | undefined = local.length === 1 ? { file: site.file, unit: local[0]!.unit, args: local[0]!.event.argExprs } : undefined;
+  let call: SoleCall | undefined = local.length === 1 ? { file: site.file, unit: local[0]!.unit, args: local[0]!.event.argExprs } : undefined;
   if (local.length > 1) return null;
   if (exported.length > 0) {
     const users = factoryCallers(ev, elsewhere, site.file, exported, name, local.length > 0);
