@@ -65,7 +65,16 @@ export interface EvalOptions {
    * the very capabilities object it is given). Costs a read of the package's files, once per evaluator.
    */
   readonly importers?: boolean;
+  /**
+   * Functions of a package a dialect knows to be pure (the SDK's `mergeCapabilities`), by the module
+   * specifier and the name imported from it: applied to the evaluated arguments, undefined when they
+   * are not known well enough (the call then stays dynamic).
+   */
+  readonly packageCalls?: (specifier: string, imported: string) => PackageFunction | undefined;
 }
+
+/** A package function read as Node would run it, on values the evaluator knows. */
+export type PackageFunction = (args: readonly Value[], loc: Loc) => Value | undefined;
 
 /**
  * Evaluates summarised expressions statically: literals, consts across imports and re-exports,
@@ -234,7 +243,7 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc)) : undefined;
+        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc) ?? this.#packageCall(expr, scope, opts, loc)) : undefined;
         if (builtin) return builtin;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
@@ -393,6 +402,26 @@ export class Evaluator {
       for (const k of v.cleared ?? []) entries.delete(k);
     }
     return { t: "obj", entries, loc };
+  }
+
+  /** `mergeCapabilities(a, b)` imported from a package whose function the dialect reads (EvalOptions.packageCalls). */
+  #packageCall(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    if (!opts.packageCalls || expr.callee.k !== "ref") return undefined;
+    const imported = this.#importedName(expr.callee.name, scope);
+    const fn = imported && opts.packageCalls(imported.specifier, imported.imported);
+    return fn ? fn(expr.args.map((a) => this.evaluate(a, scope, opts)), loc) : undefined;
+  }
+
+  /** The import a name refers to in a scope: none when a local or a top-level declaration of that name hides it. */
+  #importedName(name: string, scope: Scope): { readonly specifier: string; readonly imported: string } | undefined {
+    for (let s: Scope | null = scope; s; s = s.parent) {
+      if (!s.vars) {
+        const summary = this.#host.summary(s.file);
+        return summary && !summary.decls.has(name) ? summary.imports.get(name) : undefined;
+      }
+      if (s.vars.has(name)) return undefined;
+    }
+    return undefined;
   }
 
   /** Calls a summarised function: its result evaluated with parameters bound to `args`. */
@@ -657,7 +686,7 @@ export class Evaluator {
   }
 
   #constValue(file: string, name: string, init: ValueExpr, useLoc: Loc, opts: EvalOptions): Value {
-    const key = `${file}#${name}#${opts.calls ? "c" : "d"}${opts.builtins ? "b" : ""}`;
+    const key = `${file}#${name}#${opts.calls ? "c" : "d"}${opts.builtins ? "b" : ""}${opts.packageCalls ? "p" : ""}`;
     const cached = this.#constCache.get(key);
     if (cached) return cached;
     if (this.#inProgress.has(key)) return { t: "dyn", text: name, loc: useLoc, why: `"${name}" refers to itself` };

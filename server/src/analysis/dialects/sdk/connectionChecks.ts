@@ -6,6 +6,7 @@
 // that over as `ConnectionTiming`.
 import type { Loc } from "../../core/evaluate/values";
 import { exitAfterServing } from "./exitAfterStart";
+import { startsOnlyOnce } from "./guardedStarts";
 import type { CallEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
 import { releasedBefore, type SdkRelease } from "./sdkRelease";
 import type { SdkVersion } from "./sdkTables";
@@ -63,10 +64,11 @@ export class ConnectionChecks {
     const instance = this.#at.instance();
     const unit = this.#at.unit();
     // connect() starts the transport itself, and every SDK transport refuses a second start ("already
-    // started"): one the program started by hand before, in the same body, makes connect() throw.
+    // started"): one the program started by hand before, in the same body, makes connect() throw,
+    // unless its own class's start() returns early once started (guardedStarts.ts).
     const transport = e.args[0]?.k === "ref" ? e.args[0].name : undefined;
     const started = transport === undefined ? undefined : unit?.events.find(({ event: x }) => x.k === "call" && x.method === "start" && x.receiver.length === 1 && x.receiver[0] === transport && x.span.end <= e.span.start);
-    if (started) this.#point.mayThrow(loc, `connect() at ${this.#point.where(loc)} starts ${transport} itself, which the program already started (${this.#point.where({ file, span: started.event.span })}), and a transport refuses a second start ("already started"): unless that error is caught, the server is not served`);
+    if (started && !startsOnlyOnce(this.#point.ev, file, unit!, transport!)) this.#point.mayThrow(loc, `connect() at ${this.#point.where(loc)} starts ${transport} itself, which the program already started (${this.#point.where({ file, span: started.event.span })}), and a transport refuses a second start ("already started"): unless that error is caught, the server is not served`);
     if (!mode.deferred && !state.connected) {
       const exits = unit && (unit.kind === "module" || unit.kind === "function") ? exitAfterServing(this.#point.ev, file, unit.kind === "function" ? unit.name : undefined, e.span.end) : undefined;
       if (exits) this.#point.mayThrow(loc, `the program exits (${this.#point.where({ file, span: exits })}) once the code that connects has run, and connect() returns as soon as the transport is started: the process ends before any client is answered`);

@@ -3,15 +3,15 @@
 // called only from code the replay does not follow (another file, a callback) may run or not. Read
 // from the class's source: every mention of the method's name, and where it is written.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FlowUnit } from "../../core/model/summary";
+import type { FlowUnit, Span } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
 import { climb, parsedSource } from "./containerStores";
 
 /**
- * `dead`: never runs (nothing can call it); `within`: called by another method of the class (that
- * call is followed where its caller runs); `atStart`: called on an instance of the class by the
+ * `dead`: never runs (nothing can call it); `atStart`: called on an instance of the class by the
  * module's top-level code, unconditionally (`await new App().run()`), or in a top-level function called
- * so; `maybe`: anything else (called from another file, a callback, a branch).
+ * so (and maybe by other methods too); `within`: called by another method of the class (that call is
+ * followed where its caller runs); `maybe`: anything else (called from another file, a callback, a branch).
  */
 export type HolderMethodCall = "dead" | "within" | "atStart" | "maybe";
 
@@ -117,8 +117,10 @@ function classify(sf: ts.SourceFile, cls: ts.ClassDeclaration): Map<MethodLike, 
     else if (name === undefined) out.set(m, "maybe");
     else {
       const all = mentions.get(name) ?? [];
-      if (all.some((n) => { const owner = ownerMember(n, cls); return owner !== undefined && !dead.has(owner as MethodLike); })) out.set(m, "within");
-      else if (all.some((n) => calledAtStart(sf, cls.name?.text, n))) out.set(m, "atStart");
+      // Called at start-up by the program as well as by another method (`x.setup(); await x.run()`,
+      // where run() calls this.setup() too): it runs at start-up, and again where that call is followed.
+      if (all.some((n) => calledAtStart(sf, cls.name?.text, n))) out.set(m, "atStart");
+      else if (all.some((n) => { const owner = ownerMember(n, cls); return owner !== undefined && !dead.has(owner as MethodLike); })) out.set(m, "within");
       else out.set(m, "maybe");
     }
   }
@@ -192,20 +194,36 @@ export function startKey(sf: ts.SourceFile, className: string | undefined, n: ts
  * program calls them, not the order the class declares them.
  */
 export function startCallKey(ev: Evaluator, file: string, unit: FlowUnit): StartOrder | undefined {
+  const first = firstStartCall(ev, file, unit);
+  return first ? [0, first.key[0], first.key[1]] : undefined;
+}
+
+/**
+ * The first call of the method the module's top-level code makes on the class's one instance at
+ * start-up (`x.setup()`): the call the method runs through there, as a registration met again through
+ * another call (`this.setup()` in `run()`) runs again.
+ */
+export function startCallAt(ev: Evaluator, file: string, unit: FlowUnit): Span | undefined {
+  return firstStartCall(ev, file, unit)?.at;
+}
+
+function firstStartCall(ev: Evaluator, file: string, unit: FlowUnit): { key: readonly [number, number]; at: Span } | undefined {
   const sf = parsedSource(ev, file);
   const member = !sf ? undefined : unit.kind === "closure" ? memberAt(sf, unit.span.start, true) : unit.nameSpan ? memberAt(sf, unit.nameSpan.start, false) : undefined;
   const name = member ? nameOf(member.method.name) : undefined;
   if (!sf || !member || name === undefined) return undefined;
-  let best: readonly [number, number] | undefined;
+  let best: { key: readonly [number, number]; at: Span } | undefined;
   const visit = (n: ts.Node): void => {
     if ((ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && n.text === name) {
       const key = startKey(sf, member.cls.name?.text, n);
-      if (key && (!best || key[0] < best[0] || (key[0] === best[0] && key[1] < best[1]))) best = key;
+      // startKey has checked that `n` is the name of `inst.method(...)`.
+      const call = n.parent.parent;
+      if (key && (!best || key[0] < best.key[0] || (key[0] === best.key[0] && key[1] < best.key[1]))) best = { key, at: { start: call.getStart(sf), end: call.end } };
     }
     ts.forEachChild(n, visit);
   };
   visit(sf);
-  return best ? [0, best[0], best[1]] : undefined;
+  return best;
 }
 
 /** When a start-up call runs: the module (0 the class's own, 1 the one importing it), then its startKey. */

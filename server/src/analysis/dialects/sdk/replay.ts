@@ -59,7 +59,7 @@ import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
 import { ts } from "../../core/typescript";
-import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallKey, type StartOrder } from "./holderMethodCalls";
+import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallAt, startCallKey, type StartOrder } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
@@ -557,7 +557,12 @@ export class Replay {
             if (!line && method !== "constructor") {
               if (!startGroup) {
                 startGroup = true;
-                for (const u of this.#startCalls(site, units, paths)) if (!this.#ran.has(`${site.file}#${u.id}`)) this.#runUnit(site.file, u, 0, paths, 1, NOW);
+                for (const u of this.#startCalls(site, units, paths)) {
+                  if (this.#ran.has(`${site.file}#${u.id}`)) continue;
+                  // Through the program's own call (`x.setup()`): run again through another (`this.setup()` in run()), its registrations are made twice.
+                  const at = startCallAt(this.#ev, site.file, u);
+                  this.#through(at && { file: site.file, span: at }, () => this.#runUnit(site.file, u, 0, paths, 1, NOW));
+                }
               }
               if (this.#ran.has(`${site.file}#${unit.id}`)) continue;
             }
