@@ -152,3 +152,42 @@ describe("SDK: servers stored in containers of the file", () => {
   });
 });
 
+
+describe("SDK: a module variable handed out by a getter of its module", () => {
+  const HOLDER = `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+let current: McpServer | undefined;
+export function keep(s: McpServer): void { current = s; }
+export function held() { return current; }
+export const heldToo = () => current;
+`;
+  const ENTRY = `${V1}import { keep } from "./holder.js";
+import "./use.js";
+const server = new McpServer({ name: "s", version: "1" });
+keep(server);
+server.registerPrompt("p", { description: "d" }, () => ({ messages: [] }));
+await server.connect(new StdioServerTransport());
+`;
+  const run = (use: string) => analyze({ "holder.ts": HOLDER, "use.ts": use, "s.ts": ENTRY }).servers.get("s")!;
+
+  it("is harmless when every call of the getter only sends or asks through the server", () => {
+    for (const use of [
+      `import { held } from "./holder.js";\nexport async function roots() { const s = held(); if (!s) return []; return (await s.server.listRoots()).roots; }`,
+      `import { heldToo as h } from "./holder.js";\nexport async function log() { await h()?.sendLoggingMessage({ level: "info", data: "x" }); }`,
+    ]) {
+      const s = run(use);
+      assert.deepEqual(s.unknown, [], use);
+      assert.deepEqual(s.legacy, PROMPTS, use);
+    }
+  });
+
+  it("stays approximate when a caller may register, hands the server on, or hands the getter on", () => {
+    for (const use of [
+      `import { held } from "./holder.js";\nexport function more() { ${TOOL("held()!")} }`,
+      `import { held } from "./holder.js";\nimport { attach } from "./attach.js";\nexport function more() { const s = held(); attach(s); }`,
+      `import { held } from "./holder.js";\nexport const getter = held;`,
+    ]) {
+      const s = run(use);
+      assert.equal(s.exact, false, use);
+    }
+  });
+});

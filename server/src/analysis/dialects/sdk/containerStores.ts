@@ -59,7 +59,7 @@ export function climb(node: ts.Node): ts.Node {
  * Whether the server stored at `span` (the server's name inside an object literal, the right side of
  * an assignment) goes into a container whose every read is harmless.
  */
-export function escapeIsHarmlessStore(ev: Evaluator, file: string, span: Span, paths: ReadonlySet<string>): boolean {
+export function escapeIsHarmlessStore(ev: Evaluator, file: string, span: Span, paths: ReadonlySet<string>, returned?: ReturnedJudge): boolean {
   const sf = parsedSource(ev, file);
   const node = sf ? nodeAt(sf, span) : undefined;
   if (!sf || !node) return false;
@@ -75,7 +75,15 @@ export function escapeIsHarmlessStore(ev: Evaluator, file: string, span: Span, p
     if (shape === undefined || shape === "server") return false;
     return storedIn(sf, climb(literal), shape);
   }
-  return storedIn(sf, top, "server");
+  return storedIn(sf, top, "server", returned);
+}
+
+/** Whether a variable's mention, returned by a function (a getter of the module), is handed out harmlessly (moduleGetters.ts). */
+export type ReturnedJudge = (sf: ts.SourceFile, ref: ts.Node) => boolean;
+
+/** A call's result (`getServer()`) used only in ways that cannot add a capability: a test, a harmless member, a name used so. */
+export function resultUseIsHarmless(sf: ts.SourceFile, call: ts.Node): boolean {
+  return valueUseIsHarmless(sf, call, "server", 0);
 }
 
 /** A call `C.m(..., server, ...)` recorded by the summary at `span`: whether it is harmless for C. */
@@ -125,7 +133,7 @@ function propertyKey(name: ts.PropertyName): string | undefined {
 }
 
 /** `C.set(k, value)`, `C.add(value)`, `C[k] = value`, `v = value`: the container `value` goes into. */
-function storedIn(sf: ts.SourceFile, value: ts.Node, shape: Shape): boolean {
+function storedIn(sf: ts.SourceFile, value: ts.Node, shape: Shape, returned?: ReturnedJudge): boolean {
   const parent = value.parent;
   if (!parent) return false;
   if (ts.isCallExpression(parent) && ts.isPropertyAccessExpression(parent.expression)) {
@@ -145,7 +153,7 @@ function storedIn(sf: ts.SourceFile, value: ts.Node, shape: Shape): boolean {
       return container?.kind === "record" ? readsAreHarmless(sf, container, shape) : false;
     }
     const container = containerOf(sf, left);
-    return container?.kind === "variable" ? readsAreHarmless(sf, container, shape) : false;
+    return container?.kind === "variable" ? readsAreHarmless(sf, container, shape, returned) : false;
   }
   return false;
 }
@@ -366,17 +374,19 @@ function isWithin(n: ts.Node, outer: ts.Node): boolean {
 }
 
 /** Whether every place the container is named only stores, tests or removes, or reads values harmlessly. */
-function readsAreHarmless(sf: ts.SourceFile, container: Container, shape: Shape): boolean {
-  return container.refs.every((ref) => containerUseIsHarmless(sf, container, ref, shape));
+function readsAreHarmless(sf: ts.SourceFile, container: Container, shape: Shape, returned?: ReturnedJudge): boolean {
+  return container.refs.every((ref) => containerUseIsHarmless(sf, container, ref, shape, returned));
 }
 
-function containerUseIsHarmless(sf: ts.SourceFile, container: Container, ref: ts.Node, shape: Shape): boolean {
+function containerUseIsHarmless(sf: ts.SourceFile, container: Container, ref: ts.Node, shape: Shape, returned?: ReturnedJudge): boolean {
   const top = climb(ref);
   const parent = top.parent;
   if (!parent) return false;
   if (container.kind === "variable") {
     // `current = server` (or anything else) stores; every other mention reads the server.
     if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === SK.EqualsToken && parent.left === top) return true;
+    // `return current` in a getter of the module: harmless when every call of the getter is.
+    if (shape === "server" && returned && (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) && returned(sf, top)) return true;
     return valueUseIsHarmless(sf, top, shape, 0);
   }
   if (container.kind === "record") {

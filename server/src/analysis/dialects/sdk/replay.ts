@@ -36,6 +36,7 @@ import { subclassLine, writesField, type LineClass } from "./subclassLine";
 import { cacheHintThrows, constructorOptionThrows } from "./v2OptionChecks";
 import { defaultPassedOver } from "./parameterDefaults";
 import { wholeUse } from "./memberOnlyUses";
+import { getterUseIsHarmless } from "./moduleGetters";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, nodeAt, runsAfter, serverShapes } from "./containerStores";
 import { constructingIndex, constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
@@ -1450,7 +1451,8 @@ export class Replay {
    * is connected, or one into a container of the file whose every read is harmless.
    */
   #harmlessEscape(file: string, event: Extract<FlowEvent, { k: "escape" }>, paths: ReadonlySet<string>, connected: boolean): boolean {
-    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span, paths) || fieldStoreIsHarmless(this.#ev, file, event.span, !this.#site.subclass);
+    const getters = (sf: ts.SourceFile, ref: ts.Node) => getterUseIsHarmless(this.#ev, this.elsewhere, file, sf, ref);
+    return (connected && isPlainStore(event.how)) || escapeIsHarmlessStore(this.#ev, file, event.span, paths, getters) || fieldStoreIsHarmless(this.#ev, file, event.span, !this.#site.subclass);
   }
 
   /** `sessions.set(id, { server, transport })`, `servers.add(server)`, `seen.has(server)` on a collection of the file. */
