@@ -3,7 +3,8 @@
 // called only from code the replay does not follow (another file, a callback) may run or not. Read
 // from the class's source: every mention of the method's name, and where it is written.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { FlowUnit, Span } from "../../core/model/summary";
+import type { FlowUnit } from "../../core/model/summary";
+import type { Loc } from "../../core/evaluate/values";
 import { SK, ts } from "../../core/typescript";
 import { climb, parsedSource } from "./containerStores";
 
@@ -188,42 +189,36 @@ export function startKey(sf: ts.SourceFile, className: string | undefined, n: ts
   return caller ? [caller.getStart(sf), statement.getStart(sf) + 1] : undefined;
 }
 
-/**
- * The order key of a method the module's top-level code calls on the class's one instance at start-up
- * (`kb.registerAll(); await kb.start();`): the first such call's startKey. Methods run in the order the
- * program calls them, not the order the class declares them.
- */
-export function startCallKey(ev: Evaluator, file: string, unit: FlowUnit): StartOrder | undefined {
-  const first = firstStartCall(ev, file, unit);
-  return first ? [0, first.key[0], first.key[1]] : undefined;
+/** A call of the method the program makes on the class's one instance at start-up: when it runs, and the call. */
+export interface StartCall {
+  readonly key: StartOrder;
+  readonly at: Loc;
 }
 
 /**
- * The first call of the method the module's top-level code makes on the class's one instance at
- * start-up (`x.setup()`): the call the method runs through there, as a registration met again through
- * another call (`this.setup()` in `run()`) runs again.
+ * Every call of the method the module's top-level code makes on the class's one instance at start-up
+ * (`app.setup(); app.setup();`), in the order they run: the method runs once through each, and a
+ * registration met again through another call (a second `app.setup()`, `this.setup()` in run()) runs
+ * again. Methods run in the order the program calls them (`kb.registerAll(); await kb.start();`), not
+ * the order the class declares them.
  */
-export function startCallAt(ev: Evaluator, file: string, unit: FlowUnit): Span | undefined {
-  return firstStartCall(ev, file, unit)?.at;
-}
-
-function firstStartCall(ev: Evaluator, file: string, unit: FlowUnit): { key: readonly [number, number]; at: Span } | undefined {
+export function startCallsOf(ev: Evaluator, file: string, unit: FlowUnit): StartCall[] {
   const sf = parsedSource(ev, file);
   const member = !sf ? undefined : unit.kind === "closure" ? memberAt(sf, unit.span.start, true) : unit.nameSpan ? memberAt(sf, unit.nameSpan.start, false) : undefined;
   const name = member ? nameOf(member.method.name) : undefined;
-  if (!sf || !member || name === undefined) return undefined;
-  let best: { key: readonly [number, number]; at: Span } | undefined;
+  if (!sf || !member || name === undefined) return [];
+  const found: StartCall[] = [];
   const visit = (n: ts.Node): void => {
     if ((ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && n.text === name) {
       const key = startKey(sf, member.cls.name?.text, n);
       // startKey has checked that `n` is the name of `inst.method(...)`.
       const call = n.parent.parent;
-      if (key && (!best || key[0] < best.key[0] || (key[0] === best.key[0] && key[1] < best.key[1]))) best = { key, at: { start: call.getStart(sf), end: call.end } };
+      if (key) found.push({ key: [0, key[0], key[1]], at: { file, span: { start: call.getStart(sf), end: call.end } } });
     }
     ts.forEachChild(n, visit);
   };
   visit(sf);
-  return best;
+  return found.sort((a, b) => byStartOrder(a.key, b.key) || a.at.span.start - b.at.span.start);
 }
 
 /** When a start-up call runs: the module (0 the class's own, 1 the one importing it), then its startKey. */

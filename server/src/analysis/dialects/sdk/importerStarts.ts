@@ -8,17 +8,18 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
 import { exportNamesOf, serverImporters, type Elsewhere } from "./factoryCallers";
-import { instancesMade, startKey, type StartOrder } from "./holderMethodCalls";
+import { byStartOrder, instancesMade, startKey, type StartCall } from "./holderMethodCalls";
 
 export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): boolean {
-  return importerStartKey(ev, elsewhere, file, className, method) !== undefined;
+  return importerStartCalls(ev, elsewhere, file, className, method) !== undefined;
 }
 
 /**
- * The order key of such a call, after every call of the class's own module (the importer's top level
- * runs once the module it imports has run): the first of its calls there; undefined when it is not one.
+ * Each such call, in the order they run, after every call of the class's own module (the importer's
+ * top level runs once the module it imports has run): the method runs once through each. Undefined
+ * when the method is not called so.
  */
-export function importerStartKey(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): StartOrder | undefined {
+export function importerStartCalls(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): StartCall[] | undefined {
   const summary = ev.summary(file);
   const own = parsedSource(ev, file);
   // Named once, in its declaration (or not at all: a subclass's module calling a method it inherits);
@@ -31,10 +32,16 @@ export function importerStartKey(ev: Evaluator, elsewhere: Elsewhere, file: stri
   const { file: at, local } = users.found[0]!;
   const sf = parsedSource(ev, at);
   if (!sf || instancesMade(sf, local) !== 1) return undefined;
-  const keys = mentionsOf(sf, method).map((n) => startKey(sf, local, n));
-  if (keys.length === 0 || keys.some((k) => k === undefined)) return undefined;
-  const first = (keys as (readonly [number, number])[]).sort((a, b) => a[0] - b[0] || a[1] - b[1])[0]!;
-  return [1, first[0], first[1]];
+  const mentions = mentionsOf(sf, method);
+  const calls: StartCall[] = [];
+  for (const n of mentions) {
+    const key = startKey(sf, local, n);
+    if (key === undefined) return undefined;
+    // startKey has checked that `n` is the name of `inst.method(...)`.
+    const call = n.parent!.parent!;
+    calls.push({ key: [1, key[0], key[1]], at: { file: at, span: { start: call.getStart(sf), end: call.end } } });
+  }
+  return calls.length === 0 ? undefined : calls.sort((a, b) => byStartOrder(a.key, b.key) || a.at.span.start - b.at.span.start);
 }
 
 /** Every identifier, private name or string spelling `name` in the file. */

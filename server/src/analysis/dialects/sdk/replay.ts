@@ -60,11 +60,11 @@ import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
 import { ts } from "../../core/typescript";
-import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallAt, startCallKey, type StartOrder } from "./holderMethodCalls";
+import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallsOf, type StartOrder } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
-import { calledAtStartByImporter, importerStartKey } from "./importerStarts";
+import { calledAtStartByImporter, importerStartCalls } from "./importerStarts";
 import { underEraCondition } from "./eraConditions";
 import type { ZodMain } from "./zodFlavours";
 import { settleConstConditions } from "./constConditions";
@@ -558,12 +558,11 @@ export class Replay {
             if (!line && method !== "constructor") {
               if (!startGroup) {
                 startGroup = true;
-                for (const u of this.#startCalls(site, units, paths)) {
-                  if (this.#ran.has(`${site.file}#${u.id}`)) continue;
-                  // Through the program's own call (`x.setup()`): run again through another (`this.setup()` in run()), its registrations are made twice.
-                  const at = startCallAt(this.#ev, site.file, u);
-                  this.#through(at && { file: site.file, span: at }, () => this.#runUnit(site.file, u, 0, paths, 1, NOW));
-                }
+                const calls = this.#startCalls(site, units, paths);
+                const ranBefore = new Set(calls.filter((c) => this.#ran.has(`${site.file}#${c.unit.id}`)).map((c) => c.unit));
+                // Once through each of the program's calls (`app.setup(); app.setup();`): a registration
+                // met again through another call (the second one, `this.setup()` in run()) is made twice.
+                for (const c of calls) if (!ranBefore.has(c.unit)) this.#through(c.at, () => this.#runUnit(site.file, c.unit, 0, paths, 1, NOW));
               }
               if (this.#ran.has(`${site.file}#${unit.id}`)) continue;
             }
@@ -2032,19 +2031,19 @@ export class Replay {
    * The methods of the class holding the server (in a field) that the program calls on its one instance
    * at start-up, in this module or the one importing the class, sorted into the order those calls run.
    */
-  #startCalls(site: SdkSite, units: readonly FlowUnit[], paths: ReadonlySet<string>): FlowUnit[] {
+  #startCalls(site: SdkSite, units: readonly FlowUnit[], paths: ReadonlySet<string>): { unit: FlowUnit; at: Loc }[] {
     const className = site.unit.className!;
-    const found: { unit: FlowUnit; key: StartOrder }[] = [];
+    const found: { unit: FlowUnit; key: StartOrder; at: Loc }[] = [];
     for (const unit of units) {
       if (unit === site.unit || !isOwnMethod(units, unit, className) || !this.#mentionsDeep(site.file, unit, paths, new Set())) continue;
       // A method by its name; an arrow-function property by its function (called as the property).
       const method = unit.kind === "method" ? unit.name.slice(className.length + 1) : undefined;
       if (method === "constructor") continue;
       const when = holderMethodCall(this.#ev, site.file, unit);
-      const key = when === "atStart" ? startCallKey(this.#ev, site.file, unit) : when === "maybe" && method !== undefined ? importerStartKey(this.#ev, this.elsewhere, site.file, className, method) : undefined;
-      if (key) found.push({ unit, key });
+      const calls = when === "atStart" ? startCallsOf(this.#ev, site.file, unit) : when === "maybe" && method !== undefined ? importerStartCalls(this.#ev, this.elsewhere, site.file, className, method) ?? [] : [];
+      for (const call of calls) found.push({ unit, ...call });
     }
-    return found.sort((a, b) => byStartOrder(a.key, b.key)).map((f) => f.unit);
+    return found.sort((a, b) => byStartOrder(a.key, b.key)).map(({ unit, at }) => ({ unit, at }));
   }
 
   /** The line of subclasses of the class holding the server, most derived first (subclassLine.ts). */
