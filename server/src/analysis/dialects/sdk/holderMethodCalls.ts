@@ -206,11 +206,17 @@ export function startCallsOf(ev: Evaluator, file: string, unit: FlowUnit): Start
   const sf = parsedSource(ev, file);
   const member = !sf ? undefined : unit.kind === "closure" ? memberAt(sf, unit.span.start, true) : unit.nameSpan ? memberAt(sf, unit.nameSpan.start, false) : undefined;
   const name = member ? nameOf(member.method.name) : undefined;
-  if (!sf || !member || name === undefined) return [];
+  return name === undefined ? [] : startCallsNamed(ev, file, member!.cls.name?.text, name);
+}
+
+/** The same, for the method `name` of the class `className` (its own or one it inherits) called on the class's one instance in `file`. */
+export function startCallsNamed(ev: Evaluator, file: string, className: string | undefined, name: string): StartCall[] {
+  const sf = parsedSource(ev, file);
+  if (!sf) return [];
   const found: StartCall[] = [];
   const visit = (n: ts.Node): void => {
     if ((ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && n.text === name) {
-      const key = startKey(sf, member.cls.name?.text, n);
+      const key = startKey(sf, className, n);
       // startKey has checked that `n` is the name of `inst.method(...)`.
       const call = n.parent.parent;
       if (key) found.push({ key: [0, key[0], key[1]], at: { file, span: { start: call.getStart(sf), end: call.end } } });

@@ -60,7 +60,7 @@ import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
 import { ts } from "../../core/typescript";
-import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallsOf, type StartOrder } from "./holderMethodCalls";
+import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallsNamed, startCallsOf, type StartOrder } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
@@ -549,7 +549,8 @@ export class Replay {
           // A method of the base is called on instances of its subclass, wherever that is made.
           if (line && when === "dead") when = "maybe";
           // `new App().start()` at the top level of the one module importing the class (or its last subclass).
-          if (when === "maybe" && method !== undefined && calledAtStartByImporter(this.#ev, this.elsewhere, leaf?.file ?? site.file, leaf?.name ?? site.unit.className, method)) when = "atStart";
+          // `await new Leaf().start()` at the top level of the module making the last class of the line, for a method it inherits.
+          if (when === "maybe" && method !== undefined && (calledAtStartByImporter(this.#ev, this.elsewhere, leaf?.file ?? site.file, leaf?.name ?? site.unit.className, method) || (leaf !== undefined && startCallsNamed(this.#ev, leaf.file, leaf.name, method).length > 0))) when = "atStart";
           if (when === "within") laterMethods.push(unit);
           else if (when === "atStart") {
             // The methods the program calls on the instance at start-up run in the order it calls
@@ -593,18 +594,23 @@ export class Replay {
       }
       // Called only where the replay did not go (a callback, a method that may not run): it may run or not.
       for (const unit of laterMethods) if (!this.#ran.has(`${site.file}#${unit.id}`)) this.followUntimed(site.file, unit, paths);
-      // The subclasses' methods no call of the line reached: run at start-up when the one module making
-      // the last class calls them there (`new Leaf().setup()`), else they may run or not.
+      // The subclasses' methods no call of the line reached: run at start-up when the module making
+      // the last class calls them at its top level (`await new Leaf().start()`), or the one module
+      // importing it does, once through each such call and in their order; else they may run or not.
+      const leafStarts: { unit: FlowUnit; key: StartOrder; at: Loc }[] = [];
       for (const cls of line?.slice(0, -1) ?? []) {
         for (const unit of this.#ev.summary(cls.file)?.flow?.units ?? []) {
           if (unit.kind !== "method" || unit.className !== cls.name || this.#ran.has(`${cls.file}#${unit.id}`) || unit.name === `${cls.name}.constructor`) continue;
           const method = unit.name.slice(cls.name.length + 1);
           // Overridden further down: it runs only through `super.m()`.
           if (line!.slice(0, line!.indexOf(cls)).some((c) => classMethod(this.#ev, c.file, c.name, method))) continue;
-          if (cls === leaf && calledAtStartByImporter(this.#ev, this.elsewhere, leaf.file, leaf.name, method)) this.#runUnit(cls.file, unit, 0, paths, 1, NOW);
+          const starts = cls === leaf ? [...startCallsOf(this.#ev, cls.file, unit), ...(importerStartCalls(this.#ev, this.elsewhere, leaf.file, leaf.name, method) ?? [])] : [];
+          if (starts.length > 0) for (const call of starts) leafStarts.push({ unit, ...call });
           else maybeLater.push({ file: cls.file, unit });
         }
       }
+      leafStarts.sort((a, b) => byStartOrder(a.key, b.key) || a.at.span.start - b.at.span.start);
+      for (const { unit, at } of leafStarts) this.#through(at, () => this.#runUnit(leaf!.file, unit, 0, paths, 1, NOW));
       for (const { file, unit } of maybeLater) if (!this.#ran.has(`${file}#${unit.id}`) && this.#mentionsDeep(file, unit, paths, new Set())) this.followUntimed(file, unit, paths);
     }
     // `const app = new App()` of the class holding the server in a field: `app.server` is this server.
