@@ -1,4 +1,4 @@
-import type { AmbientModuleSummary, Arithmetic, FileSummary, FunctionSummary, KeyExpr, Span, TopLevelDecl, ValueExpr } from "../model/summary";
+import { UNDEFINED_TEXT, type AmbientModuleSummary, type Arithmetic, type FileSummary, type FunctionSummary, type KeyExpr, type Span, type TopLevelDecl, type ValueExpr } from "../model/summary";
 import type { Binding, ClassRef, DynamicPart, Loc, ObjEntryValue, Scope, Value } from "./values";
 import { DYNAMIC_KEY, isUndefinedValue } from "./values";
 import { compactText } from "../model/text";
@@ -243,7 +243,7 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc) ?? this.#packageCall(expr, scope, opts, loc)) : undefined;
+        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#filter(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc) ?? this.#packageCall(expr, scope, opts, loc)) : undefined;
         if (builtin) return builtin;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
@@ -272,6 +272,7 @@ export class Evaluator {
 
   /** `5 * MINUTE`: the number, when both sides evaluate to numbers (undefined otherwise: not known). */
   #arithmetic(a: Arithmetic, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    if (a.op === "!" || a.op === "===" || a.op === "!==") return this.#logic(a, scope, opts, loc);
     const left = this.evaluate(a.left, scope, opts);
     if (left.t !== "prim" || typeof left.value !== "number") return undefined;
     const right = this.evaluate(a.right, scope, opts);
@@ -378,6 +379,51 @@ export class Evaluator {
     const text = this.sourceText(expr, scope.file);
     const items = base.items.map((item, i) => this.#apply(fn, scope, [item, { t: "prim", value: i, loc: base.itemLocs[i] ?? loc }], opts, text, base.itemLocs[i] ?? loc));
     return { t: "arr", items, itemLocs: [...base.itemLocs], loc };
+  }
+
+  /**
+   * `!x`, `a === b`, `a !== b` on values known to be primitives (or `undefined`, a key an object does
+   * not have when values are read as Node runs the code): the boolean Node computes.
+   */
+  #logic(a: Arithmetic, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const operand = (e: ValueExpr): { readonly value: string | number | boolean | null | undefined } | undefined => {
+      const v = this.evaluate(e, scope, opts);
+      if (v.t === "prim") return { value: v.value };
+      return isUndefinedValue(v) ? { value: undefined } : undefined;
+    };
+    const right = operand(a.right);
+    if (!right) return undefined;
+    if (a.op === "!") return { t: "prim", value: !right.value, loc };
+    const left = operand(a.left);
+    if (!left) return undefined;
+    return { t: "prim", value: a.op === "===" ? left.value === right.value : left.value !== right.value, loc };
+  }
+
+  /**
+   * `TOOLS.filter((t) => !t.disabled)` on a known array: the items whose callback result is known and
+   * truthy, as Node keeps them. Not known when any item's result is not (nor over a spread of unknown length).
+   */
+  #filter(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const callee = expr.callee;
+    const callback = expr.args[0];
+    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "filter" || expr.args.length !== 1 || callback?.k !== "fn") return undefined;
+    const fn = callback.fn;
+    if (!fn.result || fn.wraps || fn.rest || fn.params.length > 2 || fn.params.some((p) => p === "")) return undefined;
+    const base = this.evaluate(callee.object, scope, opts);
+    if (base.t !== "arr" || base.items.some((i) => i.t === "dyn")) return undefined;
+    const text = this.sourceText(expr, scope.file);
+    const items: Value[] = [];
+    const itemLocs: Loc[] = [];
+    for (let i = 0; i < base.items.length; i++) {
+      const at = base.itemLocs[i] ?? loc;
+      const kept = this.#apply(fn, scope, [base.items[i]!, { t: "prim", value: i, loc: at }], opts, text, at);
+      if (kept.t !== "prim" && !isUndefinedValue(kept)) return undefined;
+      if (kept.t === "prim" && kept.value) {
+        items.push(base.items[i]!);
+        itemLocs.push(at);
+      }
+    }
+    return { t: "arr", items, itemLocs, loc };
   }
 
   /**
@@ -521,7 +567,11 @@ export class Evaluator {
         if (spread && (!e || writtenBefore(object.entries, key))) {
           return { t: "dyn", text, loc, why: `${spread.value.t === "dyn" ? spread.value.text : "a spread"} may set "${key}", and what it holds is only known at run time` };
         }
-        return e ? e.value : { t: "dyn", text, loc, why: `the object has no property "${key}"` };
+        if (e) return e.value;
+        // Node reads a property the object does not have as `undefined`; a description read from
+        // consts only (conduit) has no such value.
+        if (this.#runtimeValues && !Object.prototype.hasOwnProperty.call(Object.prototype, key)) return { t: "dyn", text: UNDEFINED_TEXT, loc };
+        return { t: "dyn", text, loc, why: `the object has no property "${key}"` };
       }
       case "ns":
         return this.resolveExport(object.file, key, loc, opts);

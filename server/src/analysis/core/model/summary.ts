@@ -42,7 +42,8 @@ export type ValueExpr =
  * evaluating them still sees something not known; the evaluator computes it when both sides are numbers.
  */
 export interface Arithmetic {
-  readonly op: "+" | "-" | "*" | "/" | "%" | "**";
+  /** Also `!x` (written `!` with `left` unused) and the strict comparisons, which give booleans on known primitives. */
+  readonly op: "+" | "-" | "*" | "/" | "%" | "**" | "!" | "===" | "!==";
   readonly left: ValueExpr;
   readonly right: ValueExpr;
 }

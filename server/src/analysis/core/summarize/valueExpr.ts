@@ -3,7 +3,7 @@ import { UNDEFINED_TEXT, type ArrItem, type Arithmetic, type FunctionSummary, ty
 import { MAX_DEPTH, spanOf, textOf, type SummaryContext } from "./context";
 import { summarizeClass } from "./summarizeClass";
 
-/** The operators of arithmetic the evaluator computes on numbers. */
+/** The operators the evaluator computes on known primitives: arithmetic on numbers, strict comparisons. */
 const ARITHMETIC: ReadonlyMap<ts.SyntaxKind, Arithmetic["op"]> = new Map([
   [SK.PlusToken, "+"],
   [SK.MinusToken, "-"],
@@ -11,6 +11,8 @@ const ARITHMETIC: ReadonlyMap<ts.SyntaxKind, Arithmetic["op"]> = new Map([
   [SK.SlashToken, "/"],
   [SK.PercentToken, "%"],
   [SK.AsteriskAsteriskToken, "**"],
+  [SK.EqualsEqualsEqualsToken, "==="],
+  [SK.ExclamationEqualsEqualsToken, "!=="],
 ]);
 
 /**
@@ -46,6 +48,7 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
         return { k: "lit", value: -Number(u.operand.text), span };
       }
       if (u.operator === SK.MinusToken) return { k: "dyn", text: textOf(ctx, node), span, arith: { op: "-", left: { k: "lit", value: 0, span }, right: toValueExpr(ctx, u.operand, next) } };
+      if (u.operator === SK.ExclamationToken) return { k: "dyn", text: textOf(ctx, node), span, arith: { op: "!", left: { k: "lit", value: null, span }, right: toValueExpr(ctx, u.operand, next) } };
       return { k: "dyn", text: textOf(ctx, node), span };
     }
     case SK.BinaryExpression: {
