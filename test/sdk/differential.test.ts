@@ -24,7 +24,8 @@
 //     - meta.exact false: the prediction must say `exact: false`, and only agree where it speaks:
 //       every key path it states outside what it says is unknown equals the real value, an object
 //       that cannot hold more than it lists lists all the real keys, and an era the oracle says is
-//       not served (null) is predicted null; an era predicted null claims nothing. What is unknown
+//       not served (null) is predicted null; an era predicted null claims it is not served, unless
+//       an unknown entry of that era leaves whether it is served (or its whole value) open. What is unknown
 //       is read from either report shape: `{"$dynamic": ...}` markers inside the eras, or the
 //       server's `unknown` list (harness.ts partialAgreement). With the `unknown` list, `exact` is
 //       false exactly when the list is not empty, and no era object holds a "$dynamic" key;
@@ -77,7 +78,7 @@ function compareEra(era: "legacy" | "modern", predicted: Caps | null, real: Caps
   // object or none at all (a start-up that may throw, a server only its first build answers for).
   const servedUnknown = unknown.some((u) => u.path.length === 0 && ((u.era === era && /^whether (?:this|the) server answers/.test(u.reason)) || ((u.era === undefined || u.era === era) && u.spread !== true)));
   if (real === null) return predicted === null || servedUnknown ? [] : [`${era}: the real server does not serve this era, predicted ${show(predicted)}`];
-  if (predicted === null) return [];
+  if (predicted === null) return servedUnknown ? [] : [`${era}: predicted not served, the real server serves ${show(real)}`];
   return partialAgreement(predicted, real, unknown, era).map((p) => `${era}: ${p}`);
 }
 

@@ -30,4 +30,12 @@ describe("probe: differences and what explains them", () => {
       assert.deepEqual(d!.explainedBy, [u]);
     }
   });
+
+  it("an era served against one predicted not served is explained only by what leaves the whole era open (trial 141 c03)", () => {
+    const key = { path: ["tools"], reason: "tools is registered only under a condition" };
+    const served = { era: "modern" as const, path: [], reason: "whether the server answers server/discover is not known: …" };
+    const run = (unknown: PredictedServer["unknown"]) => eraDifferences("modern", { tools: { listChanged: true } }, predicted({ tools: { listChanged: true } }, unknown))[0]!;
+    assert.deepEqual(run([key, OPEN]).explainedBy, []);
+    assert.deepEqual(run([key, OPEN, served]).explainedBy, [served]);
+  });
 });

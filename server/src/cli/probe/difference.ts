@@ -63,6 +63,10 @@ const isPrefix = (short: readonly string[], long: readonly string[]) => short.le
  */
 function explaining(unknown: readonly UnknownEntry[], era: ProbeEra, d: { path: readonly string[]; server?: Json; source?: Json }): UnknownEntry[] {
   const missing = d.server === undefined && d.source !== undefined;
+  // Served against not served: only what leaves the whole era open (whether it is served, whether the
+  // server starts) explains it; a key not known says nothing about whether the era is answered.
+  const wholeEra = d.path.length === 0 && (d.server === null || d.source === null);
+  if (wholeEra) return unknown.filter((u) => (u.era === undefined || u.era === era) && u.path.length === 0 && !u.spread);
   return unknown.filter((u) => (u.era === undefined || u.era === era) && (isPrefix(u.path, d.path) || isPrefix(d.path, u.path)) && !(u.spread && missing));
 }
 

@@ -83,7 +83,7 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const member = getter?.name.slice(getter.name.lastIndexOf(".") + 1);
     const classSpan = summary?.classes.find((c) => c.name === unit.className)?.span;
     const ownReads = member && getters.has(member) && classSpan ? ownGetterReads(ev.host.text?.(file) ?? "", classSpan, member) : [];
-    if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, [...viaEntries, ...ownReads]))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
+    if (getter && !(getter !== unit && accessorNeverUsed(ev, elsewhere, file, unit.className, getter, [...viaEntries, ...ownReads], line))) return [{ why: `the server is returned by ${getter.name}, and what is done with it there is not followed`, loc }];
     const text = ev.host.text?.(file) ?? "";
     const holders = holderClassesOf(ev, file, unit.className, field);
     const instances = holders.flatMap((name) => instancesOf(units, name));
