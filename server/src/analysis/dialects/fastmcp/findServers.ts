@@ -24,8 +24,12 @@ export interface FastmcpSite {
    */
   readonly label: string;
   readonly span: Span;
-  /** `new NotesServer()`: the file's classes from the one extending FastMCP down to the one constructed. */
+  /** `new NotesServer()`: the classes from the one extending FastMCP down to the one constructed. */
   readonly subclasses?: readonly string[];
+  /** The file those classes are written in, when it is not this one (imported from another module). */
+  readonly subclassFile?: string;
+  /** The classes are written across several modules: their code is not followed. */
+  readonly subclassesElsewhere?: true;
 }
 
 /** `host` follows imports of FastMCP from the workspace's own modules (without it, only `fastmcp` counts). */
@@ -37,8 +41,10 @@ export function findFastmcpSites(summary: FileSummary | undefined, host?: Module
   for (const unit of summary.flow.units) {
     unit.events.forEach(({ event }, eventIndex) => {
       if (event.k !== "new") return;
-      const subclasses = importsFastMCP(summary, event.ctor, host) ? undefined : subclassChain(summary, event.ctor, host);
-      if (subclasses === null) return;
+      const chain = importsFastMCP(summary, event.ctor, host) ? undefined : subclassChain(summary, event.ctor, host);
+      if (chain === null) return;
+      const subclasses = chain === undefined ? undefined : chain === "elsewhere" ? [] : chain.names;
+      const subclassFile = chain !== undefined && chain !== "elsewhere" && chain.file !== summary.fileName ? chain.file : undefined;
       const bound = event.target && event.target[0] !== "<return>" ? event.target.join(".") : undefined;
       sites.push({
         file: summary.fileName,
@@ -50,6 +56,8 @@ export function findFastmcpSites(summary: FileSummary | undefined, host?: Module
         // The whole unit: registrations and start() anywhere in it get the dialect's hover.
         span: unit.span,
         ...(subclasses ? { subclasses } : {}),
+        ...(subclassFile !== undefined ? { subclassFile } : {}),
+        ...(chain === "elsewhere" ? { subclassesElsewhere: true as const } : {}),
       });
     });
   }

@@ -147,6 +147,8 @@ const MAX_HELPER_DEPTH = 4;
 export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   const out: Replay = { registrations: [], removals: [], unfollowed: [] };
   const here: FileUnits = { file: site.file, units: host.summary(site.file)!.flow!.units };
+  // The server's own subclasses of FastMCP, in this file or the module they are imported from.
+  const subHere: FileUnits = site.subclassFile !== undefined ? { file: site.subclassFile, units: host.summary(site.subclassFile)?.flow?.units ?? [] } : here;
   const visited = new Set<string>([key(here, site.unit)]);
   /** Callbacks a `forEach` runs, by unit: the loop over its items (the callback's own events do not carry it). */
   const callbackLoops = new Map<string, LoopGuard>();
@@ -167,12 +169,13 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     const onThis = [...names].some((n) => n === "this" || n.startsWith("this."));
     if (!onThis) return seesNames(method, names);
     const cls = classOf(at.units, unit);
-    return at.file === site.file && cls !== undefined && (cls === holder || family.has(cls) || (site.subclasses?.includes(cls) ?? false));
+    if (cls === undefined) return false;
+    return (at.file === site.file && (cls === holder || family.has(cls))) || (at.file === subHere.file && (site.subclasses?.includes(cls) ?? false));
   };
   // Any call on the server reaches its class's override of the method, wherever it is written.
   // A method replaced on the server by an assignment (`server.addTool = function (t) { ... }`) runs in
   // place of FastMCP's from then on, as a subclass's override would.
-  const overrides = new Map(overriddenMethods(here.units, site.subclasses));
+  const overrides = new Map(overriddenMethods(subHere.units, site.subclasses));
 
   /**
    * `split`: for an async function called without `await`, where its first `await` is. What comes
@@ -408,10 +411,13 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
 
   // A subclass's constructors run, base first, before `new` returns.
   for (const cls of site.subclasses ?? []) {
-    const ctor = here.units.find((u) => u.kind === "method" && u.className === cls && u.name === `${cls}.constructor`);
-    if (!ctor || visited.has(key(here, ctor))) continue;
-    visited.add(key(here, ctor));
-    walk(here, ctor, ctor.events, new Set(["this"]), false, 1, false);
+    const ctor = subHere.units.find((u) => u.kind === "method" && u.className === cls && u.name === `${cls}.constructor`);
+    if (!ctor || visited.has(key(subHere, ctor))) continue;
+    visited.add(key(subHere, ctor));
+    walk(subHere, ctor, ctor.events, new Set(["this"]), false, 1, false);
+  }
+  if (site.subclassesElsewhere) {
+    out.unfollowed.push({ reason: `${site.event.ctor} extends FastMCP through classes written in several modules, whose code is not followed`, loc: { file: site.file, span: site.event.span }, phase: "before" });
   }
 
   if (site.event.target === null || site.event.inObject) {
@@ -441,7 +447,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   if (holder !== undefined) followExportedHolder(out, host, site.file, holder, siteNames, visited);
   if (holder !== undefined) instanceUses(out, site.file, here.units, site.name.slice("this.".length));
   const own = new Set(site.subclasses ?? []);
-  if (own.size > 0) scanLater(out, here, visited, new Set(["this"]), (u) => own.has(classOf(here.units, u) ?? ""), () => true);
+  if (own.size > 0) scanLater(out, subHere, visited, new Set(["this"]), (u) => own.has(classOf(subHere.units, u) ?? ""), () => true);
 
   followImporters(out, site, host, walk, visited, moduleScoped);
   exportedBindingSetInFunction(out, site, host);
@@ -714,7 +720,7 @@ export function classOf(units: readonly FlowUnit[], u: FlowUnit): string | undef
 function methodOf(at: FileUnits, unit: FlowUnit, name: string, site: FastmcpSite): FlowUnit | undefined {
   const cls = classOf(at.units, unit);
   if (!cls) return undefined;
-  const chain = at.file === site.file && site.subclasses?.includes(cls) ? [...site.subclasses].reverse() : [cls];
+  const chain = at.file === (site.subclassFile ?? site.file) && site.subclasses?.includes(cls) ? [...site.subclasses].reverse() : [cls];
   for (const c of chain) {
     const found = at.units.find((u) => u.kind === "method" && u.className === c && u.name === `${c}.${name}`);
     if (found) return found;
