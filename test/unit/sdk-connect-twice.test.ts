@@ -36,4 +36,23 @@ describe("SDK: connect() twice", () => {
   it("in two arms of an if: exact", () => {
     assert.deepEqual(only('if (process.env.A) await server.connect(new StdioServerTransport());\nelse await server.connect(new StdioServerTransport());\n', "1.32.2").unknown, []);
   });
+
+  it("a method of the class holding the server that connects, called twice by the program: the second run connects again (trial 141 c69)", () => {
+    const files = {
+      "package.json": JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }),
+      "index.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+class App {
+  server = new McpServer({ name: "s", version: "1" });
+  async start() { await this.server.connect(new StdioServerTransport()); }
+}
+const app = new App();
+await app.start();
+await app.start();
+`,
+    };
+    const s = [...analyze(files).servers.values()][0]!;
+    assert.equal(s.exact, false);
+    assert.match(s.unknown.map((u) => u.reason).join("\n"), /connect\(\) at line 5 runs again through line 9 on a server already connected by its run through line 8/);
+  });
 });

@@ -27,6 +27,8 @@ export interface ConnectionTiming {
   /** The call sits in a branch or a loop of its function. */
   branchedOrLooped(): boolean;
   text(file: string): string | undefined;
+  /** The calls that ran the functions being replayed (innermost last). */
+  readonly invokedAt: readonly Loc[];
 }
 
 /** A close() met on the connected server: where, whether it certainly has finished once past it, in which function. */
@@ -44,6 +46,8 @@ export class ConnectionChecks {
   /** The instance and the function the first connect() was met in. */
   #connectedInstance: string | undefined;
   #connectedUnit: FlowUnit | undefined;
+  /** The calls that ran the first connect() (`app.start()`): the same connect() run again through another call connects twice. */
+  #connectedThrough: readonly Loc[] = [];
   /** A close() met since the last connect(): connecting again is allowed. */
   #closedSinceConnect = false;
   /**
@@ -75,15 +79,20 @@ export class ConnectionChecks {
       state.connected = loc;
       this.#connectedInstance = instance;
       this.#connectedUnit = unit;
+      this.#connectedThrough = [...this.#at.invokedAt];
       this.connectArg = { file, expr: e.args[0] };
     } else if (
       // Two connects written one after the other in one body, on the same server.
       !mode.deferred && !mode.conditional && !this.#point.caught && !this.#closedSinceConnect && this.#at.frames.length === 0 &&
       instance === this.#connectedInstance && unit === this.#connectedUnit && state.connected?.file === file &&
-      state.connected.span.end <= loc.span.start && secondConnectThrows(state.version, release)
+      (state.connected.span.end <= loc.span.start || (state.connected.span.start === loc.span.start && !sameCalls(this.#connectedThrough, this.#at.invokedAt))) &&
+      secondConnectThrows(state.version, release)
     ) {
       // SDK v1 from 1.26.0 and v2: a server already connected refuses another transport.
-      this.#point.mayThrow(loc, `connect() at ${this.#point.where(loc)} runs on a server already connected (${this.#point.where(state.connected!)}), and the SDK refuses it ("Already connected to a transport"): unless that error is caught, the server stops`);
+      const again = state.connected!.span.start === loc.span.start ? this.#at.invokedAt[0] : undefined;
+      const already = again ? `by its run through ${this.#point.where(this.#connectedThrough[0] ?? state.connected!)}` : `(${this.#point.where(state.connected!)})`;
+      const runs = again ? `runs again through ${this.#point.where(again)}` : "runs";
+      this.#point.mayThrow(loc, `connect() at ${this.#point.where(loc)} ${runs} on a server already connected ${already}, and the SDK refuses it ("Already connected to a transport"): unless that error is caught, the server stops`);
     }
     this.#perRequest(file, e, loc, unit);
     this.#closedSinceConnect = false;
@@ -163,4 +172,9 @@ export class ConnectionChecks {
 /** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */
 function secondConnectThrows(version: SdkVersion, release: SdkRelease): boolean {
   return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
+}
+
+/** The same chain of calls (`app.start()` at one place both times). */
+function sameCalls(a: readonly Loc[], b: readonly Loc[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.file === b[i]!.file && x.span.start === b[i]!.span.start);
 }

@@ -22,9 +22,10 @@ export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, fil
 export function importerStartCalls(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): StartCall[] | undefined {
   const summary = ev.summary(file);
   const own = parsedSource(ev, file);
-  // Named once, in its declaration (or not at all: a subclass's module calling a method it inherits);
-  // `super.setup()` in an override calls the base's, not this one.
-  if (!summary || !own || mentionsOf(own, method).filter((n) => !isSuperCall(n)).length > 1) return undefined;
+  // Named once, in its declaration (or not at all: a subclass's module calling a method it inherits),
+  // besides `this.setup()` calls in the class's own methods (followed where those run); `super.setup()`
+  // in an override calls the base's, not this one.
+  if (!summary || !own || mentionsOf(own, method).filter((n) => !isSuperCall(n) && !isThisCall(n)).length > 1) return undefined;
   const names = exportNamesOf(summary, className);
   if (names.length === 0) return undefined;
   const users = serverImporters(ev, elsewhere, file, names);
@@ -59,4 +60,10 @@ function mentionsOf(sf: ts.SourceFile, name: string): ts.Node[] {
 function isSuperCall(n: ts.Node): boolean {
   const p = n.parent;
   return p !== undefined && ts.isPropertyAccessExpression(p) && p.name === n && p.expression.kind === SK.SuperKeyword;
+}
+
+/** `this.<name>(...)` */
+function isThisCall(n: ts.Node): boolean {
+  const p = n.parent;
+  return p !== undefined && ts.isPropertyAccessExpression(p) && p.name === n && p.expression.kind === SK.ThisKeyword && p.parent !== undefined && ts.isCallExpression(p.parent) && p.parent.expression === p;
 }

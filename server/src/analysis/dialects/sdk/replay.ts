@@ -369,6 +369,7 @@ export class Replay {
       frames: this.#untimedSince,
       branchedOrLooped: () => (this.#branches?.regions.length ?? 0) > 0 || (this.#loops?.length ?? 0) > 0,
       text: (f) => this.#ev.host.text?.(f),
+      invokedAt: this.#invokedAt,
     });
     this.#sends = new SendChecks(this.#point, {
       frames: this.#untimedSince,
@@ -550,7 +551,7 @@ export class Replay {
           if (line && when === "dead") when = "maybe";
           // `new App().start()` at the top level of the one module importing the class (or its last subclass).
           // `await new Leaf().start()` at the top level of the module making the last class of the line, for a method it inherits.
-          if (when === "maybe" && method !== undefined && (calledAtStartByImporter(this.#ev, this.elsewhere, leaf?.file ?? site.file, leaf?.name ?? site.unit.className, method) || (leaf !== undefined && startCallsNamed(this.#ev, leaf.file, leaf.name, method).length > 0))) when = "atStart";
+          if ((when === "maybe" || when === "within") && method !== undefined && (calledAtStartByImporter(this.#ev, this.elsewhere, leaf?.file ?? site.file, leaf?.name ?? site.unit.className, method) || (leaf !== undefined && startCallsNamed(this.#ev, leaf.file, leaf.name, method).length > 0))) when = "atStart";
           if (when === "within") laterMethods.push(unit);
           else if (when === "atStart") {
             // The methods the program calls on the instance at start-up run in the order it calls
@@ -2046,7 +2047,7 @@ export class Replay {
       const method = unit.kind === "method" ? unit.name.slice(className.length + 1) : undefined;
       if (method === "constructor") continue;
       const when = holderMethodCall(this.#ev, site.file, unit);
-      const calls = when === "atStart" ? startCallsOf(this.#ev, site.file, unit) : when === "maybe" && method !== undefined ? importerStartCalls(this.#ev, this.elsewhere, site.file, className, method) ?? [] : [];
+      const calls = when === "atStart" ? startCallsOf(this.#ev, site.file, unit) : (when === "maybe" || when === "within") && method !== undefined ? importerStartCalls(this.#ev, this.elsewhere, site.file, className, method) ?? [] : [];
       for (const call of calls) found.push({ unit, ...call });
     }
     return found.sort((a, b) => byStartOrder(a.key, b.key)).map(({ unit, at }) => ({ unit, at }));
