@@ -67,4 +67,15 @@ describe("SDK: duplicate names from nested loops", () => {
     assert.match(duplicates[0]!, /^error line 4: .*"a" is already registered/);
     assert.equal(server.legacy, null);
   });
+
+  it("a helper registering in a loop, called twice with the same argument: its names are registered again (trial 141 c36 was exact)", () => {
+    const helper = "function crud(server: McpServer, entity: string) {\n  for (const op of [\"create\", \"get\"]) server.registerTool(`${entity}_${op}`, {}, async () => ({ content: [] }));\n}\n";
+    const same = run(`${helper}crud(s, "user");\ncrud(s, "user");`);
+    assert.equal(same.duplicates.length, 1, same.duplicates.join("\n"));
+    assert.match(same.duplicates[0]!, /^error line 5: .*"user_create" is already registered on this server \(by this same code, run before from line 7\)/);
+    assert.equal(same.server.legacy, null);
+    const other = run(`${helper}crud(s, "user");\ncrud(s, "team");`);
+    assert.deepEqual(other.duplicates, []);
+    assert.deepEqual(other.server.legacy, { tools: { listChanged: true } });
+  });
 });

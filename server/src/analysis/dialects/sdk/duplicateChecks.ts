@@ -228,21 +228,25 @@ export class DuplicateChecks {
     const inLoop = new Set<string>();
     for (const key of keys) {
       const met = this.#met(key.key);
-      // The same call met again (a unit the replay runs a second time) registers nothing new.
-      const first = met && !(met.loc.file === loc.file && met.loc.span.start === loc.span.start) ? met : undefined;
+      // The same call met again (a unit the replay runs a second time) registers nothing new, unless
+      // another call ran the function it is in (`registerCrud(server, "user")` twice).
+      const sameCall = met !== undefined && met.loc.file === loc.file && met.loc.span.start === loc.span.start;
+      const differs = sameCall && met.calls ? firstDifference(met.calls, this.#host.invokedAt) : undefined;
+      const first = met && (!sameCall || differs !== undefined) ? met : undefined;
       const again = inLoop.has(key.key);
       inLoop.add(key.key);
       if (!again && !first) continue;
       // Two items of the loop run together: the first of them is as conditional as the second.
       return this.#report(e, key, loc, {
-        where: again ? "an earlier item of the loop it is in" : placeOf(this.#point, first!.loc, loc),
+        where: again ? "an earlier item of the loop it is in" : differs ? `by this same code, run before from ${placeOf(this.#point, differs, loc)}` : placeOf(this.#point, first!.loc, loc),
         firstConditional: again ? false : first!.conditional,
         here,
         advice: "Give each item its own name, or register it once.",
         doubt: `throws if it runs with ${key.what} registered before, and whether it does is only known at run time`,
       });
     }
-    for (const key of keys) if (!this.#met(key.key)) this.#registeredNames.set(this.#own(key.key), { loc, conditional: here });
+    const by = this.#host.invokedAt.at(-1);
+    for (const key of keys) if (!this.#met(key.key)) this.#registeredNames.set(this.#own(key.key), { loc, conditional: here, ...(by ? { by, calls: [...this.#host.invokedAt] } : {}) });
     return false;
   }
 
