@@ -2,7 +2,8 @@
 // quick start lays it out: `export const mcp = new McpStrategy(...)` in app.module.ts, and main.ts
 // does `NestFactory.createMicroservice(AppModule, { strategy: mcp })`. Or an exported factory
 // (`export function createMcpStrategy() { return new McpStrategy(...) }`) called once, its result
-// given to Nest: kept in a name first, or called right in the option (`{ strategy: createMcpStrategy() }`). The package's files that import it are read (the engine's exportedServerUsers): the
+// given to Nest: kept in a name first, or called right in the option (`{ strategy: createMcpStrategy() }`),
+// or kept in a const another module exports and the bootstrap imports. The package's files that import it are read (the engine's exportedServerUsers): the
 // application is the one bootstrapped by the single NestFactory call of the single file that gives
 // the strategy to Nest. Every other use there, each import not followed (a namespace, a re-export,
 // import()), and a factory called more than once or only on some paths, is unknown at its place.
@@ -59,6 +60,32 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
   }
   const apps: { file: string; call: FactoryCall }[] = [];
   const reasons: string[] = [];
+  /** The application bootstrapped in `file`, which gives the strategy to Nest. */
+  const bootstrappedIn = (file: string, s: FileSummary): void => {
+    const calls = factoryCalls(s);
+    if (calls.length === 1) apps.push({ file, call: calls[0]! });
+    else reasons.push(calls.length === 0 ? `${file} gives it to Nest but no NestFactory call there names the application's root module` : `${file}, which gives it to Nest, creates more than one Nest application`);
+  };
+  const givenIn = (s: FileSummary, name: string, unit: FlowUnit): boolean =>
+    strategiesGiven(s).some((g) => g.k === "ref" && g.name === name && g.span.start >= unit.span.start && g.span.end <= unit.span.end);
+  // `export const mcp = createMcpStrategy()` in a module of its own: the strategy, kept in that
+  // exported const, is given to Nest where the const is imported (one more hop, as a value).
+  const passedOn = (file: string, s: FileSummary, name: string): void => {
+    const names = [...s.exports].filter(([, e]) => e.k === "local" && e.local === name).map(([n]) => n);
+    if (names.length === 0) return;
+    const next = exportedServerUsers(packageReaderOf(run, summaryOf), file, names);
+    for (const o of next.open) unknown.push(...all(`the strategy is exported: ${o.why}, and what is done with it there may register tools, resources or prompts`, o.loc ?? here));
+    for (const { file: at, local } of next.found) {
+      const there = summaryOf(at);
+      const module = top(there);
+      if (!there || !module) {
+        unknown.push(...all(`${local} is imported by a file whose flow the analysis could not read`, { file: at, span: { start: 0, end: 0 } }));
+        continue;
+      }
+      unknown.push(...usesIn(run, demand.ev, at, local, module, new Set<number>()), ...registrations(there, at, local));
+      if (givenIn(there, local, module)) bootstrappedIn(at, there);
+    }
+  };
   let made = 0;
   for (const { file, local } of users.found) {
     const s = summaryOf(file);
@@ -74,11 +101,12 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
       // nothing else can reach it; it is given to Nest there.
       if (h.name !== undefined) {
         unknown.push(...usesIn(run, demand.ev, file, h.name, h.unit, h.skip), ...registrations(s, file, h.name));
-        if (!strategiesGiven(s).some((g) => g.k === "ref" && g.name === h.name && g.span.start >= h.unit.span.start && g.span.end <= h.unit.span.end)) continue;
+        if (!givenIn(s, h.name, h.unit)) {
+          if (leaves.kind === "factory" && h.unit === module) passedOn(file, s, h.name);
+          continue;
+        }
       }
-      const calls = factoryCalls(s);
-      if (calls.length === 1) apps.push({ file, call: calls[0]! });
-      else reasons.push(calls.length === 0 ? `${file} gives it to Nest but no NestFactory call there names the application's root module` : `${file}, which gives it to Nest, creates more than one Nest application`);
+      bootstrappedIn(file, s);
     }
   }
   if (leaves.kind === "factory" && made > 1) unknown.push(...all(`${leaves.local}() is called ${made} times: each call makes a strategy of its own, served by the application it is given to`, here));
