@@ -10,6 +10,7 @@ import type { UnknownPart } from "../../core/model/unknown";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { mutatedNames } from "../../core/evaluate/mutation";
 import { mcpNestExport } from "./reexports";
+import { optionProps, type OptionProp } from "./spreadOptions";
 
 export interface TransportInfo {
   readonly kind: "stdio" | "streamable-http";
@@ -96,26 +97,36 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
   const resolved = resolveObject(ev, callFile, arg);
   if (!resolved) return unknownOptions("the McpStrategy options are not an object literal the code leaves as written, so nothing of them is known without running the server", at);
   const { obj, file } = resolved;
-  const scope = ev.fileScope(file);
+  // `{ ...MCP_OPTIONS, transports }` with MCP_OPTIONS a literal const (of this file or imported): its
+  // properties laid out (spreadOptions.ts), each read in the file it is written in.
+  const props = obj.entries.some((e) => e.k === "spread") ? optionProps(ev, file, obj) : undefined;
+  const get = (name: string): OptionProp | undefined => {
+    if (props) return props.get(name);
+    const p = prop(obj, name);
+    return p ? { entry: p, file } : undefined;
+  };
+  const spreadOpen = props === undefined && obj.entries.some((e) => e.k === "spread");
   let server: string | undefined;
   let serverLoc: Loc | undefined;
-  const serverProp = prop(obj, "server");
+  const serverProp = get("server");
   if (serverProp) {
-    const v = ev.evaluate(serverProp.value, scope, { calls: false });
-    serverLoc = { file, span: serverProp.value.span };
+    const v = ev.evaluate(serverProp.entry.value, ev.fileScope(serverProp.file), { calls: false });
+    serverLoc = { file: serverProp.file, span: serverProp.entry.value.span };
     if (v.t === "prim" && typeof v.value === "string" && v.value !== "") server = v.value;
-    else if (!(v.t === "prim" || isUndefined(v))) unknown.push({ path: [], reason: `the server name ${ev.sourceText(serverProp.value, file)} is only known when it runs, and it decides which controllers bind`, loc: serverLoc });
+    else if (!(v.t === "prim" || isUndefined(v))) unknown.push({ path: [], reason: `the server name ${ev.sourceText(serverProp.entry.value, serverProp.file)} is only known when it runs, and it decides which controllers bind`, loc: serverLoc });
   }
-  if (obj.entries.some((e) => e.k === "spread")) unknown.push({ path: [], spread: true, reason: "the McpStrategy options hold a spread that is only known when it runs", loc: at });
+  if (spreadOpen) unknown.push({ path: [], spread: true, reason: "the McpStrategy options hold a spread that is only known when it runs", loc: at });
 
-  const { capabilities, capabilityLocs, presentKeys, capabilitiesOpen } = readCapabilitiesOption(ev, file, prop(obj, "capabilities")?.value, unknown);
-  const httpAdapter = prop(obj, "httpAdapter") ? "given" : obj.entries.some((e) => e.k !== "prop" || e.key.k !== "static") ? "unknown" : "absent";
+  const capabilitiesProp = get("capabilities");
+  const { capabilities, capabilityLocs, presentKeys, capabilitiesOpen } = readCapabilitiesOption(ev, capabilitiesProp?.file ?? file, capabilitiesProp?.entry.value, unknown);
+  const httpAdapter = get("httpAdapter") ? "given" : props === undefined && obj.entries.some((e) => e.k !== "prop" || e.key.k !== "static") ? "unknown" : "absent";
   // A spread of the options may bring a capabilities option of its own.
-  const open = capabilitiesOpen ?? (obj.entries.some((e) => e.k === "spread") ? at : undefined);
-  const transportsExpr = prop(obj, "transports")?.value;
+  const open = capabilitiesOpen ?? (spreadOpen ? at : undefined);
+  const transportsProp = get("transports");
+  const transportsExpr = transportsProp?.entry.value;
   // A spread may bring the transports.
-  const transports = transportsExpr === undefined && obj.entries.some((e) => e.k === "spread") ? null : readTransports(ev, file, transportsExpr);
-  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), unknown, transports, transportsLoc: transportsExpr ? { file, span: transportsExpr.span } : at, httpAdapter };
+  const transports = transportsExpr === undefined && spreadOpen ? null : readTransports(ev, transportsProp?.file ?? file, transportsExpr);
+  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), unknown, transports, transportsLoc: transportsExpr ? { file: transportsProp!.file, span: transportsExpr.span } : at, httpAdapter };
 }
 
 /** The `capabilities` option of MCP-Nest's options (both majors): what is known of it; the rest goes to `unknown`. */
