@@ -6,6 +6,7 @@
 // `<base>/prompts`, `<base>/resources` at run time. The analysis maps that run-time folder back to the
 // source folder the compiler mirrors into it, so it can list the files the loader will see. The file
 // that builds the server is taken for the entry script when it also starts it; else that script is not known.
+import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, type Loc } from "../../core/evaluate/values";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
@@ -141,22 +142,27 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
   const layout: Layout = { tsconfig, rootDir: () => (rootDir ??= tsconfig ? rootDirOf(tsconfig, host.list, host.typescriptMajor) : { ok: false, reason: "no tsconfig.json" }) };
   if (basePath) {
     const loc: Loc = { file: configFile, span: basePath.value.span };
-    const expr = resolveConst(ev, configFile, basePath.value);
+    // A const of this module, or one imported from another (`export const BASE_PATH = resolve(dirname(
+    // fileURLToPath(import.meta.url)))` in config.ts): a folder of that module's own is its folder.
+    const local = resolveConst(ev, configFile, basePath.value);
+    const imported = local.k === "ref" ? constDeclaration(ev, configFile, local.name) : undefined;
+    const at = imported?.file ?? configFile;
+    const expr = imported ? resolveConst(ev, at, imported.init) : local;
     // Releases before 0.2.14 scan beside basePath (its dirname), as if it named the entry script.
     const parent = rule === "parent-of-base";
     const up = (folder: string) => (parent ? dirname(folder) : folder);
     const beside = parent ? "; the loaders scan the folder that holds it" : "";
-    const module = configFile === file ? "the entry module" : basename(configFile);
+    const module = at === file ? "the entry module" : basename(at);
     // `__dirname` (no const of that name) in an ES module: node has no such binding there.
-    const bareDirname = (e: ValueExpr) => e.k === "ref" && e.name === "__dirname" && !ev.summary(configFile)?.decls.has("__dirname");
-    const dirnameArg = expr.k === "call" && isPathJoin(ev, configFile, expr.callee) ? expr.args[0] : undefined;
-    if ((bareDirname(expr) || (dirnameArg && bareDirname(resolveConst(ev, configFile, dirnameArg)))) && emitsEsm(configFile, root, host.text)) {
-      return { ok: false, reason: `basePath uses __dirname, which an ES module does not have (${/\.mts$/.test(configFile) ? "a .mts file" : 'package.json says "type": "module"'}): the compiled module throws "ReferenceError: __dirname is not defined in ES module scope" at start-up`, loc };
+    const bareDirname = (e: ValueExpr) => e.k === "ref" && e.name === "__dirname" && !ev.summary(at)?.decls.has("__dirname");
+    const dirnameArg = expr.k === "call" && isPathJoin(ev, at, expr.callee) ? expr.args[0] : undefined;
+    if ((bareDirname(expr) || (dirnameArg && bareDirname(resolveConst(ev, at, dirnameArg)))) && emitsEsm(at, root, host.text)) {
+      return { ok: false, reason: `basePath uses __dirname, which an ES module does not have (${/\.mts$/.test(at) ? "a .mts file" : 'package.json says "type": "module"'}): the compiled module throws "ReferenceError: __dirname is not defined in ES module scope" at start-up`, loc };
     }
-    if (isModuleDir(ev, configFile, expr)) return moduleRelative(configFile, [], up, layout, host, `basePath: ${module}'s own folder${beside}`, loc);
-    if (expr.k === "call" && isPathJoin(ev, configFile, expr.callee) && expr.args.length > 0 && isModuleDir(ev, configFile, expr.args[0]!)) {
-      const segments = literalSegments(ev, configFile, expr.args.slice(1));
-      if (segments) return moduleRelative(configFile, segments, up, layout, host, `basePath: ${segments.join("/")} beside ${module}${beside}`, loc);
+    if (isModuleDir(ev, at, expr)) return moduleRelative(at, [], up, layout, host, `basePath: ${module}'s own folder${beside}`, loc);
+    if (expr.k === "call" && isPathJoin(ev, at, expr.callee) && expr.args.length > 0 && isModuleDir(ev, at, expr.args[0]!)) {
+      const segments = literalSegments(ev, at, expr.args.slice(1));
+      if (segments) return moduleRelative(at, segments, up, layout, host, segments.length === 0 ? `basePath: ${module}'s own folder${beside}` : `basePath: ${segments.join("/")} beside ${module}${beside}`, loc);
     }
     if (expr.k === "lit" && typeof expr.value === "string") {
       if (expr.value.startsWith("/")) {
