@@ -30,6 +30,8 @@ interface Meta {
   throws: false | string;
   expectedReal: { legacy: Caps | null; modern: Caps | null };
   notifications: string[];
+  /** The module the server is built in, when the entry (server.ts, which the worker runs) imports it from another. */
+  serverFile?: string;
 }
 interface Observation {
   legacy: Caps | null;
@@ -69,7 +71,7 @@ function analyse(): { servers: Map<string, ServerReport[]>; diagnostics: Map<str
   const servers = new Map<string, ServerReport[]>();
   const diagnostics = new Map<string, AnalysisDiagnostic[]>();
   for (const f of fixtures) {
-    const a = ws.analyzeFile(join(f.dir, "server.ts"), { tasksExtension: false });
+    const a = ws.analyzeFile(join(f.dir, f.meta.serverFile ?? "server.ts"), { tasksExtension: false });
     servers.set(f.name, [...a.servers]);
     diagnostics.set(f.name, [...a.diagnostics]);
   }

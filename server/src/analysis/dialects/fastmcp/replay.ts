@@ -14,6 +14,7 @@ import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr 
 import type { FastmcpSite } from "./findServers";
 import { REGISTRATIONS, REMOVALS, STARTS, type Primitive } from "./rules";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
+import { holderStartCalls } from "./holderStarts";
 import { laterUses } from "./laterUses";
 import { followExportedHolder } from "./exportedHolder";
 import { markOverridden, overriddenMethods } from "./overrides";
@@ -434,6 +435,16 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   if (ctor && !visited.has(key(here, ctor))) {
     visited.add(key(here, ctor));
     walk(here, ctor, ctor.events, new Set(siteNames), false, 1, false);
+  }
+  // `const app = new App(); app.init(); await app.start();` where the class (holding the server in a
+  // field, or making it in its constructor) is used: those methods run now, in that order (holderStarts.ts).
+  if (holder !== undefined && (site.unit.kind === "field" || site.unit.name === `${holder}.constructor`)) {
+    for (const name of holderStartCalls(host, site.file, holder)) {
+      const method = here.units.find((u) => u.kind === "method" && u.className === holder && u.name === `${holder}.${name}`);
+      if (!method || visited.has(key(here, method))) continue;
+      visited.add(key(here, method));
+      walk(here, method, method.events, new Set(siteNames), false, 1, false);
+    }
   }
 
   // Code elsewhere that registers on the same server runs at a time the replay cannot know: a tool's
