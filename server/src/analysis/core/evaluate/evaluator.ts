@@ -368,17 +368,27 @@ export class Evaluator {
    * value the callback's expression does not settle is not known on its own.
    */
   #map(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const each = this.#eachItem(expr, "map", scope, opts, loc);
+    if (!each) return undefined;
+    const items = each.base.items.map((item, i) => each.run(item, i));
+    return { t: "arr", items, itemLocs: [...each.base.itemLocs], loc };
+  }
+
+  /**
+   * `list.<method>(callback)` on a known array, with a callback written there that only returns a
+   * value (an item, and maybe its index): the array, and the callback run for one item. An item not
+   * known may stand for a spread of any length (`[...EXTRA]`): then nothing is known.
+   */
+  #eachItem(expr: Extract<ValueExpr, { k: "call" }>, method: string, scope: Scope, opts: EvalOptions, loc: Loc): { base: Extract<Value, { t: "arr" }>; run: (item: Value, i: number) => Value } | undefined {
     const callee = expr.callee;
     const callback = expr.args[0];
-    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "map" || expr.args.length !== 1 || callback?.k !== "fn") return undefined;
+    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== method || expr.args.length !== 1 || callback?.k !== "fn") return undefined;
     const fn = callback.fn;
     if (!fn.result || fn.wraps || fn.rest || fn.params.length > 2 || fn.params.some((p) => p === "")) return undefined;
     const base = this.evaluate(callee.object, scope, opts);
-    // An item not known may stand for a spread of any length (`[...EXTRA]`): the result's length is not known.
     if (base.t !== "arr" || base.items.some((i) => i.t === "dyn")) return undefined;
     const text = this.sourceText(expr, scope.file);
-    const items = base.items.map((item, i) => this.#apply(fn, scope, [item, { t: "prim", value: i, loc: base.itemLocs[i] ?? loc }], opts, text, base.itemLocs[i] ?? loc));
-    return { t: "arr", items, itemLocs: [...base.itemLocs], loc };
+    return { base, run: (item, i) => this.#apply(fn, scope, [item, { t: "prim", value: i, loc: base.itemLocs[i] ?? loc }], opts, text, base.itemLocs[i] ?? loc) };
   }
 
   /**
@@ -404,23 +414,16 @@ export class Evaluator {
    * truthy, as Node keeps them. Not known when any item's result is not (nor over a spread of unknown length).
    */
   #filter(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
-    const callee = expr.callee;
-    const callback = expr.args[0];
-    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "filter" || expr.args.length !== 1 || callback?.k !== "fn") return undefined;
-    const fn = callback.fn;
-    if (!fn.result || fn.wraps || fn.rest || fn.params.length > 2 || fn.params.some((p) => p === "")) return undefined;
-    const base = this.evaluate(callee.object, scope, opts);
-    if (base.t !== "arr" || base.items.some((i) => i.t === "dyn")) return undefined;
-    const text = this.sourceText(expr, scope.file);
+    const each = this.#eachItem(expr, "filter", scope, opts, loc);
+    if (!each) return undefined;
     const items: Value[] = [];
     const itemLocs: Loc[] = [];
-    for (let i = 0; i < base.items.length; i++) {
-      const at = base.itemLocs[i] ?? loc;
-      const kept = this.#apply(fn, scope, [base.items[i]!, { t: "prim", value: i, loc: at }], opts, text, at);
+    for (let i = 0; i < each.base.items.length; i++) {
+      const kept = each.run(each.base.items[i]!, i);
       if (kept.t !== "prim" && !isUndefinedValue(kept)) return undefined;
       if (kept.t === "prim" && kept.value) {
-        items.push(base.items[i]!);
-        itemLocs.push(at);
+        items.push(each.base.items[i]!);
+        itemLocs.push(each.base.itemLocs[i] ?? loc);
       }
     }
     return { t: "arr", items, itemLocs, loc };
