@@ -15,18 +15,24 @@ import timeline from "./testTimeline.mjs";
 const lanes = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const SUMMARY = ["tests", "suites", "pass", "fail", "cancelled", "skipped", "todo", "duration_ms"];
 
-const toSpec = new PassThrough({ objectMode: true });
+// One spec reporter per lane: the reporter matches each test's result with the last test started
+// (it asserts the names agree), so the events of two lanes running at once must not share one. Fed
+// one stream, it threw at the first result that met the other lane's start, and printed nothing more.
+const toSpecs = lanes.map(() => {
+  const input = new PassThrough({ objectMode: true });
+  const output = input.compose(spec);
+  output.pipe(process.stdout, { end: false });
+  // A reporter that fails says so, rather than leaving the output cut short without a word.
+  output.on("error", (err) => process.stderr.write(`runTestLanes: the spec reporter failed: ${err?.stack ?? err}\n`));
+  return { input, printed: new Promise((resolve) => output.on("end", resolve)) };
+});
+const printed = Promise.all(toSpecs.map((s) => s.printed));
 const toTimeline = new PassThrough({ objectMode: true });
-const specOutput = toSpec.compose(spec);
-specOutput.pipe(process.stdout, { end: false });
-const printed = new Promise((resolve) => specOutput.on("end", resolve));
-// A reporter that fails says so, rather than leaving the output cut short without a word.
-specOutput.on("error", (err) => process.stderr.write(`runTestLanes: the spec reporter failed: ${err?.stack ?? err}\n`));
 const timelineFile = createWriteStream(process.argv[3] ?? ".tmp/test-timeline.tsv");
 toTimeline.compose(timeline).pipe(timelineFile);
 const written = new Promise((resolve) => timelineFile.on("finish", resolve));
-const send = (event) => {
-  toSpec.write(event);
+const send = (event, lane = 0) => {
+  toSpecs[lane].input.write(event);
   toTimeline.write(event);
 };
 
@@ -34,7 +40,7 @@ const started = Date.now();
 const totals = new Map(SUMMARY.map((k) => [k, 0]));
 let failed = false;
 await Promise.all(
-  lanes.map(async ({ files, concurrency }) => {
+  lanes.map(async ({ files, concurrency }, lane) => {
     for await (const event of run({ files, concurrency })) {
       // The run's own summary and plan (the root's: no file): added up below.
       if (event.data?.file === undefined && event.data?.nesting === 0 && (event.type === "test:diagnostic" || event.type === "test:plan")) {
@@ -43,20 +49,19 @@ await Promise.all(
         continue;
       }
       if (event.type === "test:fail") failed = true;
-      send(event);
+      send(event, lane);
     }
   }),
 );
 totals.set("duration_ms", Date.now() - started);
 for (const key of SUMMARY) send({ type: "test:diagnostic", data: { nesting: 0, message: `${key} ${totals.get(key)}` } });
 if (totals.get("fail") > 0 || totals.get("cancelled") > 0) failed = true;
-toSpec.end();
+for (const s of toSpecs) s.input.end();
 toTimeline.end();
-// The result comes from the events, not from the reporters finishing. On a loaded 2-core machine the
-// spec reporter twice stopped passing events on right after the real-editor lane's last file (the
-// timeline, fed the same events, went on to the end): waiting for it left the top-level await
-// unsettled, which Node ends with exit code 13 and no message. So the wait is bounded, and when the
-// reporter has not finished, the summary is printed here, from the same counts.
+// The result comes from the events, not from the reporters finishing: a reporter that stops early
+// (as the shared one did) would leave the top-level await unsettled, which Node ends with exit code
+// 13 and no message. So the wait is bounded, and when a reporter has not finished, the summary is
+// printed here, from the same counts.
 const settled = (promise, ms) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms).unref())]);
 const [shown] = await Promise.all([settled(printed, 60_000), settled(written, 60_000)]);
 if (!shown) {
