@@ -12,6 +12,7 @@ import { stringMethod } from "./stringMethods";
 import { concatString, templateString } from "./templateNames";
 import { mayExportName } from "./exportLook";
 import type { ModuleQuestion } from "../project/moduleReaches";
+import { exportNamesOf } from "../model/exportNames";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
 export interface EvaluationHost {
@@ -164,7 +165,7 @@ export class Evaluator {
   #changedByImporter(file: string, summary: FileSummary, name: string): string | undefined {
     const key = `${file}\u0000${name}`;
     if (this.#importerChanges.has(key)) return this.#importerChanges.get(key);
-    const exported = [...summary.exports].filter(([, e]) => e.k === "local" && e.local === name).map(([as]) => as);
+    const exported = exportNamesOf(summary, name);
     const by = exported.length > 0 ? this.#host.changedByImporter?.(file, exported) : undefined;
     this.#importerChanges.set(key, by);
     return by;

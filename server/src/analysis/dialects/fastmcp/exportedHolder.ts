@@ -7,10 +7,11 @@ import type { FlowUnit } from "../../core/model/summary";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { laterUses } from "./laterUses";
 import { classOf, scanLater, type Replay, type ReplayHost } from "./replay";
+import { exportNamesOf } from "../../core/model/exportNames";
 
 export function followExportedHolder(out: Replay, host: ReplayHost, file: string, holder: string, names: ReadonlySet<string>, visited: ReadonlySet<string>): void {
   const summary = host.summary(file);
-  const exported = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === holder).map(([n]) => n) : [];
+  const exported = summary ? exportNamesOf(summary, holder) : [];
   if (exported.length === 0 || !host.importers) return;
   const users = host.importers(file, exported);
   for (const o of users.open) out.unfollowed.push({ reason: `the class holding the server is exported: ${o.why}, and a subclass there may register on it`, loc: o.loc ?? { file, span: { start: 0, end: 0 } }, phase: "before" });

@@ -5,14 +5,16 @@
 // in that module, then the calls on the name holding it, written unconditionally at its top level.
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import type { ReplayHost } from "./replay";
+import { exportNamesOf } from "../../core/model/exportNames";
 
 /** The methods of `holder` (declared in `file`) the program calls on its one instance at start-up, in order. */
 export function holderStartCalls(host: ReplayHost, file: string, holder: string): string[] {
   const summary = host.summary(file);
   const own = startCallsIn(summary, holder);
   if (own !== undefined) return own;
-  const exported = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === holder).map(([n]) => n) : [];
-  if (exported.length === 0 || !host.importers || made(summary, holder) > 0) return [];
+  const exported = summary ? exportNamesOf(summary, holder) : [];
+  // (startCallsIn is undefined only when the module makes no instance of the class.)
+  if (exported.length === 0 || !host.importers) return [];
   const users = host.importers(file, exported);
   if (users.open.length > 0 || users.found.length !== 1) return [];
   const { file: at, local } = users.found[0]!;

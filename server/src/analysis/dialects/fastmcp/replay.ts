@@ -25,6 +25,7 @@ import { placeResumed } from "./resumes";
 import { evaluatedBefore } from "../../core/project/esmOrder";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { listHasItems, loopsRunCertainly, writtenItems, type ListReader } from "../../core/evaluate/listItems";
+import { exportNamesOf } from "../../core/model/exportNames";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
 export type Phase = "before" | "after" | "deferred";
@@ -484,7 +485,7 @@ function followImporters(out: Replay, site: FastmcpSite, host: ReplayHost, walk:
   const target = site.event.target;
   if (site.unit.kind !== "module" || site.subclasses || !target || target.length !== 1 || !host.importers) return;
   const summary = host.summary(site.file);
-  const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === target[0]).map(([n]) => n) : [];
+  const names = summary ? exportNamesOf(summary, target[0]) : [];
   if (names.length === 0) return;
   const users = host.importers(site.file, names);
   for (const o of users.open) out.unfollowed.push({ reason: `the server is exported: ${o.why}`, loc: o.loc ?? { file: site.file, span: site.event.span }, phase: "before" });
@@ -539,7 +540,7 @@ function exportedBindingSetInFunction(out: Replay, site: FastmcpSite, host: Repl
   const target = site.event.target;
   if (site.unit.kind === "module" || !target || target.length !== 1 || site.unit.params.includes(target[0]!) || site.unit.locals?.includes(target[0]!) || !host.importers) return;
   const summary = host.summary(site.file);
-  const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === target[0]).map(([n]) => n) : [];
+  const names = summary ? exportNamesOf(summary, target[0]) : [];
   if (names.length === 0) return;
   const users = host.importers(site.file, names);
   const at = users.found[0]?.file ?? users.open[0]?.loc?.file;
@@ -569,7 +570,7 @@ function followCallers(out: Replay, site: FastmcpSite, host: ReplayHost, walk: W
   };
   callsIn(site.file, factory);
   const summary = host.summary(site.file);
-  const names = summary ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === factory).map(([n]) => n) : [];
+  const names = summary ? exportNamesOf(summary, factory) : [];
   if (names.length > 0 && host.importers) {
     const users = host.importers(site.file, names);
     for (const o of users.open) open(`${factory}() is exported: ${o.why}`, o.loc ?? out.returned);

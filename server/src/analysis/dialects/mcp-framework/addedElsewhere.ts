@@ -8,6 +8,7 @@ import { exportedServerUsers, packageReaderOf } from "../../core/project/exporte
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { PACKAGE, SERVER_METHODS, type ServerSite } from "./sites";
+import { exportNamesOf } from "../../core/model/exportNames";
 
 const ADDERS: Readonly<Record<string, "tools" | "prompts" | "resources">> = { addTool: "tools", addPrompt: "prompts", addResource: "resources" };
 const ALL = ["tools", "prompts", "resources"] as const;
@@ -40,7 +41,7 @@ export function addedElsewhere(run: DialectRun, file: string, site: ServerSite):
   }
   const summary = run.ev.summary(file);
   if (site.unit.kind !== "module" || target.length !== 1 || !summary) return out;
-  const names = [...summary.exports].filter(([, e]) => e.k === "local" && e.local === target[0]).map(([n]) => n);
+  const names = exportNamesOf(summary, target[0]);
   if (names.length === 0) return out;
   const demand = flowOnDemand(run.ev, { specifier: (s) => s === PACKAGE, methods: SERVER_METHODS });
   const summaryOf = (f: string) => {

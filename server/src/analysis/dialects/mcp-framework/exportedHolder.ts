@@ -7,6 +7,7 @@ import { exportedServerUsers, packageReaderOf } from "../../core/project/exporte
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
 import { classOf, type AddedElsewhere } from "./addedElsewhere";
 import { PACKAGE, SERVER_METHODS, type ServerSite } from "./sites";
+import { exportNamesOf } from "../../core/model/exportNames";
 
 const ADDERS: Readonly<Record<string, "tools" | "prompts" | "resources">> = { addTool: "tools", addPrompt: "prompts", addResource: "resources" };
 const ALL = ["tools", "prompts", "resources"] as const;
@@ -16,7 +17,7 @@ export function exportedHolder(run: DialectRun, file: string, site: ServerSite):
   if (!target || target[0] !== "this") return [];
   const summary = run.ev.summary(file);
   const holder = classOf(summary?.flow?.units ?? [], site.unit);
-  const exported = summary && holder ? [...summary.exports].filter(([, e]) => e.k === "local" && e.local === holder).map(([n]) => n) : [];
+  const exported = summary && holder ? exportNamesOf(summary, holder) : [];
   if (exported.length === 0) return [];
   const demand = flowOnDemand(run.ev, { specifier: (s) => s === PACKAGE, methods: SERVER_METHODS });
   const summaryOf = (f: string) => {

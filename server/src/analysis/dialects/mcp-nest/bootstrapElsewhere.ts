@@ -16,6 +16,7 @@ import { exportedServerUsers, packageReaderOf } from "../../core/project/exporte
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
 import { factoryCalls, MCP_NEST_FLOW, strategiesGiven, type FactoryCall, type StrategySite } from "./findStrategies";
 import { usesIn } from "./strategyUses";
+import { exportNamesOf } from "../../core/model/exportNames";
 
 const KEYS = ["tools", "resources", "prompts"] as const;
 const REGISTERS: Readonly<Record<string, string>> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
@@ -71,7 +72,7 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
   // `export const mcp = createMcpStrategy()` in a module of its own: the strategy, kept in that
   // exported const, is given to Nest where the const is imported (one more hop, as a value).
   const passedOn = (file: string, s: FileSummary, name: string): void => {
-    const names = [...s.exports].filter(([, e]) => e.k === "local" && e.local === name).map(([n]) => n);
+    const names = exportNamesOf(s, name);
     if (names.length === 0) return;
     const next = exportedServerUsers(packageReaderOf(run, summaryOf), file, names);
     for (const o of next.open) unknown.push(...all(`the strategy is exported: ${o.why}, and what is done with it there may register tools, resources or prompts`, o.loc ?? here));
@@ -118,15 +119,14 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
 function howItLeaves(summary: FileSummary, site: StrategySite): Leaves | undefined {
   const target = site.event.target;
   if (!target || target.length !== 1) return undefined;
-  const exportedAs = (local: string) => [...summary.exports].filter(([, e]) => e.k === "local" && e.local === local).map(([n]) => n);
   if (site.unit.parent === null && target[0] !== "<return>" && site.event.declared) {
-    const names = exportedAs(target[0]!);
+    const names = exportNamesOf(summary, target[0]!);
     return names.length > 0 ? { kind: "value", local: target[0]!, names } : undefined;
   }
   // `return new McpStrategy(...)` in a function of the file's top level.
   const parent = site.unit.parent === null ? undefined : summary.flow?.units[site.unit.parent];
   if (site.unit.kind !== "function" || parent?.parent !== null || target[0] !== "<return>") return undefined;
-  const names = exportedAs(site.unit.name);
+  const names = exportNamesOf(summary, site.unit.name);
   return names.length > 0 ? { kind: "factory", local: site.unit.name, names } : undefined;
 }
 

@@ -10,7 +10,7 @@ import { startsOnlyOnce } from "./guardedStarts";
 import type { CallEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
 import { releasedBefore, type SdkRelease } from "./sdkRelease";
 import type { SdkVersion } from "./sdkTables";
-import type { ReplayPoint } from "./replayPoint";
+import { firstDifference, type ReplayPoint } from "./replayPoint";
 import type { UntimedFrame } from "./sendChecks";
 import { diagnostic } from "./codes";
 import { MADE_HERE } from "./connectedInPlace";
@@ -85,7 +85,7 @@ export class ConnectionChecks {
       // Two connects written one after the other in one body, on the same server.
       !mode.deferred && !mode.conditional && !this.#point.caught && !this.#closedSinceConnect && this.#at.frames.length === 0 &&
       instance === this.#connectedInstance && unit === this.#connectedUnit && state.connected?.file === file &&
-      (state.connected.span.end <= loc.span.start || (state.connected.span.start === loc.span.start && !sameCalls(this.#connectedThrough, this.#at.invokedAt))) &&
+      (state.connected.span.end <= loc.span.start || (state.connected.span.start === loc.span.start && firstDifference(this.#connectedThrough, this.#at.invokedAt) !== undefined)) &&
       secondConnectThrows(state.version, release)
     ) {
       // SDK v1 from 1.26.0 and v2: a server already connected refuses another transport.
@@ -172,9 +172,4 @@ export class ConnectionChecks {
 /** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */
 function secondConnectThrows(version: SdkVersion, release: SdkRelease): boolean {
   return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
-}
-
-/** The same chain of calls (`app.start()` at one place both times). */
-function sameCalls(a: readonly Loc[], b: readonly Loc[]): boolean {
-  return a.length === b.length && a.every((x, i) => x.file === b[i]!.file && x.span.start === b[i]!.span.start);
 }

@@ -11,7 +11,7 @@ import { concatString, templateString } from "../../core/evaluate/templateNames"
 import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
 import { templateCall, withLiteralCalls } from "./literalCalls";
-import { itemVars, placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
+import { firstDifference, itemVars, placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
 import type { AlternativeRun } from "./alternatives";
 import { handleFate } from "./registrationHandles";
 import { symbolicName } from "./symbolicNames";
@@ -98,11 +98,9 @@ export class DuplicateChecks {
     const by = this.#host.invokedAt.at(-1);
     // The same call met again (a unit the replay runs a second time) is not a second registration,
     // unless another call ran the function it is in (`registerTools(server)` twice).
-    const sameCall = first !== undefined && first.loc.file === loc.file && first.loc.span.start === loc.span.start;
+    const { sameCall, differs } = this.#metAgain(first, loc);
     const item = this.#host.itemRun();
     const otherItem = first?.item !== undefined && item !== undefined && first.item.call.file === item.call.file && first.item.call.span.start === item.call.span.start && first.item.index !== item.index;
-    // Any call on the way differs (`registerWikiTools(server)` twice, each calling `plugin.attach(target)`).
-    const differs = first?.calls ? firstDifference(first.calls, this.#host.invokedAt) : undefined;
     const ranAgain = sameCall && (differs !== undefined || otherItem);
     if (sameCall && !ranAgain) return false;
     // `if (key) registerTool("search", …) else registerTool("search", …)`: only one of them runs.
@@ -230,8 +228,7 @@ export class DuplicateChecks {
       const met = this.#met(key.key);
       // The same call met again (a unit the replay runs a second time) registers nothing new, unless
       // another call ran the function it is in (`registerCrud(server, "user")` twice).
-      const sameCall = met !== undefined && met.loc.file === loc.file && met.loc.span.start === loc.span.start;
-      const differs = sameCall && met.calls ? firstDifference(met.calls, this.#host.invokedAt) : undefined;
+      const { sameCall, differs } = this.#metAgain(met, loc);
       const first = met && (!sameCall || differs !== undefined) ? met : undefined;
       const again = inLoop.has(key.key);
       inLoop.add(key.key);
@@ -248,6 +245,16 @@ export class DuplicateChecks {
     const by = this.#host.invokedAt.at(-1);
     for (const key of keys) if (!this.#met(key.key)) this.#registeredNames.set(this.#own(key.key), { loc, conditional: here, ...(by ? { by, calls: [...this.#host.invokedAt] } : {}) });
     return false;
+  }
+
+  /**
+   * Whether `first` was registered by this very call, and if so, where the calls that ran it then
+   * and now part (any call on the way: `registerWikiTools(server)` twice, each calling
+   * `plugin.attach(target)`); undefined when they do not (the same run met again).
+   */
+  #metAgain(first: Registered | undefined, loc: Loc): { sameCall: boolean; differs: Loc | undefined } {
+    const sameCall = first !== undefined && first.loc.file === loc.file && first.loc.span.start === loc.span.start;
+    return { sameCall, differs: sameCall && first.calls ? firstDifference(first.calls, this.#host.invokedAt) : undefined };
   }
 
   /** `key` as registered on the server being followed: by the code that made it (every caller's server has those), or by this caller. */
@@ -325,12 +332,3 @@ function symbolicKey(e: CallEvent, text: (arg: ValueExpr) => string | undefined)
 }
 const SYMBOLIC = "\u0000";
 
-/** The first call of `earlier` (outermost first) that `now` does not make at the same place: where a second run of the same code came from. */
-function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): Loc | undefined {
-  for (let i = 0; i < Math.max(earlier.length, now.length); i++) {
-    const a = earlier[i];
-    const b = now[i];
-    if (!a || !b || a.file !== b.file || a.span.start !== b.span.start) return a ?? earlier.at(-1) ?? b;
-  }
-  return undefined;
-}

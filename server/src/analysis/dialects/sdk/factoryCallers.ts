@@ -19,6 +19,7 @@ import { REGISTRATION_METHODS } from "./registrationReads";
 import { HARMLESS_MEMBERS } from "./containerStores";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "../../core/summarize/parsedSource";
+import { exportNamesOf } from "../../core/model/exportNames";
 
 export type ListDirectory = (dir: string) => readonly DirectoryEntry[] | undefined;
 
@@ -77,10 +78,8 @@ export interface ConnectedCall {
 /** Tests and their helpers never run in the published server: what they do to it adds nothing there. */
 const TEST_FILE = /[._-](?:test|spec|e2e)s?[._][^/]*$|\/(?:__tests__|__mocks__|tests?|e2e)\//;
 
-/** The exported names a module gives its local `name` (`createServer`, or `default`). */
-export function exportNamesOf(summary: FileSummary, name: string): string[] {
-  return [...summary.exports].filter(([, e]) => e.k === "local" && e.local === name).map(([exported]) => exported);
-}
+// The dialect's modules take it from here, with the searches that use it.
+export { exportNamesOf };
 
 /**
  * Every call of the factory exported from `file` as `names`, in the files of its package. A call whose

@@ -215,17 +215,24 @@ export function startCallsNamed(ev: Evaluator, file: string, className: string |
   if (!sf) return [];
   const found: StartCall[] = [];
   const visit = (n: ts.Node): void => {
-    if ((ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && n.text === name) {
-      const key = startKey(sf, className, n);
-      // startKey has checked that `n` is the name of `inst.method(...)`.
-      const call = n.parent.parent;
-      if (key) found.push({ key: [0, key[0], key[1]], at: { file, span: { start: call.getStart(sf), end: call.end } } });
-    }
+    const call = (ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) && n.text === name ? startCallAt(sf, file, className, n, 0) : undefined;
+    if (call) found.push(call);
     ts.forEachChild(n, visit);
   };
   visit(sf);
-  return found.sort((a, b) => byStartOrder(a.key, b.key) || a.at.span.start - b.at.span.start);
+  return found.sort(byStartCall);
 }
+
+/** `n`, the name in `inst.method(...)`, as a start-up call of the module `module` (0 the class's own, 1 the one importing it); undefined when it is no such call. */
+export function startCallAt(sf: ts.SourceFile, file: string, className: string | undefined, n: ts.Node, module: 0 | 1): StartCall | undefined {
+  const key = startKey(sf, className, n);
+  // startKey has checked that `n` is the name of `inst.method(...)`.
+  const call = n.parent!.parent!;
+  return key ? { key: [module, key[0], key[1]], at: { file, span: { start: call.getStart(sf), end: call.end } } } : undefined;
+}
+
+/** Start-up calls in the order they run (two in one statement, in the order written). */
+export const byStartCall = (a: StartCall, b: StartCall): number => byStartOrder(a.key, b.key) || a.at.span.start - b.at.span.start;
 
 /** When a start-up call runs: the module (0 the class's own, 1 the one importing it), then its startKey. */
 export type StartOrder = readonly [number, number, number];

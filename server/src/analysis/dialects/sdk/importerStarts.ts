@@ -8,7 +8,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
 import { exportNamesOf, serverImporters, type Elsewhere } from "./factoryCallers";
-import { byStartOrder, instancesMade, startKey, type StartCall } from "./holderMethodCalls";
+import { byStartCall, instancesMade, startCallAt, type StartCall } from "./holderMethodCalls";
 
 export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): boolean {
   return importerStartCalls(ev, elsewhere, file, className, method) !== undefined;
@@ -36,13 +36,11 @@ export function importerStartCalls(ev: Evaluator, elsewhere: Elsewhere, file: st
   const mentions = mentionsOf(sf, method);
   const calls: StartCall[] = [];
   for (const n of mentions) {
-    const key = startKey(sf, local, n);
-    if (key === undefined) return undefined;
-    // startKey has checked that `n` is the name of `inst.method(...)`.
-    const call = n.parent!.parent!;
-    calls.push({ key: [1, key[0], key[1]], at: { file: at, span: { start: call.getStart(sf), end: call.end } } });
+    const call = startCallAt(sf, at, local, n, 1);
+    if (!call) return undefined;
+    calls.push(call);
   }
-  return calls.length === 0 ? undefined : calls.sort((a, b) => byStartOrder(a.key, b.key) || a.at.span.start - b.at.span.start);
+  return calls.length === 0 ? undefined : calls.sort(byStartCall);
 }
 
 /** Every identifier, private name or string spelling `name` in the file. */

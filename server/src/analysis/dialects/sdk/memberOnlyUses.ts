@@ -47,10 +47,18 @@ function harmless(n: ts.Identifier, declaredHere: boolean): boolean {
   if ((ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === n) return true;
   // `const { server } = container`: each member goes by its own name, which the replay follows.
   if (ts.isVariableDeclaration(p) && p.initializer === n && ts.isObjectBindingPattern(p.name)) return true;
-  // `x.container`, `{ container: 1 }`, a type's name: another thing spelled the same.
-  if ((ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isPropertyAssignment(p) && p.name === n) || ts.isTypeReferenceNode(p) || ts.isQualifiedName(p) || ts.isTypeQueryNode(p)) return true;
   // Its own declaration (`export const container = {...}`, `export class App`).
   if (declaredHere && (ts.isVariableDeclaration(p) || ts.isClassDeclaration(p)) && p.name === n) return true;
-  // `export { container }` is a re-export, whose importers are found as importers.
+  return namesAnotherThingOrExports(n);
+}
+
+/**
+ * A mention that is not a use of the binding: another thing spelled the same (`x.name`, `{ name: 1 }`,
+ * a type's name), or `export { name }`, whose importers are found as importers.
+ */
+export function namesAnotherThingOrExports(n: ts.Identifier): boolean {
+  const p = n.parent;
+  if (!p) return false;
+  if ((ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isPropertyAssignment(p) && p.name === n) || ts.isTypeReferenceNode(p) || ts.isQualifiedName(p) || ts.isTypeQueryNode(p)) return true;
   return ts.isExportSpecifier(p) || p.kind === SK.ExportSpecifier;
 }

@@ -4,9 +4,10 @@
 // the getter, in its file and in the files importing it, uses the server only in ways that cannot add
 // a capability (containerStores.ts reads each use); any other mention of the getter hands it on.
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { SK, ts } from "../../core/typescript";
+import { ts } from "../../core/typescript";
 import { parsedSource, resultUseIsHarmless } from "./containerStores";
 import { exportNamesOf, serverImporters, type Elsewhere } from "./factoryCallers";
+import { namesAnotherThingOrExports } from "./memberOnlyUses";
 
 /**
  * `ref` is a mention of the module variable: whether it is what a getter of the module returns
@@ -69,10 +70,7 @@ function callsAreHarmless(sf: ts.SourceFile, name: string, declaredHere: boolean
 function mentionIsHarmless(sf: ts.SourceFile, n: ts.Identifier, declaredHere: boolean): boolean {
   const p = n.parent;
   if (!p) return false;
-  // Another thing spelled the same: a member's name, a key, a type.
-  if ((ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isPropertyAssignment(p) && p.name === n) || ts.isTypeReferenceNode(p) || ts.isQualifiedName(p) || ts.isTypeQueryNode(p)) return true;
+  if (namesAnotherThingOrExports(n)) return true;
   if (declaredHere && (ts.isFunctionDeclaration(p) || ts.isVariableDeclaration(p)) && p.name === n) return true;
-  // `export { getServer }`: its importers are read as importers.
-  if (ts.isExportSpecifier(p) || p.kind === SK.ExportSpecifier) return true;
   return ts.isCallExpression(p) && p.expression === n && p.arguments.length === 0 && resultUseIsHarmless(sf, p);
 }

@@ -60,7 +60,7 @@ import { serversMade } from "./serversMade";
 import { followElsewhere } from "./followElsewhere";
 import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
 import { ts } from "../../core/typescript";
-import { byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallsNamed, startCallsOf, type StartOrder } from "./holderMethodCalls";
+import { byStartCall, byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallsNamed, startCallsOf, type StartOrder } from "./holderMethodCalls";
 import { thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
@@ -610,7 +610,7 @@ export class Replay {
           else maybeLater.push({ file: cls.file, unit });
         }
       }
-      leafStarts.sort((a, b) => byStartOrder(a.key, b.key) || a.at.span.start - b.at.span.start);
+      leafStarts.sort(byStartCall);
       for (const { unit, at } of leafStarts) this.#through(at, () => this.#runUnit(leaf!.file, unit, 0, paths, 1, NOW));
       for (const { file, unit } of maybeLater) if (!this.#ran.has(`${file}#${unit.id}`) && this.#mentionsDeep(file, unit, paths, new Set())) this.followUntimed(file, unit, paths);
     }

@@ -96,3 +96,12 @@ export function throwsWhereItRuns(point: ReplayPoint, d: AnalysisDiagnostic, loc
   } else state.threw ??= d;
 }
 
+/** The first call of `earlier` (outermost first) that `now` does not make at the same place: where a second run of the same code came from. */
+export function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): Loc | undefined {
+  for (let i = 0; i < Math.max(earlier.length, now.length); i++) {
+    const a = earlier[i];
+    const b = now[i];
+    if (!a || !b || a.file !== b.file || a.span.start !== b.span.start) return a ?? earlier.at(-1) ?? b;
+  }
+  return undefined;
+}
