@@ -31,6 +31,8 @@ interface Meta {
   exact: boolean;
   diagnostics: string[];
   throws?: boolean;
+  /** The keys the prediction leaves open, when it is approximate: those and no others. */
+  unknown?: string[];
 }
 interface RealRun {
   fixture: string;
@@ -137,6 +139,7 @@ describe("mcp-framework fixtures, started with the real framework and analysed",
       assert.equal(s.frameworkVersion, "0.2.22");
       assert.equal(s.exact, m.exact, "exact as meta.json says");
       assert.equal(s.exact, s.unknown.length === 0);
+      if (m.unknown) assert.deepEqual([...new Set(s.unknown.map((u) => u.path[0] ?? "(all)"))].sort(), [...m.unknown].sort(), "the keys left open");
       assert.deepEqual(codesOf(name), [...m.diagnostics].sort());
       // No server/discover: the SDK v1 Server answers it "method not found", and the prediction has no modern era.
       assert.equal(s.modern, null);

@@ -46,10 +46,15 @@ describe("mcp-framework: the config returned by a function", () => {
     assert.ok(got.unknown.some((u) => u.startsWith("tools: the MCPServer config is not an object the analysis can read")), got.unknown.join("\n"));
   });
 
-  it("a literal reading the function's parameters or locals is said, not guessed", () => {
+  it("an option reading the function's parameters or locals is said, not guessed; the others are read", () => {
     const got = analyse(`export function buildConfig(debug = false) {\n  return { name: "x", logging: debug };\n}\n`);
     assert.equal(got.exact, false);
-    assert.ok(got.unknown.some((u) => u.startsWith("logging:")), got.unknown.join("\n"));
+    assert.deepEqual(got.unknown.map((u) => u.split(":")[0]), ["logging"], got.unknown.join("\n"));
+  });
+
+  it("a literal whose keys come from the parameters (a spread of them) is said, not guessed", () => {
+    const got = analyse(`export function buildConfig(extra = {}) {\n  return { name: "x", ...extra };\n}\n`);
+    assert.equal(got.exact, false);
     assert.ok(got.unknown.some((u) => /buildConfig\(\) returns is built from the function's parameters or local values/.test(u)), got.unknown.join("\n"));
   });
 

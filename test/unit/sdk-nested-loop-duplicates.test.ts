@@ -33,9 +33,15 @@ describe("SDK: duplicate names from nested loops", () => {
     assert.match(duplicates[0]!, /^error line 4: .*"prod_get" is already registered on this server \(an earlier item of the loop it is in\)/);
   });
 
-  it("an inner loop over the outer item, and a forEach inside a forEach: the duplicate is said (a warning: the inner list is not followed as certain)", () => {
+  it("an inner for…of over each outer item's literal list: the duplicate is certain (trial 129 c122)", () => {
+    const { server, duplicates } = run('const GROUPS = [["read", "write"], ["admin"]];\nfor (const g of GROUPS) for (const n of g) s.registerTool(n, {}, async () => ({ content: [] }));\ns.registerTool("write", {}, async () => ({ content: [] }));');
+    assert.equal(duplicates.length, 1, duplicates.join("\n"));
+    assert.match(duplicates[0]!, /^error line 6: registerTool throws here: a tool named "write" is already registered/);
+    assert.equal(server.legacy, null);
+  });
+
+  it("a forEach inside a forEach: the duplicate is said (a warning: the inner list is not followed as certain)", () => {
     for (const body of [
-      'const GROUPS = [["read", "write"], ["admin"]];\nfor (const g of GROUPS) for (const n of g) s.registerTool(n, {}, async () => ({ content: [] }));\ns.registerTool("write", {}, async () => ({ content: [] }));',
       'const SETS = { a: ["one", "two"], b: ["three"] };\nObject.values(SETS).forEach((names) => names.forEach((n) => s.registerPrompt(n, {}, () => ({ messages: [] }))));\ns.registerPrompt("three", {}, () => ({ messages: [] }));',
     ]) {
       const { server, duplicates } = run(body);

@@ -6,7 +6,7 @@
 // when no parameter or local of the code around hides the module's name. Each item written counts,
 // even when its value is known only at run time; a spread counts for what it certainly holds.
 import type { Evaluator } from "./evaluator";
-import { DYNAMIC_KEY, type Value } from "./values";
+import { isObjectIterator, keyCount } from "./objectKeys";
 import { handedOnNames } from "./handedOn";
 import { mutatedNames } from "./mutation";
 import { constDeclaration } from "./constDeclarations";
@@ -14,9 +14,6 @@ import { readsAny } from "../model/valueReads";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../model/summary";
 
 const MAX_DEPTH = 12;
-
-/** `Object.values(X)`, `Object.keys(X)`, `Object.entries(X)`: one item per key of X. */
-const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
 
 /** Methods whose result has as many items as the array they are called on. */
 const ITEM_KEEPING = new Set(["map", "sort", "reverse", "toSorted", "toReversed", "concat"]);
@@ -51,20 +48,28 @@ export function loopsRunCertainly(r: ListReader, entry: FlowEventEntry): boolean
 
 /** `addTools(list)`: whether `list` certainly holds an item. */
 export function listHasItems(r: ListReader, expr: ValueExpr | undefined): boolean {
-  return expr !== undefined && !readsHidden(r, expr) && certainItems(r, expr, 0) > 0;
+  // `Object.entries(DOCS).map(([k, text]) => …)`: what the callback reads does not change the count.
+  const list = expr && itemSource(expr);
+  return list !== undefined && !readsHidden(r, list) && certainItems(r, list, 0) > 0;
 }
 
-function hasItems(r: ListReader, guard: LoopGuard & { kind: "of" | "in" }): boolean {
-  let over = guard.over;
-  // `TOOLS.map((t) => wrap(t)).forEach(...)`: as many items as TOOLS.
-  for (let hops = 0; hops < 16 && guard.kind === "of"; hops++) {
+/** `TOOLS.map((t) => wrap(t))`: TOOLS, whose items the calls keep, one for one. */
+function itemSource(expr: ValueExpr): ValueExpr {
+  let over = expr;
+  for (let hops = 0; hops < 16; hops++) {
     const kept = keptList(over);
     if (!kept) break;
     over = kept;
   }
+  return over;
+}
+
+function hasItems(r: ListReader, guard: LoopGuard & { kind: "of" | "in" }): boolean {
+  // `TOOLS.map((t) => wrap(t)).forEach(...)`: as many items as TOOLS.
+  const over = guard.kind === "of" ? itemSource(guard.over) : guard.over;
   if (readsHidden(r, over)) return false;
-  if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) return keyCount(r.ev.evaluate(over.args[0]!, r.ev.fileScope(r.file), { calls: false })) > 0;
-  if (guard.kind === "in") return keyCount(r.ev.evaluate(over, r.ev.fileScope(r.file), { calls: false })) > 0;
+  if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) return keyCount(r.ev, r.ev.evaluate(over.args[0]!, r.ev.fileScope(r.file), { calls: false })) > 0;
+  if (guard.kind === "in") return keyCount(r.ev, r.ev.evaluate(over, r.ev.fileScope(r.file), { calls: false })) > 0;
   return certainItems(r, over, 0) > 0;
 }
 
@@ -97,6 +102,8 @@ function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.fi
     case "freeze":
       return certainItems(r, expr.arg, depth + 1, file);
     case "call": {
+      // `Object.entries(DOCS)`: one item per key DOCS certainly has.
+      if (isObjectIterator(expr.callee) && expr.args.length === 1) return keyCount(r.ev, r.ev.evaluate(expr.args[0]!, r.ev.fileScope(file), { calls: false }));
       // `TOOLS.map(wrap)`, `[...a].sort()`: at least as many items as the list it is called on.
       const kept = keptList(expr);
       return kept ? certainItems(r, kept, depth + 1, file) : 0;
@@ -135,18 +142,6 @@ function untouched(ev: Evaluator, file: string, name: string): boolean {
     if (m[1] !== "(" || m[2] !== ")" || !READING_CALL.test(text.slice(Math.max(0, m.index - 60), m.index + 1))) return false;
   }
   return true;
-}
-
-function isObjectIterator(callee: ValueExpr): boolean {
-  return callee.k === "get" && callee.object.k === "ref" && callee.object.name === "Object" && callee.key.k === "static" && OBJECT_ITERATORS.has(callee.key.name);
-}
-
-/** Keys an object certainly has (a dynamic spread may only add more). */
-function keyCount(v: Value): number {
-  if (v.t !== "obj") return 0;
-  let n = 0;
-  for (const k of v.entries.keys()) if (k !== DYNAMIC_KEY) n++;
-  return n;
 }
 
 /** Whether the expression reads a name a parameter or local of the unit (or a function around it) declares. */

@@ -3,10 +3,12 @@
 // read where the function is written (its file's consts, its `import.meta.dirname`), as a literal
 // given to `new` is. Not followed: an async or generator function (MCPServer gets a promise or an
 // iterator, not the object), a body that does more than return a value, a result that is not an object
-// literal, and a literal that reads the function's parameters or locals (said, with that reason).
+// literal, and a literal whose keys depend on the function's parameters or locals (said, with that
+// reason); an option whose value reads them is an unknown value of that one option.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { ts } from "../../core/typescript";
+import type { ObjEntry } from "../../core/model/summary";
 import { mentions, type ConfigSource } from "./superConfig";
 
 /** Whether the function whose body starts at `bodyStart` of `file` is a plain one (not async, not a generator). */
@@ -39,8 +41,20 @@ export function throughConfigFactory(ev: Evaluator, source: ConfigSource): Confi
   const file = callee.loc.file;
   if (!plainFunction(ev, file, fn.bodySpan.start)) return source;
   const own = new Set<string>(["this", "arguments", ...fn.params.filter(Boolean), ...fn.locals.keys()]);
-  if (mentions(fn.result, own)) {
-    return { k: "unknown", reason: `the config ${ev.sourceText(call, source.file)} returns is built from the function's parameters or local values, which the analysis does not follow`, loc: { file, span: fn.result.span } };
+  if (!mentions(fn.result, own)) return { k: "expr", expr: fn.result, file };
+  // `{ name: "x", logging: env.DEBUG === "1" }`: only the options that read them are unknown; a key
+  // that is itself computed from them, or a spread of them, may be any option.
+  const entries: ObjEntry[] = [];
+  for (const entry of fn.result.entries) {
+    if (entry.k === "spread" || entry.key.k === "computed") {
+      if (mentions(entry.k === "spread" ? entry.expr : entry.key.k === "computed" ? entry.key.expr : entry.value, own)) {
+        return { k: "unknown", reason: `the config ${ev.sourceText(call, source.file)} returns is built from the function's parameters or local values, which the analysis does not follow`, loc: { file, span: fn.result.span } };
+      }
+      entries.push(entry);
+      continue;
+    }
+    const value = entry.value;
+    entries.push(mentions(value, own) ? { ...entry, value: { k: "dyn", text: ev.textAt(file, value.span) ?? "", span: value.span } } : entry);
   }
-  return { k: "expr", expr: fn.result, file };
+  return { k: "expr", expr: { ...fn.result, entries }, file };
 }

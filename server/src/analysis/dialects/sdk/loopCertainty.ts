@@ -8,10 +8,11 @@ import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/
 import { certainItems } from "./tableItems";
 import { bindingOf, unitScope } from "./unitScope";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
-import { mutatedNames } from "../../core/evaluate/mutation";
-import { isObjectIterator, keyCount } from "./objectKeys";
+import { mutatedNames, withSources } from "../../core/evaluate/mutation";
+import { isObjectIterator, keyCount } from "../../core/evaluate/objectKeys";
 import { returnedCollection, thisField } from "./returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
+import { itemVars } from "./replayPoint";
 
 /**
  * Whether a conditional event certainly runs once its unit runs past `within` (the branch regions
@@ -26,10 +27,34 @@ export function loopsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, e
   if (!rest.every((b) => b.startsWith("loop:"))) return false;
   const guards = entry.loops ?? [];
   if (guards.length < rest.length) return false;
-  const hidden = declaredAround(ev, file, unit);
+  return everyLevelRuns(ev, file, unit, guards, declaredAround(ev, file, unit), ev.fileScope(file), new Set());
+}
+
+/** Most items of an outer loop read one by one for the loops inside it (`for (const [set, names] of Object.entries(SETS)) for (const n of names)`). */
+const MAX_OUTER_ITEMS = 256;
+
+/**
+ * Whether each of `guards`, from the outermost, has items wherever the loops around it are: a loop
+ * reading none of the function's own names is read in the file's scope; one that reads the variable of
+ * a loop around it (`names` above) is read once for every item of that loop, which must all be known.
+ */
+function everyLevelRuns(ev: Evaluator, file: string, unit: FlowUnit, guards: readonly LoopGuard[], hidden: ReadonlySet<string>, scope: Scope, bound: ReadonlySet<string>): boolean {
+  const [g, ...inner] = guards;
+  if (!g) return true;
+  const unknown = new Set([...hidden].filter((n) => !bound.has(n)));
   // `this.tools` is read where the class stores it, in that code's own scope (see returnedCollections.ts).
-  const readsHidden = (over: ValueExpr) => thisField(over) === undefined && readsAny(over, hidden);
-  return guards.every((g) => (g.kind === "count" ? !readsAny(g.from, hidden) && !readsAny(g.to, hidden) : !readsHidden(itemSource(g).over)) && hasItems(ev, file, g, ev.fileScope(file), unit.className));
+  const readsUnknown = g.kind === "count" ? readsAny(g.from, unknown) || readsAny(g.to, unknown) : thisField(itemSource(g).over) === undefined && readsAny(itemSource(g).over, unknown);
+  if (readsUnknown || !hasItems(ev, file, g, scope, unit.className)) return false;
+  const names = g.kind === "count" ? [] : [...(g.binding !== undefined ? [g.binding] : []), ...(g.elements ?? []).map((e) => e.name)];
+  const innerReads = names.length > 0 && inner.some((i) => (i.kind === "count" ? readsAny(i.from, new Set(names)) || readsAny(i.to, new Set(names)) : readsAny(i.over, new Set(names))));
+  if (!innerReads) return everyLevelRuns(ev, file, unit, inner, hidden, scope, bound);
+  if (g.kind !== "of") return false;
+  const source = returnedCollection(ev, g.over, scope, unit.className);
+  const items = ev.evaluate(source.expr, source.scope, SDK_EVAL);
+  if (items.t !== "arr" || items.items.length > MAX_OUTER_ITEMS || items.items.some((i) => i.t === "dyn")) return false;
+  const each = { ...(g.binding !== undefined ? { param: g.binding } : {}), ...(g.elements ? { elements: g.elements } : {}), over: g.over, scope };
+  const within = new Set([...bound, ...names]);
+  return items.items.every((item) => everyLevelRuns(ev, file, unit, inner, hidden, { file: scope.file, vars: itemVars(each, item), parent: scope }, within));
 }
 
 /**
@@ -48,8 +73,10 @@ export function loopsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry
   });
 }
 
-/** Methods whose result has at least as many items as the array they are called on. */
+/** Methods whose result has at least as many items as the array (or Map, Set) they are called on. */
 const ITEM_KEEPING = new Set(["map", "sort", "reverse", "toSorted", "toReversed", "concat"]);
+/** The same, called with no argument only (`Object.entries(x)` is not a method of `Object`'s items). */
+const ITEM_KEEPING_BARE = new Set(["slice", "entries", "keys", "values"]);
 
 /**
  * The table a loop's items come from, through calls that keep every item: `DeleteTools.map((t) =>
@@ -61,7 +88,7 @@ function itemSource<G extends LoopGuard & { kind: "of" | "in" }>(guard: G): Loop
   let over = guard.over;
   for (let hops = 0; hops < 16 && over.k === "call" && over.callee.k === "get" && over.callee.key.k === "static"; hops++) {
     const method = over.callee.key.name;
-    if (!ITEM_KEEPING.has(method) && !(method === "slice" && over.args.length === 0)) break;
+    if (!ITEM_KEEPING.has(method) && !(ITEM_KEEPING_BARE.has(method) && over.args.length === 0)) break;
     over = over.callee.object;
   }
   return over === guard.over ? guard : { kind: "of", over };
@@ -98,7 +125,32 @@ export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: S
   if (sides) return sides.every((side) => hasItems(ev, file, { ...guard, over: side.expr }, side.scope, className, depth + 1));
   const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
   if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, source.expr, source.scope) > 0;
-  return guard.kind === "in" && keyCount(ev, value) > 0;
+  if (guard.kind === "in") return keyCount(ev, value) > 0;
+  // `for (const [name, h] of HANDLERS)` with `const HANDLERS = new Map([[…], …])`: as many entries as the array has.
+  const built = depth < 8 ? builtFrom(ev, source.expr, source.scope) : undefined;
+  return built !== undefined && hasItems(ev, file, { kind: "of", over: built.expr }, built.scope, className, depth + 1);
+}
+
+/** The globals whose instances hold an item for each item they are built from (Map keeps one per key). */
+const ITEM_HOLDERS = new Set(["Map", "Set"]);
+
+/**
+ * The array a `new Map(…)` or `new Set(…)` is built from, written in place or held in a const that the
+ * program never empties (no `.delete(` or `.clear(` on its name, in its file).
+ */
+function builtFrom(ev: Evaluator, expr: ValueExpr, scope: Scope): { expr: ValueExpr; scope: Scope } | undefined {
+  let cur = { expr, scope };
+  if (cur.expr.k === "ref" && !bindingOf(cur.scope, cur.expr.name)) {
+    const declared = constDeclaration(ev, cur.scope.file, cur.expr.name);
+    const text = declared && ev.host.text?.(declared.file);
+    if (!declared || text === undefined || emptiedNames(text).has(declared.name)) return undefined;
+    cur = { expr: declared.init, scope: ev.fileScope(declared.file) };
+  }
+  const e = cur.expr;
+  if (e.k !== "new" || e.callee.k !== "ref" || !ITEM_HOLDERS.has(e.callee.name) || e.args.length !== 1) return undefined;
+  // A class of the workspace named Map is not the global one.
+  if (bindingOf(cur.scope, e.callee.name) || ev.summary(cur.scope.file)?.decls.has(e.callee.name) || ev.summary(cur.scope.file)?.imports.has(e.callee.name)) return undefined;
+  return { expr: e.args[0]!, scope: cur.scope };
 }
 
 /** The two sides of the conditional expression a collection is, written in place or held in a const. */
@@ -120,4 +172,11 @@ function conditionalSides(ev: Evaluator, expr: ValueExpr, scope: Scope): readonl
   if (cur?.expr.k !== "dyn" || !cur.expr.branches) return undefined;
   const at = cur.scope;
   return cur.expr.branches.map((b) => ({ expr: b, scope: at }));
+}
+
+const EMPTYING = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\??\.\s*(?:delete|clear)\s*\(/g;
+
+/** The names a text calls `.delete(` or `.clear(` on, and every name they are another name for. */
+function emptiedNames(text: string): ReadonlySet<string> {
+  return withSources(new Set([...text.matchAll(EMPTYING)].map((m) => m[1]!)), text);
 }

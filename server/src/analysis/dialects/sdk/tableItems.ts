@@ -8,7 +8,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 import { bindingOf } from "./unitScope";
-import { isObjectIterator, keyCount } from "./objectKeys";
+import { isObjectIterator, keyCount } from "../../core/evaluate/objectKeys";
 import { SDK_EVAL } from "./sdkEval";
 
 const MAX_DEPTH = 12;

@@ -1,8 +1,8 @@
 // How many keys an object certainly has, for loops over `Object.keys`/`Object.values`/`Object.entries`
 // of it: an object literal's own keys, an enum's members, a module namespace's exported values.
-import type { Evaluator } from "../../core/evaluate/evaluator";
-import { DYNAMIC_KEY, type Value } from "../../core/evaluate/values";
-import type { ValueExpr } from "../../core/model/summary";
+import type { Evaluator } from "./evaluator";
+import { DYNAMIC_KEY, type Value } from "./values";
+import type { ValueExpr } from "../model/summary";
 
 /** `Object.entries(X)`, `Object.keys(X)`, `Object.values(X)`: as many items as X has keys. */
 const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
