@@ -1,7 +1,8 @@
 // connect() of one server in a handler run for every request: the analysis warns
 // (sdk-connect-per-request), and the real SDK (the installed 1.32.2, over HTTP on 127.0.0.1) shows why:
 // the second request fails with "Already connected to a transport". A server made per request is
-// answered every time, and gets no warning.
+// answered every time, and gets no warning. A throw the catch takes before the request reaches the
+// transport leaves every request to the catch.
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -62,4 +63,19 @@ describe("SDK: connect() in a handler run for every request", () => {
       assert.deepEqual(answers.map((a) => a.status), [200, 200], JSON.stringify(answers));
     });
   }
+
+  it("a registration after connect() that the catch takes, before handleRequest in the same try: no request is answered", async () => {
+    const dir = join(FIXTURES, "caught-late-registration");
+    const report = analyse(dir);
+    assert.equal(report.servers.length, 1);
+    const [server] = report.servers;
+    assert.equal(server!.exact, true);
+    assert.equal(server!.legacy, null);
+    const errors = report.diagnostics.filter((d) => d.severity === "error");
+    assert.equal(errors.length, 1, JSON.stringify(report.diagnostics));
+    assert.equal(errors[0]!.code, "sdk-register-after-connect");
+    assert.match(errors[0]!.message, /skips transport\.handleRequest\(…\) \(line 16\), so the server answers no request/);
+    const answers = await twoRequests(dir);
+    assert.deepEqual(answers, [{ status: 500, body: "internal error" }, { status: 500, body: "internal error" }]);
+  });
 });

@@ -11,7 +11,7 @@ import { concatString, templateString } from "../../core/evaluate/templateNames"
 import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
 import { templateCall, withLiteralCalls } from "./literalCalls";
-import { firstDifference, itemVars, placeOf, type EachItem, type ReplayPoint } from "./replayPoint";
+import { firstDifference, itemVars, placeOf, takenByCatch, type EachItem, type ReplayPoint } from "./replayPoint";
 import type { AlternativeRun } from "./alternatives";
 import { handleFate } from "./registrationHandles";
 import { symbolicName } from "./symbolicNames";
@@ -157,11 +157,8 @@ export class DuplicateChecks {
       `${e.method} throws here: ${key.what} is already registered on this server (${how.where}), and the SDK refuses a second one ("${key.error}"). ${how.advice}`,
     );
     if (!how.firstConditional && !how.here) {
-      if (this.#point.caught) {
-        const taken = { ...d, message: `${d.message} ${this.#point.caught}, so the server runs without it.` };
-        state.diagnostics.push(taken);
-        this.#point.thrown(taken);
-      } else state.threw ??= d;
+      if (this.#point.caught) takenByCatch(this.#point, d);
+      else state.threw ??= d;
       return true;
     }
     // Both under conditions: most often alternatives (`if (cn) registerChina() else
@@ -171,9 +168,7 @@ export class DuplicateChecks {
     // a catch takes the error (then it runs without the second registration, whether or not it ran).
     const warning = { ...d, severity: "warning" as const, message: d.message.replace(" throws here:", how.unlessFreed ? " throws here unless the first one is removed before it runs (its handle is kept):" : " throws here if it runs:") };
     if (this.#point.caught) {
-      const taken = { ...warning, message: `${warning.message} ${this.#point.caught}, so the server runs without it.` };
-      state.diagnostics.push(taken);
-      this.#point.thrown(taken);
+      takenByCatch(this.#point, warning);
       return true;
     }
     state.diagnostics.push(warning);

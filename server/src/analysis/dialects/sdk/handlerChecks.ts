@@ -13,7 +13,7 @@ import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, V2_SPEC_REQUESTS 
 import { tableMethods, tableSchemasInOrder } from "./tableHandlers";
 import { unitScope } from "./unitScope";
 import { SDK_EVAL } from "./sdkEval";
-import { placeOf, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
+import { placeOf, takenByCatch, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
 
 /** What the handler checks ask of the replay beyond the call being applied. */
 export interface HandlerHost {
@@ -118,11 +118,8 @@ export class HandlerChecks {
         `setRequestHandler for ${method} throws at start-up: ${why}. Declare ${required} in the server's capabilities first.`,
         this.#host.addKeyFix(required),
       );
-      if (this.#point.caught) {
-        const taken = { ...threw, message: `${threw.message} ${this.#point.caught}, so the server runs without this handler.` };
-        state.diagnostics.push(taken);
-        this.#point.thrown(taken);
-      } else if (!this.#point.conditional) state.threw = threw;
+      if (this.#point.caught) takenByCatch(this.#point, threw, "so the server runs without this handler");
+      else if (!this.#point.conditional) state.threw = threw;
       else if (!this.#point.deferred) {
         // Under a condition only run time decides (often a guard such as "only when a tools/list
         // handler exists"): it may never run on this server, so it is a warning, worded as such.

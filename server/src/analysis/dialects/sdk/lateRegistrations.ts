@@ -6,7 +6,7 @@ import type { Loc } from "../../core/evaluate/values";
 import { diagnostic } from "./codes";
 import { forEachToken } from "../../core/summarize/codeTokens";
 import { SK } from "../../core/typescript";
-import type { ReplayPoint } from "./replayPoint";
+import { takenByCatch, type ReplayPoint } from "./replayPoint";
 
 /** Capability keys each registration method adds. */
 const ADDS: Readonly<Record<string, string>> = {
@@ -61,12 +61,9 @@ export function lateThrow(point: ReplayPoint, loc: Loc, method: string, why: str
     anytime ? { severity: "warning" } : {},
   );
   if (deferred) state.diagnostics.push(d);
-  else if (point.caught) {
-    // Caught by a `catch` that keeps the program running: nothing is added, the server goes on.
-    const taken = { ...d, message: `${d.message} ${point.caught}, so the server runs without it.` };
-    state.diagnostics.push(taken);
-    point.thrown(taken);
-  } else if (conditional) {
+  // Caught by a `catch` that keeps the program running: nothing is added, the server goes on.
+  else if (point.caught) takenByCatch(point, d);
+  else if (conditional) {
     // It throws only if it runs, which is not known statically: served or not is not stated.
     state.diagnostics.push(d);
     const where = point.where(loc);

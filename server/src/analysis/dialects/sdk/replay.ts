@@ -2,7 +2,7 @@
 // capabilities, then every registration, merge and handler (following helpers that receive the server),
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
-import { caughtAround } from "./caughtThrows";
+import { answerSkippedByThrow, caughtAround } from "./caughtThrows";
 import { handledWhereCalled, handlerAtCall, processHandlers } from "./rejectionFates";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
 import { unawaitedSuspension } from "./unawaitedSuspension";
@@ -1230,6 +1230,8 @@ export class Replay {
             this.#caughtBy = undefined;
             this.#inTry = caughtAround(this.#ev, file, entry);
             this.#point.caught = this.#inTry ? "The catch around it takes the error" : this.#handledNow(file, unit);
+            const skipped = this.#inTry ? answerSkippedByThrow(this.#ev, file, entry) : undefined;
+            this.#point.answerSkipped = skipped && { what: skipped.what, loc: { file, span: skipped.span } };
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
             this.#branches = { file, regions: entry.branches ?? [] };
@@ -1240,6 +1242,7 @@ export class Replay {
               this.#replacedWhy = undefined;
               this.#onInner = false;
               this.#point.caught = undefined;
+              this.#point.answerSkipped = undefined;
               this.#inTry = false;
               this.#connectedHere = undefined;
               this.#loops = undefined;

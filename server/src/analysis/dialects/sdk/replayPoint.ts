@@ -54,6 +54,11 @@ export interface ReplayPoint {
    * (rejectionFates.ts). Undefined: an error it throws ends the program.
    */
   readonly caught: string | undefined;
+  /**
+   * With `caught` from a `catch` of the same function: the call later in its `try` block that hands
+   * the request to the transport (`transport.handleRequest(req, res, body)`), which a throw skips.
+   */
+  readonly answerSkipped?: { readonly what: string; readonly loc: Loc };
   /** The scope it reads its arguments in: its function's consts and bound parameters, then the file. */
   scope(file: string): Scope;
   /** `line N`, with the file's name when `loc` is in another file than the call being applied. */
@@ -86,11 +91,8 @@ export function placeOf(point: ReplayPoint, at: Loc, from: Loc): string {
  */
 export function throwsWhereItRuns(point: ReplayPoint, d: AnalysisDiagnostic, loc: Loc, what: string, conditional: boolean, deferred: boolean, without: string): void {
   const state = point.state;
-  if (point.caught) {
-    const taken = { ...d, message: `${d.message} ${point.caught}, ${without}.` };
-    state.diagnostics.push(taken);
-    point.thrown(taken);
-  } else if (conditional || deferred) {
+  if (point.caught) takenByCatch(point, d, without);
+  else if (conditional || deferred) {
     state.diagnostics.push(d);
     if (!deferred) point.mayThrow(loc, `${what} at ${point.where(loc)} throws if it runs, and whether it runs is only known at run time`);
   } else state.threw ??= d;
@@ -104,4 +106,20 @@ export function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): L
     if (!a || !b || a.file !== b.file || a.span.start !== b.span.start) return a ?? earlier.at(-1) ?? b;
   }
   return undefined;
+}
+
+/**
+ * A throw that `point.caught` takes: the program goes on `without` what the call would have added.
+ * When the throw also skips the transport's handling of the request (`answerSkipped`), the catch
+ * answers in place of the server, each time this code runs: the server answers no request.
+ */
+export function takenByCatch(point: ReplayPoint, d: AnalysisDiagnostic, without = "so the server runs without it"): void {
+  const skipped = point.answerSkipped;
+  if (skipped) {
+    point.state.threw ??= { ...d, message: `${d.message} ${point.caught}, but the throw skips ${skipped.what} (${point.where(skipped.loc)}), so the server answers no request: the catch does, each time.` };
+    return;
+  }
+  const taken = { ...d, message: `${d.message} ${point.caught}, ${without}.` };
+  point.state.diagnostics.push(taken);
+  point.thrown(taken);
 }
