@@ -28,7 +28,7 @@ import { holderClassesOf } from "./siteEscapes";
 import { servedElsewhere } from "./servedElsewhere";
 import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
-import { markInexact, markReplaced, type SdkState } from "./sdkState";
+import { markEraOpen, markInexact, markReplaced, type SdkState } from "./sdkState";
 import { calledBySmitheryRuntime } from "./smitheryRuntime";
 import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
@@ -137,7 +137,9 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.
   const legacyNotKnown: UnknownPart[] = eras.unknown && site.version === "v2" && eras.legacy ? [{ path: [], era: "legacy", reason: eras.unknownWhy ? `whether this server answers initialize is not known: ${eras.unknownWhy}` : `whether the server answers initialize is not known: ${eras.via} serves it, and an SDK v2 entry point may be given legacy: "reject", which answers server/discover only` }] : [];
   const whole: UnknownPart[] = (state.whole ?? []).map(({ why, loc: at }) => ({ path: [], spread: true, reason: why, ...(at ? { loc: at } : {}) }));
-  const stated = [...(replaced.length > 0 ? [] : known.unknown), ...whole, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...legacyNotKnown, ...ownEras, ...replacedParts];
+  // An era answered or not at run time: that era's entry says so (null or not, the era is open).
+  const erasOpen: UnknownPart[] = (state.erasOpen ?? []).filter((e) => (e.era === "legacy" ? legacy : modern) !== null).map(({ era, why, loc: at }) => ({ path: [], era, reason: why, ...(at ? { loc: at } : {}) }));
+  const stated = [...(replaced.length > 0 ? [] : known.unknown), ...whole, ...erasOpen, ...conditional, ...open, ...mayThrow, ...modernNotKnown, ...legacyNotKnown, ...ownEras, ...replacedParts];
   const unknown = serves ? sortUnknown([...stated, ...inexactOnly(state, stated)]) : [];
   const server: ServerReport = {
     name: site.name,
@@ -288,7 +290,7 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     // A throw of the first entry point's own factory stops the server (the others may never run).
     const thrown = index === 0 && factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;
     if (thrown) replay.startupThrows(thrown.loc, thrown.why);
-    if (served.legacyUnknown) markInexact(replay.state, `whether ${entry} answers initialize depends on its options, which are not known statically`);
+    if (served.legacyUnknown) markEraOpen(replay.state, "legacy", `whether ${entry} answers initialize depends on its options, which are not known statically`, { file: site.file, span: event.span });
     const chooses = eraChoice(ev, site, replay, units, factory, entry);
     const loc = { file: site.file, span: event.span };
     return chooses ? { ...chooses, legacy: served.legacy, loc } : { legacy: served.legacy, modern: served.modern, via: entry, loc };

@@ -52,6 +52,8 @@ export interface SdkState {
   replaced?: { readonly why: string; readonly loc: Loc }[];
   /** Reasons the whole of the capabilities is not known that no other unknown part states (the constructor's options not known). */
   whole?: { readonly why: string; readonly loc?: Loc }[];
+  /** Whether an era is answered at all is not known (an entry point's `legacy` option read at run time): one `unknown` entry for that era. */
+  erasOpen?: { readonly era: "legacy" | "modern"; readonly why: string; readonly loc?: Loc }[];
 }
 
 export function newState(version: SdkVersion, kind: "mcp" | "low"): SdkState {
@@ -97,6 +99,13 @@ export function markWhole(state: SdkState, why: string, loc?: Loc): void {
   markInexact(state, why);
   state.whole ??= [];
   if (!state.whole.some((w) => w.why === why)) state.whole.push({ why, ...(loc ? { loc } : {}) });
+}
+
+/** Whether `era` is answered at all is not known, for `why`: that whole era is open. */
+export function markEraOpen(state: SdkState, era: "legacy" | "modern", why: string, loc?: Loc): void {
+  markInexact(state, why);
+  state.erasOpen ??= [];
+  if (!state.erasOpen.some((e) => e.era === era && e.why === why)) state.erasOpen.push({ era, why, ...(loc ? { loc } : {}) });
 }
 
 export function markOpen(state: SdkState, why: string, loc?: Loc): void {

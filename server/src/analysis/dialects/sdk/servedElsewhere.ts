@@ -3,14 +3,14 @@
 import type { ServedEras } from "./analyzeSdkServer";
 import type { Replay } from "./replay";
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import { markInexact } from "./sdkState";
+import { markEraOpen, markInexact } from "./sdkState";
 import { factoryThrow } from "./eraConditions";
 
 export function servedElsewhere(ev: Evaluator, replay: Replay): ServedEras | undefined {
   const [first, ...rest] = replay.servedBy;
   if (!first) return undefined;
   for (const s of replay.servedBy) {
-    if (s.legacyUnknown) markInexact(replay.state, `whether ${s.via} answers initialize depends on its options, which are not known statically`);
+    if (s.legacyUnknown) markEraOpen(replay.state, "legacy", `whether ${s.via} answers initialize depends on its options, which are not known statically`, s.loc);
     const thrown = factoryThrow(ev, s.loc.file, s.nameSpan.start);
     if (thrown) replay.startupThrows(thrown.loc, thrown.why);
   }
