@@ -8,8 +8,11 @@ import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../co
 import { sdkNameOf } from "./findSdkServers";
 import { SDK_EVAL } from "./sdkEval";
 
-/** The entry points that take a factory as their first argument and decide the eras they answer. */
-const ENTRIES = new Set(["serveStdio", "createMcpHandler"]);
+/**
+ * The entry points that take a factory as their first argument and decide the eras they answer;
+ * `legacyStatelessFallback(factory)` answers 2025 clients (initialize) only.
+ */
+const ENTRIES = new Set(["serveStdio", "createMcpHandler", "legacyStatelessFallback"]);
 
 /** A factory served by an entry point: which one, where, and the eras it answers. */
 export interface EntryServe {
@@ -31,9 +34,13 @@ export function entryServing(ev: Evaluator, file: string, summary: FileSummary, 
   if (!named || !names.has(named.name)) return undefined;
   const via = sdkNameOf(summary, event.callee, ev);
   if (!via || !ENTRIES.has(via)) return undefined;
-  const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), SDK_EVAL) : undefined;
-  const eras = entryEras(options);
-  return { via, ...eras, loc: { file, span: event.span }, nameSpan: named.span };
+  return { via, ...servedEras(ev, file, via, event.argExprs), loc: { file, span: event.span }, nameSpan: named.span };
+}
+
+/** The eras the entry point `via` answers, called with `args`. */
+function servedEras(ev: Evaluator, file: string, via: string, args: readonly ValueExpr[]): { legacy: boolean; modern: boolean; legacyUnknown?: true } {
+  if (via === "legacyStatelessFallback") return { legacy: true, modern: false };
+  return entryEras(args[1] ? ev.evaluate(args[1], ev.fileScope(file), SDK_EVAL) : undefined);
 }
 
 /** `() => buildServer(options)`: an arrow that only returns what the factory makes (called with any arguments). */
@@ -64,9 +71,8 @@ export function servedAtTopLevel(ev: Evaluator, file: string, summary: FileSumma
   if (at < 0) return undefined;
   if (unit.events.slice(at + 1).some(({ event }) => touches(event, local))) return undefined;
   const event = unit.events[at]!.event as Extract<FlowEvent, { k: "invoke" }>;
-  const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), SDK_EVAL) : undefined;
   const via = sdkNameOf(summary, event.callee, ev)!;
-  return { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: event.argExprs[0]!.span };
+  return { via, ...servedEras(ev, file, via, event.argExprs), loc: { file, span: event.span }, nameSpan: event.argExprs[0]!.span };
 }
 
 /** Whether the module's top level serves `local` with an SDK entry point (`serveStdio(() => server)`). */
@@ -122,9 +128,8 @@ export function entryArrowFactories(ev: Evaluator, file: string, summary: FileSu
       if (factory?.k !== "fn" || !factory.fn.result) continue;
       const via = sdkNameOf(summary, event.callee, ev);
       if (!via || !ENTRIES.has(via)) continue;
-      const options = event.argExprs[1] ? ev.evaluate(event.argExprs[1], ev.fileScope(file), SDK_EVAL) : undefined;
       const uncertain = conditional || (unit.kind !== "module" && unit.kind !== "function");
-      out.push({ serve: { via, ...entryEras(options), loc: { file, span: event.span }, nameSpan: factory.span }, result: factory.fn.result, uncertain });
+      out.push({ serve: { via, ...servedEras(ev, file, via, event.argExprs), loc: { file, span: event.span }, nameSpan: factory.span }, result: factory.fn.result, uncertain });
     }
   }
   return out;

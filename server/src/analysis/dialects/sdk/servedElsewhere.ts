@@ -5,6 +5,9 @@ import type { Replay } from "./replay";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { markEraOpen, markInexact } from "./sdkState";
 import { factoryThrow } from "./eraConditions";
+import { positionAt } from "../../core/model/positions";
+import { basename } from "../../core/project/paths";
+import type { EntryServe } from "./entryFactories";
 
 export function servedElsewhere(ev: Evaluator, replay: Replay): ServedEras | undefined {
   const [first, ...rest] = replay.servedBy;
@@ -18,7 +21,14 @@ export function servedElsewhere(ev: Evaluator, replay: Replay): ServedEras | und
   const differs = rest.some((s) => s.legacy !== first.legacy || s.modern !== first.modern);
   if (differs || replay.state.connected) {
     markInexact(replay.state, `the server is served by ${[first, ...rest].map((s) => s.via).join(", ")}${replay.state.connected ? " and connect()" : ""}: which one a client meets, and so which eras it answers, is run time`);
-    return { legacy: true, modern: false, via: "more than one entry point", unknown: true, loc: first.loc };
+    // Each era some entry point answers is stated, and left open (`isLegacyRequest` routing between a
+    // strict createMcpHandler and legacyStatelessFallback answers both; which one a client meets is not read).
+    const all = [first, ...rest];
+    if (replay.state.connected) return { legacy: true, modern: false, via: "more than one entry point", unknown: true, loc: first.loc };
+    const line = (s: EntryServe) => positionAt(ev.summary(s.loc.file)?.lineStarts ?? [0], s.loc.span.start).line + 1;
+    const where = all.map((s) => `${s.via} at ${basename(s.loc.file)}:${line(s)} ${s.legacy ? "answers" : "refuses"} initialize`).join(", ");
+    const unknownWhy = `the program serves this server through ${all.length} entry points that serve different eras (${where}), and a client gets what the one it reaches serves`;
+    return { legacy: all.some((s) => s.legacy), modern: all.some((s) => s.modern), via: "more than one entry point", unknown: true, unknownWhy, loc: first.loc };
   }
   return { legacy: first.legacy, modern: first.modern, via: first.via, loc: first.loc };
 }
