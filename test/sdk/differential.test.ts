@@ -128,6 +128,8 @@ async function check(f: Fixture): Promise<void> {
   // 4. the real SDK threw: the diagnostic is the prediction
   if (f.meta.throws) {
     if (!real.threw?.includes(f.meta.throws)) problems.push(`the oracle was expected to throw "${f.meta.throws}" (see oracle.test.ts), got ${show(real.threw)}`);
+    // A throw only some runs meet (a request without a header): the prediction must not be exact.
+    if (f.meta.exact === false && server.exact !== false) problems.push("exact: the SDK throws on this run only, which the prediction must leave open (exact: false)");
   } else if (real.threw !== null) {
     problems.push(`the oracle threw unexpectedly: ${real.threw}`);
   } else {

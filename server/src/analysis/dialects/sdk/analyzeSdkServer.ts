@@ -33,7 +33,7 @@ import { calledBySmitheryRuntime } from "./smitheryRuntime";
 import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
 import type { ZodMain } from "./zodFlavours";
-import { eraReadIn, factoryThrow } from "./eraConditions";
+import { eraReadIn, factoryThrow, requestThrow } from "./eraConditions";
 import { prototypePatch } from "./prototypePatches";
 import { positionAt } from "../../core/model/positions";
 
@@ -290,6 +290,10 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     // A throw of the first entry point's own factory stops the server (the others may never run).
     const thrown = index === 0 && factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;
     if (thrown) replay.startupThrows(thrown.loc, thrown.why);
+    // The factory written there, or a function of this file named there (`createMcpHandler(build)`).
+    const own = thrown ? undefined : factory.k === "fn" ? units.find((u) => u.kind === "closure" && u.span.start === factory.span.start) : factory.k === "ref" ? units.find((u) => u.kind === "function" && u.name === factory.name) : undefined;
+    const perRequest = own && requestThrow(ev, site.file, own);
+    if (perRequest) replay.mayThrowAt.push({ ...perRequest, said: true });
     if (served.legacyUnknown) markEraOpen(replay.state, "legacy", `whether ${entry} answers initialize depends on its options, which are not known statically`, { file: site.file, span: event.span });
     const chooses = eraChoice(ev, site, replay, units, factory, entry);
     const loc = { file: site.file, span: event.span };
@@ -311,6 +315,8 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
   }
   const elsewhere = servedElsewhere(ev, replay);
   if (elsewhere) {
+    const perRequest = site.unit.kind === "function" || site.unit.kind === "closure" ? requestThrow(ev, site.file, site.unit) : undefined;
+    if (perRequest) replay.mayThrowAt.push({ ...perRequest, said: true });
     // The server's own function, handed by reference to an entry point elsewhere, may choose by the era too.
     const read = site.unit.kind === "function" || site.unit.kind === "closure" ? eraReadIn(ev, site.file, site.unit) : undefined;
     return read && !elsewhere.unknown ? { ...eraChosen(ev, replay, read, elsewhere.via), legacy: elsewhere.legacy, ...(elsewhere.loc ? { loc: elsewhere.loc } : {}) } : elsewhere;

@@ -40,6 +40,52 @@ export function factoryThrow(ev: Evaluator, file: string, factoryStart: number):
 }
 
 /**
+ * The factory `unit` (given to an entry point) throws under a condition on the context it is called
+ * with, other than its era (`if (!ctx.requestInfo?.headers.get("x-api-key")) throw …`): the request
+ * decides, and one that meets the condition gets an error instead of the capabilities.
+ */
+export function requestThrow(ev: Evaluator, file: string, unit: FlowUnit): { readonly loc: { file: string; span: { start: number; end: number } }; readonly why: string } | undefined {
+  const throws = unit.params.length > 0 ? unit.events.filter((e) => e.event.k === "throw" && e.conditional && e.branches?.length) : [];
+  if (throws.length === 0) return undefined;
+  const sf = parsedSource(ev, file);
+  const fn = sf ? nodeAt(sf, unit.span) : undefined;
+  const first = fn && ts.isFunctionLike(fn) ? fn.parameters[0] : undefined;
+  if (!sf || !first) return undefined;
+  const names = new Set<string>();
+  const bind = (n: ts.BindingName): void => {
+    if (ts.isIdentifier(n)) names.add(n.text);
+    else for (const e of n.elements) if (!ts.isOmittedExpression(e)) bind(e.name);
+  };
+  bind(first.name);
+  const reads = (n: ts.Node): boolean => (ts.isIdentifier(n) && names.has(n.text) && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n)) || ts.forEachChild(n, reads) === true;
+  // `const key = ctx.requestInfo?.headers.get("x-api-key")`: a name given a value read from the context.
+  const locals: ts.VariableDeclaration[] = [];
+  const collect = (n: ts.Node): void => {
+    if (ts.isFunctionLike(n) && n !== fn) return;
+    if (ts.isVariableDeclaration(n) && n.initializer) locals.push(n);
+    ts.forEachChild(n, collect);
+  };
+  collect(fn!);
+  for (let pass = 0, grew = true; grew && pass < 4; pass++) {
+    const before = names.size;
+    for (const d of locals) if (reads(d.initializer!)) bind(d.name);
+    grew = names.size > before;
+  }
+  for (const entry of throws) {
+    if (underEraCondition(ev, file, unit, entry)) continue;
+    const decided = entry.branches!.some((region) => {
+      const m = /^(\d+):(\d+)$/.exec(region);
+      const node = m ? nodeAt(sf, { start: Number(m[1]), end: Number(m[2]) }) : undefined;
+      const parent = node?.parent;
+      const condition = parent && ts.isIfStatement(parent) ? parent.expression : parent && ts.isConditionalExpression(parent) ? parent.condition : undefined;
+      return condition !== undefined && reads(condition);
+    });
+    if (decided) return { loc: { file, span: entry.event.span }, why: `whether a request is answered is not known: the factory given to the entry point throws under a condition on the context it is called with (${first.name.getText(sf).slice(0, 40)}), and a request that meets it gets an error instead of the capabilities` };
+  }
+  return undefined;
+}
+
+/**
  * Where the factory `unit` (given to an entry point) decides something by the era it is called for:
  * `if (ctx.era === "modern")`, `switch (era)`, `era === "legacy" ? a() : b()` in its own code. Such a
  * factory may build another server for each era, or none (a throw), which the replay, running it
