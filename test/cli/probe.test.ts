@@ -147,6 +147,15 @@ describe("mcp-caps probe", () => {
     assert.match(r.stderr, /Server does not support notifying of tool list changes/);
   });
 
+  it("a server the prediction says nothing serves (an MCP-Nest strategy with no transport), whose process ends: the silence agrees (exit 0)", async () => {
+    const r = await probe("--source", `${FIXTURES}/nothing-served`, "--", ...TSX, `${FIXTURES}/nothing-served/server.ts`);
+    assertNothingLeft();
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^ {2}legacy: no answer, as predicted: nothing serves this server$/m);
+    assert.match(r.stdout, /^ {2}modern: no answer, as predicted: nothing serves this server$/m);
+    assert.match(r.stderr, /the server exited with code 0 before answering initialize/);
+  });
+
   it("--source with servers as close as each other: the one named like the command's script, else all of them listed", async () => {
     const named = await probe("--json", "--source", `${FIXTURES}/tied`, "--", ...TSX, `${FIXTURES}/tied/beta.ts`);
     assertNothingLeft();

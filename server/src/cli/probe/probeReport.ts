@@ -29,15 +29,19 @@ export interface SourceReport {
 
 /**
  * Why the era's silence agrees with the prediction, when it does: the matched server's start-up throws
- * (`throws`), or the prediction said it may not start (an unknown part for the whole server, `may`).
+ * (`throws`), the prediction said it may not start (an unknown part for the whole server, `may`), or
+ * it said that nothing serves the server, leaving no era open (`unserved`: an MCP-Nest strategy with
+ * no transport).
  */
-export function silenceForeseenBy(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): { readonly throws: NonNullable<PredictedServer["startupThrows"]> } | { readonly may: UnknownEntry } | undefined {
+export function silenceForeseenBy(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): { readonly throws: NonNullable<PredictedServer["startupThrows"]> } | { readonly may: UnknownEntry } | { readonly unserved: true } | undefined {
   if (report[era].outcome !== "failed" || !report.source?.matched) return undefined;
   const matched = report.source.servers.find((s) => serverKey(s) === report.source!.matched);
   if (!matched) return undefined;
   if (matched.startupThrows !== undefined && matched[era] === null) return { throws: matched.startupThrows };
   const may = matched.unknown.find((u) => u.path.length === 0 && (u.era === undefined || u.era === era) && u.reason.startsWith(`${MAY_NOT_START}:`));
-  return may ? { may } : undefined;
+  if (may) return { may };
+  // Neither era served, and nothing left open about whether one is (keys not known say nothing of it).
+  return matched.legacy === null && matched.modern === null && !matched.unknown.some((u) => u.path.length === 0) ? { unserved: true } : undefined;
 }
 
 /** Whether the era got no answer and the matched server's prediction foresaw it (see silenceForeseenBy). */
@@ -109,6 +113,10 @@ function sourceLines(source: SourceReport, report: ProbeReport): string[] {
       const throws = foreseen.throws;
       const where = throws.file !== undefined ? `, ${visible(throws.file)}${throws.line !== undefined ? `:${throws.line}` : ""}` : "";
       lines.push(`  ${era}: no answer, as predicted: start-up throws (${visible(throws.code)}${where})`);
+      continue;
+    }
+    if (foreseen && "unserved" in foreseen) {
+      lines.push(`  ${era}: no answer, as predicted: nothing serves this server`);
       continue;
     }
     if (foreseen) {
