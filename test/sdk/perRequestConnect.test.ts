@@ -53,6 +53,19 @@ describe("SDK: connect() in a handler run for every request", () => {
     assert.match(second!.body, /Already connected to a transport/);
   });
 
+  it("one server for the program under another name, connected for every new session: warned (a session's transport), and the real SDK refuses the second client", async () => {
+    const dir = join(FIXTURES, "shared-per-session");
+    const report = analyse(dir);
+    const warned = report.diagnostics.filter((d) => d.code === "sdk-connect-per-request");
+    assert.equal(warned.length, 1, JSON.stringify(report.diagnostics));
+    assert.equal(warned[0]!.line, 20);
+    assert.match(warned[0]!.message, /a second client's initialize fails while the first session lasts/);
+    const [first, second] = await twoRequests(dir);
+    assert.equal(first!.status, 200, first!.body);
+    assert.equal(second!.status, 500);
+    assert.match(second!.body, /Already connected to a transport/);
+  });
+
   for (const [label, fixture] of [["made in the handler", "fresh"], ["made by a factory called in the handler and connected on the spot", "factory"]] as const) {
     it(`a server ${label}: no warning, and every request is answered`, async () => {
       const dir = join(FIXTURES, fixture);

@@ -14,7 +14,7 @@ import { firstDifference, type ReplayPoint } from "./replayPoint";
 import type { UntimedFrame } from "./sendChecks";
 import { diagnostic } from "./codes";
 import { MADE_HERE } from "./connectedInPlace";
-import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler } from "./perRequestConnect";
+import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler, sessionful } from "./perRequestConnect";
 
 /** What the walk knows of where the call being applied runs. */
 export interface ConnectionTiming {
@@ -107,7 +107,9 @@ export class ConnectionChecks {
     const { state, release, ev } = this.#point;
     const name = e.receiver[0];
     // `buildServer().connect(transport)`: a server made on the spot, for this request (`<made>`).
-    if (!unit || name === undefined || name === "this" || name === MADE_HERE || unit.params.includes(name) || unit.locals?.includes(name) || unit.consts?.has(name) || !secondConnectThrows(state.version, release)) return;
+    // A local that is only another name for a server made outside (`const server = shared`) is that server.
+    const alias = unit?.consts?.get(name ?? "")?.k === "ref";
+    if (!unit || name === undefined || name === "this" || name === MADE_HERE || unit.params.includes(name) || ((unit.locals?.includes(name) || unit.consts?.has(name)) && !alias) || !secondConnectThrows(state.version, release)) return;
     const via = perRequestHandler(ev, file, unit);
     // A name the flow summary told apart from an outer one of the same spelling (`server@217`).
     if (via === undefined || declaresServer(ev, file, unit, name.replace(/@\d+$/, "")) || !madeStreamableTransport(ev, file, unit, e.args[0]) || closesSomething(ev, file, unit) || state.diagnostics.some((d) => d.code === "sdk-connect-per-request" && d.loc.file === file && d.loc.span.start === loc.span.start)) return;
@@ -116,7 +118,7 @@ export class ConnectionChecks {
       diagnostic(
         "sdk-connect-per-request",
         loc,
-        `connect() runs in the handler ${via} calls for every request, on one server the handler does not make: once a first Streamable HTTP transport is connected, ${sdk} refuses every later connect() ("Already connected to a transport") until that transport closes, which a stateless one never does, so those requests fail. ` +
+        `connect() runs in the handler ${via} calls for every request, on one server the handler does not make: once a first Streamable HTTP transport is connected, ${sdk} refuses every later connect() ("Already connected to a transport") until that transport closes, ${sessionful(ev, file, unit) ? "which a session's transport does only when its session ends, so a second client's initialize fails while the first session lasts" : "which a stateless one never does, so those requests fail"}. ` +
           `Make the server in the handler (and close it when the response closes), or connect it once to one transport.`,
       ),
     );

@@ -50,11 +50,22 @@ export function madeStreamableTransport(ev: Evaluator, file: string, unit: FlowU
 
 const STREAMABLE = /StreamableHTTPServerTransport$/;
 
-/** Whether the handler declares `name` itself (`const server = createServer()`, in any block of it): a server of its own. */
+/**
+ * Whether the handler declares `name` itself (`const server = createServer()`, in any block of it): a
+ * server of its own. Not another name for one made outside (`const server = shared;`).
+ */
 export function declaresServer(ev: Evaluator, file: string, unit: FlowUnit, name: string): boolean {
   const text = handlerText(ev, file, unit);
   const n = name.replace(/\$/g, "\\$");
-  return text === undefined || new RegExp(`\\b(?:const|let|var)\\s+(?:${n}(?![\\w$])|[{[][^=;]*(?<![\\w$])${n}(?![\\w$]))`).test(text);
+  if (text === undefined) return true;
+  const declared = new RegExp(`\\b(?:const|let|var)\\s+(?:${n}(?![\\w$])|[{[][^=;]*(?<![\\w$])${n}(?![\\w$]))`, "g");
+  const alias = new RegExp(`^(?:const|let|var)\\s+${n}\\s*(?::[^=;]*)?=\\s*[A-Za-z_$][\\w$]*\\s*(?:;|\\n)`);
+  return [...text.matchAll(declared)].some((m) => !alias.test(text.slice(m.index)));
+}
+
+/** Whether the handler gives the transport a session id generator: a session's transport stays open while the session lasts. */
+export function sessionful(ev: Evaluator, file: string, unit: FlowUnit): boolean {
+  return /\bsessionIdGenerator\s*:(?!\s*undefined\b)/.test(handlerText(ev, file, unit) ?? "");
 }
 
 /** Whether the handler's code closes anything (`transport.close()`, `server.close()`, on the response's close). */
