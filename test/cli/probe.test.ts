@@ -207,6 +207,23 @@ describe("mcp-caps probe", () => {
     }
   });
 
+  it("--url: an SDK v1 server over the older HTTP+SSE transport, whose URL refuses a POST: asked through its event stream, and compared", async () => {
+    const { startSseServer } = await import("../fixtures/probe/v1-sse/server");
+    const server = await startSseServer();
+    try {
+      const r = await probe("--json", "--source", `${FIXTURES}/v1-sse`, "--url", server.url);
+      assert.equal(r.status, 0, r.stderr);
+      const report = JSON.parse(r.stdout);
+      assert.deepEqual(report.legacy.capabilities, { prompts: { listChanged: true } });
+      assert.match(report.legacy.note, /HTTP\+SSE transport of 2024-11-05/);
+      assert.equal(report.modern.outcome, "refused");
+      assert.equal(report.modern.errorCode, -32601);
+      assert.deepEqual(report.source.differences, []);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("--url: an SDK v1 server with sessions: the session initialize opened is ended; discover is not served", async () => {
     const { startHttpServer } = await import("../fixtures/probe/v1-http/server");
     const server = await startHttpServer();

@@ -2,8 +2,11 @@
 // server may send as a JSON body or as a server-sent-event stream (the stream is read only until our
 // response arrives; it may stay open). A session the server opens for `initialize` (mcp-session-id)
 // is ended with DELETE, as a client leaving would.
-import { answerOf, asRpcMessage, isOurResponse, type EraAnswer, type EraQuestion, type RpcMessage } from "./requests";
+import { answerOf, asRpcMessage, isOurResponse, parseMessage, type EraAnswer, type EraQuestion, type RpcMessage } from "./requests";
 import { oneLine } from "./oneLine";
+import { streamEvents, TooLarge } from "./eventStream";
+import { askOverSse } from "./sseProbe";
+import { networkReason } from "./networkReason";
 
 const MAX_BODY = 8 * 1024 * 1024;
 
@@ -31,6 +34,12 @@ export async function askOverHttp(url: string, question: EraQuestion, timeoutMs:
     const ours = messages?.find(isOurResponse) ?? messages?.find((m) => m.error !== undefined && (m.id === null || m.id === undefined));
     // A refusal often comes with an HTTP error status and a JSON-RPC error body: the body says more.
     if (ours) return answerOf(ours, question);
+    // A server of the older HTTP+SSE transport (2024-11-05) refuses a POST to its stream's URL: ask it
+    // that way, as the specification tells clients to (GET the stream, POST to the endpoint it names).
+    if (response.status >= 400 && response.status < 500) {
+      const old = await askOverSse(url, question, abort.signal);
+      if (old) return old;
+    }
     if (!response.ok) return { kind: "failed", message: `HTTP ${response.status} ${oneLine(response.statusText, 80)} in answer to ${question.method}` };
     if (messages === undefined) return { kind: "failed", message: `the answer to ${question.method} is not JSON-RPC (content-type ${oneLine(type || "none", 80)})` };
     return { kind: "failed", message: `the answer to ${question.method} holds no response to it` };
@@ -61,55 +70,25 @@ async function readJsonBody(response: Response): Promise<RpcMessage[] | undefine
 
 /**
  * The JSON-RPC messages of an event stream, read until our response (the server may keep the stream
- * open after it). Each event's `data:` lines, joined, hold one message; other fields are ignored, and
- * so is an event whose data is empty.
+ * open after it). Each event's data holds one message.
  */
 async function readEventStream(response: Response): Promise<RpcMessage[] | undefined> {
   if (!response.body) return [];
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
   const messages: RpcMessage[] = [];
-  let buffer = "";
-  let data: string[] = [];
-  let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return messages;
-      total += value.byteLength;
-      if (total > MAX_BODY) return undefined;
-      buffer += decoder.decode(value, { stream: true });
-      let newline: number;
-      while ((newline = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, newline).replace(/\r$/, "");
-        buffer = buffer.slice(newline + 1);
-        if (line === "") {
-          // An event with empty data (a priming event that only carries an `id:` for resumption) is
-          // not dispatched, as EventSource does not dispatch it.
-          if (data.length > 0 && data.join("\n") !== "") {
-            const message = parseMessage(data.join("\n"));
-            if (!message) return undefined;
-            messages.push(message);
-            if (isOurResponse(message)) return messages;
-          }
-          data = [];
-        } else if (line.startsWith("data:")) {
-          data.push(line.slice(5).replace(/^ /, ""));
-        }
-      }
+    for await (const { data } of streamEvents(response.body, MAX_BODY)) {
+      const message = parseMessage(data);
+      if (!message) return undefined;
+      messages.push(message);
+      if (isOurResponse(message)) return messages;
     }
-  } finally {
-    void reader.cancel().catch(() => {});
+  } catch (err) {
+    if (err instanceof TooLarge) return undefined;
+    throw err;
   }
+  return messages;
 }
 
-function parseMessage(text: string): RpcMessage | undefined {
-  try {
-    return asRpcMessage(JSON.parse(text));
-  } catch {
-    return undefined;
-  }
-}
 
 async function endSession(url: string, sessionId: string, protocolVersion: string): Promise<void> {
   try {
@@ -122,11 +101,4 @@ async function endSession(url: string, sessionId: string, protocolVersion: strin
   } catch {
     // The session ends with the server anyway; the probe's answer does not depend on it.
   }
-}
-
-function networkReason(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code === "ECONNREFUSED") return "connection refused";
-  if (cause?.code === "ENOTFOUND") return "no such host";
-  return cause?.message ?? (err instanceof Error ? err.message : String(err));
 }

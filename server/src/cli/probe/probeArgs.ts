@@ -25,7 +25,7 @@ fresh process (stdio) or request (HTTP):
 An era the server answers with a JSON-RPC error is shown as "not served".
 
 Options:
-  --url URL          probe a Streamable HTTP endpoint instead of starting a command
+  --url URL          probe a Streamable HTTP (or HTTP+SSE) endpoint instead of starting a command
   --source PATH      also analyse PATH (a folder, or the server's own file) statically
                      (no code run) and show, per era, how the closest prediction
                      differs from what the server advertised

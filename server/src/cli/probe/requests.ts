@@ -96,3 +96,12 @@ export function replyToServerRequest(m: RpcMessage): JsonObject | undefined {
   if (m.method === "ping") return { jsonrpc: "2.0", id, result: {} };
   return { jsonrpc: "2.0", id, error: { code: -32601, message: `Method not found: the probe offers no client features` } };
 }
+
+/** One JSON-RPC message from a text, or undefined when it is not one. */
+export function parseMessage(text: string): RpcMessage | undefined {
+  try {
+    return asRpcMessage(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
