@@ -154,6 +154,9 @@ const EITHER: Record<string, Record<string, unknown>> = {
   // SDK v1 forces tools.listChanged at the first registration (the differential fixtures check that rule).
   "registry-class-in-helper-file": { tools: { listChanged: true } },
   "server-built-and-connected-inline": { tools: {} },
+  // The spread of Object.values of a namespace whose module exports only types: no item at run time,
+  // so no tool (read as Node reads the namespace), or not decided.
+  "namespace-values-types-only": {},
 };
 
 /** Approximate, with exactly these unknown entries: [path joined with ".", file, line] (0: no place). */
@@ -283,8 +286,6 @@ const UNDECIDED: Record<string, Array<[string, number]>> = {
   // A table a field of the class holds: changed in place, or a public field other code may set.
   "field-table-pushed-elsewhere": [["tools", 4]],
   "field-table-public": [["tools", 4]],
-  // The spread of Object.values of a namespace whose module exports only types: no item is certain.
-  "namespace-values-types-only": [["tools", 5]],
   // A filter whose test reads the environment: which items it keeps is only known at run time.
   "filter-by-runtime-test": [["tools", 4]],
   // Counted loops: a bound known only at run time, a body that may break, a bound the parameter hides.

@@ -13,6 +13,7 @@ import { concatString, templateString } from "./templateNames";
 import { mayExportName } from "./exportLook";
 import type { ModuleQuestion } from "../project/moduleReaches";
 import { exportNamesOf } from "../model/exportNames";
+import { OBJECT_ITERATION_METHODS, objectIteration } from "./objectIteration";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
 export interface EvaluationHost {
@@ -244,7 +245,7 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#filter(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc) ?? this.#packageCall(expr, scope, opts, loc)) : undefined;
+        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#filter(expr, scope, opts, loc) ?? this.#objectIteration(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc) ?? this.#packageCall(expr, scope, opts, loc)) : undefined;
         if (builtin) return builtin;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
@@ -287,6 +288,27 @@ export class Evaluator {
    * `a.concat(b, [c])` on a known array: a new array of its items and the arguments' (an array argument
    * adds its items, anything else itself), when every one is known. Pure, so no call is run.
    */
+  /** `Object.entries(TOOLS)`, `Object.values(tools)` of a namespace: see objectIteration.ts. */
+  #objectIteration(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+    const callee = expr.callee;
+    if (callee.k !== "get" || callee.key.k !== "static" || !OBJECT_ITERATION_METHODS.has(callee.key.name) || callee.object.k !== "ref" || callee.object.name !== "Object" || expr.args.length !== 1) return undefined;
+    if (this.#declaredAt("Object", scope)) return undefined;
+    const object = this.evaluate(expr.args[0]!, scope, opts);
+    return objectIteration(
+      { summary: (f) => this.#host.summary(f), text: (f) => this.#host.text?.(f), resolveModule: (s, from) => this.#host.resolveModule(s, from), exportValue: (f, n, at) => this.resolveExport(f, n, at, opts) },
+      callee.key.name,
+      object,
+      loc,
+    );
+  }
+
+  /** Whether `name` is declared in `scope` or its file (so not the global of that name). */
+  #declaredAt(name: string, scope: Scope): boolean {
+    for (let s: Scope | null = scope; s?.vars; s = s.parent) if (s.vars.has(name)) return true;
+    const summary = this.#host.summary(scope.file);
+    return summary === undefined || summary.decls.has(name) || summary.imports.has(name);
+  }
+
   #concat(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
     const callee = expr.callee;
     if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "concat") return undefined;
