@@ -37,6 +37,7 @@ export const DIAGNOSTICS = {
   "sdk-tasks-legacy-shape":
     "the 2025-11-25 tasks capability: v1 serves it with a taskStore; v2 serves no tasks/* and drops it from server/discover; 2026-07-28 uses the tasks extension",
   "sdk-connect-per-request": "connect() of one server in a handler an HTTP route or listener runs per request: from the second request on the SDK (v1 1.26.0+, v2) throws \"Already connected to a transport\"",
+  "sdk-stateless-transport-reused": "one stateless Streamable HTTP transport (no sessionIdGenerator) handed every request by a route's handler: from the second request on the SDK (v1 1.26.0+, v2) throws \"Stateless transport cannot be reused across requests\"",
   "sdk-nonspec-key": "unknown sub-keys inside tools/resources/prompts (e.g. a per-tool map): sent verbatim by both SDKs, meaningless to clients",
 } as const;
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;

@@ -66,6 +66,19 @@ describe("SDK: connect() in a handler run for every request", () => {
     assert.match(second!.body, /Already connected to a transport/);
   });
 
+  it("one stateless transport for the program, handed every request: warned, and the real SDK refuses the second request", async () => {
+    const dir = join(FIXTURES, "stateless-shared-transport");
+    const report = analyse(dir);
+    const warned = report.diagnostics.filter((d) => d.code === "sdk-stateless-transport-reused");
+    assert.equal(warned.length, 1, JSON.stringify(report.diagnostics));
+    assert.equal(warned[0]!.severity, "warning");
+    assert.equal(warned[0]!.line, 17);
+    // The SDK's Node listener answers the throw with a bare 500 (no body names the cause).
+    const [first, second] = await twoRequests(dir);
+    assert.equal(first!.status, 200, first!.body);
+    assert.deepEqual([second!.status, second!.body], [500, ""]);
+  });
+
   for (const [label, fixture] of [["made in the handler", "fresh"], ["made by a factory called in the handler and connected on the spot", "factory"]] as const) {
     it(`a server ${label}: no warning, and every request is answered`, async () => {
       const dir = join(FIXTURES, fixture);

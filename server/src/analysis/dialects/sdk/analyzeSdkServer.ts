@@ -33,6 +33,7 @@ import { calledBySmitheryRuntime } from "./smitheryRuntime";
 import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
 import { SDK_EVAL } from "./sdkEval";
 import type { ZodMain } from "./zodFlavours";
+import { statelessTransportReused } from "./statelessTransportReuse";
 import { eraReadIn, factoryThrow, requestThrow } from "./eraConditions";
 import { prototypePatch } from "./prototypePatches";
 import { positionAt } from "../../core/model/positions";
@@ -81,7 +82,7 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
   const conditional = [...settleConditionalKeys(state, result), ...settleReleaseUnknowns(state, result)];
   const caps = sortKeysDeep(state.caps) as JsonObject;
-  const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics];
+  const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics, ...statelessTransportReused(ev, result.connectArg, site.version, result.release)];
   if (state.threw) diagnostics.push(state.threw);
   // SDK 0.4.0 advertises what its handlers imply and checks nothing: none of the later rules apply.
   else if (!result.release.handlersImply) diagnostics.push(...finalRules(state, result, eras));

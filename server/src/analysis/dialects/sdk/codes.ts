@@ -19,6 +19,7 @@ export const SDK_CODES = {
   "sdk-extension-id": { severity: "warning", summary: "an extension id that breaks the naming rules" },
   "sdk-tasks-legacy-shape": { severity: "warning", summary: "the 2025-11-25 tasks capability, replaced by the tasks extension" },
   "sdk-connect-per-request": { severity: "warning", summary: "connect() of one server in a handler run per request: from the second request on, the SDK refuses it" },
+  "sdk-stateless-transport-reused": { severity: "warning", summary: "one stateless Streamable HTTP transport handed every request: from the second request on, the SDK throws" },
   "sdk-nonspec-key": { severity: "warning", summary: "an unknown key inside tools, resources or prompts" },
 } as const satisfies Record<string, CodeInfo>;
 
