@@ -24,8 +24,14 @@ describe("SDK v2: a factory that throws for some requests", () => {
     });
   }
 
-  it("a condition on the environment, or on the era's own rule, is not this", () => {
+  it("a condition on the environment, or on the era (its own rule), is not this", () => {
     const s = analyze({ "factory.ts": FACTORY('  if (!process.env.API_KEY) throw new Error("no key");'), "main.ts": HTTP }).servers.get("f")!;
     assert.ok(!s.unknown.some((u) => /condition on the context/.test(u.reason)), JSON.stringify(s.unknown));
+    for (const [param, check] of [["{ era }: any", 'if (era === "legacy") throw new Error("upgrade");'], ["ctx: any", 'if (ctx.era === "legacy") throw new Error("upgrade");']]) {
+      const source = `import { McpServer } from "@modelcontextprotocol/server";\nimport { serveStdio } from "@modelcontextprotocol/server/stdio";\nserveStdio((${param}) => {\n  ${check}\n  const s = new McpServer({ name: "f", version: "1" });\n  s.registerTool("t", {}, async () => ({ content: [] }));\n  return s;\n});\n`;
+      const era = analyze({ "main.ts": source }).servers.get("f")!;
+      assert.ok(!era.unknown.some((u) => /condition on the context/.test(u.reason)), `${param}: ${JSON.stringify(era.unknown)}`);
+      assert.ok(era.unknown.some((u) => u.era === "legacy"), `${param}: ${JSON.stringify(era.unknown)}`);
+    }
   });
 });

@@ -54,10 +54,13 @@ export function requestThrow(ev: Evaluator, file: string, unit: FlowUnit): { rea
   const names = new Set<string>();
   const bind = (n: ts.BindingName): void => {
     if (ts.isIdentifier(n)) names.add(n.text);
-    else for (const e of n.elements) if (!ts.isOmittedExpression(e)) bind(e.name);
+    // `({ era })`: the era is the entry point's to decide by (eraReadIn), not the request's.
+    else for (const e of n.elements) if (!ts.isOmittedExpression(e) && !(n === first.name && (e.propertyName ?? e.name).getText(sf) === "era")) bind(e.name);
   };
   bind(first.name);
-  const reads = (n: ts.Node): boolean => (ts.isIdentifier(n) && names.has(n.text) && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n)) || ts.forEachChild(n, reads) === true;
+  // `ctx.era` likewise; any other read of the context is the request's.
+  const reads = (n: ts.Node): boolean =>
+    (ts.isIdentifier(n) && names.has(n.text) && !(ts.isPropertyAccessExpression(n.parent) && (n.parent.name === n || (n.parent.expression === n && n.parent.name.text === "era")))) || ts.forEachChild(n, reads) === true;
   // `const key = ctx.requestInfo?.headers.get("x-api-key")`: a name given a value read from the context.
   const locals: ts.VariableDeclaration[] = [];
   const collect = (n: ts.Node): void => {
