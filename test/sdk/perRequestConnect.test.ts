@@ -40,44 +40,35 @@ async function twoRequests(dir: string): Promise<Array<{ status: number; body: s
 }
 
 describe("SDK: connect() in a handler run for every request", () => {
-  it("one server for the program: warned, and the real SDK refuses the second request", async () => {
-    const dir = join(FIXTURES, "singleton");
-    const report = analyse(dir);
-    const warned = report.diagnostics.filter((d) => d.code === "sdk-connect-per-request");
-    assert.equal(warned.length, 1, JSON.stringify(report.diagnostics));
-    assert.equal(warned[0]!.severity, "warning");
-    assert.equal(warned[0]!.line, 15);
-    const [first, second] = await twoRequests(dir);
-    assert.equal(first!.status, 200, first!.body);
-    assert.equal(second!.status, 500);
-    assert.match(second!.body, /Already connected to a transport/);
-  });
-
-  it("one server for the program under another name, connected for every new session: warned (a session's transport), and the real SDK refuses the second client", async () => {
-    const dir = join(FIXTURES, "shared-per-session");
-    const report = analyse(dir);
-    const warned = report.diagnostics.filter((d) => d.code === "sdk-connect-per-request");
-    assert.equal(warned.length, 1, JSON.stringify(report.diagnostics));
-    assert.equal(warned[0]!.line, 20);
-    assert.match(warned[0]!.message, /a second client's initialize fails while the first session lasts/);
-    const [first, second] = await twoRequests(dir);
-    assert.equal(first!.status, 200, first!.body);
-    assert.equal(second!.status, 500);
-    assert.match(second!.body, /Already connected to a transport/);
-  });
-
-  it("one stateless transport for the program, handed every request: warned, and the real SDK refuses the second request", async () => {
-    const dir = join(FIXTURES, "stateless-shared-transport");
-    const report = analyse(dir);
-    const warned = report.diagnostics.filter((d) => d.code === "sdk-stateless-transport-reused");
-    assert.equal(warned.length, 1, JSON.stringify(report.diagnostics));
-    assert.equal(warned[0]!.severity, "warning");
-    assert.equal(warned[0]!.line, 17);
-    // The SDK's Node listener answers the throw with a bare 500 (no body names the cause).
-    const [first, second] = await twoRequests(dir);
-    assert.equal(first!.status, 200, first!.body);
-    assert.deepEqual([second!.status, second!.body], [500, ""]);
-  });
+  // Each: the fixture, the warning's code and line, what its message must say, and the second answer.
+  const REFUSED: readonly { label: string; fixture: string; code: string; line: number; says?: RegExp; second: RegExp }[] = [
+    { label: "one server for the program: warned, and the real SDK refuses the second request", fixture: "singleton", code: "sdk-connect-per-request", line: 15, second: /Already connected to a transport/ },
+    {
+      label: "one server for the program under another name, connected for every new session: warned (a session's transport), and the real SDK refuses the second client",
+      fixture: "shared-per-session",
+      code: "sdk-connect-per-request",
+      line: 20,
+      says: /a second client's initialize fails while the first session lasts/,
+      second: /Already connected to a transport/,
+    },
+    // The SDK's Node listener answers this throw with a bare 500 (no body names the cause).
+    { label: "one stateless transport for the program, handed every request: warned, and the real SDK refuses the second request", fixture: "stateless-shared-transport", code: "sdk-stateless-transport-reused", line: 17, second: /^$/ },
+  ];
+  for (const { label, fixture, code, line, says, second: answer } of REFUSED) {
+    it(label, async () => {
+      const dir = join(FIXTURES, fixture);
+      const report = analyse(dir);
+      const warned = report.diagnostics.filter((d) => d.code === code);
+      assert.equal(warned.length, 1, JSON.stringify(report.diagnostics));
+      assert.equal(warned[0]!.severity, "warning");
+      assert.equal(warned[0]!.line, line);
+      if (says) assert.match(warned[0]!.message, says);
+      const [first, second] = await twoRequests(dir);
+      assert.equal(first!.status, 200, first!.body);
+      assert.equal(second!.status, 500);
+      assert.match(second!.body, answer);
+    });
+  }
 
   for (const [label, fixture] of [["made in the handler", "fresh"], ["made by a factory called in the handler and connected on the spot", "factory"]] as const) {
     it(`a server ${label}: no warning, and every request is answered`, async () => {
