@@ -6,8 +6,11 @@ import type { ModuleQuestion } from "../../core/project/moduleReaches";
 
 export const isFastmcpSpecifier = (s: string): boolean => s === "fastmcp";
 
+/** The package or one of its entries (`fastmcp/openapi`): what the import-graph gate looks for. */
+export const isFastmcpEntry = (s: string): boolean => s === "fastmcp" || s.startsWith("fastmcp/");
+
 /** The package as the import-graph gate looks for it: no FastMCP is built where no import reaches it. */
-export const FASTMCP_REACH: ModuleQuestion = { id: "fastmcp", specifier: isFastmcpSpecifier, hints: ["fastmcp"] };
+export const FASTMCP_REACH: ModuleQuestion = { id: "fastmcp", specifier: isFastmcpEntry, hints: ["fastmcp"] };
 
 /**
  * `FastMCP` (imported by that name, maybe renamed), `ns.FastMCP` (`import * as ns from "fastmcp"`), or

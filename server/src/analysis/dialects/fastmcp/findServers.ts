@@ -1,7 +1,7 @@
 // Where fastmcp servers are built: `new FastMCP({...})` (or `new fastmcp.FastMCP(...)`) with FastMCP
 // imported from the `fastmcp` package (directly or through the workspace's re-exporting modules), or
 // `new NotesServer()` of a class of the file that extends it (its constructor registers on `this`).
-import type { FileSummary, FlowUnit, Span, NewEvent } from "../../core/model/summary";
+import type { FileSummary, FlowUnit, Span, NewEvent, ValueExpr } from "../../core/model/summary";
 import { literalNameOption } from "../../core/model/text";
 import { FASTMCP_REACH, importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
 import type { ModuleHost } from "../../core/project/reexportOrigin";
@@ -30,6 +30,8 @@ export interface FastmcpSite {
   readonly subclassFile?: string;
   /** The classes are written across several modules: their code is not followed. */
   readonly subclassesElsewhere?: true;
+  /** `await fromOpenAPI({ spec, baseUrl })` (fastmcp/openapi): a FastMCP whose tools the OpenAPI document decides. */
+  readonly fromOpenApi?: true;
 }
 
 /** `host` follows imports of FastMCP from the workspace's own modules (without it, only `fastmcp` counts). */
@@ -40,6 +42,13 @@ export function findFastmcpSites(summary: FileSummary | undefined, host?: Module
   const sites: FastmcpSite[] = [];
   for (const unit of summary.flow.units) {
     unit.events.forEach(({ event }, eventIndex) => {
+      if (event.k === "invoke" && madeFromOpenApi(summary, event.callee)) {
+        // Seen as the construction it stands for: a FastMCP with options the document gives.
+        const made: NewEvent = { k: "new", ctor: "fromOpenAPI", target: event.result !== undefined ? [event.result] : null, args: [], span: event.span, nameSpan: event.callee.span, declared: true };
+        const name = event.result ?? (unit.kind === "module" ? "server" : unit.name);
+        sites.push({ file: summary.fileName, unit, eventIndex, event: made, name, label: name, span: unit.span, fromOpenApi: true });
+        return;
+      }
       if (event.k !== "new") return;
       const chain = importsFastMCP(summary, event.ctor, host) ? undefined : subclassChain(summary, event.ctor, host);
       if (chain === null) return;
@@ -63,4 +72,11 @@ export function findFastmcpSites(summary: FileSummary | undefined, host?: Module
   }
   // Two servers of a file with one name: each also says what holds it.
   return sites.map((s) => (sites.filter((o) => o.label === s.label).length > 1 && s.label !== s.name ? { ...s, label: `${s.label} (${s.name})` } : s));
+}
+
+/** `fromOpenAPI` imported from fastmcp's `openapi` entry (maybe renamed). */
+function madeFromOpenApi(summary: FileSummary, callee: ValueExpr): boolean {
+  if (callee.k !== "ref") return false;
+  const binding = summary.imports.get(callee.name);
+  return binding?.specifier === "fastmcp/openapi" && binding.imported === "fromOpenAPI";
 }

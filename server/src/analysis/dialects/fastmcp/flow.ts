@@ -1,7 +1,7 @@
 // The program flow the fastmcp dialect needs summarised: files importing fastmcp (or a name `FastMCP`
 // from anywhere: a workspace module may re-export it), and the calls that register, remove and start.
 import type { FlowSpec } from "../../core/summarize/flowSummary";
-import { isFastmcpSpecifier } from "./fastmcpImport";
+import { isFastmcpEntry } from "./fastmcpImport";
 import { REGISTRATIONS, REMOVALS, STARTS } from "./rules";
 
-export const fastmcpFlow: FlowSpec = { specifier: isFastmcpSpecifier, hints: ["fastmcp"], names: new Set(["FastMCP"]), methods: new Set([...Object.keys(REGISTRATIONS), ...Object.keys(REMOVALS), ...STARTS]) };
+export const fastmcpFlow: FlowSpec = { specifier: isFastmcpEntry, hints: ["fastmcp"], names: new Set(["FastMCP"]), methods: new Set([...Object.keys(REGISTRATIONS), ...Object.keys(REMOVALS), ...STARTS]) };

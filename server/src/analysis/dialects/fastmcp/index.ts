@@ -12,8 +12,9 @@ import { fastmcpWords } from "./words";
 export const fastmcpDialect: Dialect = {
   id: "fastmcp",
   title: "the fastmcp framework",
-  // FastMCP named anywhere: it may come through the workspace's own module re-exporting fastmcp.
-  mayDeclare: (text) => /from\s+["']fastmcp["']|require\(\s*["']fastmcp["']\s*\)/.test(text) || (text.includes("FastMCP") && /\bFastMCP\b/.test(text)),
+  // FastMCP named anywhere: it may come through the workspace's own module re-exporting fastmcp; or
+  // an entry of the package that makes one (`fromOpenAPI` of fastmcp/openapi).
+  mayDeclare: (text) => /from\s+["']fastmcp(?:\/[\w./-]*)?["']|require\(\s*["']fastmcp(?:\/[\w./-]*)?["']\s*\)/.test(text) || (text.includes("FastMCP") && /\bFastMCP\b/.test(text)),
   flow: fastmcpFlow,
   unitCount: (ev, _file, summary) => findFastmcpSites(summary, ev.host).length,
   analyze(run, file, unit) {

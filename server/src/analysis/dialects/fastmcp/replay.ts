@@ -418,6 +418,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     visited.add(key(subHere, ctor));
     walk(subHere, ctor, ctor.events, new Set(["this"]), false, 1, false);
   }
+  if (site.fromOpenApi) {
+    out.unfollowed.push({ reason: "fromOpenAPI builds the server from an OpenAPI document when it runs (one tool for each operation the document describes), which the analysis does not read", loc: { file: site.file, span: site.event.span }, phase: "before" });
+  }
   if (site.subclassesElsewhere) {
     out.unfollowed.push({ reason: `${site.event.ctor} extends FastMCP through classes written in several modules, whose code is not followed`, loc: { file: site.file, span: site.event.span }, phase: "before" });
   }
