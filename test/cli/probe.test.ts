@@ -148,7 +148,7 @@ describe("mcp-caps probe", () => {
   });
 
   it("a server the prediction says nothing serves (an MCP-Nest strategy with no transport), whose process ends: the silence agrees (exit 0)", async () => {
-    const r = await probe("--source", `${FIXTURES}/nothing-served`, "--", ...TSX, `${FIXTURES}/nothing-served/server.ts`);
+    const r = await probe("--source", `${FIXTURES}/nothing-served`, "--", "node", `${FIXTURES}/nothing-served/server.mjs`);
     assertNothingLeft();
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^ {2}legacy: no answer, as predicted: nothing serves this server$/m);
