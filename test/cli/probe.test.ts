@@ -5,16 +5,29 @@
 // by process id, that nothing it started is still running.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { transformSync } from "esbuild";
 import { after, describe, it } from "node:test";
 import { runProbe } from "../../server/src/cli/probe/probeCommand";
 import { CLI, REPO, tempProject } from "../helpers/tempProject";
 
 const FIXTURES = "test/fixtures/probe";
-const TSX = ["node", "--import", "tsx"];
+const PROBE_JS = join(".tmp", "probe-js");
+
+/**
+ * A TypeScript fixture as the JavaScript `tsc` would emit, under .tmp (so the repository's
+ * node_modules still resolve its imports), for `node` to run as it is: each server start through
+ * tsx's loader took seconds on a loaded 2-core machine, and every probe starts two.
+ */
+function asJs(tsPath: string): string {
+  const out = join(PROBE_JS, tsPath.replace(/\.ts$/, ".mjs"));
+  mkdirSync(join(REPO, dirname(out)), { recursive: true });
+  writeFileSync(join(REPO, out), transformSync(readFileSync(join(REPO, tsPath), "utf8"), { loader: "ts", format: "esm", target: "node20" }).code);
+  return out;
+}
 const ESC = "\u001b";
 
 interface Outcome {
@@ -82,7 +95,7 @@ describe("mcp-caps probe", () => {
   after(() => assertNothingLeft());
 
   it("an SDK v1 stdio server: initialize answered, server/discover not served (-32601); --source agrees: exit 0", async () => {
-    const r = await probe("--source", `${FIXTURES}/v1-stdio`, "--", ...TSX, `${FIXTURES}/v1-stdio/server.ts`);
+    const r = await probe("--source", `${FIXTURES}/v1-stdio`, "--", "node", asJs(`${FIXTURES}/v1-stdio/server.ts`));
     assertNothingLeft();
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stderr, "");
@@ -93,13 +106,13 @@ describe("mcp-caps probe", () => {
   });
 
   it("an SDK v2 stdio server (serveStdio), --json: both eras, one process each; --source agrees", async () => {
-    const r = await probe("--json", "--source", `${FIXTURES}/v2-stdio`, "--", ...TSX, `${FIXTURES}/v2-stdio/server.ts`);
+    const r = await probe("--json", "--source", `${FIXTURES}/v2-stdio`, "--", "node", asJs(`${FIXTURES}/v2-stdio/server.ts`));
     assertNothingLeft();
     assert.equal(r.status, 0, r.stderr);
     const report = JSON.parse(r.stdout);
     assert.equal(report.tool, "mcp-caps");
     assert.equal(typeof report.version, "string");
-    assert.deepEqual(report.command, [...TSX, `${FIXTURES}/v2-stdio/server.ts`]);
+    assert.deepEqual(report.command, ["node", asJs(`${FIXTURES}/v2-stdio/server.ts`)]);
     assert.deepEqual(report.legacy, { method: "initialize", protocolVersion: "2025-11-25", outcome: "answered", capabilities: V2_STDIO });
     assert.deepEqual(report.modern, { method: "server/discover", protocolVersion: "2026-07-28", outcome: "answered", capabilities: V2_STDIO });
     assert.equal(report.source.dir, `${FIXTURES}/v2-stdio`);
@@ -122,7 +135,7 @@ describe("mcp-caps probe", () => {
   });
 
   it("a server whose start-up throws, as --source predicts: no answer in either era is the prediction holding (exit 0)", async () => {
-    const r = await probe("--source", `${FIXTURES}/startup-throws`, "--", ...TSX, `${FIXTURES}/startup-throws/a/server.ts`);
+    const r = await probe("--source", `${FIXTURES}/startup-throws`, "--", "node", asJs(`${FIXTURES}/startup-throws/a/server.ts`));
     assertNothingLeft();
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^source test\/fixtures\/probe\/startup-throws: test\/fixtures\/probe\/startup-throws\/a\/server\.ts#undeclared \(sdk-v1, exact\), the closest of 2 servers$/m);
@@ -131,14 +144,14 @@ describe("mcp-caps probe", () => {
     // The server's own reason is still on stderr, once per era.
     assert.match(r.stderr, /^mcp-caps probe: legacy \(initialize\): the server exited with code 1 before answering initialize; its error: .*Server does not support tools \(required for tools\/list\)/m);
     // Against a source that predicts an answer, the same silence is a probe that could not compare.
-    const other = await probe("--source", `${FIXTURES}/startup-throws/b-answers.ts`, "--", ...TSX, `${FIXTURES}/startup-throws/a/server.ts`);
+    const other = await probe("--source", `${FIXTURES}/startup-throws/b-answers.ts`, "--", "node", asJs(`${FIXTURES}/startup-throws/a/server.ts`));
     assertNothingLeft();
     assert.equal(other.status, 2, other.stderr);
     assert.match(other.stdout, /^ {2}legacy: not compared \(the server gave no answer\)$/m);
   });
 
   it("a server the prediction says may not start, which stops before answering: the silence is what it allowed (exit 0)", async () => {
-    const r = await probe("--source", `${FIXTURES}/may-not-start`, "--", ...TSX, `${FIXTURES}/may-not-start/server.ts`);
+    const r = await probe("--source", `${FIXTURES}/may-not-start`, "--", "node", asJs(`${FIXTURES}/may-not-start/server.ts`));
     assertNothingLeft();
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^source test\/fixtures\/probe\/may-not-start: test\/fixtures\/probe\/may-not-start\/server\.ts#announcer \(sdk-v1, approximate, 1 unknown part\)$/m);
@@ -148,7 +161,7 @@ describe("mcp-caps probe", () => {
   });
 
   it("a server the prediction says nothing serves (an MCP-Nest strategy with no transport), whose process ends: the silence agrees (exit 0)", async () => {
-    const r = await probe("--source", `${FIXTURES}/nothing-served`, "--", "node", `${FIXTURES}/nothing-served/server.mjs`);
+    const r = await probe("--source", `${FIXTURES}/nothing-served`, "--", "node", asJs(`${FIXTURES}/nothing-served/server.ts`));
     assertNothingLeft();
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^ {2}legacy: no answer, as predicted: nothing serves this server$/m);
@@ -157,21 +170,21 @@ describe("mcp-caps probe", () => {
   });
 
   it("--source with servers as close as each other: the one named like the command's script, else all of them listed", async () => {
-    const named = await probe("--json", "--source", `${FIXTURES}/tied`, "--", ...TSX, `${FIXTURES}/tied/beta.ts`);
+    const named = await probe("--json", "--source", `${FIXTURES}/tied`, "--", "node", asJs(`${FIXTURES}/tied/beta.ts`));
     assertNothingLeft();
     assert.equal(named.status, 0, named.stderr);
     const report = JSON.parse(named.stdout);
     assert.equal(report.source.matched, `${FIXTURES}/tied/beta.ts#beta`);
     assert.equal(report.source.tied, undefined);
     // A command that names no source file: both are as close, and the text says how to choose.
-    const unnamed = await probe("--source", `${FIXTURES}/tied`, "--", ...TSX, "-e", `await import(${JSON.stringify(`./${FIXTURES}/tied/alpha.ts`)})`);
+    const unnamed = await probe("--source", `${FIXTURES}/tied`, "--", "node", "--input-type=module", "-e", `await import(${JSON.stringify(`./${asJs(`${FIXTURES}/tied/alpha.ts`)}`)})`);
     assertNothingLeft();
     assert.equal(unnamed.status, 0, unnamed.stderr);
     assert.match(unnamed.stdout, /^source test\/fixtures\/probe\/tied: test\/fixtures\/probe\/tied\/alpha\.ts#alpha \(sdk-v1, exact\), the closest of 2 servers\n {2}as close: test\/fixtures\/probe\/tied\/beta\.ts#beta \(give --source the server's file to choose\)$/m);
   });
 
   it("--env reaches the server; a difference the analysis marked unknown is explained by that part, not called wrong (exit 0)", async () => {
-    const r = await probe("--json", "--env", "MCP_DEBUG=1", "--source", `${FIXTURES}/env-caps`, "--", ...TSX, `${FIXTURES}/env-caps/server.ts`);
+    const r = await probe("--json", "--env", "MCP_DEBUG=1", "--source", `${FIXTURES}/env-caps`, "--", "node", asJs(`${FIXTURES}/env-caps/server.ts`));
     assertNothingLeft();
     assert.equal(r.status, 0, r.stderr);
     const report = JSON.parse(r.stdout);
@@ -183,7 +196,7 @@ describe("mcp-caps probe", () => {
     assert.equal(logging.source, undefined);
     assert.ok(logging.explainedBy.length > 0, "explained by an unknown part");
     assert.deepEqual(logging.explainedBy, server.unknown.filter((u: { path: string[] }) => u.path.length === 0));
-    const text = await probe("--env", "MCP_DEBUG=1", "--source", `${FIXTURES}/env-caps`, "--", ...TSX, `${FIXTURES}/env-caps/server.ts`);
+    const text = await probe("--env", "MCP_DEBUG=1", "--source", `${FIXTURES}/env-caps`, "--", "node", asJs(`${FIXTURES}/env-caps/server.ts`));
     assertNothingLeft();
     assert.match(text.stdout, /\(sdk-v1, approximate, 1 unknown part\)/);
     assert.match(text.stdout, /^ {4}logging: server \{\}, source \(absent\)\n {6}explained by an unknown part: \(top level\) may hold more keys: .*makeCaps\(\).*\(test\/fixtures\/probe\/env-caps\/server\.ts:\d+\)$/m);
