@@ -140,7 +140,6 @@ const APPROXIMATE: Record<string, Array<[string, number]>> = {
   // A flag of an object that spreads run-time values over defaults: the spread may set it again (one
   // written after the spread stays known: `tools` here is stated).
   "flag-of-config-spread-over-defaults": [["prompts", 4]],
-  "flag-of-options-spread-over-defaults": [["tools", 6]],
   // The constructor reaches into a field that only run() sets (no `?.`): a TypeError if it runs.
   "constructor-uses-server-made-later": [["", 4]],
 };
@@ -157,6 +156,9 @@ const EITHER: Record<string, Record<string, unknown>> = {
   // The spread of Object.values of a namespace whose module exports only types: no item at run time,
   // so no tool (read as Node reads the namespace), or not decided.
   "namespace-values-types-only": {},
+  // The options spread over defaults come from the one call in the file, `createServer({ tools: false })`:
+  // read with that argument, no tool; or not decided.
+  "flag-of-options-spread-over-defaults": {},
 };
 
 /** Approximate, with exactly these unknown entries: [path joined with ".", file, line] (0: no place). */

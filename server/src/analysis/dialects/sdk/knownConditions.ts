@@ -141,7 +141,7 @@ function taken(ev: Evaluator, file: string, unit: FlowUnit, region: string, args
     if (known.has(region)) return known.get(region);
     const base = contextOf(ev, file, unit);
     const kept = base ? unchangedArguments(args, bodyText(base.sf, unit)) : undefined;
-    const answer = base && kept && kept.size > 0 ? regionTaken({ ...base, scope: { file, vars: kept, parent: base.scope } }, region) : base ? regionTaken(base, region) : undefined;
+    const answer = base && kept && kept.size > 0 ? regionTaken({ ...base, scope: withArguments(base.scope, kept) }, region) : base ? regionTaken(base, region) : undefined;
     known.set(region, answer);
     return answer;
   }
@@ -154,6 +154,18 @@ function taken(ev: Evaluator, file: string, unit: FlowUnit, region: string, args
   const answer = cx ? regionTaken(cx, region) : undefined;
   known.set(region, answer);
   return answer;
+}
+
+/**
+ * The unit's scope with its parameters bound to the call's arguments, and its consts read in that
+ * same scope: `const o = { ...DEFAULTS, ...overrides }` then sees the `overrides` the call gives.
+ */
+function withArguments(scope: Scope, args: ReadonlyMap<string, Binding>): Scope {
+  const vars = new Map<string, Binding>();
+  const inner: Scope = { file: scope.file, vars, parent: scope.parent };
+  for (const [name, b] of scope.vars ?? []) vars.set(name, "expr" in b && b.scope === scope ? { expr: b.expr, scope: inner } : b);
+  for (const [name, b] of args) vars.set(name, b);
+  return inner;
 }
 
 function contextOf(ev: Evaluator, file: string, unit: FlowUnit): Context | undefined {
