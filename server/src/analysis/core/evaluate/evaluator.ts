@@ -13,7 +13,7 @@ import { concatString, templateString } from "./templateNames";
 import { mayExportName } from "./exportLook";
 import type { ModuleQuestion } from "../project/moduleReaches";
 import { exportNamesOf } from "../model/exportNames";
-import { OBJECT_ITERATION_METHODS, objectIteration } from "./objectIteration";
+import { OBJECT_METHODS, objectFromEntries, objectIteration } from "./objectIteration";
 
 /** What the evaluator needs from the workspace: summaries and module resolution. */
 export interface EvaluationHost {
@@ -245,7 +245,7 @@ export class Evaluator {
       case "new":
         return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "an object built with new is only known when it runs" };
       case "call": {
-        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#filter(expr, scope, opts, loc) ?? this.#objectIteration(expr, scope, opts, loc) ?? this.#fromEntries(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc) ?? this.#packageCall(expr, scope, opts, loc)) : undefined;
+        const builtin = opts.builtins ? (this.#concat(expr, scope, opts, loc) ?? this.#flat(expr, scope, opts, loc) ?? this.#includes(expr, scope, opts, loc) ?? this.#string(expr, scope, opts, loc) ?? this.#map(expr, scope, opts, loc) ?? this.#filter(expr, scope, opts, loc) ?? this.#objectMethod(expr, scope, opts, loc) ?? this.#assign(expr, scope, opts, loc) ?? this.#packageCall(expr, scope, opts, loc)) : undefined;
         if (builtin) return builtin;
         if (!opts.calls) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a call is only known when it runs" };
         const callee = this.evaluate(expr.callee, scope, opts);
@@ -288,41 +288,22 @@ export class Evaluator {
    * `a.concat(b, [c])` on a known array: a new array of its items and the arguments' (an array argument
    * adds its items, anything else itself), when every one is known. Pure, so no call is run.
    */
-  /** `Object.entries(TOOLS)`, `Object.values(tools)` of a namespace: see objectIteration.ts. */
-  #objectIteration(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
+  /**
+   * `Object.entries(TOOLS)`, `Object.values(tools)` of a namespace, `Object.fromEntries(pairs)`, with
+   * `Object` the global one: see objectIteration.ts.
+   */
+  #objectMethod(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
     const callee = expr.callee;
-    if (callee.k !== "get" || callee.key.k !== "static" || !OBJECT_ITERATION_METHODS.has(callee.key.name) || callee.object.k !== "ref" || callee.object.name !== "Object" || expr.args.length !== 1) return undefined;
+    if (callee.k !== "get" || callee.key.k !== "static" || !OBJECT_METHODS.has(callee.key.name) || callee.object.k !== "ref" || callee.object.name !== "Object" || expr.args.length !== 1) return undefined;
     if (this.#declaredAt("Object", scope)) return undefined;
-    const object = this.evaluate(expr.args[0]!, scope, opts);
+    const arg = this.evaluate(expr.args[0]!, scope, opts);
+    if (callee.key.name === "fromEntries") return objectFromEntries(arg, loc);
     return objectIteration(
       { summary: (f) => this.#host.summary(f), text: (f) => this.#host.text?.(f), resolveModule: (s, from) => this.#host.resolveModule(s, from), exportValue: (f, n, at) => this.resolveExport(f, n, at, opts) },
       callee.key.name,
-      object,
+      arg,
       loc,
     );
-  }
-
-  /**
-   * `Object.fromEntries(list)` of a known list of `[key, value]` pairs whose keys are known strings:
-   * an object with those keys in that order, a later pair replacing an earlier one's value. Not when a
-   * key is an array index (Node puts those first) or a pair is not known.
-   */
-  #fromEntries(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
-    const callee = expr.callee;
-    if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "fromEntries" || callee.object.k !== "ref" || callee.object.name !== "Object" || expr.args.length !== 1) return undefined;
-    if (this.#declaredAt("Object", scope)) return undefined;
-    const list = this.evaluate(expr.args[0]!, scope, opts);
-    if (list.t !== "arr") return undefined;
-    const entries = new Map<string, ObjEntryValue>();
-    for (const [i, pair] of list.items.entries()) {
-      const key = pair.t === "arr" ? pair.items[0] : undefined;
-      if (pair.t !== "arr" || key?.t !== "prim" || (typeof key.value !== "string" && typeof key.value !== "number")) return undefined;
-      const name = String(key.value);
-      if (/^(?:0|[1-9]\d*)$/.test(name)) return undefined;
-      const value: Value = pair.items[1] ?? { t: "dyn", text: UNDEFINED_TEXT, loc: list.itemLocs[i] ?? loc };
-      entries.set(name, { value, keyLoc: list.itemLocs[i] ?? loc });
-    }
-    return { t: "obj", entries, loc };
   }
 
   /** Whether `name` is declared in `scope` or its file (so not the global of that name). */

@@ -1,12 +1,13 @@
 // `Object.keys(X)`, `Object.values(X)`, `Object.entries(X)` of an object the evaluator knows, or of a
-// module namespace (`import * as tools from "./tools"`), as Node computes them: an object's own keys
-// in its order (keys that are array indices first, ascending), a namespace's exported names sorted.
-// Anything that may hold keys not known (a spread not known, a module whose exports cannot all be
-// listed) gives nothing.
-import type { FileSummary } from "../model/summary";
-import { DYNAMIC_KEY, type Loc, type Value } from "./values";
+// module namespace (`import * as tools from "./tools"`), and `Object.fromEntries(pairs)`, as Node
+// computes them: an object's own keys in its order (keys that are array indices first, ascending), a
+// namespace's exported names sorted. Anything that may hold keys not known (a spread not known, a
+// module whose exports cannot all be listed, a pair not known) gives nothing.
+import { UNDEFINED_TEXT, type FileSummary } from "../model/summary";
+import { DYNAMIC_KEY, type Loc, type ObjEntryValue, type Value } from "./values";
 
-export const OBJECT_ITERATION_METHODS: ReadonlySet<string> = new Set(["keys", "values", "entries"]);
+/** The methods of `Object` read here: the three that list an object, and `fromEntries`, which makes one. */
+export const OBJECT_METHODS: ReadonlySet<string> = new Set(["keys", "values", "entries", "fromEntries"]);
 
 /** What the evaluator lends: a module's summary and text, a specifier resolved, an export's value. */
 export interface IterationHost {
@@ -16,7 +17,7 @@ export interface IterationHost {
   exportValue(file: string, name: string, loc: Loc): Value;
 }
 
-/** `Object.<method>(object)` as an array value, or undefined when its keys are not all known. */
+/** `Object.keys/values/entries(object)` as an array value, or undefined when its keys are not all known. */
 export function objectIteration(host: IterationHost, method: string, object: Value, loc: Loc): Value | undefined {
   let pairs: { key: string; value: () => Value; at: Loc }[];
   if (object.t === "obj") {
@@ -37,9 +38,28 @@ export function objectIteration(host: IterationHost, method: string, object: Val
   return { t: "arr", items, itemLocs: pairs.map((p) => p.at), loc };
 }
 
+/**
+ * `Object.fromEntries(list)` of a known list of `[key, value]` pairs whose keys are known strings:
+ * an object with those keys in that order, a later pair replacing an earlier one's value. Not when a
+ * key is an array index (Node puts those first) or a pair is not known.
+ */
+export function objectFromEntries(list: Value, loc: Loc): Value | undefined {
+  if (list.t !== "arr") return undefined;
+  const entries = new Map<string, ObjEntryValue>();
+  for (const [i, pair] of list.items.entries()) {
+    const key = pair.t === "arr" ? pair.items[0] : undefined;
+    if (pair.t !== "arr" || key?.t !== "prim" || (typeof key.value !== "string" && typeof key.value !== "number") || isIndex(String(key.value))) return undefined;
+    const at = list.itemLocs[i] ?? loc;
+    entries.set(String(key.value), { value: pair.items[1] ?? { t: "dyn", text: UNDEFINED_TEXT, loc: at }, keyLoc: at });
+  }
+  return { t: "obj", entries, loc };
+}
+
+/** A key Node orders as an array index. */
+const isIndex = (k: string) => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
+
 /** Array-index keys first, ascending, then the rest in the order written (ordinary own keys). */
 function ordered(keys: readonly string[]): string[] {
-  const isIndex = (k: string) => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
   return [...keys.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isIndex(k))];
 }
 

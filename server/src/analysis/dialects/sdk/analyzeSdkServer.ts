@@ -36,7 +36,7 @@ import type { ZodMain } from "./zodFlavours";
 import { statelessTransportReused } from "./statelessTransportReuse";
 import { eraReadIn, factoryThrow, requestThrow } from "./eraConditions";
 import { prototypePatch } from "./prototypePatches";
-import { positionAt } from "../../core/model/positions";
+import { lineOf } from "./lineOf";
 
 
 export interface ServedEras {
@@ -386,10 +386,6 @@ function factoryUnit(units: readonly FlowUnit[], factory: ValueExpr): FlowUnit |
   return undefined;
 }
 
-/** The line (from 1) a place is on. */
-function lineOf(ev: Evaluator, loc: Loc): number {
-  return positionAt(ev.summary(loc.file)?.lineStarts ?? [0], loc.span.start).line + 1;
-}
 
 function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSite, holders: readonly string[], depth: number): boolean {
   if (depth > 4) return false;

@@ -8,13 +8,11 @@ import type { Loc } from "../../core/evaluate/values";
 import { exitAfterServing } from "./exitAfterStart";
 import { startsOnlyOnce } from "./guardedStarts";
 import type { CallEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
-import { releasedBefore, type SdkRelease } from "./sdkRelease";
-import type { SdkVersion } from "./sdkTables";
 import { firstDifference, type ReplayPoint } from "./replayPoint";
 import type { UntimedFrame } from "./sendChecks";
 import { diagnostic } from "./codes";
 import { MADE_HERE } from "./connectedInPlace";
-import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler, sessionful } from "./perRequestConnect";
+import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler, reuseRefused, sessionful } from "./perRequestConnect";
 
 /** What the walk knows of where the call being applied runs. */
 export interface ConnectionTiming {
@@ -86,7 +84,7 @@ export class ConnectionChecks {
       !mode.deferred && !mode.conditional && !this.#point.caught && !this.#closedSinceConnect && this.#at.frames.length === 0 &&
       instance === this.#connectedInstance && unit === this.#connectedUnit && state.connected?.file === file &&
       (state.connected.span.end <= loc.span.start || (state.connected.span.start === loc.span.start && firstDifference(this.#connectedThrough, this.#at.invokedAt) !== undefined)) &&
-      secondConnectThrows(state.version, release)
+      reuseRefused(state.version, release)
     ) {
       // SDK v1 from 1.26.0 and v2: a server already connected refuses another transport.
       const again = state.connected!.span.start === loc.span.start ? this.#at.invokedAt[0] : undefined;
@@ -109,7 +107,7 @@ export class ConnectionChecks {
     // `buildServer().connect(transport)`: a server made on the spot, for this request (`<made>`).
     // A local that is only another name for a server made outside (`const server = shared`) is that server.
     const alias = unit?.consts?.get(name ?? "")?.k === "ref";
-    if (!unit || name === undefined || name === "this" || name === MADE_HERE || unit.params.includes(name) || ((unit.locals?.includes(name) || unit.consts?.has(name)) && !alias) || !secondConnectThrows(state.version, release)) return;
+    if (!unit || name === undefined || name === "this" || name === MADE_HERE || unit.params.includes(name) || ((unit.locals?.includes(name) || unit.consts?.has(name)) && !alias) || !reuseRefused(state.version, release)) return;
     const via = perRequestHandler(ev, file, unit);
     // A name the flow summary told apart from an outer one of the same spelling (`server@217`).
     if (via === undefined || declaresServer(ev, file, unit, name.replace(/@\d+$/, "")) || !madeStreamableTransport(ev, file, unit, e.args[0]) || closesSomething(ev, file, unit) || state.diagnostics.some((d) => d.code === "sdk-connect-per-request" && d.loc.file === file && d.loc.span.start === loc.span.start)) return;
@@ -169,9 +167,4 @@ export class ConnectionChecks {
     if (this.#stopsAt) this.#point.mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
     this.#stopsAt = undefined;
   }
-}
-
-/** A second connect() on a connected server throws in SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and in v2. */
-function secondConnectThrows(version: SdkVersion, release: SdkRelease): boolean {
-  return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
 }

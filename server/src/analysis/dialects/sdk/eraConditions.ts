@@ -15,12 +15,16 @@ export function underEraCondition(ev: Evaluator, file: string, unit: FlowUnit, e
   if (!sf) return false;
   const reads = new RegExp(`(?<![\\w$.])${param.replace(/\$/g, "\\$")}\\s*\\??\\.\\s*era\\b`);
   return regions.some((region) => {
-    const m = /^(\d+):(\d+)$/.exec(region);
-    const node = m ? nodeAt(sf, { start: Number(m[1]), end: Number(m[2]) }) : undefined;
-    const parent = node?.parent;
-    const condition = parent && ts.isIfStatement(parent) ? parent.expression : parent && ts.isConditionalExpression(parent) ? parent.condition : undefined;
+    const condition = conditionOf(sf, region);
     return condition !== undefined && reads.test(condition.getText(sf));
   });
+}
+
+/** The condition of the `if` or `?:` a region (`start:end` of FlowEventEntry.branches) is an arm of. */
+function conditionOf(sf: ts.SourceFile, region: string): ts.Expression | undefined {
+  const m = /^(\d+):(\d+)$/.exec(region);
+  const parent = m ? nodeAt(sf, { start: Number(m[1]), end: Number(m[2]) })?.parent : undefined;
+  return parent && ts.isIfStatement(parent) ? parent.expression : parent && ts.isConditionalExpression(parent) ? parent.condition : undefined;
 }
 
 /**
@@ -77,10 +81,7 @@ export function requestThrow(ev: Evaluator, file: string, unit: FlowUnit): { rea
   for (const entry of throws) {
     if (underEraCondition(ev, file, unit, entry)) continue;
     const decided = entry.branches!.some((region) => {
-      const m = /^(\d+):(\d+)$/.exec(region);
-      const node = m ? nodeAt(sf, { start: Number(m[1]), end: Number(m[2]) }) : undefined;
-      const parent = node?.parent;
-      const condition = parent && ts.isIfStatement(parent) ? parent.expression : parent && ts.isConditionalExpression(parent) ? parent.condition : undefined;
+      const condition = conditionOf(sf, region);
       return condition !== undefined && reads(condition);
     });
     if (decided) return { loc: { file, span: entry.event.span }, why: `whether a request is answered is not known: the factory given to the entry point throws under a condition on the context it is called with (${first.name.getText(sf).slice(0, 40)}), and a request that meets it gets an error instead of the capabilities` };

@@ -12,7 +12,7 @@ import { mutatedNames, withSources } from "../../core/evaluate/mutation";
 import { isObjectIterator, keyCount } from "../../core/evaluate/objectKeys";
 import { returnedCollection, thisField } from "./returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
-import { itemVars } from "./replayPoint";
+import { itemNames, itemVars, loopItem } from "./replayPoint";
 
 /**
  * Whether a conditional event certainly runs once its unit runs past `within` (the branch regions
@@ -43,18 +43,22 @@ function everyLevelRuns(ev: Evaluator, file: string, unit: FlowUnit, guards: rea
   if (!g) return true;
   const unknown = new Set([...hidden].filter((n) => !bound.has(n)));
   // `this.tools` is read where the class stores it, in that code's own scope (see returnedCollections.ts).
-  const readsUnknown = g.kind === "count" ? readsAny(g.from, unknown) || readsAny(g.to, unknown) : thisField(itemSource(g).over) === undefined && readsAny(itemSource(g).over, unknown);
+  const readsUnknown = g.kind === "count" ? guardReads(g, unknown) : thisField(itemSource(g).over) === undefined && readsAny(itemSource(g).over, unknown);
   if (readsUnknown || !hasItems(ev, file, g, scope, unit.className)) return false;
-  const names = g.kind === "count" ? [] : [...(g.binding !== undefined ? [g.binding] : []), ...(g.elements ?? []).map((e) => e.name)];
-  const innerReads = names.length > 0 && inner.some((i) => (i.kind === "count" ? readsAny(i.from, new Set(names)) || readsAny(i.to, new Set(names)) : readsAny(i.over, new Set(names))));
-  if (!innerReads) return everyLevelRuns(ev, file, unit, inner, hidden, scope, bound);
+  const each = g.kind === "count" ? undefined : loopItem(g, scope);
+  const names = new Set(each ? itemNames(each) : []);
+  if (!each || !inner.some((i) => guardReads(i, names))) return everyLevelRuns(ev, file, unit, inner, hidden, scope, bound);
   if (g.kind !== "of") return false;
   const source = returnedCollection(ev, g.over, scope, unit.className);
   const items = ev.evaluate(source.expr, source.scope, SDK_EVAL);
   if (items.t !== "arr" || items.items.length > MAX_OUTER_ITEMS || items.items.some((i) => i.t === "dyn")) return false;
-  const each = { ...(g.binding !== undefined ? { param: g.binding } : {}), ...(g.elements ? { elements: g.elements } : {}), over: g.over, scope };
   const within = new Set([...bound, ...names]);
   return items.items.every((item) => everyLevelRuns(ev, file, unit, inner, hidden, { file: scope.file, vars: itemVars(each, item), parent: scope }, within));
+}
+
+/** Whether what a loop goes over (its bounds, for a counted one) reads one of `names`. */
+function guardReads(g: LoopGuard, names: ReadonlySet<string>): boolean {
+  return names.size > 0 && (g.kind === "count" ? readsAny(g.from, names) || readsAny(g.to, names) : readsAny(g.over, names));
 }
 
 /**

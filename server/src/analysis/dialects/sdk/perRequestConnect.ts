@@ -8,6 +8,8 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
+import { releasedBefore, type SdkRelease } from "./sdkRelease";
+import type { SdkVersion } from "./sdkTables";
 
 /** Methods that register a function run for every request or connection (express, fastify, hono, koa routers, node:http). */
 const ROUTES = new Set(["get", "post", "put", "patch", "delete", "all", "use", "route", "handle", "createServer"]);
@@ -49,6 +51,17 @@ export function madeStreamableTransport(ev: Evaluator, file: string, unit: FlowU
 }
 
 const STREAMABLE = /StreamableHTTPServerTransport$/;
+
+/** `StreamableHTTPServerTransport`, and v2's transports of that name's ending. */
+export const isStreamableTransport = (name: string): boolean => STREAMABLE.test(name);
+
+/**
+ * SDK v1 from 1.26.0 (read in the 1.25.3 and 1.26.0 builds) and v2 refuse to reuse what serves one
+ * client: a second connect() on a connected server, a second request on a stateless transport.
+ */
+export function reuseRefused(version: SdkVersion, release: SdkRelease): boolean {
+  return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
+}
 
 /**
  * Whether the handler declares `name` itself (`const server = createServer()`, in any block of it): a

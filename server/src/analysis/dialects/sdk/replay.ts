@@ -9,7 +9,7 @@ import { unawaitedSuspension } from "./unawaitedSuspension";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
-import { positionAt } from "../../core/model/positions";
+import { lineOf } from "./lineOf";
 import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr, CallEvent } from "../../core/model/summary";
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
@@ -92,7 +92,7 @@ import { schemaRefused } from "./schemaChecks";
 import { isGetterUnit, unnamedArguments } from "./unnamedArguments";
 import { templateRefused } from "./templateChecks";
 import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
-import { itemNames, itemVars, type EachItem, type ReplayPoint } from "./replayPoint";
+import { itemNames, itemVars, loopItem, type EachItem, type ReplayPoint } from "./replayPoint";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { forwardingProxyAt, forwardingProxyReturned, readForForwarding, type ForwardingProxy } from "./forwardingProxies";
 import { callbackElements } from "./callbackElements";
@@ -1230,8 +1230,13 @@ export class Replay {
             this.#caughtBy = undefined;
             this.#inTry = caughtAround(this.#ev, file, entry);
             this.#point.caught = this.#inTry ? "The catch around it takes the error" : this.#handledNow(file, unit);
-            const skipped = this.#inTry ? answerSkippedByThrow(this.#ev, file, entry) : undefined;
-            this.#point.answerSkipped = skipped && { what: skipped.what, loc: { file, span: skipped.span } };
+            // Read only when a throw is taken (most calls in a try throw nothing).
+            this.#point.answerSkipped = this.#inTry
+              ? () => {
+                  const skipped = answerSkippedByThrow(this.#ev, file, entry);
+                  return skipped && { what: skipped.what, loc: { file, span: skipped.span } };
+                }
+              : undefined;
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
             this.#branches = { file, regions: entry.branches ?? [] };
@@ -2607,7 +2612,7 @@ export class Replay {
   }
 
   #lineNumber(loc: Loc): number {
-    return positionAt(this.#ev.summary(loc.file)?.lineStarts ?? [0], loc.span.start).line + 1;
+    return lineOf(this.#ev, loc);
   }
 
   /** The file of the call being applied (see #applyCall), which places in messages are read from. */
@@ -2638,11 +2643,6 @@ export class Replay {
       optionsCaps: this.optionsValue,
     };
   }
-}
-
-/** A `for … of` loop's item, by its own name or its destructured elements' names. */
-function loopItem(loop: Extract<LoopGuard, { kind: "of" | "in" }>, scope: Scope): EachItem {
-  return { ...(loop.binding !== undefined ? { param: loop.binding } : {}), ...(loop.elements ? { elements: loop.elements } : {}), over: loop.over, scope };
 }
 
 

@@ -5,7 +5,7 @@ import type { ZodMain } from "./zodFlavours";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Loc, Scope, Value } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
-import type { ValueExpr } from "../../core/model/summary";
+import type { LoopGuard, ValueExpr } from "../../core/model/summary";
 import { basename } from "../../core/project/paths";
 import type { SdkRelease } from "./sdkRelease";
 import type { SdkState } from "./sdkState";
@@ -35,6 +35,11 @@ export function itemVars(each: EachItem, item: Value): Map<string, Binding> {
   return vars;
 }
 
+/** A `for … of` loop's item, by its own name or its destructured elements' names. */
+export function loopItem(loop: Extract<LoopGuard, { kind: "of" | "in" }>, scope: Scope): EachItem {
+  return { ...(loop.binding !== undefined ? { param: loop.binding } : {}), ...(loop.elements ? { elements: loop.elements } : {}), over: loop.over, scope };
+}
+
 /** Every name an item of `each` goes by in the loop's body. */
 export function itemNames(each: EachItem): string[] {
   return [...(each.param !== undefined ? [each.param] : []), ...(each.elements ?? []).map((e) => e.name)];
@@ -58,7 +63,7 @@ export interface ReplayPoint {
    * With `caught` from a `catch` of the same function: the call later in its `try` block that hands
    * the request to the transport (`transport.handleRequest(req, res, body)`), which a throw skips.
    */
-  readonly answerSkipped?: { readonly what: string; readonly loc: Loc };
+  readonly answerSkipped?: () => { readonly what: string; readonly loc: Loc } | undefined;
   /** The scope it reads its arguments in: its function's consts and bound parameters, then the file. */
   scope(file: string): Scope;
   /** `line N`, with the file's name when `loc` is in another file than the call being applied. */
@@ -114,7 +119,7 @@ export function firstDifference(earlier: readonly Loc[], now: readonly Loc[]): L
  * answers in place of the server, each time this code runs: the server answers no request.
  */
 export function takenByCatch(point: ReplayPoint, d: AnalysisDiagnostic, without = "so the server runs without it"): void {
-  const skipped = point.answerSkipped;
+  const skipped = point.answerSkipped?.();
   if (skipped) {
     point.state.threw ??= { ...d, message: `${d.message} ${point.caught}, but the throw skips ${skipped.what} (${point.where(skipped.loc)}), so the server answers no request: the catch does, each time.` };
     return;

@@ -5,9 +5,8 @@ import type { Replay } from "./replay";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { markEraOpen, markInexact } from "./sdkState";
 import { factoryThrow } from "./eraConditions";
-import { positionAt } from "../../core/model/positions";
 import { basename } from "../../core/project/paths";
-import type { EntryServe } from "./entryFactories";
+import { lineOf } from "./lineOf";
 
 export function servedElsewhere(ev: Evaluator, replay: Replay): ServedEras | undefined {
   const [first, ...rest] = replay.servedBy;
@@ -25,8 +24,7 @@ export function servedElsewhere(ev: Evaluator, replay: Replay): ServedEras | und
     // strict createMcpHandler and legacyStatelessFallback answers both; which one a client meets is not read).
     const all = [first, ...rest];
     if (replay.state.connected) return { legacy: true, modern: false, via: "more than one entry point", unknown: true, loc: first.loc };
-    const line = (s: EntryServe) => positionAt(ev.summary(s.loc.file)?.lineStarts ?? [0], s.loc.span.start).line + 1;
-    const where = all.map((s) => `${s.via} at ${basename(s.loc.file)}:${line(s)} ${s.legacy ? "answers" : "refuses"} initialize`).join(", ");
+    const where = all.map((s) => `${s.via} at ${basename(s.loc.file)}:${lineOf(ev, s.loc)} ${s.legacy ? "answers" : "refuses"} initialize`).join(", ");
     const unknownWhy = `the program serves this server through ${all.length} entry points that serve different eras (${where}), and a client gets what the one it reaches serves`;
     return { legacy: all.some((s) => s.legacy), modern: all.some((s) => s.modern), via: "more than one entry point", unknown: true, unknownWhy, loc: first.loc };
   }

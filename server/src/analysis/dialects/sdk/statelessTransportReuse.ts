@@ -8,20 +8,18 @@ import { isUndefinedValue } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { diagnostic } from "./codes";
-import { perRequestHandler } from "./perRequestConnect";
-import { releasedBefore, type SdkRelease } from "./sdkRelease";
+import { isStreamableTransport, perRequestHandler, reuseRefused } from "./perRequestConnect";
+import type { SdkRelease } from "./sdkRelease";
 import { SDK_EVAL } from "./sdkEval";
-
-const STREAMABLE = /StreamableHTTPServerTransport$/;
 
 /** The warning for each request handler that hands requests to the one stateless transport the server is connected to. */
 export function statelessTransportReused(ev: Evaluator, connectArg: { readonly file: string; readonly expr: ValueExpr | undefined } | undefined, version: "v1" | "v2", release: SdkRelease): AnalysisDiagnostic[] {
   const expr = connectArg?.expr;
-  if (!connectArg || expr?.k !== "ref" || (version === "v1" && releasedBefore(release.version, [1, 26, 0]))) return [];
+  if (!connectArg || expr?.k !== "ref" || !reuseRefused(version, release)) return [];
   const { file } = connectArg;
   const summary = ev.summary(file);
   const made = summary?.decls.get(expr.name);
-  if (made?.k !== "const" || made.init.k !== "new" || made.init.callee.k !== "ref" || !STREAMABLE.test(made.init.callee.name)) return [];
+  if (made?.k !== "const" || made.init.k !== "new" || made.init.callee.k !== "ref" || !isStreamableTransport(made.init.callee.name)) return [];
   // Stateless: options whose sessionIdGenerator is undefined (written so, or left out).
   const options = made.init.args[0] ? ev.evaluate(made.init.args[0], ev.fileScope(file), SDK_EVAL) : undefined;
   if (options?.t !== "obj") return [];
