@@ -8,6 +8,7 @@ import { registerCodeLens } from "./lsp/features/codeLens";
 import { registerDiagnostics } from "./lsp/features/diagnostics";
 import { registerPushDiagnostics, type PushDiagnostics } from "./lsp/features/pushDiagnostics";
 import { registerHover } from "./lsp/features/hover";
+import { PLAIN_CLIENT_COMMANDS, registerPlainCommands } from "./lsp/features/plainCommands";
 import { registerServerReport } from "./lsp/features/serverReport";
 import { LanguageSession } from "./lsp/session";
 import { uriToPath } from "./lsp/uris";
@@ -32,6 +33,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const session = new LanguageSession(connection, documents, fileSystem);
   let refreshDelay = options.refreshDelayMs ?? 300;
   let canRefreshLenses = false;
+  let canShowDocument = false;
   let canRefreshDiagnostics = false;
   let refreshTimer: NodeJS.Timeout | undefined;
   let pushDelay = options.pushDelayMs ?? 200;
@@ -63,6 +65,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       else pushed = registerPushDiagnostics(connection, session, documents, pushDelay);
     }
     session.configurationSupported = params.capabilities.workspace?.configuration === true;
+    canShowDocument = params.capabilities.window?.showDocument?.support === true;
     canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     canRefreshDiagnostics = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
@@ -73,6 +76,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         hoverProvider: true,
         codeLensProvider: { resolveProvider: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+        // VS Code's client runs the lenses' commands itself; another editor asks the server to.
+        ...(session.vscodeMarkdown ? {} : { executeCommandProvider: { commands: [...PLAIN_CLIENT_COMMANDS] } }),
         ...(pull ? { diagnosticProvider: { identifier: "mcpCapabilityLens", interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -132,6 +137,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerCodeLens(connection, session);
   registerCodeActions(connection, session);
   registerServerReport(connection, session);
+  registerPlainCommands(connection, session, () => canShowDocument);
 
   documents.listen(connection);
   connection.listen();

@@ -23,4 +23,22 @@ describe("probe: a server that fails at start-up", () => {
     assert.match(stdout, /^legacy · initialize \(2025-11-25\)\n {2}no answer \(the reason is on stderr\)$/m);
     assert.match(stdout, /^modern · server\/discover \(2026-07-28\)\n {2}no answer \(the reason is on stderr\)$/m);
   });
+
+  it("a program that did not load is not the start-up throw the source predicts: not compared, exit 2", async () => {
+    let stdout = "";
+    let stderr = "";
+    const dir = "test/fixtures/probe/unloadable";
+    const status = await runProbe(["--source", dir, "--", "node", `${dir}/main.js`], {
+      cwd: REPO,
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      isTty: false,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    assert.match(stderr, /its error: SyntaxError: Cannot use import statement outside a module/);
+    assert.match(stdout, /\(sdk-v1, exact\)/, "the source predicts that start-up throws");
+    assert.match(stdout, /^ {2}legacy: not compared: the program did not load \(its error is on stderr\), so it never reached the predicted start-up throw \(sdk-duplicate-registration\)$/m, stdout);
+    assert.doesNotMatch(stdout, /as predicted/);
+    assert.equal(status, 2);
+  });
 });

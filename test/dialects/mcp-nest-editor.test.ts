@@ -82,6 +82,31 @@ describe("MCP-Nest in the editor", () => {
   });
 });
 
+describe("MCP-Nest in the editor, when the capabilities option writes the primitive", () => {
+  const withOption = (tools: string) => APP.replace('version: "1.0.0", transports', `version: "1.0.0", capabilities: { tools: ${tools} }, transports`);
+
+  it("false: nothing served; the lenses say so in a few words, the decorator's hover says why", () => {
+    const app = withOption("false");
+    const ctx = editorContext({ "src/app.ts": app, ...nestRelease("2.0.5") }, "src/app.ts");
+    const [server] = ctx.analysis.servers;
+    assert.equal(server?.legacy, null);
+    assert.deepEqual(
+      lensesFor(ctx, "full").map((l) => l.title).slice(0, 2),
+      ["legacy: not served (every request fails (mcp-nest-capability-disabled))", "modern: not served (every request fails (mcp-nest-capability-disabled))"],
+    );
+    const onTool = hoverAt(ctx, app.indexOf("@Tool") + 2);
+    assert.match(onTool?.markdown ?? "", /Not advertised: `search` serves no era \(every request fails \(mcp-nest-capability-disabled\)\)/);
+  });
+
+  it("an object: the option's value is what is sent, and the hover says the decorator does not add it", () => {
+    const app = withOption("{ listChanged: false }");
+    const ctx = editorContext({ "src/app.ts": app, ...nestRelease("2.0.5") }, "src/app.ts");
+    assert.deepEqual(ctx.analysis.servers[0]?.legacy, { logging: {}, tools: { listChanged: false } });
+    const onTool = hoverAt(ctx, app.indexOf("@Tool") + 2);
+    assert.match(onTool?.markdown ?? "", /`tools` itself is what the strategy's capabilities option writes/);
+  });
+});
+
 describe("MCP-Nest in a checkout without node_modules: the release it declares", () => {
   function strategyOf(files: Record<string, string>) {
     const fs = new InMemoryFileSystemHost();

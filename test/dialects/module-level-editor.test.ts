@@ -49,7 +49,7 @@ describe("module-level servers in the editor", () => {
     const ctx = context("/w/src/recipes.ts", FASTMCP);
     const titles = lensesFor(ctx, "full").map((l) => l.title);
     assert.equal(titles[0], "legacy ≈ completions · logging · tools");
-    assert.match(titles[1]!, /^modern: not served \(fastmcp runs an SDK v1 server/);
+    assert.equal(titles[1], "modern: not served (fastmcp answers initialize only)");
     const hover = hoverAt(ctx, FASTMCP.indexOf("server =") + 2)!;
     assert.match(hover.markdown, /`fastmcp dialect` `version unknown` `≈ approximate`/);
     assert.match(hover.markdown, /`logging`, `completions` — legacy only: `fastmcp 4\.8\.0–5\.0\.0 rule`/);

@@ -44,6 +44,43 @@ describe("language server for a client without VS Code's Markdown", () => {
   });
 });
 
+describe("the lenses' commands in an editor other than VS Code", () => {
+  const roots: string[] = [];
+  const start = (vscodeMarkdown: boolean) => {
+    const root = tempProject({ "src/server.ts": SERVER, "package.json": JSON.stringify({ name: "p", type: "module", dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }) });
+    roots.push(root);
+    return LspClient.start(root, {}, { pullDiagnostics: false, vscodeMarkdown });
+  };
+
+  it("are run by the server: an era lens shows the server's eras, the problem lens names the place", async () => {
+    const client = await start(false);
+    try {
+      const messages: string[] = [];
+      client.connection.onNotification("window/showMessage", (m: { message: string }) => void messages.push(m.message));
+      assert.deepEqual(client.initialized?.capabilities.executeCommandProvider?.commands, ["mcpCapabilityLens.reveal", "mcpCapabilityLens.openPreviewAt"]);
+      await client.open("src/server.ts", SERVER);
+      const lenses = await client.codeLenses("src/server.ts");
+      const era = lenses.find((l) => l.command?.title.startsWith("legacy"))!.command!;
+      const problem = lenses.find((l) => l.command?.command === "mcpCapabilityLens.reveal")!.command!;
+      await client.connection.sendRequest("workspace/executeCommand", { command: era.command, arguments: era.arguments });
+      await client.connection.sendRequest("workspace/executeCommand", { command: problem.command, arguments: problem.arguments });
+      assert.match(messages[0] ?? "", /^notes: legacy \(initialize\) not served \(start-up throws \(sdk-duplicate-registration\)\) · modern \(server\/discover\) not served/, JSON.stringify(messages));
+      assert.match(messages[1] ?? "", /src\/server\.ts:6$/, JSON.stringify(messages));
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it("VS Code's client runs them itself: the server does not offer them", async () => {
+    const client = await start(true);
+    try {
+      assert.equal(client.initialized?.capabilities.executeCommandProvider, undefined);
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
 // Review of the editor surfaces: SDK and framework lenses flipped to "not known: the file does not
 // parse" at every unfinished line while the preview kept its last good report.
 describe("lenses while a line is being typed", () => {

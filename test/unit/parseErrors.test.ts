@@ -45,7 +45,7 @@ describe("a server whose file does not parse", () => {
 
   it("the human report says not known, not not served", () => {
     const run = mcpCapsInProcess(tempProject({ "index.ts": SDK_SERVER(")") }), ["."]);
-    assert.match(run.stdout, /legacy: not known \(the file does not parse/);
+    assert.match(run.stdout, /both eras: not known \(the file does not parse/);
     assert.doesNotMatch(run.stdout, /not served/);
   });
 });

@@ -28,9 +28,11 @@ export const USAGE = `Usage: mcp-caps [options] [PATH...]
        mcp-caps lsp            run the language server on stdio (for any LSP editor)
        mcp-caps probe -- CMD   RUN a built server and ask what it advertises (see probe --help)
 
-Shows what each MCP server class advertises as capabilities, in the legacy era
+Shows what each MCP server advertises as capabilities, in the legacy era
 (initialize, 2025-06-18 / 2025-11-25) and the modern era (server/discover, 2026-07-28),
-without running anything. PATH: files or folders (default ".").
+from its TypeScript source, without running anything: servers of the official SDK
+(v1 and v2), fastmcp, mcp-framework, MCP-Nest, and conduit-style server classes.
+PATH: files or folders (default ".").
 
 Options:
   --format text|json|sarif|github

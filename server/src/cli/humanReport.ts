@@ -113,17 +113,22 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style, marks: Set<Mar
   ]);
   if (s.legacy === null || s.modern === null) {
     // A fact about the entry point reads plainly; a null caused by a problem reads as one.
-    const line = (era: "legacy" | "modern") => {
-      const fact = notes?.eraNotes?.[era];
+    const line = (era: string, which: "legacy" | "modern") => {
+      const fact = notes?.eraNotes?.[which];
       if (fact?.startsWith(ERA_NOT_KNOWN)) return `  ${st.dim(`${era}: not known`)} (${t(fact.slice(ERA_NOT_KNOWN.length))})`;
       if (fact) return `  ${st.dim(`${era}: not served`)} (${t(fact)})`;
       // Null because nothing of it is known (the ≈ lines say why), not because the server refuses it.
-      const open = s.unknown.find((u) => (u.path as string[]).length === 0 && (u.era === undefined || u.era === era));
+      const open = s.unknown.find((u) => (u.path as string[]).length === 0 && (u.era === undefined || u.era === which));
       if (open && !notes?.nullReason) return `  ${st.dim(`${era}: not known`)} (${t(String(open.reason))})`;
       return `  ${st.red(`${era}: not served`)} (${t(notes?.nullReason ?? "the base cannot be evaluated")})`;
     };
-    if (showLegacy && s.legacy === null) out.push(line("legacy"));
-    if (showModern && s.modern === null) out.push(line("modern"));
+    // Both eras null for one reason (a start-up that throws): said once.
+    const both = showLegacy && showModern && s.legacy === null && s.modern === null && line("both eras", "legacy") === line("both eras", "modern");
+    if (both) out.push(line("both eras", "legacy"));
+    else {
+      if (showLegacy && s.legacy === null) out.push(line("legacy", "legacy"));
+      if (showModern && s.modern === null) out.push(line("modern", "modern"));
+    }
   }
   // How a served era is served, when the dialect says (an SDK entry point): one line for both eras when they share it.
   const servedBy = (era: "legacy" | "modern") => ((era === "legacy" ? showLegacy && s.legacy !== null : showModern && s.modern !== null) ? notes?.eraNotes?.[era] : undefined);
@@ -213,7 +218,9 @@ function tableRows(s: JsonServer, era: EraChoice, words: ReadonlyMap<string, str
       legacy: s.legacy === null ? "·" : cell(l),
       modern: s.modern === null ? "·" : cell(m),
       added: s.legacy !== null && s.modern !== null && m !== undefined && m !== false && (parent ? l === undefined : JSON.stringify(l) !== JSON.stringify(m)),
-      why: t(whyOf(causes.get(path.join("\u0000")) ?? [], era !== "both", words)),
+      // A flag with no cause of its own comes with its key (`prompts.listChanged` from the constructor's
+      // `capabilities` option, which is the cause of `prompts`).
+      why: t(whyOf(causes.get(path.join("\u0000")) ?? (path.length > 1 ? causes.get(path[0]!) : undefined) ?? [], era !== "both", words)),
     };
   });
 }

@@ -22,7 +22,8 @@ export function lensesFor(ctx: FeatureContext, mode: CodeLensSetting): LensItem[
     const mine = grouped.get(server)!;
     const uri = ctx.location(server.loc).uri;
     const reason = nullReason(mine);
-    const eraReason = (era: "legacy" | "modern") => server.eraNotes?.[era]?.text ?? reason;
+    // A lens is one line: a note's few words when it has them, the whole sentence is in the hover.
+    const eraReason = (era: "legacy" | "modern") => server.eraNotes?.[era]?.brief ?? server.eraNotes?.[era]?.text ?? reason;
     out.push({ loc: server.loc, title: legacyLensTitle(server, eraReason("legacy")), command: Commands.openPreviewAt, args: [uri, server.name, "legacy"] });
     out.push({ loc: server.loc, title: modernLensTitle(server, mode, eraReason("modern")), command: Commands.openPreviewAt, args: [uri, server.name, "modern"] });
     const problem = problemLensTitle(server, mine);

@@ -3,6 +3,7 @@ import { sortKeysDeep, type Json, type JsonObject } from "../../analysis/core/ev
 import { terminalSafe as visible, terminalSafeLines as visibleLines } from "../terminalText";
 import type { Difference, PredictedServer, UnknownEntry } from "./difference";
 import { MAY_NOT_START } from "../../analysis/core/model/unknown";
+import { loadFailure } from "./loadFailure";
 import type { EraAnswer, EraQuestion, ProbeEra } from "./requests";
 
 export interface EraReport {
@@ -35,6 +36,8 @@ export interface SourceReport {
  */
 export function silenceForeseenBy(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): { readonly throws: NonNullable<PredictedServer["startupThrows"]> } | { readonly may: UnknownEntry } | { readonly unserved: true } | undefined {
   if (report[era].outcome !== "failed" || !report.source?.matched) return undefined;
+  // A program that never ran cannot have stopped for any reason its source gives.
+  if (loadFailure(report[era].error) !== undefined) return undefined;
   const matched = report.source.servers.find((s) => serverKey(s) === report.source!.matched);
   if (!matched) return undefined;
   if (matched.startupThrows !== undefined && matched[era] === null) return { throws: matched.startupThrows };
@@ -42,6 +45,13 @@ export function silenceForeseenBy(report: Pick<ProbeReport, ProbeEra | "source">
   if (may) return { may };
   // Neither era served, and nothing left open about whether one is (keys not known say nothing of it).
   return matched.legacy === null && matched.modern === null && !matched.unknown.some((u) => u.path.length === 0) ? { unserved: true } : undefined;
+}
+
+/** What the prediction foresaw for a program that runs, in words: `the predicted start-up throw (code)`. */
+function foreseenIfRun(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): string | undefined {
+  const matched = report.source?.servers.find((s) => serverKey(s) === report.source?.matched);
+  if (matched?.startupThrows !== undefined && matched[era] === null) return `the predicted start-up throw (${visible(matched.startupThrows.code)})`;
+  return undefined;
 }
 
 /** Whether the era got no answer and the matched server's prediction foresaw it (see silenceForeseenBy). */
@@ -123,6 +133,12 @@ function sourceLines(source: SourceReport, report: ProbeReport): string[] {
       const may = foreseen.may;
       const where = may.file !== undefined ? ` (${visible(may.file)}${may.line !== undefined ? `:${may.line}` : ""})` : "";
       lines.push(`  ${era}: no answer, which the prediction allowed: ${visible(may.reason)}${where}`);
+      continue;
+    }
+    const unloaded = loadFailure(report[era].error);
+    if (unloaded !== undefined) {
+      const predicted = foreseenIfRun(report, era);
+      lines.push(`  ${era}: not compared: the program did not load (its error is on stderr)${predicted ? `, so it never reached ${predicted}` : ""}`);
       continue;
     }
     if (report[era].outcome === "failed") {

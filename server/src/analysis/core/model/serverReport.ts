@@ -69,6 +69,8 @@ export const ERA_NOT_KNOWN = "not known: ";
 
 export interface EraNote {
   readonly text: string;
+  /** A few words for a code lens, where the whole sentence would fill the line: `start-up throws (fastmcp-schema-rejected)`. */
+  readonly brief?: string;
   readonly loc?: Loc;
 }
 

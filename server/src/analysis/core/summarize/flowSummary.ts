@@ -370,11 +370,21 @@ export function summarizeFlow(
     const staticName = ts.isClassDeclaration(cls) ? cls.name?.text : heldAs;
     const outerAmbient = ambientClass;
     ambientClass = ts.getModifiers(cls)?.some((m) => m.kind === SK.DeclareKeyword) ?? false;
+    // `@Module({ providers: [{ useFactory: () => new McpStrategy(...) }] })`: a function written in
+    // a class decorator's arguments is a closure of the place the class is declared, which a
+    // framework calls later (the decorator calls themselves hold no server).
+    for (const d of ts.getDecorators(cls) ?? []) visitDecoratorFunctions(d.expression, unit);
     try {
       visitMembers(cls, unit, className, conditional, staticName);
     } finally {
       ambientClass = outerAmbient;
     }
+  };
+
+  const visitDecoratorFunctions = (node: ts.Node, unit: MutableUnit): void => {
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return visitFunction(node, unit, "(function)", "closure");
+    if (ts.isMethodDeclaration(node)) return visitFunction(node, unit, `(method) ${staticPropertyName(node.name) ?? "?"}`, "closure");
+    ts.forEachChild(node, (child) => visitDecoratorFunctions(child, unit));
   };
 
   const visitMembers = (cls: ts.ClassLikeDeclaration, unit: MutableUnit, className: string, conditional: boolean, staticName: string | undefined) => {

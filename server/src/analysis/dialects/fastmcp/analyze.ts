@@ -109,14 +109,14 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
     ...(throws
       ? {
           legacy: refused
-            ? { text: `start-up throws: ${refused.text} (fastmcp-schema-rejected)`, loc: refused.loc }
+            ? { text: `start-up throws: ${refused.text} (fastmcp-schema-rejected)`, brief: "start-up throws (fastmcp-schema-rejected)", loc: refused.loc }
             : connectMissing
-              ? { text: `start-up throws: fastmcp ${version} has no FastMCP.connect() (it came in ${CONNECT_SINCE}), so "server.connect is not a function"`, loc: replay.start!.loc }
-              : { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, loc },
+              ? { text: `start-up throws: fastmcp ${version} has no FastMCP.connect() (it came in ${CONNECT_SINCE}), so "server.connect is not a function"`, brief: "start-up throws (no FastMCP.connect)", loc: replay.start!.loc }
+              : { text: `start-up throws: fastmcp ${version} with @modelcontextprotocol/sdk ${startup!.sdk} (fastmcp-completions-unadvertised)`, brief: "start-up throws (fastmcp-completions-unadvertised)", loc },
         }
       : {}),
     ...(replaced ? { legacy: { text: "not served: the name holding it gets another server before this one is started", loc: replaced } } : {}),
-    modern: { text: `fastmcp${version ? ` ${version}` : ""} runs an SDK v1 server, which answers initialize only; server/discover gets -32601`, loc },
+    modern: { text: `fastmcp${version ? ` ${version}` : ""} runs an SDK v1 server, which answers initialize only; server/discover gets -32601`, brief: "fastmcp answers initialize only", loc },
   };
   const startupThrows = refused ? { startupThrows: { code: "fastmcp-schema-rejected", loc: refused.loc } } : startup?.k === "throws" ? { startupThrows: { code: "fastmcp-completions-unadvertised", loc } } : {};
   const details: FastmcpDetails = { kind: "fastmcp", version, rules: shown ?? `${rules.since}–${rules.below}`, construction: loc, calls };

@@ -10,7 +10,8 @@ function cause(server: ServerReport, p: ProvenanceEntry): CauseWords {
   const version = fastmcpDetailsOf(server.details)?.rules ?? server.frameworkVersion ?? "unknown";
   if (p.because === "rule") {
     const label = `fastmcp ${version} rule`;
-    return { kind: "rule", label, brief: label, spoken: p.detail ?? `set by a rule of fastmcp ${version}`, title: p.detail ?? label };
+    // The table column says which rule ("fastmcp 4.20.16 always advertises logging"), as the JSON does.
+    return { kind: "rule", label, brief: p.detail ?? label, spoken: p.detail ?? `set by a rule of fastmcp ${version}`, title: p.detail ?? label };
   }
   const label = `${p.because}()`;
   return { kind: "registration", label, brief: label, spoken: `added by ${label}`, title: `fastmcp advertises ${p.path[0]} when the session is created with at least one registered` };

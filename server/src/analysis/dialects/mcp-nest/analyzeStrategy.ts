@@ -93,8 +93,11 @@ function application(run: DialectRun, site: StrategySite, loc: Loc): App {
 export function analyzeStrategy(run: DialectRun, file: string, index: number): UnitAnalysis {
   const site = findStrategies(run.ev, file)[index]!;
   const { event } = site;
-  // `return new McpStrategy(...)` in a factory: named after the factory.
-  const binding = event.target?.[0] === "<return>" && site.unit.name ? `${site.unit.name}()` : event.target?.join(".") ?? site.chain?.[0]?.cls.name ?? "McpStrategy";
+  // `return new McpStrategy(...)` in a factory: named after the factory; in an anonymous function
+  // (`useFactory: () => new McpStrategy(...)`), after the class.
+  const returned = event.target?.[0] === "<return>";
+  const factory = returned && site.unit.name && !site.unit.name.startsWith("(") ? `${site.unit.name}()` : undefined;
+  const binding = factory ?? (returned ? undefined : event.target?.join(".")) ?? site.chain?.[0]?.cls.name ?? "McpStrategy";
   const loc: Loc = { file, span: event.nameSpan };
   const installed = run.installedVersion(file, PACKAGE);
   // Not installed (a fresh clone): the release the checkout declares, locked or by its range.
@@ -239,13 +242,13 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     },
     diagnostics,
   });
-  if (fails) return nothingServed({ text: `start-up throws: ${fails.text} (${fails.code})`, loc: fails.loc }, { code: fails.code, loc: fails.loc });
+  if (fails) return nothingServed({ text: `start-up throws: ${fails.text} (${fails.code})`, brief: `start-up throws (${fails.code})`, loc: fails.loc }, { code: fails.code, loc: fails.loc });
   const disabled = PRIMITIVES.find((p) => (methods.some((m) => m.primitive === p) || registered.some((r) => r.primitive === p)) && p in options.capabilities && options.capabilities[p] !== null && !options.capabilities[p]);
   if (disabled) {
     const at = options.capabilityLocs.get(disabled) ?? loc;
     const text = `capabilities.${disabled} is ${JSON.stringify(options.capabilities[disabled])} while the application serves ${disabled}: ${PACKAGE} keeps it and binds ${disabled}/list, which the SDK refuses ("Server does not support ${disabled}"), so every request is answered with -32603`;
     diagnostics.push(diagnostic("mcp-nest-capability-disabled", at, `${text}. Remove ${disabled} from the capabilities option (or give it an object): ${PACKAGE} advertises it as { listChanged: true } for the decorated methods.`, { server: serverRef }));
-    return nothingServed({ text: `every request fails: ${text} (mcp-nest-capability-disabled)`, loc: at });
+    return nothingServed({ text: `every request fails: ${text} (mcp-nest-capability-disabled)`, brief: "every request fails (mcp-nest-capability-disabled)", loc: at });
   }
   // createServer() adds `logging: {}` only when the option has no `logging` key at all (`{ logging: undefined }` turns it off).
   if (options.capabilitiesOpen && !options.presentKeys.has("logging")) {

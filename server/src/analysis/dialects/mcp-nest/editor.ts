@@ -22,10 +22,21 @@ function hover(ctx: EditorContext, server: ServerReport, offset: number): HoverP
   const lines = [
     `$(symbol-method) **${code(`@${hit.decorator}`)}** on ${code(`${hit.className}.${hit.method}`)} · feeds ${code(server.name)} (${target})`,
     "",
-    `Adds ${code(hit.primitive)} with ${code("listChanged: true")} to ${eras}, unless the strategy's capabilities option writes ${code(hit.primitive)} itself.`,
+    effect(server, hit.primitive, eras),
   ];
   if (hit.inherited) lines.push("", "Inherited from a base class: it binds to the server its own class was tagged with.");
   return { span: hit.loc.span, markdown: lines.join("\n") };
+}
+
+/** What the method does to the strategy's capabilities: added, replaced by the option, or nothing served at all. */
+function effect(server: ServerReport, primitive: string, eras: string): string {
+  if (!server.legacy && !server.modern && server.eraNotes?.legacy) {
+    const note = server.eraNotes.legacy;
+    return `Not advertised: ${code(server.name)} serves no era (${note.brief ?? note.text}).`;
+  }
+  const written = server.provenance.some((p) => p.because === "capabilities" && p.path.length === 1 && p.path[0] === primitive);
+  if (written) return `Binds ${code(`${primitive}/list`)}; ${code(primitive)} itself is what the strategy's capabilities option writes, which MCP-Nest keeps in place of ${code("{ listChanged: true }")}.`;
+  return `Adds ${code(primitive)} with ${code("listChanged: true")} to ${eras}, unless the strategy's capabilities option writes ${code(primitive)} itself.`;
 }
 
 function contributions(server: ServerReport) {
