@@ -32,12 +32,15 @@ interface Meta {
   notifications: string[];
   /** The module the server is built in, when the entry (server.ts, which the worker runs) imports it from another. */
   serverFile?: string;
+  /** The names the session's tools/list gives, in order, when the fixture is about them. */
+  toolsListed?: string[];
 }
 interface Observation {
   legacy: Caps | null;
   modern: Caps | null;
   discoverError: number | string | null;
   threw: string | null;
+  tools?: string[] | null;
   notifications: string[];
   started: boolean;
 }
@@ -115,6 +118,7 @@ describe(`fastmcp dialect against the real fastmcp ${INSTALLED}`, () => {
       if (f.meta.throws) assert.equal(real.threw, f.meta.throws);
       else assert.equal(real.threw, null);
       assert.deepEqual(real.notifications, f.meta.notifications);
+      if (f.meta.toolsListed) assert.deepEqual(real.tools, f.meta.toolsListed, "the tools the session lists");
 
       const servers = analysis.servers.get(f.name)!;
       assert.equal(servers.length, 1, "one fastmcp server is found");

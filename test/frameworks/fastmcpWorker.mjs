@@ -3,7 +3,7 @@
 //
 //   { "<dir>": { "legacy": caps | null, "modern": caps | null, "discoverError": code | null,
 //                "threw": null | "<message>", "notifications": ["notifications/tools/list_changed", ...],
-//                "started": true | false } }
+//                "started": true | false, "tools": ["<name>", ...] (with a tools capability) } }
 //
 // Each fixture module builds a FastMCP server and calls `start(...)` or `connect(transport)`, as a real
 // server does. Both are redirected here to fastmcp's own `connect()` on one end of an in-memory
@@ -56,6 +56,11 @@ async function drive(server) {
   });
   obs.modern = discover.result ? wire(discover.result.capabilities ?? null) : null;
   obs.discoverError = discover.error ? discover.error.code : null;
+  // The tools the session lists, by name (two added under one name: which one fastmcp keeps).
+  if (init.result?.capabilities?.tools) {
+    const listed = await request("tools/list", {});
+    obs.tools = listed.result ? listed.result.tools.map((t) => t.name) : null;
+  }
   return session;
 }
 

@@ -18,6 +18,7 @@ import { replayHost } from "./replayHost";
 import { checksToolSchemas, CONNECT_SINCE, filtersSessionTools, STANDARD_SCHEMA_SINCE, lacksConnect, parseVersion, PRIMITIVES, RULES, rulesFor, shapeOf, SINGULAR, SUPPORTED_RANGE, TOOLS_UNFILTERED_SINCE, type FastmcpRules, type Primitive } from "./rules";
 import { presence, type Presence } from "./presence";
 import { addedWhileStarting, trapDiagnostics } from "./traps";
+import { duplicateNameDiagnostics } from "./duplicateNames";
 import { SDK_ASSERTS_COMPLETIONS, startupVerdict, type StartupVerdict } from "./startupSdk";
 
 const diagnostic = diagnosticMaker(FASTMCP_CODES);
@@ -92,6 +93,7 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   if (replay.startTakenOff) unknown.push({ path: [], spread: true, reason: `the server may not start: ${replay.startTakenOff.reason}`, loc: replay.startTakenOff.loc });
   // A server whose start() throws has no session for late registrations to miss.
   if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server, unknown));
+  diagnostics.push(...duplicateNameDiagnostics(run.ev, replay, version, server));
 
   if (declared?.other) unknown.push(...otherRulesDiffer(rules, declared.other, present, loc));
 

@@ -76,6 +76,14 @@ export function lacksConnect(version: string): boolean {
   return runsBefore(version, CONNECT_SINCE);
 }
 
+/** From this release add*() first drops what it holds under the same name (3.21.0 pushes beside it; read in 3.21.0, 3.22.0, 4.20.16). */
+export const REPLACES_BY_NAME_SINCE = "3.22.0";
+
+/** Whether `version` (installed, or a range whose newest release npm installs) keeps only the later of two adds under one name. */
+export function replacesByName(version: string): boolean {
+  return !runsBefore(version, REPLACES_BY_NAME_SINCE);
+}
+
 export const SUPPORTED_RANGE = `>=${RULES[0]!.since} <${RULES.at(-1)!.below}`;
 
 /** The primitive each registration method adds to, and whether it takes a list. */

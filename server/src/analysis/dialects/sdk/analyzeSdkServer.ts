@@ -36,7 +36,7 @@ import type { ZodMain } from "./zodFlavours";
 import { statelessTransportReused } from "./statelessTransportReuse";
 import { eraReadIn, factoryThrow, requestThrow } from "./eraConditions";
 import { prototypePatch } from "./prototypePatches";
-import { lineOf } from "./lineOf";
+import { lineOf } from "../../core/evaluate/lineOf";
 
 
 export interface ServedEras {

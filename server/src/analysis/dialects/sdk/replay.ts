@@ -9,7 +9,7 @@ import { unawaitedSuspension } from "./unawaitedSuspension";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
-import { lineOf } from "./lineOf";
+import { lineOf } from "../../core/evaluate/lineOf";
 import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr, CallEvent } from "../../core/model/summary";
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";

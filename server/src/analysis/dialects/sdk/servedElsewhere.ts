@@ -6,7 +6,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { markEraOpen, markInexact } from "./sdkState";
 import { factoryThrow } from "./eraConditions";
 import { basename } from "../../core/project/paths";
-import { lineOf } from "./lineOf";
+import { lineOf } from "../../core/evaluate/lineOf";
 
 export function servedElsewhere(ev: Evaluator, replay: Replay): ServedEras | undefined {
   const [first, ...rest] = replay.servedBy;
