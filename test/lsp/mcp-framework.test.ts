@@ -63,3 +63,46 @@ describe("language server: an mcp-framework tool file opened alone", () => {
     assert.match(text, /\*\*SearchTool\*\* \(mcp-framework\) · loaded by `notes` \(\[index\.ts:3\]\) from its tools\/ folder: adds `tools` to the legacy era\./);
   });
 });
+
+const RESOURCE = `import { MCPResource } from "mcp-framework";
+
+class FeedResource extends MCPResource {
+  uri = "feed://main";
+  name = "Main feed";
+  description = "The main feed";
+  mimeType = "application/json";
+  async read() {
+    return [{ uri: this.uri, mimeType: this.mimeType, text: "[]" }];
+  }
+}
+
+export default FeedResource;
+`;
+
+// Review of trial 146: a server that does not start (no tool: start() throws) still had its resource
+// files say "adds `resources` to the legacy era", and their lens listed the key.
+describe("language server: a loaded class of a server that does not start", () => {
+  let client: LspClient;
+  before(async () => {
+    client = await LspClient.start(
+      tempProject({
+        "package.json": JSON.stringify({ name: "feeds", type: "module", dependencies: { "mcp-framework": "0.2.22" } }),
+        "node_modules/mcp-framework/package.json": JSON.stringify({ name: "mcp-framework", version: "0.2.22" }),
+        "tsconfig.json": JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src", module: "nodenext", moduleResolution: "nodenext", target: "es2022" } }),
+        "src/index.ts": INDEX,
+        "src/resources/FeedResource.ts": RESOURCE,
+      }),
+    );
+    await client.open("src/resources/FeedResource.ts", RESOURCE);
+  });
+  after(async () => client.stop());
+
+  it("the lens and the hover say the server is not served, and why", async () => {
+    const titles = (await client.codeLenses("src/resources/FeedResource.ts")).map((l) => l.command?.title);
+    assert.deepEqual(titles, ["feeds notes · index.ts:3 · resources · not served (start-up throws (mcp-framework-no-tools))"]);
+    const hover = await client.hover("src/resources/FeedResource.ts", positionOf(RESOURCE, "FeedResource", 1));
+    const text = plain((hover?.contents as { value: string } | undefined)?.value ?? "");
+    assert.match(text, /from its resources\/ folder: would add `resources`, but `notes` is not served \(start-up throws \(mcp-framework-no-tools\)\)\./);
+    assert.doesNotMatch(text, /adds `resources`/);
+  });
+});

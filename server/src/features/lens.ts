@@ -4,6 +4,7 @@ import { Commands, type CodeLensSetting } from "../../../common/protocol";
 import type { Loc } from "../analysis/core/evaluate/values";
 import { diagnosticsByServer } from "../analysis/core/model/ofServer";
 import { basename } from "../analysis/core/project/paths";
+import { ERA_NOT_KNOWN, type ServerReport } from "../analysis/core/model/serverReport";
 import type { FeatureContext } from "./context";
 import { legacyLensTitle, modernLensTitle, nullReason, problemLensTitle } from "./render/lensTitles";
 
@@ -36,6 +37,14 @@ export function lensesFor(ctx: FeatureContext, mode: CodeLensSetting): LensItem[
   return out;
 }
 
+/** ` · not served (start-up throws (code))` for a server that answers no era for certain; else nothing. */
+function notServed(server: ServerReport): string {
+  if (server.legacy !== null || server.modern !== null || server.unknown.some((u) => u.path.length === 0)) return "";
+  const note = server.eraNotes?.legacy;
+  if (note?.text.startsWith(ERA_NOT_KNOWN)) return "";
+  return ` · not served${note ? ` (${note.brief ?? note.text})` : ""}`;
+}
+
 /** `feeds createServer · index.ts:46 · tools, prompts` above a helper's registrations on a server declared in another file. */
 function feedLenses(ctx: FeatureContext): LensItem[] {
   const out: LensItem[] = [];
@@ -48,7 +57,7 @@ function feedLenses(ctx: FeatureContext): LensItem[] {
     const keys = contribution.keys.length > 0 ? ` · ${contribution.keys.join(", ")}` : "";
     out.push({
       loc: contribution.loc,
-      title: `feeds ${server.name} · ${basename(server.loc.file)}:${at.range.start.line + 1}${keys}`,
+      title: `feeds ${server.name} · ${basename(server.loc.file)}:${at.range.start.line + 1}${keys}${notServed(server)}`,
       command: Commands.openPreviewAt,
       args: [at.uri, server.name],
     });

@@ -472,9 +472,9 @@ export const UI_STEPS = [
     name: "recipes",
     tag: "fastmcp",
     location: "fastmcp/recipes.ts:7",
-    // no node_modules in the workspace: fastmcp's version is not known, so the newest rules known are shown, approximate
-    legacy: "legacy ≈ completions · logging · prompts (listChanged) · tools",
-    modern: "modern: not served (fastmcp runs an SDK v1 server",
+    // the example project declares the release it is written for (examples/package.json): exact
+    legacy: "legacy: completions · logging · prompts (listChanged) · tools",
+    modern: "modern: not served (fastmcp answers initialize only)",
     shot: "18",
   }),
   ...frameworkSteps({
@@ -485,8 +485,8 @@ export const UI_STEPS = [
     name: "pantry",
     tag: "mcp-framework",
     location: "mcp-framework/index.ts:6",
-    legacy: "legacy ≈ completions · prompts · tools",
-    modern: "modern: not served (mcp-framework runs an SDK v1 server",
+    legacy: "legacy: completions · prompts · tools",
+    modern: "modern: not served (mcp-framework answers initialize only)",
     shot: "20",
   }),
   ...frameworkSteps({
@@ -497,8 +497,8 @@ export const UI_STEPS = [
     name: "kitchen",
     tag: "MCP-Nest",
     location: "mcp-nest/app.ts:25",
-    legacy: "legacy ≈ logging · prompts (listChanged) · tools (listChanged)",
-    modern: "modern ≈ logging · prompts (listChanged) · tools (listChanged)",
+    legacy: "legacy: logging · prompts (listChanged) · tools (listChanged)",
+    modern: "modern: logging · prompts (listChanged) · tools (listChanged)",
     shot: "22",
   }),
   [

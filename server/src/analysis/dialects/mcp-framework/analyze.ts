@@ -314,7 +314,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     unknown: starts ? sorted : [],
     provenance: starts ? provenance : [],
     ...(!starts ? { startupThrows: { code: "mcp-framework-no-tools", loc } } : {}),
-    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: `mcp-framework runs an SDK ${rules.sdk} server, which answers initialize only; server/discover gets -32601` } },
+    eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: `mcp-framework runs an SDK ${rules.sdk} server, which answers initialize only; server/discover gets -32601`, brief: "mcp-framework answers initialize only" } },
     missing: [],
     details,
   };

@@ -34,10 +34,11 @@ function loadedClassHover(ctx: EditorContext, server: ServerReport, offset: numb
   const inFolder = details.folders[rule.key]?.files.filter((f) => !f.excludedBy).length ?? 0;
   const others = inFolder > 1 ? ` (with ${inFolder - 1} other ${inFolder - 1 === 1 ? "class" : "classes"} of the folder)` : "";
   const also = rule.key === "tools" ? "" : "; with it mcp-framework also advertises `completions`";
-  return {
-    span: cls.nameSpan,
-    markdown: `**${cls.name}** (mcp-framework) · loaded by \`${server.name}\` (${ctx.link(server.loc, ctx.where(server.loc))}) from its ${rule.folder}/ folder: adds \`${rule.key}\` to the legacy era${others}${also}.${folderLine(server)}`,
-  };
+  const by = `**${cls.name}** (mcp-framework) · loaded by \`${server.name}\` (${ctx.link(server.loc, ctx.where(server.loc))}) from its ${rule.folder}/ folder`;
+  // A server that does not start advertises nothing, this class's key included.
+  const note = server.legacy === null ? server.eraNotes?.legacy : undefined;
+  if (note) return { span: cls.nameSpan, markdown: `${by}: would add \`${rule.key}\`, but \`${server.name}\` is not served (${note.brief ?? note.text}).${folderLine(server)}` };
+  return { span: cls.nameSpan, markdown: `${by}: adds \`${rule.key}\` to the legacy era${others}${also}.${folderLine(server)}` };
 }
 
 export const editor: DialectEditor = {
