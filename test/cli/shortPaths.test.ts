@@ -1,5 +1,6 @@
 // The human report names the workspace's files relative to where mcp-caps runs, in the messages and
-// notes the analysis writes with absolute paths too; --json keeps the messages as written.
+// notes the analysis writes with absolute paths too, and so do GitHub's annotations; --json keeps the
+// messages as written.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { mcpCapsInProcess } from "../helpers/mcpCapsInProcess";
@@ -18,5 +19,9 @@ describe("paths in the human report's messages", () => {
     const json = JSON.parse(mcpCapsInProcess(dir, ["--json", "."]).stdout) as { diagnostics: { code: string; message: string }[] };
     const message = json.diagnostics.find((d) => d.code === "mcp-framework-no-tools")!.message;
     assert.ok(message.includes(`${dir}/src/tools holds no file`), message);
+    // GitHub's annotations are read by people too (review of trial 146: an absolute runner path in each).
+    const github = mcpCapsInProcess(dir, ["--format", "github", "."]).stdout;
+    assert.match(github, /^::error [^\n]*::mcp-framework finds no tool for this server \(src\/tools holds no file it loads/m, github);
+    assert.ok(!github.includes(dir), `no absolute path of the workspace in the annotations:\n${github}`);
   });
 });

@@ -135,7 +135,8 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
     if (f === "text") return human(options.color ?? (io.isTty && !io.env.NO_COLOR));
     const n = report.servers.length;
     const title = `mcp-caps: ${n} server${n === 1 ? "" : "s"}, ${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"}`;
-    return [...githubAnnotations(report), ...logGroup(title, human(false))].join("\n");
+    // Annotations are read by people, like the human report: paths under the working directory shortened.
+    return [...githubAnnotations(withShortPaths(report, cwd)), ...logGroup(title, human(false))].join("\n");
   };
   let status = 0;
   // The human report says so under "No MCP servers found"; the JSON and SARIF documents have no place for it.

@@ -1,7 +1,8 @@
 // The human report names files relative to where mcp-caps runs, as its file:line columns do. The
 // analysis writes its messages, reasons and notes with absolute paths (it knows no working
-// directory); those under the working directory are shortened here, for the human report only: the
-// JSON and SARIF documents keep the messages as the analysis wrote them.
+// directory); those under the working directory are shortened here, for what people read (the
+// human report, the GitHub annotations): the JSON and SARIF documents keep the messages as the
+// analysis wrote them.
 import type { JsonReport } from "./jsonReport";
 
 /** `text` with every `<cwd>/` removed, so `/home/me/app/src/tools` reads `src/tools`. */

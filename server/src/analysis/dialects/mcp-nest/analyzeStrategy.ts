@@ -16,7 +16,7 @@ import { diagnostic } from "./codes";
 import type { McpNestDetails } from "./details";
 import { declaredRelease } from "./declaredRelease";
 import { bootstrapElsewhere } from "./bootstrapElsewhere";
-import { factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, unitFactoryCalls, type FactoryCall, type StrategySite } from "./findStrategies";
+import { applicationGiven, factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, unitFactoryCalls, type FactoryCall, type StrategySite } from "./findStrategies";
 import { advertised, PRIMITIVES, supportedVersion, type RegisteredBeforeServing } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
 import { strategyUses } from "./strategyUses";
@@ -69,8 +69,11 @@ function application(run: DialectRun, site: StrategySite, loc: Loc): App {
   const summary = run.ev.summary(site.file)!;
   const calls = factoryCalls(summary);
   const unknownApp = (why: string, extra: UnknownPart[] = []): App => ({ classes: undefined, unknown: [...extra, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `which controllers serve this strategy is not known: ${why}`, loc }))] });
-  if (calls.length > 1) return unknownApp("this file creates more than one Nest application");
-  let bootstrap: { file: string; call: FactoryCall } | undefined = calls[0] ? { file: site.file, call: calls[0] } : undefined;
+  // Several applications: the one given this strategy by the name that holds it, when just one is.
+  const target = site.event.target?.length === 1 ? site.event.target[0] : undefined;
+  const given = calls.length > 1 && target !== undefined && !site.conditional ? applicationGiven(summary, calls, target) : undefined;
+  if (calls.length > 1 && !given) return unknownApp("this file creates more than one Nest application");
+  let bootstrap: { file: string; call: FactoryCall } | undefined = given ? { file: site.file, call: given } : calls[0] ? { file: site.file, call: calls[0] } : undefined;
   const unknown: UnknownPart[] = [];
   if (!bootstrap) {
     // Made here, given to Nest in a file that imports it (the README's app.module.ts + main.ts).

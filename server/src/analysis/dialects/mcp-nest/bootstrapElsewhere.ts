@@ -14,7 +14,7 @@ import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import type { UnknownPart } from "../../core/model/unknown";
 import { exportedServerUsers, packageReaderOf } from "../../core/project/exportedServerUsers";
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
-import { factoryCalls, MCP_NEST_FLOW, strategiesGiven, type FactoryCall, type StrategySite } from "./findStrategies";
+import { applicationGiven, factoryCalls, MCP_NEST_FLOW, strategiesGiven, type FactoryCall, type StrategySite } from "./findStrategies";
 import { usesIn } from "./strategyUses";
 import { exportNamesOf } from "../../core/model/exportNames";
 
@@ -61,10 +61,12 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
   }
   const apps: { file: string; call: FactoryCall }[] = [];
   const reasons: string[] = [];
-  /** The application bootstrapped in `file`, which gives the strategy to Nest. */
-  const bootstrappedIn = (file: string, s: FileSummary): void => {
+  /** The application bootstrapped in `file`, which gives the strategy (held there in `name`) to Nest. */
+  const bootstrappedIn = (file: string, s: FileSummary, name?: string): void => {
     const calls = factoryCalls(s);
-    if (calls.length === 1) apps.push({ file, call: calls[0]! });
+    const given = calls.length > 1 && name !== undefined ? applicationGiven(s, calls, name) : undefined;
+    if (given) apps.push({ file, call: given });
+    else if (calls.length === 1) apps.push({ file, call: calls[0]! });
     else reasons.push(calls.length === 0 ? `${file} gives it to Nest but no NestFactory call there names the application's root module` : `${file}, which gives it to Nest, creates more than one Nest application`);
   };
   const givenIn = (s: FileSummary, name: string, unit: FlowUnit): boolean =>
@@ -84,7 +86,7 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
         continue;
       }
       unknown.push(...usesIn(run, demand.ev, at, local, module, new Set<number>()), ...registrations(there, at, local));
-      if (givenIn(there, local, module)) bootstrappedIn(at, there);
+      if (givenIn(there, local, module)) bootstrappedIn(at, there, local);
     }
   };
   let made = 0;
@@ -107,7 +109,7 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
           continue;
         }
       }
-      bootstrappedIn(file, s);
+      bootstrappedIn(file, s, h.name);
     }
   }
   if (leaves.kind === "factory" && made > 1) unknown.push(...all(`${leaves.local}() is called ${made} times: each call makes a strategy of its own, served by the application it is given to`, here));

@@ -72,6 +72,8 @@ export interface FactoryCall {
   readonly span: { start: number; end: number };
   /** The name the application is kept in (`const app = await NestFactory.createMicroservice(...)`). */
   readonly result?: string;
+  /** What `createMicroservice(Module, options)` is given as its options. */
+  readonly options?: ValueExpr;
 }
 
 /** `NestFactory.createMicroservice(AppModule, ...)` and its siblings, anywhere in the file. */
@@ -88,9 +90,37 @@ export function unitFactoryCalls(summary: FileSummary, unit: FlowUnit): FactoryC
     if (binding?.specifier !== "@nestjs/core" || binding.imported !== "NestFactory") continue;
     const method = event.callee.key.name;
     const module = event.argExprs[0];
-    if (FACTORY_METHODS.has(method) && module) out.push({ method, module, span: event.span, ...(event.result ? { result: event.result } : {}) });
+    const options = method === "createMicroservice" ? event.argExprs[1] : undefined;
+    if (FACTORY_METHODS.has(method) && module) out.push({ method, module, span: event.span, ...(event.result ? { result: event.result } : {}), ...(options ? { options } : {}) });
   }
   return out;
+}
+
+/** The `strategy` of an options object as written (`{ strategy }`, `{ strategy: admin }`). */
+function strategyOption(options: ValueExpr | undefined): ValueExpr | undefined {
+  const entry = options?.k === "obj" ? options.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "strategy") : undefined;
+  return entry?.k === "prop" ? entry.value : undefined;
+}
+
+/**
+ * Of a file's several NestFactory calls, the one application the strategy held in `name` is given to:
+ * `createMicroservice(Module, { strategy: name })`, or `app.connectMicroservice({ strategy: name })`
+ * on the application a call keeps in `app`. Undefined unless exactly one application is.
+ */
+export function applicationGiven(summary: FileSummary, calls: readonly FactoryCall[], name: string): FactoryCall | undefined {
+  const isName = (v: ValueExpr | undefined) => v?.k === "ref" && v.name === name;
+  const apps = new Set<FactoryCall>(calls.filter((c) => isName(strategyOption(c.options))));
+  for (const unit of summary.flow?.units ?? []) {
+    for (const { event } of unit.events) {
+      if (event.k !== "invoke" || event.callee.k !== "get" || event.callee.key.k !== "static" || event.callee.key.name !== "connectMicroservice") continue;
+      const app = event.callee.object;
+      if (app.k !== "ref" || !isName(strategyOption(event.argExprs[0]))) continue;
+      const made = calls.filter((c) => c.result === app.name);
+      if (made.length !== 1) return undefined;
+      apps.add(made[0]!);
+    }
+  }
+  return apps.size === 1 ? [...apps][0] : undefined;
 }
 
 /**

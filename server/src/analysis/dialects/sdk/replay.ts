@@ -1151,7 +1151,7 @@ export class Replay {
           mode = { ...mode, conditional: true, alternative: undefined };
         }
         if (++this.#steps > MAX_STEPS) {
-          markOpen(this.state, "the server goes through more helper calls than the analysis follows");
+          markOpen(this.state, `the analysis stops after ${MAX_STEPS.toLocaleString("en-US")} steps of the server's code (calls and registrations, helpers included), and this server has more`);
           return;
         }
         const entry = unit.events[i]!;
