@@ -342,6 +342,41 @@ files.setRequestHandler(SubscribeRequestSchema, async () => ({}));
   });
 });
 
+describe("SDK editor: removing a capability nothing answers", () => {
+  const apply = (text: string, edits: readonly { loc: { span: { start: number; end: number } }; newText: string }[]) =>
+    [...edits].sort((a, b) => b.loc.span.start - a.loc.span.start).reduce((t, e) => t.slice(0, e.loc.span.start) + e.newText + t.slice(e.loc.span.end), text);
+  const LOW = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ListToolsRequestSchema, ListResourcesRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+export const files = new Server(
+  { name: "files", version: "0.3.0" },
+  { capabilities: { tools: {}, prompts: {}, resources: { subscribe: true } } },
+);
+files.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+files.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [] }));
+`;
+
+  it("offers to remove the key or the flag from the capabilities literal, and the edit leaves no warning", () => {
+    const ctx = open({ "files.ts": LOW }).ctx("files.ts");
+    const titles = (at: number) => quickFixesIn(ctx, { start: at, end: at }).map((f) => f.fix.title);
+    assert.deepEqual(titles(offsetOf(LOW, "prompts: {}", 0)), ["Remove prompts from the capabilities"]);
+    assert.deepEqual(titles(offsetOf(LOW, "subscribe: true", 0)), ["Remove resources.subscribe from the capabilities"]);
+    const removePrompts = quickFixesIn(ctx, { start: offsetOf(LOW, "prompts: {}", 0), end: offsetOf(LOW, "prompts: {}", 0) })[0]!;
+    const edited = apply(LOW, removePrompts.fix.edits);
+    assert.match(edited, /\{ capabilities: \{ tools: \{\}, resources: \{ subscribe: true \} \} \}/);
+    const after = open({ "files.ts": edited }).ctx("files.ts").analysis;
+    assert.deepEqual(after.diagnostics.map((d) => d.message.split(" ")[0]), ["resources.subscribe"], "only the subscribe warning is left");
+    const dropSubscribe = quickFixesIn(ctx, { start: offsetOf(LOW, "subscribe: true", 0), end: offsetOf(LOW, "subscribe: true", 0) })[0]!;
+    assert.match(apply(LOW, dropSubscribe.fix.edits), /resources: \{\} \} \}/);
+  });
+
+  it("no edit where the key is not written as a property (a shorthand)", () => {
+    const shorthand = LOW.replace("{ capabilities: { tools: {}, prompts: {}, resources: { subscribe: true } } }", "{ capabilities: { tools: {}, prompts } }").replace("export const files", "const prompts = {};\nexport const files");
+    const ctx = open({ "files.ts": shorthand }).ctx("files.ts");
+    const at = offsetOf(shorthand, "prompts }", 0);
+    assert.deepEqual(quickFixesIn(ctx, { start: at, end: at }).map((f) => f.fix.title), []);
+  });
+});
+
 describe("SDK editor: era-correct advice", () => {
   it("sdk-tasks-legacy-shape on v1 keeps tasks and says the extension needs SDK v2; v2 is told to migrate", () => {
     const v1 = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

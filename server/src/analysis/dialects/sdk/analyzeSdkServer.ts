@@ -37,6 +37,7 @@ import { statelessTransportReused } from "./statelessTransportReuse";
 import { eraReadIn, factoryThrow, requestThrow } from "./eraConditions";
 import { prototypePatch } from "./prototypePatches";
 import { lineOf } from "../../core/evaluate/lineOf";
+import { removePropertyEdit } from "../../core/model/removeProperty";
 
 
 export interface ServedEras {
@@ -85,7 +86,7 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
   const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics, ...statelessTransportReused(ev, result.connectArg, site.version, result.release)];
   if (state.threw) diagnostics.push(state.threw);
   // SDK 0.4.0 advertises what its handlers imply and checks nothing: none of the later rules apply.
-  else if (!result.release.handlersImply) diagnostics.push(...finalRules(state, result, eras));
+  else if (!result.release.handlersImply) diagnostics.push(...finalRules(state, result, eras, (f) => ev.host.text?.(f)));
   for (const part of result.dynamics) {
     diagnostics.push(
       diagnostic("capabilities-dynamic", part.loc, `${part.text} cannot be known without running the server (${part.why ?? "not a static value"}): the result is approximate.`),
@@ -502,10 +503,16 @@ function mayAnswer(state: SdkState, result: ReplayResult, method: string): boole
   return state.open.length > 0 || result.unknownHandlers === "any" || result.unknownHandlers?.has(method) === true;
 }
 
-function finalRules(state: SdkState, result: ReplayResult, eras: ServedEras): AnalysisDiagnostic[] {
+function finalRules(state: SdkState, result: ReplayResult, eras: ServedEras, text: (file: string) => string | undefined): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const caps = state.caps;
   const at = (k: string): Loc => state.causes.get(k)?.loc ?? state.optionsCaps ?? { file: "", span: { start: 0, end: 0 } };
+  /** "Remove prompts from the capabilities": where the key is written as a property of an object literal. */
+  const removal = (what: string, loc: Loc) => {
+    const source = text(loc.file);
+    const edit = source === undefined ? undefined : removePropertyEdit(loc.file, source, loc.span.start, what.slice(what.lastIndexOf(".") + 1));
+    return edit ? { fixes: [{ title: `Remove ${what} from the capabilities`, edits: [edit] }] } : {};
+  };
 
   for (const [k, answers] of Object.entries(ANSWERS)) {
     if (!(k in caps) || answers.some((m) => state.handlers.has(m) || mayAnswer(state, result, m))) continue;
@@ -522,6 +529,7 @@ function finalRules(state: SdkState, result: ReplayResult, eras: ServedEras): An
             : state.kind === "low"
               ? "Set a completion/complete handler (setRequestHandler), or remove completions."
               : "Add a completable argument or a template with complete callbacks, or remove completions."),
+        removal(k, at(k)),
       ),
     );
   }
@@ -535,6 +543,7 @@ function finalRules(state: SdkState, result: ReplayResult, eras: ServedEras): An
         state.causes.get("resources.subscribe")?.loc ?? at("resources"),
         `resources.subscribe is advertised, but there is no resources/subscribe handler: a client's subscribe gets -32601 (Method not found). ` +
           `Register one with setRequestHandler, or drop subscribe.`,
+        state.causes.get("resources.subscribe")?.loc ? removal("resources.subscribe", state.causes.get("resources.subscribe")!.loc!) : {},
       ),
     );
   }
