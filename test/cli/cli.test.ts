@@ -210,7 +210,8 @@ describe("mcp-caps CLI", () => {
       [["--tasks", "maybe"], /--tasks must be on or off/],
       [["--project"], /--project needs a value/],
       [["--project", "nope.json"], /cannot read tsconfig nope\.json/],
-      [["broken"], /cannot use .*broken\/tsconfig\.json/],
+      // Where in the file, as tsc says it.
+      [["broken"], /cannot use .*broken\/tsconfig\.json: line 1, column 7: .,. expected/],
       // A file or a folder below it uses that tsconfig too: it is checked however the PATH is written.
       [["broken/a.ts"], /cannot use .*broken\/tsconfig\.json/],
       [["broken/deeper"], /cannot use .*broken\/tsconfig\.json/],

@@ -29,7 +29,11 @@ export interface TsconfigOptions {
 export function readTsconfigOptions(configPath: string, fs: FileSystemHost, unusable?: (path: string) => string | undefined): TsconfigOptions {
   const text = fs.readFileSync(configPath, "utf8");
   const json = ts.parseConfigFileTextToJson(configPath, text);
-  if (json.error) throw new Error(ts.flattenDiagnosticMessageText(json.error.messageText, "\n"));
+  if (json.error) {
+    // `line 3, column 14: Expression expected.`: where, as tsc says it.
+    const at = json.error.file && json.error.start !== undefined ? ts.getLineAndCharacterOfPosition(json.error.file, json.error.start) : undefined;
+    throw new Error(`${at ? `line ${at.line + 1}, column ${at.character + 1}: ` : ""}${ts.flattenDiagnosticMessageText(json.error.messageText, "\n")}`);
+  }
   const refused = new Map<string, string>();
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: true,
