@@ -342,6 +342,37 @@ files.setRequestHandler(SubscribeRequestSchema, async () => ({}));
   });
 });
 
+describe("SDK editor: the call that serves the server", () => {
+  it("v1 connect(StdioServerTransport): served in legacy, and why modern is not", () => {
+    const text = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new McpServer({ name: "notes", version: "1.0.0" });
+server.registerTool("add", { description: "Add" }, async () => ({ content: [] }));
+await server.connect(new StdioServerTransport());
+`;
+    const w = open({ "package.json": JSON.stringify({ name: "p", dependencies: { "@modelcontextprotocol/sdk": "1.32.2" } }), "server.ts": text });
+    const shown = plain(hover(w, "server.ts", "connect("));
+    assert.match(shown, /\*\*Serves `notes`\*\*/, shown);
+    assert.match(shown, /legacy \(initialize\): \*\*served\*\* · served by connect\(StdioServerTransport\)/, shown);
+    assert.match(shown, /modern \(server\/discover\): \*\*not served\*\* · SDK v1 answers initialize only/, shown);
+  });
+
+  it("v2 serveStdio: both eras served, from the one call", () => {
+    const text = `import { McpServer } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+serveStdio(() => {
+  const server = new McpServer({ name: "notes", version: "1.0.0" });
+  server.registerTool("add", { description: "Add" }, async () => ({ content: [] }));
+  return server;
+});
+`;
+    const w = open({ "package.json": JSON.stringify({ name: "p", dependencies: { "@modelcontextprotocol/server": "2.4.0" } }), "server.ts": text });
+    const shown = plain(hover(w, "server.ts", "serveStdio(() =>"));
+    assert.match(shown, /legacy \(initialize\): \*\*served\*\* · served by serveStdio/, shown);
+    assert.match(shown, /modern \(server\/discover\): \*\*served\*\* · served by serveStdio/, shown);
+  });
+});
+
 describe("SDK editor: removing a capability nothing answers", () => {
   const apply = (text: string, edits: readonly { loc: { span: { start: number; end: number } }; newText: string }[]) =>
     [...edits].sort((a, b) => b.loc.span.start - a.loc.span.start).reduce((t, e) => t.slice(0, e.loc.span.start) + e.newText + t.slice(e.loc.span.end), text);

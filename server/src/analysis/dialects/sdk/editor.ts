@@ -3,9 +3,9 @@
 // server its capabilities, and the places in other files that feed it (for their lens).
 import type { Contribution, DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
-import type { ServerReport } from "../../core/model/serverReport";
+import { ERA_NOT_KNOWN, type ServerReport } from "../../core/model/serverReport";
 import type { Span } from "../../core/model/summary";
-import { code } from "../../core/render/markdown";
+import { code, escape } from "../../core/render/markdown";
 import { sdkDetailsOf } from "./details";
 import { helperHover, stepHover } from "./stepHover";
 import type { SdkStep } from "./steps";
@@ -45,10 +45,34 @@ function hover(ctx: EditorContext, server: ServerReport, offset: number): HoverP
     return { span, markdown: stepHover(ctx, server, same) };
   }
   const helper = details.steps.find((s) => at(ctx, s.within, offset))?.within;
-  if (!helper) return undefined;
+  if (!helper) return entryHover(ctx, server, offset);
   const inHelper = details.steps.filter((s) => s.within?.file === helper.file && s.within.span.start === helper.span.start);
   const name = ctx.text(helper.file)?.slice(helper.span.start, helper.span.end) ?? "helper";
   return { span: helper.span, markdown: helperHover(ctx, server, name, inHelper) };
+}
+
+const ERA_TITLE = { legacy: "legacy (initialize)", modern: "modern (server/discover)" } as const;
+
+/**
+ * On the call that serves the server (`server.connect(transport)`, `serveStdio(...)`,
+ * `createMcpHandler(...)`): which eras it serves, and why the others are not.
+ */
+function entryHover(ctx: EditorContext, server: ServerReport, offset: number): HoverPart | undefined {
+  const construction = sdkDetailsOf(server.details)?.construction;
+  const notes = (["legacy", "modern"] as const).flatMap((era) => {
+    const note = server.eraNotes?.[era];
+    const decides = note?.loc && !(construction && note.loc.file === construction.file && note.loc.span.start === construction.span.start);
+    return decides && at(ctx, note.loc, offset) ? [{ era, note, loc: note.loc! }] : [];
+  });
+  if (notes.length === 0) return undefined;
+  const span = notes[0]!.loc.span;
+  const lines = [`$(plug) **Serves ${code(server.name)}** · ${ctx.link(server.loc)}`, ""];
+  for (const era of ["legacy", "modern"] as const) {
+    const note = server.eraNotes?.[era];
+    const state = server[era] !== null ? "served" : note?.text.startsWith(ERA_NOT_KNOWN) ? "not known" : "not served";
+    lines.push(`- ${ERA_TITLE[era]}: **${state}**${note ? ` · ${escape(note.text)}${note.loc && !notes.some((n) => n.era === era) ? ` · ${ctx.link(note.loc)}` : ""}` : ""}`);
+  }
+  return { span, markdown: lines.join("\n") };
 }
 
 /** Each helper (or top-level call) in another file that feeds the server, with the keys its calls are about. */
