@@ -54,5 +54,31 @@ describe("an era line", () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^ {2}both eras: not served \(every request fails: capabilities\.tools is false/m, r.stdout);
     assert.doesNotMatch(r.stdout, /^ {2}(legacy|modern): not served/m);
+    // The server's problems are named under it, not only in the Diagnostics section at the end.
+    assert.match(r.stdout, /^ {2}⚠ 1 problem: mcp-nest-capability-disabled \(see Diagnostics below\)$/m);
+  });
+});
+
+describe("an unknown part about whether the server starts", () => {
+  it("says so, not 'more keys'", () => {
+    const late = `import { FastMCP } from "fastmcp";
+const server = new FastMCP({ name: "late", version: "1.0.0" });
+await server.start({ transportType: "stdio" });
+server.addTool({ name: "add", description: "Add", execute: async () => "ok" });
+`;
+    const r = mcpCaps(tempProject({ "server.ts": late }));
+    assert.match(r.stdout, /^ {2}≈ unknown: whether it starts — addTool\(\) runs after the awaited start\(\)/m, r.stdout);
+    assert.doesNotMatch(r.stdout, /more keys — the server may not start/);
+  });
+});
+
+describe("the header's tasks-extension switch", () => {
+  it("is named only where a server follows it, or when --tasks asks for it", () => {
+    const dir = tempProject({ "server.ts": FASTMCP });
+    const header = (...args: string[]) => mcpCaps(dir, ...args).stdout.split("\n")[0]!;
+    assert.match(header(), /^mcp-caps \S+ · 1 server in 1 file$/);
+    assert.match(header("--tasks", "on"), / · tasks extension on \(--tasks: no server here follows it\)$/);
+    const conduit = tempProject({ "s.ts": "export class S {\n  static __capabilities__() {\n    return { tools: {} };\n  }\n}\n" });
+    assert.match(mcpCaps(conduit).stdout.split("\n")[0]!, / · tasks extension off \(default\)$/);
   });
 });

@@ -311,7 +311,7 @@ describe("fastmcp editor features", () => {
     const onResource = hoverAt(ctx, SERVER.indexOf("addResource") + 2);
     assert.ok(onResource);
     assert.match(onResource.markdown, /\*\*`addResource\(\)`\*\* · `notes` · fastmcp 4\.20\.16/);
-    assert.match(onResource.markdown, /Adds `resources` to initialize/);
+    assert.match(onResource.markdown, /Adds `resources: \{ listChanged: true, subscribe: true \}` to legacy \(initialize\); modern is not served/);
     const onStart = hoverAt(ctx, SERVER.indexOf("start(") + 1);
     assert.match(onStart!.markdown, /Creates the session/);
     const onTool = hoverAt(ctx, SERVER.indexOf("addTool") + 2);

@@ -60,7 +60,7 @@ describe("language server: an mcp-framework tool file opened alone", () => {
   it("the hover on the class says which server loads it and what it adds", async () => {
     const hover = await client.hover("src/tools/SearchTool.ts", positionOf(TOOL, "SearchTool", 1));
     const text = plain((hover?.contents as { value: string } | undefined)?.value ?? "");
-    assert.match(text, /\*\*SearchTool\*\* \(mcp-framework\) · loaded by `notes` \(\[index\.ts:3\]\) from its tools\/ folder: adds `tools` to the legacy era\./);
+    assert.match(text, /\*\*SearchTool\*\* \(mcp-framework\) · loaded by `notes` \(\[index\.ts:3\]\) from its tools\/ folder: adds `tools` to legacy \(initialize\)\./);
   });
 });
 

@@ -140,6 +140,10 @@ describe("language server over stdio", () => {
     assert.match(stubbed, /handleCompletion\(/, "the helper is kept");
     assert.match(stubbed, /\n {2}async handleComplete\(ctx: unknown, ref: unknown, argument: unknown\) \{\n {4}\/\/ TODO: serve completion\/complete\n {4}return \{ completion: \{ values: \[\] \} \};\n {2}\}\n\}\n$/);
     assert.ok(actions.some((a) => a.title === "Show in Capability Preview" && a.command?.command === "mcpCapabilityLens.openPreviewAt"));
+    // In the order of the editor's spec: the fixes, the preview, then what only silences the warning.
+    assert.deepEqual(actions.map((a) => a.title), ["Rename to handleComplete", "Add handler stub: handleComplete(ctx, ref, argument)", "Show in Capability Preview", "Mark as helper (ignore here)"]);
+    const helper = actions.find((a) => a.title === "Mark as helper (ignore here)");
+    assert.match(applyEdits(INVENTORY, editsOf(helper, uri)), /\n {2}\/\/ mcp-caps-ignore-next-line handler-misspelled\n {2}handleCompletion\(/);
     // A client asking for quick fixes only (as VS Code's Ctrl+. does) gets only quick fixes.
     const onlyFixes = await client.codeActions("src/inventory.ts", typo[0]!.range, typo, ["quickfix"]);
     assert.ok(onlyFixes.some((a) => a.title === "Rename to handleComplete"));

@@ -3,12 +3,15 @@ import type { EraChoice } from "./args";
 import type { JsonDiagnostic, JsonReport, JsonServer } from "./jsonReport";
 import { terminalSafe as t } from "./terminalText";
 import { ERA_NOT_KNOWN } from "../analysis/core/model/serverReport";
+import { MAY_NOT_START } from "../analysis/core/model/unknown";
 
 export interface HumanOptions {
   readonly era: EraChoice;
   readonly color: boolean;
   /** Where the tasks switch came from, for the header. */
   readonly tasksSource: string;
+  /** Some server found follows the tasks-extension switch (a Conduit class); the others' code alone decides. */
+  readonly tasksFollowed?: boolean;
   /** What the dialects recognise, for a report that found nothing (one line each). */
   readonly recognised: readonly string[];
   readonly fileCount: number;
@@ -29,6 +32,8 @@ export interface ServerNotes {
   readonly causes: ReadonlyMap<string, string>;
   /** Warnings and errors about this server (inherited members included). */
   readonly problems: number;
+  /** Those problems' codes, each once. */
+  readonly problemCodes?: readonly string[];
   /** Capabilities a look-alike member would have produced: `completions (handleCompletion)`. */
   readonly missing: readonly string[];
 }
@@ -56,10 +61,10 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
   const st = options.color ? colored : plain;
   const lines: string[] = [];
   const n = report.servers.length;
-  lines.push(
-    `${st.bold(`mcp-caps ${report.version}`)} · ${n} server${n === 1 ? "" : "s"} in ${options.fileCount} file${options.fileCount === 1 ? "" : "s"} · ` +
-      `tasks extension ${report.tasksExtension ? "on" : "off"} (${options.tasksSource})`,
-  );
+  // The switch is named where it changes something (or was asked for): SDK and framework servers ignore it.
+  const tasks = `tasks extension ${report.tasksExtension ? "on" : "off"} (${options.tasksSource}${options.tasksFollowed === false ? ": no server here follows it" : ""})`;
+  const showTasks = options.tasksFollowed !== false || options.tasksSource === "--tasks";
+  lines.push(`${st.bold(`mcp-caps ${report.version}`)} · ${n} server${n === 1 ? "" : "s"} in ${options.fileCount} file${options.fileCount === 1 ? "" : "s"}${showTasks ? ` · ${tasks}` : ""}`);
   if (n === 0) {
     lines.push("", "No MCP servers found. Recognised:");
     for (const r of options.recognised) lines.push(`- ${r}`);
@@ -158,12 +163,17 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style, marks: Set<Mar
     const where = u.file ? ` ${st.cyan(`${t(String(u.file))}:${u.line}`)}` : "";
     // An entry of one era only says so: "everything" would otherwise read as both columns.
     const era = u.era === "legacy" || u.era === "modern" ? ` (${u.era} era)` : "";
-    const what = (at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".")) + era;
-    out.push(`  ${st.yellow(`≈ unknown: ${t(what)}`)} — ${t(String(u.reason))}${where}`);
+    // "The server may not start: …" is about whether anything is sent, not about more keys.
+    const startUp = at.length === 0 && String(u.reason).startsWith(`${MAY_NOT_START}: `);
+    const what = (startUp ? "whether it starts" : at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".")) + era;
+    const reason = startUp ? String(u.reason).slice(MAY_NOT_START.length + 2) : String(u.reason);
+    out.push(`  ${st.yellow(`≈ unknown: ${t(what)}`)} — ${t(reason)}${where}`);
   }
   if (!s.exact) marks.add("≈");
   const problems = notes?.problems ?? 0;
-  if (problems > 0) out.push(`  ${st.yellow(`⚠ ${problems} problem${problems === 1 ? "" : "s"} (see Diagnostics below)`)}`);
+  // Named here, so a reader of a long report knows which ones are this server's.
+  const codes = notes?.problemCodes?.length ? `: ${notes.problemCodes.map(t).join(", ")}` : "";
+  if (problems > 0) out.push(`  ${st.yellow(`⚠ ${problems} problem${problems === 1 ? "" : "s"}${codes} (see Diagnostics below)`)}`);
   return out;
 }
 

@@ -124,6 +124,7 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
     era: options.era,
     color,
     tasksSource,
+    tasksFollowed: analysis.servers.some((s) => workspace.dialectOf(s)?.words.followsTasksSetting === true),
     fileCount,
     notes: serverNotes(workspace, analysis, cwd),
     recognised: dialects.map((d) => d.words.recognises),
@@ -191,6 +192,7 @@ function serverNotes(workspace: Workspace, analysis: WorkspaceAnalysis, cwd: str
       tag: dialect?.words.tag(server) ?? server.dialect,
       causes: new Map(server.provenance.map((p) => [causeKey(p.era, p.path), dialect?.words.cause(server, p).brief ?? p.because])),
       problems: mine.filter((d) => d.severity === "error" || d.severity === "warning").length,
+      problemCodes: [...new Set(mine.filter((d) => d.severity === "error" || d.severity === "warning").map((d) => d.code))],
       missing: server.missing.map((m) => `${m.path.join(".")} (${m.member} is not a handler; did you mean ${m.meant}?)`),
     });
   }

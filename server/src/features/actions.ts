@@ -3,6 +3,7 @@
 import type { AnalysisDiagnostic, FixData } from "../analysis/core/model/diagnostics";
 import type { ServerReport } from "../analysis/core/model/serverReport";
 import type { Span } from "../analysis/core/model/summary";
+import { ignoreDirectiveEdit } from "../analysis/core/model/ignoreComments";
 import { diagnosticsFor, editorContext, type FeatureContext } from "./context";
 
 export interface QuickFix {
@@ -25,8 +26,19 @@ export function quickFixesIn(ctx: FeatureContext, span: Span): QuickFix[] {
     if (!shownAt || !overlaps(shownAt.span, span)) continue;
     const server = d.server ? ctx.analysis.servers.find((s) => s.loc.file === d.server!.loc.file && s.loc.span.start === d.server!.loc.span.start) : undefined;
     for (const fix of d.fixes ?? []) out.push({ fix, diagnostic: d, ...(server ? { server } : {}) });
+    const ignore = ignoreFix(ctx, d);
+    if (ignore) out.push({ fix: ignore, diagnostic: d, ...(server ? { server } : {}) });
   }
   return out;
+}
+
+/** `// mcp-caps-ignore-next-line <code>` above where the diagnostic is, in that file. */
+function ignoreFix(ctx: FeatureContext, d: AnalysisDiagnostic): FixData | undefined {
+  const text = ctx.workspace.files.text(d.loc.file);
+  if (text === undefined) return undefined;
+  const info = ctx.workspace.dialects.find((dialect) => d.code in dialect.codes)?.codes[d.code];
+  const { at, newText } = ignoreDirectiveEdit(text, d.loc.span.start, d.code);
+  return { title: info?.ignoreTitle ?? `Ignore ${d.code} here`, ignores: true, edits: [{ loc: { file: d.loc.file, span: { start: at, end: at } }, newText }] };
 }
 
 /**

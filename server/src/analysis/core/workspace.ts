@@ -1,6 +1,7 @@
 import type { FileSystemHost } from "ts-morph";
 import { CancelledError, throwIfCancelled, type CancellationToken } from "./cancellation";
 import type { AnalysisDiagnostic } from "./model/diagnostics";
+import { withoutIgnored } from "./model/ignoreComments";
 import { Evaluator, type EvaluationHost, type EvaluatorOptions } from "./evaluate/evaluator";
 import { positionAt, type LineCharacter } from "./model/positions";
 import type { ServerReport, UnitAnalysis } from "./model/serverReport";
@@ -513,7 +514,9 @@ export class Workspace {
             index,
           ),
       );
-      return { analysis, deps, ...at };
+      // The author's `// mcp-caps-ignore-next-line` directives: read from the texts the unit depends on.
+      const kept = analysis.diagnostics.length > 0 ? withoutIgnored(analysis.diagnostics, (f) => this.files.text(f)) : analysis.diagnostics;
+      return { analysis: kept.length === analysis.diagnostics.length ? analysis : { ...analysis, diagnostics: kept }, deps, ...at };
     } catch (err) {
       if (err instanceof CancelledError) throw err;
       const reason = err instanceof Error ? err.message : String(err);

@@ -16,17 +16,21 @@ export function registerCodeActions(connection: Connection, session: LanguageSes
       const ctx = featureContext(session, analyzed);
       const span = { start: analyzed.document.offsetAt(params.range.start), end: analyzed.document.offsetAt(params.range.end) };
       const edit = (fix: FixData) => ({ changes: toWireFix(session, fix).changes as Record<string, { range: Range; newText: string }[]> });
-      const actions: CodeAction[] = [];
+      // In the order the user weighs them: the fixes, the refactorings (a handler stub), a look at the
+      // server in the preview, and last what only silences a diagnostic (the directive comment).
+      const fixes: CodeAction[] = [];
+      const ignores: CodeAction[] = [];
+      const previews: CodeAction[] = [];
       const previewed = new Set<string>();
       for (const { fix, diagnostic, server } of quickFixesIn(ctx, span)) {
         const shownAt = diagnostic.loc.file === analyzed.path ? diagnostic.loc : diagnostic.server!.loc;
         const line = session.range(shownAt).start.line;
         const matching = params.context.diagnostics.filter((c) => c.code === diagnostic.code && c.range.start.line === line);
-        actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: matching, isPreferred: fix.preferred ?? false, edit: edit(fix) });
+        (fix.ignores ? ignores : fixes).push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: matching, isPreferred: fix.preferred ?? false, edit: edit(fix) });
         // A near-miss (a misspelled handler) also offers to look at what it costs.
         if (server && server.missing.some((m) => m.loc.span.start === diagnostic.loc.span.start) && !previewed.has(server.name)) {
           previewed.add(server.name);
-          actions.push({
+          previews.push({
             title: "Show in Capability Preview",
             kind: CodeActionKind.Empty,
             diagnostics: matching,
@@ -35,11 +39,13 @@ export function registerCodeActions(connection: Connection, session: LanguageSes
         }
       }
       const askedForRefactor = params.context.only?.some((k) => k.startsWith("refactor")) ?? false;
-      const offered = new Set(actions.map((a) => a.title));
+      const offered = new Set(fixes.map((a) => a.title));
+      const refactors: CodeAction[] = [];
       for (const fix of refactorsIn(ctx, span, askedForRefactor)) {
         if (offered.has(fix.title)) continue;
-        actions.push({ title: fix.title, kind: CodeActionKind.RefactorRewrite, edit: edit(fix) });
+        refactors.push({ title: fix.title, kind: CodeActionKind.RefactorRewrite, edit: edit(fix) });
       }
+      const actions = [...fixes, ...refactors, ...previews, ...ignores];
       return onlyRequested(actions, params.context.only);
     }),
   );

@@ -6,6 +6,8 @@ export type Severity = "error" | "warning" | "information" | "hint";
 export interface CodeInfo {
   readonly severity: Severity;
   readonly summary: string;
+  /** The title of the action that silences it at its place, when "Ignore <code> here" is not the best words. */
+  readonly ignoreTitle?: string;
 }
 
 export type CodeTable = Readonly<Record<string, CodeInfo>>;
@@ -21,6 +23,8 @@ export interface FixData {
   readonly edits: readonly TextEditData[];
   /** The fix to apply with one keystroke (VS Code's "preferred" quick fix). */
   readonly preferred?: boolean;
+  /** It silences the diagnostic (a directive comment) rather than fixing it: offered last. */
+  readonly ignores?: boolean;
 }
 
 export interface AnalysisDiagnostic {

@@ -7,7 +7,7 @@ export const CONDUIT_CODES = {
   "capability-not-object": { severity: "error", summary: "tools/resources/prompts (or extensions with the tasks extension) is not an object" },
   "handler-arity": { severity: "warning", summary: "a handler declares more parameters than the runtime passes" },
   "handler-static": { severity: "warning", summary: "a handler name on a static member" },
-  "handler-misspelled": { severity: "warning", summary: "a member that resembles a handler the class lacks" },
+  "handler-misspelled": { severity: "warning", summary: "a member that resembles a handler the class lacks", ignoreTitle: "Mark as helper (ignore here)" },
   "capabilities-not-static": { severity: "warning", summary: "__capabilities__ declared on instances" },
   "capabilities-not-callable": { severity: "error", summary: "static __capabilities__ is not a function" },
   "capabilities-dynamic": { severity: "information", summary: "part or all of the base cannot be evaluated statically" },

@@ -158,7 +158,13 @@ function otherRulesDiffer(rules: FastmcpRules, other: { rules: FastmcpRules; why
 
 function effectOf(r: Registration, p: Presence, rules: FastmcpRules | undefined, start: StartCall | undefined): string {
   if (r.overriddenBy) return `runs ${r.overriddenBy}, an override the analysis does not follow: it may add \`${r.key}\` or not`;
-  if (r.phase === "before") return r.conditional || r.maybeEmpty ? `may add \`${r.key}\` to initialize (not on every path)` : `adds \`${r.key}\` to initialize`;
+  if (r.phase === "before") {
+    // With the flags the release gives it (`resources: { listChanged: true, subscribe: true }` from 4.8.0).
+    const shape = rules ? shapeOf(rules, r.key) : {};
+    const flags = Object.keys(shape).map((f) => `${f}: ${JSON.stringify(shape[f])}`).join(", ");
+    const what = flags ? `\`${r.key}: { ${flags} }\`` : `\`${r.key}\``;
+    return r.conditional || r.maybeEmpty ? `may add ${what} to legacy (initialize), not on every path` : `adds ${what} to legacy (initialize); modern is not served`;
+  }
   if (r.phase === "deferred") return `runs at a time the analysis cannot know; once a session exists it sends notifications/${r.key}/list_changed`;
   const flagged = rules ? "listChanged" in shapeOf(rules, r.key) : false;
   if (p.k === "no") return `comes after the session was created: \`${r.key}\` is not advertised by it`;

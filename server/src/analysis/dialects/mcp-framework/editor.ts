@@ -38,7 +38,7 @@ function loadedClassHover(ctx: EditorContext, server: ServerReport, offset: numb
   // A server that does not start advertises nothing, this class's key included.
   const note = server.legacy === null ? server.eraNotes?.legacy : undefined;
   if (note) return { span: cls.nameSpan, markdown: `${by}: would add \`${rule.key}\`, but \`${server.name}\` is not served (${note.brief ?? note.text}).${folderLine(server)}` };
-  return { span: cls.nameSpan, markdown: `${by}: adds \`${rule.key}\` to the legacy era${others}${also}.${folderLine(server)}` };
+  return { span: cls.nameSpan, markdown: `${by}: adds \`${rule.key}\` to legacy (initialize)${others}${also}.${folderLine(server)}` };
 }
 
 export const editor: DialectEditor = {
@@ -62,7 +62,7 @@ export const editor: DialectEditor = {
         : rule && inFolder > 0
         ? `adds a class to ${server.name}'s ${rule.key}; \`${rule.key}\` is advertised anyway, for the ${inFolder === 1 ? "class" : `${inFolder} classes`} in its ${rule.folder}/ folder: no change.`
         : rule
-        ? `adds \`${rule.key}\` to ${server.name} (legacy era), like a class in its ${rule.folder}/ folder${rule.key === "tools" ? "" : "; with it mcp-framework also advertises \`completions\`"}.`
+        ? `adds \`${rule.key}\` to ${server.name}'s legacy (initialize), like a class in its ${rule.folder}/ folder${rule.key === "tools" ? "" : "; with it mcp-framework also advertises \`completions\`"}.`
         : ALWAYS[event.method];
       if (!text) continue;
       // The call as written (`server.addTool()`); the server by the name its clients see.
