@@ -388,7 +388,7 @@ files.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: []
 
   it("offers to remove the key or the flag from the capabilities literal, and the edit leaves no warning", () => {
     const ctx = open({ "files.ts": LOW }).ctx("files.ts");
-    const titles = (at: number) => quickFixesIn(ctx, { start: at, end: at }).map((f) => f.fix.title);
+    const titles = (at: number) => quickFixesIn(ctx, { start: at, end: at }).filter((f) => !f.fix.ignores).map((f) => f.fix.title);
     assert.deepEqual(titles(offsetOf(LOW, "prompts: {}", 0)), ["Remove prompts from the capabilities"]);
     assert.deepEqual(titles(offsetOf(LOW, "subscribe: true", 0)), ["Remove resources.subscribe from the capabilities"]);
     const removePrompts = quickFixesIn(ctx, { start: offsetOf(LOW, "prompts: {}", 0), end: offsetOf(LOW, "prompts: {}", 0) })[0]!;
@@ -401,10 +401,12 @@ files.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: []
   });
 
   it("no edit where the key is not written as a property (a shorthand)", () => {
-    const shorthand = LOW.replace("{ capabilities: { tools: {}, prompts: {}, resources: { subscribe: true } } }", "{ capabilities: { tools: {}, prompts } }").replace("export const files", "const prompts = {};\nexport const files");
+    const shorthand = LOW.replace("{ capabilities: { tools: {}, prompts: {}, resources: { subscribe: true } } }", "{ capabilities: { tools: {}, prompts } }").replace("export const files", "const prompts = {};\nexport const files").replace(/files\.setRequestHandler\(ListResources.*\n/, "");
     const ctx = open({ "files.ts": shorthand }).ctx("files.ts");
-    const at = offsetOf(shorthand, "prompts }", 0);
-    assert.deepEqual(quickFixesIn(ctx, { start: at, end: at }).map((f) => f.fix.title), []);
+    const missing = ctx.analysis.diagnostics.find((d) => d.code === "sdk-handler-missing");
+    assert.ok(missing, "prompts is still declared with nothing to answer it");
+    const fixes = quickFixesIn(ctx, missing.loc.span).filter((f) => f.diagnostic === missing);
+    assert.deepEqual(fixes.map((f) => f.fix.title), ["Ignore sdk-handler-missing here"], "only the directive");
   });
 });
 
