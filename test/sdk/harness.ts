@@ -38,6 +38,7 @@ export const DIAGNOSTICS = {
     "the 2025-11-25 tasks capability: v1 serves it with a taskStore; v2 serves no tasks/* and drops it from server/discover; 2026-07-28 uses the tasks extension",
   "sdk-connect-per-request": "connect() of one server in a handler an HTTP route or listener runs per request: from the second request on the SDK (v1 1.26.0+, v2) throws \"Already connected to a transport\"",
   "sdk-stateless-transport-reused": "one stateless Streamable HTTP transport (no sessionIdGenerator) handed every request by a route's handler: from the second request on the SDK (v1 1.26.0+, v2) throws \"Stateless transport cannot be reused across requests\"",
+  "sdk-method-missing": "a McpServer method the loaded SDK does not have (v1's tool()/prompt()/resource() on v2; registerTool before 1.11.4, registerPrompt/registerResource before 1.13.0): a TypeError \"server.tool is not a function\" where it runs",
   "sdk-nonspec-key": "unknown sub-keys inside tools/resources/prompts (e.g. a per-tool map): sent verbatim by both SDKs, meaningless to clients",
 } as const;
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;

@@ -22,7 +22,7 @@ describe("SDK: McpServer methods by release", () => {
     // The older methods are in every 1.x release; a project naming no version gets the newest.
     assert.equal(missingMethod("v1", sdkRelease("1.7.0"), "tool"), undefined);
     assert.equal(missingMethod("v1", sdkRelease(undefined), "registerPrompt"), undefined);
-    assert.match(missingMethod("v1", sdkRelease("1.12.0"), "registerPrompt") ?? "", /registerPrompt\(\) does not exist in SDK 1\.12\.0 \(added in 1\.13\.0\)/);
+    assert.match(missingMethod("v1", sdkRelease("1.12.0"), "registerPrompt")?.why ?? "", /registerPrompt\(\) does not exist in SDK 1\.12\.0 \(added in 1\.13\.0\)/);
   });
 
   it("v1: the list-changed senders from 1.10.0, sendLoggingMessage from 1.17.5, sendResourceUpdated never", () => {
@@ -38,16 +38,17 @@ describe("SDK: McpServer methods by release", () => {
         ["1.32.2", false, false, false, false, true],
       ],
     );
-    assert.match(missingMethod("v2", sdkRelease(undefined), "sendResourceUpdated") ?? "", /server\.server\.sendResourceUpdated\(\)/);
+    assert.match(missingMethod("v2", sdkRelease(undefined), "sendResourceUpdated")?.why ?? "", /server\.server\.sendResourceUpdated\(\)/);
   });
 
   it("v1: a lock file pinning a release without the method, under a range that allows one with it, is said too", () => {
     const release = { ...sdkRelease("1.29.0"), mayLoad: { release: sdkRelease("1.12.0"), why: "package-lock.json pins SDK 1.12.0, but package.json allows ^1.12.0" } };
-    assert.match(missingMethod("v1", release, "registerResource") ?? "", /does not exist in SDK 1\.12\.0 \(added in 1\.13\.0\), and package-lock\.json pins/);
+    assert.match(missingMethod("v1", release, "registerResource")?.why ?? "", /does not exist in SDK 1\.12\.0 \(added in 1\.13\.0\), and package-lock\.json pins/);
+    assert.equal(missingMethod("v1", release, "registerResource")?.certain, false, "only with the release that may load");
   });
 
   it("v2: tool(), prompt() and resource() are gone; the register* methods are there", () => {
-    for (const m of ["tool", "prompt", "resource"]) assert.match(missingMethod("v2", sdkRelease(undefined), m) ?? "", /does not exist on SDK v2's McpServer/);
+    for (const m of ["tool", "prompt", "resource"]) assert.match(missingMethod("v2", sdkRelease(undefined), m)?.why ?? "", /does not exist on SDK v2's McpServer/);
     for (const m of ["registerTool", "registerPrompt", "registerResource"]) assert.equal(missingMethod("v2", sdkRelease(undefined), m), undefined);
   });
 });

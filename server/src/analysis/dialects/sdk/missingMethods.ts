@@ -17,18 +17,21 @@ const V1_SINCE: Readonly<Record<string, Triple>> = {
 };
 const V2_REMOVED: Readonly<Record<string, string>> = { tool: "registerTool", prompt: "registerPrompt", resource: "registerResource" };
 
-/** Why calling `method` on McpServer fails on the release loaded (undefined: it exists, or the release may have it). */
-export function missingMethod(version: SdkVersion, release: SdkRelease, method: string): string | undefined {
-  if (method === "sendResourceUpdated") return `McpServer has no sendResourceUpdated() (the low-level Server has: server.server.sendResourceUpdated()): a TypeError where it runs`;
+/**
+ * Why calling `method` on McpServer fails (undefined: it exists, or the release may have it); `certain`
+ * unless it fails only with another release that may be loaded (`release.mayLoad`).
+ */
+export function missingMethod(version: SdkVersion, release: SdkRelease, method: string): { readonly why: string; readonly certain: boolean } | undefined {
+  if (method === "sendResourceUpdated") return { why: `McpServer has no sendResourceUpdated() (the low-level Server has: server.server.sendResourceUpdated()): a TypeError where it runs`, certain: true };
   if (version === "v2") {
     const instead = V2_REMOVED[method];
-    return instead ? `${method}() does not exist on SDK v2's McpServer (${instead}() replaced it): a TypeError where it runs` : undefined;
+    return instead ? { why: `${method}() does not exist on SDK v2's McpServer (${instead}() replaced it): a TypeError where it runs`, certain: true } : undefined;
   }
   const since = V1_SINCE[method];
   if (!since) return undefined;
   const added = since.join(".");
-  if (releasedBefore(release.version, since)) return `${method}() does not exist in SDK ${release.version} (added in ${added}): a TypeError where it runs`;
+  if (releasedBefore(release.version, since)) return { why: `${method}() does not exist in SDK ${release.version} (added in ${added}): a TypeError where it runs`, certain: true };
   const other = release.mayLoad;
-  if (other && releasedBefore(other.release.version, since)) return `${method}() does not exist in SDK ${other.release.version} (added in ${added}), and ${other.why}: a TypeError where it runs with that release`;
+  if (other && releasedBefore(other.release.version, since)) return { why: `${method}() does not exist in SDK ${other.release.version} (added in ${added}), and ${other.why}: a TypeError where it runs with that release`, certain: false };
   return undefined;
 }

@@ -8,7 +8,8 @@ import type { SdkState } from "./sdkState";
 import { NOTIFICATION_FLAGS } from "./sdkTables";
 import type { ConnectedRelation } from "./connectedArms";
 import { missingMethod } from "./missingMethods";
-import type { ReplayPoint } from "./replayPoint";
+import { takenByCatch, type ReplayPoint } from "./replayPoint";
+import { diagnostic } from "./codes";
 import { sendOutcome, type SendPhase } from "./sends";
 
 type Send = SdkState["sends"][number];
@@ -88,11 +89,20 @@ export class SendChecks {
     if (outcomes.includes("unsupported") && !caught) this.#unsupported.push({ method, key: NOTIFICATION_FLAGS[method]?.key ?? "logging", loc });
   }
 
-  /** Whether McpServer lacks `method` on the release (missingMethods.ts); a call at start-up (`atStart`) then may stop the server. */
-  lacks(kind: "mcp" | "low", method: string, loc: Loc, atStart: boolean): boolean {
+  /**
+   * Whether McpServer lacks `method` on the release (missingMethods.ts); a call at start-up (`atStart`)
+   * then may stop the server, and does for certain when the call surely runs (`surely`) on a release
+   * that surely lacks it: unless a catch takes the TypeError, the server does not start.
+   */
+  lacks(kind: "mcp" | "low", method: string, loc: Loc, atStart: boolean, surely = false): boolean {
     const missing = kind === "mcp" ? missingMethod(this.#point.state.version, this.#point.release, method) : undefined;
-    if (missing && atStart) this.#point.mayThrow(loc, `${missing} (${this.#point.where(loc)})`);
-    return missing !== undefined;
+    if (!missing || !atStart) return missing !== undefined;
+    if (surely && missing.certain) {
+      const d = diagnostic("sdk-method-missing", loc, `${missing.why.replace(": a TypeError where it runs", "")}: the call throws a TypeError, so the server does not start.`);
+      if (this.#point.caught) takenByCatch(this.#point, d);
+      else this.#point.state.threw ??= d;
+    } else this.#point.mayThrow(loc, `${missing.why} (${this.#point.where(loc)})`);
+    return true;
   }
 
   /**
