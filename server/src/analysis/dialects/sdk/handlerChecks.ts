@@ -56,20 +56,31 @@ export class HandlerChecks {
     this.#host = host;
   }
 
+  /**
+   * SDK v2 refuses what setRequestHandler is given with a TypeError: the server does not start when the
+   * call surely runs (`surely`) and nothing catches it; else it may not.
+   */
+  #refused(loc: Loc, why: string, surely: boolean): void {
+    if (!surely) return this.#point.mayThrow(loc, `${why} at ${this.#point.where(loc)}`);
+    const d = diagnostic("sdk-set-handler-refused", loc, `${why}, so the server does not start.`);
+    if (this.#point.caught) takenByCatch(this.#point, d);
+    else this.#point.state.threw ??= d;
+  }
+
   /** `setRequestHandler(schema, handler)`: its method, or each method of a table it is called over. */
-  setHandler(file: string, summary: FileSummary, e: CallEvent, loc: Loc): void {
+  setHandler(file: string, summary: FileSummary, e: CallEvent, loc: Loc, surely = false): void {
     const { ev } = this.#point;
     // SDK v2 takes the method's name (`setRequestHandler("tools/list", handler)`, or the name, the
     // schemas and the handler for a method of its own): a v1 request schema given first (a port that
     // only changed its imports) throws a TypeError ("… is not a spec request method") where it runs.
     const schema = this.#point.state.version === "v2" && e.args.length === 2 ? sdkNameOf(summary, e.args[0]!, ev) : undefined;
     if (schema && SCHEMA_METHODS[schema]) {
-      this.#point.mayThrow(loc, `SDK v2's setRequestHandler takes the method's name (setRequestHandler("${SCHEMA_METHODS[schema]}", handler)), and given the v1 schema ${schema} it throws a TypeError ("is not a spec request method") at ${this.#point.where(loc)}`);
+      this.#refused(loc, `SDK v2's setRequestHandler takes the method's name (setRequestHandler("${SCHEMA_METHODS[schema]}", handler)), and given the v1 schema ${schema} it throws a TypeError ("is not a spec request method")`, surely);
       return;
     }
     const method = this.#methodOf(file, summary, e.args[0]);
     if (method && this.#point.state.version === "v2" && e.args.length === 2 && !V2_SPEC_REQUESTS.has(method)) {
-      this.#point.mayThrow(loc, `"${method}" is not a request method of the protocol, and SDK v2's setRequestHandler then needs its schemas (setRequestHandler(method, { params, result }, handler)): given the handler alone it throws a TypeError ("is not a spec request method") at ${this.#point.where(loc)}`);
+      this.#refused(loc, `"${method}" is not a request method of the protocol, and SDK v2's setRequestHandler then needs its schemas (setRequestHandler(method, { params, result }, handler)): given the handler alone it throws a TypeError ("is not a spec request method")`, surely);
       return;
     }
     // `for (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler)`: each item's method in turn.

@@ -2387,7 +2387,7 @@ export class Replay {
         return;
       }
       case "setRequestHandler":
-        return this.handlerChecks.setHandler(file, summary, e, loc);
+        return this.handlerChecks.setHandler(file, summary, e, loc, !mode.conditional && !deferred);
       case "registerTool":
       case "tool":
         if (schemaRefused(this.#point, file, e, loc, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
