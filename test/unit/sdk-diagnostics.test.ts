@@ -110,7 +110,8 @@ describe("SDK dialect diagnostics: code, severity, range, message", () => {
   it("sdk-logging-dropped before SDK 1.17.5: the send is rejected, not dropped (trial 89 o59, probed on 1.10.2)", () => {
     const { d } = only("sdk-logging-dropped", {
       "package.json": JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/sdk": "1.10.2" } }),
-      "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" });\nserver.registerTool("t", {}, async () => ({ content: [] }));\nexport async function main() { await server.server.sendLoggingMessage({ level: "info", data: "x" }); }\n`,
+      // tool(), not registerTool(), which 1.10.2 does not have yet (sdk-method-missing).
+      "s.ts": `${V1_MCP}export const server = new McpServer({ name: "s", version: "1" });\nserver.tool("t", async () => ({ content: [] }));\nexport async function main() { await server.server.sendLoggingMessage({ level: "info", data: "x" }); }\n`,
     });
     assert.equal(d.severity, "error");
     assert.match(d.message, /throws without the logging capability in SDK 1\.10\.2/);
