@@ -98,6 +98,12 @@ function listenersIn(text: string | undefined): Listeners {
   return { rejections: exceptions || goesOnFor("unhandledRejection"), exceptions };
 }
 
+/** Whether the call ending at `end` is given a rejection handler right there that takes the error and goes on (`.catch(() => {})`). */
+export function handledAndGoesOn(text: string | undefined, end: number): boolean {
+  const handler = text === undefined ? undefined : promiseHandler(text, end);
+  return handler !== undefined && goesOn(handler);
+}
+
 /** The text of the rejection handler given right after a call (`.catch(h)`, `.then(ok, h)`), if any. */
 function promiseHandler(text: string, end: number): string | undefined {
   const m = /^\s*\.\s*(catch|then)\s*\(/.exec(text.slice(end, end + 40));

@@ -3,7 +3,7 @@
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { answerSkippedByThrow, caughtAround } from "./caughtThrows";
-import { handledWhereCalled, handlerAtCall, processHandlers } from "./rejectionFates";
+import { handledAndGoesOn, handledWhereCalled, handlerAtCall, processHandlers } from "./rejectionFates";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
 import { unawaitedSuspension } from "./unawaitedSuspension";
 import type { Evaluator } from "../../core/evaluate/evaluator";
@@ -2237,7 +2237,7 @@ export class Replay {
       case "sendPromptListChanged":
       case "sendResourceUpdated":
       case "sendLoggingMessage":
-        return this.#sends.send(e.method, loc, mode, rejectionHandled(this.#ev.host.text?.(file), e.span, this.#inTry));
+        return this.#sends.send(e.method, loc, mode, rejectionHandled(this.#ev.host.text?.(file), e.span, this.#inTry), handledAndGoesOn(this.#ev.host.text?.(file), e.span.end));
       case "notification": {
         this.#sends.sentBeforeConnect(e.method, loc, mode);
         const arg = e.args[0];

@@ -69,7 +69,7 @@ export class SendChecks {
    * the server unless caught, which is not followed: the result is not claimed. Later sends are
    * checked against the final capabilities by the diagnostics.
    */
-  send(method: string, loc: Loc, mode: SendMode, caught = false): void {
+  send(method: string, loc: Loc, mode: SendMode, caught = false, goesOn = false): void {
     const { state, release } = this.#point;
     const kind = this.#timing.onInner() ? "low" : state.kind;
     if (this.lacks(kind, method, loc, !mode.deferred && !mode.anytime)) return;
@@ -84,7 +84,8 @@ export class SendChecks {
     state.sends.push(send);
     // In a function whose timing is not followed: nothing either, once that function's connect() follows.
     if (phase === "untimed" && quiet) for (const frame of this.#timing.frames) if (!frame.connected) (frame.quietBefore ??= []).push(send);
-    if (outcomes.includes("not-connected")) this.sentBeforeConnect(method, loc, mode);
+    // `.catch(() => {})` right on it: the "Not connected" rejection is taken and the program goes on.
+    if (outcomes.includes("not-connected") && !goesOn) this.sentBeforeConnect(method, loc, mode);
     // Settled once everything is followed: code not followed may have advertised the key after all.
     if (outcomes.includes("unsupported") && !caught) this.#unsupported.push({ method, key: NOTIFICATION_FLAGS[method]?.key ?? "logging", loc });
   }
