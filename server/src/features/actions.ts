@@ -34,6 +34,9 @@ export function quickFixesIn(ctx: FeatureContext, span: Span): QuickFix[] {
 
 /** `// mcp-caps-ignore-next-line <code>` above where the diagnostic is, in that file. */
 function ignoreFix(ctx: FeatureContext, d: AnalysisDiagnostic): FixData | undefined {
+  // Not in an installed package or a declaration file (a problem inherited from one is shown on the
+  // server): the directive would be written into code that is not the user's.
+  if (d.loc.file.includes("/node_modules/") || d.loc.file.endsWith(".d.ts")) return undefined;
   const text = ctx.workspace.files.text(d.loc.file);
   if (text === undefined) return undefined;
   const info = ctx.workspace.dialects.find((dialect) => d.code in dialect.codes)?.codes[d.code];
