@@ -12,9 +12,11 @@ describe("paths in the human report's messages", () => {
       "package.json": JSON.stringify({ name: "fx", type: "module", dependencies: { "mcp-framework": "0.2.22" } }),
       "tsconfig.json": JSON.stringify({ compilerOptions: { outDir: "dist", rootDir: "src" } }),
       "src/index.ts": 'import { MCPServer } from "mcp-framework";\nconst server = new MCPServer();\nserver.start();\n',
+      // A file the folder holds but the loader skips: named in the message, which saves a hunt.
+      "src/tools/BaseTool.ts": 'import { MCPTool } from "mcp-framework";\nexport default class BaseTool extends MCPTool {}\n',
     });
     const text = mcpCapsInProcess(dir, ["--no-color", "."]);
-    assert.match(text.stdout, /^ {6}mcp-framework finds no tool for this server \(src\/tools holds no file it loads/m);
+    assert.match(text.stdout, /^ {6}mcp-framework finds no tool for this server \(src\/tools holds no file it loads; it skips BaseTool\.ts \(mcp-framework-file-excluded\)\)/m, text.stdout);
     assert.ok(!text.stdout.includes(dir), `no absolute path of the workspace in the human report:\n${text.stdout}`);
     const json = JSON.parse(mcpCapsInProcess(dir, ["--json", "."]).stdout) as { diagnostics: { code: string; message: string }[] };
     const message = json.diagnostics.find((d) => d.code === "mcp-framework-no-tools")!.message;

@@ -292,7 +292,10 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   if (!starts) {
     const uncompiled = folders.tools?.uncompiled[0];
     const notCompiled = uncompiled ? `; ${uncompiled.why}` : "";
-    diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads${base.layout ? `: ${base.layout}` : ""}${notCompiled})` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
+    // Files the folder does hold, which the loader's pattern skips (each has its own mcp-framework-file-excluded).
+    const skipped = (folders.tools?.files ?? []).filter((f) => f.excludedBy).map((f) => f.path.slice(f.path.lastIndexOf("/") + 1));
+    const skippedText = skipped.length > 0 ? `; it skips ${skipped.slice(0, 3).join(", ")}${skipped.length > 3 ? ` and ${skipped.length - 3} more` : ""} (mcp-framework-file-excluded)` : "";
+    diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads${base.layout ? `: ${base.layout}` : ""}${notCompiled}${skippedText})` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
   }
 
   const baseNote = base.ok ? `${base.how}; the loaders scan ${base.folder}${base.mirrored ? " as compiled" : ""}` : undefined;
