@@ -128,8 +128,8 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style, marks: Set<Mar
       return `  ${st.red(`${era}: not served`)} (${t(notes?.nullReason ?? "the base cannot be evaluated")})`;
     };
     // Both eras null for one reason (a start-up that throws): said once.
-    const both = showLegacy && showModern && s.legacy === null && s.modern === null && line("both eras", "legacy") === line("both eras", "modern");
-    if (both) out.push(line("both eras", "legacy"));
+    const both = showLegacy && showModern && s.legacy === null && s.modern === null ? line("both eras", "legacy") : undefined;
+    if (both !== undefined && both === line("both eras", "modern")) out.push(both);
     else {
       if (showLegacy && s.legacy === null) out.push(line("legacy", "legacy"));
       if (showModern && s.modern === null) out.push(line("modern", "modern"));

@@ -4,7 +4,7 @@ import { Commands, type CodeLensSetting } from "../../../common/protocol";
 import type { Loc } from "../analysis/core/evaluate/values";
 import { diagnosticsByServer } from "../analysis/core/model/ofServer";
 import { basename } from "../analysis/core/project/paths";
-import { ERA_NOT_KNOWN, type ServerReport } from "../analysis/core/model/serverReport";
+import { ERA_NOT_KNOWN, noteBrief, type ServerReport } from "../analysis/core/model/serverReport";
 import type { FeatureContext } from "./context";
 import { legacyLensTitle, modernLensTitle, nullReason, problemLensTitle } from "./render/lensTitles";
 
@@ -24,7 +24,10 @@ export function lensesFor(ctx: FeatureContext, mode: CodeLensSetting): LensItem[
     const uri = ctx.location(server.loc).uri;
     const reason = nullReason(mine);
     // A lens is one line: a note's few words when it has them, the whole sentence is in the hover.
-    const eraReason = (era: "legacy" | "modern") => server.eraNotes?.[era]?.brief ?? server.eraNotes?.[era]?.text ?? reason;
+    const eraReason = (era: "legacy" | "modern") => {
+      const note = server.eraNotes?.[era];
+      return note ? noteBrief(note) : reason;
+    };
     out.push({ loc: server.loc, title: legacyLensTitle(server, eraReason("legacy")), command: Commands.openPreviewAt, args: [uri, server.name, "legacy"] });
     out.push({ loc: server.loc, title: modernLensTitle(server, mode, eraReason("modern")), command: Commands.openPreviewAt, args: [uri, server.name, "modern"] });
     const problem = problemLensTitle(server, mine);
@@ -42,7 +45,7 @@ function notServed(server: ServerReport): string {
   if (server.legacy !== null || server.modern !== null || server.unknown.some((u) => u.path.length === 0)) return "";
   const note = server.eraNotes?.legacy;
   if (note?.text.startsWith(ERA_NOT_KNOWN)) return "";
-  return ` · not served${note ? ` (${note.brief ?? note.text})` : ""}`;
+  return ` · not served${note ? ` (${noteBrief(note)})` : ""}`;
 }
 
 /** `feeds createServer · index.ts:46 · tools, prompts` above a helper's registrations on a server declared in another file. */

@@ -38,7 +38,7 @@ export function silenceForeseenBy(report: Pick<ProbeReport, ProbeEra | "source">
   if (report[era].outcome !== "failed" || !report.source?.matched) return undefined;
   // A program that never ran cannot have stopped for any reason its source gives.
   if (loadFailure(report[era].error) !== undefined) return undefined;
-  const matched = report.source.servers.find((s) => serverKey(s) === report.source!.matched);
+  const matched = matchedServer(report.source);
   if (!matched) return undefined;
   if (matched.startupThrows !== undefined && matched[era] === null) return { throws: matched.startupThrows };
   const may = matched.unknown.find((u) => u.path.length === 0 && (u.era === undefined || u.era === era) && u.reason.startsWith(`${MAY_NOT_START}:`));
@@ -49,7 +49,7 @@ export function silenceForeseenBy(report: Pick<ProbeReport, ProbeEra | "source">
 
 /** What the prediction foresaw for a program that runs, in words: `the predicted start-up throw (code)`. */
 function foreseenIfRun(report: Pick<ProbeReport, ProbeEra | "source">, era: ProbeEra): string | undefined {
-  const matched = report.source?.servers.find((s) => serverKey(s) === report.source?.matched);
+  const matched = report.source && matchedServer(report.source);
   if (matched?.startupThrows !== undefined && matched[era] === null) return `the predicted start-up throw (${visible(matched.startupThrows.code)})`;
   return undefined;
 }
@@ -80,6 +80,11 @@ export function eraReport(question: EraQuestion, answer: EraAnswer): EraReport {
 
 export const serverKey = (s: Pick<PredictedServer, "file" | "name">): string => `${s.file}#${s.name}`;
 
+/** The server the differences are measured against, when one was found. */
+function matchedServer(source: SourceReport): PredictedServer | undefined {
+  return source.servers.find((s) => serverKey(s) === source.matched);
+}
+
 export function probeJson(report: ProbeReport): string {
   return `${JSON.stringify(sortKeysDeep(report as unknown as Json), null, 2)}\n`;
 }
@@ -108,7 +113,7 @@ export function probeText(report: ProbeReport): string {
 
 function sourceLines(source: SourceReport, report: ProbeReport): string[] {
   const lines: string[] = [];
-  const matched = source.servers.find((s) => serverKey(s) === source.matched);
+  const matched = matchedServer(source);
   if (!matched) {
     lines.push(`source ${source.dir}: no server found`);
   } else {

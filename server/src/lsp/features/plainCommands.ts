@@ -1,6 +1,7 @@
 import type { Connection, Disposable } from "vscode-languageserver";
 import { MessageType, ShowMessageNotification, type Range } from "vscode-languageserver-protocol";
 import { Commands } from "../../../../common/protocol";
+import { noteBrief } from "../../analysis/core/model/serverReport";
 import { guard } from "../guard";
 import type { LanguageSession } from "../session";
 import { uriToPath } from "../uris";
@@ -37,7 +38,7 @@ async function erasMessage(session: LanguageSession, uri: string, name: unknown)
   if (!server) return "No MCP server in this file any more.";
   const era = (which: "legacy" | "modern") => {
     const note = server.eraNotes?.[which];
-    return server[which] !== null ? JSON.stringify(server[which]) : `not served${note ? ` (${note.brief ?? note.text})` : ""}`;
+    return server[which] !== null ? JSON.stringify(server[which]) : `not served${note ? ` (${noteBrief(note)})` : ""}`;
   };
   const approximate = server.exact ? "" : " · ≈ approximate: the hover says what is not known";
   return `${server.name}: legacy (initialize) ${era("legacy")} · modern (server/discover) ${era("modern")}${approximate}`;

@@ -74,6 +74,9 @@ export interface EraNote {
   readonly loc?: Loc;
 }
 
+/** A note in its few words where it has them (a lens, a hover's line, a message), else its sentence. */
+export const noteBrief = (note: EraNote): string => note.brief ?? note.text;
+
 /** What a dialect found at one place of a file: a server, or nothing but diagnostics. */
 export interface UnitAnalysis {
   readonly name: string;

@@ -12,9 +12,9 @@ import { replacesByName } from "./rules";
 
 const diagnostic = diagnosticMaker(FASTMCP_CODES);
 
-/** Each singular add*() and the list it adds to (the plural ones add to the same list, by name too). */
-const LISTS: Readonly<Record<string, string>> = { addTool: "tool", addPrompt: "prompt", addResource: "resource", addResourceTemplate: "resource template" };
-const PLURAL_LISTS: Readonly<Record<string, string>> = { addTools: "tool", addPrompts: "prompt", addResources: "resource", addResourceTemplates: "resource template" };
+/** The list each add*() and remove*() works on: the singular and the plural forms key the same list by name. */
+const SINGULAR: Readonly<Record<string, string>> = { Tool: "tool", Prompt: "prompt", Resource: "resource", ResourceTemplate: "resource template" };
+const listOf = (method: string): string | undefined => SINGULAR[method.replace(/^(?:add|remove)/, "").replace(/s$/, "")];
 
 /**
  * Only adds that certainly run, in order, before the session is made: unconditional, written with a
@@ -24,10 +24,9 @@ const PLURAL_LISTS: Readonly<Record<string, string>> = { addTools: "tool", addPr
 export function duplicateNameDiagnostics(ev: Evaluator, replay: Replay, version: string | undefined, server: { name: string; loc: Loc }): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
   const seen = new Map<string, Registration>();
-  const blurred = new Set<string>();
-  for (const list of Object.values(LISTS)) if (replay.removals.some((r) => LISTS[r.method.replace(/^remove/, "add")] === list || PLURAL_LISTS[r.method.replace(/^remove/, "add")] === list)) blurred.add(list);
+  const blurred = new Set(replay.removals.flatMap((r) => listOf(r.method) ?? []));
   for (const r of replay.registrations) {
-    const list = LISTS[r.method] ?? PLURAL_LISTS[r.method];
+    const list = listOf(r.method);
     if (list === undefined || blurred.has(list)) continue;
     const sure = r.phase === "before" && !r.conditional && !r.inMethod && !r.overriddenBy && !r.orderUnknown && !r.resumes;
     if (!sure || r.name === undefined) {

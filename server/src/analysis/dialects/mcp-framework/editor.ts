@@ -1,7 +1,7 @@
 // Hover on the calls made on an mcp-framework server (addTool & co., start, sendLog).
 import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
 import { constructorNameAt } from "../../core/constructorName";
-import type { ServerReport } from "../../core/model/serverReport";
+import { noteBrief, type ServerReport } from "../../core/model/serverReport";
 import type { McpFrameworkDetails } from "./analyze";
 import { PACKAGE } from "./packageName";
 import { rulesFor } from "./rules";
@@ -37,7 +37,7 @@ function loadedClassHover(ctx: EditorContext, server: ServerReport, offset: numb
   const by = `**${cls.name}** (mcp-framework) · loaded by \`${server.name}\` (${ctx.link(server.loc, ctx.where(server.loc))}) from its ${rule.folder}/ folder`;
   // A server that does not start advertises nothing, this class's key included.
   const note = server.legacy === null ? server.eraNotes?.legacy : undefined;
-  if (note) return { span: cls.nameSpan, markdown: `${by}: would add \`${rule.key}\`, but \`${server.name}\` is not served (${note.brief ?? note.text}).${folderLine(server)}` };
+  if (note) return { span: cls.nameSpan, markdown: `${by}: would add \`${rule.key}\`, but \`${server.name}\` is not served (${noteBrief(note)}).${folderLine(server)}` };
   return { span: cls.nameSpan, markdown: `${by}: adds \`${rule.key}\` to legacy (initialize)${others}${also}.${folderLine(server)}` };
 }
 

@@ -1,7 +1,7 @@
 // Hover on each decorated MCP method that binds to a strategy: which server it feeds, and what it adds.
 import type { DialectEditor, EditorContext, HoverPart } from "../../core/dialect";
 import { constructorNameAt } from "../../core/constructorName";
-import type { ServerReport } from "../../core/model/serverReport";
+import { noteBrief, type ServerReport } from "../../core/model/serverReport";
 import { code } from "../../core/render/markdown";
 import { mcpNestDetailsOf } from "./details";
 
@@ -32,7 +32,7 @@ function hover(ctx: EditorContext, server: ServerReport, offset: number): HoverP
 function effect(server: ServerReport, primitive: string, eras: string): string {
   if (!server.legacy && !server.modern && server.eraNotes?.legacy) {
     const note = server.eraNotes.legacy;
-    return `Not advertised: ${code(server.name)} serves no era (${note.brief ?? note.text}).`;
+    return `Not advertised: ${code(server.name)} serves no era (${noteBrief(note)}).`;
   }
   const written = server.provenance.some((p) => p.because === "capabilities" && p.path.length === 1 && p.path[0] === primitive);
   if (written) return `Binds ${code(`${primitive}/list`)}; ${code(primitive)} itself is what the strategy's capabilities option writes, which MCP-Nest keeps in place of ${code("{ listChanged: true }")}.`;

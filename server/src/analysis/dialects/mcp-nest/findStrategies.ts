@@ -137,8 +137,8 @@ export function strategiesGiven(summary: FileSummary): ValueExpr[] {
       const binding = object.k === "ref" ? summary.imports.get(object.name) : undefined;
       const nestFactory = binding?.specifier === "@nestjs/core" && binding.imported === "NestFactory";
       const options = method === "connectMicroservice" ? event.argExprs[0] : method === "createMicroservice" && nestFactory ? event.argExprs[1] : undefined;
-      const entry = options?.k === "obj" ? options.entries.find((e) => e.k === "prop" && e.key.k === "static" && e.key.name === "strategy") : undefined;
-      if (entry?.k === "prop") out.push(entry.value);
+      const strategy = strategyOption(options);
+      if (strategy) out.push(strategy);
     }
   }
   return out;

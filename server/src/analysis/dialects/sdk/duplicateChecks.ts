@@ -11,7 +11,7 @@ import { concatString, templateString } from "../../core/evaluate/templateNames"
 import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
 import { templateCall, withLiteralCalls } from "./literalCalls";
-import { firstDifference, itemVars, placeOf, takenByCatch, type EachItem, type ReplayPoint } from "./replayPoint";
+import { firstDifference, itemVars, placeOf, takenByCatch, throwsForCertain, type EachItem, type ReplayPoint } from "./replayPoint";
 import type { AlternativeRun } from "./alternatives";
 import { handleFate } from "./registrationHandles";
 import { symbolicName } from "./symbolicNames";
@@ -157,8 +157,7 @@ export class DuplicateChecks {
       `${e.method} throws here: ${key.what} is already registered on this server (${how.where}), and the SDK refuses a second one ("${key.error}"). ${how.advice}`,
     );
     if (!how.firstConditional && !how.here) {
-      if (this.#point.caught) takenByCatch(this.#point, d);
-      else state.threw ??= d;
+      throwsForCertain(this.#point, d);
       return true;
     }
     // Both under conditions: most often alternatives (`if (cn) registerChina() else

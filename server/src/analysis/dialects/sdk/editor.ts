@@ -7,7 +7,7 @@ import { ERA_NOT_KNOWN, type ServerReport } from "../../core/model/serverReport"
 import type { Span } from "../../core/model/summary";
 import { code, escape } from "../../core/render/markdown";
 import { sdkDetailsOf } from "./details";
-import { helperHover, stepHover } from "./stepHover";
+import { ERA_TITLE, helperHover, stepHover } from "./stepHover";
 import type { SdkStep } from "./steps";
 
 const within = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
@@ -50,8 +50,6 @@ function hover(ctx: EditorContext, server: ServerReport, offset: number): HoverP
   const name = ctx.text(helper.file)?.slice(helper.span.start, helper.span.end) ?? "helper";
   return { span: helper.span, markdown: helperHover(ctx, server, name, inHelper) };
 }
-
-const ERA_TITLE = { legacy: "legacy (initialize)", modern: "modern (server/discover)" } as const;
 
 /**
  * On the call that serves the server (`server.connect(transport)`, `serveStdio(...)`,

@@ -13,7 +13,7 @@ import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, V2_SPEC_REQUESTS 
 import { tableMethods, tableSchemasInOrder } from "./tableHandlers";
 import { unitScope } from "./unitScope";
 import { SDK_EVAL } from "./sdkEval";
-import { placeOf, takenByCatch, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
+import { placeOf, takenByCatch, throwsForCertain, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
 
 /** What the handler checks ask of the replay beyond the call being applied. */
 export interface HandlerHost {
@@ -63,8 +63,7 @@ export class HandlerChecks {
   #refused(loc: Loc, why: string, surely: boolean): void {
     if (!surely) return this.#point.mayThrow(loc, `${why} at ${this.#point.where(loc)}`);
     const d = diagnostic("sdk-set-handler-refused", loc, `${why}, so the server does not start.`);
-    if (this.#point.caught) takenByCatch(this.#point, d);
-    else this.#point.state.threw ??= d;
+    throwsForCertain(this.#point, d);
   }
 
   /** `setRequestHandler(schema, handler)`: its method, or each method of a table it is called over. */

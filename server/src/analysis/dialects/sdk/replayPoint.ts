@@ -95,12 +95,17 @@ export function placeOf(point: ReplayPoint, at: Loc, from: Loc): string {
  * running, the server goes on `without` what the call would have added.
  */
 export function throwsWhereItRuns(point: ReplayPoint, d: AnalysisDiagnostic, loc: Loc, what: string, conditional: boolean, deferred: boolean, without: string): void {
-  const state = point.state;
-  if (point.caught) takenByCatch(point, d, without);
-  else if (conditional || deferred) {
-    state.diagnostics.push(d);
+  if (conditional || deferred) {
+    if (point.caught) return takenByCatch(point, d, without);
+    point.state.diagnostics.push(d);
     if (!deferred) point.mayThrow(loc, `${what} at ${point.where(loc)} throws if it runs, and whether it runs is only known at run time`);
-  } else state.threw ??= d;
+  } else throwsForCertain(point, d, without);
+}
+
+/** A call that surely throws where it runs: the server does not start, unless `point.caught` takes the error. */
+export function throwsForCertain(point: ReplayPoint, d: AnalysisDiagnostic, without?: string): void {
+  if (point.caught) takenByCatch(point, d, without);
+  else point.state.threw ??= d;
 }
 
 /** The first call of `earlier` (outermost first) that `now` does not make at the same place: where a second run of the same code came from. */

@@ -8,7 +8,7 @@ import type { SdkState } from "./sdkState";
 import { NOTIFICATION_FLAGS } from "./sdkTables";
 import type { ConnectedRelation } from "./connectedArms";
 import { missingMethod } from "./missingMethods";
-import { takenByCatch, type ReplayPoint } from "./replayPoint";
+import { throwsForCertain, type ReplayPoint } from "./replayPoint";
 import { diagnostic } from "./codes";
 import { sendOutcome, type SendPhase } from "./sends";
 
@@ -100,8 +100,7 @@ export class SendChecks {
     if (!missing || !atStart) return missing !== undefined;
     if (surely && missing.certain) {
       const d = diagnostic("sdk-method-missing", loc, `${missing.why.replace(": a TypeError where it runs", "")}: the call throws a TypeError, so the server does not start.`);
-      if (this.#point.caught) takenByCatch(this.#point, d);
-      else this.#point.state.threw ??= d;
+      throwsForCertain(this.#point, d);
     } else this.#point.mayThrow(loc, `${missing.why} (${this.#point.where(loc)})`);
     return true;
   }

@@ -7,7 +7,7 @@ import type { ServerReport } from "../../core/model/serverReport";
 import { code, escape } from "../../core/render/markdown";
 import type { SdkStep, StepChange } from "./steps";
 
-const ERA_TITLE = { legacy: "legacy (initialize)", modern: "modern (server/discover)" } as const;
+export const ERA_TITLE = { legacy: "legacy (initialize)", modern: "modern (server/discover)" } as const;
 
 /** A value as the source wrote it: what is not known is shown as its source (`load()`, `...opts`), never as an internal key. */
 function inlineJson(v: Json): string {
