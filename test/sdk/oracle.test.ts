@@ -5,7 +5,7 @@
 //   SDK_FIXTURES=30,31 node --import tsx --test test/sdk/oracle.test.ts    (a subset, by prefix)
 // The oracle runs every fixture of an SDK version in one long-lived process (oraclePool.mjs).
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { CONCURRENCY, DIAGNOSTICS, listFixtures, markers, sourceFiles } from "./harness";
@@ -49,11 +49,19 @@ function allSources(dir: string): string[] {
   );
 }
 
+/** What the fixture's package.json `imports` aliases stand for, as the imports they make (`from "<target>"`). */
+function aliasTargets(dir: string): string[] {
+  const manifest = join(dir, "package.json");
+  if (!existsSync(manifest)) return [];
+  const imports = (JSON.parse(readFileSync(manifest, "utf8")) as { imports?: unknown }).imports;
+  return [...JSON.stringify(imports ?? {}).matchAll(/"(@[^"]+)"/g)].map((m) => `from "${m[1]}"`);
+}
+
 function checkSources(f: Fixture): void {
   const files = sourceFiles(f.dir);
   assert.ok(files.includes("server.ts"), "the fixture has server.ts");
   // Every source of the fixture, subfolders included (a fixture may reach the SDK through its own modules).
-  const all = allSources(f.dir).map((file) => readFileSync(file, "utf8")).join("\n");
+  const all = [...allSources(f.dir).map((file) => readFileSync(file, "utf8")), ...aliasTargets(f.dir)].join("\n");
   const v1 = /from "@modelcontextprotocol\/sdk[/"]/.test(all);
   const v2 = /from "@modelcontextprotocol\/server[/"]/.test(all);
   assert.equal(v1, f.meta.sdk === "v1", "imports @modelcontextprotocol/sdk exactly when meta.sdk is v1");

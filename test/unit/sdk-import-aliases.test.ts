@@ -76,3 +76,53 @@ await server.connect(new StdioServerTransport());
     assert.equal(s.exact, false);
   });
 });
+
+// Node maps a `#` specifier through the `imports` of the nearest package.json; a project swapping its
+// SDK during a migration writes `"#sdk": "@modelcontextprotocol/sdk/server/mcp.js"` (trial 147 c100,
+// c108: no server was found before).
+describe("the SDK imported through a package.json `imports` alias", () => {
+  const manifest = (imports: Record<string, unknown>) => JSON.stringify({ name: "app", type: "module", imports });
+
+  it("SDK v1 through exact aliases: found, and its transport read", () => {
+    const r = analyze({
+      ...SDK,
+      "package.json": manifest({ "#sdk": "@modelcontextprotocol/sdk/server/mcp.js", "#stdio": "@modelcontextprotocol/sdk/server/stdio.js" }),
+      "src/index.ts": `import { McpServer as Srv } from "#sdk";\nimport { StdioServerTransport } from "#stdio";\n${serve}`,
+    });
+    const s = r.servers.get("aliased");
+    assert.ok(s, `no server (${[...r.servers.keys()].join(", ")})`);
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    assert.equal(s.modern, null);
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+  });
+
+  it("SDK v2 through a pattern alias with conditions: found as v2, both eras served", () => {
+    const r = analyze({
+      "node_modules/@modelcontextprotocol/server/package.json": JSON.stringify({ name: "@modelcontextprotocol/server", version: "2.4.0" }),
+      "package.json": manifest({ "#mcp/*": { types: "./types/*.d.ts", import: "@modelcontextprotocol/*", default: "./nothing.js" } }),
+      "src/index.ts": `import { McpServer } from "#mcp/server";\nimport { serveStdio } from "#mcp/server/stdio";\nserveStdio(() => {\n  const s = new McpServer({ name: "v2-aliased", version: "2.0.0" });\n  s.registerTool("t", { description: "T" }, async () => ({ content: [] }));\n  return s;\n});\n`,
+    });
+    const s = r.servers.get("v2-aliased");
+    assert.ok(s, `no server (${[...r.servers.keys()].join(", ")})`);
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+    assert.deepEqual(s.modern, { tools: { listChanged: true } });
+  });
+
+  it("an alias of the project's own file, and one the nearest package.json does not map, are not the SDK", () => {
+    const own = analyze({
+      ...SDK,
+      "package.json": manifest({ "#sdk": "./src/fake.js" }),
+      "src/fake.ts": `export class McpServer { constructor(_: unknown) {} registerTool() {} connect() {} }\n`,
+      "src/index.ts": `${STDIO}import { McpServer as Srv } from "#sdk";\n${serve}`,
+    });
+    assert.equal(own.servers.get("aliased"), undefined);
+    const unmapped = analyze({
+      ...SDK,
+      "package.json": manifest({ "#sdk": "@modelcontextprotocol/sdk/server/mcp.js" }),
+      // A nearer package.json is the package scope Node reads, and it maps nothing.
+      "src/package.json": JSON.stringify({ name: "inner" }),
+      "src/index.ts": `${STDIO}import { McpServer as Srv } from "#sdk";\n${serve}`,
+    });
+    assert.equal(unmapped.servers.get("aliased"), undefined);
+  });
+});

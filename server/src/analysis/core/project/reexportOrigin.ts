@@ -6,6 +6,7 @@
 // code, and a module declaring a name of its own declares another thing.
 import type { EvaluationHost } from "../evaluate/evaluator";
 import { mayPassOn } from "../evaluate/exportLook";
+import { aliasedPackage } from "./packageImports";
 
 export type ModuleHost = Pick<EvaluationHost, "summary" | "resolveModule" | "memo" | "text" | "textFacts" | "reachesModule">;
 
@@ -44,7 +45,8 @@ const MAX_HOPS = 8;
  */
 export function packageOrigin(host: ModuleHost, question: OriginQuestion, fromFile: string, specifier: string, name: string): PackageExport | undefined {
   const seen = new Set<string>();
-  const follow = (from: string, spec: string, exported: string, hops: number): PackageExport | undefined => {
+  const follow = (from: string, written: string, exported: string, hops: number): PackageExport | undefined => {
+    const spec = packageSpecifier(host, written, from);
     if (question.isPackage(spec)) return exported === "*" || exported === "default" ? undefined : { specifier: spec, name: exported };
     // A workspace module's default export may pass the package's export on (`export default McpServer`).
     if (hops > MAX_HOPS || exported === "*") return undefined;
@@ -77,9 +79,14 @@ export function packageOrigin(host: ModuleHost, question: OriginQuestion, fromFi
     }
     return undefined;
   };
-  if (question.isPackage(specifier) || !host.memo) return follow(fromFile, specifier, name, 0);
+  if (question.isPackage(packageSpecifier(host, specifier, fromFile)) || !host.memo) return follow(fromFile, specifier, name, 0);
   const first = host.resolveModule(specifier, fromFile);
   if (!first) return undefined;
   // What the module exports under `name` stands for does not depend on who imports it.
   return host.memo(`package-origin\u0000${question.id}\u0000${first}\u0000${name}`, () => follow(fromFile, specifier, name, 0));
+}
+
+/** The specifier as Node reads it: a package.json `#` alias of another package's module is that module. */
+export function packageSpecifier(host: Pick<ModuleHost, "text">, specifier: string, fromFile: string): string {
+  return (specifier.startsWith("#") && host.text ? aliasedPackage(specifier, fromFile, host.text) : undefined) ?? specifier;
 }

@@ -4,6 +4,7 @@
 // One walk for all that the dialect keys on: decorators (decoratorOrigin.ts), the McpStrategy
 // constructor and the transports (findStrategies.ts, strategyOptions.ts), MCP_STRATEGY.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import { packageSpecifier } from "../../core/project/reexportOrigin";
 import { isMcpNestSpecifier, NEST_COMMON, PACKAGE } from "./packageName";
 
 export type ImportTarget =
@@ -22,8 +23,9 @@ const MAX_HOPS = 20;
 export const isPackageFile = (file: string): boolean => /[\\/]node_modules[\\/]/.test(file);
 
 /** What `import { imported } from specifier` (in `from`) names; `imported` is `*` for a namespace. */
-export function importTarget(ev: Evaluator, specifier: string, imported: string, from: string, hops = 0): ImportTarget {
+export function importTarget(ev: Evaluator, written: string, imported: string, from: string, hops = 0): ImportTarget {
   if (hops > MAX_HOPS) return { k: "opaque" };
+  const specifier = packageSpecifier(ev.host, written, from);
   if (isMcpNestSpecifier(specifier)) return { k: "package", specifier: PACKAGE, name: imported };
   if (specifier === NEST_COMMON) return { k: "package", specifier, name: imported };
   const target = ev.host.resolveModule(specifier, from);
