@@ -39,6 +39,7 @@ export const DIAGNOSTICS = {
   "sdk-connect-per-request": "connect() of one server in a handler an HTTP route or listener runs per request: from the second request on the SDK (v1 1.26.0+, v2) throws \"Already connected to a transport\"",
   "sdk-stateless-transport-reused": "one stateless Streamable HTTP transport (no sessionIdGenerator) handed every request by a route's handler: from the second request on the SDK (v1 1.26.0+, v2) throws \"Stateless transport cannot be reused across requests\"",
   "sdk-method-missing": "a McpServer method the loaded SDK does not have (v1's tool()/prompt()/resource() on v2; registerTool before 1.11.4, registerPrompt/registerResource before 1.13.0): a TypeError \"server.tool is not a function\" where it runs",
+  "sdk-startup-rejected": "a notification sent before connect() (\"Not connected\"), or a second connect() (\"Already connected to a transport\"), whose rejection nothing takes: the program stops",
   "sdk-set-handler-refused": "v2: setRequestHandler given a request schema (a v1 habit: ListToolsRequestSchema) or a method outside the protocol without its schemas: throws a TypeError \"… is not a spec request method\" where it runs",
   "sdk-nonspec-key": "unknown sub-keys inside tools/resources/prompts (e.g. a per-tool map): sent verbatim by both SDKs, meaningless to clients",
 } as const;

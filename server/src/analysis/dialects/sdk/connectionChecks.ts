@@ -8,11 +8,11 @@ import type { Loc } from "../../core/evaluate/values";
 import { exitAfterServing } from "./exitAfterStart";
 import { startsOnlyOnce } from "./guardedStarts";
 import type { CallEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
-import { firstDifference, type ReplayPoint } from "./replayPoint";
+import { firstDifference, throwsForCertain, type ReplayPoint } from "./replayPoint";
 import type { UntimedFrame } from "./sendChecks";
 import { diagnostic } from "./codes";
 import { MADE_HERE } from "./connectedInPlace";
-import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler, reuseRefused, sessionful } from "./perRequestConnect";
+import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler, reuseRefused, reuseSurelyRefused, sessionful } from "./perRequestConnect";
 
 /** What the walk knows of where the call being applied runs. */
 export interface ConnectionTiming {
@@ -27,6 +27,8 @@ export interface ConnectionTiming {
   text(file: string): string | undefined;
   /** The calls that ran the functions being replayed (innermost last). */
   readonly invokedAt: readonly Loc[];
+  /** A rejection of the call being applied surely ends the program (rejectionPath.ts). */
+  endsProgramIfRejected(): boolean;
 }
 
 /** A close() met on the connected server: where, whether it certainly has finished once past it, in which function. */
@@ -90,7 +92,9 @@ export class ConnectionChecks {
       const again = state.connected!.span.start === loc.span.start ? this.#at.invokedAt[0] : undefined;
       const already = again ? `by its run through ${this.#point.where(this.#connectedThrough[0] ?? state.connected!)}` : `(${this.#point.where(state.connected!)})`;
       const runs = again ? `runs again through ${this.#point.where(again)}` : "runs";
-      this.#point.mayThrow(loc, `connect() at ${this.#point.where(loc)} ${runs} on a server already connected ${already}, and the SDK refuses it ("Already connected to a transport"): unless that error is caught, the server stops`);
+      const said = `connect() at ${this.#point.where(loc)} ${runs} on a server already connected ${already}, and the SDK refuses it ("Already connected to a transport")`;
+      if (reuseSurelyRefused(state.version, release) && this.#at.endsProgramIfRejected()) throwsForCertain(this.#point, diagnostic("sdk-startup-rejected", loc, `${said}: nothing takes the rejection, so the program stops.`));
+      else this.#point.mayThrow(loc, `${said}: unless that error is caught, the server stops`);
     }
     this.#perRequest(file, e, loc, unit);
     this.#closedSinceConnect = false;

@@ -4,6 +4,7 @@
 // ("Already connected to a transport", v1 from 1.26.0 and v2), so those requests fail. A handler that
 // makes its server itself (the SDK's stateless example), or closes something (the transport or the
 // server, when the response closes), is not that.
+import semver from "semver";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
@@ -61,6 +62,25 @@ export const isStreamableTransport = (name: string): boolean => STREAMABLE.test(
  */
 export function reuseRefused(version: SdkVersion, release: SdkRelease): boolean {
   return version === "v2" || !releasedBefore(release.version, [1, 26, 0]);
+}
+
+/**
+ * Whether every release the server may load refuses a second connect(): the version it names (or the
+ * oldest its range allows) is 1.26.0 or newer, and so is any other release the lock allows. No version
+ * at all is the newest release, as for every other rule.
+ */
+export function reuseSurelyRefused(version: SdkVersion, release: SdkRelease): boolean {
+  const oldest = (version: string) => semver.valid(version) ?? semver.minVersion(version, { loose: true })?.version;
+  const refused = (r: SdkRelease) => {
+    if (r.version === undefined) return true;
+    try {
+      const v = oldest(r.version);
+      return v !== undefined && v !== null && !releasedBefore(v, [1, 26, 0]);
+    } catch {
+      return false;
+    }
+  };
+  return version === "v2" || (refused(release) && (release.mayLoad === undefined || refused(release.mayLoad.release)));
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { answerSkippedByThrow, caughtAround } from "./caughtThrows";
 import { handledAndGoesOn, handledWhereCalled, handlerAtCall, processHandlers } from "./rejectionFates";
+import { rejectionEndsProgram } from "./rejectionPath";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
 import { unawaitedSuspension } from "./unawaitedSuspension";
 import type { Evaluator } from "../../core/evaluate/evaluator";
@@ -370,11 +371,13 @@ export class Replay {
       branchedOrLooped: () => (this.#branches?.regions.length ?? 0) > 0 || (this.#loops?.length ?? 0) > 0,
       text: (f) => this.#ev.host.text?.(f),
       invokedAt: this.#invokedAt,
+      endsProgramIfRejected: () => this.#endsProgramIfRejected(),
     });
     this.#sends = new SendChecks(this.#point, {
       frames: this.#untimedSince,
       connectedHere: () => this.#connectedHere,
       onInner: () => this.#onInner,
+      endsProgramIfRejected: () => this.#endsProgramIfRejected(),
     });
   }
 
@@ -2204,8 +2207,17 @@ export class Replay {
     );
   }
 
+  /** The whole expression of the call being applied (its rejection's path starts there). */
+  #callLoc: Loc | undefined;
+
+  /** Whether a rejection of the call being applied surely ends the program (rejectionPath.ts). */
+  #endsProgramIfRejected(): boolean {
+    return this.#callLoc !== undefined && rejectionEndsProgram(this.#ev, this.#callLoc, this.#invokedAt, [this.#site.file]);
+  }
+
   #applyCall(file: string, e: CallEvent, mode: Mode): void {
     this.#applying = file;
+    this.#callLoc = { file, span: e.span };
     const loc: Loc = { file, span: e.methodSpan };
     const deferred = mode.deferred;
     this.#point.conditional = mode.conditional;

@@ -34,6 +34,8 @@ export interface SendTiming {
   connectedHere(): ConnectedRelation | undefined;
   /** The call is made on McpServer's inner low-level Server (`server.server.…`). */
   onInner(): boolean;
+  /** A rejection of the call being applied surely ends the program (rejectionPath.ts). */
+  endsProgramIfRejected(): boolean;
 }
 
 /** When a send runs: `deferred` in a callback after start-up, `anytime` in one that may run at any time. */
@@ -85,7 +87,7 @@ export class SendChecks {
     // In a function whose timing is not followed: nothing either, once that function's connect() follows.
     if (phase === "untimed" && quiet) for (const frame of this.#timing.frames) if (!frame.connected) (frame.quietBefore ??= []).push(send);
     // `.catch(() => {})` right on it: the "Not connected" rejection is taken and the program goes on.
-    if (outcomes.includes("not-connected") && !goesOn) this.sentBeforeConnect(method, loc, mode);
+    if (outcomes.includes("not-connected") && !goesOn) this.sentBeforeConnect(method, loc, mode, outcomes.every((o) => o === "not-connected"));
     // Settled once everything is followed: code not followed may have advertised the key after all.
     if (outcomes.includes("unsupported") && !caught) this.#unsupported.push({ method, key: NOTIFICATION_FLAGS[method]?.key ?? "logging", loc });
   }
@@ -107,16 +109,22 @@ export class SendChecks {
 
   /**
    * A notification the low-level Server sends before any transport is connected: the SDK rejects it
-   * ("Not connected"), and a rejection nothing catches stops the server. Whether something catches it
-   * is not followed, so the result is not claimed.
+   * ("Not connected"), and a rejection nothing catches stops the server: for certain when the send
+   * surely runs, is rejected on every release the server may load (`everyRelease`), and the rejection
+   * surely reaches the end of the program; else the result is not claimed.
    */
-  sentBeforeConnect(method: string, loc: Loc, mode: SendMode): void {
+  sentBeforeConnect(method: string, loc: Loc, mode: SendMode, everyRelease = true): void {
     if (this.#point.state.connected || mode.deferred || mode.anytime) return;
     // In a function whose timing is not followed (a handler called later, maybe), only a connect() that
     // same function makes later settles that the send comes first.
     if (this.#timing.frames.length > 0) {
       for (const frame of this.#timing.frames) if (!frame.connected) (frame.sentBefore ??= []).push({ method, loc });
       return;
+    }
+    const point = this.#point;
+    if (everyRelease && !point.conditional && !point.caught && this.#timing.endsProgramIfRejected()) {
+      const d = diagnostic("sdk-startup-rejected", loc, `${method}() at ${point.where(loc)} comes before connect(): the SDK rejects it ("Not connected"), and nothing takes the rejection, so the program stops before the server is served.`);
+      return throwsForCertain(point, d);
     }
     this.#notConnectedYet(method, loc);
   }
