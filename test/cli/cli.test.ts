@@ -146,6 +146,23 @@ describe("mcp-caps CLI", () => {
     assert.match(json.stderr, /legacy\.completions/);
   });
 
+  it("--check's human report is its result under the header, then the diagnostics: no server tables before it", () => {
+    const dir = tempProject({ "demo.ts": SERVER });
+    assert.equal(mcpCaps(dir, "--write-snapshot", "caps.json").status, 0);
+    const same = mcpCaps(dir, "--check", "caps.json");
+    assert.equal(same.status, 0);
+    const sameLines = same.stdout.split("\n");
+    assert.match(sameLines[0]!, /^mcp-caps .* · 1 server in 1 file/);
+    assert.equal(sameLines[2], "Capabilities match caps.json (1 server).");
+    assert.doesNotMatch(same.stdout, /capability\s+legacy/, "no table");
+    writeFile(dir, "demo.ts", SERVER.replace(/\n {2}handleComplete.*\n/, "\n"));
+    const changed = mcpCaps(dir, "--check", "caps.json");
+    assert.equal(changed.status, 1);
+    assert.equal(changed.stdout.split("\n")[2], "Capabilities changed since caps.json (1 server):");
+    assert.doesNotMatch(changed.stdout, /capability\s+legacy/, "no table");
+    assert.match(changed.stdout, /without --check/);
+  });
+
   it("--check names a key with dots or slashes unambiguously in its diff", () => {
     const dir = tempProject({ "demo.ts": SERVER });
     assert.equal(mcpCaps(dir, "--write-snapshot", "caps.json", "--tasks", "off").status, 0);

@@ -57,6 +57,19 @@ await app.start();
   });
 });
 
+describe("sdk-startup-rejected on SDK v2", () => {
+  it("connect() twice at the top level: exact, in the words SDK v2 refuses it with (trial 129 c89)", () => {
+    const r = analyze({
+      "node_modules/@modelcontextprotocol/server/package.json": JSON.stringify({ name: "@modelcontextprotocol/server", version: "2.4.0" }),
+      "s.ts": `import { McpServer } from "@modelcontextprotocol/server";\nimport { StdioServerTransport } from "@modelcontextprotocol/server/stdio";\nconst s = new McpServer({ name: "s", version: "1.0.0" });\nawait s.connect(new StdioServerTransport());\nawait s.connect(new StdioServerTransport());\n`,
+    });
+    const s = r.servers.get("s")!;
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.equal(s.legacy, null);
+    assert.match(r.codes("sdk-startup-rejected")[0]?.message ?? "", /"this instance is already connected to a transport"/);
+  });
+});
+
 describe("a rejection something may take: may not start, not claimed", () => {
   const open: Record<string, string> = {
     "awaited in a try whose catch goes on": `${HEAD}try {\n  await ${LOG};\n} catch (e) {\n  console.error(e);\n}\nawait server.connect(new StdioServerTransport());\n`,

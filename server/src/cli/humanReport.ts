@@ -19,6 +19,11 @@ export interface HumanOptions {
   readonly javaScriptFiles?: number;
   /** What the report knows of each server beyond its JSON, by `file#name`. */
   readonly notes: ReadonlyMap<string, ServerNotes>;
+  /**
+   * `--check`'s result, one line each: the report is then that result under its header, and the
+   * diagnostics, without the servers' tables (a CI log shows the change first, not after every table).
+   */
+  readonly check?: readonly string[];
 }
 
 export interface ServerNotes {
@@ -75,9 +80,11 @@ export function formatHumanReport(report: JsonReport, options: HumanOptions): st
     else if (options.fileCount === 0) lines.push("", NOTHING_READ);
   }
   const marks = new Set<Mark>();
-  for (const server of report.servers) lines.push("", ...serverSection(server, options, st, marks));
+  if (options.check) lines.push("", ...options.check);
+  else for (const server of report.servers) lines.push("", ...serverSection(server, options, st, marks));
   if (marks.size > 0) lines.push("", ...legend(marks, st));
   if (report.diagnostics.length > 0) lines.push("", ...diagnosticsSection(report.diagnostics, st));
+  if (options.check && n > 0) lines.push("", st.dim("Each server's capabilities, with their causes: the same command without --check."));
   return lines.join("\n");
 }
 

@@ -120,7 +120,11 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
   const format = outputFormat(options, io.env);
   // Files skipped whole (binary, too large, unreadable) were not analysed: the header does not count them.
   const fileCount = inputs.files.length - analysis.skipped.filter((f) => f.reason !== "failed").length;
-  const human = (color: boolean) => formatHumanReport(withShortPaths(report, cwd), {
+  // --check's result, worked out before the report: in the human report it comes first.
+  const changes = options.check && before ? diffSnapshots(before, snapshotOf(report)) : undefined;
+  const changeText = changes && changes.length > 0 && options.check ? terminalSafeLines(formatChanges(changes, options.check, rewriteCommand(options.check, options.paths, options))) : undefined;
+  const checkLines = changes && options.check ? (changeText ?? `Capabilities match ${terminalSafe(options.check)} (${serverCount(report.servers.length)}).`).split("\n") : undefined;
+  const human = (color: boolean, check?: readonly string[]) => formatHumanReport(withShortPaths(report, cwd), {
     era: options.era,
     color,
     tasksSource,
@@ -129,11 +133,12 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
     notes: serverNotes(workspace, analysis, cwd),
     recognised: dialects.map((d) => d.words.recognises),
     javaScriptFiles: inputs.javaScriptFiles,
+    ...(check ? { check } : {}),
   });
   const formatted = (f: typeof format): string => {
     if (f === "json") return terminalSafeJson(JSON.stringify(report, null, 2));
     if (f === "sarif") return terminalSafeJson(JSON.stringify(toSarifLog(report, cwd, dialects), null, 2));
-    if (f === "text") return human(options.color ?? (io.isTty && !io.env.NO_COLOR));
+    if (f === "text") return human(options.color ?? (io.isTty && !io.env.NO_COLOR), checkLines);
     const n = report.servers.length;
     const title = `mcp-caps: ${n} server${n === 1 ? "" : "s"}, ${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"}`;
     // Annotations are read by people, like the human report: paths under the working directory shortened.
@@ -155,16 +160,14 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
     // On stdout when it is all there is to say; beside a report, on stderr (stdout may be a document).
     (printReport ? io.stderr : io.stdout)(`mcp-caps: wrote the capabilities of ${n} server${n === 1 ? "" : "s"} (both eras) to ${terminalSafe(options.writeSnapshot)}\n`);
   }
-  if (options.check && before) {
-    const changes = diffSnapshots(before, snapshotOf(report));
-    // The JSON and SARIF formats keep stdout for their document.
+  if (options.check && changes) {
+    // The JSON and SARIF formats keep stdout for their document; the human report printed it already.
     const out = format === "json" || format === "sarif" ? io.stderr : io.stdout;
-    if (changes.length > 0) {
-      const text = terminalSafeLines(formatChanges(changes, options.check, rewriteCommand(options.check, options.paths, options)));
-      if (format === "github") out(`${plainAnnotation("error", "mcp-caps --check", text)}\n`);
-      out(`${text}\n`);
+    if (changeText !== undefined) {
+      if (format === "github") out(`${plainAnnotation("error", "mcp-caps --check", changeText)}\n`);
+      if (format !== "text") out(`${changeText}\n`);
       status = 1;
-    } else {
+    } else if (format !== "text") {
       io.stderr(`mcp-caps: capabilities match ${terminalSafe(options.check)}\n`);
     }
   }
@@ -212,3 +215,5 @@ function namedConfigs(configs: readonly string[]): string {
   const unique = [...new Set(configs)];
   return unique.length === 1 ? unique[0]! : `${unique[0]} and ${unique.length - 1} other tsconfig${unique.length > 2 ? "s" : ""}`;
 }
+
+const serverCount = (n: number): string => `${n} server${n === 1 ? "" : "s"}`;

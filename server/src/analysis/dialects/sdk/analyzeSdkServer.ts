@@ -49,6 +49,11 @@ export interface ServedEras {
   readonly unknown?: boolean;
   /** Why the eras are not known, when it is not that (a factory choosing by the era). */
   readonly unknownWhy?: string;
+  /**
+   * Entry points that serve different eras: the eras some answer and others do not (with `unknown`,
+   * only these are open; an era every one of them answers, or none, is certain).
+   */
+  readonly differ?: { readonly legacy: boolean; readonly modern: boolean };
   /** The call that decides it (`createMcpHandler(...)`, `serveStdio(...)`, `connect(...)`). */
   readonly loc?: Loc;
 }
@@ -135,9 +140,9 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
     mayThrow.push({ path: [], reason: mayNotStart(`the notifications/message sent at start-up throws without the logging capability ("Server does not support logging"), and nothing takes the error`), loc: send.loc });
   }
   // Whether server/discover is answered is not known: the era is null, and the report says why.
-  const modernNotKnown: UnknownPart[] = eras.unknown && !eras.modern ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
+  const modernNotKnown: UnknownPart[] = eras.unknown && (eras.differ ? eras.differ.modern : !eras.modern) ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.
-  const legacyNotKnown: UnknownPart[] = eras.unknown && site.version === "v2" && eras.legacy ? [{ path: [], era: "legacy", reason: eras.unknownWhy ? `whether this server answers initialize is not known: ${eras.unknownWhy}` : `whether the server answers initialize is not known: ${eras.via} serves it, and an SDK v2 entry point may be given legacy: "reject", which answers server/discover only` }] : [];
+  const legacyNotKnown: UnknownPart[] = eras.unknown && (eras.differ ? eras.differ.legacy : site.version === "v2" && eras.legacy) ? [{ path: [], era: "legacy", reason: eras.unknownWhy ? `whether this server answers initialize is not known: ${eras.unknownWhy}` : `whether the server answers initialize is not known: ${eras.via} serves it, and an SDK v2 entry point may be given legacy: "reject", which answers server/discover only` }] : [];
   const whole: UnknownPart[] = (state.whole ?? []).map(({ why, loc: at }) => ({ path: [], spread: true, reason: why, ...(at ? { loc: at } : {}) }));
   // An era answered or not at run time: that era's entry says so (null or not, the era is open).
   const erasOpen: UnknownPart[] = (state.erasOpen ?? []).filter((e) => (e.era === "legacy" ? legacy : modern) !== null).map(({ era, why, loc: at }) => ({ path: [], era, reason: why, ...(at ? { loc: at } : {}) }));
@@ -310,10 +315,10 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     // one it reaches serves, so an era some of them leave out is not certain.
     const differ = decided.find((d) => d.legacy !== first.legacy || d.modern !== first.modern);
     if (!differ) return first;
-    const where = decided.map((d) => `${d.via} at line ${lineOf(ev, d.loc)} ${d.legacy ? "answers" : "refuses"} initialize`).join(", ");
+    const where = decided.map((d) => `${d.via} at line ${lineOf(ev, d.loc)} ${erasAnswered(d)}`).join(", ");
     const why = `the program serves this server through ${decided.length} entry points that serve different eras (${where}), and a client gets what the one it reaches serves`;
     markInexact(replay.state, why);
-    return { legacy: decided.some((d) => d.legacy), modern: decided.some((d) => d.modern), via: first.via, unknown: true, unknownWhy: why, loc: first.loc };
+    return { legacy: decided.some((d) => d.legacy), modern: decided.some((d) => d.modern), via: first.via, unknown: true, unknownWhy: why, differ: erasThatDiffer(decided), loc: first.loc };
   }
   const elsewhere = servedElsewhere(ev, replay);
   if (elsewhere) {
@@ -699,4 +704,15 @@ function workingCopy(state: Readonly<SdkState>): SdkState {
     sends: [...state.sends],
     ...(state.replaced ? { replaced: [...state.replaced] } : {}),
   };
+}
+
+/** What an entry point answers, for people: `answers initialize only`, `answers both eras`. */
+export function erasAnswered(d: { readonly legacy: boolean; readonly modern: boolean }): string {
+  return d.legacy && d.modern ? "answers both eras" : d.legacy ? "answers initialize only" : d.modern ? "answers server/discover only" : "answers neither era";
+}
+
+/** The eras some of the entry points answer and others do not. */
+export function erasThatDiffer(entries: readonly { readonly legacy: boolean; readonly modern: boolean }[]): { legacy: boolean; modern: boolean } {
+  const differs = (era: "legacy" | "modern") => entries.some((d) => d[era]) && entries.some((d) => !d[era]);
+  return { legacy: differs("legacy"), modern: differs("modern") };
 }

@@ -9,6 +9,7 @@ import { exitAfterServing } from "./exitAfterStart";
 import { startsOnlyOnce } from "./guardedStarts";
 import type { CallEvent, FlowUnit, ValueExpr } from "../../core/model/summary";
 import { firstDifference, throwsForCertain, type ReplayPoint } from "./replayPoint";
+import type { SdkVersion } from "./sdkTables";
 import type { UntimedFrame } from "./sendChecks";
 import { diagnostic } from "./codes";
 import { MADE_HERE } from "./connectedInPlace";
@@ -92,7 +93,7 @@ export class ConnectionChecks {
       const again = state.connected!.span.start === loc.span.start ? this.#at.invokedAt[0] : undefined;
       const already = again ? `by its run through ${this.#point.where(this.#connectedThrough[0] ?? state.connected!)}` : `(${this.#point.where(state.connected!)})`;
       const runs = again ? `runs again through ${this.#point.where(again)}` : "runs";
-      const said = `connect() at ${this.#point.where(loc)} ${runs} on a server already connected ${already}, and the SDK refuses it ("Already connected to a transport")`;
+      const said = `connect() at ${this.#point.where(loc)} ${runs} on a server already connected ${already}, and the SDK refuses it (${alreadyConnected(state.version)})`;
       if (reuseSurelyRefused(state.version, release) && this.#at.endsProgramIfRejected()) throwsForCertain(this.#point, diagnostic("sdk-startup-rejected", loc, `${said}: nothing takes the rejection, so the program stops.`));
       else this.#point.mayThrow(loc, `${said}: unless that error is caught, the server stops`);
     }
@@ -120,7 +121,7 @@ export class ConnectionChecks {
       diagnostic(
         "sdk-connect-per-request",
         loc,
-        `connect() runs in the handler ${via} calls for every request, on one server the handler does not make: once a first Streamable HTTP transport is connected, ${sdk} refuses every later connect() ("Already connected to a transport") until that transport closes, ${sessionful(ev, file, unit) ? "which a session's transport does only when its session ends, so a second client's initialize fails while the first session lasts" : "which a stateless one never does, so those requests fail"}. ` +
+        `connect() runs in the handler ${via} calls for every request, on one server the handler does not make: once a first Streamable HTTP transport is connected, ${sdk} refuses every later connect() (${alreadyConnected(state.version)}) until that transport closes, ${sessionful(ev, file, unit) ? "which a session's transport does only when its session ends, so a second client's initialize fails while the first session lasts" : "which a stateless one never does, so those requests fail"}. ` +
           `Make the server in the handler (and close it when the response closes), or connect it once to one transport.`,
       ),
     );
@@ -171,4 +172,9 @@ export class ConnectionChecks {
     if (this.#stopsAt) this.#point.mayThrow(this.#stopsAt.loc, this.#stopsAt.why);
     this.#stopsAt = undefined;
   }
+}
+
+/** How the SDK words its refusal of a second transport (v1 1.32.2's Protocol, v2 2.4.0's). */
+function alreadyConnected(version: SdkVersion): string {
+  return version === "v2" ? `"this instance is already connected to a transport"` : `"Already connected to a transport"`;
 }
