@@ -103,6 +103,8 @@ export interface WireDiagnostic {
 
 export interface WireEraNote {
   readonly text: string;
+  /** The same in a few words, for places that repeat it (a summary line, a result card). */
+  readonly brief?: string;
   readonly location?: WireLocation;
 }
 

@@ -74,7 +74,7 @@ export function toWireServer(session: LanguageSession, server: ServerReport, dia
     start: workspace.position(server.loc.file, server.span.start),
     end: workspace.position(server.loc.file, server.span.end),
   };
-  const note = (n: EraNote | undefined) => (n ? { text: n.text, ...(n.loc ? { location: session.location(n.loc) } : {}) } : undefined);
+  const note = (n: EraNote | undefined) => (n ? { text: n.text, ...(n.brief !== undefined ? { brief: n.brief } : {}), ...(n.loc ? { location: session.location(n.loc) } : {}) } : undefined);
   const legacyNote = note(server.eraNotes?.legacy);
   const modernNote = note(server.eraNotes?.modern);
   return {

@@ -411,3 +411,30 @@ describe("preview: an era only known at run time, with nothing failing", () => {
     }
   });
 });
+
+describe("preview: both eras stopped by one problem", () => {
+  it("tells the problem's message once in the columns, and its few words in the summary and the result cards", () => {
+    const base = fixture("inventory");
+    const s = base.servers[0]!;
+    const location = s.location;
+    const message = "capabilities.tools is false while the application serves tools, so every request is answered with -32603.";
+    const note = { text: `every request fails: ${message} (mcp-nest-capability-disabled)`, brief: "every request fails (mcp-nest-capability-disabled)", location };
+    const server = {
+      ...s,
+      legacy: null,
+      modern: null,
+      unknown: [],
+      diagnostics: [{ code: "mcp-nest-capability-disabled", severity: "error" as const, message, location, fixes: [] }],
+      eraNotes: { legacy: note, modern: note },
+    };
+    const model = vm({ ...base, servers: [server], selected: 0 });
+    const html = renderPreview(model);
+    const columns = textOf(column(html, "legacy")) + textOf(column(html, "modern"));
+    assert.equal(columns.split(message).length - 1, 1, columns);
+    assert.match(textOf(column(html, "modern")), /The same problem as in legacy stops it\./);
+    assert.match(textOf(partOf(model, "summary")), /^Neither era can be shown \(every request fails \(mcp-nest-capability-disabled\), /);
+    assert.doesNotMatch(textOf(partOf(model, "summary")), /answered with -32603/);
+    assert.doesNotMatch(textOf(partOf(model, "wire")), /answered with -32603/);
+    assert.match(textOf(partOf(model, "wire")), /Not served \(every request fails \(mcp-nest-capability-disabled\)\): no result is sent\./);
+  });
+});

@@ -147,10 +147,17 @@ const sameStart = (a: WireDiagnostic["location"], b: WireDiagnostic["location"])
  * An era the entry point does not serve (SDK v1: initialize only): a fact about the program, shown
  * neutrally with the place that decides it; a note that sits on an error (a start-up throw) is a problem.
  */
-function servedNote(server: WireServer, era: Era, actions: ActionTable): SafeHtml | undefined {
+/** The era's note when it is a fact to show, not the sentence of an error the column shows instead. */
+function shownNote(server: WireServer, era: Era): WireServer["eraNotes"]["legacy"] {
   const note = server.eraNotes[era];
   if (!note) return undefined;
   if (note.location && server.diagnostics.some((d) => d.severity === "error" && sameStart(d.location, note.location!))) return undefined;
+  return note;
+}
+
+function servedNote(server: WireServer, era: Era, actions: ActionTable): SafeHtml | undefined {
+  const note = shownNote(server, era);
+  if (!note) return undefined;
   return html`<div class="notserved neutral" role="note"><div class="ns-h">${icons.info()}<b>Not served</b></div><p>${note.text}.</p>${
     note.location
       ? html`<p class="ns-links">Decided at <button type="button" class="linkbtn" data-act="${actions.add({ kind: "reveal", location: note.location })}">${fileLine(note.location)}</button></p>`
@@ -175,11 +182,13 @@ function notServed(server: WireServer, era: Era, actions: ActionTable): SafeHtml
   const what = unknown
     ? `The ${ERA_INFO[era].method} capabilities are computed at run time.`
     : `${ERA_INFO[era].method} fails at run time with this server, so no capabilities are advertised.`;
+  // Both eras stopped by the same problem: its message is told once, in the legacy column.
+  const toldBefore = era === "modern" && server.legacy === null && !shownNote(server, "legacy");
   return html`<div class="notserved" role="note"><div class="ns-h">${unknown ? icons.info() : icons.error()}<b>${heading}</b>${
     d ? html` <span class="ns-code">(${d.code})</span>` : ""
-  }</div><p>${what}</p>${
+  }</div><p>${what}${toldBefore && d ? " The same problem as in legacy stops it." : ""}</p>${
     d
-      ? html`<p class="ns-msg">${d.message}</p><p class="ns-links"><button type="button" class="linkbtn" data-act="${actions.add({ kind: "reveal", location: d.location })}">${fileLine(d.location)}</button> · <button type="button" class="linkbtn" data-act="${actions.add({ kind: "openRule", code: d.code })}">about ${d.code}</button></p>`
+      ? html`${toldBefore ? "" : html`<p class="ns-msg">${d.message}</p>`}<p class="ns-links"><button type="button" class="linkbtn" data-act="${actions.add({ kind: "reveal", location: d.location })}">${fileLine(d.location)}</button> · <button type="button" class="linkbtn" data-act="${actions.add({ kind: "openRule", code: d.code })}">about ${d.code}</button></p>`
       : ""
   }</div>`;
 }

@@ -87,7 +87,7 @@ export function summarySentence(server: WireServer): SafeHtml {
     const note = (era: "legacy" | "modern") => server.eraNotes[era];
     const why = (era: "legacy" | "modern") => {
       const n = note(era);
-      if (n) return html` (${n.text}${n.location ? html`, ${fileLine(n.location)}` : ""})`;
+      if (n) return html` (${n.brief ?? n.text}${n.location ? html`, ${fileLine(n.location)}` : ""})`;
       return d ? html` (<code>${d.code}</code>)` : "";
     };
     if (legacy === null && modern === null) return html`Neither era can be shown${why("legacy")}.${approx}`;

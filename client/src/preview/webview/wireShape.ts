@@ -90,7 +90,7 @@ function card(method: string, version: string, result: Record<string, WireValue>
   if (result === null) {
     const note = server.eraNotes[method === "initialize" ? "legacy" : "modern"];
     const d = nullReason(server);
-    const why = note ? html` (${note.text})` : d ? html` (<code>${d.code}</code>)` : "";
+    const why = note ? html` (${note.brief ?? note.text})` : d ? html` (<code>${d.code}</code>)` : "";
     return html`<div class="wcard"><div class="wh">${head}</div><p class="wns">Not served${why}: no result is sent.</p></div>`;
   }
   const pretty = prettyWire(result);
