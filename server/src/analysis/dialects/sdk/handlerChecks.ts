@@ -13,7 +13,7 @@ import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, V2_SPEC_REQUESTS 
 import { tableMethods, tableSchemasInOrder } from "./tableHandlers";
 import { unitScope } from "./unitScope";
 import { SDK_EVAL } from "./sdkEval";
-import { placeOf, takenByCatch, throwsForCertain, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
+import { placeOf, takenByCatch, throwsIfItRuns, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
 
 /** What the handler checks ask of the replay beyond the call being applied. */
 export interface HandlerHost {
@@ -61,9 +61,9 @@ export class HandlerChecks {
    * call surely runs (`surely`) and nothing catches it; else it may not.
    */
   #refused(loc: Loc, why: string, surely: boolean): void {
-    if (!surely) return this.#point.mayThrow(loc, `${why} at ${this.#point.where(loc)}`);
-    const d = diagnostic("sdk-set-handler-refused", loc, `${why}, so the server does not start.`);
-    throwsForCertain(this.#point, d);
+    // Taken by a catch, the sentence goes on with what the catch does (takenByCatch).
+    const d = diagnostic("sdk-set-handler-refused", loc, this.#point.caught ? `${why}.` : `${why}, so the server does not start.`);
+    throwsIfItRuns(this.#point, d, surely, `${why} at ${this.#point.where(loc)}`);
   }
 
   /** `setRequestHandler(schema, handler)`: its method, or each method of a table it is called over. */

@@ -102,6 +102,17 @@ export function throwsWhereItRuns(point: ReplayPoint, d: AnalysisDiagnostic, loc
   } else throwsForCertain(point, d, without);
 }
 
+/**
+ * A call that throws whenever it runs: when it surely runs, as `throwsForCertain`; when it may run, a
+ * catch that takes its error (`point.caught`) leaves the server without what it adds, and without one
+ * the server may not start (`mayWhy`).
+ */
+export function throwsIfItRuns(point: ReplayPoint, d: AnalysisDiagnostic, surely: boolean, mayWhy: string): void {
+  if (surely) throwsForCertain(point, d);
+  else if (point.caught) takenByCatch(point, d);
+  else point.mayThrow(d.loc, mayWhy);
+}
+
 /** A call that surely throws where it runs: the server does not start, unless `point.caught` takes the error. */
 export function throwsForCertain(point: ReplayPoint, d: AnalysisDiagnostic, without?: string): void {
   if (point.caught) takenByCatch(point, d, without);

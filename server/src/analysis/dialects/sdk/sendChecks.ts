@@ -8,7 +8,7 @@ import type { SdkState } from "./sdkState";
 import { NOTIFICATION_FLAGS } from "./sdkTables";
 import type { ConnectedRelation } from "./connectedArms";
 import { missingMethod } from "./missingMethods";
-import { throwsForCertain, type ReplayPoint } from "./replayPoint";
+import { throwsForCertain, throwsIfItRuns, type ReplayPoint } from "./replayPoint";
 import { diagnostic } from "./codes";
 import { sendOutcome, type SendPhase } from "./sends";
 
@@ -100,10 +100,11 @@ export class SendChecks {
   lacks(kind: "mcp" | "low", method: string, loc: Loc, atStart: boolean, surely = false): boolean {
     const missing = kind === "mcp" ? missingMethod(this.#point.state.version, this.#point.release, method) : undefined;
     if (!missing || !atStart) return missing !== undefined;
-    if (surely && missing.certain) {
-      const d = diagnostic("sdk-method-missing", loc, `${missing.why.replace(": a TypeError where it runs", "")}: the call throws a TypeError, so the server does not start.`);
-      throwsForCertain(this.#point, d);
-    } else this.#point.mayThrow(loc, `${missing.why} (${this.#point.where(loc)})`);
+    const mayWhy = `${missing.why} (${this.#point.where(loc)})`;
+    if (missing.certain) {
+      const d = diagnostic("sdk-method-missing", loc, `${missing.why.replace(": a TypeError where it runs", "")}: the call throws a TypeError${this.#point.caught ? "" : ", so the server does not start"}.`);
+      throwsIfItRuns(this.#point, d, surely, mayWhy);
+    } else this.#point.mayThrow(loc, mayWhy);
     return true;
   }
 
