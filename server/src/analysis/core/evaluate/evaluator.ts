@@ -672,8 +672,9 @@ export class Evaluator {
         const ambient = imported.imported === "*" ? undefined : this.#ambientExport(imported.specifier, imported.imported, useLoc, opts);
         return ambient ?? { t: "dyn", text: name, loc: useLoc, why: `module "${imported.specifier}" cannot be resolved` };
       }
-      if (imported.imported === "*") return { t: "ns", file: target, loc: useLoc };
-      const value = this.resolveExport(target, imported.imported, useLoc, opts);
+      // `import x = require("./m")` of a module written `export = value`: x is that value.
+      if (imported.imported === "*" && !this.#host.summary(target)?.exportEquals) return { t: "ns", file: target, loc: useLoc };
+      const value = this.resolveExport(target, imported.imported === "*" ? "default" : imported.imported, useLoc, opts);
       // `PROMPTS.push("review")` in the importing file: the array is not what its declaration wrote.
       if ((value.t === "arr" || value.t === "obj") && this.#mutated(file, name)) return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after importing it` };
       return value;

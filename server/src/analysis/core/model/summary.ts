@@ -190,6 +190,11 @@ export interface AmbientModuleSummary {
   readonly decls: ReadonlyMap<string, TopLevelDecl>;
   readonly exports: ReadonlyMap<string, ExportEntry>;
   readonly starExports: readonly string[];
+  /**
+   * `export = value` (CommonJS written in TypeScript): the module is that value, so an import of the
+   * whole module (`import x = require(...)`, `import * as x`) binds it; `exports` has it as `default`.
+   */
+  readonly exportEquals?: true;
 }
 
 export interface FileSummary {
@@ -212,6 +217,8 @@ export interface FileSummary {
   readonly imports: ReadonlyMap<string, ImportBinding>;
   readonly exports: ReadonlyMap<string, ExportEntry>;
   readonly starExports: readonly string[];
+  /** See AmbientModuleSummary.exportEquals. */
+  readonly exportEquals?: true;
   readonly classes: readonly ClassSummary[];
   /** What files that use the official MCP SDK do with their servers; absent for every other file. */
   readonly flow?: FlowSummary;

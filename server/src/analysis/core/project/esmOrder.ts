@@ -95,12 +95,14 @@ function moduleImports(ev: Evaluator, file: string, serves: RegExp | undefined):
     }
   }
   for (const st of sf.statements) {
-    const spec = (ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
+    const spec = (ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : requiredBy(st);
     if (spec === undefined) continue;
     const target = ev.host.resolveModule(spec, file);
     if (!target) continue;
     any.push(target);
     if (ts.isImportDeclaration(st) && loadsForSure(st, values)) certain.push(target);
+    // `import x = require("./x")`: compiled to a require() where it stands, when x is used as a value.
+    else if (ts.isImportEqualsDeclaration(st) && !st.isTypeOnly && values.has(st.name.text)) certain.push(target);
     else if (ts.isExportDeclaration(st) && !st.isTypeOnly && st.exportClause === undefined) certain.push(target);
   }
   return { certain, any };
@@ -127,6 +129,13 @@ function awaitedImports(st: ts.Statement): string[] {
   return out;
 }
 
+/** The module `import x = require("m")` names. */
+function requiredBy(st: ts.Statement): string | undefined {
+  if (!ts.isImportEqualsDeclaration(st) || !ts.isExternalModuleReference(st.moduleReference)) return undefined;
+  const e = st.moduleReference.expression;
+  return ts.isStringLiteral(e) ? e.text : undefined;
+}
+
 /** `import "./x.js"`, or an import one of whose names the module uses as a value. */
 function loadsForSure(st: ts.ImportDeclaration, values: ReadonlySet<string>): boolean {
   const clause = st.importClause;
@@ -143,7 +152,7 @@ function loadsForSure(st: ts.ImportDeclaration, values: ReadonlySet<string>): bo
 function valueNames(sf: ts.SourceFile): Set<string> {
   const out = new Set<string>();
   const visit = (n: ts.Node): void => {
-    if (ts.isImportDeclaration(n) || ts.isTypeNode(n) || ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) return;
+    if (ts.isImportDeclaration(n) || ts.isImportEqualsDeclaration(n) || ts.isTypeNode(n) || ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) return;
     if (ts.isIdentifier(n)) {
       const p = n.parent;
       // `export { x }` keeps an import only if x is a value, which is not known here.

@@ -89,11 +89,13 @@ export function moduleUsers(reader: PackageReader, root: string, files: readonly
         if (reader.resolve(binding.specifier, at) !== target) continue;
         reached = true;
         const loc = { file: at, span: binding.span };
-        if (binding.imported === "*") {
+        // `import server = require("./server")` of a module written `export = server`: the value itself.
+        const imported = binding.imported === "*" && reader.summary(target)?.exportEquals ? "default" : binding.imported;
+        if (imported === "*") {
           open.push({ why: "it is imported as a namespace, which the analysis does not follow", loc });
           namespaces.push({ file: at, local });
         }
-        else if (exported.includes(binding.imported)) found.push({ file: at, local });
+        else if (exported.includes(imported)) found.push({ file: at, local });
       }
       const again: string[] = [];
       let namespaced = false;

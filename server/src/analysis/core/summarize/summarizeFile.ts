@@ -66,7 +66,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
       }
     }
   }
-  const { decls, exports, starExports } = top;
+  const { decls, exports, starExports, exportEquals } = top;
   summarizeNestedClasses(ctx, sf);
 
   const flow = flowSpec ? summarizeFlow(ctx, imports, flowSpec, deferExtendsOnly) : undefined;
@@ -82,6 +82,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
     imports,
     exports,
     starExports,
+    ...(exportEquals ? { exportEquals } : {}),
     classes: ctx.classes,
     ...(flow === "deferred" ? { flowDeferred: true as const } : flow ? { flow } : {}),
     ...(ambientModules.size > 0 ? { ambientModules } : {}),
@@ -98,6 +99,7 @@ function readScope(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, 
   const decls = new Map<string, TopLevelDecl>();
   const exports = new Map<string, ExportEntry>();
   const starExports: string[] = [];
+  let exportEquals = false;
 
   const exportLocal = (node: ts.Node, name: string) => {
     if (ambientModule && !hasModifier(node, SK.DefaultKeyword)) exports.set(name, { k: "local", local: name });
@@ -113,7 +115,8 @@ function readScope(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, 
     } else if (ts.isExportDeclaration(s)) {
       readExport(s, exports, starExports);
     } else if (ts.isExportAssignment(s)) {
-      if (s.isExportEquals) continue;
+      // `export = value`: the module is the value; importers of the whole module get it (exportEquals).
+      if (s.isExportEquals) exportEquals = true;
       const e = s.expression;
       if (ts.isIdentifier(e)) exports.set("default", { k: "local", local: e.text });
       else {
@@ -149,7 +152,7 @@ function readScope(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, 
       exportLocal(s, s.name.text);
     }
   }
-  return { decls, exports, starExports };
+  return { decls, exports, starExports, ...(exportEquals ? { exportEquals: true as const } : {}) };
 }
 
 /** The names the top-level `let` statements declare with a value (plain names, not patterns). */

@@ -298,9 +298,11 @@ function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: re
         const target = ev.host.resolveModule(binding.specifier, at);
         const exported = target ? targets.get(target) : undefined;
         if (!exported || (binding.imported !== "*" && !exported.has(binding.imported))) continue;
+        // `import create = require("./server")` of a module written `export = createServer`: the function itself.
+        const whole = binding.imported === "*" && exported.has("default") && ev.summary(target!)?.exportEquals === true;
         // `import * as mod`: its members are not followed one by one.
         const importer = importerOf(importers, at);
-        if (binding.imported !== "*") importer.locals.add(local);
+        if (binding.imported !== "*" || whole) importer.locals.add(local);
         else if (members && onlyMembersRead(ev, at, local)) for (const n of exported) importer.locals.add(`${local}.${n}`);
         else importer.locals.add(`${local}.*`);
         importer.explained.push(binding.span);

@@ -14,15 +14,9 @@ import { sdkWords } from "./words";
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
 import type { FlowSpec } from "../../core/summarize/flowSummary";
 import { zodMainOf } from "./zodFlavours";
+import { SDK_METHODS } from "./sdkTables";
 
 
-/** Methods whose calls are replayed; other calls on a server cannot change what it advertises. */
-const SDK_METHODS = new Set([
-  "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt", "registerToolTask",
-  "setRequestHandler", "registerCapabilities", "connect", "close",
-  "sendToolListChanged", "sendResourceListChanged", "sendPromptListChanged", "sendResourceUpdated",
-  "sendLoggingMessage", "notification", "getCapabilities",
-]);
 
 /**
  * Names that make a file relevant wherever they are imported from: the SDK's server classes reached

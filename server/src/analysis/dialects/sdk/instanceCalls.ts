@@ -2,18 +2,13 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { RefPath, ValueExpr } from "../../core/model/summary";
 import { unitScope } from "./unitScope";
+import { namePath } from "../../core/model/callAsInvoke";
 import type { SdkSite } from "./findSdkServers";
 import type { SuperArguments } from "./serverSubclasses";
 
 /** `server`, `this.server`, `a.b`: the name path an expression is, or undefined. */
 export function pathOfExpr(e: ValueExpr): RefPath | undefined {
-  if (e.k === "ref") return [e.name];
-  if (e.k === "dyn" && e.text === "this") return ["this"];
-  if (e.k === "get" && e.key.k === "static") {
-    const base = pathOfExpr(e.object);
-    return base ? [...base, e.key.name] : undefined;
-  }
-  return undefined;
+  return namePath(e) ?? undefined;
 }
 
 /**

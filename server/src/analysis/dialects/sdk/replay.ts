@@ -62,7 +62,7 @@ import { followElsewhere } from "./followElsewhere";
 import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders";
 import { ts } from "../../core/typescript";
 import { byStartCall, byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallsNamed, startCallsOf, type StartOrder } from "./holderMethodCalls";
-import { thisMethodInvoke } from "./thisMethodCalls";
+import { otherMethodInvoke, thisMethodInvoke } from "./thisMethodCalls";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
 import { calledAtStartByImporter, importerStartCalls } from "./importerStarts";
@@ -1208,7 +1208,11 @@ export class Replay {
             // `server.experimental.tasks.registerToolTask(...)` (v1 McpServer, from 1.24): a tool of the server.
             const onTasks = event.method === "registerToolTask" && isTasksOf(receiver, local);
             if (!onServer && !onInner && !onTasks) {
-              const own = this.#holders.onCall(file, unit, event, depth, here) ? undefined : thisMethodInvoke(event);
+              const held = this.#holders.onCall(file, unit, event, depth, here);
+              const own = held ? undefined : thisMethodInvoke(event);
+              // `registry.start(server)`: a method some dialect reads (fastmcp's `start`), on an object of the program's own.
+              const other = held || own ? undefined : otherMethodInvoke(event);
+              if (other) this.#invoke(file, unit, other, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
               if (own) {
                 const outerReturns = this.#returns;
                 const returns: ServerReturns = { depth: depth + 1 };

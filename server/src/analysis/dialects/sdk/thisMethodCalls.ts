@@ -1,14 +1,19 @@
-// `this.addTools()` in a class's method: the summary records a call whose name is also a framework's
-// method (fastmcp's `addTools`) as a method call on its receiver, like `server.addTools(...)`. On
-// `this` that is not the server, it is the class's own method, and runs like any other call of it.
-import type { ValueExpr, CallEvent, InvokeEvent } from "../../core/model/summary";
-import { pathOfExpr } from "./instanceCalls";
+// `this.addTools()` in a class's method, `registry.start(server)`: the summary records a call whose name
+// is also a framework's method (fastmcp's `addTools`, `start`) as a method call on its receiver, like
+// `server.addTools(...)`. On `this` that is not the server, it is the class's own method, and runs
+// like any other call of it; on another object that is not the server, it is that object's own
+// function, followed as any call is (`registry.install(server)` is).
+import type { CallEvent, InvokeEvent } from "../../core/model/summary";
+import { callAsInvoke } from "../../core/model/callAsInvoke";
 
 
 /** The call as the invoke of the method it names on `this`; undefined for any other receiver. */
 export function thisMethodInvoke(event: CallEvent): InvokeEvent | undefined {
   if (event.receiver.length !== 1 || event.receiver[0] !== "this") return undefined;
-  const self: ValueExpr = { k: "dyn", text: "this", span: { start: event.span.start, end: event.span.start + 4 } };
-  const callee: ValueExpr = { k: "get", object: self, key: { k: "static", name: event.method, span: event.methodSpan }, span: { start: event.span.start, end: event.methodSpan.end } };
-  return { k: "invoke", callee, args: event.args.map((a) => pathOfExpr(a) ?? null), argExprs: event.args, span: event.span };
+  return callAsInvoke(event);
+}
+
+/** A call on an object that is not the server (nor `this`), as the invoke of that object's method. */
+export function otherMethodInvoke(event: CallEvent): InvokeEvent | undefined {
+  return event.receiver[0] === "this" ? undefined : callAsInvoke(event);
 }
