@@ -126,3 +126,20 @@ describe("the SDK imported through a package.json `imports` alias", () => {
     assert.equal(unmapped.servers.get("aliased"), undefined);
   });
 });
+
+describe("the program's own module reached through a package.json `imports` alias", () => {
+  it("a default-exported server imported as \"#server\" by the entry and a tools module: the tools module's registrations count (trial 148 c36)", () => {
+    const r = analyze({
+      ...SDK,
+      "package.json": JSON.stringify({ name: "app", type: "module", imports: { "#server": "./src/server.js" } }),
+      "src/server.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport default new McpServer({ name: "aliased", version: "1.0.0" }, { capabilities: { logging: {} } });\n`,
+      "src/tools/files.ts": `import server from "#server";\nserver.registerTool("read_file", { description: "Read" }, async () => ({ content: [] }));\n`,
+      "src/index.ts": `${STDIO}import server from "#server";\nimport "./tools/files.js";\nawait server.connect(new StdioServerTransport());\n`,
+    });
+    const s = r.servers.get("aliased");
+    assert.ok(s, `no server (${[...r.servers.keys()].join(", ")})`);
+    assert.deepEqual(s.legacy, { logging: {}, tools: { listChanged: true } });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+  });
+});
+

@@ -148,5 +148,6 @@ function moduleStem(file: string): string {
 function modulePathPattern(file: string): RegExp {
   const escaped = moduleStem(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const names = basename(file).startsWith("index.") ? `(?:${escaped}|index)` : escaped;
-  return new RegExp(`["'\`][^"'\`\\n]*(?:/${names}(?:\\.[cm]?[jt]sx?)?|\\.\\.?/?)["'\`]`);
+  // A package.json `imports` alias (`"#server"`) may name any module: its import is resolved to tell.
+  return new RegExp(`["'\`][^"'\`\\n]*(?:/${names}(?:\\.[cm]?[jt]sx?)?|\\.\\.?/?)["'\`]|["'\`]#[^"'\`\\n]+["'\`]`);
 }

@@ -400,6 +400,8 @@ const packageFilesByListing = new WeakMap<readonly DirectoryEntry[], readonly st
  * default import, or a barrel's `export * from "./server.js"`).
  */
 function mayImport(targets: ReadonlyMap<string, ReadonlySet<string>>, look: ImportLook, text: () => string | undefined): boolean {
+  // `import server from "#server"`: an alias may name any module; its import is resolved to tell.
+  if (look.aliases) return true;
   for (const [file, names] of targets) {
     // A name matters only inside an import or export clause (`import { server } from`, a barrel's
     // `export { server } from`): a bare mention (`server` is in most files) imports nothing.
@@ -416,6 +418,7 @@ const EXTENSION = /\.[cm]?[jt]sx?$/;
 
 /** Whether an import path may name a module known by one of these stems (its file, or its folder for an index). */
 function pathMayName(specifier: string, stems: ReadonlySet<string>): boolean {
+  if (specifier.startsWith("#")) return true;
   const segments = specifier.split("/").filter(Boolean);
   if (segments.length > 0) segments[segments.length - 1] = segments.at(-1)!.replace(EXTENSION, "");
   if (segments.at(-1) === "index") segments.pop();

@@ -11,14 +11,19 @@ export interface ImportLook {
   readonly clauseNames: ReadonlySet<string>;
   readonly stems: ReadonlySet<string>;
   readonly parent: boolean;
+  /** A quoted `#` specifier (`"#server"`): a package.json `imports` alias, which may name any module. */
+  readonly aliases: boolean;
 }
+
+/** A quoted package.json `imports` alias (`"#server"`, `'#tools/search.js'`). */
+export const QUOTED_ALIAS = /["'`]#[^"'`\n]+["'`]/;
 
 const KEY = "sdk-import-look";
 /** The quoted paths of the text's own folder or its parent (`"."`, `'./'`, `".."`, `'../'`): found with includes, a native search. */
 const FOLDER_PATHS = ["'", '"'].flatMap((q) => [".", "./", "..", "../"].map((p) => `${q}${p}${q}`));
 
 function lookAt(text: string | undefined): ImportLook | undefined {
-  return text === undefined ? undefined : { clauseNames: importClauseNames(text), stems: quotedPathStems(text), parent: FOLDER_PATHS.some((p) => text.includes(p)) };
+  return text === undefined ? undefined : { clauseNames: importClauseNames(text), stems: quotedPathStems(text), parent: FOLDER_PATHS.some((p) => text.includes(p)), aliases: text.includes("#") && QUOTED_ALIAS.test(text) };
 }
 
 /** The look at `file`'s current text (undefined when it cannot be read), from the store when it keeps one. */
