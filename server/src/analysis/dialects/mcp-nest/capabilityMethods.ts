@@ -46,9 +46,16 @@ export interface ControllerMethods {
 
 const MAX_BASES = 20;
 
-function importsMcpNest(ev: Evaluator, file: string): boolean {
+/**
+ * The MCP-Nest decorators the file imports from the package under their own names (`import { Tool }
+ * from "@rekog/mcp-nest"`). A name bound otherwise (a local `const Tool = …` a wrong import left, a
+ * barrel of the workspace) is followed to where it comes from (decoratorEffect).
+ */
+function packageDecorators(ev: Evaluator, file: string): ReadonlySet<string> {
   const summary = ev.summary(file);
-  return summary !== undefined && [...summary.imports.values()].some((b) => isMcpNestSpecifier(b.specifier));
+  const names = new Set<string>();
+  for (const [local, b] of summary?.imports ?? []) if (isMcpNestSpecifier(b.specifier) && b.imported === local && !summary!.decls.has(local)) names.add(local);
+  return names;
 }
 
 /** `@McpController({ server: "x" })` → "x"; plain `@McpController()` → undefined; null: not known (said in `open`). */
@@ -81,7 +88,7 @@ interface Own {
 }
 
 function ownMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary, server: string | undefined, inherited: boolean): Own {
-  const direct = importsMcpNest(ev, cls.file);
+  const direct = packageDecorators(ev, cls.file);
   const out: Own = { methods: [], maybe: [] };
   for (const m of summary.members) {
     if (m.kind !== "method" || m.isStatic) continue;
@@ -89,7 +96,7 @@ function ownMethods(ev: Evaluator, cls: ClassRef, summary: ClassSummary, server:
     // What each does, as written (top to bottom). Any decorator other than MCP-Nest's own may be a
     // function of the workspace that applies them, or that replaces the method (workspaceDecorators.ts).
     const effects: DecoratorEffect[] = decorators.map((d) => {
-      const primitive = direct ? DECORATORS[d.name] : undefined;
+      const primitive = direct.has(d.name) ? DECORATORS[d.name] : undefined;
       return primitive ? { steps: [{ k: "mcp", kind: primitive }], may: [] } : decoratorEffect(ev, cls.file, d);
     });
     for (const { d, step, after } of applicationOrder(decorators, effects)) {
