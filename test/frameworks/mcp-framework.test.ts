@@ -30,7 +30,7 @@ const WORKER_LIMIT_MS = 50_000;
 interface Meta {
   exact: boolean;
   diagnostics: string[];
-  throws?: boolean;
+  throws?: boolean | string;
   /** The keys the prediction leaves open, when it is approximate: those and no others. */
   unknown?: string[];
 }
@@ -145,7 +145,8 @@ describe("mcp-framework fixtures, started with the real framework and analysed",
       assert.equal(s.modern, null);
       if (run.discover) assert.equal(run.discover.error, -32601);
       if (m.throws) {
-        assert.match(run.error ?? "", /Server does not support tools \(required for tools\/list\)/);
+        // `true`: the tools/list registration mcp-framework-no-tools names; a string: the error the program stops with.
+        assert.match(run.error ?? "", typeof m.throws === "string" ? new RegExp(m.throws.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) : /Server does not support tools \(required for tools\/list\)/);
         assert.equal(s.legacy, null);
         return;
       }
@@ -296,10 +297,11 @@ describe("mcp-framework basePath: __dirname in an ES module (trial 105)", () => 
     return new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] }).analyzeFile("/w/src/index.ts", { tasksExtension: false }).servers[0]!;
   };
 
-  it('"type": "module": __dirname is a ReferenceError when the compiled entry runs, so the folders are not claimed', () => {
+  it('"type": "module": __dirname is a ReferenceError when the compiled entry runs, so the server never starts (trial 150 c26)', () => {
     const server = analyse("module");
-    assert.equal(server.exact, false);
-    assert.ok(server.unknown.some((u) => /__dirname is not defined in ES module scope/.test(u.reason)), JSON.stringify(server.unknown));
+    assert.equal(server.exact, true, JSON.stringify(server.unknown));
+    assert.equal(server.legacy, null);
+    assert.equal(server.startupThrows?.code, "mcp-framework-dirname-in-esm");
   });
 
   it("CommonJS output: __dirname is the compiled module's folder, and its tools/ is read", () => {

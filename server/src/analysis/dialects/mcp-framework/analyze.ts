@@ -283,13 +283,18 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   // resources/subscribe is served (the handler is registered with resources), never advertised.
   if ("resources" in caps) diagnostics.push(...subscribeOverrides(run, folders.resources, serverRef));
 
-  const starts = "tools" in caps || maybe.has("tools");
+  // basePath that throws where the config is written (`__dirname` in an ES module): nothing starts.
+  const loadFails = !base.ok && base.throws ? base : undefined;
+  const starts = !loadFails && ("tools" in caps || maybe.has("tools"));
+  const stopCode = loadFails ? "mcp-framework-dirname-in-esm" : "mcp-framework-no-tools";
   // Tools not known: with none, the same tools/list registration stops start() (a probe then gets no answer).
-  const toolsUnknown = !("tools" in caps) ? maybe.get("tools") : undefined;
+  const toolsUnknown = !("tools" in caps) && !loadFails ? maybe.get("tools") : undefined;
   if (toolsUnknown) {
     unknown.push({ path: [], reason: mayNotStart(`whether a tool is loaded is not known, and with none mcp-framework registers tools/list regardless, which the SDK refuses ("Server does not support tools (required for tools/list)"), so start() throws`), ...(toolsUnknown.loc ? { loc: toolsUnknown.loc } : { loc }) });
   }
-  if (!starts) {
+  if (loadFails) {
+    diagnostics.push(diagnostic("mcp-framework-dirname-in-esm", loadFails.loc ?? loc, `${loadFails.reason}, before the server is made. Use import.meta.dirname (Node 20.11 and later) or dirname(fileURLToPath(import.meta.url)).`, { server: serverRef }));
+  } else if (!starts) {
     const uncompiled = folders.tools?.uncompiled[0];
     const notCompiled = uncompiled ? `; ${uncompiled.why}` : "";
     // Files the folder does hold, which the loader's pattern skips (each has its own mcp-framework-file-excluded).
@@ -299,7 +304,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   }
 
   const baseNote = base.ok ? `${base.how}; the loaders scan ${base.folder}${base.mirrored ? " as compiled" : ""}` : undefined;
-  const legacyNote: EraNote | undefined = !starts ? { text: "start-up throws (mcp-framework-no-tools)", loc } : baseNote ? { text: baseNote, ...(base.ok && base.loc ? { loc: base.loc } : {}) } : undefined;
+  const legacyNote: EraNote | undefined = !starts ? { text: `start-up throws (${stopCode})`, loc: loadFails?.loc ?? loc } : baseNote ? { text: baseNote, ...(base.ok && base.loc ? { loc: base.loc } : {}) } : undefined;
   const sorted = sortUnknown(unknown);
   const details: McpFrameworkDetails = { kind: "mcp-framework", ...(base.ok ? { base: { folder: base.folder, how: base.how } } : {}), folders, added };
   const server: ServerReport = {
@@ -316,7 +321,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     modern: null,
     unknown: starts ? sorted : [],
     provenance: starts ? provenance : [],
-    ...(!starts ? { startupThrows: { code: "mcp-framework-no-tools", loc } } : {}),
+    ...(!starts ? { startupThrows: { code: stopCode, loc: loadFails?.loc ?? loc } } : {}),
     eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: `mcp-framework runs an SDK ${rules.sdk} server, which answers initialize only; server/discover gets -32601`, brief: "mcp-framework answers initialize only" } },
     missing: [],
     details,

@@ -33,7 +33,8 @@ export type BaseResolution =
       readonly fromWorkingDirectory?: string;
       readonly loc?: Loc;
     }
-  | { readonly ok: false; readonly reason: string; readonly loc?: Loc };
+  /** `throws`: the basePath expression itself throws as the module loads (`__dirname` in an ES module). */
+  | { readonly ok: false; readonly reason: string; readonly loc?: Loc; readonly throws?: true };
 
 type FileText = (file: string) => string | undefined;
 
@@ -157,7 +158,7 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
     const bareDirname = (e: ValueExpr) => e.k === "ref" && e.name === "__dirname" && !ev.summary(at)?.decls.has("__dirname");
     const dirnameArg = expr.k === "call" && isPathJoin(ev, at, expr.callee) ? expr.args[0] : undefined;
     if ((bareDirname(expr) || (dirnameArg && bareDirname(resolveConst(ev, at, dirnameArg)))) && emitsEsm(at, root, host.text)) {
-      return { ok: false, reason: `basePath uses __dirname, which an ES module does not have (${/\.mts$/.test(at) ? "a .mts file" : 'package.json says "type": "module"'}): the compiled module throws "ReferenceError: __dirname is not defined in ES module scope" at start-up`, loc };
+      return { ok: false, reason: `basePath uses __dirname, which an ES module does not have (${/\.mts$/.test(at) ? "a .mts file" : 'package.json says "type": "module"'}): the compiled module throws "ReferenceError: __dirname is not defined in ES module scope" at start-up`, loc, throws: true };
     }
     if (isModuleDir(ev, at, expr)) return moduleRelative(at, [], up, layout, host, `basePath: ${module}'s own folder${beside}`, loc);
     if (expr.k === "call" && isPathJoin(ev, at, expr.callee) && expr.args.length > 0 && isModuleDir(ev, at, expr.args[0]!)) {
