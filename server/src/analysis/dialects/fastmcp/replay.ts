@@ -179,6 +179,14 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   // A method replaced on the server by an assignment (`server.addTool = function (t) { ... }`) runs in
   // place of FastMCP's from then on, as a subclass's override would.
   const overrides = new Map(overriddenMethods(subHere.units, site.subclasses));
+  /** The method `name` of the server's own subclasses (the most derived first), when one declares it. */
+  const subclassMethod = (name: string): FlowUnit | undefined => {
+    for (const c of [...(site.subclasses ?? [])].reverse()) {
+      const found = subHere.units.find((u) => u.kind === "method" && u.className === c && u.name === `${c}.${name}`);
+      if (found) return found;
+    }
+    return undefined;
+  };
 
   /**
    * `split`: for an async function called without `await`, where its first `await` is. What comes
@@ -330,6 +338,17 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         const own = thisMethodName(event.callee);
         if (own !== undefined && event.args.every((a) => a === null || !names.has(a.join(".")))) {
           followThisMethod(own);
+          continue;
+        }
+        // `server.registerAll()`: a method of the server's own subclass of FastMCP, called on it from
+        // outside the class: its body runs here, with the server as `this`.
+        const onServer = event.callee.k === "get" && event.callee.key.k === "static" ? exprPath(event.callee.object) : undefined;
+        const mine = onServer !== undefined && names.has(onServer) && event.callee.k === "get" && event.callee.key.k === "static" ? subclassMethod(event.callee.key.name) : undefined;
+        if (mine && !mine.bodiless && depth < MAX_HELPER_DEPTH && !visited.has(key(subHere, mine))) {
+          visited.add(key(subHere, mine));
+          const suspends = group < 0 && runsLater(host, at.file, event.span, mine, subHere.file) && touchedAfter(events, i, names);
+          const split = !later && suspends ? resumeOf(mine, awaitSplit(host, subHere.file, mine)) : undefined;
+          walk(subHere, mine, mine.events, new Set(["this"]), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, subHere.file, mine), split);
           continue;
         }
         if (event.callee.k === "fn") {
