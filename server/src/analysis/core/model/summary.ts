@@ -362,7 +362,8 @@ export interface FlowUnit {
   readonly className?: string;
   /**
    * For a callback written as a call's argument: the called function or method's name (`setTimeout`,
-   * `then`, `registerTool`, `onReady`; `new Promise` for a constructor), which says when it runs.
+   * `then`, `registerTool`, `onReady`; `new Promise` for a constructor), which says when it runs; for
+   * one assigned to a property (`x.oninitialized = () => …`), the property's name.
    */
   readonly passedTo?: string;
   /**

@@ -567,6 +567,9 @@ export function summarizeFlow(
         if (op === SK.EqualsToken) {
           const target = pathOf(b.left);
           const right = unwrap(b.right);
+          // `server.server.oninitialized = () => { … }`: a function given to a property is a callback of
+          // whatever calls that property, which says when it runs (as an argument's callee does).
+          if (ts.isPropertyAccessExpression(b.left) && (ts.isArrowFunction(right) || ts.isFunctionExpression(right)) && !passedTo.has(right)) passedTo.set(right, b.left.name.text);
           if (target && ts.isNewExpression(right) && recordNew(unit, right, target, b.left, conditional)) return;
           if (target && ts.isNewExpression(right)) recordOtherNew(unit, right, target, b.left, conditional);
           escape(unit, right, `assigned to ${oneLine(b.left.getText(ctx.sf))}`, conditional, target);

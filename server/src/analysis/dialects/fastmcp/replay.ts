@@ -10,6 +10,7 @@ import { neverCalled } from "../../core/summarize/uncalledFunctions";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { isPromiseChain } from "../../core/model/promiseChain";
 import { callAsInvoke } from "../../core/model/callAsInvoke";
+import { fastmcpFlow } from "./flow";
 import type { ServerUsers } from "../../core/project/exportedServerUsers";
 import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr } from "../../core/model/summary";
 import type { FastmcpSite } from "./findServers";
@@ -201,9 +202,10 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     const groups = new Map<number, GroupMark>();
     for (let i = 0; i < events.length; i++) {
       const entry = events[i]!;
-      // `registry.registerTool(server)`: a name some dialect reads, on an object of the program's own: its function, called.
+      // `registry.registerTool(server)`: a name another dialect reads, on an object of the program's own:
+      // its function, called. fastmcp's own names there keep being read as they were.
       const recorded = entry.event;
-      const event = recorded.k === "call" && recorded.receiver[0] !== "this" && !names.has(recorded.receiver.join(".")) ? callAsInvoke(recorded) : recorded;
+      const event = recorded.k === "call" && recorded.receiver[0] !== "this" && !names.has(recorded.receiver.join(".")) && !fastmcpFlow.methods.has(recorded.method) ? callAsInvoke(recorded) : recorded;
       const reader: ListReader | undefined = host.ev && { ev: host.ev, file: at.file, units: at.units, unit };
       // In loops only, over lists that certainly hold an item (`for (const t of TOOLS)`): it runs.
       const c = entry.conditional && !(reader && loopsRunCertainly(reader, entry));

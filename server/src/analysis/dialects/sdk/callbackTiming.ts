@@ -8,9 +8,12 @@ const HANDLER_METHODS = new Set([
   "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt", "setRequestHandler", "setNotificationHandler",
 ]);
 
+/** The SDK's hook the server calls once a client has finished the handshake: after connect(). */
+const AFTER_HANDSHAKE = "oninitialized";
+
 export type CallbackTiming = "after-connect" | "anytime";
 
-/** `passedTo` as the flow summary records it; undefined: the callback is not a call's argument. */
+/** `passedTo` as the flow summary records it; undefined: the callback is not a call's argument (nor a property's value). */
 export function callbackTiming(passedTo: string | undefined): CallbackTiming {
-  return passedTo !== undefined && HANDLER_METHODS.has(passedTo) ? "after-connect" : "anytime";
+  return passedTo !== undefined && (HANDLER_METHODS.has(passedTo) || passedTo === AFTER_HANDSHAKE) ? "after-connect" : "anytime";
 }

@@ -63,6 +63,7 @@ import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders"
 import { ts } from "../../core/typescript";
 import { byStartCall, byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallsNamed, startCallsOf, type StartOrder } from "./holderMethodCalls";
 import { otherMethodInvoke, thisMethodInvoke } from "./thisMethodCalls";
+import { SDK_METHODS } from "./sdkTables";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
 import { calledAtStartByImporter, importerStartCalls } from "./importerStarts";
@@ -1210,8 +1211,8 @@ export class Replay {
             if (!onServer && !onInner && !onTasks) {
               const held = this.#holders.onCall(file, unit, event, depth, here);
               const own = held ? undefined : thisMethodInvoke(event);
-              // `registry.start(server)`: a method some dialect reads (fastmcp's `start`), on an object of the program's own.
-              const other = held || own ? undefined : otherMethodInvoke(event);
+              // `registry.start(server)`: a method another dialect reads (fastmcp's `start`), on an object of the program's own.
+              const other = held || own ? undefined : otherMethodInvoke(event, SDK_METHODS);
               if (other) this.#invoke(file, unit, other, local, depth, here, connects.some((c) => runsAfter(c, entry.branches ?? [])));
               if (own) {
                 const outerReturns = this.#returns;
@@ -1364,7 +1365,7 @@ export class Replay {
               }
               break;
             }
-            const harmless = this.#harmlessEscape(file, event, local, connects.some((c) => runsAfter(c, entry.branches ?? [])));
+            const harmless = this.#harmlessEscape(file, event, local, this.#afterConnect || connects.some((c) => runsAfter(c, entry.branches ?? [])));
             // `const ctx = { server, api }` that only goes to calls and member reads: the server is
             // `ctx.server` now, and the functions given `ctx` are followed (a registration there after
             // connect() throws, which a store harmless otherwise does not show).
@@ -1375,7 +1376,9 @@ export class Replay {
               this.#objectHolders.set(`${file}\u0000${holder.name}`, { harmless });
               break;
             }
-            if (!harmless) {
+            // In a callback run once the server is connected (its connect() seen): the SDK refuses new
+            // capabilities from then on (registerCapabilities throws), so whatever holds it now cannot add one.
+            if (!harmless && !(here.deferred && this.state.connected)) {
               const why = `the server is ${event.how}, and what is done with it there is not followed`;
               const call = unit.events.slice(i + 1).find(({ event: e }) => e.k === "invoke" && isObjectArgumentEntry(e, event.span.start))?.event;
               if (call) this.#heldInObject.set(`${file}:${call.span.start}`, { why, loc: { file, span: event.span } });
@@ -1505,6 +1508,20 @@ export class Replay {
 
   /** A call that may hand the server to a helper, or run a local function that uses it. */
   #invoke(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode, connected = false): void {
+    // A helper called after the connect() of the function calling it runs after it too.
+    const outerAfterConnect = this.#afterConnect;
+    this.#afterConnect ||= connected;
+    try {
+      this.#invokeNow(file, unit, event, paths, depth, mode, connected);
+    } finally {
+      this.#afterConnect = outerAfterConnect;
+    }
+  }
+
+  /** The helper being followed is called after a connect() of the server that surely came first. */
+  #afterConnect = false;
+
+  #invokeNow(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, paths: ReadonlySet<string>, depth: number, mode: Mode, connected: boolean): void {
     if (this.#site.subclass && this.#invokeOnInstance(file, unit, event, paths, depth, mode)) return;
     if (this.#invokeWithHolder(file, unit, event, paths, depth, mode)) return;
     const closure = this.#closures.called(file, unit, event.callee, this.#classAround(file, unit));
