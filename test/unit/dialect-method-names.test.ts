@@ -1,9 +1,10 @@
 // The flow summary is made once for every dialect, so a call whose method name some dialect reads on
 // its server objects (fastmcp's `addTools`, `start`; the SDK's `registerTool`, `connect`) is recorded
-// as that dialect's method call whatever its receiver. On an object of the program's own, or on a
-// module namespace (`import * as helpers`, `import helpers = require(...)`), it is a call of that
-// object's function, followed like any call. Before, the server handed to it was dropped and the
-// prediction stayed exact without what the function adds (trial 148 c94, c05: `helpers.addPrompts(s)`).
+// as that dialect's method call whatever its receiver. For the other dialects, on an object of the
+// program's own, or on a module namespace (`import * as helpers`, `import helpers = require(...)`),
+// it is a call of that object's function, followed like any call. Before, the server handed to it was
+// dropped and the prediction stayed exact without what the function adds (trial 148 c94, c05:
+// `helpers.addPrompts(s)`).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../helpers/memoryWorkspace";
@@ -41,7 +42,7 @@ describe("SDK: a helper whose name another dialect reads", () => {
 });
 
 describe("fastmcp: a helper whose name the SDK reads", () => {
-  for (const name of ["registerTool", "connect", "tool"]) {
+  for (const name of ["registerTool", "tool", "registerPrompt"]) {
     it(`registry.${name}(server) on an object of the program's own: not dropped (said not followed)`, () => {
       const r = analyze({
         ...FASTMCP,
