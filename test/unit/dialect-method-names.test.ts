@@ -54,3 +54,17 @@ describe("fastmcp: a helper whose name the SDK reads", () => {
     });
   }
 });
+
+describe("SDK: a default export is not passed on by export *", () => {
+  it("a default import through a barrel of `export *` is no function of the module behind it (trial 148 c81)", () => {
+    const r = analyze({
+      ...SDK,
+      "src/tools/search.ts": `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport default function (s: McpServer) {\n  ${PROMPT}\n}\n`,
+      "src/tools/index.ts": `export * from "./search.js";\n`,
+      "src/index.ts": `${SDK_HEAD}// @ts-ignore\nimport search from "./tools/index.js";\nconst s = new McpServer({ name: "app", version: "1.0.0" });\nsearch(s);\nawait s.connect(new StdioServerTransport());\n`,
+    });
+    const s = r.servers.get("app")!;
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, {});
+  });
+});

@@ -2161,7 +2161,8 @@ export class Replay {
     const entry = summary.exports.get(name);
     if (entry?.k === "from") return this.#exportedFunction(target, entry.specifier, entry.imported, hops + 1);
     const localName = entry?.k === "local" ? entry.local : undefined;
-    if (!localName) {
+    // `export *` passes on every name but `default`.
+    if (!localName && name !== "default") {
       // Two `export *` modules giving the name different functions: ambiguous, so ES modules leave it
       // out (a named import of it fails to link): none is the one called.
       let found: { file: string; unit: FlowUnit } | undefined;
@@ -2173,6 +2174,7 @@ export class Replay {
       }
       return found;
     }
+    if (!localName) return undefined;
     const unit = summary.flow?.units.find((u) => u.kind === "function" && u.name === localName);
     return unit ? { file: target, unit } : undefined;
   }
