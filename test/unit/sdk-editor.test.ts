@@ -266,6 +266,25 @@ files.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: [] }))
     assert.match(throws, /Server does not support prompts \(required for prompts\/list\)/);
   });
 
+  it("a throw in a factory createMcpHandler runs for each request: every request fails, not the start-up (UX C15)", () => {
+    const text = `import { McpServer, createMcpHandler } from "@modelcontextprotocol/server";
+function addTools(s: McpServer) {
+  s.registerTool("add", { description: "Add" }, async () => ({ content: [] }));
+}
+export const handler = createMcpHandler(() => {
+  const server = new McpServer({ name: "math", version: "2.0.0" });
+  addTools(server);
+  addTools(server);
+  return server;
+});
+`;
+    const w = open({ "node_modules/@modelcontextprotocol/server/package.json": JSON.stringify({ name: "@modelcontextprotocol/server", version: "2.4.0" }), "math.ts": text });
+    const server = w.workspace.analyzeFile(`${ROOT}/math.ts`, { tasksExtension: false }).servers[0]!;
+    assert.equal(server.eraNotes?.legacy?.text, "every request fails (sdk-duplicate-registration)");
+    const md = plain(hover(w, "math.ts", "registerTool"));
+    assert.match(md, /\*\*Throws on every request\*\*: the handler builds the server for each request, so each one fails and no era is served \(`sdk-duplicate-registration`\)/);
+  });
+
   it("on a helper's name: each call it makes on the server it is given", () => {
     const md = plain(hover(open(V1_PROJECT), "src/tools.ts", "registerTools"));
     assert.match(md, /\*\*registerTools\*\* · feeds `weather` · \[index\.ts:7\]/);

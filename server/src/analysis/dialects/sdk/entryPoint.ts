@@ -53,13 +53,18 @@ export function transportOf(summary: FileSummary | undefined, expr: ValueExpr | 
   return undefined;
 }
 
+/** The era note of a server whose factory, run for each request, throws. */
+export const EVERY_REQUEST_FAILS = "every request fails";
+
 /**
  * Per era, what serves it or why it is not served, linked to the place that decides it: the
  * `connect(...)` call, the `createMcpHandler(...)`/`serveStdio(...)` call, else the construction.
  */
 export function eraNotesOf(facts: EntryFacts): { legacy?: EraNote; modern?: EraNote } {
   if (facts.threw) {
-    const threw = { text: `start-up throws (${facts.threw.code})`, loc: facts.threw.loc };
+    // createMcpHandler builds the server for each request: the program starts, and each request fails.
+    const when = facts.via === "createMcpHandler" ? EVERY_REQUEST_FAILS : "start-up throws";
+    const threw = { text: `${when} (${facts.threw.code})`, loc: facts.threw.loc };
     return { legacy: threw, modern: threw };
   }
   const name = entryName(facts);

@@ -6,6 +6,7 @@ import { DYNAMIC_KEY, isDynamicMarker, isPlainObject, SPREAD_KEY, type Json, typ
 import type { ServerReport } from "../../core/model/serverReport";
 import { code, escape } from "../../core/render/markdown";
 import type { SdkStep, StepChange } from "./steps";
+import { EVERY_REQUEST_FAILS } from "./entryPoint";
 
 export const ERA_TITLE = { legacy: "legacy (initialize)", modern: "modern (server/discover)" } as const;
 
@@ -38,7 +39,11 @@ function erasText(eras: readonly ("legacy" | "modern")[]): string {
 
 /** One sentence: what the step puts in which era (or that it changes nothing). */
 function effect(ctx: EditorContext, server: ServerReport, step: SdkStep): string {
-  if (step.throws === "start-up") return `$(error) **Throws at start-up**: no era is served (${code(step.problem ?? "")}).`;
+  if (step.throws === "start-up") {
+    // Built for each request (createMcpHandler): the program runs, and each request gets an error.
+    if (server.eraNotes?.legacy?.text.startsWith(EVERY_REQUEST_FAILS)) return `$(error) **Throws on every request**: the handler builds the server for each request, so each one fails and no era is served (${code(step.problem ?? "")}).`;
+    return `$(error) **Throws at start-up**: no era is served (${code(step.problem ?? "")}).`;
+  }
   if (step.throws === "later") return `$(error) **Throws when it runs**, after start-up (${code(step.problem ?? "")}); what the server advertised stays as it was.`;
   if (step.set.length === 0) return `**No change** to the capabilities${step.problem ? ` · $(warning) ${code(step.problem)}` : ""}.`;
   const byEras = new Map<string, StepChange[]>();
