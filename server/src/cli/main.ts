@@ -139,8 +139,7 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
     if (f === "json") return terminalSafeJson(JSON.stringify(report, null, 2));
     if (f === "sarif") return terminalSafeJson(JSON.stringify(toSarifLog(report, cwd, dialects), null, 2));
     if (f === "text") return human(options.color ?? (io.isTty && !io.env.NO_COLOR), checkLines);
-    const n = report.servers.length;
-    const title = `mcp-caps: ${n} server${n === 1 ? "" : "s"}, ${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"}`;
+    const title = `mcp-caps: ${serverCount(report.servers.length)}, ${report.diagnostics.length} diagnostic${report.diagnostics.length === 1 ? "" : "s"}`;
     // Annotations are read by people, like the human report: paths under the working directory shortened.
     return [...githubAnnotations(withShortPaths(report, cwd)), ...logGroup(title, human(false))].join("\n");
   };
@@ -156,9 +155,8 @@ function run(options: CliOptions, io: CliIo, allDialects: readonly Dialect[]): n
 
   if (options.writeSnapshot) {
     writeSnapshotFile(io.cwd, options.writeSnapshot, serializeSnapshot(snapshotOf(report)));
-    const n = report.servers.length;
     // On stdout when it is all there is to say; beside a report, on stderr (stdout may be a document).
-    (printReport ? io.stderr : io.stdout)(`mcp-caps: wrote the capabilities of ${n} server${n === 1 ? "" : "s"} (both eras) to ${terminalSafe(options.writeSnapshot)}\n`);
+    (printReport ? io.stderr : io.stdout)(`mcp-caps: wrote the capabilities of ${serverCount(report.servers.length)} (both eras) to ${terminalSafe(options.writeSnapshot)}\n`);
   }
   if (options.check && changes) {
     // The JSON and SARIF formats keep stdout for their document; the human report printed it already.

@@ -143,10 +143,6 @@ export function nullReason(server: WireServer): WireDiagnostic | undefined {
 const sameStart = (a: WireDiagnostic["location"], b: WireDiagnostic["location"]) =>
   a.uri === b.uri && a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character;
 
-/**
- * An era the entry point does not serve (SDK v1: initialize only): a fact about the program, shown
- * neutrally with the place that decides it; a note that sits on an error (a start-up throw) is a problem.
- */
 /** The era's note when it is a fact to show, not the sentence of an error the column shows instead. */
 function shownNote(server: WireServer, era: Era): WireServer["eraNotes"]["legacy"] {
   const note = server.eraNotes[era];
@@ -155,6 +151,10 @@ function shownNote(server: WireServer, era: Era): WireServer["eraNotes"]["legacy
   return note;
 }
 
+/**
+ * An era the entry point does not serve (SDK v1: initialize only): a fact about the program, shown
+ * neutrally with the place that decides it; a note that sits on an error (a start-up throw) is a problem.
+ */
 function servedNote(server: WireServer, era: Era, actions: ActionTable): SafeHtml | undefined {
   const note = shownNote(server, era);
   if (!note) return undefined;

@@ -344,8 +344,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         }
         // `server.registerAll()`: a method of the server's own subclass of FastMCP, called on it from
         // outside the class: its body runs here, with the server as `this`.
-        const onServer = event.callee.k === "get" && event.callee.key.k === "static" ? exprPath(event.callee.object) : undefined;
-        const mine = onServer !== undefined && names.has(onServer) && event.callee.k === "get" && event.callee.key.k === "static" ? subclassMethod(event.callee.key.name) : undefined;
+        const callee = event.callee;
+        const onServer = callee.k === "get" && callee.key.k === "static" && names.has(exprPath(callee.object) ?? "") ? callee.key.name : undefined;
+        const mine = onServer !== undefined ? subclassMethod(onServer) : undefined;
         if (mine && !mine.bodiless && depth < MAX_HELPER_DEPTH && !visited.has(key(subHere, mine))) {
           visited.add(key(subHere, mine));
           const suspends = group < 0 && runsLater(host, at.file, event.span, mine, subHere.file) && touchedAfter(events, i, names);

@@ -315,10 +315,9 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     // one it reaches serves, so an era some of them leave out is not certain.
     const differ = decided.find((d) => d.legacy !== first.legacy || d.modern !== first.modern);
     if (!differ) return first;
-    const where = decided.map((d) => `${d.via} at line ${lineOf(ev, d.loc)} ${erasAnswered(d)}`).join(", ");
-    const why = `the program serves this server through ${decided.length} entry points that serve different eras (${where}), and a client gets what the one it reaches serves`;
-    markInexact(replay.state, why);
-    return { legacy: decided.some((d) => d.legacy), modern: decided.some((d) => d.modern), via: first.via, unknown: true, unknownWhy: why, differ: erasThatDiffer(decided), loc: first.loc };
+    const mixed = differentEras(decided, (d) => `line ${lineOf(ev, d.loc)}`);
+    markInexact(replay.state, mixed.unknownWhy);
+    return { ...mixed, via: first.via, loc: first.loc };
   }
   const elsewhere = servedElsewhere(ev, replay);
   if (elsewhere) {
@@ -706,13 +705,22 @@ function workingCopy(state: Readonly<SdkState>): SdkState {
   };
 }
 
-/** What an entry point answers, for people: `answers initialize only`, `answers both eras`. */
-export function erasAnswered(d: { readonly legacy: boolean; readonly modern: boolean }): string {
-  return d.legacy && d.modern ? "answers both eras" : d.legacy ? "answers initialize only" : d.modern ? "answers server/discover only" : "answers neither era";
-}
+type EntryEras = { readonly via: string; readonly legacy: boolean; readonly modern: boolean };
 
-/** The eras some of the entry points answer and others do not. */
-export function erasThatDiffer(entries: readonly { readonly legacy: boolean; readonly modern: boolean }[]): { legacy: boolean; modern: boolean } {
-  const differs = (era: "legacy" | "modern") => entries.some((d) => d[era]) && entries.some((d) => !d[era]);
-  return { legacy: differs("legacy"), modern: differs("modern") };
+/**
+ * A server served through entry points that answer different eras: each era some of them answer is
+ * stated and left open where others do not answer it (`differ`), with why (`where` places each entry).
+ */
+export function differentEras<E extends EntryEras>(entries: readonly E[], where: (entry: E) => string): Pick<ServedEras, "legacy" | "modern" | "unknown" | "unknownWhy" | "differ"> & { readonly unknownWhy: string } {
+  const answers = (d: E) => (d.legacy && d.modern ? "answers both eras" : d.legacy ? "answers initialize only" : d.modern ? "answers server/discover only" : "answers neither era");
+  const listed = entries.map((d) => `${d.via} at ${where(d)} ${answers(d)}`).join(", ");
+  const some = (era: "legacy" | "modern") => entries.some((d) => d[era]);
+  const differs = (era: "legacy" | "modern") => some(era) && entries.some((d) => !d[era]);
+  return {
+    legacy: some("legacy"),
+    modern: some("modern"),
+    unknown: true,
+    unknownWhy: `the program serves this server through ${entries.length} entry points that serve different eras (${listed}), and a client gets what the one it reaches serves`,
+    differ: { legacy: differs("legacy"), modern: differs("modern") },
+  };
 }

@@ -70,17 +70,21 @@ export function reuseRefused(version: SdkVersion, release: SdkRelease): boolean 
  * at all is the newest release, as for every other rule.
  */
 export function reuseSurelyRefused(version: SdkVersion, release: SdkRelease): boolean {
-  const oldest = (version: string) => semver.valid(version) ?? semver.minVersion(version, { loose: true })?.version;
   const refused = (r: SdkRelease) => {
     if (r.version === undefined) return true;
-    try {
-      const v = oldest(r.version);
-      return v !== undefined && v !== null && !releasedBefore(v, [1, 26, 0]);
-    } catch {
-      return false;
-    }
+    const oldest = oldestIn(r.version);
+    return oldest !== undefined && !releasedBefore(oldest, [1, 26, 0]);
   };
   return version === "v2" || (refused(release) && (release.mayLoad === undefined || refused(release.mayLoad.release)));
+}
+
+/** The oldest release a version or a range allows (`1.32.2`, `^1.20.0` → 1.20.0); undefined when npm would not read it. */
+function oldestIn(range: string): string | undefined {
+  try {
+    return semver.minVersion(range, { loose: true })?.version;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

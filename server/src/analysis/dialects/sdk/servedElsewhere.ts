@@ -1,6 +1,6 @@
 // The eras of a server whose factory other files hand, by reference, to SDK entry points
 // (`serveStdio(buildServer)`): the entry point decides them, as it does for a factory in its own file.
-import { erasAnswered, erasThatDiffer, type ServedEras } from "./analyzeSdkServer";
+import { differentEras, type ServedEras } from "./analyzeSdkServer";
 import type { Replay } from "./replay";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { markEraOpen, markInexact } from "./sdkState";
@@ -24,9 +24,7 @@ export function servedElsewhere(ev: Evaluator, replay: Replay): ServedEras | und
     // strict createMcpHandler and legacyStatelessFallback answers both; which one a client meets is not read).
     const all = [first, ...rest];
     if (replay.state.connected) return { legacy: true, modern: false, via: "more than one entry point", unknown: true, loc: first.loc };
-    const where = all.map((s) => `${s.via} at ${basename(s.loc.file)}:${lineOf(ev, s.loc)} ${erasAnswered(s)}`).join(", ");
-    const unknownWhy = `the program serves this server through ${all.length} entry points that serve different eras (${where}), and a client gets what the one it reaches serves`;
-    return { legacy: all.some((s) => s.legacy), modern: all.some((s) => s.modern), via: "more than one entry point", unknown: true, unknownWhy, differ: erasThatDiffer(all), loc: first.loc };
+    return { ...differentEras(all, (s) => `${basename(s.loc.file)}:${lineOf(ev, s.loc)}`), via: "more than one entry point", loc: first.loc };
   }
   return { legacy: first.legacy, modern: first.modern, via: first.via, loc: first.loc };
 }
