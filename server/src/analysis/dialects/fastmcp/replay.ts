@@ -27,6 +27,10 @@ import { placeResumed } from "./resumes";
 import { evaluatedBefore } from "../../core/project/esmOrder";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { listHasItems, loopsRunCertainly, writtenItems, type ListReader } from "../../core/evaluate/listItems";
+import { loopsRunCertainly as tablesRunCertainly } from "../../core/evaluate/loopCertainty";
+import { listFill } from "../../core/evaluate/listFill";
+import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
+import { itemMembers } from "./itemMembers";
 import { exportNamesOf } from "../../core/model/exportNames";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
@@ -207,13 +211,15 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
       const recorded = entry.event;
       const event = recorded.k === "call" && recorded.receiver[0] !== "this" && !names.has(recorded.receiver.join(".")) && !fastmcpFlow.methods.has(recorded.method) ? callAsInvoke(recorded) : recorded;
       const reader: ListReader | undefined = host.ev && { ev: host.ev, file: at.file, units: at.units, unit };
-      // In loops only, over lists that certainly hold an item (`for (const t of TOOLS)`): it runs.
-      const c = entry.conditional && !(reader && loopsRunCertainly(reader, entry));
+      // In branches and loops the source decides (`if (FEATURES.tools)` on a const, a loop over a table
+      // with items): it runs whenever its unit does; in a branch the source rules out, never.
+      const c = entry.conditional && !(reader && (loopsRunCertainly(reader, entry) || tablesRunCertainly(reader.ev, at.file, unit, entry) || regionsRunCertainly(reader.ev, at.file, unit, entry)));
       const settling = groups.get(i);
       if (settling) settleGroup(out, settling);
       // An item of an awaited Promise.all runs to its end before the statement after it, as if awaited.
       const group = awaitedGroupOf(events, i, (span) => awaited(host, at.file, span));
       if (group >= 0 && !groups.has(group)) groups.set(group, markGroup(out));
+      if (reader && regionsNeverRun(reader.ev, at.file, unit, entry)) continue;
       const resumed = split !== undefined && event.span.start >= split.at && event.span.start !== split.operand;
       const later: Later = laterAll || (resumed ? split.resume : false);
       // For an async function called here without `await`: where its body resumes from.
@@ -265,6 +271,10 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const reg = REGISTRATIONS[event.method];
           const overriddenBy = overrides.get(event.method);
           if (reg) {
+            // `for (const m of Object.values(modules)) server.addTools(m.tools)`: the list, read for each item.
+            const fill = reg.plural && reader ? listFill(reader.ev, at.file, unit, entry, event.args[0], callbackLoops.get(key(at, unit))) : undefined;
+            // Every list it is given is written empty: it adds nothing, as `addTools([])` does.
+            if (fill === "none" && !overriddenBy) continue;
             out.registrations.push({
               method: event.method,
               key: reg.key,
@@ -272,7 +282,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               callSpan: event.span,
               phase,
               conditional,
-              maybeEmpty: reg.plural && !nonEmptyList(event.args[0]) && !(reader && listHasItems(reader, event.args[0])),
+              maybeEmpty: reg.plural && !nonEmptyList(event.args[0]) && fill !== "some" && !(reader && listHasItems(reader, event.args[0])),
               movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional && !entry.conditional,
               ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
               ...(typeof later === "object" ? { resumes: later } : {}),
@@ -402,10 +412,13 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           }
           continue;
         }
-        // `for (const register of [registerSearch, registerPrompts]) register(server)`: each function of the list, in turn.
-        for (const callee of registrarsCalled(reader, entry, event.callee, unit, callbackLoops.get(key(at, unit)))) {
-          let imported: { at: FileUnits; fn: FlowUnit } | undefined;
-          const helper = callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (callee as { name: string }).name) : undefined;
+        // `for (const register of [registerSearch, registerPrompts]) register(server)`: each function of the list, in turn;
+        // `for (const f of [git, docs]) f.register(server)`: each item's function of that name.
+        const members = host.ev && itemMembers(host.ev, host.summary, at.file, unit, entry, event.callee, callbackLoops.get(key(at, unit)));
+        const targets = members ? members.map(({ file, units, fn }) => ({ callee: event.callee, found: { at: { file, units }, fn } })) : registrarsCalled(reader, entry, event.callee, unit, callbackLoops.get(key(at, unit))).map((callee) => ({ callee, found: undefined }));
+        for (const { callee, found } of targets) {
+          let imported: { at: FileUnits; fn: FlowUnit } | undefined = found;
+          const helper = !found && callee.k === "ref" ? at.units.find((u) => u.kind === "function" && u.name === (callee as { name: string }).name) : undefined;
           const param = helper?.params[argAt];
           // A helper declared without its code (`declare function`) is not followed: what it does is unknown.
           if (helper && !helper.bodiless && param && depth < MAX_HELPER_DEPTH && !visited.has(key(at, helper))) {
@@ -415,7 +428,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             const split = !later && suspends ? resumeOf(helper, awaitSplit(host, at.file, helper)) : undefined;
             walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, helper), split);
             if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
-          } else if (!helper && (imported = importedHelper(host, at.file, callee) ?? newInstanceMethod(host, at, callee, names)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
+          } else if (!helper && (imported ??= importedHelper(host, at.file, callee) ?? newInstanceMethod(host, at, callee, names)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
             // `registerSearchTools(server)` imported from another module of the workspace: its body runs here, as a local helper's would.
             const { at: there, fn } = imported;
             const own = new Set([fn.params[argAt]!]);

@@ -4,7 +4,7 @@
 // in one arm and not the other.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowEvent, FlowEventEntry, FlowUnit, ValueExpr, CallEvent } from "../../core/model/summary";
-import { otherArm, regionEntered, regionsNeverRun } from "./knownConditions";
+import { otherArm, regionEntered, regionsNeverRun } from "../../core/evaluate/knownConditions";
 
 const TOOL_METHODS = new Set(["registerTool", "tool"]);
 

@@ -10,7 +10,7 @@ import type { Loc } from "../../core/evaluate/values";
 import type { FlowEvent, FlowUnit, RefPath, Span, ValueExpr, CallEvent, InvokeEvent } from "../../core/model/summary";
 import { classChain, classNamed, constructorOf, dispatch, ownerIndex, type ClassChain, type DispatchTarget } from "./classChain";
 import { pathOfExpr } from "./instanceCalls";
-import { unitScope } from "./unitScope";
+import { unitScope } from "../../core/evaluate/unitScope";
 
 type NewEvent = Extract<FlowEvent, { k: "new" }>;
 type EscapeEvent = Extract<FlowEvent, { k: "escape" }>;

@@ -4,7 +4,7 @@
 // the `if` whose first arm connects, so it never runs after that connect().
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { runsAfter } from "./containerStores";
-import { otherArm } from "./knownConditions";
+import { otherArm } from "../../core/evaluate/knownConditions";
 
 /** `after`: the call runs once connected; `exclusive`: never after that connect(); `maybe`: after it if its region ran. */
 export type ConnectedRelation = "after" | "exclusive" | "maybe";

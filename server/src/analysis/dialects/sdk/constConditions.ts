@@ -7,8 +7,8 @@ import { DYNAMIC_KEY, isUndefinedValue, type Binding, type Loc, type ObjEntryVal
 import { ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
 import type { SdkSite } from "./findSdkServers";
-import { decidedOperand } from "./knownConditions";
-import { unitScope } from "./unitScope";
+import { decidedOperand } from "../../core/evaluate/knownConditions";
+import { unitScope } from "../../core/evaluate/unitScope";
 import { SDK_EVAL } from "./sdkEval";
 
 /** The capabilities object with each entry a known condition decides settled; the same object when none is. */

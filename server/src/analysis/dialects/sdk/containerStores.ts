@@ -10,6 +10,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Span } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "../../core/summarize/parsedSource";
+import { nodeAt } from "../../core/summarize/nodeAt";
 
 /** Built-in collections whose methods run no code of the program. */
 const COLLECTIONS = new Set(["Map", "Set", "WeakMap", "WeakSet"]);
@@ -30,18 +31,7 @@ type Shape = "server" | ReadonlySet<string>;
 
 // The parse with parent pointers the dialects share (core): re-exported for this dialect's readers.
 export { parsedSource };
-
-/** The innermost node that spans exactly `span` (an expression the summary recorded). */
-export function nodeAt(sf: ts.SourceFile, span: Span): ts.Node | undefined {
-  let found: ts.Node | undefined;
-  const visit = (n: ts.Node): void => {
-    if (n.getStart(sf) > span.start || n.end < span.end) return;
-    if (n.getStart(sf) === span.start && n.end === span.end) found = n;
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
-}
+export { nodeAt };
 
 /** Steps up through parentheses, `!`, `as`, `satisfies`, `await` around an expression. */
 export function climb(node: ts.Node): ts.Node {

@@ -4,7 +4,7 @@
 // rest certain.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
-import { regionsNeverRun } from "./knownConditions";
+import { regionsNeverRun } from "../../core/evaluate/knownConditions";
 
 const returnsOf = new WeakMap<FlowUnit, readonly number[]>();
 

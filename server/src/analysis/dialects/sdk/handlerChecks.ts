@@ -11,7 +11,7 @@ import { sdkNameOf } from "./findSdkServers";
 import { markInexact, type SdkCause } from "./sdkState";
 import { PRE_OPTIONS_KEYS, requiredCapability, SCHEMA_METHODS, V2_SPEC_REQUESTS } from "./sdkTables";
 import { tableMethods, tableSchemasInOrder } from "./tableHandlers";
-import { unitScope } from "./unitScope";
+import { unitScope } from "../../core/evaluate/unitScope";
 import { SDK_EVAL } from "./sdkEval";
 import { placeOf, takenByCatch, throwsIfItRuns, throwsWhereItRuns, type ReplayPoint } from "./replayPoint";
 

@@ -1,7 +1,7 @@
 // Small readings shared by the rules for servers that are class instances.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { RefPath, ValueExpr } from "../../core/model/summary";
-import { unitScope } from "./unitScope";
+import { unitScope } from "../../core/evaluate/unitScope";
 import { namePath } from "../../core/model/callAsInvoke";
 import type { SdkSite } from "./findSdkServers";
 import type { SuperArguments } from "./serverSubclasses";

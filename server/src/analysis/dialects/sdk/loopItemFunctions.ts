@@ -7,7 +7,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { LoopGuard, ValueExpr } from "../../core/model/summary";
 import { functionOfValue, instanceMethod, objectMethod, type FunctionTarget } from "./methodTargets";
-import { arrayItemsOf, returnedCollection } from "./returnedCollections";
+import { arrayItemsOf, returnedCollection } from "../../core/evaluate/returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
 
 export type ItemFunction = FunctionTarget;

@@ -5,12 +5,12 @@
 // runs, when that is known statically; anything else is not followed.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope, Value } from "../../core/evaluate/values";
-import { DYNAMIC_KEY } from "../../core/evaluate/values";
+import { functionPlace, memberFunctionPlace, unitAt, type FunctionPlace } from "../../core/evaluate/functionPlaces";
 import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
-import { bindingOf, unitScope } from "./unitScope";
+import { bindingOf, unitScope } from "../../core/evaluate/unitScope";
 import { fieldObjectClass } from "./fieldHolders";
 import { arrowPropertyUnit } from "./holderMethodCalls";
-import { declaredUnwritable, fieldValue } from "./returnedCollections";
+import { declaredUnwritable, fieldValue } from "../../core/evaluate/returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
 import { classEveryReturnMakes } from "./factoryInstances";
 
@@ -83,33 +83,25 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
  * with `want` asked for a flow summary of its file first (a module that does not import the SDK).
  */
 export function objectMethod(ev: Evaluator, value: Value, method: string, want?: (file: string) => void): FunctionTarget | undefined {
-  // `import * as notes from "./notes.js"`, then `notes.register(server)`: a module namespace cannot be
-  // changed, so the member is the module's export of that name.
-  if (value.t === "ns") return functionOfValue(ev, ev.resolveExport(value.file, method, value.loc, SDK_EVAL), want);
   // `[IssueTools, WikiTools].forEach((C) => C.register(server))`: a class's own static method.
   if (value.t === "class" && value.cls.scope === null) {
     const name = ev.summary(value.cls.file)?.classes[value.cls.index]?.name;
     if (ev.summary(value.cls.file)?.flow === undefined) want?.(value.cls.file);
     return name ? classMethod(ev, value.cls.file, name, method, true) : undefined;
   }
-  // A spread whose keys are not known may hide the method with another function.
-  if (value.t !== "obj" || value.entries.has(DYNAMIC_KEY)) return undefined;
-  const entry = value.entries.get(method)?.value;
-  if (entry?.t === "fn") return functionOfValue(ev, entry, want);
-  // An object literal's method (`{ mount(server) {...} }`) is kept as its source: its own unit.
-  if (entry?.t === "dyn") {
-    if (ev.summary(entry.loc.file)?.flow === undefined) want?.(entry.loc.file);
-    return functionUnit(ev, entry.loc.file, entry.loc.span, true);
-  }
-  return undefined;
+  return placedUnit(ev, memberFunctionPlace(ev, value, method, SDK_EVAL), want);
 }
 
 /** The function unit a function value stands for (undefined for anything else). */
 export function functionOfValue(ev: Evaluator, value: Value, want?: (file: string) => void): FunctionTarget | undefined {
-  if (value.t !== "fn") return undefined;
-  const file = value.scope.file;
-  if (ev.summary(file)?.flow === undefined) want?.(file);
-  return functionUnit(ev, file, value.fn.bodySpan);
+  return placedUnit(ev, functionPlace(value), want);
+}
+
+/** The unit holding a function's code, with `want` asked for a flow summary of its file first. */
+function placedUnit(ev: Evaluator, place: FunctionPlace | undefined, want?: (file: string) => void): FunctionTarget | undefined {
+  if (!place) return undefined;
+  if (ev.summary(place.file)?.flow === undefined) want?.(place.file);
+  return functionUnit(ev, place.file, place.span, place.exact);
 }
 
 /** `new C(...)` (directly or through consts) and its class's own method `method`: what calling it on that instance runs. */
@@ -310,12 +302,6 @@ function arrowPropertyMethod(ev: Evaluator, file: string, className: string, met
 
 /** The unit of a function whose body (or, `exact`, whose whole text) is at `span`. */
 function functionUnit(ev: Evaluator, file: string, span: Span, exact = false): FunctionTarget | undefined {
-  const units = ev.summary(file)?.flow?.units ?? [];
-  let best: FlowUnit | undefined;
-  for (const u of units) {
-    if (u.kind === "module") continue;
-    const fits = exact ? u.span.start === span.start && u.span.end === span.end : u.span.start <= span.start && span.end <= u.span.end;
-    if (fits && (!best || u.span.end - u.span.start < best.span.end - best.span.start)) best = u;
-  }
-  return best ? { file, unit: best } : undefined;
+  const unit = unitAt(ev.summary(file)?.flow?.units ?? [], span, exact);
+  return unit ? { file, unit } : undefined;
 }

@@ -12,7 +12,7 @@ import { SK, ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
 import { exportNamesOf, factoryCallers, type Elsewhere } from "./factoryCallers";
 import type { SdkSite } from "./findSdkServers";
-import { unitScope } from "./unitScope";
+import { unitScope } from "../../core/evaluate/unitScope";
 import { SDK_EVAL } from "./sdkEval";
 
 type ObjExpr = Extract<ValueExpr, { k: "obj" }>;

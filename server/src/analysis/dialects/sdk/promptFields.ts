@@ -6,7 +6,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { FileSummary, ObjEntry, ValueExpr, CallEvent } from "../../core/model/summary";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
-import { bindingOf } from "./unitScope";
+import { bindingOf } from "../../core/evaluate/unitScope";
 
 /** A prompt argument, with the file (and summary) it is written in. */
 export type PromptField = { readonly file: string; readonly summary: FileSummary; readonly entry: Extract<ObjEntry, { k: "prop" }> };

@@ -5,7 +5,7 @@ import type { Binding, Scope } from "../../core/evaluate/values";
 import type { ValueExpr } from "../../core/model/summary";
 import { sdkNameOf } from "./findSdkServers";
 import { SDK_EVAL } from "./sdkEval";
-import { bindingOf } from "./unitScope";
+import { bindingOf } from "../../core/evaluate/unitScope";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 
 /**

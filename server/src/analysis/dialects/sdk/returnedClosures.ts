@@ -13,8 +13,8 @@ import { assignsTo } from "./serverSubclasses";
 import type { FlowEvent, FlowUnit, RefPath, Span, ValueExpr } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
 import { climb, nodeAt, parsedSource } from "./containerStores";
-import { declaredUnwritable, thisField } from "./returnedCollections";
-import { unitScope } from "./unitScope";
+import { declaredUnwritable, thisField } from "../../core/evaluate/returnedCollections";
+import { unitScope } from "../../core/evaluate/unitScope";
 
 export interface ReturnedClosure {
   readonly file: string;

@@ -8,7 +8,7 @@ import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { classChain, classNamed, constructorOf, declaresConstructor, type ClassChain } from "./classChain";
 import type { NewEvent } from "./findSdkServers";
 import type { SdkVersion } from "./sdkTables";
-import { scopeForName, unitScope } from "./unitScope";
+import { scopeForName, unitScope } from "../../core/evaluate/unitScope";
 import { superCallOf } from "./classChain";
 
 /**

@@ -3,7 +3,7 @@
 // by a helper (`uriFor(id)`). Such a URI is a plain resource, never a ResourceTemplate.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
-import { bindingOf } from "./unitScope";
+import { bindingOf } from "../../core/evaluate/unitScope";
 import type { ValueExpr } from "../../core/model/summary";
 import { SDK_EVAL } from "./sdkEval";
 

@@ -6,7 +6,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FileSummary, FlowEventEntry, Span, ValueExpr } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
-import { arrayItemsOf } from "./returnedCollections";
+import { arrayItemsOf } from "../../core/evaluate/returnedCollections";
 import { SDK_EVAL } from "./sdkEval";
 
 /** The methods the table holds schemas of, or "any" when what the handler answers cannot be bounded. */

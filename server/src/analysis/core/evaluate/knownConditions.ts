@@ -3,17 +3,18 @@
 // a function's own const table that holds items. A conditional event whose every region is such a
 // branch (known taken) or such a loop runs whenever its unit does. Anything the analysis cannot read
 // for certain (a parameter, a call, a `let`, an object another module may change) stays unknown.
-import type { Evaluator } from "../../core/evaluate/evaluator";
-import { isUndefinedValue, type Binding, type Scope } from "../../core/evaluate/values";
-import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
-import type { SummaryContext } from "../../core/summarize/context";
-import { toValueExpr } from "../../core/summarize/valueExpr";
-import { SK, ts } from "../../core/typescript";
-import { nodeAt, parsedSource } from "./containerStores";
+import type { Evaluator } from "./evaluator";
+import { isUndefinedValue, type Binding, type Scope } from "./values";
+import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../model/summary";
+import type { SummaryContext } from "../summarize/context";
+import { toValueExpr } from "../summarize/valueExpr";
+import { SK, ts } from "../typescript";
+import { nodeAt } from "../summarize/nodeAt";
+import { parsedSource } from "../summarize/parsedSource";
 import { hasItems } from "./loopCertainty";
-import { constDeclaration } from "../../core/evaluate/constDeclarations";
+import { constDeclaration } from "./constDeclarations";
 import { bindingOf, unitScope } from "./unitScope";
-import { SDK_EVAL } from "./sdkEval";
+import { TABLE_EVAL } from "./tableEval";
 
 /** What a condition's operand is known to be: a primitive, `undefined`, or some object (always truthy). */
 type Known = { readonly v: string | number | boolean | null | undefined } | { readonly object: true } | null;
@@ -342,7 +343,7 @@ function knownOf(cx: Context, e: ts.Expression, depth: number): Known {
   const expr = exprOf(cx, e);
   const member = enumMember(cx, expr, cx.scope, 0);
   if (member !== undefined) return { v: member };
-  const value = cx.ev.evaluate(expr, cx.scope, SDK_EVAL);
+  const value = cx.ev.evaluate(expr, cx.scope, TABLE_EVAL);
   if (isUndefinedValue(value)) return { v: undefined };
   switch (value.t) {
     case "prim":
@@ -366,7 +367,7 @@ function knownOf(cx: Context, e: ts.Expression, depth: number): Known {
 function enumMember(cx: Context, expr: ValueExpr, scope: Scope, depth: number): string | number | undefined {
   if (depth > 4) return undefined;
   if (expr.k === "get" && expr.key.k === "static") {
-    const object = cx.ev.evaluate(expr.object, scope, SDK_EVAL);
+    const object = cx.ev.evaluate(expr.object, scope, TABLE_EVAL);
     const m = object.t === "enum" ? object.members.get(expr.key.name) : undefined;
     return m === null ? undefined : m;
   }
@@ -404,7 +405,7 @@ function stableRoot(cx: Context, name: string): boolean {
     return decl.k === "const" && (![...cx.summary.exports.values()].some((x) => x.k === "local" && x.local === name) || readonlyConst(cx, name));
   }
   if (cx.summary.imports.has(name)) {
-    const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, SDK_EVAL);
+    const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, TABLE_EVAL);
     return v.t === "enum" || readonlyConst(cx, name);
   }
   return false;

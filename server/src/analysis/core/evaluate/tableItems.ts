@@ -3,13 +3,13 @@
 // spread adds what the spread array certainly holds (`[...navigateTools, ...(flag ? more : [])]` holds
 // at least what navigateTools holds). The evaluator's values cannot tell an unknown element from an
 // unknown spread, which may add nothing.
-import { constDeclaration } from "../../core/evaluate/constDeclarations";
-import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Scope } from "../../core/evaluate/values";
-import type { ValueExpr } from "../../core/model/summary";
+import { constDeclaration } from "./constDeclarations";
+import type { Evaluator } from "./evaluator";
+import type { Scope } from "./values";
+import type { ValueExpr } from "../model/summary";
 import { bindingOf } from "./unitScope";
-import { isObjectIterator, keyCount } from "../../core/evaluate/objectKeys";
-import { SDK_EVAL } from "./sdkEval";
+import { isObjectIterator, keyCount } from "./objectKeys";
+import { TABLE_EVAL } from "./tableEval";
 
 const MAX_DEPTH = 12;
 
@@ -26,7 +26,7 @@ export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth
       return certainItems(ev, expr.arg, scope, depth + 1);
     case "ref": {
       // The evaluator refuses a const the program changes or hands to a call: then nothing is certain.
-      if (ev.evaluate(expr, scope, SDK_EVAL).t !== "arr") return 0;
+      if (ev.evaluate(expr, scope, TABLE_EVAL).t !== "arr") return 0;
       const local = bindingOf(scope, expr.name);
       if (local) return "expr" in local ? certainItems(ev, local.expr, local.scope, depth + 1) : 0;
       const declared = constDeclaration(ev, scope.file, expr.name, depth);
@@ -34,7 +34,7 @@ export function certainItems(ev: Evaluator, expr: ValueExpr, scope: Scope, depth
     }
     case "call":
       // `[...Object.values(consoleTools), ...]`: as many items as the object certainly has keys.
-      return isObjectIterator(expr.callee) && expr.args.length === 1 ? keyCount(ev, ev.evaluate(expr.args[0]!, scope, SDK_EVAL)) : 0;
+      return isObjectIterator(expr.callee) && expr.args.length === 1 ? keyCount(ev, ev.evaluate(expr.args[0]!, scope, TABLE_EVAL)) : 0;
     default:
       return 0;
   }

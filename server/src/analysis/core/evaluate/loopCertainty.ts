@@ -1,18 +1,18 @@
 // Whether a registration inside loops certainly runs: each loop goes over a table written in the
 // workspace (a const array or object literal, imported or not) that holds at least one item, and the
 // loop body cannot skip it (the flow summary records the loops only then).
-import { readsAny } from "../../core/model/valueReads";
-import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Scope } from "../../core/evaluate/values";
-import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../../core/model/summary";
+import { readsAny } from "../model/valueReads";
+import type { Evaluator } from "./evaluator";
+import type { Scope } from "./values";
+import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../model/summary";
 import { certainItems } from "./tableItems";
 import { bindingOf, unitScope } from "./unitScope";
-import { constDeclaration } from "../../core/evaluate/constDeclarations";
-import { mutatedNames, withSources } from "../../core/evaluate/mutation";
-import { isObjectIterator, keyCount } from "../../core/evaluate/objectKeys";
+import { constDeclaration } from "./constDeclarations";
+import { mutatedNames, withSources } from "./mutation";
+import { isObjectIterator, keyCount } from "./objectKeys";
 import { returnedCollection, thisField } from "./returnedCollections";
-import { SDK_EVAL } from "./sdkEval";
-import { itemNames, itemVars, loopItem } from "./replayPoint";
+import { TABLE_EVAL } from "./tableEval";
+import { itemNames, itemVars, loopItem } from "./loopItem";
 
 /**
  * Whether a conditional event certainly runs once its unit runs past `within` (the branch regions
@@ -50,7 +50,7 @@ function everyLevelRuns(ev: Evaluator, file: string, unit: FlowUnit, guards: rea
   if (!each || !inner.some((i) => guardReads(i, names))) return everyLevelRuns(ev, file, unit, inner, hidden, scope, bound);
   if (g.kind !== "of") return false;
   const source = returnedCollection(ev, g.over, scope, unit.className);
-  const items = ev.evaluate(source.expr, source.scope, SDK_EVAL);
+  const items = ev.evaluate(source.expr, source.scope, TABLE_EVAL);
   if (items.t !== "arr" || items.items.length > MAX_OUTER_ITEMS || items.items.some((i) => i.t === "dyn")) return false;
   const within = new Set([...bound, ...names]);
   return items.items.every((item) => everyLevelRuns(ev, file, unit, inner, hidden, { file: scope.file, vars: itemVars(each, item), parent: scope }, within));
@@ -72,7 +72,7 @@ export function loopsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry
   return entry.loops.some((g) => {
     if (g.kind !== "of") return false;
     const source = returnedCollection(ev, itemSource(g).over, scope, unit.className);
-    const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
+    const value = ev.evaluate(source.expr, source.scope, TABLE_EVAL);
     return value.t === "arr" && value.items.length === 0;
   });
 }
@@ -113,21 +113,21 @@ export function declaredAround(ev: Evaluator, file: string, unit: FlowUnit): Set
 /** Whether the table a loop goes over holds at least one item, read in `scope` (the file's by default). */
 export function hasItems(ev: Evaluator, file: string, guard: LoopGuard, scope: Scope = ev.fileScope(file), className?: string, depth = 0): boolean {
   if (guard.kind === "count") {
-    const from = ev.evaluate(guard.from, scope, SDK_EVAL);
-    const to = ev.evaluate(guard.to, scope, SDK_EVAL);
+    const from = ev.evaluate(guard.from, scope, TABLE_EVAL);
+    const to = ev.evaluate(guard.to, scope, TABLE_EVAL);
     if (from.t !== "prim" || to.t !== "prim" || typeof from.value !== "number" || typeof to.value !== "number") return false;
     return guard.inclusive ? from.value <= to.value : from.value < to.value;
   }
   const over = itemSource(guard).over;
   if (guard.kind === "of" && over.k === "call" && isObjectIterator(over.callee) && over.args.length === 1) {
-    return keyCount(ev, ev.evaluate(over.args[0]!, scope, SDK_EVAL)) > 0;
+    return keyCount(ev, ev.evaluate(over.args[0]!, scope, TABLE_EVAL)) > 0;
   }
   const source = returnedCollection(ev, over, scope, className);
   // `readOnly ? readTools : [...readTools, ...writeTools]`: items whichever side is taken.
   // (`const a = x ? a : b` would go round for ever: a few levels of conditionals are read, no more.)
   const sides = depth < 8 ? conditionalSides(ev, source.expr, source.scope) : undefined;
   if (sides) return sides.every((side) => hasItems(ev, file, { ...guard, over: side.expr }, side.scope, className, depth + 1));
-  const value = ev.evaluate(source.expr, source.scope, SDK_EVAL);
+  const value = ev.evaluate(source.expr, source.scope, TABLE_EVAL);
   if (value.t === "arr") return value.items.some((i) => i.t !== "dyn") || certainItems(ev, source.expr, source.scope) > 0;
   if (guard.kind === "in") return keyCount(ev, value) > 0;
   // `for (const [name, h] of HANDLERS)` with `const HANDLERS = new Map([[…], …])`: as many entries as the array has.

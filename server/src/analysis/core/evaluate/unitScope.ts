@@ -1,11 +1,11 @@
 // The scope a call inside a function is read in: the function's own `const`s (a prompt's argument
 // shape, a URI template held in a local), its parameters and other locals (not known: they hide the
 // file's consts of the same name), then the functions around it, then the file.
-import type { Evaluator } from "../../core/evaluate/evaluator";
-import { handedOnNamesOf } from "../../core/evaluate/handedOn";
-import { mutatedNamesOf } from "../../core/evaluate/mutation";
-import type { Binding, Scope, Value } from "../../core/evaluate/values";
-import type { FlowUnit, ValueExpr } from "../../core/model/summary";
+import type { Evaluator } from "./evaluator";
+import { handedOnNamesOf } from "./handedOn";
+import { mutatedNamesOf } from "./mutation";
+import type { Binding, Scope, Value } from "./values";
+import type { FlowUnit, ValueExpr } from "../model/summary";
 
 export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefined): Scope {
   const summary = ev.summary(file);

@@ -4,14 +4,14 @@
 // it, with the function's parameters standing for the call's arguments. Also through a const holding
 // such a call (`const tools = getAllTools(); tools.forEach(...)`), unless the code changes that const
 // or hands it to a call that might.
-import type { Evaluator } from "../../core/evaluate/evaluator";
-import { handedOnNamesOf } from "../../core/evaluate/handedOn";
-import { mutatedNamesOf } from "../../core/evaluate/mutation";
-import { constDeclaration, isExportedEmptyTable } from "../../core/evaluate/constDeclarations";
-import type { Binding, Scope, Value } from "../../core/evaluate/values";
-import type { ValueExpr } from "../../core/model/summary";
+import type { Evaluator } from "./evaluator";
+import { handedOnNamesOf } from "./handedOn";
+import { mutatedNamesOf } from "./mutation";
+import { constDeclaration, isExportedEmptyTable } from "./constDeclarations";
+import type { Binding, Scope, Value } from "./values";
+import type { ValueExpr } from "../model/summary";
 import { bindingOf, unitScope } from "./unitScope";
-import { SDK_EVAL } from "./sdkEval";
+import { TABLE_EVAL } from "./tableEval";
 
 export interface Collection {
   readonly expr: ValueExpr;
@@ -52,7 +52,7 @@ function keptItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope
   if (!fn.result || fn.wraps || fn.rest || !param || fn.params.length > 1) return undefined;
   // The array as written (a const the program does not change: the evaluator refuses one it does).
   const source = returnedCollection(ev, c.object, scope);
-  if (ev.evaluate(source.expr, source.scope, SDK_EVAL).t !== "arr") return undefined;
+  if (ev.evaluate(source.expr, source.scope, TABLE_EVAL).t !== "arr") return undefined;
   const items = arrayItemsOf(ev, source.expr, source.scope, 0);
   const home = items?.[0]?.scope;
   if (!items || !items.every((i) => i.scope === home)) return undefined;
@@ -61,7 +61,7 @@ function keptItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope
     const vars = new Map<string, Binding>([[param, { expr: item.expr, scope: item.scope }]]);
     const inner: Scope = { file: scope.file, vars, parent: scope };
     for (const [name, expr] of fn.locals) vars.set(name, { expr, scope: inner });
-    const truth = truthiness(ev.evaluate(fn.result, inner, SDK_EVAL));
+    const truth = truthiness(ev.evaluate(fn.result, inner, TABLE_EVAL));
     if (truth === undefined) return undefined;
     if (truth) kept.push(item.expr);
   }
@@ -103,7 +103,7 @@ function objectItems(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, sco
 
 /** What a call of a function that only declares consts and returns one expression returns, read in its own scope. */
 function callResult(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Collection | undefined {
-  const callee = ev.evaluate(call.callee, scope, SDK_EVAL);
+  const callee = ev.evaluate(call.callee, scope, TABLE_EVAL);
   if (callee.t !== "fn") return undefined;
   const fn = callee.fn;
   // A promise, an iterator, a rest array or a destructured parameter: not what the result expression says.
