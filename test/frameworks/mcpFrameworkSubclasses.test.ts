@@ -35,20 +35,58 @@ describe("mcp-framework: a workspace subclass of MCPServer", () => {
     assert.equal(r.server?.exact, true);
   });
 
-  it("super(options) passes the argument given for that parameter; none given is its default, not known", () => {
+  it("super(options) passes the argument given for that parameter; none given, its default", () => {
     const cls = 'class AppServer extends MCPServer { constructor(options: object) { super(options); } }\n';
     const given = analyse({ "/w/src/index.ts": `${HEAD}${cls}new AppServer({ logging: true }).start();\n` });
     assert.deepEqual(given.server?.legacy, { logging: {}, tools: {} });
     assert.equal(given.server?.exact, true);
     const missing = analyse({ "/w/src/index.ts": `${HEAD}${cls.replace("options: object", "options: object = { logging: true }")}new AppServer().start();\n` });
-    assert.equal(missing.server?.exact, false);
-    assert.ok(missing.unknown.includes("logging") && missing.unknown.includes("tools"));
+    assert.deepEqual(missing.server?.legacy, { logging: {}, tools: {} });
+    assert.equal(missing.server?.exact, true);
   });
 
-  it("a config built from the constructor's parameters is not followed: the keys it decides are unknown", () => {
-    const r = analyse({ "/w/src/index.ts": `${HEAD}class AppServer extends MCPServer { constructor(extra: object) { super({ ...extra, name: "a" }); } }\nnew AppServer({ logging: true }).start();\n` });
-    assert.equal(r.server?.exact, false);
-    assert.deepEqual(r.unknown, ["*", "completions", "logging", "prompts", "resources", "tasks", "tools"]);
+  it("a config built from the constructor's parameters reads each as the argument given, or its default", () => {
+    const given = analyse({ "/w/src/index.ts": `${HEAD}class AppServer extends MCPServer { constructor(extra: object) { super({ ...extra, name: "a" }); } }\nnew AppServer({ logging: true }).start();\n` });
+    assert.deepEqual(given.server?.legacy, { logging: {}, tools: {} });
+    assert.equal(given.server?.exact, true);
+    // A default calling a function of another module that returns a literal, spread into the config.
+    const byDefault = analyse({
+      "/w/src/settings.ts": 'export function settings() { return { name: "a", version: "1.0.0" }; }\n',
+      "/w/src/index.ts": `${HEAD}import { settings } from "./settings.js";\nclass AppServer extends MCPServer { constructor(cfg = settings(), verbose = true) { super({ ...cfg, logging: verbose }); } }\nnew AppServer().start();\n`,
+    });
+    assert.deepEqual(byDefault.server?.legacy, { logging: {}, tools: {} });
+    assert.equal(byDefault.server?.exact, true);
+  });
+
+  it("a parameter changed before super(), or a local built first, is not followed: the keys it decides are unknown", () => {
+    for (const ctor of [
+      "constructor(extra: any) { extra = { ...extra, logging: false }; super({ ...extra, name: \"a\" }); }",
+      "constructor(extra: any) { const config = { ...extra, name: \"a\" }; super({ ...config }); }",
+    ]) {
+      const r = analyse({ "/w/src/index.ts": `${HEAD}class AppServer extends MCPServer { ${ctor} }\nnew AppServer({ logging: true }).start();\n` });
+      assert.equal(r.server?.exact, false, ctor);
+      assert.deepEqual(r.unknown, ["*", "completions", "logging", "prompts", "resources", "tasks", "tools"], ctor);
+    }
+  });
+
+  it("down a chain of subclasses across modules, each level's arguments reach the parameters of the next", () => {
+    const base = 'import { MCPServer } from "mcp-framework";\nexport class BaseServer extends MCPServer { constructor(cfg: object, verbose = false) { super({ ...cfg, logging: verbose }); } }\n';
+    const r = analyse({
+      "/w/src/base.ts": base,
+      "/w/src/app.ts": 'import { BaseServer } from "./base.js";\nexport class App extends BaseServer { constructor() { super({ name: "a" }, true); } }\n',
+      "/w/src/index.ts": 'import { App } from "./app.js";\nnew App().start();\n',
+    });
+    assert.deepEqual(r.server?.legacy, { logging: {}, tools: {} });
+    assert.equal(r.server?.exact, true);
+    // A middle class passing its own parameter on, and a name of its module for the other: that name
+    // is not read in the base's module (where it means nothing), and the default is not taken for it.
+    const mid = analyse({
+      "/w/src/base.ts": base,
+      "/w/src/mid.ts": 'import { BaseServer } from "./base.js";\nconst LOUD = true;\nexport class Mid extends BaseServer { constructor(cfg: object) { super(cfg, LOUD); } }\n',
+      "/w/src/index.ts": 'import { Mid } from "./mid.js";\nnew Mid({ name: "a" }).start();\n',
+    });
+    assert.equal(mid.server?.exact, false);
+    assert.ok(mid.unknown.includes("logging") && !("logging" in (mid.server?.legacy ?? {})), mid.unknown.join(", "));
   });
 
   it("this.addPrompt() in the constructor counts; under a condition, in a method, or beside a start() of its own it is unknown", () => {

@@ -9,6 +9,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { ts } from "../../core/typescript";
 import type { ObjEntry } from "../../core/model/summary";
+import { closed } from "../../core/classes/superArguments";
 import { mentions, type ConfigSource } from "./superConfig";
 
 /** Whether the function whose body starts at `bodyStart` of `file` is a plain one (not async, not a generator). */
@@ -30,8 +31,12 @@ function plainFunction(ev: Evaluator, file: string, bodyStart: number): boolean 
   return !isAsync && !found.asteriskToken;
 }
 
-/** The config `source` stands for when it is a call of a function returning an object literal; otherwise `source` itself. */
+/**
+ * The config `source` stands for when it is a call of a function returning an object literal, or an
+ * object literal spreading such calls (`{ ...loadConfig(), logging: true }`); otherwise `source` itself.
+ */
 export function throughConfigFactory(ev: Evaluator, source: ConfigSource): ConfigSource {
+  if (source.k === "expr" && source.expr?.k === "obj") return { ...source, expr: { ...source.expr, entries: source.expr.entries.map((e) => spreadFactory(ev, e, source.file)) } };
   if (source.k !== "expr" || source.expr?.k !== "call") return source;
   const call = source.expr;
   const callee = ev.evaluate(call.callee, ev.fileScope(source.file), { calls: false });
@@ -57,4 +62,15 @@ export function throughConfigFactory(ev: Evaluator, source: ConfigSource): Confi
     entries.push(mentions(value, own) ? { ...entry, value: { k: "dyn", text: ev.textAt(file, value.span) ?? "", span: value.span } } : entry);
   }
   return { k: "expr", expr: { ...fn.result, entries }, file };
+}
+
+/**
+ * `...loadConfig()` in the config: the literal the function returns, spread in its place when it reads
+ * nothing of the module it is written in (or is written in this one), so that it means the same here.
+ */
+function spreadFactory(ev: Evaluator, entry: ObjEntry, file: string): ObjEntry {
+  if (entry.k !== "spread" || entry.expr.k !== "call") return entry;
+  const made = throughConfigFactory(ev, { k: "expr", expr: entry.expr, file });
+  if (made.k !== "expr" || made.expr?.k !== "obj" || (made.file !== file && !closed(made.expr))) return entry;
+  return { ...entry, expr: made.expr };
 }
