@@ -15,6 +15,7 @@ import { basename, dirname, isWithin, joinPath, normalizePath } from "../../core
 import type { BaseRule } from "./rules";
 import { rootDirOf, type RootDir } from "./rootDir";
 import { tsconfigOf, type Tsconfig } from "./tsconfigChain";
+import { declaredMember } from "./declaredMember";
 
 export type BaseResolution =
   | {
@@ -145,10 +146,12 @@ export function resolveBase(ev: Evaluator, file: string, config: ValueExpr | und
     const loc: Loc = { file: configFile, span: basePath.value.span };
     // A const of this module, or one imported from another (`export const BASE_PATH = resolve(dirname(
     // fileURLToPath(import.meta.url)))` in config.ts): a folder of that module's own is its folder.
+    // A property of a const object (`paths.root`, `paths` declared in paths.ts) likewise.
     const local = resolveConst(ev, configFile, basePath.value);
     const imported = local.k === "ref" ? constDeclaration(ev, configFile, local.name) : undefined;
-    const at = imported?.file ?? configFile;
-    const expr = imported ? resolveConst(ev, at, imported.init) : local;
+    const member = local.k === "get" ? declaredMember(ev, configFile, local) : undefined;
+    const at = imported?.file ?? member?.file ?? configFile;
+    const expr = imported ? resolveConst(ev, at, imported.init) : member ? resolveConst(ev, at, member.expr) : local;
     // Releases before 0.2.14 scan beside basePath (its dirname), as if it named the entry script.
     const parent = rule === "parent-of-base";
     const up = (folder: string) => (parent ? dirname(folder) : folder);
