@@ -24,6 +24,7 @@ import { transportProblem } from "./transportChecks";
 import { loopsRunCertainly } from "../../core/evaluate/listItems";
 import { nestedStart, startOrder, treeOf } from "./startOrder";
 import { exportedHolder } from "./exportedHolder";
+import { startedTwice } from "./startedTwice";
 import { listLoaderFolder, loadedFiles, type FolderListing } from "./folders";
 import { emissionOf } from "./emitted";
 import { APPS_FOLDER, RULES, rulesFor, TASKS_SHAPE, type FrameworkRules, type Primitive } from "./rules";
@@ -285,8 +286,14 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
 
   // basePath that throws where the config is written (`__dirname` in an ES module): nothing starts.
   const loadFails = !base.ok && base.throws ? base : undefined;
-  const starts = !loadFails && ("tools" in caps || maybe.has("tools"));
-  const stopCode = loadFails ? "mcp-framework-dirname-in-esm" : "mcp-framework-no-tools";
+  // start() again while the server runs (startedTwice.ts): in this module, whenever the server is built;
+  // in a module importing it, whenever that module is the one node runs.
+  const twice = loadFails ? undefined : startedTwice(run, file, site);
+  const twiceStops = twice?.sameModule ? twice : undefined;
+  const toolsFound = "tools" in caps || maybe.has("tools");
+  const starts = !loadFails && !twiceStops && toolsFound;
+  const stopCode = loadFails ? "mcp-framework-dirname-in-esm" : twiceStops ? "mcp-framework-started-twice" : "mcp-framework-no-tools";
+  const stopLoc = loadFails?.loc ?? twiceStops?.loc ?? loc;
   // Tools not known: with none, the same tools/list registration stops start() (a probe then gets no answer).
   const toolsUnknown = !("tools" in caps) && !loadFails ? maybe.get("tools") : undefined;
   if (toolsUnknown) {
@@ -294,7 +301,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   }
   if (loadFails) {
     diagnostics.push(diagnostic("mcp-framework-dirname-in-esm", loadFails.loc ?? loc, `${loadFails.reason}, before the server is made. Use import.meta.dirname (Node 20.11 and later) or dirname(fileURLToPath(import.meta.url)).`, { server: serverRef }));
-  } else if (!starts) {
+  } else if (!toolsFound) {
     const uncompiled = folders.tools?.uncompiled[0];
     const notCompiled = uncompiled ? `; ${uncompiled.why}` : "";
     // Files the folder does hold, which the loader's pattern skips (each has its own mcp-framework-file-excluded).
@@ -303,8 +310,15 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads${base.layout ? `: ${base.layout}` : ""}${notCompiled}${skippedText})` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
   }
 
+  if (twice) {
+    const firstLine = `${relativePath(dirname(twice.loc.file), twice.first.file) || basename(file)}:${lineOf(run, twice.first)}`;
+    const where = twice.sameModule ? `already started above (${firstLine})` : `already started by ${basename(file)} (${firstLine}), whose top level runs first, when this module imports it`;
+    diagnostics.push(diagnostic("mcp-framework-started-twice", twice.loc, `start() is called again on ${label}, ${where}: mcp-framework's start() rejects with "Server is already running", nothing catches it, and the process ends${twice.sameModule ? "" : " whenever this module is the one node runs"}. Call start() once.`, { server: serverRef }));
+    if (!twice.sameModule && starts) unknown.push({ path: [], spread: true, reason: mayNotStart(`${basename(twice.loc.file)} imports the server and calls start() again: started through it, the process ends ("Server is already running"), and which script node runs is not known`), loc: twice.loc });
+  }
+
   const baseNote = base.ok ? `${base.how}; the loaders scan ${base.folder}${base.mirrored ? " as compiled" : ""}` : undefined;
-  const legacyNote: EraNote | undefined = !starts ? { text: `start-up throws (${stopCode})`, loc: loadFails?.loc ?? loc } : baseNote ? { text: baseNote, ...(base.ok && base.loc ? { loc: base.loc } : {}) } : undefined;
+  const legacyNote: EraNote | undefined = !starts ? { text: `start-up throws (${stopCode})`, loc: stopLoc } : baseNote ? { text: baseNote, ...(base.ok && base.loc ? { loc: base.loc } : {}) } : undefined;
   const sorted = sortUnknown(unknown);
   const details: McpFrameworkDetails = { kind: "mcp-framework", ...(base.ok ? { base: { folder: base.folder, how: base.how } } : {}), folders, added };
   const server: ServerReport = {
@@ -321,7 +335,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     modern: null,
     unknown: starts ? sorted : [],
     provenance: starts ? provenance : [],
-    ...(!starts ? { startupThrows: { code: stopCode, loc: loadFails?.loc ?? loc } } : {}),
+    ...(!starts ? { startupThrows: { code: stopCode, loc: stopLoc } } : {}),
     eraNotes: { ...(legacyNote ? { legacy: legacyNote } : {}), modern: { text: `mcp-framework runs an SDK ${rules.sdk} server, which answers initialize only; server/discover gets -32601`, brief: "mcp-framework answers initialize only" } },
     missing: [],
     details,
@@ -432,4 +446,9 @@ function importedConfig(run: DialectRun, source: ConfigSource): ConfigSource {
   const changed = summary && mutatedNamesOf(summary, () => run.fileText(source.file));
   if (!changed || changed.has(name)) return source;
   return { k: "expr", expr: found.init, file: found.file };
+}
+
+/** The 1-based line of a place, for messages. */
+function lineOf(run: DialectRun, at: Loc): number {
+  return (run.fileText(at.file) ?? "").slice(0, at.span.start).split("\n").length;
 }

@@ -7,6 +7,7 @@ export const CODES = {
   "mcp-framework-excluded-from-source": { severity: "information", summary: "the file is loaded when compiled, but skipped when the server runs from its .ts sources" },
   "mcp-framework-subscribe-not-advertised": { severity: "warning", summary: "a resource's subscribe() is served but resources.subscribe is never advertised" },
   "mcp-framework-log-dropped": { severity: "warning", summary: "sendLog() (or a tool's this.log()) without logging: true is silently dropped" },
+  "mcp-framework-started-twice": { severity: "error", summary: "start() called again while the server runs: it rejects with \"Server is already running\", and the process ends" },
   "mcp-framework-add-after-start": { severity: "warning", summary: "addTool/addPrompt/addResource after start() is lost or throws" },
   "mcp-framework-version-unverified": { severity: "information", summary: "the installed mcp-framework is not a version whose rules were verified" },
 } as const;
