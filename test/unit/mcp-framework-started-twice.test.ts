@@ -43,7 +43,7 @@ describe("mcp-framework: start() called while the server already runs", () => {
   });
 
   it("not where one of the two may not run, or runs later, or the rejection is caught", () => {
-    for (const files of [
+    for (const files of <Record<string, string>[]>[
       // The first awaited: the module waits there until the server stops.
       { "index.ts": `${HEAD}await server.start();\nserver.start();\n` },
       { "index.ts": `${HEAD}if (process.env.MCP) server.start();\nserver.start();\n` },
