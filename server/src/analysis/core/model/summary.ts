@@ -122,7 +122,7 @@ export interface MemberSummary {
   readonly params: number | null;
   /** A static property's initialiser, kept for `__capabilities__`, `components` and `type` only. */
   readonly value: ValueExpr | null;
-  /** A method's (or function-valued property's) body, kept for `__capabilities__` only. */
+  /** A method's (or function-valued property's) body, kept for `__capabilities__` only; an instance getter's body, always. */
   readonly fn: FunctionSummary | null;
   /**
    * Offset where `static ` can be inserted (after an accessibility modifier, before `async`); kept for

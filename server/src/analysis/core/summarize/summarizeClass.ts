@@ -146,8 +146,9 @@ function summarizeMember(
       staticInsertAt,
     };
   }
-  // Accessors: never handlers; a static getter may still compute `__capabilities__`.
-  const getterFn: FunctionSummary | null = keepFn && ts.isGetAccessorDeclaration(m) ? toFunctionSummary(ctx, m) : null;
+  // Accessors: never handlers; a static getter may still compute `__capabilities__`, and an instance
+  // getter is what `new Config().options` reads (a dialect may follow it when it returns a literal).
+  const getterFn: FunctionSummary | null = (keepFn || !isStatic) && ts.isGetAccessorDeclaration(m) ? toFunctionSummary(ctx, m) : null;
   return { name, nameSpan, kind: "accessor", isStatic, isAbstract, hidden, callable: false, typeOnly: false, params: null, value: null, fn: getterFn, staticInsertAt };
 }
 
