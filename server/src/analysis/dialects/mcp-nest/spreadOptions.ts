@@ -1,10 +1,12 @@
 // `McpModule.forRoot({ ...baseMcpOptions, name: "docs" })`: options that spread a literal held by a
 // const (of this file or imported) are that literal's properties followed by the ones written after,
 // the last of each name winning, as the spread does at run time. Each property keeps the file it is
-// written in, where its value is read. A spread of anything else is only known when it runs.
+// written in, where its value is read. A spread of a call of a function that returns a literal is
+// that literal (calledLiteral.ts). A spread of anything else is only known when it runs.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ObjEntry, ValueExpr } from "../../core/model/summary";
-import { resolveObject } from "./strategyOptions";
+import { calledObject } from "./calledLiteral";
+import { resolveLiteral, resolveObject } from "./strategyOptions";
 
 export interface OptionProp {
   readonly entry: Extract<ObjEntry, { k: "prop" }>;
@@ -26,10 +28,16 @@ export function optionProps(ev: Evaluator, file: string, obj: Extract<ValueExpr,
       continue;
     }
     if (++budget.spreads > MAX_SPREADS) return undefined;
-    const spread = resolveObject(ev, file, entry.expr, changedElsewhere);
+    const spread = resolveObject(ev, file, entry.expr, changedElsewhere) ?? spreadCall(ev, file, entry.expr, changedElsewhere);
     const inner = spread ? optionProps(ev, spread.file, spread.obj, changedElsewhere, depth + 1, budget) : undefined;
     if (!inner) return undefined;
     for (const [name, p] of inner) out.set(name, p);
   }
   return out;
+}
+
+/** `...mcpConfig()`, or `...options` with `const options = mcpConfig()`: the literal the call gives. */
+function spreadCall(ev: Evaluator, file: string, expr: ValueExpr, changedElsewhere?: ReadonlySet<string>): ReturnType<typeof calledObject> {
+  const found = resolveLiteral(ev, file, expr, changedElsewhere);
+  return found ? calledObject(ev, found.file, found.expr) : undefined;
 }
