@@ -5,10 +5,11 @@
 // A decorator of the workspace that applies MCP-Nest's ones binds the method too (workspaceDecorators.ts).
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
-import type { ClassSummary, DecoratorSummary } from "../../core/model/summary";
+import type { ClassSummary, DecoratorSummary, ValueExpr } from "../../core/model/summary";
 import { classOf } from "./appModules";
 import { DECORATORS, originOf, type Origin, type Primitive } from "./decoratorOrigin";
 import { methodReplacements } from "./classReplacements";
+import { wrappedController } from "./controllerWrapper";
 import { isMcpNestSpecifier } from "./packageName";
 import { decoratorEffect, type DecoratorEffect, type Step } from "./workspaceDecorators";
 
@@ -62,15 +63,22 @@ function packageDecorators(ev: Evaluator, file: string): ReadonlySet<string> {
 function controllerServer(ev: Evaluator, cls: ClassRef, summary: ClassSummary, open: ControllerMethods["open"]): string | undefined | null {
   const dec = summary.decorators.find((d) => d.name === "McpController");
   if (!dec) {
-    // `@InternalController()` of the workspace may apply `McpController({ server })` itself.
-    const wrapper = summary.decorators.find((d) => d.name !== "McpController" && mayApplyController(ev, cls.file, d));
-    if (!wrapper) return undefined;
-    open.push({ text: `@${wrapper.name}`, loc: { file: cls.file, span: wrapper.span }, why: "a decorator of the workspace that may apply @McpController with a server name, which the analysis does not follow" });
+    // `@InternalController()` of the workspace may apply `McpController({ server })` itself: when it
+    // plainly returns that call (controllerWrapper.ts), the server is the one its options name.
+    const wrappers = summary.decorators.filter((d) => d.name !== "McpController" && mayApplyController(ev, cls.file, d));
+    if (wrappers.length === 0) return undefined;
+    const applied = wrappers.length === 1 ? wrappedController(ev, cls.file, wrappers[0]!) : undefined;
+    if (applied) return serverOption(ev, applied.options, applied.file, { file: cls.file, span: wrappers[0]!.span }, open);
+    open.push({ text: `@${wrappers[0]!.name}`, loc: { file: cls.file, span: wrappers[0]!.span }, why: "a decorator of the workspace that may apply @McpController with a server name, which the analysis does not follow" });
     return null;
   }
-  const arg = dec.args[0];
+  return serverOption(ev, dec.args[0], cls.file, { file: cls.file, span: dec.span }, open);
+}
+
+/** The server an McpController options argument (written in `file`) names; null: not known (said in `open`). */
+function serverOption(ev: Evaluator, arg: ValueExpr | undefined, file: string, at: Loc, open: ControllerMethods["open"]): string | undefined | null {
   if (!arg) return undefined;
-  const v = ev.evaluate(arg, ev.fileScope(cls.file), { calls: false });
+  const v = ev.evaluate(arg, ev.fileScope(file), { calls: false });
   if (v.t === "prim" || v.t === "arr") return undefined;
   if (v.t === "obj") {
     const server = v.entries.get("server")?.value;
@@ -78,7 +86,7 @@ function controllerServer(ev: Evaluator, cls: ClassRef, summary: ClassSummary, o
     if (server.t === "prim" && typeof server.value === "string" && server.value !== "") return server.value;
     if (server.t === "prim") return undefined;
   }
-  open.push({ text: ev.sourceText(arg, cls.file), loc: { file: cls.file, span: dec.span }, why: "the server name of @McpController is only known when it runs" });
+  open.push({ text: ev.sourceText(arg, file), loc: at, why: "the server name of @McpController is only known when it runs" });
   return null;
 }
 
