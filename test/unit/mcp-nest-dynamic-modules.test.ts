@@ -1,6 +1,7 @@
 // A workspace module's static method returning a literal dynamic module is read: its controllers and
-// imports join the module's own (fixture 36 proves it against the real framework). Any other body, or
-// a field of its parameters, keeps the module open: every kind unknown, never dropped.
+// imports join the module's own (fixture 36 proves it against the real framework). A list taken from a
+// field of its parameter is the list the call writes there (fixture 65). Any other body, or a field the
+// call does not write, keeps the module open: every kind unknown, never dropped.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { InMemoryFileSystemHost } from "ts-morph";
@@ -43,7 +44,7 @@ function server(feature: string, imports: string): ServerReport {
 
 const keys = (s: ServerReport) => Object.keys(s.legacy ?? {}).sort();
 const unknownKeys = (s: ServerReport) => [...new Set(s.unknown.map((u) => u.path.join(".")))].sort();
-const feature = (body: string) => `@Module({ controllers: [] })\nclass Feature {\n  static register(options: { on: boolean; list: never[] }): DynamicModule {\n    ${body}\n  }\n}\n`;
+const feature = (body: string) => `@Module({ controllers: [] })\nclass Feature {\n  static register(options: { on: boolean; list: never[]; extra?: never[] }): DynamicModule {\n    ${body}\n  }\n}\n`;
 
 describe("MCP-Nest: dynamic modules of the workspace", () => {
   it("a literal with controllers and imports is read, exactly", () => {
@@ -54,13 +55,49 @@ describe("MCP-Nest: dynamic modules of the workspace", () => {
 
   for (const [what, body] of [
     ["branches", "if (options.on) return { module: Feature, controllers: [T] };\n    return { module: Feature };"],
-    ["takes its controllers from its parameters", "return { module: Feature, controllers: options.list };"],
+    ["takes its controllers from a field of its parameter the call does not write", "return { module: Feature, controllers: options.extra };"],
     ["spreads something", "return { ...{ module: Feature }, controllers: [T] };"],
   ] as const) {
     it(`one whose body ${what} keeps every kind open`, () => {
       const s = server(feature(body), "Feature.register({ on: true, list: [] })");
       assert.deepEqual(keys(s), ["logging"]);
       assert.deepEqual(unknownKeys(s), ["prompts", "resources", "tools"]);
+    });
+  }
+});
+
+describe("MCP-Nest: a dynamic module's lists taken from its parameter", () => {
+  const app = (feature: string, imports: string, head = "") => {
+    const fs = new InMemoryFileSystemHost();
+    fs.writeFileSync("/w/src/app.ts", `${head}${HEAD}${feature}${TAIL(imports)}`);
+    fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: "2.0.5" }));
+    return new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] }).analyzeFiles(["/w/src/app.ts"], { tasksExtension: false }).servers[0]!;
+  };
+  const forRootAsync = (imports: string) =>
+    `@Module({})\nclass Search {\n  static forRootAsync(options: { imports?: any[]; useFactory: () => object }): DynamicModule {\n    return { module: Search, imports: ${imports}, controllers: [T], providers: [{ provide: "O", useFactory: options.useFactory }] };\n  }\n}\n`;
+
+  it("`options.imports ?? []`: the imports the call writes, Nest packages' modules adding nothing", () => {
+    const s = app(forRootAsync("options.imports ?? []"), "Search.forRootAsync({ imports: [ConfigModule, PromptsModule], useFactory: () => ({}) })", 'import { ConfigModule } from "@nestjs/config";\n');
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(keys(s), ["logging", "prompts", "tools"]);
+  });
+
+  it("`options.imports ?? []` when the call writes none: the default", () => {
+    const s = app(forRootAsync("options.imports ?? []"), "Search.forRootAsync({ useFactory: () => ({}) })");
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(keys(s), ["logging", "tools"]);
+  });
+
+  for (const [what, imports, call] of [
+    ["the call spreads its options", "options.imports ?? []", "Search.forRootAsync({ ...{ imports: [PromptsModule] }, useFactory: () => ({}) })"],
+    ["the call's imports are not a list of classes", "options.imports ?? []", "Search.forRootAsync({ imports: [PromptsModule].concat(), useFactory: () => ({}) })"],
+    ["an imports module of another package", "options.imports ?? []", "Search.forRootAsync({ imports: [CacheModule], useFactory: () => ({}) })"],
+    ["no default and none written", "options.imports", "Search.forRootAsync({ useFactory: () => ({}) })"],
+  ] as const) {
+    it(`stays open when ${what}`, () => {
+      const s = app(forRootAsync(imports), call, 'import { CacheModule } from "some-cache";\n');
+      assert.equal(s.exact, false);
+      assert.ok(unknownKeys(s).includes("prompts"), JSON.stringify(s.unknown));
     });
   }
 });

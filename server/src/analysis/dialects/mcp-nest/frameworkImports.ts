@@ -35,3 +35,14 @@ export function frameworkImport(ev: Evaluator, at: Loc): { readonly k: "class"; 
   }
   return undefined;
 }
+
+/**
+ * Whether `name` in `file` is imported from a package of the @nestjs scope (`ConfigModule` of
+ * @nestjs/config): a module class of Nest's own, which holds no @McpController or handler of the
+ * application, installed or not.
+ */
+export function isNestPackageName(ev: Evaluator, file: string, name: string): boolean {
+  const summary = ev.summary(file);
+  const specifier = summary?.decls.has(name) ? undefined : summary?.imports.get(name)?.specifier;
+  return specifier !== undefined && specifier.startsWith("@nestjs/");
+}
