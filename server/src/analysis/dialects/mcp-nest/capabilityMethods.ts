@@ -4,7 +4,7 @@
 // Object.getOwnPropertyNames(prototype)); inherited ones keep the tag their own class gave them.
 // A decorator of the workspace that applies MCP-Nest's ones binds the method too (workspaceDecorators.ts).
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { ClassRef, Loc } from "../../core/evaluate/values";
+import type { ClassRef, Loc, Scope } from "../../core/evaluate/values";
 import type { ClassSummary, DecoratorSummary, ValueExpr } from "../../core/model/summary";
 import { classOf } from "./appModules";
 import { DECORATORS, originOf, type Origin, type Primitive } from "./decoratorOrigin";
@@ -68,17 +68,18 @@ function controllerServer(ev: Evaluator, cls: ClassRef, summary: ClassSummary, o
     const wrappers = summary.decorators.filter((d) => d.name !== "McpController" && mayApplyController(ev, cls.file, d));
     if (wrappers.length === 0) return undefined;
     const applied = wrappers.length === 1 ? wrappedController(ev, cls.file, wrappers[0]!) : undefined;
-    if (applied) return serverOption(ev, applied.options, applied.file, { file: cls.file, span: wrappers[0]!.span }, open);
+    if (applied) return serverOption(ev, applied.options, ev.fileScope(applied.file), { file: cls.file, span: wrappers[0]!.span }, open);
     open.push({ text: `@${wrappers[0]!.name}`, loc: { file: cls.file, span: wrappers[0]!.span }, why: "a decorator of the workspace that may apply @McpController with a server name, which the analysis does not follow" });
     return null;
   }
-  return serverOption(ev, dec.args[0], cls.file, { file: cls.file, span: dec.span }, open);
+  // A mixin's class reads its options in the scope of the call that made it.
+  return serverOption(ev, dec.args[0], cls.scope ?? ev.fileScope(cls.file), { file: cls.file, span: dec.span }, open);
 }
 
-/** The server an McpController options argument (written in `file`) names; null: not known (said in `open`). */
-function serverOption(ev: Evaluator, arg: ValueExpr | undefined, file: string, at: Loc, open: ControllerMethods["open"]): string | undefined | null {
+/** The server an McpController options argument (read in `scope`) names; null: not known (said in `open`). */
+function serverOption(ev: Evaluator, arg: ValueExpr | undefined, scope: Scope, at: Loc, open: ControllerMethods["open"]): string | undefined | null {
   if (!arg) return undefined;
-  const v = ev.evaluate(arg, ev.fileScope(file), { calls: false });
+  const v = ev.evaluate(arg, scope, { calls: false });
   if (v.t === "prim" || v.t === "arr") return undefined;
   if (v.t === "obj") {
     const server = v.entries.get("server")?.value;
@@ -86,7 +87,7 @@ function serverOption(ev: Evaluator, arg: ValueExpr | undefined, file: string, a
     if (server.t === "prim" && typeof server.value === "string" && server.value !== "") return server.value;
     if (server.t === "prim") return undefined;
   }
-  open.push({ text: ev.sourceText(arg, file), loc: at, why: "the server name of @McpController is only known when it runs" });
+  open.push({ text: ev.sourceText(arg, scope.file), loc: at, why: "the server name of @McpController is only known when it runs" });
   return null;
 }
 
@@ -166,8 +167,10 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
   let current: ClassRef = cls;
   let currentSummary = summary;
   for (let depth = 0; depth < MAX_BASES && currentSummary.heritage && !currentSummary.ambient; depth++) {
-    const base = ev.evaluate(currentSummary.heritage, ev.fileScope(current.file), { calls: false });
-    if (base.t !== "class") {
+    // `extends WithHealth(class {})`: a mixin's call is applied (its parameters bound to the arguments),
+    // and the class it returns reads its own `extends Base` in that call's scope.
+    const base = ev.evaluate(currentSummary.heritage, current.scope ?? ev.fileScope(current.file), { calls: true });
+    if (base.t !== "class" || (base.cls.scope !== null && shadowsDecorator(base.cls.scope, classOf(ev, base.cls)))) {
       open.push({ text: ev.sourceText(currentSummary.heritage, current.file), loc: base.loc, why: "the base class is not known statically" });
       break;
     }
@@ -192,6 +195,19 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
     return !r;
   });
   return { server: server ?? undefined, methods: kept, maybe, open };
+}
+
+/**
+ * Whether a class made inside a function (a mixin's) uses as a decorator a name that function binds:
+ * decorators are told apart by the names of the class's file, which such a name hides.
+ */
+function shadowsDecorator(scope: Scope, summary: ClassSummary | undefined): boolean {
+  const bound = (name: string): boolean => {
+    for (let s: Scope | null = scope; s?.vars; s = s.parent) if (s.vars.has(name)) return true;
+    return false;
+  };
+  const decorators = [...(summary?.decorators ?? []), ...(summary?.members.flatMap((m) => m.decorators ?? []) ?? [])];
+  return decorators.some((d) => bound(d.name) || (d.callee?.k === "ref" && bound(d.callee.name)) || (d.callee?.k === "get" && d.callee.object.k === "ref" && bound(d.callee.object.name)));
 }
 
 /** A class read from a declaration file (a compiled package's types): decorators leave no trace there. */
