@@ -3,12 +3,14 @@
 // that is not a class known statically (a dynamic module from `X.forRoot()`, a spread of a call) makes
 // the set open, which is said rather than guessed. A workspace `X.register()` returning a literal
 // dynamic module is read (dynamicModules.ts). A spread of `cond ? [A] : [B]` lists its classes on
-// that condition (conditionalEntries.ts): what they add is unknown, the rest stays known.
+// that condition (conditionalEntries.ts): what they add is unknown, the rest stays known. A controller
+// a function of the workspace declares and returns is listed when that call is applied (madeControllers.ts).
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc, Value } from "../../core/evaluate/values";
 import type { ClassSummary, FileSummary, ValueExpr } from "../../core/model/summary";
 import { conditionalEntry } from "./conditionalEntries";
 import { frameworkImport } from "./frameworkImports";
+import { withMadeControllers } from "./madeControllers";
 import { dynamicModule } from "./dynamicModules";
 import { metadataConst } from "./namedOnce";
 import { objectProvider } from "./objectProviders";
@@ -79,7 +81,8 @@ export function appClasses(ev: Evaluator, root: ClassRef): AppClasses {
         if (key.startsWith("$")) out.open.push({ text: "...", loc: entry.value.loc, why: "the @Module metadata has a spread or key that is only known when it runs" });
         continue;
       }
-      const { sure, conditional, controllers } = items(ev, entry.value, out, key);
+      const listedValue = key === "controllers" ? withMadeControllers(ev, args, mod.file, entry.value) : entry.value;
+      const { sure, conditional, controllers } = items(ev, listedValue, out, key);
       const all = [...sure.map((i) => ({ ...i, why: maybe })), ...conditional.map((i) => ({ ...i, why: maybe ?? i.why }))];
       for (const item of controllers) {
         if (maybe === undefined) out.controllers.push(...listed(ev, [item]));

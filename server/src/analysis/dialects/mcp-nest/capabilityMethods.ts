@@ -10,6 +10,7 @@ import { classOf } from "./appModules";
 import { DECORATORS, originOf, type Origin, type Primitive } from "./decoratorOrigin";
 import { methodReplacements } from "./classReplacements";
 import { wrappedController } from "./controllerWrapper";
+import { shadowsDecorator } from "./scopedClasses";
 import { isMcpNestSpecifier } from "./packageName";
 import { decoratorEffect, type DecoratorEffect, type Step } from "./workspaceDecorators";
 
@@ -195,19 +196,6 @@ export function controllerMethods(ev: Evaluator, cls: ClassRef, summary: ClassSu
     return !r;
   });
   return { server: server ?? undefined, methods: kept, maybe, open };
-}
-
-/**
- * Whether a class made inside a function (a mixin's) uses as a decorator a name that function binds:
- * decorators are told apart by the names of the class's file, which such a name hides.
- */
-function shadowsDecorator(scope: Scope, summary: ClassSummary | undefined): boolean {
-  const bound = (name: string): boolean => {
-    for (let s: Scope | null = scope; s?.vars; s = s.parent) if (s.vars.has(name)) return true;
-    return false;
-  };
-  const decorators = [...(summary?.decorators ?? []), ...(summary?.members.flatMap((m) => m.decorators ?? []) ?? [])];
-  return decorators.some((d) => bound(d.name) || (d.callee?.k === "ref" && bound(d.callee.name)) || (d.callee?.k === "get" && d.callee.object.k === "ref" && bound(d.callee.object.name)));
 }
 
 /** A class read from a declaration file (a compiled package's types): decorators leave no trace there. */
