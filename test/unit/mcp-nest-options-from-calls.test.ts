@@ -93,6 +93,8 @@ describe("MCP-Nest: options spreading what a call gives", () => {
   for (const [what, config] of [
     ["a class with a base class", `class Base {}\nexport class AppConfig extends Base {\n  get mcpOptions() {\n    return { name: "app", version: "1.0.0", capabilities: { completions: {} } };\n  }\n}\n`],
     ["a getter reading the instance", `export class AppConfig {\n  private caps = { completions: {} };\n  get mcpOptions() {\n    return { name: "app", version: "1.0.0", capabilities: this.caps };\n  }\n}\n`],
+    ["a constructor returning an object of its own", `export class AppConfig {\n  constructor() {\n    return { mcpOptions: { name: "app", version: "1.0.0", capabilities: {} } };\n  }\n  get mcpOptions() {\n    return { name: "app", version: "1.0.0", capabilities: { completions: {} } };\n  }\n}\n`],
+    ["a prototype patched after the class", `export class AppConfig {\n  get mcpOptions() {\n    return { name: "app", version: "1.0.0", capabilities: { completions: {} } };\n  }\n}\nObject.defineProperty(AppConfig.prototype, "mcpOptions", { get: () => ({ name: "app", version: "1.0.0", capabilities: {} }) });\n`],
     ["a plain property (set by the constructor)", `export class AppConfig {\n  mcpOptions: object;\n  constructor() {\n    this.mcpOptions = { name: "app", version: "1.0.0" };\n  }\n}\n`],
   ] as const) {
     it(`stays approximate for ${what}`, () => {

@@ -5,12 +5,17 @@
 // returns the factory it is given (it only defines a few hidden properties on it), so calling what it
 // returns calls the factory. `new AppConfig().mcpOptions` reads a getter of a class of the workspace
 // on an instance made right there: when the class extends nothing (a base's constructor could give the
-// instance an own property of that name) and no decorator may replace it, that is the getter's result,
+// instance an own property of that name), no decorator may replace it, its constructor returns no
+// object of its own and no code patches it where it is declared or used, that is the getter's result,
 // followed as such a function's. Anything else (parameters the literal may read, locals, an async factory,
 // whose promise spreads nothing of its result) stays only known when it runs.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Value } from "../../core/evaluate/values";
-import type { FunctionSummary, ValueExpr } from "../../core/model/summary";
+import { mutatedNames } from "../../core/evaluate/mutation";
+import type { FunctionSummary, Span, ValueExpr } from "../../core/model/summary";
+import { parsedSource } from "../../core/summarize/parsedSource";
+import { ts } from "../../core/typescript";
+import { nodeAt } from "./nodeAt";
 import { importTarget } from "./reexports";
 import { resolveLiteral } from "./strategyOptions";
 
@@ -36,11 +41,34 @@ function getterObject(ev: Evaluator, file: string, expr: Extract<ValueExpr, { k:
   if (value.t !== "class" || value.cls.scope !== null) return undefined;
   const cls = ev.summary(value.cls.file)?.classes[value.cls.index];
   if (!cls || cls.ambient || cls.heritage !== null || cls.decorators.length > 0) return undefined;
+  // `AppConfig.prototype.x = …`, `Object.defineProperty(AppConfig.prototype, …)` where it is declared or used.
+  for (const where of new Set([file, value.cls.file])) {
+    const summary = ev.summary(where);
+    const text = ev.host.text?.(where);
+    if (!summary || text === undefined || mutatedNames(summary, text).has(cls.name)) return undefined;
+  }
+  if (constructorReturns(ev, value.cls.file, cls.span)) return undefined;
   const name = expr.key.name;
   const members = cls.members.filter((m) => m.name === name && !m.isStatic);
   const getters = members.filter((m) => m.kind === "accessor" && m.fn !== null);
   if (getters.length !== 1 || members.some((m) => m.kind !== "accessor")) return undefined;
   return literalResult(getters[0]!.fn!, value.cls.file);
+}
+
+/** Whether the class's constructor may return an object of its own, which `new` then gives instead of the instance. */
+function constructorReturns(ev: Evaluator, file: string, span: Span): boolean {
+  const sf = parsedSource(ev, file);
+  const node = sf ? nodeAt(sf, span, (n) => ts.isClassLike(n)) : undefined;
+  if (!node || !ts.isClassLike(node)) return true;
+  const ctor = node.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined);
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (found || ts.isFunctionLike(n) || ts.isClassLike(n)) return;
+    if (ts.isReturnStatement(n) && n.expression) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  if (ctor?.body) ts.forEachChild(ctor.body, visit);
+  return found;
 }
 
 /** The object literal a function returns, when it reads nothing of its own (parameters, locals). */
