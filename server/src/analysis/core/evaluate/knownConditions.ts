@@ -9,7 +9,7 @@ import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from
 import type { SummaryContext } from "../summarize/context";
 import { toValueExpr } from "../summarize/valueExpr";
 import { SK, ts } from "../typescript";
-import { nodeAt } from "../summarize/nodeAt";
+import { innermostNodeAt as nodeAt } from "../summarize/nodeAt";
 import { parsedSource } from "../summarize/parsedSource";
 import { hasItems } from "./loopCertainty";
 import { constDeclaration } from "./constDeclarations";

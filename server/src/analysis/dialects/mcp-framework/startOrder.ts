@@ -9,6 +9,7 @@ import type { FlowUnit, Span } from "../../core/model/summary";
 import { scriptKindOf } from "../../core/summarize/parseFile";
 import { ts } from "../../core/typescript";
 import type { CallEvent, ServerSite } from "./sites";
+import { nodeAt } from "../../core/summarize/nodeAt";
 
 export type StartOrder = { readonly k: "before"; readonly via: string; readonly caller: string } | { readonly k: "after" } | { readonly k: "unknown"; readonly reason: string };
 
@@ -95,17 +96,6 @@ function mentionsOf(units: readonly FlowUnit[], fn: FlowUnit): Mention[] {
 }
 
 const contains = (outer: Span, inner: Span) => outer.start <= inner.start && inner.end <= outer.end;
-
-function nodeAt(sf: ts.SourceFile, span: Span): ts.Node | undefined {
-  let found: ts.Node | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found || n.end < span.end || n.pos > span.start) return;
-    if (n.getStart(sf) === span.start && n.end === span.end && n.kind !== ts.SyntaxKind.SyntaxList) found = n;
-    else ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
-}
 
 /** Where a body gives control back, as offsets: after each `await`'s operand, at each `for await`, each `yield`. Nested functions are their own. */
 function suspensions(body: ts.Node): number[] {

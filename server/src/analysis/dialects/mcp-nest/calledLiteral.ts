@@ -15,7 +15,7 @@ import { mutatedNames } from "../../core/evaluate/mutation";
 import type { FunctionSummary, Span, ValueExpr } from "../../core/model/summary";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { ts } from "../../core/typescript";
-import { nodeAt } from "./nodeAt";
+import { nodeAt } from "../../core/summarize/nodeAt";
 import { importTarget } from "./reexports";
 import { resolveLiteral } from "./strategyOptions";
 

@@ -8,7 +8,7 @@ import type { ClassRef, Loc } from "../../core/evaluate/values";
 import { compactText } from "../../core/model/text";
 import { ts } from "../../core/typescript";
 import { parsedSource } from "../../core/summarize/parsedSource";
-import { nodeAt } from "./nodeAt";
+import { nodeAt } from "../../core/summarize/nodeAt";
 
 export interface Listed {
   readonly cls: ClassRef;

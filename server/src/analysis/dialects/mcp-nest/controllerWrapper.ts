@@ -8,7 +8,7 @@ import type { DecoratorSummary, ValueExpr } from "../../core/model/summary";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { ts } from "../../core/typescript";
 import { originOf } from "./decoratorOrigin";
-import { nodeAt } from "./nodeAt";
+import { nodeAt } from "../../core/summarize/nodeAt";
 import { mcpNestExport } from "./reexports";
 
 /** The McpController call a class decorator comes down to: its options argument and the file it is written in. */

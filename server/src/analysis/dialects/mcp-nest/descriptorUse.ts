@@ -13,7 +13,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FunctionSummary, Span } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "../../core/summarize/parsedSource";
-import { nodeAt } from "./nodeAt";
+import { nodeAt } from "../../core/summarize/nodeAt";
 
 /** Calls that change an object they are given: `Object.assign(descriptor, ...)`, `Reflect.deleteMetadata`. */
 const CHANGING_CALLS = new Set(["assign", "defineProperty", "defineProperties", "set", "setPrototypeOf", "deleteProperty", "deleteMetadata"]);

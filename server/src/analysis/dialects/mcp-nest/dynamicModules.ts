@@ -13,7 +13,7 @@ import type { ClassRef, Loc } from "../../core/evaluate/values";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { isNestPackageName } from "./frameworkImports";
-import { nodeAt } from "./nodeAt";
+import { nodeAt } from "../../core/summarize/nodeAt";
 
 export interface Item {
   readonly cls: ClassRef;

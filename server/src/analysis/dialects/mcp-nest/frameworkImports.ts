@@ -7,7 +7,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ClassRef, Loc } from "../../core/evaluate/values";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { ts } from "../../core/typescript";
-import { nodeAt } from "./nodeAt";
+import { nodeAt } from "../../core/summarize/nodeAt";
 
 /** `forwardRef`'s module: Nest's common package. */
 const NEST_COMMON = "@nestjs/common";

@@ -10,7 +10,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Span } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "../../core/summarize/parsedSource";
-import { nodeAt } from "../../core/summarize/nodeAt";
+import { innermostNodeAt as nodeAt } from "../../core/summarize/nodeAt";
 
 /** Built-in collections whose methods run no code of the program. */
 const COLLECTIONS = new Set(["Map", "Set", "WeakMap", "WeakSet"]);
