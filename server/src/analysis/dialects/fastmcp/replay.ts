@@ -184,6 +184,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   // A method replaced on the server by an assignment (`server.addTool = function (t) { ... }`) runs in
   // place of FastMCP's from then on, as a subclass's override would.
   const overrides = new Map(overriddenMethods(subHere.units, site.subclasses));
+  /** `new App()` where the server is made, written as the object of a call. */
+  const isSiteNew = (e: ValueExpr): boolean => e.k === "new" && e.span.start === site.event.span.start && e.span.end === site.event.span.end;
   /** The method `name` of the server's own subclasses (the most derived first), when one declares it. */
   const subclassMethod = (name: string): FlowUnit | undefined => {
     for (const c of [...(site.subclasses ?? [])].reverse()) {
@@ -355,7 +357,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         // `server.registerAll()`: a method of the server's own subclass of FastMCP, called on it from
         // outside the class: its body runs here, with the server as `this`.
         const callee = event.callee;
-        const onServer = callee.k === "get" && callee.key.k === "static" && names.has(exprPath(callee.object) ?? "") ? callee.key.name : undefined;
+        const onServer = callee.k === "get" && callee.key.k === "static" && names.has(isSiteNew(callee.object) ? UNBOUND : (exprPath(callee.object) ?? "")) ? callee.key.name : undefined;
         const mine = onServer !== undefined ? subclassMethod(onServer) : undefined;
         if (mine && !mine.bodiless && depth < MAX_HELPER_DEPTH && !visited.has(key(subHere, mine))) {
           visited.add(key(subHere, mine));
@@ -463,7 +465,10 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
     out.unfollowed.push({ reason: `${site.event.ctor} extends FastMCP through classes written in several modules, whose code is not followed`, loc: { file: site.file, span: site.event.span }, phase: "before" });
   }
 
-  if (site.event.target === null || site.event.inObject) {
+  // `await new App().run()`: a server of the program's own subclass, never bound, whose one use is a
+  // call of a method of that class: the method runs with the server as `this` (nothing else can reach it).
+  if (site.event.target === null && !site.event.inObject && calledOnItsOwn(site) && subclassMethod(calledOnItsOwn(site)!)) siteNames.add(UNBOUND);
+  else if (site.event.target === null || site.event.inObject) {
     // `{ server: new FastMCP(..) }`: the server is reached only through where it was put.
     siteNames.clear();
     out.unfollowed.push({ reason: "the server is not bound to a name (stored in an object or passed on), so what is done with it is not followed", loc: { file: site.file, span: site.event.span }, phase: "before" });
@@ -508,6 +513,17 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   placeResumed(out, host, mayAuthenticate(site));
   markOverridden(out, overrides);
   return out;
+}
+
+/** The name the walk gives a server that is never bound (`new App().run()`). */
+const UNBOUND = "<new>";
+
+/** `new App().run()`: the method called on the server right where it is made, when that is its next event. */
+function calledOnItsOwn(site: FastmcpSite): string | undefined {
+  const next = site.unit.events[site.eventIndex + 1]?.event;
+  if (next?.k !== "invoke" || next.callee.k !== "get" || next.callee.key.k !== "static") return undefined;
+  const object = next.callee.object;
+  return object.k === "new" && object.span.start === site.event.span.start && object.span.end === site.event.span.end ? next.callee.key.name : undefined;
 }
 
 /**
