@@ -4,10 +4,7 @@
 // uses as a decorator, keeps the entry unknown.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { InMemoryFileSystemHost } from "ts-morph";
-import { Workspace } from "../../server/src/analysis/core/workspace";
-import { DIALECTS } from "../../server/src/analysis/dialects";
-import type { ServerReport } from "../../server/src/analysis/core/model/serverReport";
+import { onlyNestServer as only } from "../helpers/nestServer";
 
 const APP = (factory: string, controllers = 'make("users")', server = "") => `import { Module } from "@nestjs/common";
 import { NestFactory } from "@nestjs/core";
@@ -18,15 +15,6 @@ class AppModule {}
 export const strategy = new McpStrategy({ name: "s", version: "1.0.0",${server} transports: [new StdioTransport()] });
 NestFactory.createMicroservice(AppModule, { strategy });
 `;
-
-function only(text: string): ServerReport {
-  const fs = new InMemoryFileSystemHost();
-  fs.writeFileSync("/w/src/app.ts", text);
-  fs.writeFileSync("/w/node_modules/@rekog/mcp-nest/package.json", JSON.stringify({ name: "@rekog/mcp-nest", version: "2.0.5" }));
-  const found = new Workspace({ fileSystem: fs, dialects: DIALECTS, roots: ["/w"] }).analyzeFiles(["/w/src/app.ts"], { tasksExtension: false }).servers.filter((s) => s.dialect === "mcp-nest");
-  assert.equal(found.length, 1);
-  return found[0]!;
-}
 
 const FACTORY = (body: string, params = "entity: string", controller = "@McpController()") =>
   `function make(${params}) {\n${body.replace("CONTROLLER", `  ${controller}\n  class C {\n    @Tool({ name: \`list-\${entity}\`, description: "list" })\n    list() {}\n  }`)}\n}\n`;
