@@ -102,7 +102,9 @@ export function sourceFiles(dir: string): string[] {
 /** `// expect: code[, code]` markers at the end of source lines, as {code, file, line}. */
 export function markers(dir: string): Array<{ code: string; file: string; line: number }> {
   const out: Array<{ code: string; file: string; line: number }> = [];
-  for (const file of sourceFiles(dir)) {
+  // A project's own JavaScript (allowJs) is source too.
+  const files = readdirSync(dir).filter((f) => /\.(?:[cm]?[jt]s|tsx)$/.test(f) && !/\.d\.[cm]?ts$/.test(f)).sort();
+  for (const file of files) {
     readFileSync(join(dir, file), "utf8")
       .split("\n")
       .forEach((text, i) => {

@@ -1,5 +1,6 @@
 import { Project, ts, type FileSystemHost } from "ts-morph";
 import { dirname, joinPath, isWithin } from "./paths";
+import { inModuleScope, mentionsCommonJsExports } from "./moduleScope";
 import { readTsconfigOptions } from "./tsconfigOptions";
 import { WorkspacePackages } from "./workspacePackages";
 
@@ -92,13 +93,27 @@ export class ProjectContext {
       const resolved = r.resolvedModule;
       // A sibling package of a monorepo that is not installed, or installed but not built.
       if (!resolved) return this.packages?.resolve(specifier, fromFile);
-      // A `.js` file is only analysable when it has types; a sibling package's build, by its source.
-      if (/\.(?:[cm]?js|jsx)$/i.test(resolved.resolvedFileName)) return this.packages?.resolve(specifier, fromFile);
+      // A sibling package's build is read by its source. A project's own JavaScript (allowJs) is
+      // compiled with it into the output, so the file here is the code Node runs; without allowJs
+      // tsc does not emit it, and what the build puts in its place is not in the source.
+      if (/\.(?:[cm]?js|jsx)$/i.test(resolved.resolvedFileName)) {
+        return this.packages?.resolve(specifier, fromFile) ?? (options.allowJs === true && resolved.isExternalLibraryImport !== true && this.#runsAsWritten(resolved.resolvedFileName) ? resolved.resolvedFileName : undefined);
+      }
       if (resolved.isExternalLibraryImport !== true && /\.d\.[cm]?ts$/i.test(resolved.resolvedFileName)) return this.packages?.resolve(specifier, fromFile) ?? resolved.resolvedFileName;
       return resolved.resolvedFileName;
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * Whether a project's own JavaScript file is read as Node runs it: `.jsx` is not run at all, and a
+   * `.js` of an ES-module scope that uses CommonJS exports throws when it loads.
+   */
+  #runsAsWritten(file: string): boolean {
+    if (/\.jsx$/i.test(file)) return false;
+    if (!/\.js$/i.test(file) || !inModuleScope(file, this.#host!)) return true;
+    return !mentionsCommonJsExports(this.#host!.readFile(file) ?? "");
   }
 }
 

@@ -5,6 +5,7 @@ import { bindingNames, breaksTo, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitE
 import { toValueExpr } from "./valueExpr";
 import { staticMemberClass } from "./staticMembers";
 import { dynamicImportsIn } from "./dynamicImports";
+import { commonJsExportLocal, exportedMember } from "./commonJsExports";
 import { paramFieldsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
 import { shadowedNames } from "./shadowedNames";
@@ -567,6 +568,10 @@ export function summarizeFlow(
         if (op === SK.EqualsToken) {
           const target = pathOf(b.left);
           const right = unwrap(b.right);
+          // `exports.register = function (server) { … }` in CommonJS: a function of the module by the
+          // name the file's summary exports it under (commonJsExports.ts).
+          const exported = unit.kind === "module" ? exportedMember(b.left) : undefined;
+          if (exported !== undefined && (ts.isArrowFunction(right) || ts.isFunctionExpression(right))) return visitFunction(right, unit, commonJsExportLocal(exported), "function");
           // `server.server.oninitialized = () => { … }`: a function given to a property is a callback of
           // whatever calls that property, which says when it runs (as an argument's callee does).
           if (ts.isPropertyAccessExpression(b.left) && (ts.isArrowFunction(right) || ts.isFunctionExpression(right)) && !passedTo.has(right)) passedTo.set(right, b.left.name.text);

@@ -6,6 +6,7 @@ import { summarizeClass } from "./summarizeClass";
 import { summarizeNestedClasses } from "./nestedClasses";
 import { summarizeFlow, type FlowSpec } from "./flowSummary";
 import { neverReassigned } from "./neverReassigned";
+import { readCommonJsExports } from "./commonJsExports";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
 
 /**
@@ -66,7 +67,17 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
       }
     }
   }
-  const { decls, exports, starExports, exportEquals } = top;
+  // A plain JavaScript file without import or export may be CommonJS, exporting by assignment.
+  const commonJs = readCommonJsExports(sf);
+  const { starExports } = top;
+  let decls = top.decls;
+  if (commonJs && commonJs.functions.size > 0) {
+    const all = new Map(decls);
+    for (const [local, fn] of commonJs.functions) all.set(local, { k: "function", fn: toFunctionSummary(ctx, fn), span: spanOf(ctx, fn) });
+    decls = all;
+  }
+  const exports = commonJs?.exports ?? top.exports;
+  const exportEquals = commonJs?.exportEquals || top.exportEquals;
   summarizeNestedClasses(ctx, sf);
 
   const flow = flowSpec ? summarizeFlow(ctx, imports, flowSpec, deferExtendsOnly) : undefined;
