@@ -69,3 +69,40 @@ export class JsonCaps {
     assert.ok(s.unknown.some((u) => /JSON module, and only consts are read here/.test(u.reason)), JSON.stringify(s.unknown));
   });
 });
+
+describe("JSON flags in conditions", () => {
+  const FLAGS = JSON.stringify({ prompts: false, resources: true, logging: true });
+  const entry = (extra = "") => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import flags from "./flags.json" with { type: "json" };
+${extra}
+const server = new McpServer({ name: "flags", version: "1.0.0" }, { capabilities: flags.logging ? { logging: {} } : {} });
+server.registerTool("t", { description: "T" }, async () => ({ content: [] }));
+if (flags.prompts) server.registerPrompt("p", { description: "P" }, () => ({ messages: [] }));
+if (flags.resources) server.registerResource("r", "r://x", {}, async () => ({ contents: [] }));
+await server.connect(new StdioServerTransport());
+`;
+  const run = (files: Record<string, string>) => {
+    const s = analyze({ "package.json": `{"type":"module"}`, "src/flags.json": FLAGS, ...files }).servers.get("flags");
+    assert.ok(s, "the server is found");
+    return s;
+  };
+
+  it("read as the file's literal when nothing changes the object", () => {
+    const s = run({ "src/index.ts": entry() });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { logging: {}, resources: { listChanged: true }, tools: { listChanged: true } });
+  });
+
+  it("not read when a module importing it changes it", () => {
+    const s = run({ "src/index.ts": entry(`import "./overrides.js";`), "src/overrides.ts": `import flags from "./flags.json" with { type: "json" };\nflags.prompts = process.env.PROMPTS === "1";\n` });
+    assert.equal(s.exact, false);
+    assert.match(s.unknown.map((u) => u.reason).join("; "), /prompts/);
+  });
+
+  it("not read when the file hands it to a call that may change it", () => {
+    const s = run({ "src/index.ts": entry(`import { applyEnv } from "./env.js";\napplyEnv(flags);`), "src/env.ts": `export function applyEnv(f: Record<string, boolean>) { f.prompts = !!process.env.PROMPTS; }\n` });
+    assert.equal(s.exact, false);
+    assert.match(s.unknown.map((u) => u.reason).join("; "), /prompts/);
+  });
+});

@@ -4,7 +4,9 @@
 // branch (known taken) or such a loop runs whenever its unit does. Anything the analysis cannot read
 // for certain (a parameter, a call, a `let`, an object another module may change) stays unknown.
 import type { Evaluator } from "./evaluator";
-import { isUndefinedValue, type Binding, type Scope } from "./values";
+import { isUndefinedValue, type Binding, type Scope, type Value } from "./values";
+import { handedOnNames } from "./handedOn";
+import { isJsonModule } from "../project/paths";
 import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../model/summary";
 import type { SummaryContext } from "../summarize/context";
 import { toValueExpr } from "../summarize/valueExpr";
@@ -406,9 +408,22 @@ function stableRoot(cx: Context, name: string): boolean {
   }
   if (cx.summary.imports.has(name)) {
     const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, TABLE_EVAL);
-    return v.t === "enum" || readonlyConst(cx, name);
+    return v.t === "enum" || readonlyConst(cx, name) || unchangedJson(cx, name, v);
   }
   return false;
+}
+
+/**
+ * `import flags from "./flags.json" with { type: "json" }`: the object Node parsed from the file. It
+ * keeps what the file holds unless code changes it: read here only when no module importing it
+ * writes to it (the evaluator's importers search, which gave `value`) and this file hands it to no call.
+ */
+function unchangedJson(cx: Context, name: string, value: Value): boolean {
+  const binding = cx.summary.imports.get(name)!;
+  const target = cx.ev.host.resolveModule(binding.specifier, cx.file);
+  if (target === undefined || !isJsonModule(target) || (value.t !== "obj" && value.t !== "arr")) return false;
+  const text = cx.ev.host.text?.(cx.file);
+  return text !== undefined && !handedOnNames(cx.summary, text).has(name);
 }
 
 /** `export const FLAGS = { logging: true } as const`: the const `name` stands for (here or imported) is declared read-only. */

@@ -142,12 +142,12 @@ function moduleStem(file: string): string {
 }
 
 /**
- * A quoted path that may name the module: its stem, and for an index its folder, `./index.js`, `.`
- * or `..`.
+ * A quoted path that may name the module: its stem (with a script's extension, or `.json` for a JSON
+ * module), and for an index its folder, `./index.js`, `.` or `..`.
  */
 function modulePathPattern(file: string): RegExp {
   const escaped = moduleStem(file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const names = basename(file).startsWith("index.") ? `(?:${escaped}|index)` : escaped;
   // A package.json `imports` alias (`"#server"`) may name any module: its import is resolved to tell.
-  return new RegExp(`["'\`][^"'\`\\n]*(?:/${names}(?:\\.[cm]?[jt]sx?)?|\\.\\.?/?)["'\`]|["'\`]#[^"'\`\\n]+["'\`]`);
+  return new RegExp(`["'\`][^"'\`\\n]*(?:/${names}(?:\\.[cm]?[jt]sx?|\\.json)?|\\.\\.?/?)["'\`]|["'\`]#[^"'\`\\n]+["'\`]`);
 }
