@@ -30,6 +30,16 @@ export function dynamicImportsIn(text: string): DynamicImport[] {
     const span = { start: m.index!, end: m.index! + m[0].length };
     out.push({ local: m[1]!, imported: "*", specifier: m[3]!, span });
   }
+  // `import("./prompts.js").then((m) => m.register(server))`: the callback's parameter is the module's
+  // namespace (or, destructured, its exports). Read only where no other binding of the file has the
+  // name: these names are kept for the whole file, not for the callback alone.
+  for (const m of text.matchAll(THEN_IMPORT)) {
+    const span = { start: m.index!, end: m.index! + m[0].length };
+    const param = (m[3] ?? m[4] ?? m[5])!;
+    const destructured = /^\{([^{}]*)\}$/.exec(param);
+    const found = destructured ? bindings(destructured[1]!, m[2]!, span) : NAME.test(param) ? [{ local: param, imported: "*", specifier: m[2]!, span }] : [];
+    out.push(...found.filter((b) => bindingCount(text, b.local) === 1));
+  }
   for (const m of text.matchAll(ALL_IMPORTS)) {
     const span = { start: m.index!, end: m.index! + m[0].length };
     const patterns = topLevelParts(m[1]!);
@@ -52,6 +62,19 @@ function bindings(list: string, specifier: string, span: Span): DynamicImport[] 
     if (imported && local && NAME.test(imported) && NAME.test(local)) out.push({ local, imported, specifier, span });
   }
   return out;
+}
+
+/** `import("…").then((m) =>`, `.then(m =>`, `.then(function (m)`, `.then(({ a, b }) =>` (async too). */
+const THEN_IMPORT = /\bimport\s{0,20}\(\s{0,20}(['"])([^'"\n]{1,400})\1\s{0,20}\)\s{0,20}\.then\s{0,20}\(\s{0,20}(?:async\s{1,20})?(?:\(\s{0,20}([\w$]+|\{[^{}()]{0,400}\})\s{0,20}\)\s{0,20}=>|([\w$]+)\s{0,20}=>|function\s{0,20}\(\s{0,20}([\w$]+|\{[^{}()]{0,400}\})\s{0,20}\))/g;
+
+/**
+ * How many places of a text may bind `name` (a declaration, a parameter, a destructured name): over-counts
+ * (an argument `f(name)` counts too), so that a name found once is surely bound once.
+ */
+function bindingCount(text: string, name: string): number {
+  const n = name.replace(/\$/g, "\\$");
+  const declared = new RegExp(`\\b(?:const|let|var|function|class)\\s+${n}(?![\\w$])|[(,{]\\s*${n}\\s*[,)}=:]|(?<![\\w$.])${n}\\s*=>`, "g");
+  return text.match(declared)?.length ?? 0;
 }
 
 /**
