@@ -40,6 +40,7 @@ export const DIAGNOSTICS = {
   "sdk-stateless-transport-reused": "one stateless Streamable HTTP transport (no sessionIdGenerator) handed every request by a route's handler: from the second request on the SDK (v1 1.26.0+, v2) throws \"Stateless transport cannot be reused across requests\"",
   "sdk-method-missing": "a McpServer method the loaded SDK does not have (v1's tool()/prompt()/resource() on v2; registerTool before 1.11.4, registerPrompt/registerResource before 1.13.0): a TypeError \"server.tool is not a function\" where it runs",
   "sdk-startup-rejected": "a notification sent before connect() (\"Not connected\"), or a second connect() (\"Already connected to a transport\"), whose rejection nothing takes: the program stops",
+  "sdk-guard-always-throws": "a throw under a test of the server the SDK major decides: `if (!(server instanceof McpServer)) throw` with the other major's class (a v1 object is never an instance of v2's class, nor the reverse): the module or the factory throws",
   "sdk-set-handler-refused": "v2: setRequestHandler given a request schema (a v1 habit: ListToolsRequestSchema) or a method outside the protocol without its schemas: throws a TypeError \"… is not a spec request method\" where it runs",
   "sdk-nonspec-key": "unknown sub-keys inside tools/resources/prompts (e.g. a per-tool map): sent verbatim by both SDKs, meaningless to clients",
 } as const;
@@ -58,6 +59,8 @@ export interface ExpectedDiagnostic {
 
 export interface FixtureMeta {
   sdk: "v1" | "v2";
+  /** Code written for both SDKs: the fixture also imports the other major's package (a class to test the server against). */
+  alsoImports?: "v1" | "v2";
   /** How the oracle drives it (see oracle.mjs): server | start | handler | stdio. */
   entry: "server" | "start" | "handler" | "stdio";
   /** false, or a substring of the error the real SDK throws. */

@@ -19,6 +19,7 @@ const SEVERITIES = ["error", "warning", "information", "hint"];
 function checkMeta(f: Fixture): void {
   const m = f.meta;
   assert.ok(m.sdk === "v1" || m.sdk === "v2", "meta.sdk is v1|v2");
+  assert.ok(m.alsoImports === undefined || (m.alsoImports !== m.sdk && (m.alsoImports === "v1" || m.alsoImports === "v2")), "meta.alsoImports is the other major");
   assert.ok(ENTRIES.includes(m.entry), `meta.entry is one of ${ENTRIES.join("|")}`);
   assert.ok(m.throws === false || (typeof m.throws === "string" && m.throws.length > 0), "meta.throws is false or a message");
   assert.ok(typeof m.description === "string" && m.description.length > 20, "meta.description says what the fixture is about");
@@ -64,8 +65,9 @@ function checkSources(f: Fixture): void {
   const all = [...allSources(f.dir).map((file) => readFileSync(file, "utf8")), ...aliasTargets(f.dir)].join("\n");
   const v1 = /from "@modelcontextprotocol\/sdk[/"]/.test(all);
   const v2 = /from "@modelcontextprotocol\/server[/"]/.test(all);
-  assert.equal(v1, f.meta.sdk === "v1", "imports @modelcontextprotocol/sdk exactly when meta.sdk is v1");
-  assert.equal(v2, f.meta.sdk === "v2", "imports @modelcontextprotocol/server exactly when meta.sdk is v2");
+  const uses = (sdk: "v1" | "v2") => f.meta.sdk === sdk || f.meta.alsoImports === sdk;
+  assert.equal(v1, uses("v1"), "imports @modelcontextprotocol/sdk exactly when meta.sdk (or meta.alsoImports) is v1");
+  assert.equal(v2, uses("v2"), "imports @modelcontextprotocol/server exactly when meta.sdk (or meta.alsoImports) is v2");
   const server = readFileSync(join(f.dir, "server.ts"), "utf8");
   const exported: Record<string, RegExp> = {
     server: /export const server\b/,

@@ -36,6 +36,17 @@ interface Context {
   readonly sf: ts.SourceFile;
   readonly summary: FileSummary;
   readonly scope: Scope;
+  readonly facts?: ConditionFacts;
+}
+
+/**
+ * What a dialect knows of the objects a condition reads, beyond what the source's values say: the
+ * `typeof` of a member (a method the framework's class lacks in the release loaded is "undefined"),
+ * and whether an object is an instance of a class. undefined: not known.
+ */
+export interface ConditionFacts {
+  typeOf(e: ts.Expression): string | undefined;
+  instanceOf(value: ts.Expression, cls: ts.Expression): boolean | undefined;
 }
 
 /**
@@ -43,18 +54,31 @@ interface Context {
  * certainly entered once its unit runs: a branch its condition is known to take, a condition itself
  * (always evaluated), or a loop over every item of a table known to hold items.
  */
-export function regionsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[] = [], args?: Arguments): boolean {
+export function regionsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, within: readonly string[] = [], args?: Arguments, facts?: ConditionFacts): boolean {
   const branches = entry.branches;
   if (!entry.conditional || !branches || branches.length <= within.length) return false;
   if (!within.every((b, i) => branches[i] === b)) return false;
-  return branches.slice(within.length).every((r) => taken(ev, file, unit, r, args) === true);
+  return branches.slice(within.length).every((r) => takenWith(ev, file, unit, r, args, facts) === true);
 }
 
 /** Whether some region of a conditional event is known never to be entered (a branch its condition rules out). */
-export function regionsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, args?: Arguments): boolean {
+export function regionsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, args?: Arguments, facts?: ConditionFacts): boolean {
   const branches = entry.branches;
   if (!entry.conditional || !branches || branches.length === 0) return false;
-  return branches.some((r) => taken(ev, file, unit, r, args) === false);
+  return branches.some((r) => takenWith(ev, file, unit, r, args, facts) === false);
+}
+
+/**
+ * `taken`, and where the source alone leaves a region open, what the dialect's facts decide. Not
+ * kept: the facts speak of the objects of the walk asking, which another walk may not share.
+ */
+function takenWith(ev: Evaluator, file: string, unit: FlowUnit, region: string, args: Arguments | undefined, facts: ConditionFacts | undefined): boolean | undefined {
+  const known = taken(ev, file, unit, region, args);
+  if (known !== undefined || !facts) return known;
+  const base = contextOf(ev, file, unit);
+  if (!base) return undefined;
+  const kept = args && args.size > 0 ? unchangedArguments(args, bodyText(base.sf, unit)) : undefined;
+  return regionTaken({ ...base, scope: kept && kept.size > 0 ? withArguments(base.scope, kept) : base.scope, facts }, region);
 }
 
 /** Whether one region (of FlowEventEntry.branches) is entered whenever the code around it runs: true, never: false, not known: undefined. */
@@ -208,6 +232,12 @@ function regionTaken(cx: Context, region: string): boolean | undefined {
       if (truth === undefined) return undefined;
       return op === SK.AmpersandAmpersandToken ? truth : !truth;
     }
+    // `a ?? b`: b runs when a is null or undefined.
+    if (op === SK.QuestionQuestionToken && node === parent.right) {
+      const left = knownOf(cx, unwrap(parent.left), 1);
+      if (!left) return undefined;
+      return !("object" in left) && (left.v === null || left.v === undefined);
+    }
   }
   return undefined;
 }
@@ -289,6 +319,7 @@ function truthOf(cx: Context, e: ts.Expression, depth: number): boolean | undefi
       if (same === undefined) return undefined;
       return op === SK.EqualsEqualsEqualsToken || op === SK.EqualsEqualsToken ? same : !same;
     }
+    if (op === SK.InstanceOfKeyword) return cx.facts?.instanceOf(unwrap(inner.left), unwrap(inner.right));
     return undefined;
   }
   const k = knownOf(cx, inner, depth + 1);
@@ -331,6 +362,15 @@ function knownOf(cx: Context, e: ts.Expression, depth: number): Known {
       const u = e as ts.PrefixUnaryExpression;
       if (u.operator === SK.MinusToken && ts.isNumericLiteral(u.operand)) return { v: -Number(u.operand.text) };
       return null;
+    }
+    case SK.TypeOfExpression: {
+      const type = cx.facts?.typeOf(unwrap((e as ts.TypeOfExpression).expression));
+      return type === undefined ? null : { v: type };
+    }
+    case SK.CallExpression: {
+      // `server.tool?.(...)` on an object that has no such member: undefined, and nothing is called.
+      const call = e as ts.CallExpression;
+      return call.questionDotToken && cx.facts?.typeOf(unwrap(call.expression)) === "undefined" ? { v: undefined } : null;
     }
     case SK.Identifier:
     case SK.PropertyAccessExpression:

@@ -22,6 +22,7 @@ import { declareFlagFix, declareKeyFix } from "./fixes";
 import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsNeverRun, loopsRunCertainly } from "../../core/evaluate/loopCertainty";
 import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
+import { guardAlwaysThrows, optionalCallOfNothing, serverFacts, type WalkedServer } from "./serverConditions";
 import { mayHaveReturned } from "./earlyReturns";
 import { armOf, sameCallInEitherArm, toolInEitherArm, type ArmOf } from "./bothArms";
 import { completionsTooLate } from "./lateCompletions";
@@ -118,6 +119,8 @@ interface Mode {
    * certain to run once that alternative runs: any further condition drops it.
    */
   readonly alternative?: AlternativeRun;
+  /** A tool registration taken as certain because the other arm of its `if` registers one too (bothArms.ts): the call itself may not run. */
+  readonly oneArm?: true;
 }
 
 /** An `if`/`else` whose two arms are walked as the alternatives of a join. */
@@ -1134,6 +1137,16 @@ export class Replay {
     };
     /** Names that may have been given another server (under a condition): what they reach may not be this one. */
     const maybeOther = new Set<string>();
+    // `typeof server.tool === "function"`, `server instanceof V1McpServer`: decided by the release (serverConditions.ts).
+    const walked: WalkedServer = {
+      version: this.state.version,
+      kind: this.state.kind,
+      release: this.release,
+      subclass: this.#site.subclass !== undefined,
+      holds: (path) => local.has(path) && !maybeOther.has(path) && !this.#handedOffHolders.has(`${file}\u0000${path}`),
+      replaced: (method) => this.#replacedMethods.has(method) || this.#replacedMethods.has(ANY_METHOD),
+    };
+    const facts = serverFacts(this.#ev, file, walked);
     const ownScopeEnd = file === this.#site.file && unit === this.#site.unit ? this.#site.event.scopeEnd : undefined;
     // The branch regions of each connect() of this server in this unit: what follows one in the same
     // region runs once the server is connected.
@@ -1168,7 +1181,7 @@ export class Replay {
         for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
         // What a branch the source rules out would do never happens.
-        if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry, this.#argsOf.get(`${file}#${unit.id}`))) continue;
+        if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry, this.#argsOf.get(`${file}#${unit.id}`), facts)) continue;
         // The twin of a helper call made in the other arm, walked there as certain (sameCallInEitherArm).
         if (twins.has(entry.event.span.start)) continue;
         if (entry.conditional && loopsNeverRun(this.#ev, file, unit, entry)) {
@@ -1180,7 +1193,10 @@ export class Replay {
           continue;
         }
         const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
-        const certain = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within, this.#argsOf.get(`${file}#${unit.id}`)) || toolInEitherArm(this.#ev, file, unit, entry, within) || twinInOtherArm(entry, within)));
+        const surely = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within, this.#argsOf.get(`${file}#${unit.id}`), facts) || twinInOtherArm(entry, within)));
+        // A tool registration in one arm of an `if` whose other arm registers one too: `tools` is
+        // certain, but the call itself runs only in its arm.
+        const certain = surely || (entry.conditional && toolInEitherArm(this.#ev, file, unit, entry, within));
         const other = (name: string) => maybeOther.has(name) || this.#handedOffHolders.has(`${file}\u0000${name}`);
         const elsewhere = (maybeOther.size > 0 || this.#handedOffHolders.size > 0) && ((event.k === "call" && other(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && other(a[0]!))));
         const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
@@ -1189,7 +1205,7 @@ export class Replay {
         // In one arm of an `if`/`else` reached for certain (or within an alternative): that arm's alternative.
         const arm = conditionHere && !elsewhere && !returned && (!mode.conditional || mode.alternative) ? armOf(this.#ev, file, unit, entry, within) : undefined;
         const alternative = arm ? this.#armAlternative(arms, arm, mode) : undefined;
-        const here: Mode = { ...mode, conditional: conditionalHere, ...(conditionalHere && !mode.conditional ? { conditionAt: { file, span: event.span } } : {}), ...(conditionHere ? { alternative } : {}) };
+        const here: Mode = { ...mode, conditional: conditionalHere, ...(conditionalHere && !mode.conditional ? { conditionAt: { file, span: event.span } } : {}), ...(conditionHere ? { alternative } : {}), ...(certain && !surely ? { oneArm: true as const } : {}) };
         switch (event.k) {
           case "alias":
             this.#holders.onOtherUse(file, unit, event.source, `aliased as ${event.target}`, event.span);
@@ -1229,6 +1245,8 @@ export class Replay {
               }
               break;
             }
+            // `server.tool?.(...)` on a release without tool(): nothing is called.
+            if (onServer && optionalCallOfNothing(this.#ev, file, event, walked)) break;
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
             if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
             const replacedBy = onServer ? (this.#replacedMethods.get(event.method) ?? this.#replacedMethods.get(ANY_METHOD)) : undefined;
@@ -1407,6 +1425,11 @@ export class Replay {
             if (this.#handledNow(file, unit)) {
               // Taken by a caller's handler: the code up to that call ends here, unless the throw is under a condition.
               if (!here.conditional) this.#thrownToHandler();
+              break;
+            }
+            // `if (!(server instanceof McpServer)) throw …` with the other major's class: the release decides the guard.
+            if (!here.conditional && entry.conditional && !regionsRunCertainly(this.#ev, file, unit, entry, within, this.#argsOf.get(`${file}#${unit.id}`))) {
+              guardAlwaysThrows(this.#point, loc, event.exit === true, facts.why);
               break;
             }
             if (!here.conditional) this.#mayThrow(loc, event.exit ? `the program exits at ${this.#where(loc)} whenever it gets there, which may be before the server answers` : `the code throws at ${this.#where(loc)} whenever it gets there, so the server does not start`);
@@ -2403,7 +2426,7 @@ export class Replay {
 
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
-    if (this.#sends.lacks(this.state.kind, e.method, loc, true, !mode.conditional && !deferred)) return;
+    if (this.#sends.lacks(this.state.kind, e.method, loc, true, !mode.conditional && !deferred && !mode.oneArm)) return;
     if (this.#duplicateChecks.check(file, e, loc, mode.conditional || mode.deferred)) return;
     switch (e.method) {
       case "registerCapabilities": {

@@ -1,0 +1,86 @@
+// Code written for both SDK majors tests the server: `typeof server.tool === "function"`,
+// `server.tool?.(...) ?? server.registerTool(...)`, `server instanceof <a class of the other major>`.
+// The release the server is built with decides such a test (v2's McpServer has no tool(); an object
+// of one major's class is never an instance of the other's), so the branch it rules out never runs.
+// Where the release does not decide it (a subclass, a class of the same major, a release not known),
+// the test stays open.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analyze } from "../helpers/memoryWorkspace";
+
+const V2 = `import { McpServer } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+`;
+const factory = (body: string) => `${V2}serveStdio(() => {\n  const server = new McpServer({ name: "app", version: "1" });\n  ${body}\n  return server;\n});\n`;
+const cb = "async () => ({ content: [] })";
+const TOOLS = { tools: { listChanged: true } };
+
+describe("SDK: tests of the server the release decides", () => {
+  it("typeof server.tool on v2: the v1 branch never runs, registerTool does", () => {
+    const r = analyze({ "src/index.ts": factory(`if (typeof server.tool === "function") server.tool("t", ${cb});\n  else server.registerTool("t", {}, ${cb});`) });
+    const s = r.servers.get("app")!;
+    assert.deepEqual([s.legacy, s.modern, s.exact], [TOOLS, TOOLS, true], JSON.stringify(s.unknown));
+    assert.equal(r.codes("sdk-method-missing").length, 0);
+  });
+
+  it("the test in a helper given the server, read through a negation", () => {
+    const r = analyze({
+      "src/compat.ts": `export function add(s: any) {\n  if (!(typeof s.tool !== "function")) s.tool("t", ${cb});\n  else s.registerTool("t", {}, ${cb});\n}\n`,
+      "src/index.ts": `${V2}import { add } from "./compat.js";\nserveStdio(() => { const server = new McpServer({ name: "app", version: "1" }); add(server); return server; });\n`,
+    });
+    const s = r.servers.get("app")!;
+    assert.deepEqual([s.legacy, s.exact], [TOOLS, true], JSON.stringify(s.unknown));
+  });
+
+  it("server.tool?.(...) ?? server.registerTool(...) on v2: nothing called, then registerTool", () => {
+    const r = analyze({ "src/index.ts": factory(`server.tool?.("t", ${cb}) ?? server.registerTool("t", {}, ${cb});`) });
+    const s = r.servers.get("app")!;
+    assert.deepEqual([s.legacy, s.modern, s.exact], [TOOLS, TOOLS, true], JSON.stringify(s.unknown));
+    assert.equal(r.codes("sdk-method-missing").length, 0);
+  });
+
+  it("a condition the release does not decide (a flag): tools either way, but tool() on v2 only may stop the server", () => {
+    const r = analyze({ "src/index.ts": factory(`if (process.env.OLD) server.tool("t", ${cb});\n  else server.registerTool("t", {}, ${cb});`) });
+    const s = r.servers.get("app")!;
+    assert.equal(s.exact, false);
+    assert.ok(s.unknown.some((u) => /may not start/.test(u.reason)), JSON.stringify(s.unknown));
+  });
+
+  it("a subclass may have a tool() of its own: the test stays open", () => {
+    const r = analyze({
+      "src/index.ts": `${V2}class AppServer extends McpServer {\n  tool(name: string, fn: any) { return this.registerTool(name, {}, fn); }\n}\nserveStdio(() => {\n  const server = new AppServer({ name: "app", version: "1" });\n  if (typeof server.tool === "function") server.tool("t", ${cb});\n  return server;\n});\n`,
+    });
+    assert.equal(r.codes("sdk-guard-always-throws").length, 0);
+    assert.equal(r.servers.get("app")?.legacy === null, false);
+  });
+
+  it("instanceof v1's McpServer on a v2 server: never; a guard that throws then always throws", () => {
+    const r = analyze({
+      "src/guard.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport function add(s: unknown) {\n  if (!(s instanceof McpServer)) throw new TypeError("not a server");\n  s.registerTool("t", {}, ${cb});\n}\n`,
+      "src/index.ts": `${V2}import { add } from "./guard.js";\nserveStdio(() => { const server = new McpServer({ name: "app", version: "1" }); add(server); return server; });\n`,
+    });
+    const [d] = r.codes("sdk-guard-always-throws");
+    assert.ok(d, "the guard's throw is reported");
+    assert.equal(d.severity, "error");
+    assert.match(d.message, /an SDK v2 McpServer is never an instance of SDK v1's McpServer/);
+    const s = r.servers.get("app")!;
+    assert.deepEqual([s.legacy, s.modern, s.exact], [null, null, true]);
+  });
+
+  it("instanceof the same major's class is not claimed (another copy of the package would fail it)", () => {
+    const r = analyze({
+      "src/index.ts": factory(`if (!(server instanceof McpServer)) throw new TypeError("not a server");\n  server.registerTool("t", {}, ${cb});`),
+    });
+    assert.equal(r.codes("sdk-guard-always-throws").length, 0);
+    const s = r.servers.get("app")!;
+    assert.deepEqual(s.legacy, TOOLS);
+  });
+
+  it("a guard the release decides, under a condition of the configuration: a guard as any other, not reported", () => {
+    const r = analyze({
+      "src/index.ts": `import { McpServer as V1 } from "@modelcontextprotocol/sdk/server/mcp.js";\n${factory(`if (process.env.STRICT) {\n    if (!(server instanceof V1)) throw new TypeError("not v1");\n  }\n  server.registerTool("t", {}, ${cb});`)}`,
+    });
+    assert.equal(r.codes("sdk-guard-always-throws").length, 0);
+    assert.deepEqual(r.servers.get("app")!.legacy, TOOLS);
+  });
+});
