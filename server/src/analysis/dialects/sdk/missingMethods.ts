@@ -1,7 +1,7 @@
 // McpServer methods a release does not have: calling one is a TypeError where the call runs (at
 // start-up, the server stops). Read in the published builds: v1 `registerTool` from 1.11.4,
 // `registerPrompt` and `registerResource` from 1.13.0, the list-changed senders from 1.10.0,
-// `sendLoggingMessage` from 1.17.5 (`sendResourceUpdated` is the low-level Server's only); v2 (`@modelcontextprotocol/server`) has no
+// `sendLoggingMessage` from 1.17.5 (`sendResourceUpdated` and `setRequestHandler` are the low-level Server's only); v2 (`@modelcontextprotocol/server`) has no
 // `tool`, `prompt` or `resource` (the `register*` methods replaced them).
 import type { SdkVersion } from "./sdkTables";
 import { releasedBefore, type SdkRelease, type Triple } from "./sdkRelease";
@@ -15,6 +15,8 @@ const V1_SINCE: Readonly<Record<string, Triple>> = {
   sendPromptListChanged: [1, 10, 0],
   sendLoggingMessage: [1, 17, 5],
 };
+/** The low-level Server's methods McpServer does not have, in any release of either major (it holds a Server as `server`). */
+const LOW_LEVEL_ONLY = new Set(["sendResourceUpdated", "setRequestHandler"]);
 const V2_REMOVED: Readonly<Record<string, string>> = { tool: "registerTool", prompt: "registerPrompt", resource: "registerResource" };
 
 /**
@@ -22,7 +24,7 @@ const V2_REMOVED: Readonly<Record<string, string>> = { tool: "registerTool", pro
  * unless it fails only with another release that may be loaded (`release.mayLoad`).
  */
 export function missingMethod(version: SdkVersion, release: SdkRelease, method: string): { readonly why: string; readonly certain: boolean } | undefined {
-  if (method === "sendResourceUpdated") return { why: `McpServer has no sendResourceUpdated() (the low-level Server has: server.server.sendResourceUpdated()): a TypeError where it runs`, certain: true };
+  if (LOW_LEVEL_ONLY.has(method)) return { why: `McpServer has no ${method}() (the low-level Server inside it has: server.server.${method}()): a TypeError where it runs`, certain: true };
   if (version === "v2") {
     const instead = V2_REMOVED[method];
     return instead ? { why: `${method}() does not exist on SDK v2's McpServer (${instead}() replaced it): a TypeError where it runs`, certain: true } : undefined;

@@ -2426,7 +2426,7 @@ export class Replay {
 
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
-    if (this.#sends.lacks(this.state.kind, e.method, loc, true, !mode.conditional && !deferred && !mode.oneArm)) return;
+    if (this.#sends.lacks(this.#onInner ? "low" : this.state.kind, e.method, loc, true, !mode.conditional && !deferred && !mode.oneArm)) return;
     if (this.#duplicateChecks.check(file, e, loc, mode.conditional || mode.deferred)) return;
     switch (e.method) {
       case "registerCapabilities": {
