@@ -41,7 +41,7 @@ export const DIAGNOSTICS = {
   "sdk-method-missing": "a McpServer method the loaded SDK does not have (v1's tool()/prompt()/resource() on v2; registerTool before 1.11.4, registerPrompt/registerResource before 1.13.0): a TypeError \"server.tool is not a function\" where it runs",
   "sdk-startup-rejected": "a notification sent before connect() (\"Not connected\"), or a second connect() (\"Already connected to a transport\"), whose rejection nothing takes: the program stops",
   "sdk-guard-always-throws": "a throw under a test of the server the SDK major decides: `if (!(server instanceof McpServer)) throw` with the other major's class (a v1 object is never an instance of v2's class, nor the reverse): the module or the factory throws",
-  "sdk-set-handler-refused": "v2: setRequestHandler given a request schema (a v1 habit: ListToolsRequestSchema) or a method outside the protocol without its schemas: throws a TypeError \"… is not a spec request method\" where it runs",
+  "sdk-set-handler-refused": "v2: setRequestHandler given a request schema (a v1 habit: ListToolsRequestSchema) or a method outside the protocol without its schemas: throws a TypeError \"… is not a spec request method\" where it runs; setNotificationHandler given a notification schema (RootsListChangedNotificationSchema): \"… is not a spec notification method\"",
   "sdk-nonspec-key": "unknown sub-keys inside tools/resources/prompts (e.g. a per-tool map): sent verbatim by both SDKs, meaningless to clients",
 } as const;
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;

@@ -84,3 +84,27 @@ describe("SDK: tests of the server the release decides", () => {
     assert.deepEqual(r.servers.get("app")!.legacy, TOOLS);
   });
 });
+
+describe("SDK: handler setters McpServer does not have, and v2's notification names", () => {
+  const V2_LOW = `import { McpServer } from "@modelcontextprotocol/server";\nimport { StdioServerTransport } from "@modelcontextprotocol/server/stdio";\n`;
+  const body = (line: string) => `${V2_LOW}const server = new McpServer({ name: "app", version: "1" });\nserver.registerTool("t", {}, ${cb});\n${line}\nawait server.connect(new StdioServerTransport());\n`;
+
+  it("setNotificationHandler by the notification's name on the inner Server: nothing wrong, exact", () => {
+    const r = analyze({ "src/index.ts": body(`server.server.setNotificationHandler("notifications/roots/list_changed", () => {});`) });
+    const s = r.servers.get("app")!;
+    assert.deepEqual([s.legacy, s.exact], [TOOLS, true], JSON.stringify(s.unknown));
+    assert.equal(r.diagnostics.filter((d) => d.severity === "error").length, 0);
+  });
+
+  it("setNotificationHandler given a schema on v2: refused, the server does not start", () => {
+    const r = analyze({ "src/index.ts": `import { CancelledNotificationSchema } from "@modelcontextprotocol/core";\n${body(`server.server.setNotificationHandler(CancelledNotificationSchema as any, () => {});`)}` });
+    const [d] = r.codes("sdk-set-handler-refused");
+    assert.match(d?.message ?? "", /setNotificationHandler takes the notification's name/);
+    assert.equal(r.servers.get("app")!.legacy, null);
+  });
+
+  it("setNotificationHandler on McpServer itself: a missing method", () => {
+    const r = analyze({ "src/index.ts": body(`(server as any).setNotificationHandler("notifications/roots/list_changed", () => {});`) });
+    assert.match(r.codes("sdk-method-missing")[0]?.message ?? "", /McpServer has no setNotificationHandler\(\)/);
+  });
+});

@@ -23,7 +23,7 @@ export const SDK_CODES = {
   "sdk-method-missing": { severity: "error", summary: "a McpServer method the loaded SDK lacks (v1's tool()/prompt()/resource() on v2, registerTool before 1.11.4): a TypeError where it runs" },
   "sdk-startup-rejected": { severity: "error", summary: "a start-up call the SDK rejects (a notification before connect(), a second connect()) with nothing taking the rejection: the program stops" },
   "sdk-guard-always-throws": { severity: "error", summary: "a throw (or exit) under a test of the server that the SDK release decides (instanceof a class of the other SDK major, typeof a method the release lacks): it always runs, and the server does not start" },
-  "sdk-set-handler-refused": { severity: "error", summary: "SDK v2's setRequestHandler given a v1 request schema, or a method outside the protocol without its schemas: a TypeError where it runs" },
+  "sdk-set-handler-refused": { severity: "error", summary: "SDK v2's setRequestHandler given a v1 request schema, or a method outside the protocol without its schemas, or setNotificationHandler given a notification schema: a TypeError where it runs" },
   "sdk-nonspec-key": { severity: "warning", summary: "an unknown key inside tools, resources or prompts" },
 } as const satisfies Record<string, CodeInfo>;
 

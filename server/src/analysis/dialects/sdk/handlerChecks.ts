@@ -66,6 +66,18 @@ export class HandlerChecks {
     throwsIfItRuns(this.#point, d, surely, `${why} at ${this.#point.where(loc)}`);
   }
 
+  /**
+   * `setNotificationHandler(schema, handler)`: SDK v2 takes the notification's name, and a schema object
+   * given first (v1's RootsListChangedNotificationSchema) throws a TypeError ("… is not a spec
+   * notification method") where it runs. A notification handler adds no capability.
+   */
+  setNotificationHandler(summary: FileSummary, e: CallEvent, loc: Loc, surely: boolean): void {
+    if (this.#point.state.version !== "v2" || e.args.length !== 2) return;
+    const schema = sdkNameOf(summary, e.args[0]!, this.#point.ev);
+    if (!schema?.endsWith("NotificationSchema")) return;
+    this.#refused(loc, `SDK v2's setNotificationHandler takes the notification's name (setNotificationHandler("notifications/…", handler)), and given the schema ${schema} it throws a TypeError ("is not a spec notification method")`, surely);
+  }
+
   /** `setRequestHandler(schema, handler)`: its method, or each method of a table it is called over. */
   setHandler(file: string, summary: FileSummary, e: CallEvent, loc: Loc, surely = false): void {
     const { ev } = this.#point;

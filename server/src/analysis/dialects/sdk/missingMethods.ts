@@ -1,7 +1,7 @@
 // McpServer methods a release does not have: calling one is a TypeError where the call runs (at
 // start-up, the server stops). Read in the published builds: v1 `registerTool` from 1.11.4,
 // `registerPrompt` and `registerResource` from 1.13.0, the list-changed senders from 1.10.0,
-// `sendLoggingMessage` from 1.17.5 (`sendResourceUpdated` and `setRequestHandler` are the low-level Server's only); v2 (`@modelcontextprotocol/server`) has no
+// `sendLoggingMessage` from 1.17.5 (`sendResourceUpdated` and the handler setters are the low-level Server's only); v2 (`@modelcontextprotocol/server`) has no
 // `tool`, `prompt` or `resource` (the `register*` methods replaced them).
 import type { SdkVersion } from "./sdkTables";
 import { releasedBefore, type SdkRelease, type Triple } from "./sdkRelease";
@@ -16,7 +16,7 @@ const V1_SINCE: Readonly<Record<string, Triple>> = {
   sendLoggingMessage: [1, 17, 5],
 };
 /** The low-level Server's methods McpServer does not have, in any release of either major (it holds a Server as `server`). */
-const LOW_LEVEL_ONLY = new Set(["sendResourceUpdated", "setRequestHandler"]);
+const LOW_LEVEL_ONLY = new Set(["sendResourceUpdated", "setRequestHandler", "setNotificationHandler"]);
 const V2_REMOVED: Readonly<Record<string, string>> = { tool: "registerTool", prompt: "registerPrompt", resource: "registerResource" };
 
 /**

@@ -2297,6 +2297,12 @@ export class Replay {
       case "sendResourceUpdated":
       case "sendLoggingMessage":
         return this.#sends.send(e.method, loc, mode, rejectionHandled(this.#ev.host.text?.(file), e.span, this.#inTry), handledAndGoesOn(this.#ev.host.text?.(file), e.span.end));
+      case "setNotificationHandler": {
+        // McpServer has none (its inner Server has); v2's refuses a schema object. Allowed after connect().
+        const surely = !mode.conditional && !deferred && !mode.oneArm;
+        if (this.#sends.lacks(this.#onInner ? "low" : this.state.kind, e.method, loc, !deferred && !mode.anytime, surely)) return;
+        return this.handlerChecks.setNotificationHandler(summary, e, loc, surely);
+      }
       case "notification": {
         this.#sends.sentBeforeConnect(e.method, loc, mode);
         const arg = e.args[0];

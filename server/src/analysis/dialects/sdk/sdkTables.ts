@@ -112,7 +112,7 @@ export function templateVariables(uri: string): string[] {
 /** Methods whose calls are replayed; other calls on a server cannot change what it advertises. */
 export const SDK_METHODS = new Set([
   "registerTool", "tool", "registerResource", "resource", "registerPrompt", "prompt", "registerToolTask",
-  "setRequestHandler", "registerCapabilities", "connect", "close",
+  "setRequestHandler", "setNotificationHandler", "registerCapabilities", "connect", "close",
   "sendToolListChanged", "sendResourceListChanged", "sendPromptListChanged", "sendResourceUpdated",
   "sendLoggingMessage", "notification", "getCapabilities",
 ]);
