@@ -108,3 +108,14 @@ describe("SDK: handler setters McpServer does not have, and v2's notification na
     assert.match(r.codes("sdk-method-missing")[0]?.message ?? "", /McpServer has no setNotificationHandler\(\)/);
   });
 });
+
+describe("SDK: the inner Server by another name is not McpServer", () => {
+  it("const protocol = server.server: protocol.setRequestHandler(...) is the low-level Server's method, and a typeof test of it is not decided as McpServer's", () => {
+    const r = analyze({
+      "src/index.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nimport { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\nconst server = new McpServer({ name: "app", version: "1" }, { capabilities: { tools: {} } });\nconst protocol = server.server;\nprotocol.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));\nif (typeof protocol.setRequestHandler !== "function") throw new Error("no handlers");\nawait server.connect(new StdioServerTransport());\n`,
+    });
+    assert.equal(r.codes("sdk-method-missing").length, 0);
+    assert.equal(r.codes("sdk-guard-always-throws").length, 0);
+    assert.ok(r.servers.get("app")!.legacy?.tools, "served, with tools");
+  });
+});

@@ -1137,13 +1137,15 @@ export class Replay {
     };
     /** Names that may have been given another server (under a condition): what they reach may not be this one. */
     const maybeOther = new Set<string>();
+    /** Names of McpServer's inner low-level Server (`const protocol = server.server`), which are in `local` too. */
+    const innerNames = new Set<string>();
     // `typeof server.tool === "function"`, `server instanceof V1McpServer`: decided by the release (serverConditions.ts).
     const walked: WalkedServer = {
       version: this.state.version,
       kind: this.state.kind,
       release: this.release,
       subclass: this.#site.subclass !== undefined,
-      holds: (path) => local.has(path) && !maybeOther.has(path) && !this.#handedOffHolders.has(`${file}\u0000${path}`),
+      holds: (path) => local.has(path) && !innerNames.has(path) && !maybeOther.has(path) && !this.#handedOffHolders.has(`${file}\u0000${path}`),
       replaced: (method) => this.#replacedMethods.has(method) || this.#replacedMethods.has(ANY_METHOD),
     };
     const facts = serverFacts(this.#ev, file, walked);
@@ -1213,6 +1215,9 @@ export class Replay {
             if (local.has(key(event.source)) || (event.source.length > 1 && event.source.at(-1) === "server" && local.has(key(event.source.slice(0, -1))))) {
               local.add(event.target);
               seen.add(event.target);
+              // The inner Server by another name: its calls are the low-level Server's, not McpServer's.
+              if (local.has(key(event.source)) ? innerNames.has(key(event.source)) : this.state.kind === "mcp") innerNames.add(event.target);
+              else innerNames.delete(event.target);
             } else if (event.source.length === 2 && local.has(event.source[0]!) && this.#readForForwarding(file, event.span, event.target, event.source[0]!)) {
               // `const originalTool = server.tool`, called only by a forwarding proxy's wrapper: as the proxy's own calls are.
             } else if (isRegistrationRead(event.source, local) || isTasksOf(event.source, local) || isTasksOf([...event.source, "tasks"], local)) {
@@ -1246,7 +1251,7 @@ export class Replay {
               break;
             }
             // `server.tool?.(...)` on a release without tool(): nothing is called.
-            if (onServer && optionalCallOfNothing(this.#ev, file, event, walked)) break;
+            if (onServer && walked.holds(receiver) && optionalCallOfNothing(this.#ev, file, event, walked)) break;
             // A subclass's own `connect`/`tool` (which may call `super.connect(...)`) runs instead.
             if (onServer && this.#site.subclass && this.#runOverride(file, unit, event, local, depth, here)) break;
             const replacedBy = onServer ? (this.#replacedMethods.get(event.method) ?? this.#replacedMethods.get(ANY_METHOD)) : undefined;
@@ -1267,7 +1272,7 @@ export class Replay {
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
             this.#loops = entry.loops;
             this.#branches = { file, regions: entry.branches ?? [] };
-            this.#onInner = onInner && !onServer;
+            this.#onInner = (onInner && !onServer) || (onServer && innerNames.has(receiver));
             try {
               this.#apply(file, event, applied);
             } finally {
