@@ -23,6 +23,21 @@ describe("SDK: tests of the server the release decides", () => {
     assert.equal(r.codes("sdk-method-missing").length, 0);
   });
 
+  it("typeof server.registerTool on v2: the branch that has it runs", () => {
+    const r = analyze({ "src/index.ts": factory(`if (typeof server.registerTool === "function") server.registerTool("t", {}, ${cb});\n  else server.tool("t", ${cb});`) });
+    const s = r.servers.get("app")!;
+    assert.deepEqual([s.legacy, s.exact], [TOOLS, true], JSON.stringify(s.unknown));
+    assert.equal(r.codes("sdk-method-missing").length, 0);
+  });
+
+  it("typeof server.registerTool on v1 with no release known: not decided (a 1.11.3 lacks it)", () => {
+    const r = analyze({
+      "src/index.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\nconst server = new McpServer({ name: "app", version: "1" });\nif (typeof server.registerTool === "function") server.registerTool("t", {}, ${cb});\nawait server.connect(new StdioServerTransport());\n`,
+    });
+    const s = r.servers.get("app")!;
+    assert.equal(s.exact, false, "whether tools are registered is open");
+  });
+
   it("the test in a helper given the server, read through a negation", () => {
     const r = analyze({
       "src/compat.ts": `export function add(s: any) {\n  if (!(typeof s.tool !== "function")) s.tool("t", ${cb});\n  else s.registerTool("t", {}, ${cb});\n}\n`,

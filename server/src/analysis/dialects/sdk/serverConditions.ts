@@ -30,8 +30,8 @@ export interface WalkedServer {
 
 /** McpServer methods every release of a major has (what missingMethods.ts does not rule out may still be missing). */
 const EVERY_RELEASE: Readonly<Record<SdkVersion, ReadonlySet<string>>> = {
-  v1: new Set(["tool", "prompt", "resource", "connect", "close", "isConnected"]),
-  v2: new Set(["registerTool", "registerPrompt", "registerResource", "connect", "close", "isConnected", "sendToolListChanged", "sendResourceListChanged", "sendPromptListChanged", "sendLoggingMessage"]),
+  v1: new Set(["tool", "prompt", "resource", "connect", "close"]),
+  v2: new Set(["registerTool", "registerPrompt", "registerResource", "connect", "close"]),
 };
 
 /** What `typeof` gives for `method` read on the server: "undefined" when the release surely lacks it. */
