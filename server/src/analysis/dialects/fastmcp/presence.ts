@@ -10,7 +10,7 @@ export type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: st
 /** Whether the session the client talks to holds at least one of a primitive when it is created. */
 export function presence(replay: Replay, key: Primitive, removesByName = false): Presence {
   const mine = replay.registrations.filter((r) => r.key === key);
-  const isSure = (r: Registration): boolean => r.phase === "before" && !r.conditional && !r.maybeEmpty && !r.overriddenBy;
+  const isSure = (r: Registration): boolean => r.phase === "before" && (!r.conditional || r.eitherArm === true) && !r.maybeEmpty && !r.overriddenBy;
   const sure = mine.find(isSure);
   const removals = replay.removals.filter((r) => r.key === key && r.phase === "before");
   // A removal that may run before the session is built, or not (after a start() that awaits

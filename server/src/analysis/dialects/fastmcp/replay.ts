@@ -30,6 +30,9 @@ import { listHasItems, loopsRunCertainly, writtenItems, type ListReader } from "
 import { loopsRunCertainly as tablesRunCertainly } from "../../core/evaluate/loopCertainty";
 import { listFill } from "../../core/evaluate/listFill";
 import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
+import { loopsNeverRun } from "../../core/evaluate/loopCertainty";
+import { everyCaseDoes, inEitherArm } from "../../core/evaluate/eitherArm";
+import { ts } from "../../core/typescript";
 import { itemMembers } from "./itemMembers";
 import { exportNamesOf } from "../../core/model/exportNames";
 
@@ -44,6 +47,8 @@ export interface Registration {
   readonly phase: Phase;
   /** Inside a branch, a loop or a callback that may run any number of times. */
   readonly conditional: boolean;
+  /** Conditional only by one arm of an `if`/`else` whose other arm adds the same kind: one of the two runs. */
+  readonly eitherArm?: true;
   /** `addTools(list)` with a list that is not a literal: it may be empty. */
   readonly maybeEmpty: boolean;
   /** Made at the module's top level, in the server's own unit (a statement a quick fix may move). */
@@ -221,7 +226,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
       // An item of an awaited Promise.all runs to its end before the statement after it, as if awaited.
       const group = awaitedGroupOf(events, i, (span) => awaited(host, at.file, span));
       if (group >= 0 && !groups.has(group)) groups.set(group, markGroup(out));
-      if (reader && regionsNeverRun(reader.ev, at.file, unit, entry)) continue;
+      if (reader && (regionsNeverRun(reader.ev, at.file, unit, entry) || loopsNeverRun(reader.ev, at.file, unit, entry))) continue;
       const resumed = split !== undefined && event.span.start >= split.at && event.span.start !== split.operand;
       const later: Later = laterAll || (resumed ? split.resume : false);
       // For an async function called here without `await`: where its body resumes from.
@@ -273,8 +278,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           const reg = REGISTRATIONS[event.method];
           const overriddenBy = overrides.get(event.method);
           if (reg) {
-            // `for (const m of Object.values(modules)) server.addTools(m.tools)`: the list, read for each item.
-            const fill = reg.plural && reader ? listFill(reader.ev, at.file, unit, entry, event.args[0], callbackLoops.get(key(at, unit))) : undefined;
+            // `for (const m of Object.values(modules)) server.addTools(m.tools)`: the list, read for each item;
+            // `const extra: Tool[] = []; server.addTools(extra)`: a list of the file that nothing fills.
+            const fill = reg.plural && reader ? (listFill(reader.ev, at.file, unit, entry, event.args[0], callbackLoops.get(key(at, unit))) ?? (event.args[0] && writtenItems(reader, event.args[0])?.length === 0 ? "none" : undefined)) : undefined;
             // Every list it is given is written empty: it adds nothing, as `addTools([])` does.
             if (fill === "none" && !overriddenBy) continue;
             out.registrations.push({
@@ -284,6 +290,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               callSpan: event.span,
               phase,
               conditional,
+              // `if (readOnly) server.addTool(read) else server.addTool(write)`: one of the two runs.
+              ...(conditional && !forced && later === false && !returnedOnSomePaths && reader && sameKindInOtherArm(reader.ev, at.file, unit, entry, reg.key) ? { eitherArm: true as const } : {}),
               maybeEmpty: reg.plural && !nonEmptyList(event.args[0]) && fill !== "some" && !(reader && listHasItems(reader, event.args[0])),
               movable: at.file === site.file && unit.id === site.unit.id && unit.kind === "module" && !conditional && !entry.conditional,
               ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
@@ -513,6 +521,28 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   placeResumed(out, host, mayAuthenticate(site));
   markOverridden(out, overrides);
   return out;
+}
+
+/**
+ * Whether the other arm of the `if`/`else` a registration is uncertain by, or every clause of the
+ * `switch` it is in, adds the same kind on the same receiver.
+ */
+function sameKindInOtherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, kind: Primitive): boolean {
+  const { event } = entry;
+  if (event.k !== "call") return false;
+  const receiver = event.receiver.join(".");
+  const adds = (e: FlowEventEntry): boolean => e.event.k === "call" && e.event.receiver.join(".") === receiver && REGISTRATIONS[e.event.method]?.key === kind && !(REGISTRATIONS[e.event.method]!.plural && !nonEmptyList(e.event.args[0]));
+  if (inEitherArm(ev, file, unit, entry, [], [event.receiver[0]!], adds) !== undefined) return true;
+  // `switch (mode) { case "de": server.addPrompt(de); break; default: server.addPrompt(en) }`.
+  const addsHere = (st: ts.Statement, sf: ts.SourceFile): boolean => {
+    if (!ts.isExpressionStatement(st) || !ts.isCallExpression(st.expression) || !ts.isPropertyAccessExpression(st.expression.expression)) return false;
+    const call = st.expression;
+    const callee = st.expression.expression;
+    const reg = REGISTRATIONS[callee.name.text];
+    const list = call.arguments[0];
+    return callee.expression.getText(sf) === receiver && reg?.key === kind && (!reg.plural || (list !== undefined && ts.isArrayLiteralExpression(list) && list.elements.some((e) => !ts.isSpreadElement(e))));
+  };
+  return everyCaseDoes(ev, file, unit, entry, addsHere);
 }
 
 /** The name the walk gives a server that is never bound (`new App().run()`). */

@@ -24,7 +24,8 @@ import { declaredAround, loopsNeverRun, loopsRunCertainly } from "../../core/eva
 import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
 import { guardAlwaysThrows, optionalCallOfNothing, serverFacts, type WalkedServer } from "./serverConditions";
 import { mayHaveReturned } from "./earlyReturns";
-import { armOf, sameCallInEitherArm, toolInEitherArm, type ArmOf } from "./bothArms";
+import { toolInEitherArm } from "./bothArms";
+import { armOf, sameCallInEitherArm, type ArmOf } from "../../core/evaluate/eitherArm";
 import { completionsTooLate } from "./lateCompletions";
 import { bindingOf, unitScope } from "../../core/evaluate/unitScope";
 import { assignsUnreadMember } from "./unreadMembers";
