@@ -115,18 +115,19 @@ export function armOf(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEv
 
 /**
  * `switch (mode) { case "de": server.addPrompt(de); break; default: server.addPrompt(en) }`: whether
- * every clause of the one `switch` `entry` is uncertain by (the other regions it is in are entered
- * for certain) reaches a statement `does` takes before anything can leave it, falling through to the
+ * every clause of the one `switch` `entry` is uncertain by beyond `within` (the other regions it is in
+ * are entered for certain) reaches a statement `does` takes before anything can leave it, falling through to the
  * clauses after it as JavaScript does, and the switch has a `default`: then one of those statements
  * runs whenever the `switch` is reached.
  */
-export function everyCaseDoes(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, does: (statement: ts.Statement, sf: ts.SourceFile) => boolean): boolean {
+export function everyCaseDoes(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, does: (statement: ts.Statement, sf: ts.SourceFile) => boolean, within: readonly string[] = []): boolean {
   const { branches } = entry;
-  if (!entry.conditional || !branches || branches.length === 0) return false;
-  const open = branches.findIndex((r) => regionEntered(ev, file, unit, r) !== true);
-  if (open < 0 || !enteredFrom(ev, file, unit, branches, open + 1)) return false;
+  if (!entry.conditional || !branches || branches.length <= within.length || !within.every((b, i) => branches[i] === b)) return false;
+  const rest = branches.slice(within.length);
+  const open = rest.findIndex((r) => regionEntered(ev, file, unit, r) !== true);
+  if (open < 0 || !enteredFrom(ev, file, unit, rest, open + 1)) return false;
   const sf = parsedSource(ev, file);
-  const [start, end] = branches[open]!.split(":").map(Number) as [number, number];
+  const [start, end] = rest[open]!.split(":").map(Number) as [number, number];
   const block = sf ? nodeAt(sf, { start, end }, ts.isCaseBlock) : undefined;
   if (!sf || !block || !ts.isCaseBlock(block) || !block.clauses.some(ts.isDefaultClause)) return false;
   const statements = block.clauses.map((c) => [...c.statements]);
