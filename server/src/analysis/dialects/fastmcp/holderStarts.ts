@@ -1,8 +1,9 @@
 // `class App { server = new FastMCP(..); init() { addTools(this.server) } start() { return
 // this.server.start(..) } }`, then `const app = new App(); app.init(); await app.start();` at the top
 // level of the class's module, or of the one module importing it: those methods run at start-up, in
-// that order, on the one instance there is. Read from the flow summaries: the one `new` of the class
-// in that module, then the calls on the name holding it, written unconditionally at its top level.
+// that order, on the one instance there is (or `new App().run()`, the one method called on an instance
+// never bound). Read from the flow summaries: the one `new` of the class in that module, then the calls
+// on the name holding it, written unconditionally at its top level.
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import type { ReplayHost } from "./replay";
 import { exportNamesOf } from "../../core/model/exportNames";
@@ -30,7 +31,15 @@ function startCallsIn(summary: FileSummary | undefined, cls: string): string[] |
   const at = module?.events.findIndex(({ event }) => event.k === "new" && event.ctor === cls) ?? -1;
   if (!module || count !== 1 || at < 0) return [];
   const { event: made1, conditional } = module.events[at]!;
-  if (made1.k !== "new" || conditional || !made1.declared || made1.target?.length !== 1) return [];
+  if (made1.k !== "new" || conditional) return [];
+  // `new App().run()`: an instance never bound, whose one use is that call.
+  if (made1.target === null) {
+    const next = module.events[at + 1];
+    const callee = next?.event.k === "invoke" && !next.conditional ? next.event.callee : undefined;
+    const onIt = callee?.k === "get" && callee.key.k === "static" && callee.object.k === "new" && callee.object.span.start === made1.span.start && callee.object.span.end === made1.span.end;
+    return onIt && callee.key.k === "static" ? [callee.key.name] : [];
+  }
+  if (!made1.declared || made1.target?.length !== 1) return [];
   const inst = made1.target[0]!;
   const out: string[] = [];
   for (const { event, conditional: maybe } of module.events.slice(at + 1)) {

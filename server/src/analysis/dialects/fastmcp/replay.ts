@@ -438,7 +438,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             const split = !later && suspends ? resumeOf(helper, awaitSplit(host, at.file, helper)) : undefined;
             walk(at, helper, helper.events, new Set([param]), conditional, depth + 1, later || (suspends && !split) || isGenerator(host, at.file, helper), split);
             if (event.result && helper.events.some(({ event: e }) => e.k === "return" && e.source?.join(".") === param)) names.add(event.result);
-          } else if (!helper && (imported ??= importedHelper(host, at.file, callee) ?? newInstanceMethod(host, at, callee, names)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
+          } else if (!helper && (imported ??= importedHelper(host, at.file, callee) ?? newInstanceMethod(host, at, callee, names) ?? staticMethod(host, at, callee)) && imported.fn.params[argAt] && depth < MAX_HELPER_DEPTH && !visited.has(key(imported.at, imported.fn))) {
             // `registerSearchTools(server)` imported from another module of the workspace: its body runs here, as a local helper's would.
             const { at: there, fn } = imported;
             const own = new Set([fn.params[argAt]!]);
@@ -543,6 +543,26 @@ function sameKindInOtherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: 
     return callee.expression.getText(sf) === receiver && reg?.key === kind && (!reg.plural || (list !== undefined && ts.isArrayLiteralExpression(list) && list.elements.some((e) => !ts.isSpreadElement(e))));
   };
   return everyCaseDoes(ev, file, unit, entry, addsHere);
+}
+
+/**
+ * `WeatherTools.register(server)`: the static method of a class of the workspace (declared in the file
+ * or imported), the one member of that name the class declares.
+ */
+function staticMethod(host: ReplayHost, at: FileUnits, callee: ValueExpr): { at: FileUnits; fn: FlowUnit } | undefined {
+  if (callee.k !== "get" || callee.key.k !== "static" || callee.object.k !== "ref") return undefined;
+  const method = callee.key.name;
+  const own = (file: string, units: readonly FlowUnit[], cls: string): FlowUnit | undefined => {
+    const declared = host.summary(file)?.classes.filter((c) => c.name === cls && c.topLevel) ?? [];
+    const members = declared.length === 1 ? declared[0]!.members.filter((m) => m.name === method) : [];
+    if (members.length !== 1 || !members[0]!.isStatic || members[0]!.kind !== "method") return undefined;
+    return units.find((u) => u.kind === "method" && u.className === cls && u.name === `${cls}.${method}` && !u.bodiless);
+  };
+  const local = own(at.file, at.units, callee.object.name);
+  if (local) return { at, fn: local };
+  const found = importedLocal(host, at.file, callee.object.name);
+  const fn = found?.units && own(found.file, found.units, found.local);
+  return found?.units && fn ? { at: { file: found.file, units: found.units }, fn } : undefined;
 }
 
 /** The name the walk gives a server that is never bound (`new App().run()`). */
