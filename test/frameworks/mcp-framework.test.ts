@@ -267,17 +267,23 @@ describe("mcp-framework addTool(): the tool is validated where it is added (tria
 describe("mcp-framework transports checked by MCPServer's constructor (trial 109)", () => {
   const serverWith = (config: string) => addedTool(SEARCH_TOOL('query: z.string().describe("Words")'), `import { MCPServer } from "mcp-framework";\nimport { SearchTool } from "./lib/Tool.js";\n\nconst server = new MCPServer({ name: "search", ${config} });\nserver.addTool(SearchTool);\nserver.start();\n`);
 
-  it("a configuration the constructor refuses, or one with no transport: the server may not start, said", () => {
-    for (const [config, why] of [
-      ['transport: { type: "stdio" }, transports: [{ type: "stdio" }]', /`transport` and `transports` are both given/],
-      ['transports: [{ type: "stdio" }, { type: "stdio" }]', /only one stdio transport/],
-      ['transports: [{ type: "sse" }, { type: "http-stream" }]', /sse and http-stream are both on port 8080/],
-      ["transports: []", /starts no transport/],
-    ] as const) {
+  it("a configuration the constructor refuses: the server is never made, an error says why (trial 130 c64, c69)", () => {
+    for (const config of [
+      'transport: { type: "stdio" }, transports: [{ type: "stdio" }]',
+      'transports: [{ type: "stdio" }, { type: "stdio" }]',
+      'transports: [{ type: "sse" }, { type: "http-stream" }]',
+    ]) {
       const server = serverWith(config);
-      assert.equal(server.exact, false, config);
-      assert.ok(server.unknown.some((u) => u.path.length === 0 && why.test(u.reason)), `${config}: ${JSON.stringify(server.unknown)}`);
+      assert.equal(server.exact, true, `${config}: ${JSON.stringify(server.unknown)}`);
+      assert.equal(server.legacy, null, config);
+      assert.equal(server.startupThrows?.code, "mcp-framework-transport-conflict", config);
     }
+  });
+
+  it("no transport at all: the server may not answer, said", () => {
+    const server = serverWith("transports: []");
+    assert.equal(server.exact, false);
+    assert.ok(server.unknown.some((u) => u.path.length === 0 && /starts no transport/.test(u.reason)), JSON.stringify(server.unknown));
   });
 
   it("stdio beside HTTP transports on their own ports: exact", () => {

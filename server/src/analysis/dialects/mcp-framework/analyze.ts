@@ -222,11 +222,15 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     unknown.push({ path: [], reason: mayNotStart(`basePath "${base.fromWorkingDirectory}" is relative, so node resolves it against the working directory: the prediction is for a server started in the project folder; started anywhere else, the loaders scan that folder's ${base.fromWorkingDirectory}, find nothing there, and start() throws ("Server does not support tools"). Build it from the module's own folder (import.meta.dirname) to start anywhere`), ...(base.loc ? { loc: base.loc } : { loc }) });
   }
   // Before 0.2.20 the config has no logging, tasks or transports option, and no sendLog().
+  let conflict: { readonly loc: Loc; readonly reason: string; readonly thrown: string } | undefined;
   if (rules.options) {
     const transport = option("transport");
     const transports = option("transports");
     const problem = transport === "dynamic" || transports === "dynamic" ? undefined : transportProblem(transport?.value, transports?.value);
-    if (problem) unknown.push({ path: [], spread: true, reason: mayNotStart(problem), loc: (transports !== "dynamic" && transports?.loc) || loc });
+    const at = (transports !== "dynamic" && transports?.loc) || loc;
+    // With rules read for this release, a constructor that throws is certain: the server is never made.
+    if (problem?.thrown && known && version !== undefined) conflict = { loc: at, reason: problem.reason, thrown: problem.thrown };
+    else if (problem) unknown.push({ path: [], spread: true, reason: mayNotStart(problem.reason), loc: at });
   }
   const logging = rules.options ? option("logging") : undefined;
   let loggingOn = false;
@@ -285,21 +289,23 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   if ("resources" in caps) diagnostics.push(...subscribeOverrides(run, folders.resources, serverRef));
 
   // basePath that throws where the config is written (`__dirname` in an ES module): nothing starts.
-  const loadFails = !base.ok && base.throws ? base : undefined;
+  const loadFails = !base.ok && base.throws ? base : conflict;
   // start() again while the server runs (startedTwice.ts): in this module, whenever the server is built;
   // in a module importing it, whenever that module is the one node runs.
   const twice = loadFails ? undefined : startedTwice(run, file, site);
   const twiceStops = twice?.sameModule ? twice : undefined;
   const toolsFound = "tools" in caps || maybe.has("tools");
   const starts = !loadFails && !twiceStops && toolsFound;
-  const stopCode = loadFails ? "mcp-framework-dirname-in-esm" : twiceStops ? "mcp-framework-started-twice" : "mcp-framework-no-tools";
+  const stopCode = conflict ? "mcp-framework-transport-conflict" : loadFails ? "mcp-framework-dirname-in-esm" : twiceStops ? "mcp-framework-started-twice" : "mcp-framework-no-tools";
   const stopLoc = loadFails?.loc ?? twiceStops?.loc ?? loc;
   // Tools not known: with none, the same tools/list registration stops start() (a probe then gets no answer).
   const toolsUnknown = !("tools" in caps) && !loadFails ? maybe.get("tools") : undefined;
   if (toolsUnknown) {
     unknown.push({ path: [], reason: mayNotStart(`whether a tool is loaded is not known, and with none mcp-framework registers tools/list regardless, which the SDK refuses ("Server does not support tools (required for tools/list)"), so start() throws`), ...(toolsUnknown.loc ? { loc: toolsUnknown.loc } : { loc }) });
   }
-  if (loadFails) {
+  if (conflict) {
+    diagnostics.push(diagnostic("mcp-framework-transport-conflict", conflict.loc, `${conflict.reason} ("${conflict.thrown}"), so the server is never made and nothing starts. Give one stdio transport at most, and each HTTP-based transport its own port, in \`transports\` only.`, { server: serverRef }));
+  } else if (loadFails) {
     diagnostics.push(diagnostic("mcp-framework-dirname-in-esm", loadFails.loc ?? loc, `${loadFails.reason}, before the server is made. Use import.meta.dirname (Node 20.11 and later) or dirname(fileURLToPath(import.meta.url)).`, { server: serverRef }));
   } else if (!toolsFound) {
     const uncompiled = folders.tools?.uncompiled[0];

@@ -10,13 +10,16 @@ const DEFAULT_PORT = 8080;
 const entry = (v: Value | undefined, key: string): Value | undefined => (v?.t === "obj" ? v.entries.get(key)?.value : undefined);
 const literal = (v: Value | undefined): unknown => (v?.t === "prim" ? v.value : undefined);
 
-/** Why the config stops the server, or leaves it with no transport; undefined when nothing is known wrong. */
-export function transportProblem(transport: Value | undefined, transports: Value | undefined): string | undefined {
-  if (transport?.t === "obj" && transports?.t === "arr") return "MCPServer's constructor throws: `transport` and `transports` are both given";
+/**
+ * Why the config stops the server (`thrown`: the error MCPServer's constructor throws, as it words it),
+ * or leaves it with no transport; undefined when nothing is known wrong.
+ */
+export function transportProblem(transport: Value | undefined, transports: Value | undefined): { readonly reason: string; readonly thrown?: string } | undefined {
+  if (transport?.t === "obj" && transports?.t === "arr") return { reason: "MCPServer's constructor throws: `transport` and `transports` are both given", thrown: "Cannot specify both `transport` and `transports` in MCPServerConfig" };
   if (transports?.t !== "arr") return undefined;
-  if (transports.items.length === 0 && transports.itemLocs.length === 0) return "`transports: []` starts no transport, so nothing answers a client";
+  if (transports.items.length === 0 && transports.itemLocs.length === 0) return { reason: "`transports: []` starts no transport, so nothing answers a client" };
   const types = transports.items.map((i) => literal(entry(i, "type")));
-  if (types.filter((t) => t === "stdio").length > 1) return "MCPServer's constructor throws: only one stdio transport is allowed";
+  if (types.filter((t) => t === "stdio").length > 1) return { reason: "MCPServer's constructor throws: only one stdio transport is allowed", thrown: "Only one stdio transport is allowed (stdin/stdout is a process-level singleton)" };
   const ports = new Map<unknown, string>();
   for (let k = 0; k < transports.items.length; k++) {
     const type = types[k];
@@ -25,7 +28,7 @@ export function transportProblem(transport: Value | undefined, transports: Value
     const given = entry(entry(transports.items[k], "options"), "port");
     const port = given === undefined ? DEFAULT_PORT : literal(given);
     if (port === undefined) continue;
-    if (ports.has(port)) return `MCPServer's constructor throws: ${ports.get(port)} and ${type} are both on port ${String(port)}`;
+    if (ports.has(port)) return { reason: `MCPServer's constructor throws: ${ports.get(port)} and ${type} are both on port ${String(port)}`, thrown: `Port conflict: both ${ports.get(port)} and ${type} are configured on port ${String(port)}` };
     ports.set(port, type);
   }
   return undefined;
