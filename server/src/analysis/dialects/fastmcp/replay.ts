@@ -31,9 +31,9 @@ import { loopsRunCertainly as tablesRunCertainly } from "../../core/evaluate/loo
 import { listFill } from "../../core/evaluate/listFill";
 import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
 import { loopsNeverRun } from "../../core/evaluate/loopCertainty";
-import { everyCaseDoes, inEitherArm } from "../../core/evaluate/eitherArm";
-import { ts } from "../../core/typescript";
 import { itemMembers } from "./itemMembers";
+import { sameKindInOtherArm } from "./otherArms";
+import { calledOnItsOwn, UNBOUND } from "./unboundServer";
 import { exportNamesOf } from "../../core/model/exportNames";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
@@ -524,28 +524,6 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
 }
 
 /**
- * Whether the other arm of the `if`/`else` a registration is uncertain by, or every clause of the
- * `switch` it is in, adds the same kind on the same receiver.
- */
-function sameKindInOtherArm(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, kind: Primitive): boolean {
-  const { event } = entry;
-  if (event.k !== "call") return false;
-  const receiver = event.receiver.join(".");
-  const adds = (e: FlowEventEntry): boolean => e.event.k === "call" && e.event.receiver.join(".") === receiver && REGISTRATIONS[e.event.method]?.key === kind && !(REGISTRATIONS[e.event.method]!.plural && !nonEmptyList(e.event.args[0]));
-  if (inEitherArm(ev, file, unit, entry, [], [event.receiver[0]!], adds) !== undefined) return true;
-  // `switch (mode) { case "de": server.addPrompt(de); break; default: server.addPrompt(en) }`.
-  const addsHere = (st: ts.Statement, sf: ts.SourceFile): boolean => {
-    if (!ts.isExpressionStatement(st) || !ts.isCallExpression(st.expression) || !ts.isPropertyAccessExpression(st.expression.expression)) return false;
-    const call = st.expression;
-    const callee = st.expression.expression;
-    const reg = REGISTRATIONS[callee.name.text];
-    const list = call.arguments[0];
-    return callee.expression.getText(sf) === receiver && reg?.key === kind && (!reg.plural || (list !== undefined && ts.isArrayLiteralExpression(list) && list.elements.some((e) => !ts.isSpreadElement(e))));
-  };
-  return everyCaseDoes(ev, file, unit, entry, addsHere);
-}
-
-/**
  * `WeatherTools.register(server)`: the static method of a class of the workspace (declared in the file
  * or imported), the one member of that name the class declares.
  */
@@ -563,17 +541,6 @@ function staticMethod(host: ReplayHost, at: FileUnits, callee: ValueExpr): { at:
   const found = importedLocal(host, at.file, callee.object.name);
   const fn = found?.units && own(found.file, found.units, found.local);
   return found?.units && fn ? { at: { file: found.file, units: found.units }, fn } : undefined;
-}
-
-/** The name the walk gives a server that is never bound (`new App().run()`). */
-const UNBOUND = "<new>";
-
-/** `new App().run()`: the method called on the server right where it is made, when that is its next event. */
-function calledOnItsOwn(site: FastmcpSite): string | undefined {
-  const next = site.unit.events[site.eventIndex + 1]?.event;
-  if (next?.k !== "invoke" || next.callee.k !== "get" || next.callee.key.k !== "static") return undefined;
-  const object = next.callee.object;
-  return object.k === "new" && object.span.start === site.event.span.start && object.span.end === site.event.span.end ? next.callee.key.name : undefined;
 }
 
 /**
