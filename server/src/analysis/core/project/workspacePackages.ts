@@ -1,6 +1,7 @@
 import type { FileSystemHost } from "ts-morph";
 import { parse as parseYaml } from "yaml";
 import { basename, dirname, isWithin, joinPath, normalizePath } from "./paths";
+import { dualPackage } from "./packageNameImporters";
 
 /** Largest manifest read (a real package.json or pnpm-workspace.yaml is a few kilobytes). */
 const MAX_MANIFEST_BYTES = 1 << 20;
@@ -47,8 +48,12 @@ export class WorkspacePackages {
     this.#packagesOf.clear();
   }
 
-  /** The source file a bare specifier names when it is a package of the monorepo around `fromFile`. */
+  /**
+   * The source file a bare specifier names when it is a package of the monorepo around `fromFile`, or
+   * that a relative path into another package's build (`../packages/core/dist/index.js`) is built from.
+   */
   resolve(specifier: string, fromFile: string): string | undefined {
+    if (specifier.startsWith("./") || specifier.startsWith("../")) return this.#builtBy(joinPath(dirname(fromFile), specifier), fromFile);
     const parts = splitSpecifier(specifier);
     if (!parts) return undefined;
     const root = this.#monorepoRoot(dirname(fromFile));
@@ -60,6 +65,26 @@ export class WorkspacePackages {
     for (const target of entryTargets(manifest, parts.subpath)) {
       const found = this.#sourceFor(dir, target);
       if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * A path in the output folder of a package other than `fromFile`'s: the source that builds it, as a
+   * project reference maps it. The importer's own package is left alone: its build is its own output,
+   * not a sibling's source.
+   */
+  #builtBy(path: string, fromFile: string): string | undefined {
+    const target = normalizePath(path);
+    for (let dir = dirname(target); this.roots.some((r) => isWithin(r, dir)); dir = dirname(dir)) {
+      const manifest = this.#read(joinPath(dir, "package.json"));
+      if (manifest !== undefined) {
+        // A dual package builds one source twice (ESM and CommonJS): each build is a module of its own.
+        if (isWithin(dir, fromFile) || dualPackage(manifest)) return undefined;
+        const rel = target.slice(dir.length + 1);
+        return OUTPUT_FOLDERS.includes(rel.split("/")[0]!) ? this.#sourceFor(dir, rel) : undefined;
+      }
+      if (dirname(dir) === dir) break;
     }
     return undefined;
   }

@@ -7,8 +7,9 @@ import type { Memo } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
 import type { FileSummary, FlowUnit, Span } from "../../core/model/summary";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
-import { basename, dirname, normalizePath } from "../../core/project/paths";
+import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
+import { dualPackage, loadFormat, namesPackage, packageNameImporters } from "../../core/project/packageNameImporters";
 import { packageEntryFiles } from "./packageEntries";
 import { isSmitheryModule } from "./smitheryRuntime";
 import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
@@ -267,15 +268,23 @@ type Search = { readonly importers: readonly Importer[]; readonly entryOpen: rea
  * `members`: a namespace import (`import * as core from "./server.js"`) used only as `core.<name>`
  * names the export as that member (`core.server`); otherwise a namespace import is not followed.
  */
-function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: readonly string[], members = false): Search {
+function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, names: readonly string[], members = false): Search {
   const here: Loc = { file, span: { start: 0, end: 0 } };
   if (!list) return { open: { why: "the files that import it are not listed here", loc: here } };
   const root = packageRoot(list, dirname(file));
-  const pkg = root ? packageFiles(list, root) : undefined;
-  if (!root || !pkg) return { open: { why: "the files that may import it could not all be listed", loc: here } };
+  const own = root ? packageFiles(list, root) : undefined;
+  if (!root || !own) return { open: { why: "the files that may import it could not all be listed", loc: here } };
+  // The workspace's other packages that import this one by its name load the same module; once one
+  // does, a relative path from them into the package's folder is looked for as well.
+  const byName = packageNameImporters(list, (f) => ev.host.text?.(f), root, memo);
+  const quoting = new Set(byName?.files ?? []);
+  const pkg = quoting.size > 0 ? [...own, ...byName!.others] : own;
+  const namesPkg = (specifier: string) => byName !== undefined && namesPackage(specifier, byName.name);
   // Modules that export it (the file, then barrels re-exporting it) → the names they export it as.
   const targets = new Map<string, Set<string>>([[file, new Set(names)]]);
   const importers = new Map<string, Importer>();
+  // The files importing it by the package's name, with the first such import.
+  const viaName = new Map<string, Span>();
   const texts = new Map<string, string | undefined>();
   const textOf = (f: string) => {
     if (!texts.has(f)) texts.set(f, ev.host.text?.(f));
@@ -286,11 +295,11 @@ function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: re
     // Only imports that may name a target are resolved: a named one by its name, others by their path.
     const named = new Set([...targets.values()].flatMap((n) => [...n]));
     const stems = new Set([...targets.keys()].map(moduleStem));
-    const mayName = (specifier: string, imported: string) => (imported !== "*" && imported !== "default" ? named.has(imported) : pathMayName(specifier, stems));
+    const mayName = (specifier: string, imported: string) => (imported !== "*" && imported !== "default" ? named.has(imported) : pathMayName(specifier, stems) || namesPkg(specifier));
     for (const at of pkg) {
       if (at === file) continue;
       const look = importLookOf(ev, at);
-      if (!look || !mayImport(targets, look, () => textOf(at))) continue;
+      if (!look || (!quoting.has(at) && !mayImport(targets, look, () => textOf(at)))) continue;
       const summary = ev.summary(at);
       if (!summary) continue;
       for (const [local, binding] of summary.imports) {
@@ -306,6 +315,7 @@ function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: re
         else if (members && onlyMembersRead(ev, at, local)) for (const n of exported) importer.locals.add(`${local}.${n}`);
         else importer.locals.add(`${local}.*`);
         importer.explained.push(binding.span);
+        if (namesPkg(binding.specifier) && !viaName.has(at)) viaName.set(at, binding.span);
       }
       for (const [exported, entry] of summary.exports) {
         if (entry.k !== "from" || !mayName(entry.specifier, entry.imported)) continue;
@@ -313,7 +323,7 @@ function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: re
         if (target && targets.get(target)?.has(entry.imported)) grew = addTarget(targets, at, exported) || grew;
       }
       for (const spec of summary.starExports) {
-        if (!pathMayName(spec, stems)) continue;
+        if (!pathMayName(spec, stems) && !namesPkg(spec)) continue;
         const target = ev.host.resolveModule(spec, at);
         for (const n of target ? targets.get(target) ?? [] : []) if (n !== "default") grew = addTarget(targets, at, n) || grew;
       }
@@ -333,7 +343,19 @@ function importersOf(ev: Evaluator, { list }: Elsewhere, file: string, names: re
     .filter((t) => entries.has(t))
     .map((t) => ({ why: "it is exported from the package's entry point, so code outside the workspace may use it", loc: { file: t, span: { start: 0, end: 0 } } }));
   // Namespace imports are not followed member by member.
-  const open: OpenUse[] = [];
+  const open: OpenUse[] = byName?.unlisted ? [{ why: byName.unlisted, loc: here }] : [];
+  // A dual package loaded both ways is two modules. An importer loading it the way the package's own
+  // files load each other shares their copy; one loading it the other way gets another copy of the
+  // server, and which copy the program serves is not read here.
+  if (byName && viaName.size > 0 && dualPackage(ev.host.text?.(joinPath(root, "package.json")))) {
+    const text = (f: string) => ev.host.text?.(f);
+    const format = loadFormat(list, text, file);
+    for (const [at, span] of viaName) {
+      if (loadFormat(list, text, at) === format) continue;
+      importers.delete(at);
+      open.push({ why: `${basename(at)}, in another package of the workspace, loads ${byName.name} with ${format === "esm" ? "require()" : "import"}, which its exports map to another file: it may get another copy of the server`, loc: { file: at, span } });
+    }
+  }
   for (const importer of importers.values()) {
     for (const local of [...importer.locals]) {
       if (!local.endsWith(".*")) continue;
