@@ -89,3 +89,17 @@ describe("an exported factory called by its package's name from another package 
     assert.ok(server.legacy?.tools !== undefined && server.legacy.resources !== undefined, summary(server));
   });
 });
+
+describe("the framework dialects: an exported server imported by its package's name from another package", () => {
+  it("fastmcp: the tool another package adds is counted", () => {
+    const result = analyze({
+      "package.json": json({ name: "app", private: true, type: "module", workspaces: ["packages/*"], dependencies: { fastmcp: "3.20.0" } }),
+      "packages/core/package.json": json({ name: "@acme/core", type: "module", exports: { ".": { types: "./src/index.ts", import: "./dist/index.js" } }, dependencies: { fastmcp: "3.20.0" } }),
+      "packages/core/src/index.ts": 'import { FastMCP } from "fastmcp";\nexport const server = new FastMCP({ name: "s", version: "1.0.0" });\n',
+      "src/tools.ts": 'import { server } from "@acme/core";\nserver.addTool({ name: "t", description: "d", execute: async () => "x" });\n',
+      "src/main.ts": 'import { server } from "@acme/core";\nimport "./tools.js";\nawait server.start({ transportType: "stdio" });\n',
+    });
+    const server = result.servers.get("s")!;
+    assert.ok(server.legacy?.tools !== undefined, summary(server));
+  });
+});

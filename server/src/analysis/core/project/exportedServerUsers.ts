@@ -8,6 +8,7 @@ import type { FileSummary } from "../model/summary";
 import type { DirectoryEntry } from "./directoryListing";
 import { basename, dirname } from "./paths";
 import { packageSourceFiles } from "./packageSourceFiles";
+import { namesPackage, otherCopyImporters, packageNameImporters } from "./packageNameImporters";
 
 /** Where an exported server is imported by name, and the uses that cannot be followed, with their places. */
 export interface ServerUsers {
@@ -52,7 +53,18 @@ export function exportedServerUsers(reader: PackageReader, file: string, names: 
   const root = packageRoot(reader, dirname(file));
   const files = root ? listedFiles(reader, root) : undefined;
   if (!root || !files) return { found: [], open: [{ why: "the files that may import it could not all be listed", loc: here }] };
-  return moduleUsers(reader, root, files, file, names);
+  // The workspace's other packages that import this one by its name load the same module; once one
+  // does, a relative path from them into the package's folder is looked for as well.
+  const byName = reader.list ? packageNameImporters(reader.list, reader.text, root, reader.memo) : undefined;
+  const quoting = new Set(byName?.files ?? []);
+  if (!byName || (quoting.size === 0 && !byName.unlisted)) return moduleUsers(reader, root, files, file, names);
+  const users = moduleUsers(reader, root, [...files, ...byName.others], file, names, { name: byName.name, quoting });
+  const open = [...users.open, ...(byName.unlisted ? [{ why: byName.unlisted, loc: here }] : [])];
+  // A dual package loaded both ways is two modules: an importer of the other way is on another copy.
+  const others = otherCopyImporters(reader.list!, reader.text, root, file, byName.name, users.viaName);
+  if (others.length === 0) return { ...users, open };
+  const apart = new Set(others.map((o) => o.file));
+  return { ...users, found: users.found.filter((f) => !apart.has(f.file)), open: [...open, ...others.map((o) => ({ why: o.why, loc: o.at }))] };
 }
 
 /** The package's source files, listed once per whole-workspace analysis; undefined when they cannot all be listed. */
@@ -66,8 +78,10 @@ export function listedFiles(reader: PackageReader, root: string): readonly strin
  * Among `files` (under `root`), the importers of `names` exported by `file`, directly or through
  * modules re-exporting them; `namespaces` are the names of namespace imports of those modules.
  */
-export function moduleUsers(reader: PackageReader, root: string, files: readonly string[], file: string, names: readonly string[]): ServerUsers & { readonly namespaces: readonly { readonly file: string; readonly local: string }[] } {
+export function moduleUsers(reader: PackageReader, root: string, files: readonly string[], file: string, names: readonly string[], byName?: { readonly name: string; readonly quoting: ReadonlySet<string> }): ServerUsers & { readonly namespaces: readonly { readonly file: string; readonly local: string }[]; readonly viaName: ReadonlyMap<string, Loc> } {
   const namespaces: { file: string; local: string }[] = [];
+  // The files importing it by the package's name, with the first such import.
+  const viaName = new Map<string, Loc>();
   const found: { file: string; local: string }[] = [];
   const open: { why: string; loc?: Loc }[] = [];
   // The module itself, then each module re-exporting the server (a barrel): their importers get the same server.
@@ -79,7 +93,7 @@ export function moduleUsers(reader: PackageReader, root: string, files: readonly
     for (const at of files) {
       if (at === target || TEST_FILE.test(at.slice(root.length))) continue;
       const text = reader.text(at);
-      if (!text || !path.test(text)) continue;
+      if (!text || (!byName?.quoting.has(at) && !path.test(text))) continue;
       // Whether it imports the module is read from the summary as it is: a file that mentions the
       // module's name without importing it does not need its flow made.
       const summary = (reader.importsOf ?? reader.summary)(at);
@@ -89,6 +103,7 @@ export function moduleUsers(reader: PackageReader, root: string, files: readonly
         if (reader.resolve(binding.specifier, at) !== target) continue;
         reached = true;
         const loc = { file: at, span: binding.span };
+        if (byName && namesPackage(binding.specifier, byName.name) && !viaName.has(at)) viaName.set(at, loc);
         // `import server = require("./server")` of a module written `export = server`: the value itself.
         const imported = binding.imported === "*" && reader.summary(target)?.exportEquals ? "default" : binding.imported;
         if (imported === "*") {
@@ -123,7 +138,7 @@ export function moduleUsers(reader: PackageReader, root: string, files: readonly
       if (!reached && dynamic) open.push({ why: `${basename(at)} may load it with import() or require()`, loc: { file: at, span: { start: dynamic.index, end: dynamic.index + dynamic[0].length } } });
     }
   }
-  return { found, open, namespaces };
+  return { found, open, namespaces, viaName };
 }
 
 /** The nearest folder with a package.json, inside the workspace. */

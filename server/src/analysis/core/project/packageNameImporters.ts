@@ -5,7 +5,7 @@
 // a text search: only files that quote the package's name are handed on, and resolving their imports
 // decides whether they reach the module.
 import type { DirectoryEntry } from "./directoryListing";
-import { dirname, joinPath } from "./paths";
+import { basename, dirname, joinPath } from "./paths";
 import { packageSourceFiles } from "./packageSourceFiles";
 
 type List = (dir: string) => readonly DirectoryEntry[] | undefined;
@@ -133,4 +133,20 @@ export function loadFormat(list: List, text: (file: string) => string | undefine
     dir = dirname(dir);
   }
   return "cjs";
+}
+
+/**
+ * Among the files importing the package by its name (with the place of that import), those that get
+ * another copy of its module than its own files do: a dual package loaded the other way. What they do
+ * is on that copy, and which copy the program serves is not read here: each comes with its reason.
+ */
+export function otherCopyImporters<S>(list: List, text: (file: string) => string | undefined, root: string, file: string, name: string, viaName: ReadonlyMap<string, S>): { file: string; why: string; at: S }[] {
+  if (viaName.size === 0 || !dualPackage(text(joinPath(root, "package.json")))) return [];
+  const format = loadFormat(list, text, file);
+  const out: { file: string; why: string; at: S }[] = [];
+  for (const [at, place] of viaName) {
+    if (loadFormat(list, text, at) === format) continue;
+    out.push({ file: at, at: place, why: `${basename(at)}, in another package of the workspace, loads ${name} with ${format === "esm" ? "require()" : "import"}, which its exports map to another file: it may get another copy of the server` });
+  }
+  return out;
 }

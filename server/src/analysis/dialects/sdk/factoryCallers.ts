@@ -7,9 +7,9 @@ import type { Memo } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
 import type { FileSummary, FlowUnit, Span } from "../../core/model/summary";
 import type { DirectoryEntry } from "../../core/project/directoryListing";
-import { basename, dirname, joinPath, normalizePath } from "../../core/project/paths";
+import { basename, dirname, normalizePath } from "../../core/project/paths";
 import { packageSourceFiles } from "../../core/project/packageSourceFiles";
-import { dualPackage, loadFormat, namesPackage, packageNameImporters } from "../../core/project/packageNameImporters";
+import { namesPackage, otherCopyImporters, packageNameImporters } from "../../core/project/packageNameImporters";
 import { packageEntryFiles } from "./packageEntries";
 import { isSmitheryModule } from "./smitheryRuntime";
 import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
@@ -344,16 +344,11 @@ function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, nam
     .map((t) => ({ why: "it is exported from the package's entry point, so code outside the workspace may use it", loc: { file: t, span: { start: 0, end: 0 } } }));
   // Namespace imports are not followed member by member.
   const open: OpenUse[] = byName?.unlisted ? [{ why: byName.unlisted, loc: here }] : [];
-  // A dual package loaded both ways is two modules. An importer loading it the way the package's own
-  // files load each other shares their copy; one loading it the other way gets another copy of the
-  // server, and which copy the program serves is not read here.
-  if (byName && viaName.size > 0 && dualPackage(ev.host.text?.(joinPath(root, "package.json")))) {
-    const text = (f: string) => ev.host.text?.(f);
-    const format = loadFormat(list, text, file);
-    for (const [at, span] of viaName) {
-      if (loadFormat(list, text, at) === format) continue;
-      importers.delete(at);
-      open.push({ why: `${basename(at)}, in another package of the workspace, loads ${byName.name} with ${format === "esm" ? "require()" : "import"}, which its exports map to another file: it may get another copy of the server`, loc: { file: at, span } });
+  // A dual package loaded both ways is two modules: an importer of the other way is on another copy.
+  if (byName) {
+    for (const other of otherCopyImporters(list, (f) => ev.host.text?.(f), root, file, byName.name, viaName)) {
+      importers.delete(other.file);
+      open.push({ why: other.why, loc: { file: other.file, span: other.at } });
     }
   }
   for (const importer of importers.values()) {
