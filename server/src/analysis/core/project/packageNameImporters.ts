@@ -39,16 +39,33 @@ export function packageNameImporters(list: List, text: (file: string) => string 
   const top = outermostPackage(list, root);
   if (top === undefined) return undefined;
   const compute = (): NamedPackageFiles => {
-    const all = memo ? memo(`workspace-source-files\u0000${top}`, () => packageSourceFiles(list, top)) : packageSourceFiles(list, top);
+    const all = memo ? memo(`workspace-source-files\u0000${top}`, () => sourceFilesOf(list, top)) : sourceFilesOf(list, top);
     if (!all) return { name, files: [], others: [], unlisted: `the workspace's other packages, which may import ${name} by its name, are too many to search` };
     const quoted = quotedNamePattern(name);
     const inside = `${root}/`;
     const others = all.filter((f) => !f.startsWith(inside) && !TEST_FILE.test(f.slice(top.length)));
-    const files = others.filter((f) => quoted.test(text(f) ?? ""));
+    const files = others.filter((f) => {
+      const t = text(f);
+      return t !== undefined && t.includes(name) && quoted.test(t);
+    });
     return { name, files, others: files.length > 0 ? others : [] };
   };
   return memo ? memo(`package-name-importers\u0000${root}`, compute) : compute();
 }
+
+/**
+ * The source files under `top`, listed once while its folder listings stay the same: the workspace
+ * keeps every listing until files are created or deleted and then forgets them all, so the very array
+ * seen before for `top` means every folder below is listed as it was then.
+ */
+function sourceFilesOf(list: List, top: string): readonly string[] | undefined {
+  const listing = list(top);
+  if (listing && filesByListing.has(listing)) return filesByListing.get(listing);
+  const files = packageSourceFiles(list, top);
+  if (listing) filesByListing.set(listing, files);
+  return files;
+}
+const filesByListing = new WeakMap<readonly DirectoryEntry[], readonly string[] | undefined>();
 
 /** The `name` of a package.json's text, when it is a string. */
 function packageName(manifest: string | undefined): string | undefined {
