@@ -62,6 +62,21 @@ describe("an exported server imported by its package's name from another package
     assert.ok(server.unknown.some((u) => /jira\.cts.*another copy of the server/.test(u.reason)), summary(server));
   });
 
+  it("a real copy of the package in another package's node_modules is another module: what that package adds is not on the server", () => {
+    const result = analyze({
+      "package.json": root,
+      ...sdkInstalled,
+      ...core({ ".": { types: "./src/index.ts", import: "./dist/index.js" } }),
+      "packages/tools/package.json": json({ name: "@acme/tools", type: "module", exports: { ".": { types: "./src/index.ts", import: "./dist/index.js" } } }),
+      "packages/tools/node_modules/@acme/core/package.json": json({ name: "@acme/core", version: "0.9.0", type: "module", main: "./dist/index.js" }),
+      "packages/tools/node_modules/@acme/core/dist/index.js": "export const server = {};\n",
+      "packages/tools/src/index.ts": `import { server } from "@acme/core";\n${tool("server")}`,
+      "src/index.ts": `import { StdioServerTransport } from "${SDK}/server/stdio.js";\nimport { server } from "../packages/core/src/index.js";\nimport "@acme/tools";\nawait server.connect(new StdioServerTransport());\n`,
+    });
+    const server = result.servers.get("core")!;
+    assert.equal(server.legacy?.tools, undefined, summary(server));
+  });
+
   it("a package nothing else names: its exported server is what its own files make it", () => {
     const result = analyze({
       "package.json": root,

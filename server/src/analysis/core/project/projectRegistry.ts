@@ -97,7 +97,7 @@ export class ProjectContext {
       // compiled with it into the output, so the file here is the code Node runs; without allowJs
       // tsc does not emit it, and what the build puts in its place is not in the source.
       if (/\.(?:[cm]?js|jsx)$/i.test(resolved.resolvedFileName)) {
-        return this.packages?.resolve(specifier, fromFile) ?? (options.allowJs === true && resolved.isExternalLibraryImport !== true && this.#runsAsWritten(resolved.resolvedFileName) ? resolved.resolvedFileName : undefined);
+        return this.packages?.resolve(specifier, fromFile, resolved.resolvedFileName) ?? (options.allowJs === true && resolved.isExternalLibraryImport !== true && this.#runsAsWritten(resolved.resolvedFileName) ? resolved.resolvedFileName : undefined);
       }
       if (resolved.isExternalLibraryImport !== true && /\.d\.[cm]?ts$/i.test(resolved.resolvedFileName)) return this.packages?.resolve(specifier, fromFile) ?? resolved.resolvedFileName;
       return resolved.resolvedFileName;

@@ -52,7 +52,7 @@ export class WorkspacePackages {
    * The source file a bare specifier names when it is a package of the monorepo around `fromFile`, or
    * that a relative path into another package's build (`../packages/core/dist/index.js`) is built from.
    */
-  resolve(specifier: string, fromFile: string): string | undefined {
+  resolve(specifier: string, fromFile: string, landed?: string): string | undefined {
     if (specifier.startsWith("./") || specifier.startsWith("../")) return this.#builtBy(joinPath(dirname(fromFile), specifier), fromFile);
     const parts = splitSpecifier(specifier);
     if (!parts) return undefined;
@@ -60,6 +60,9 @@ export class WorkspacePackages {
     if (root === undefined) return undefined;
     const dir = this.#packages(root).get(parts.name);
     if (dir === undefined) return undefined;
+    // `landed`: the file the import reaches on disk, by its real path. A link to the package lands in
+    // its folder; a real copy in some node_modules (stale, or another version) is another module.
+    if (landed !== undefined && !isWithin(dir, landed)) return undefined;
     const manifest = this.#manifest(joinPath(dir, "package.json"));
     if (!manifest) return undefined;
     for (const target of entryTargets(manifest, parts.subpath)) {
