@@ -40,7 +40,9 @@ export function packageNameImporters(list: List, text: (file: string) => string 
   if (top === undefined) return undefined;
   const compute = (): NamedPackageFiles => {
     const all = memo ? memo(`workspace-source-files\u0000${top}`, () => sourceFilesOf(list, top)) : sourceFilesOf(list, top);
-    if (!all) return { name, files: [], others: [], unlisted: `the workspace's other packages, which may import ${name} by its name, are too many to search` };
+    // Too many files to read them all: a package nothing installs under its name (no node_modules entry
+    // of that name at the top or above, where Node looks last) is imported by no other package by it.
+    if (!all) return installedByName(list, top, name) ? { name, files: [], others: [], unlisted: `the workspace's other packages, which may import ${name} by its name, are too many to search` } : { name, files: [], others: [] };
     const quoted = quotedNamePattern(name);
     const inside = `${root}/`;
     const others = all.filter((f) => !f.startsWith(inside) && !TEST_FILE.test(f.slice(top.length)));
@@ -77,6 +79,20 @@ function packageName(manifest: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a `node_modules` of `top` or of a folder above it (as far as they can be listed) holds an entry named `name`. */
+function installedByName(list: List, top: string, name: string): boolean {
+  const scope = name.startsWith("@") ? name.slice(0, name.indexOf("/")) : undefined;
+  const base = scope ? name.slice(scope.length + 1) : name;
+  for (let dir = top, hops = 0; hops < 32; hops++) {
+    const modules = list(joinPath(dir, scope ? `node_modules/${scope}` : "node_modules"));
+    if (modules?.some((e) => e.name === base || e.name.endsWith(`/${base}`))) return true;
+    const up = dirname(dir);
+    if (up === dir || !list(up)) break;
+    dir = up;
+  }
+  return false;
 }
 
 /** The outermost folder strictly above `root` that holds a package.json, among the folders that can be listed. */
