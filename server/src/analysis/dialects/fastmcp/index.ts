@@ -14,7 +14,9 @@ export const fastmcpDialect: Dialect = {
   title: "the fastmcp framework",
   // FastMCP named anywhere: it may come through the workspace's own module re-exporting fastmcp; or
   // an entry of the package that makes one (`fromOpenAPI` of fastmcp/openapi).
-  mayDeclare: (text) => /from\s+["']fastmcp(?:\/[\w./-]*)?["']|require\(\s*["']fastmcp(?:\/[\w./-]*)?["']\s*\)/.test(text) || (text.includes("FastMCP") && /\bFastMCP\b/.test(text)),
+  // Both patterns name the package literally: a plain search for it skips most texts far faster than the pattern.
+  mayDeclare: (text) =>
+    (text.includes("fastmcp") && /from\s+["']fastmcp(?:\/[\w./-]*)?["']|require\(\s*["']fastmcp(?:\/[\w./-]*)?["']\s*\)/.test(text)) || (text.includes("FastMCP") && /\bFastMCP\b/.test(text)),
   flow: fastmcpFlow,
   unitCount: (ev, _file, summary) => findFastmcpSites(summary, ev.host).length,
   analyze(run, file, unit) {
