@@ -963,6 +963,9 @@ function extendsImportedClass(sf: ts.SourceFile, imports: ReadonlyMap<string, Im
  */
 function constructsWorkspaceClass(sf: ts.SourceFile, imports: ReadonlyMap<string, ImportBinding>): boolean {
   const own = (name: string) => fromWorkspaceModule(imports.get(name));
+  // Without an import from a module of the workspace no `new` can build one of its classes: the walk
+  // over the whole tree is skipped for a file that imports packages only.
+  if (![...imports.values()].some(fromWorkspaceModule)) return false;
   let found = false;
   const visit = (n: ts.Node): void => {
     if (found) return;
