@@ -271,9 +271,13 @@ export class Workspace {
     const baseDependent = files.filter((f) => {
       const text = this.files.text(f);
       if (text === undefined) return false;
-      const may = this.mayDeclare(text);
+      // A dialect without a screen of its own for `onItsOwn` is asked its `mayDeclare` again there:
+      // each dialect's answer for this text is kept, so no pattern runs twice over it.
+      const answers: (boolean | undefined)[] = [];
+      const mayOf = (i: number): boolean => (answers[i] ??= this.dialects[i]!.mayDeclare(text));
+      const may = this.dialects.some((_, i) => mayOf(i)) || mayConstructWorkspaceClass(text);
       screened.set(f, may);
-      return may && !this.#onItsOwn(text) && !overBudget(text);
+      return may && !this.dialects.some((d, i) => (d.mayDeclareOnItsOwn ? d.mayDeclareOnItsOwn(text) : mayOf(i))) && !overBudget(text);
     });
     if (baseDependent.length === 0) return undefined;
     const reach = new BaseReach({
