@@ -7,6 +7,7 @@
 import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import type { ReplayHost } from "./replay";
 import { exportNamesOf } from "../../core/model/exportNames";
+import { methodCalledOnNew } from "./unboundServer";
 
 /** The methods of `holder` (declared in `file`) the program calls on its one instance at start-up, in order. */
 export function holderStartCalls(host: ReplayHost, file: string, holder: string): string[] {
@@ -35,9 +36,8 @@ function startCallsIn(summary: FileSummary | undefined, cls: string): string[] |
   // `new App().run()`: an instance never bound, whose one use is that call.
   if (made1.target === null) {
     const next = module.events[at + 1];
-    const callee = next?.event.k === "invoke" && !next.conditional ? next.event.callee : undefined;
-    const onIt = callee?.k === "get" && callee.key.k === "static" && callee.object.k === "new" && callee.object.span.start === made1.span.start && callee.object.span.end === made1.span.end;
-    return onIt && callee.key.k === "static" ? [callee.key.name] : [];
+    const method = next && !next.conditional ? methodCalledOnNew(next.event, made1.span) : undefined;
+    return method !== undefined ? [method] : [];
   }
   if (!made1.declared || made1.target?.length !== 1) return [];
   const inst = made1.target[0]!;

@@ -530,15 +530,22 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
 function staticMethod(host: ReplayHost, at: FileUnits, callee: ValueExpr): { at: FileUnits; fn: FlowUnit } | undefined {
   if (callee.k !== "get" || callee.key.k !== "static" || callee.object.k !== "ref") return undefined;
   const method = callee.key.name;
-  const own = (file: string, units: readonly FlowUnit[], cls: string): FlowUnit | undefined => {
+  return classMethodUnit(host, at, callee.object.name, method, (file, cls) => {
     const declared = host.summary(file)?.classes.filter((c) => c.name === cls && c.topLevel) ?? [];
     const members = declared.length === 1 ? declared[0]!.members.filter((m) => m.name === method) : [];
-    if (members.length !== 1 || !members[0]!.isStatic || members[0]!.kind !== "method") return undefined;
-    return units.find((u) => u.kind === "method" && u.className === cls && u.name === `${cls}.${method}` && !u.bodiless);
-  };
-  const local = own(at.file, at.units, callee.object.name);
+    return members.length === 1 && members[0]!.isStatic && members[0]!.kind === "method";
+  });
+}
+
+/**
+ * The unit of `Class.method` for a class of the workspace named `cls` where the call is written:
+ * declared in that file, or imported from a module of the workspace; `accept` vets the class found.
+ */
+function classMethodUnit(host: ReplayHost, at: FileUnits, cls: string, method: string, accept: (file: string, cls: string) => boolean = () => true): { at: FileUnits; fn: FlowUnit } | undefined {
+  const own = (file: string, units: readonly FlowUnit[], name: string) => (accept(file, name) ? units.find((u) => u.kind === "method" && u.className === name && u.name === `${name}.${method}` && !u.bodiless) : undefined);
+  const local = own(at.file, at.units, cls);
   if (local) return { at, fn: local };
-  const found = importedLocal(host, at.file, callee.object.name);
+  const found = importedLocal(host, at.file, cls);
   const fn = found?.units && own(found.file, found.units, found.local);
   return found?.units && fn ? { at: { file: found.file, units: found.units }, fn } : undefined;
 }
@@ -739,13 +746,7 @@ function importedLocal(host: ReplayHost, file: string, name: string): { file: st
 function newInstanceMethod(host: ReplayHost, at: FileUnits, callee: ValueExpr, names: ReadonlySet<string>): { at: FileUnits; fn: FlowUnit } | undefined {
   if (callee.k !== "get" || callee.key.k !== "static" || callee.object.k !== "new" || callee.object.callee.k !== "ref") return undefined;
   if (callee.object.args.some((a) => mentions(a, names))) return undefined;
-  const method = callee.key.name;
-  const own = (units: readonly FlowUnit[], cls: string) => units.find((u) => u.kind === "method" && u.className === cls && u.name === `${cls}.${method}` && !u.bodiless);
-  const local = own(at.units, callee.object.callee.name);
-  if (local) return { at, fn: local };
-  const found = importedLocal(host, at.file, callee.object.callee.name);
-  const fn = found?.units && own(found.units, found.local);
-  return found?.units && fn ? { at: { file: found.file, units: found.units }, fn } : undefined;
+  return classMethodUnit(host, at, callee.object.callee.name, callee.key.name);
 }
 
 /** The ids of the file's top-level functions that can never run (see neverCalled). Undefined text: none. */
