@@ -13,7 +13,8 @@ import { namesPackage, otherCopyImporters, packageNameImporters } from "../../co
 import { packageEntryFiles } from "./packageEntries";
 import { isSmitheryModule } from "./smitheryRuntime";
 import { dynamicImportsIn } from "../../core/summarize/dynamicImports";
-import { clauseNames, importLookOf, pathNames, type ImportLook } from "./importLook";
+import { importLookOf } from "./importLook";
+import { importQuestions, mayImportBy, type ImportQuestions } from "./importQuestions";
 import { entryArrowFactories, entryServing, type EntryServe } from "./entryFactories";
 import { calledOnResult, connectedInPlace, MADE_HERE } from "./connectedInPlace";
 import { REGISTRATION_METHODS } from "./registrationReads";
@@ -290,6 +291,13 @@ function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, nam
     if (!texts.has(f)) texts.set(f, ev.host.text?.(f));
     return texts.get(f);
   };
+  // The cheap look's questions for the targets as they are (forgotten whenever one is added).
+  let questions: ImportQuestions | undefined;
+  const add = (at: string, name: string): boolean => {
+    const added = addTarget(targets, at, name);
+    if (added) questions = undefined;
+    return added;
+  };
   for (let round = 0, grew = true; grew && round < 6; round++) {
     grew = false;
     // Only imports that may name a target are resolved: a named one by its name, others by their path.
@@ -299,7 +307,7 @@ function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, nam
     for (const at of pkg) {
       if (at === file) continue;
       const look = importLookOf(ev, at);
-      if (!look || (!quoting.has(at) && !mayImport(targets, look, () => textOf(at)))) continue;
+      if (!look || (!quoting.has(at) && !mayImportBy((questions ??= importQuestionsOf(targets)), look, () => textOf(at)))) continue;
       const summary = ev.summary(at);
       if (!summary) continue;
       for (const [local, binding] of summary.imports) {
@@ -320,16 +328,16 @@ function importersOf(ev: Evaluator, { list, memo }: Elsewhere, file: string, nam
       for (const [exported, entry] of summary.exports) {
         if (entry.k !== "from" || !mayName(entry.specifier, entry.imported)) continue;
         const target = ev.host.resolveModule(entry.specifier, at);
-        if (target && targets.get(target)?.has(entry.imported)) grew = addTarget(targets, at, exported) || grew;
+        if (target && targets.get(target)?.has(entry.imported)) grew = add(at, exported) || grew;
       }
       for (const spec of summary.starExports) {
         if (!pathMayName(spec, stems) && !namesPkg(spec)) continue;
         const target = ev.host.resolveModule(spec, at);
-        for (const n of target ? targets.get(target) ?? [] : []) if (n !== "default") grew = addTarget(targets, at, n) || grew;
+        for (const n of target ? targets.get(target) ?? [] : []) if (n !== "default") grew = add(at, n) || grew;
       }
       // A local re-export of an import (`import { x } from "./a"; export { x }`) is a barrel too.
       for (const local of importers.get(at)?.locals ?? []) {
-        for (const n of exportNamesOf(summary, local)) grew = addTarget(targets, at, n) || grew;
+        for (const n of exportNamesOf(summary, local)) grew = add(at, n) || grew;
       }
       for (const { local, span } of dynamicImports(ev, at, textOf(at) ?? "", targets)) {
         const importer = importerOf(importers, at);
@@ -414,22 +422,20 @@ const packageFilesByListing = new WeakMap<readonly DirectoryEntry[], readonly st
 
 /**
  * A cheap look at a text: it names an exported name, or the module's file in a quoted path (a
- * default import, or a barrel's `export * from "./server.js"`).
+ * default import, or a barrel's `export * from "./server.js"`). The questions are worked out once per
+ * state of `targets` (importQuestions.ts), not once per text.
  */
-function mayImport(targets: ReadonlyMap<string, ReadonlySet<string>>, look: ImportLook, text: () => string | undefined): boolean {
-  // `import server from "#server"`: an alias may name any module; its import is resolved to tell.
-  if (look.aliases) return true;
-  for (const [file, names] of targets) {
-    // A name matters only inside an import or export clause (`import { server } from`, a barrel's
-    // `export { server } from`): a bare mention (`server` is in most files) imports nothing.
-    for (const n of names) if (n !== "default" && clauseNames(look, text, n)) return true;
-    const stem = moduleStem(file);
-    if (stem && pathNames(look, text, stem)) return true;
-    // An index is also imported as its folder (`from ".."`, `from "./"`), or by its own name
-    // (`import createServer from "./index.js"`, where only the path can tell a default import).
-    if (basename(file).startsWith("index.") && (look.parent || pathNames(look, text, "index"))) return true;
-  }
-  return false;
+function importQuestionsOf(targets: ReadonlyMap<string, ReadonlySet<string>>): ImportQuestions {
+  // A name matters only inside an import or export clause (`import { server } from`, a barrel's
+  // `export { server } from`): a bare mention (`server` is in most files) imports nothing.
+  // An index is also imported as its folder (`from ".."`, `from "./"`), or by its own name
+  // (`import createServer from "./index.js"`, where only the path can tell a default import).
+  const files = [...targets.keys()];
+  return importQuestions(
+    [...targets.values()].flatMap((names) => [...names]),
+    files.map(moduleStem),
+    files.some((file) => basename(file).startsWith("index.")),
+  );
 }
 const EXTENSION = /\.[cm]?[jt]sx?$/;
 
