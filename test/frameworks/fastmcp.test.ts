@@ -46,7 +46,7 @@ interface Observation {
 }
 
 const fixtures = readdirSync(FIXTURES)
-  .filter((n) => /^\d\d-/.test(n) && statSync(join(FIXTURES, n)).isDirectory())
+  .filter((n) => /^\d{2,}-/.test(n) && statSync(join(FIXTURES, n)).isDirectory())
   .sort()
   .map((name) => ({ name, dir: join(FIXTURES, name), meta: JSON.parse(readFileSync(join(FIXTURES, name, "meta.json"), "utf8")) as Meta }));
 

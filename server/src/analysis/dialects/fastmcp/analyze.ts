@@ -8,6 +8,7 @@ import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import type { UnknownPart } from "../../core/model/unknown";
 import { sortUnknown } from "../../core/model/unknown";
+import { startupThrowParts } from "../../core/evaluate/startupThrows";
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpCall, FastmcpDetails } from "./details";
 import type { FastmcpSite } from "./findServers";
@@ -91,6 +92,8 @@ export function analyzeFastmcpServer(run: DialectRun, site: FastmcpSite): UnitAn
   // fastmcp 4.17.1+ refuses a tool whose schema is not a Standard Schema, where the tool is added.
   const refused = schemaRefusal(run, replay, version, server, diagnostics, unknown);
   if (replay.startTakenOff) unknown.push({ path: [], spread: true, reason: `the server may not start: ${replay.startTakenOff.reason}`, loc: replay.startTakenOff.loc });
+  // `if (!process.env.API_KEY) throw …` on the way to start(): the environment decides whether it starts.
+  unknown.push(...startupThrowParts(run.ev, file));
   // A server whose start() throws has no session for late registrations to miss.
   if (startup?.k !== "throws") diagnostics.push(...trapDiagnostics(run, site, replay, rules, present, server, unknown));
   diagnostics.push(...duplicateNameDiagnostics(run.ev, replay, version, server));

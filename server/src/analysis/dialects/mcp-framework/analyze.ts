@@ -11,6 +11,7 @@ import type { AnalysisDiagnostic, FixData } from "../../core/model/diagnostics";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
 import { sortUnknown, type UnknownPart, mayNotStart } from "../../core/model/unknown";
+import { startupThrowParts } from "../../core/evaluate/startupThrows";
 import { literalNameOption } from "../../core/model/text";
 import { basename, dirname, joinPath, relativePath } from "../../core/project/paths";
 import { resolveBase, type BaseResolution } from "./baseDir";
@@ -221,6 +222,8 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   if (base.ok && base.fromWorkingDirectory !== undefined) {
     unknown.push({ path: [], reason: mayNotStart(`basePath "${base.fromWorkingDirectory}" is relative, so node resolves it against the working directory: the prediction is for a server started in the project folder; started anywhere else, the loaders scan that folder's ${base.fromWorkingDirectory}, find nothing there, and start() throws ("Server does not support tools"). Build it from the module's own folder (import.meta.dirname) to start anywhere`), ...(base.loc ? { loc: base.loc } : { loc }) });
   }
+  // `if (!process.env.API_KEY) throw …` on the way to start(): the environment decides whether it starts.
+  unknown.push(...startupThrowParts(run.ev, file));
   // Before 0.2.20 the config has no logging, tasks or transports option, and no sendLog().
   let conflict: { readonly loc: Loc; readonly reason: string; readonly thrown: string } | undefined;
   if (rules.options) {
@@ -293,7 +296,7 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   // start() again while the server runs (startedTwice.ts): in this module, whenever the server is built;
   // in a module importing it, whenever that module is the one node runs.
   const twice = loadFails ? undefined : startedTwice(run, file, site);
-  const twiceStops = twice?.sameModule ? twice : undefined;
+  const twiceStops = twice?.sameModule && twice.condition === undefined ? twice : undefined;
   const toolsFound = "tools" in caps || maybe.has("tools");
   const starts = !loadFails && !twiceStops && toolsFound;
   const stopCode = conflict ? "mcp-framework-transport-conflict" : loadFails ? "mcp-framework-dirname-in-esm" : twiceStops ? "mcp-framework-started-twice" : "mcp-framework-no-tools";
@@ -316,7 +319,10 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
     diagnostics.push(diagnostic("mcp-framework-no-tools", loc, `mcp-framework finds no tool for this server${base.ok ? ` (${joinPath(base.folder, "tools")} holds no file it loads${base.layout ? `: ${base.layout}` : ""}${notCompiled}${skippedText})` : ""}, so it does not advertise tools, yet it registers tools/list regardless: the SDK throws "Server does not support tools (required for tools/list)" and start() fails.`, { server: serverRef }));
   }
 
-  if (twice) {
+  if (twice?.condition !== undefined) {
+    // Only when `if (…)` holds: the environment decides whether the process ends.
+    if (starts) unknown.push({ path: [], spread: true, reason: mayNotStart(`start() is called again on ${label} when \`${twice.condition}\` holds (line ${lineOf(run, twice.loc)}), and then rejects with "Server is already running", which ends the process`), loc: twice.loc });
+  } else if (twice) {
     const firstLine = `${relativePath(dirname(twice.loc.file), twice.first.file) || basename(file)}:${lineOf(run, twice.first)}`;
     const where = twice.sameModule ? `already started above (${firstLine})` : `already started by ${basename(file)} (${firstLine}), whose top level runs first, when this module imports it`;
     diagnostics.push(diagnostic("mcp-framework-started-twice", twice.loc, `start() is called again on ${label}, ${where}: mcp-framework's start() rejects with "Server is already running", nothing catches it, and the process ends${twice.sameModule ? "" : " whenever this module is the one node runs"}. Call start() once.`, { server: serverRef }));

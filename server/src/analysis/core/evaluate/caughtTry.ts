@@ -1,0 +1,48 @@
+// A throw inside `try { ... } catch { ... }` does not stop the program when the catch keeps it going:
+// the catch takes the error. Only a catch that neither throws again nor ends the process counts;
+// anything else (a `finally` alone, a rethrow, `process.exit(1)` in the catch) leaves the throw as it was.
+import type { Evaluator } from "./evaluator";
+import type { FlowEventEntry } from "../model/summary";
+import { ts } from "../typescript";
+import { parsedSource } from "../summarize/parsedSource";
+import { ENDS_PROGRAM_TEXT } from "../summarize/deadCode";
+import { mayExitEarly } from "../summarize/loopShapes";
+
+/** The innermost `try` around the event whose `catch` (or `finally`) keeps the program running. */
+export function catchingTry(ev: Evaluator, file: string, entry: FlowEventEntry): { readonly sf: ts.SourceFile; readonly statement: ts.TryStatement } | undefined {
+  const regions = entry.branches;
+  if (!entry.conditional || !regions || regions.length === 0) return undefined;
+  const sf = parsedSource(ev, file);
+  if (!sf) return undefined;
+  for (const region of [...regions].reverse()) {
+    const m = /^(\d+):(\d+)$/.exec(region);
+    if (!m) continue;
+    const block = blockAt(sf, Number(m[1]), Number(m[2]));
+    const parent = block?.parent;
+    if (!block || !parent || !ts.isTryStatement(parent) || parent.tryBlock !== block) continue;
+    // `finally { return s; }`: the finally's own exit replaces the throw.
+    if (parent.finallyBlock && mayExitEarly(parent.finallyBlock)) return { sf, statement: parent };
+    if (parent.catchClause !== undefined && !ENDS_PROGRAM_TEXT.test(parent.catchClause.block.getText(sf))) return { sf, statement: parent };
+  }
+  return undefined;
+}
+
+/** Whether the event sits in the `try` block of a `try` whose `catch` keeps the program running. */
+export function caughtAround(ev: Evaluator, file: string, entry: FlowEventEntry): boolean {
+  return catchingTry(ev, file, entry) !== undefined;
+}
+
+/** The block spanning exactly [start, end). */
+export function blockAt(sf: ts.SourceFile, start: number, end: number): ts.Block | undefined {
+  let found: ts.Block | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found || n.pos > start || n.end < end) return;
+    if (ts.isBlock(n) && n.getStart(sf) === start && n.end === end) {
+      found = n;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}

@@ -1,0 +1,158 @@
+// What may stop a program as its module loads: a `throw` (or `process.exit(...)`) the module's top
+// level reaches, in its own statements or in a function of the same file it calls by name (`main()`,
+// `requireEnv("API_KEY")`), followed in order but not into callbacks (a tool's handler runs per
+// request, a timer later: neither is start-up); and `JSON.parse(process.env.X)`, which throws when
+// the variable is unset or not JSON. Under a condition the source does not decide (an environment
+// variable, an argument, a file) the server may not start; on every way there it surely does not.
+// A `try` whose catch keeps the program going takes the throw (caughtTry.ts).
+import type { Evaluator } from "./evaluator";
+import type { Loc } from "./values";
+import type { FlowUnit } from "../model/summary";
+import { ts } from "../typescript";
+import { parsedSource } from "../summarize/parsedSource";
+import { caughtAround } from "./caughtTry";
+import { regionAt, regionsNeverRun, regionsRunCertainly } from "./knownConditions";
+import { lineOf } from "./lineOf";
+import { mayNotStart, type UnknownPart } from "../model/unknown";
+
+export interface StartupThrow {
+  readonly loc: Loc;
+  /** `process.exit(...)` rather than a throw. */
+  readonly exit: boolean;
+  /** Reached on every way through the start-up (no condition on it or on a call leading to it). */
+  readonly certain: boolean;
+  /** One clause saying what happens and under which condition, with lines: for a reason. */
+  readonly why: string;
+}
+
+/** How deep calls of the file's own functions are followed. */
+const MAX_DEPTH = 6;
+
+/** The start-up throws of `file`'s top level. */
+export function startupThrows(ev: Evaluator, file: string): StartupThrow[] {
+  const flow = ev.summary(file)?.flow;
+  const top = flow?.units.find((u) => u.kind === "module");
+  if (!flow || !top) return [];
+  const out: StartupThrow[] = [];
+  const seen = new Set<number>([top.id]);
+  const name = file.slice(file.lastIndexOf("/") + 1);
+  const at = (span: { start: number; end: number }): string => `${name}:${lineOf(ev, { file, span })}`;
+  const walk = (unit: FlowUnit, outer: readonly string[], depth: number, via: string): void => {
+    for (const entry of unit.events) {
+      const { event } = entry;
+      if (entry.conditional && regionsNeverRun(ev, file, unit, entry)) continue;
+      if (caughtAround(ev, file, entry)) continue;
+      const condition = entry.conditional && !regionsRunCertainly(ev, file, unit, entry) ? conditionOf(ev, file, entry.branches ?? [], at) : undefined;
+      const conditions = condition ? [...outer, condition] : outer;
+      if (event.k === "throw") {
+        const what = event.exit ? `the program exits at ${at(event.span)}` : `the code throws at ${at(event.span)}`;
+        out.push({ loc: { file, span: event.span }, exit: event.exit === true, certain: conditions.length === 0, why: `${what}${via}${conditions.length === 0 ? " whenever it starts" : ` ${conditions.join(", and ")}`}` });
+      } else if (event.k === "invoke" && event.callee.k === "ref" && depth < MAX_DEPTH) {
+        const callee = event.callee.name;
+        const fn = flow.units.find((u) => (u.kind === "function" || u.kind === "closure") && u.parent === top.id && u.name === callee && !u.bodiless);
+        if (!fn || seen.has(fn.id)) continue;
+        seen.add(fn.id);
+        walk(fn, conditions, depth + 1, ` (in ${callee}(), called at ${at(event.span)})`);
+      }
+    }
+  };
+  walk(top, [], 0, "");
+  return [...out, ...envJsonParses(ev, file, flow.units, seen, at)];
+}
+
+/**
+ * For a dialect with no start-up error of its own for a program's throw: each start-up throw of
+ * `file` as a "the server may not start" part (a certain one too: the analysis says so rather than
+ * name an era that never comes).
+ */
+export function startupThrowParts(ev: Evaluator, file: string): UnknownPart[] {
+  return startupThrows(ev, file).map((t) => ({ path: [], spread: true, reason: mayNotStart(t.why), loc: t.loc }));
+}
+
+/**
+ * The condition of a conditional event's innermost region that is one, as a clause: "when
+ * `!process.env.KEY` (server.ts:4) holds". A `try` block is no condition (what it throws is the
+ * throw's own business); undefined when no region is one.
+ */
+function conditionOf(ev: Evaluator, file: string, regions: readonly string[], at: (span: { start: number; end: number }) => string): string | undefined {
+  const sf = parsedSource(ev, file);
+  if (!sf) return "under a condition only known at run time";
+  for (const region of [...regions].reverse()) {
+    const found = regionAt(sf, region);
+    if (!found) return "under a condition only known at run time";
+    const { node, parent } = found;
+    if (ts.isTryStatement(parent) && node === parent.tryBlock) continue;
+    const text = (e: ts.Node): string => `\`${e.getText(sf).replace(/\s+/g, " ").slice(0, 80)}\` (${at({ start: e.getStart(sf), end: e.end })})`;
+    if (found.loop) return `in a loop whose items are only known at run time (${at({ start: parent.getStart(sf), end: parent.end })})`;
+    if (ts.isIfStatement(parent)) return node === parent.thenStatement ? `when ${text(parent.expression)} holds` : `unless ${text(parent.expression)} holds`;
+    if (ts.isConditionalExpression(parent)) return node === parent.whenTrue ? `when ${text(parent.condition)} holds` : `unless ${text(parent.condition)} holds`;
+    if (ts.isBinaryExpression(parent)) return `depending on ${text(parent.left)}`;
+    if (ts.isCatchClause(parent)) return `when the \`try\` before it (${at({ start: parent.getStart(sf), end: parent.end })}) throws`;
+    const sw = ts.findAncestor(parent, ts.isSwitchStatement);
+    if (sw && (ts.isCaseClause(parent) || ts.isDefaultClause(parent) || ts.isCaseBlock(parent))) return `depending on ${text(sw.expression)}`;
+    return `under a condition only known at run time (${at({ start: node.getStart(sf), end: node.end })})`;
+  }
+  return undefined;
+}
+
+/** `JSON.parse(process.env.X)` (with `!`, `as string`, parentheses) in the units the start-up runs, outside a catch that goes on. */
+function envJsonParses(ev: Evaluator, file: string, units: readonly FlowUnit[], walked: ReadonlySet<number>, at: (span: { start: number; end: number }) => string): StartupThrow[] {
+  const text = ev.host.text?.(file);
+  if (!text || !/JSON\s*\.\s*parse\s*\(\s*\(?\s*process\s*\.\s*env\b/.test(text)) return [];
+  const sf = parsedSource(ev, file);
+  if (!sf) return [];
+  const out: StartupThrow[] = [];
+  for (const unit of units) {
+    if (!walked.has(unit.id)) continue;
+    const root = unit.kind === "module" ? sf : nodeSpanning(sf, unit.span);
+    const body = root && !ts.isSourceFile(root) && ts.isFunctionLike(root) ? (root as ts.FunctionLikeDeclaration).body : root;
+    if (!body) continue;
+    const visit = (n: ts.Node): void => {
+      if (ts.isFunctionLike(n) || ts.isClassLike(n)) return;
+      if (ts.isTryStatement(n)) {
+        // A catch that goes on takes it; one that ends the program does not (nor does a finally alone).
+        if (n.catchClause && !/\bthrow\b|\bexit\s*\(|\babort\s*\(/.test(n.catchClause.block.getText(sf))) {
+          visit(n.catchClause.block);
+          if (n.finallyBlock) visit(n.finallyBlock);
+          return;
+        }
+      }
+      if (ts.isCallExpression(n) && isJsonParse(n.expression) && n.arguments[0] !== undefined) {
+        const variable = envRead(n.arguments[0]);
+        if (variable) out.push({ loc: { file, span: { start: n.getStart(sf), end: n.end } }, exit: false, certain: false, why: `JSON.parse throws at ${at({ start: n.getStart(sf), end: n.end })} when the environment variable ${variable} is unset or not JSON` });
+      }
+      ts.forEachChild(n, visit);
+    };
+    if (ts.isSourceFile(body)) body.statements.forEach(visit);
+    else ts.forEachChild(body, visit);
+  }
+  return out;
+}
+
+function isJsonParse(e: ts.Expression): boolean {
+  return ts.isPropertyAccessExpression(e) && e.name.text === "parse" && ts.isIdentifier(e.expression) && e.expression.text === "JSON";
+}
+
+/** The variable of `process.env.X` / `process.env["X"]` read as is (no `??`/`||` fallback). */
+function envRead(e: ts.Expression): string | undefined {
+  while (ts.isNonNullExpression(e) || ts.isAsExpression(e) || ts.isParenthesizedExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
+  const env = (o: ts.Expression): boolean => ts.isPropertyAccessExpression(o) && o.name.text === "env" && ts.isIdentifier(o.expression) && o.expression.text === "process";
+  if (ts.isPropertyAccessExpression(e) && env(e.expression)) return e.name.text;
+  if (ts.isElementAccessExpression(e) && env(e.expression) && ts.isStringLiteralLike(e.argumentExpression)) return e.argumentExpression.text;
+  return undefined;
+}
+
+/** The function node whose span is exactly `span`. */
+function nodeSpanning(sf: ts.SourceFile, span: { start: number; end: number }): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found || n.pos > span.start || n.end < span.end) return;
+    if (ts.isFunctionLike(n) && n.getStart(sf) === span.start && n.end === span.end) {
+      found = n;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
