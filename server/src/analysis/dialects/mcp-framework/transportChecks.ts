@@ -16,6 +16,9 @@ const literal = (v: Value | undefined): unknown => (v?.t === "prim" ? v.value : 
  */
 export function transportProblem(transport: Value | undefined, transports: Value | undefined): { readonly reason: string; readonly thrown?: string } | undefined {
   if (transport?.t === "obj" && transports?.t === "arr") return { reason: "MCPServer's constructor throws: `transport` and `transports` are both given", thrown: "Cannot specify both `transport` and `transports` in MCPServerConfig" };
+  // Decided at run time (`transport: process.env.HTTP ? { … } : undefined`): when it is an object, both are given.
+  if (transport?.t === "dyn" && transports?.t === "arr") return { reason: `MCPServer's constructor throws ("Cannot specify both \`transport\` and \`transports\`") whenever \`transport\` (${short(transport.text)}) is given at run time, since \`transports\` is too` };
+  if (transport?.t === "obj") return runTimePort(transport);
   if (transports?.t !== "arr") return undefined;
   if (transports.items.length === 0 && transports.itemLocs.length === 0) return { reason: "`transports: []` starts no transport, so nothing answers a client" };
   const types = transports.items.map((i) => literal(entry(i, "type")));
@@ -27,9 +30,29 @@ export function transportProblem(transport: Value | undefined, transports: Value
     if (typeof type !== "string") return undefined;
     const given = entry(entry(transports.items[k], "options"), "port");
     const port = given === undefined ? DEFAULT_PORT : literal(given);
-    if (port === undefined) continue;
+    if (port === undefined) {
+      // A port only the environment gives: NaN when unset, or the same as another transport's.
+      const unset = runTimePort(transports.items[k]!);
+      if (unset) return unset;
+      if (given?.t === "dyn" && transports.items.length > 1) return { reason: `MCPServer's constructor throws ("Port conflict") when the port of ${type}, ${short(given.text)}, is at run time the same as another HTTP transport's` };
+      continue;
+    }
     if (ports.has(port)) return { reason: `MCPServer's constructor throws: ${ports.get(port)} and ${type} are both on port ${String(port)}`, thrown: `Port conflict: both ${ports.get(port)} and ${type} are configured on port ${String(port)}` };
     ports.set(port, type);
   }
   return undefined;
+}
+
+const short = (text: string): string => `\`${text.replace(/\s+/g, " ").slice(0, 60)}\``;
+
+/**
+ * An HTTP transport's port read from the environment with no fallback (`Number(process.env.PORT)`):
+ * NaN when the variable is unset, and node's listen() throws ERR_SOCKET_BAD_PORT as start() opens it.
+ */
+function runTimePort(config: Value): { readonly reason: string } | undefined {
+  const type = literal(entry(config, "type"));
+  const given = entry(entry(config, "options"), "port");
+  if ((type !== "http-stream" && type !== "sse") || given?.t !== "dyn") return undefined;
+  if (!/\bprocess\s*\.\s*env\b/.test(given.text) || /\?\?|\|\|/.test(given.text)) return undefined;
+  return { reason: `the port of the ${type} transport, ${short(given.text)}, is NaN when the variable is unset, and start() then throws (node's listen(): ERR_SOCKET_BAD_PORT)` };
 }
