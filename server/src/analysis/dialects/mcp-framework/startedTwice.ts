@@ -19,10 +19,12 @@ export interface SecondStart {
   readonly first: Loc;
   /** The second call is in the module that builds the server (so it runs whenever the server is built). */
   readonly sameModule: boolean;
+  /** The second call runs only under a condition the source does not decide (`if (process.env.X) server.start()`): the server may not start. */
+  readonly condition?: string;
 }
 
 /** A top-level statement calling `name.start()`: how it is written. */
-type StartStatement = { readonly index: number; readonly awaited: boolean; readonly span: { start: number; end: number } };
+type StartStatement = { readonly index: number; readonly awaited: boolean; readonly span: { start: number; end: number }; readonly condition?: string };
 
 export function startedTwice(run: DialectRun, file: string, site: ServerSite): SecondStart | undefined {
   const target = site.event.target;
@@ -31,12 +33,12 @@ export function startedTwice(run: DialectRun, file: string, site: ServerSite): S
   const sf = parsedSource(run.ev, file);
   if (!sf) return undefined;
   const here = startStatements(sf, name);
-  const first = here.find((s) => !s.awaited);
+  const first = here.find((s) => !s.awaited && s.condition === undefined);
   if (!first) return undefined;
   const firstLoc: Loc = { file, span: first.span };
   // In this module: a later start() with nothing between that may wait or stop the server.
   const again = here.find((s) => s.index > first.index);
-  if (again && quiet(sf, first.index + 1, again.index)) return { loc: { file, span: again.span }, first: firstLoc, sameModule: true };
+  if (again && quiet(sf, first.index + 1, again.index)) return { loc: { file, span: again.span }, first: firstLoc, sameModule: true, ...(again.condition !== undefined ? { condition: again.condition } : {}) };
   // In a module importing the server: this module's top level has run to its end first.
   if (!quiet(sf, first.index + 1, sf.statements.length)) return undefined;
   const summary = run.ev.summary(file);
@@ -48,15 +50,24 @@ export function startedTwice(run: DialectRun, file: string, site: ServerSite): S
     // A module this one imports back runs its top level first (a cycle): not followed.
     if (!other || imports(run, sf, file, at)) continue;
     const second = startStatements(other, local)[0];
-    if (second && quiet(other, 0, second.index)) return { loc: { file: at, span: second.span }, first: firstLoc, sameModule: false };
+    if (second && quiet(other, 0, second.index)) return { loc: { file: at, span: second.span }, first: firstLoc, sameModule: false, ...(second.condition !== undefined ? { condition: second.condition } : {}) };
   }
   return undefined;
 }
 
-/** `name.start();`, `void name.start();` or `await name.start();` as statements of the module's top level. */
+/**
+ * `name.start();`, `void name.start();` or `await name.start();` as statements of the module's top
+ * level, or alone in an `if` there (with its condition: whether it runs is the environment's).
+ */
 function startStatements(sf: ts.SourceFile, name: string): StartStatement[] {
   const out: StartStatement[] = [];
-  sf.statements.forEach((st, index) => {
+  sf.statements.forEach((top, index) => {
+    let st: ts.Statement = top;
+    let condition: string | undefined;
+    if (ts.isIfStatement(top) && !top.elseStatement) {
+      st = ts.isBlock(top.thenStatement) && top.thenStatement.statements.length === 1 ? top.thenStatement.statements[0]! : top.thenStatement;
+      condition = top.expression.getText(sf).replace(/\s+/g, " ").slice(0, 80);
+    }
     if (!ts.isExpressionStatement(st)) return;
     let e: ts.Expression = st.expression;
     const awaited = ts.isAwaitExpression(e);
@@ -64,7 +75,7 @@ function startStatements(sf: ts.SourceFile, name: string): StartStatement[] {
     if (!ts.isCallExpression(e) || e.arguments.length > 0 || !ts.isPropertyAccessExpression(e.expression)) return;
     const callee = e.expression;
     if (callee.name.text !== "start" || !ts.isIdentifier(callee.expression) || callee.expression.text !== name) return;
-    out.push({ index, awaited, span: { start: e.getStart(sf), end: e.getEnd() } });
+    out.push({ index, awaited, span: { start: e.getStart(sf), end: e.getEnd() }, ...(condition !== undefined ? { condition } : {}) });
   });
   return out;
 }
