@@ -1432,8 +1432,9 @@ export class Replay {
           }
           case "throw": {
             // A throw at start-up on every way to it stops the server, unless a catch around keeps the
-            // program going. Under a condition it is a guard the configuration decides (the answer is
-            // what the server sends once it starts), except a condition on the era a v2 factory serves.
+            // program going. Under a condition it is a guard the configuration decides: the server may
+            // not start (said by core startupThrows.ts for the module's start-up, in analyzeSdkServer),
+            // except a condition on the era a v2 factory serves, said here.
             const loc = { file, span: event.span };
             // Settled here unless it is a guard the configuration decides (startupThrows.ts says those).
             if (here.deferred || !here.conditional || caughtAround(this.#ev, file, entry) || underEraCondition(this.#ev, file, unit, entry)) this.throwsSettled.add(`${file}:${event.span.start}`);
