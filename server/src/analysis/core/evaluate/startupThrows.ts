@@ -42,6 +42,8 @@ export function startupThrows(ev: Evaluator, file: string): StartupThrow[] {
       const { event } = entry;
       if (entry.conditional && regionsNeverRun(ev, file, unit, entry)) continue;
       if (caughtAround(ev, file, entry)) continue;
+      // A catch runs only when its try throws, which the dialect judges where it throws.
+      if (entry.conditional && inCatch(ev, file, entry.branches ?? [])) continue;
       const condition = entry.conditional && !regionsRunCertainly(ev, file, unit, entry) ? conditionOf(ev, file, entry.branches ?? [], at) : undefined;
       const conditions = condition ? [...outer, condition] : outer;
       if (event.k === "throw") {
@@ -87,12 +89,21 @@ function conditionOf(ev: Evaluator, file: string, regions: readonly string[], at
     if (ts.isIfStatement(parent)) return node === parent.thenStatement ? `when ${text(parent.expression)} holds` : `unless ${text(parent.expression)} holds`;
     if (ts.isConditionalExpression(parent)) return node === parent.whenTrue ? `when ${text(parent.condition)} holds` : `unless ${text(parent.condition)} holds`;
     if (ts.isBinaryExpression(parent)) return `depending on ${text(parent.left)}`;
-    if (ts.isCatchClause(parent)) return `when the \`try\` before it (${at({ start: parent.getStart(sf), end: parent.end })}) throws`;
     const sw = ts.findAncestor(parent, ts.isSwitchStatement);
     if (sw && (ts.isCaseClause(parent) || ts.isDefaultClause(parent) || ts.isCaseBlock(parent))) return `depending on ${text(sw.expression)}`;
     return `under a condition only known at run time (${at({ start: node.getStart(sf), end: node.end })})`;
   }
   return undefined;
+}
+
+/** Whether a region of the event is a `catch` clause or its block. */
+function inCatch(ev: Evaluator, file: string, regions: readonly string[]): boolean {
+  const sf = parsedSource(ev, file);
+  if (!sf) return false;
+  return regions.some((region) => {
+    const found = regionAt(sf, region);
+    return found !== undefined && (ts.isCatchClause(found.node) || ts.isCatchClause(found.parent));
+  });
 }
 
 /** `JSON.parse(process.env.X)` (with `!`, `as string`, parentheses) in the units the start-up runs, outside a catch that goes on. */
