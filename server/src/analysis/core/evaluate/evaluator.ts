@@ -163,6 +163,16 @@ export class Evaluator {
   /** Per file and name: the importer changing the exported object, if one does (see EvalOptions.importers). */
   readonly #importerChanges = new Map<string, string | undefined>();
 
+  /**
+   * The module (a file path) that imports the top-level const `name` of `file` (by name, as a
+   * namespace, through a barrel) and changes its object or array; undefined when none does or the
+   * host cannot tell. For readers of a const's items outside `evaluate` (listItems.ts).
+   */
+  importerChanging(file: string, name: string): string | undefined {
+    const summary = this.#host.summary(file);
+    return summary ? this.#changedByImporter(file, summary, name) : undefined;
+  }
+
   #changedByImporter(file: string, summary: FileSummary, name: string): string | undefined {
     const key = `${file}\u0000${name}`;
     if (this.#importerChanges.has(key)) return this.#importerChanges.get(key);

@@ -2,7 +2,8 @@
 // `server.addTools(tools)`, `for (const t of tools) server.addTool(t)` and
 // `Object.values(allTools).forEach((t) => server.addTool(t))` with `tools`/`allTools` a const array or
 // object literal of the file or imported from another module. Only a const the evaluator reads as
-// never changed (not changed by its file, not handed to a call that may change it) counts, and only
+// never changed (not changed by its file nor by a module importing it, not handed to a call that may
+// change it) counts, and only
 // when no parameter or local of the code around hides the module's name. Each item written counts,
 // even when its value is known only at run time; a spread counts for what it certainly holds.
 import type { Evaluator } from "./evaluator";
@@ -83,7 +84,7 @@ export function writtenItems(r: ListReader, over: ValueExpr): readonly ValueExpr
   let list = over;
   if (list.k === "ref") {
     const declared = constDeclaration(r.ev, r.file, list.name);
-    if (!declared || declared.file !== r.file || !untouched(r.ev, r.file, list.name)) return undefined;
+    if (!declared || declared.file !== r.file || !untouched(r.ev, r.file, list.name) || r.ev.importerChanging(declared.file, declared.name) !== undefined) return undefined;
     list = declared.init;
   }
   if (list.k !== "arr" || list.items.some((i) => i.k === "spread")) return undefined;
@@ -115,6 +116,8 @@ function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.fi
       // A const that its file (or the file using it) changes, or hands to a call that may: nothing is certain.
       const declared = constDeclaration(r.ev, file, expr.name, depth);
       if (!declared || !untouched(r.ev, file, expr.name) || !untouched(r.ev, declared.file, declared.name)) return 0;
+      // `TOOLS.splice(0)` in a module importing it: not what the declaration wrote either.
+      if (r.ev.importerChanging(declared.file, declared.name) !== undefined) return 0;
       return certainItems(r, declared.init, depth + 1, declared.file);
     }
     default:

@@ -6,8 +6,12 @@ const NON_NULL = String.raw`(?:\s*!(?!=))?`;
 const MEMBER = String.raw`(?:${NON_NULL}\s*\??\.\s*${IDENT}|${NON_NULL}\s*\[[^\]\n]*\])`;
 const ASSIGN = String.raw`(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?!=)`;
 const CHANGING_METHOD = String.raw`\s*\.\s*(?:push|unshift|splice|pop|shift|sort|reverse|fill|copyWithin)\s*\(`;
-/** What follows a changed object: a member written (`.x = …`, `[k] += …`, `.n++`) or an array method that changes it. */
-const CHANGE = String.raw`(?:${MEMBER}+${NON_NULL}\s*(?:${ASSIGN}|\+\+|--)|${CHANGING_METHOD})`;
+/**
+ * What follows a changed object: a member written (`.x = …`, `[k] += …`, `.n++`) or an array method
+ * that changes it or an array it holds (`list.splice(0)`, `config.tools.push(…)`, `ns.TOOLS.pop()` on a
+ * namespace import: the module's export is changed).
+ */
+const CHANGE = String.raw`(?:${MEMBER}+${NON_NULL}\s*(?:${ASSIGN}|\+\+|--)|${MEMBER}*${CHANGING_METHOD})`;
 /** `<any>` before a name, the old way to cast. */
 const ANGLE_CAST = String.raw`(?:<[^<>()\n]*>\s*)?`;
 /** `(caps as any)`, `(config.capabilities as Record<string, object>)`, `(<any>caps)`, `(caps!)`: a name, maybe with members, cast in parentheses. */
