@@ -21,6 +21,17 @@ describe("names whose object a file changes", () => {
     assert.deepEqual(changed("caps?.tools.listChanged = true;"), ["caps"]);
   });
 
+  it("a cast in double parentheses or to an object type with several members, type arguments of Object.assign", () => {
+    assert.deepEqual(changed("((flags as any)).docs = true;"), ["flags"]);
+    assert.deepEqual(changed("(flags as { docs: boolean; admin: boolean }).docs = true;"), ["flags"]);
+    assert.deepEqual(changed("Object.assign<typeof flags, object>(flags, { docs: true });"), ["flags"]);
+  });
+
+  it("an array method on a member changes the object holding it (`settings.tools.splice(0)`, `ns.TOOLS.pop()`)", () => {
+    assert.deepEqual(changed("settings.tools.splice(0);\nns.TOOLS.pop();\nlist.length = 0;"), ["list", "ns", "settings"]);
+    assert.deepEqual(changed("const copy = tools.slice();\nObject.keys(x).sort();"), []);
+  });
+
   it("a write through another name for the object changes the first name too", () => {
     assert.deepEqual(changed("const same = caps;\nsame.logging = {};"), ["caps", "same"]);
     assert.deepEqual(changed("const t = caps.tools;\nt.listChanged = true;"), ["caps", "t"]);

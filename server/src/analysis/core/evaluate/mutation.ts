@@ -14,15 +14,22 @@ const CHANGING_METHOD = String.raw`\s*\.\s*(?:push|unshift|splice|pop|shift|sort
 const CHANGE = String.raw`(?:${MEMBER}+${NON_NULL}\s*(?:${ASSIGN}|\+\+|--)|${MEMBER}*${CHANGING_METHOD})`;
 /** `<any>` before a name, the old way to cast. */
 const ANGLE_CAST = String.raw`(?:<[^<>()\n]*>\s*)?`;
-/** `(caps as any)`, `(config.capabilities as Record<string, object>)`, `(<any>caps)`, `(caps!)`: a name, maybe with members, cast in parentheses. */
-const CAST = String.raw`\(\s*${ANGLE_CAST}(${IDENT})${MEMBER}*(?:\s+(?:as|satisfies)\s[^()=;]{0,200}?)?${NON_NULL}\s*\)`;
+/**
+ * `(caps as any)`, `(config.capabilities as Record<string, object>)`, `(<any>caps)`, `(caps!)`,
+ * `((caps as any))`, `(flags as { a: boolean; b: boolean })`: a name, maybe with members, cast in
+ * parentheses (the type stops at the first parenthesis, so it cannot run into the next statement).
+ * Not the parentheses of a call: `Object.keys(x).sort()` sorts a new array (`f(x).y = 1` changes
+ * what f returns, read below).
+ */
+const CAST = String.raw`(?<![\w$)\]])(?:\(\s*){1,4}${ANGLE_CAST}(${IDENT})${MEMBER}*(?:\s+(?:as|satisfies)\s[^()=]{0,200}?)?${NON_NULL}(?:\s*\)){1,4}`;
 /** `name.x = …`, `name[k] += …`, `name.push(…)`, the same on `(name as any)` and on `name()`, `Object.assign(name, …)`, `delete name.x`, `++name.x`. */
 const MUTATION = new RegExp(
   String.raw`(?<![\w$.])(${IDENT})${CHANGE}` +
     String.raw`|${CAST}${CHANGE}` +
     // `caps().logging = {}`: what the function returns is changed (the same object, when it returns a const).
     String.raw`|(?<![\w$.])(${IDENT})\s*\([^()\n]{0,200}\)${CHANGE}` +
-    String.raw`|Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*\(?\s*${ANGLE_CAST}(${IDENT})` +
+    // `Object.assign<typeof flags, object>(flags, …)`: type arguments may come first.
+    String.raw`|Object\.(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*(?:<[^()\n]{0,200}?>\s*)?\(\s*\(?\s*${ANGLE_CAST}(${IDENT})` +
     String.raw`|\bdelete\s+\(?\s*${ANGLE_CAST}(${IDENT})\s*[.[!]` +
     String.raw`|(?:\+\+|--)\s*\(?\s*${ANGLE_CAST}(${IDENT})\s*[.[!]`,
   "g",
