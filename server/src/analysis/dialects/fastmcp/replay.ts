@@ -385,7 +385,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             // A callback (`forEach`) is a conditional event of the summary; `(async () => { ... })()`
             // runs where it is written, as a function called there would.
             // Called without `await`, it runs up to its first await now (`start()` there is called now), the rest later.
-            const suspends = !c && runsLaterHere(child);
+            // `await Promise.all(tools.map(async (t) => { … }))`: the statement after waits for every callback.
+            const suspends = !c && runsLaterHere(child) && !awaitedForAll(host, at.file, event.span, child.span);
             const split = !later && suspends ? resumeOf(child, awaitSplit(host, at.file, child)) : undefined;
             walk(at, child, child.events, new Set(names), conditional, depth, later || (suspends && !split) || (!c && isGenerator(host, at.file, child)), split);
           }
@@ -879,6 +880,16 @@ function runsLater(host: ReplayHost, file: string, call: Span, callee: FlowUnit,
 function isGenerator(host: ReplayHost, file: string, callee: FlowUnit): boolean {
   const text = host.textAt(file, callee.span) ?? "";
   return /^[^(]*\bfunction\s*\*/.test(text) || /^\s*(async\s+)?\*/.test(text);
+}
+
+/**
+ * `await Promise.all(tools.map(async (t) => { … }))`: the promises of a `map` callback (`call`, the
+ * map call; `callback`, the callback), every one awaited together before the statement after runs.
+ */
+function awaitedForAll(host: ReplayHost, file: string, call: Span, callback: Span): boolean {
+  const before = host.textAt(file, { start: Math.max(0, call.start - 40), end: call.start }) ?? "";
+  const method = host.textAt(file, { start: call.start, end: callback.start }) ?? "";
+  return /\bawait\s+Promise\s*\.\s*(?:all|allSettled)\s*\(\s*$/.test(before) && /\.\s*(?:map|flatMap)\s*\(\s*$/.test(method);
 }
 
 function awaited(host: ReplayHost, file: string, call: Span): boolean {
