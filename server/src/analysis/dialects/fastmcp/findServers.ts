@@ -6,6 +6,7 @@ import { literalNameOption } from "../../core/model/text";
 import { FASTMCP_REACH, importsFastMCP, isFastmcpSpecifier } from "./fastmcpImport";
 import type { ModuleHost } from "../../core/project/reexportOrigin";
 import { subclassChain } from "./subclasses";
+import { letChoices } from "../../core/evaluate/letChoices";
 export type { NewEvent } from "../../core/model/summary";
 
 export { isFastmcpSpecifier };
@@ -30,6 +31,12 @@ export interface FastmcpSite {
   readonly subclassFile?: string;
   /** The classes are written across several modules: their code is not followed. */
   readonly subclassesElsewhere?: true;
+  /**
+   * `let App = FastMCP; if (lite) App = LiteServer; new App(..)`: the classes the binding may hold, when
+   * they are not all the same server class (what is built is known only at run time; the subclasses'
+   * code is then not followed).
+   */
+  readonly classChoices?: readonly string[];
   /** `await fromOpenAPI({ spec, baseUrl })` (fastmcp/openapi): a FastMCP whose tools the OpenAPI document decides. */
   readonly fromOpenApi?: true;
 }
@@ -50,8 +57,9 @@ export function findFastmcpSites(summary: FileSummary | undefined, host?: Module
         return;
       }
       if (event.k !== "new") return;
-      const chain = importsFastMCP(summary, event.ctor, host) ? undefined : subclassChain(summary, event.ctor, host);
-      if (chain === null) return;
+      const chosen = chosenClass(summary, event.ctor, host);
+      if (chosen === null) return;
+      const chain = chosen.chain;
       const subclasses = chain === undefined ? undefined : chain === "elsewhere" ? [] : chain.names;
       const subclassFile = chain !== undefined && chain !== "elsewhere" && chain.file !== summary.fileName ? chain.file : undefined;
       const bound = event.target && event.target[0] !== "<return>" ? event.target.join(".") : undefined;
@@ -67,11 +75,33 @@ export function findFastmcpSites(summary: FileSummary | undefined, host?: Module
         ...(subclasses ? { subclasses } : {}),
         ...(subclassFile !== undefined ? { subclassFile } : {}),
         ...(chain === "elsewhere" ? { subclassesElsewhere: true as const } : {}),
+        ...(chosen.choices ? { classChoices: chosen.choices } : {}),
       });
     });
   }
   // Two servers of a file with one name: each also says what holds it.
   return sites.map((s) => (sites.filter((o) => o.label === s.label).length > 1 && s.label !== s.name ? { ...s, label: `${s.label} (${s.name})` } : s));
+}
+
+type Chain = Exclude<ReturnType<typeof subclassChain>, null>;
+
+/**
+ * What `new <ctor>()` builds: FastMCP (chain undefined), a subclass of it, or, for a `let` holding a
+ * class (letChoices.ts), FastMCP or a subclass whichever value it holds; `choices` when the values are
+ * not all one class. null when no value is a FastMCP class.
+ */
+function chosenClass(summary: FileSummary, ctor: string, host: ModuleHost | undefined): { chain: Chain | undefined; choices?: readonly string[] } | null {
+  const of = (name: string): Chain | undefined | null => (importsFastMCP(summary, name, host) ? undefined : subclassChain(summary, name, host));
+  const direct = of(ctor);
+  if (direct !== null) return { chain: direct };
+  const choices = letChoices(summary, host?.text?.(summary.fileName), ctor);
+  if (!choices) return null;
+  const chains = choices.map(of);
+  const first = chains.findIndex((c) => c !== null);
+  if (first < 0) return null;
+  const same = chains.every((c) => JSON.stringify(c) === JSON.stringify(chains[first]));
+  // The same class every way: it is that class. Else FastMCP's own code at least, nothing of a subclass.
+  return same ? { chain: chains[first] ?? undefined } : { chain: undefined, choices };
 }
 
 /** `fromOpenAPI` imported from fastmcp's `openapi` entry (maybe renamed). */

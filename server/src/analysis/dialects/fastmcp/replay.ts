@@ -470,6 +470,9 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
   if (site.fromOpenApi) {
     out.unfollowed.push({ reason: "fromOpenAPI builds the server from an OpenAPI document when it runs (one tool for each operation the document describes), which the analysis does not read", loc: { file: site.file, span: site.event.span }, phase: "before" });
   }
+  if (site.classChoices) {
+    out.unfollowed.push({ reason: `${site.event.ctor} holds ${site.classChoices.join(" or ")}, whichever was assigned to it last when the program runs, and which one is built is not known`, loc: { file: site.file, span: site.event.span }, phase: "before" });
+  }
   if (site.subclassesElsewhere) {
     out.unfollowed.push({ reason: `${site.event.ctor} extends FastMCP through classes written in several modules, whose code is not followed`, loc: { file: site.file, span: site.event.span }, phase: "before" });
   }
