@@ -130,6 +130,8 @@ describe(`fastmcp dialect against the real fastmcp ${INSTALLED}`, () => {
       assert.equal(s.modern, null);
       assert.match(s.eraNotes?.modern?.text ?? "", /initialize only/);
       if (s.exact) assert.deepEqual(s.legacy, real.legacy);
+      // Nothing served: an inexact prediction must say the server may not start.
+      else if (neverServed) assert.ok(s.unknown.some((u) => u.path.length === 0 && u.spread && u.reason.startsWith("the server may not start")), `no "may not start" part: ${JSON.stringify(s.unknown)}`);
       else assert.deepEqual(inexactDisagreements(s.legacy!, real.legacy!, s.unknown.map((u) => u.path.join("."))), []);
 
       const diags = analysis.diagnostics.get(f.name)!.map((d) => ({ code: d.code, line: analysis.ws.position(d.loc.file, d.loc.span.start).line + 1 }));

@@ -31,7 +31,7 @@ import { loopsRunCertainly as tablesRunCertainly } from "../../core/evaluate/loo
 import { listFill } from "../../core/evaluate/listFill";
 import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
 import { loopsNeverRun } from "../../core/evaluate/loopCertainty";
-import { itemMembers } from "./itemMembers";
+import { itemMembers, itemWithoutMember } from "./itemMembers";
 import { sameKindInOtherArm } from "./otherArms";
 import { calledOnItsOwn, UNBOUND } from "./unboundServer";
 import { exportNamesOf } from "../../core/model/exportNames";
@@ -426,6 +426,12 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
         // `for (const register of [registerSearch, registerPrompts]) register(server)`: each function of the list, in turn;
         // `for (const f of [git, docs]) f.register(server)`: each item's function of that name.
         const members = host.ev && itemMembers(host.ev, host.summary, at.file, unit, entry, event.callee, callbackLoops.get(key(at, unit)));
+        // `m.register(server)` over items one of which has no register: the loop throws a TypeError there.
+        const missing = !members && host.ev && phase !== "deferred" ? itemWithoutMember(host.ev, at.file, unit, entry, event.callee, callbackLoops.get(key(at, unit))) : undefined;
+        if (missing) {
+          const where = missing.item.file === at.file ? "" : ` (${missing.item.file.slice(missing.item.file.lastIndexOf("/") + 1)})`;
+          out.startTakenOff ??= { reason: `an item of the list the loop goes over${where} has no ${missing.member}, so calling it throws a TypeError ("${missing.member} is not a function") before a session exists`, loc: loc(event.span) };
+        }
         const targets = members ? members.map(({ file, units, fn }) => ({ callee: event.callee, found: { at: { file, units }, fn } })) : registrarsCalled(reader, entry, event.callee, unit, callbackLoops.get(key(at, unit))).map((callee) => ({ callee, found: undefined }));
         for (const { callee, found } of targets) {
           let imported: { at: FileUnits; fn: FlowUnit } | undefined = found;
