@@ -72,11 +72,11 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
   // Run for one era: what it says of the other era is the other run's to say.
   const eras = era === undefined ? served : { ...served, legacy: served.legacy && era === "legacy", modern: served.modern && era === "modern" };
   if (site.version === "v2") for (const t of codecThrows(ev, site)) replay.mayThrowAt.push(t);
-  // A throw the module's start-up reaches under a condition only the environment decides (`if
-  // (!process.env.API_KEY) throw …`): the server may not start. Certain ones the walk reports itself.
+  // `JSON.parse(process.env.CFG)` at start-up with no fallback: the server may not start (startupThrows.ts).
+  // Its certain throws and exits the walk reports itself.
   for (const t of startupThrows(ev, site.file)) {
     const key = `${t.loc.file}:${t.loc.span.start}`;
-    if (!t.certain && !replay.throwsSettled.has(key) && !replay.mayThrowAt.some((m) => `${m.loc.file}:${m.loc.span.start}` === key)) replay.mayThrowAt.push({ loc: t.loc, why: t.why });
+    if (!t.certain && !replay.mayThrowAt.some((m) => `${m.loc.file}:${m.loc.span.start}` === key)) replay.mayThrowAt.push({ loc: t.loc, why: t.why });
   }
   // Every request after the first may fail: said as it is, not as a start-up that may fail.
   if (eras.via === "createMcpHandler" && site.unit.kind !== "module") for (const failing of replay.completionChecks.rebuiltPerRequest(eras.via)) replay.mayThrowAt.push({ ...failing, said: true });

@@ -1065,12 +1065,6 @@ export class Replay {
     if (!this.state.connected && d) this.#abortedBeforeConnect ??= d;
   }
 
-  /**
-   * The throws (`file:start`) the walk decided (in a callback, caught, certain, on the era): the
-   * others it met, under a condition the configuration decides, are start-up's (startupThrows.ts).
-   */
-  readonly throwsSettled = new Set<string>();
-
   /** Start-up calls that throw if they run, under a condition: whether the server serves at all is not known. */
   readonly mayThrowAt: { readonly loc: Loc; readonly why: string; readonly said?: true }[] = [];
 
@@ -1190,10 +1184,7 @@ export class Replay {
         for (const [n, end] of hiddenUntil) if (event.span.start >= end) (hiddenUntil.delete(n), local.add(n));
         if (ownScopeEnd !== undefined && event.span.start >= ownScopeEnd && this.#site.event.target?.length === 1) local.delete(this.#site.event.target[0]!);
         // What a branch the source rules out would do never happens.
-        if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry, this.#argsOf.get(`${file}#${unit.id}`), facts)) {
-          if (entry.event.k === "throw") this.throwsSettled.add(`${file}:${entry.event.span.start}`);
-          continue;
-        }
+        if (entry.conditional && regionsNeverRun(this.#ev, file, unit, entry, this.#argsOf.get(`${file}#${unit.id}`), facts)) continue;
         // The twin of a helper call made in the other arm, walked there as certain (sameCallInEitherArm).
         if (twins.has(entry.event.span.start)) continue;
         if (entry.conditional && loopsNeverRun(this.#ev, file, unit, entry)) {
@@ -1432,12 +1423,9 @@ export class Replay {
           }
           case "throw": {
             // A throw at start-up on every way to it stops the server, unless a catch around keeps the
-            // program going. Under a condition it is a guard the configuration decides: the server may
-            // not start (said by core startupThrows.ts for the module's start-up, in analyzeSdkServer),
-            // except a condition on the era a v2 factory serves, said here.
+            // program going. Under a condition it is a guard the configuration decides (the answer is
+            // what the server sends once it starts), except a condition on the era a v2 factory serves.
             const loc = { file, span: event.span };
-            // Settled here unless it is a guard the configuration decides (startupThrows.ts says those).
-            if (here.deferred || !here.conditional || caughtAround(this.#ev, file, entry) || underEraCondition(this.#ev, file, unit, entry)) this.throwsSettled.add(`${file}:${event.span.start}`);
             if (here.deferred || caughtAround(this.#ev, file, entry)) break;
             this.#caughtBy = undefined;
             if (this.#handledNow(file, unit)) {
