@@ -1,10 +1,11 @@
 // A `return` under a condition ends its function early: what the function does after it may not run
 // (`if (!config.enabled) return; server.registerTool(...)` registers only when enabled). Only a return
 // whose condition is known never to hold (`if (DEBUG) return;` with `const DEBUG = false`) leaves the
-// rest certain.
+// rest certain, and so does one the SDK decides (`if (server instanceof McpServer) { …; return; }` on a
+// low-level Server: serverConditions.ts), when the walk passes its facts.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
-import { regionsNeverRun } from "../../core/evaluate/knownConditions";
+import { regionsNeverRun, type Arguments, type ConditionFacts } from "../../core/evaluate/knownConditions";
 
 const returnsOf = new WeakMap<FlowUnit, readonly number[]>();
 
@@ -22,11 +23,11 @@ function conditionalReturns(unit: FlowUnit): readonly number[] {
 }
 
 /** Whether the unit may have returned, between event `from` and event `index`, before reaching the latter. */
-export function mayHaveReturned(ev: Evaluator, file: string, unit: FlowUnit, from: number, index: number): boolean {
+export function mayHaveReturned(ev: Evaluator, file: string, unit: FlowUnit, from: number, index: number, args?: Arguments, facts?: ConditionFacts): boolean {
   for (const r of conditionalReturns(unit)) {
     if (r < from) continue;
     if (r >= index) return false;
-    if (!regionsNeverRun(ev, file, unit, unit.events[r]!)) return true;
+    if (!regionsNeverRun(ev, file, unit, unit.events[r]!, args, facts)) return true;
   }
   return false;
 }

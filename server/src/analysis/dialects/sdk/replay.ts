@@ -1202,7 +1202,10 @@ export class Replay {
         const certain = surely || (entry.conditional && toolInEitherArm(this.#ev, file, unit, entry, within));
         const other = (name: string) => maybeOther.has(name) || this.#handedOffHolders.has(`${file}\u0000${name}`);
         const elsewhere = (maybeOther.size > 0 || this.#handedOffHolders.size > 0) && ((event.k === "call" && other(event.receiver[0]!)) || (event.k === "invoke" && event.args.some((a) => a !== null && other(a[0]!))));
-        const returned = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
+        // A return before here that only the SDK rules out (`if (server instanceof McpServer) return;` on a
+        // low-level Server) leaves what follows certain: a throw there is a guard the release decides.
+        const returnedBySource = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
+        const returned = returnedBySource && mayHaveReturned(this.#ev, file, unit, from, i, undefined, facts);
         const conditionHere = (entry.conditional && !certain) || elsewhere || returned;
         const conditionalHere = mode.conditional || conditionHere;
         // In one arm of an `if`/`else` reached for certain (or within an alternative): that arm's alternative.
@@ -1434,7 +1437,7 @@ export class Replay {
               break;
             }
             // `if (!(server instanceof McpServer)) throw …` with the other major's class: the release decides the guard.
-            if (!here.conditional && entry.conditional && !regionsRunCertainly(this.#ev, file, unit, entry, within, this.#argsOf.get(`${file}#${unit.id}`))) {
+            if (!here.conditional && ((entry.conditional && !regionsRunCertainly(this.#ev, file, unit, entry, within, this.#argsOf.get(`${file}#${unit.id}`))) || returnedBySource)) {
               guardAlwaysThrows(this.#point, loc, event.exit === true, facts.why);
               break;
             }

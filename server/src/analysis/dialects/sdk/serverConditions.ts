@@ -2,7 +2,8 @@
 // === "function"`, `server.tool?.(...) ?? server.registerTool(...)`, `server instanceof V1McpServer`.
 // The release the server is built with decides them: v2's McpServer has no `tool` (missingMethods.ts),
 // and an object made by one major's class is never an instance of a class of the other major (two
-// packages, two class chains). The branch the release rules out never runs.
+// packages, two class chains), nor is McpServer an instance of the low-level Server of its own major
+// (it holds one), nor the reverse. The branch the release rules out never runs.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { ConditionFacts } from "../../core/evaluate/knownConditions";
 import type { CallEvent } from "../../core/model/summary";
@@ -77,8 +78,18 @@ export function serverFacts(ev: Evaluator, file: string, server: WalkedServer): 
       if (object === undefined || name === undefined || !server.holds(object)) return undefined;
       const summary = ev.summary(file);
       const imported = summary ? sdkImport(summary, name, ev) : undefined;
-      if (!imported || versionOf(imported.specifier) !== other) return undefined;
-      why = `an SDK ${server.version} ${SERVER} is never an instance of SDK ${other}'s ${imported.name} (another package, another class)`;
+      const major = imported ? versionOf(imported.specifier) : undefined;
+      if (!imported || major === undefined) return undefined;
+      if (major === other) {
+        why = `an SDK ${server.version} ${SERVER} is never an instance of SDK ${other}'s ${imported.name} (another package, another class)`;
+        return false;
+      }
+      // The same major's other server class: McpServer wraps a low-level Server (its `.server`)
+      // and extends nothing, so neither is an instance of the other's class (a workspace subclass
+      // extends one of them only).
+      const otherKind = imported.name === "Server" ? "low" : imported.name === "McpServer" ? "mcp" : undefined;
+      if (otherKind === undefined || otherKind === server.kind) return undefined;
+      why = server.kind === "mcp" ? `an SDK ${server.version} McpServer is not an instance of the low-level Server class (it holds one, as its .server)` : `an SDK ${server.version} low-level Server is not an instance of McpServer (McpServer holds a Server; a Server is never one)`;
       return false;
     },
   };
