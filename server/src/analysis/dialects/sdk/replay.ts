@@ -1111,6 +1111,8 @@ export class Replay {
    */
   #runUnit(file: string, unit: FlowUnit, from: number, paths: ReadonlySet<string>, depth: number, mode: Mode, suspended?: { readonly at: number; readonly why: string }): void {
     const id = `${file}#${unit.id}`;
+    const innerParams = this.#innerParams;
+    this.#innerParams = undefined;
     if (depth > MAX_DEPTH || this.#active.has(id)) {
       markOpen(this.state, "the server goes through helpers too deep to follow");
       return;
@@ -1139,7 +1141,8 @@ export class Replay {
     /** Names that may have been given another server (under a condition): what they reach may not be this one. */
     const maybeOther = new Set<string>();
     /** Names of McpServer's inner low-level Server (`const protocol = server.server`), which are in `local` too. */
-    const innerNames = new Set<string>();
+    const innerNames = new Set<string>(innerParams);
+    this.#innerOf.set(id, innerNames);
     // `typeof server.tool === "function"`, `server instanceof V1McpServer`: decided by the release (serverConditions.ts).
     const walked: WalkedServer = {
       version: this.state.version,
@@ -1899,9 +1902,15 @@ export class Replay {
       at: suspendAt,
       why: `registered after an await in ${event.callee.k === "fn" ? "an async function run in place" : `${exprText(event.callee)}()`}, which nothing waits for (${this.#where({ file, span: event.span })}): that part runs after the code following the call, so it may come after connect(), where the SDK refuses a new capability and ${rejectionHandled(this.#ev.host.text?.(file), event.span) ? "the registration throws (the handler on its promise takes the error, and the server goes on without it)" : "the server stops"}`,
     };
+    // The parameters given McpServer's inner low-level Server (`addTools(server.server)`, or a name
+    // for it): their calls are the low-level Server's, which has no registerTool (nor McpServer a setRequestHandler).
+    const inner = this.#innerArguments(file, unit, event, target.unit.params, paths);
     // Its parameters stand for this call's arguments while it runs (`defineTool(server, "q", schema)`).
     this.#withArguments(target.file, target.unit, event.argExprs, this.#scopeIn(file, unit), () =>
-      this.#calledFrom(file, unit, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended), event.span, { args: event.argExprs, params: target.unit.params }),
+      this.#calledFrom(file, unit, () => {
+        this.#innerParams = inner;
+        this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode, suspended);
+      }, event.span, { args: event.argExprs, params: target.unit.params }),
     );
     // `start();` (async, connecting after an await) then `server.registerTool(...)`: the registration
     // may well come first. The connect is set aside until the caller's unit ends, and the order is
@@ -1912,6 +1921,26 @@ export class Replay {
       markInexact(this.state, `${exprText(event.callee)}() is async and not awaited, and connects after an await: what its caller does next may come before connect() or after it`);
     }
     this.#noteReturned(file, unit, event, target, bound);
+  }
+
+  /** The inner-Server names of each unit being walked (`file#unit`), for the helpers it hands them to. */
+  readonly #innerOf = new Map<string, ReadonlySet<string>>();
+  /** The parameters of the unit about to be walked that hold McpServer's inner Server: read once as it starts. */
+  #innerParams: ReadonlySet<string> | undefined;
+
+  /** The helper's parameters given McpServer's inner low-level Server: `server.server`, or a name the caller has for it. */
+  #innerArguments(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>, params: readonly (string | undefined)[], paths: ReadonlySet<string>): ReadonlySet<string> | undefined {
+    if (this.state.kind !== "mcp") return undefined;
+    const callerInner = this.#innerOf.get(`${file}#${unit.id}`);
+    let out: Set<string> | undefined;
+    event.args.forEach((a, i) => {
+      const p = params[i];
+      if (!a || !p) return;
+      const named = paths.has(key(a));
+      const inner = named ? callerInner?.has(key(a)) === true : a.length > 1 && a.at(-1) === "server" && paths.has(key(a.slice(0, -1))) && callerInner?.has(key(a.slice(0, -1))) !== true;
+      if (inner) (out ??= new Set()).add(p);
+    });
+    return out;
   }
 
   /** `file#unit#name` of `const name = server.registerTool.bind(server)` → the method and the server it is bound to. */
@@ -2309,7 +2338,7 @@ export class Replay {
       case "setNotificationHandler": {
         // McpServer has none (its inner Server has); v2's refuses a schema object. Allowed after connect().
         const surely = !mode.conditional && !deferred && !mode.oneArm;
-        if (this.#sends.lacks(this.#onInner ? "low" : this.state.kind, e.method, loc, !deferred && !mode.anytime, surely)) return;
+        if (this.#sends.lacks(this.#receiverKind(e.method), e.method, loc, !deferred && !mode.anytime, surely)) return;
         return this.handlerChecks.setNotificationHandler(summary, e, loc, surely);
       }
       case "notification": {
@@ -2439,9 +2468,20 @@ export class Replay {
   /** Set while a registration after connect() is applied: why it is late, for the completions it may add. */
   #late: LateCall | undefined;
 
+  /**
+   * What the call's receiver is, for the methods it lacks: McpServer, the plain low-level Server
+   * (McpServer's inner `server.server`, or one the program makes), or "own" for a workspace subclass
+   * of Server or one whose method the code replaces (its own methods may be any).
+   */
+  #receiverKind(method: string): "mcp" | "low" | "own" {
+    if (this.#onInner) return "low";
+    if (this.state.kind === "mcp") return "mcp";
+    return this.#site.subclass || this.#replacedMethods.has(method) || this.#replacedMethods.has(ANY_METHOD) ? "own" : "low";
+  }
+
   #applyRegistration(file: string, summary: FileSummary, e: CallEvent, loc: Loc, mode: Mode, deferred: boolean): void {
     // `server.registerPrompt(...)` on a release without it, `server.tool(...)` on v2: a TypeError where it runs.
-    if (this.#sends.lacks(this.#onInner ? "low" : this.state.kind, e.method, loc, true, !mode.conditional && !deferred && !mode.oneArm)) return;
+    if (this.#sends.lacks(this.#receiverKind(e.method), e.method, loc, true, !mode.conditional && !deferred && !mode.oneArm)) return;
     if (this.#duplicateChecks.check(file, e, loc, mode.conditional || mode.deferred)) return;
     switch (e.method) {
       case "registerCapabilities": {

@@ -7,7 +7,7 @@ import type { Loc } from "../../core/evaluate/values";
 import type { SdkState } from "./sdkState";
 import { NOTIFICATION_FLAGS } from "./sdkTables";
 import type { ConnectedRelation } from "./connectedArms";
-import { missingMethod } from "./missingMethods";
+import { missingMethod, missingOnLowLevel } from "./missingMethods";
 import { throwsForCertain, throwsIfItRuns, type ReplayPoint } from "./replayPoint";
 import { diagnostic } from "./codes";
 import { sendOutcome, type SendPhase } from "./sends";
@@ -93,12 +93,13 @@ export class SendChecks {
   }
 
   /**
-   * Whether McpServer lacks `method` on the release (missingMethods.ts); a call at start-up (`atStart`)
+   * Whether McpServer lacks `method` on the release, or the low-level Server lacks it (McpServer's own
+   * registration methods, called on `server.server`) (missingMethods.ts); a call at start-up (`atStart`)
    * then may stop the server, and does for certain when the call surely runs (`surely`) on a release
    * that surely lacks it: unless a catch takes the TypeError, the server does not start.
    */
-  lacks(kind: "mcp" | "low", method: string, loc: Loc, atStart: boolean, surely = false): boolean {
-    const missing = kind === "mcp" ? missingMethod(this.#point.state.version, this.#point.release, method) : undefined;
+  lacks(kind: "mcp" | "low" | "own", method: string, loc: Loc, atStart: boolean, surely = false): boolean {
+    const missing = kind === "mcp" ? missingMethod(this.#point.state.version, this.#point.release, method) : kind === "low" ? missingOnLowLevel(method) : undefined;
     if (!missing || !atStart) return missing !== undefined;
     const mayWhy = `${missing.why} (${this.#point.where(loc)})`;
     if (missing.certain) {
