@@ -130,6 +130,8 @@ async function check(f: Fixture): Promise<void> {
     if (!real.threw?.includes(f.meta.throws)) problems.push(`the oracle was expected to throw "${f.meta.throws}" (see oracle.test.ts), got ${show(real.threw)}`);
     // A throw only some runs meet (a request without a header): the prediction must not be exact.
     if (f.meta.exact === false && server.exact !== false) problems.push("exact: the SDK throws on this run only, which the prediction must leave open (exact: false)");
+    const unknownParts = (server.unknown ?? []) as UnknownPart[];
+    if (f.meta.mayNotStart && !unknownParts.some((u) => u.path.length === 0 && u.reason.startsWith("the server may not start"))) problems.push(`the prediction must say the server may not start (an unknown part at the top level), got ${show(unknownParts)}`);
   } else if (real.threw !== null) {
     problems.push(`the oracle threw unexpectedly: ${real.threw}`);
   } else {

@@ -69,6 +69,11 @@ export interface FixtureMeta {
   description: string;
   /** true (default): the prediction must be exact; false: must be inexact; "any": either. */
   exact?: boolean | "any";
+  /**
+   * With `throws` and `exact: false`: the prediction must say so, with an `unknown` part at the top
+   * level whose reason starts "the server may not start" (a throw the analysis sees but cannot call certain).
+   */
+  mayNotStart?: true;
   /** Codes that may additionally appear (at any line) without failing the "no unexpected" check. */
   tolerate?: string[];
   /** What the real SDK advertises, written by hand; oracle.test.ts checks the fixture against it. */

@@ -24,6 +24,7 @@ import { declaredAround, loopsNeverRun, loopsRunCertainly } from "../../core/eva
 import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
 import { guardAlwaysThrows, optionalCallOfNothing, serverFacts, type WalkedServer } from "./serverConditions";
 import { mayHaveReturned } from "./earlyReturns";
+import { missingNamespaceMember } from "../../core/evaluate/missingExports";
 import { toolInEitherArm } from "./bothArms";
 import { armOf, sameCallInEitherArm, type ArmOf } from "../../core/evaluate/eitherArm";
 import { completionsTooLate } from "./lateCompletions";
@@ -1646,6 +1647,13 @@ export class Replay {
         for (const m of writtenMembers(exprText(event.callee), event.argExprs, (e) => this.#ev.evaluate(e, this.#scopeIn(file, unit), SDK_EVAL))) {
           this.#replacedMethods.set(m, m === ANY_METHOD ? `registered through a method of the server that ${by} may replace with one the analysis does not follow` : `registered through ${m}, which the code replaces with ${by} by a function of its own the analysis does not follow`);
         }
+      }
+      // `tools.register(server)` on a namespace import of a module that exports no `register`: a TypeError where it runs.
+      const absent = passed.some(Boolean) ? missingNamespaceMember(this.#ev, file, event.callee) : undefined;
+      if (absent) {
+        const loc = { file, span: event.span };
+        this.#mayThrow(loc, `${exprText(event.callee)} is not a function (${this.#where(loc)}): ${basename(absent.module)} exports no ${absent.member}, so the call throws a TypeError whenever it runs`);
+        return;
       }
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
         const declared = this.#findFunction(file, event.callee, unit);
