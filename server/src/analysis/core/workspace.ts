@@ -463,6 +463,14 @@ export class Workspace {
     summary: (f) => this.files.summary(f),
     fullSummary: (f) => this.files.fullSummary(f),
     resolveModule: (spec, from) => this.#resolve(spec, from),
+    loadFailure: (spec, from) => {
+      try {
+        return this.projects.projectFor(from).loadFailure(spec, from);
+      } catch (err) {
+        if (err instanceof ConfigError) return undefined;
+        throw err;
+      }
+    },
     text: (f) => this.files.text(f),
     textFacts: (f, key, derive) => this.files.textFacts(f, key, derive),
     ambientModule: (spec) => this.declarations.moduleFile(spec),

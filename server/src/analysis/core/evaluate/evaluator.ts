@@ -21,6 +21,8 @@ export interface EvaluationHost {
   /** The summary with its flow when a whole-workspace analysis left it out (`FileSummary.flowDeferred`). */
   fullSummary?(fileName: string): FileSummary | undefined;
   resolveModule(specifier: string, fromFile: string): string | undefined;
+  /** Why Node cannot load the module a specifier names, when resolveModule leaves it unresolved for that reason. */
+  loadFailure?(specifier: string, fromFile: string): string | undefined;
   /** A file's text, for quick fixes that must look at the source around an edit. */
   text?(fileName: string): string | undefined;
   /** What `derive` makes of a file's text, made once per version of the text (see `FileStore.textFacts`). */

@@ -38,3 +38,13 @@ function wholeModule(ev: Evaluator, file: string, e: ValueExpr): string | undefi
   const arg = e.k === "call" && e.callee.k === "ref" && e.callee.name === "require" && e.args.length === 1 ? e.args[0] : undefined;
   return arg?.k === "lit" && typeof arg.value === "string" && !summary?.decls.has("require") ? arg.value : undefined;
 }
+
+/** Why the module a called import (`addPrompts`, `tools.addPrompts`) comes from cannot be loaded (EvaluationHost.loadFailure). */
+export function importLoadFailure(ev: Evaluator, file: string, callee: ValueExpr): string | undefined {
+  const head = callee.k === "get" ? callee.object : callee;
+  if (head.k !== "ref" || !ev.host.loadFailure) return undefined;
+  const summary = ev.summary(file);
+  const binding = summary?.imports.get(head.name);
+  if (!binding || summary?.decls.has(head.name)) return undefined;
+  return ev.host.loadFailure(binding.specifier, file);
+}

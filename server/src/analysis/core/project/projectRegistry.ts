@@ -77,6 +77,24 @@ export class ProjectContext {
     return hit ?? undefined;
   }
 
+  /**
+   * Why Node cannot load the project's own JavaScript module a specifier names (undefined: it can, or
+   * it is not such a module): a `.js` of an ES-module scope written with CommonJS exports, which
+   * resolveModule leaves unresolved.
+   */
+  loadFailure(specifier: string, fromFile: string): string | undefined {
+    if (!specifier.startsWith(".") || this.compilerOptions.allowJs !== true) return undefined;
+    try {
+      this.#host ??= memoizedHost(this.project.getModuleResolutionHost());
+      this.#cache ??= ts.createModuleResolutionCache(dirname(this.configPath ?? fromFile), (f) => f, this.compilerOptions);
+      const file = ts.resolveModuleName(specifier, fromFile, this.compilerOptions, this.#host, this.#cache).resolvedModule?.resolvedFileName;
+      if (!file || !/\.js$/i.test(file) || !inModuleScope(file, this.#host) || !mentionsCommonJsExports(this.#host.readFile(file) ?? "")) return undefined;
+      return `${file.slice(file.lastIndexOf("/") + 1)} uses CommonJS's module.exports/exports in an ES module scope (its package.json says "type": "module"): compiled and run with Node, it throws "ReferenceError: module is not defined in ES module scope" as it loads (a named import of it fails to link even under tsx)`;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Files were created or deleted: earlier answers may be wrong now. */
   forgetResolutions(): void {
     this.#resolutions.clear();

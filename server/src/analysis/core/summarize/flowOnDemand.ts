@@ -50,6 +50,7 @@ function bind(host: Evaluator["host"]): Evaluator["host"] {
     summary: (f) => host.summary(f),
     ...(host.fullSummary ? { fullSummary: (f: string) => host.fullSummary!(f) } : {}),
     resolveModule: (s, f) => host.resolveModule(s, f),
+    ...(host.loadFailure ? { loadFailure: (s: string, f: string) => host.loadFailure!(s, f) } : {}),
     ...(host.text ? { text: (f: string) => host.text!(f) } : {}),
     ...(host.textFacts ? { textFacts: <T>(f: string, key: string, derive: (text: string | undefined) => T) => host.textFacts!(f, key, derive) } : {}),
     ...(host.ambientModule ? { ambientModule: (s: string) => host.ambientModule!(s) } : {}),

@@ -24,7 +24,7 @@ import { declaredAround, loopsNeverRun, loopsRunCertainly } from "../../core/eva
 import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
 import { guardAlwaysThrows, optionalCallOfNothing, serverFacts, type WalkedServer } from "./serverConditions";
 import { mayHaveReturned } from "./earlyReturns";
-import { missingNamespaceMember } from "../../core/evaluate/missingExports";
+import { importLoadFailure, missingNamespaceMember } from "../../core/evaluate/missingExports";
 import { toolInEitherArm } from "./bothArms";
 import { armOf, sameCallInEitherArm, type ArmOf } from "../../core/evaluate/eitherArm";
 import { completionsTooLate } from "./lateCompletions";
@@ -1653,6 +1653,12 @@ export class Replay {
       if (absent) {
         const loc = { file, span: event.span };
         this.#mayThrow(loc, `${exprText(event.callee)} is not a function (${this.#where(loc)}): ${basename(absent.module)} exports no ${absent.member}, so the call throws a TypeError whenever it runs`);
+        return;
+      }
+      // `addPrompts(server)` imported from a module Node cannot load (CommonJS in an ES module scope): the import throws first.
+      const failed = passed.some(Boolean) ? importLoadFailure(this.#ev, file, event.callee) : undefined;
+      if (failed) {
+        this.#mayThrow({ file, span: event.span }, `${exprText(event.callee)} comes from a module that does not load: ${failed}`);
         return;
       }
       if (passed.some(Boolean) && !isHarmlessUse(event.callee, paths) && !this.#harmlessCollectionCall(file, event, paths, connected)) {
