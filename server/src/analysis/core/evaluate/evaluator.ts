@@ -5,6 +5,8 @@ import { compactText } from "../model/text";
 import { isJsonModule } from "../project/paths";
 import { writesStaticMember } from "./staticWrites";
 import { mutatedNames } from "./mutation";
+import { straightWritesOf } from "./straightWrites";
+import { replayWrites } from "./replayWrites";
 import { handedOnNames } from "./handedOn";
 import { isExportedEmptyTable } from "./constDeclarations";
 import { BUILTIN_BASES } from "../model/builtins";
@@ -718,8 +720,14 @@ export class Evaluator {
         if (isExportedEmptyTable(summary, name, decl.init)) {
           return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is exported empty, for the modules importing it to fill` };
         }
-        if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#mutated(file, name)) {
-          return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after declaring it` };
+        let init = decl.init;
+        let variant = "";
+        if ((init.k === "obj" || init.k === "arr") && this.#mutated(file, name)) {
+          const text = this.#text(file);
+          const writes = text === undefined ? undefined : straightWritesOf(summary, text, name);
+          const replayed = writes && scope.vars === null ? replayWrites(init, writes, file, summary, name, useLoc) : undefined;
+          if (!replayed) return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after declaring it` };
+          ({ init, variant } = replayed);
         }
         if ((decl.init.k === "obj" || decl.init.k === "arr") && this.#handedOn(file, name)) {
           return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is handed to a call that may change it, which is not followed` };
@@ -728,7 +736,7 @@ export class Evaluator {
           const by = this.#changedByImporter(file, summary, name);
           if (by !== undefined) return { t: "dyn", text: name, loc: useLoc, why: `${by.slice(by.lastIndexOf("/") + 1)} changes "${name}" after importing it` };
         }
-        return scope.vars === null ? this.#constValue(file, name, decl.init, useLoc, opts) : this.evaluate(decl.init, scope, opts);
+        return scope.vars === null ? this.#constValue(file, name, init, useLoc, opts, variant) : this.evaluate(init, scope, opts);
     }
   }
 
@@ -778,8 +786,8 @@ export class Evaluator {
     return this.#declValue(declaring, summary, name, decl, this.fileScope(declaring), useLoc, opts);
   }
 
-  #constValue(file: string, name: string, init: ValueExpr, useLoc: Loc, opts: EvalOptions): Value {
-    const key = `${file}#${name}#${opts.calls ? "c" : "d"}${opts.builtins ? "b" : ""}${opts.packageCalls ? "p" : ""}`;
+  #constValue(file: string, name: string, init: ValueExpr, useLoc: Loc, opts: EvalOptions, variant = ""): Value {
+    const key = `${file}#${name}#${opts.calls ? "c" : "d"}${opts.builtins ? "b" : ""}${opts.packageCalls ? "p" : ""}${variant}`;
     const cached = this.#constCache.get(key);
     if (cached) return cached;
     if (this.#inProgress.has(key)) return { t: "dyn", text: name, loc: useLoc, why: `"${name}" refers to itself` };

@@ -87,7 +87,7 @@ export function withSources(names: Set<string>, text: string): Set<string> {
 }
 
 /** For each name a text binds to another's object, the names it was bound from. */
-function aliasSources(text: string): Map<string, Set<string>> {
+export function aliasSources(text: string): Map<string, Set<string>> {
   const sources = new Map<string, Set<string>>();
   const add = (alias: string, source: string) => {
     if (alias === source) return;

@@ -232,7 +232,18 @@ export interface FileSummary {
   readonly ambientModules?: ReadonlyMap<string, AmbientModuleSummary>;
   /** What a declaration file declares for every file: all of a script's declarations, or a module's `declare global` block. */
   readonly globals?: ReadonlyMap<string, TopLevelDecl>;
+  /** The statements of the top level that write a member of a name or push onto it, by name, in source order (see TopWrite). */
+  readonly topWrites?: ReadonlyMap<string, readonly TopWrite[]>;
 }
+
+/**
+ * A statement of the file's top level that is nothing but `name.key = value` or `name.push(a, b)`: it
+ * runs once, in order, whenever the module runs. `head` is the part that names the write (`name.key =`,
+ * `name.push`), which a text read of changes skips to find the changes that are not such statements.
+ */
+export type TopWrite =
+  | { readonly k: "set"; readonly key: string; readonly value: ValueExpr; readonly span: Span; readonly head: Span }
+  | { readonly k: "push"; readonly items: readonly ArrItem[]; readonly span: Span; readonly head: Span };
 
 /** A path from a local name: `server`, `this.server`, `server.server` (the low-level Server inside). */
 export type RefPath = readonly string[];

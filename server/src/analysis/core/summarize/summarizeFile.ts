@@ -8,6 +8,7 @@ import { summarizeFlow, type FlowSpec } from "./flowSummary";
 import { neverReassigned } from "./neverReassigned";
 import { readCommonJsExports } from "./commonJsExports";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
+import { readTopWrites } from "./topWrites";
 
 /**
  * Reads a parsed file's top level into a `FileSummary`: its imports and exports, its top-level
@@ -81,6 +82,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
   summarizeNestedClasses(ctx, sf);
 
   const flow = flowSpec ? summarizeFlow(ctx, imports, flowSpec, deferExtendsOnly) : undefined;
+  const topWrites = ctx.ambientFile ? undefined : readTopWrites(ctx, sf.statements);
   return {
     fileName: sf.fileName,
     version,
@@ -98,6 +100,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
     ...(flow === "deferred" ? { flowDeferred: true as const } : flow ? { flow } : {}),
     ...(ambientModules.size > 0 ? { ambientModules } : {}),
     ...(globals && globals.size > 0 ? { globals } : {}),
+    ...(topWrites ? { topWrites } : {}),
   };
 }
 

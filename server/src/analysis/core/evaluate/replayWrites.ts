@@ -1,0 +1,44 @@
+import type { ArrItem, FileSummary, ObjEntry, TopWrite, ValueExpr } from "../model/summary";
+import type { Loc } from "./values";
+
+/**
+ * A top-level const object or array that the file changes only by top-level statements
+ * `name.key = value` / `name.push(item)` (straightWritesOf), as a use at `useLoc` sees it:
+ * - a use later in the same file, outside a function declaration (which is hoisted, so it may run
+ *   before them): every statement has run, in order, so the value is the declaration with them
+ *   applied (`variant` "#after");
+ * - any other use (above them, in a function declared anywhere, in another file): an object keeps the
+ *   keys no statement writes, and each key one writes is unknown (`variant` "#keys"); an array may or
+ *   may not have the pushed items, so it stays unknown (undefined).
+ * Undefined too when the writes do not fit the value (a push onto an object, a key set on an array).
+ */
+export function replayWrites(
+  init: ValueExpr & { k: "obj" | "arr" },
+  writes: readonly TopWrite[],
+  file: string,
+  summary: FileSummary,
+  name: string,
+  useLoc: Loc,
+): { init: ValueExpr; variant: string } | undefined {
+  const after = useLoc.file === file && writes.every((w) => w.span.end <= useLoc.span.start) && !inFunctionDeclaration(summary, useLoc.span.start);
+  if (init.k === "arr") {
+    if (!after || writes.some((w) => w.k !== "push")) return undefined;
+    const items: ArrItem[] = [...init.items];
+    for (const w of writes) if (w.k === "push") items.push(...w.items);
+    return { init: { ...init, items }, variant: "#after" };
+  }
+  if (writes.some((w) => w.k !== "set")) return undefined;
+  const entries: ObjEntry[] = [...init.entries];
+  for (const w of writes) {
+    if (w.k !== "set") continue;
+    const value: ValueExpr = after ? w.value : { k: "dyn", text: `${name}.${w.key}`, span: w.span };
+    entries.push({ k: "prop", key: { k: "static", name: w.key, span: w.head }, value });
+  }
+  return { init: { ...init, entries }, variant: after ? "#after" : "#keys" };
+}
+
+/** Whether a position is inside a top-level function declaration, which may be called before the statements above it run. */
+function inFunctionDeclaration(summary: FileSummary, at: number): boolean {
+  for (const d of summary.decls.values()) if (d.k === "function" && d.span.start <= at && at < d.span.end) return true;
+  return false;
+}
