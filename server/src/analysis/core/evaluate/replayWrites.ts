@@ -10,7 +10,8 @@ import type { Loc } from "./values";
  * - any other use (above them, in a function declared anywhere, in another file): an object keeps the
  *   keys no statement writes, and each key one writes is unknown (`variant` "#keys"); an array may or
  *   may not have the pushed items, so it stays unknown (undefined).
- * Undefined too when the writes do not fit the value (a push onto an object, a key set on an array).
+ * Undefined too when the writes do not fit the value (a push onto an object, a key set on an array) or
+ * push a spread.
  */
 export function replayWrites(
   init: ValueExpr & { k: "obj" | "arr" },
@@ -22,7 +23,8 @@ export function replayWrites(
 ): { init: ValueExpr; variant: string } | undefined {
   const after = useLoc.file === file && writes.every((w) => w.span.end <= useLoc.span.start) && !inFunctionDeclaration(summary, useLoc.span.start);
   if (init.k === "arr") {
-    if (!after || writes.some((w) => w.k !== "push")) return undefined;
+    // A pushed spread (`list.push(...more())`) adds items whose count is not written: left unknown.
+    if (!after || writes.some((w) => w.k !== "push" || w.items.some((i) => i.k === "spread"))) return undefined;
     const items: ArrItem[] = [...init.items];
     for (const w of writes) if (w.k === "push") items.push(...w.items);
     return { init: { ...init, items }, variant: "#after" };
