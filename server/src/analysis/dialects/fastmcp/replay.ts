@@ -34,6 +34,7 @@ import { loopsNeverRun } from "../../core/evaluate/loopCertainty";
 import { itemMembers, itemWithoutMember } from "./itemMembers";
 import { sameKindInOtherArm } from "./otherArms";
 import { calledOnItsOwn, UNBOUND } from "./unboundServer";
+import { exportedDeclaration } from "../../core/project/exportedDeclaration";
 import { exportNamesOf } from "../../core/model/exportNames";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
@@ -729,24 +730,14 @@ function importedHelper(host: ReplayHost, file: string, callee: ValueExpr): { at
  * what `file` imports as `name`, through re-exports, with the name it has there and that module's flow.
  */
 function importedLocal(host: ReplayHost, file: string, name: string): { file: string; local: string; units: readonly FlowUnit[] | undefined } | undefined {
-  if (!host.ev) return undefined;
-  const binding = host.summary(file)?.imports.get(name);
+  const ev = host.ev;
+  if (!ev) return undefined;
+  // `const { default: plugin } = await import("./plugin.js")`: bound from a module loaded at run time.
+  const summary = host.summary(file);
+  const binding = summary?.imports.get(name) ?? summary?.flow?.loaded?.get(name);
   if (!binding || binding.imported === "*") return undefined;
-  let target = host.ev.host.resolveModule(binding.specifier, file);
-  let exported = binding.imported;
-  for (let hops = 0; target !== undefined && hops <= MAX_REEXPORT_HOPS; hops++) {
-    const summary = host.summary(target);
-    const entry = summary?.exports.get(exported);
-    if (!summary || !entry || /[\\/]node_modules[\\/]|\.d\.[cm]?ts$/.test(target)) return undefined;
-    if (entry.k === "from") {
-      if (entry.imported === "*") return undefined;
-      target = host.ev.host.resolveModule(entry.specifier, target);
-      exported = entry.imported;
-      continue;
-    }
-    return entry.k === "local" ? { file: target, local: entry.local, units: summary.flow?.units } : undefined;
-  }
-  return undefined;
+  const found = exportedDeclaration({ summary: host.summary, resolveModule: (s, f) => ev.host.resolveModule(s, f) }, file, binding.specifier, binding.imported, { maxHops: MAX_REEXPORT_HOPS, skip: (f) => /[\\/]node_modules[\\/]|\.d\.[cm]?ts$/.test(f) });
+  return found ? { ...found, units: host.summary(found.file)?.flow?.units } : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Replays what a program does with one SDK server, in the order it happens: the constructor's
 // capabilities, then every registration, merge and handler (following helpers that receive the server),
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
+import { exportedDeclaration } from "../../core/project/exportedDeclaration";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { answerSkippedByThrow, caughtAround } from "./caughtThrows";
 import { handledAndGoesOn, handledWhereCalled, handlerAtCall, processHandlers } from "./rejectionFates";
@@ -2225,34 +2226,17 @@ export class Replay {
   }
 
   #exportedFunction(fromFile: string, specifier: string, name: string, hops: number): { file: string; unit: FlowUnit } | undefined {
-    // The SDK's own functions are modelled by what they do, not read: its source may be in the
-    // workspace (the SDK's repository, or a monorepo that vendors it), and following it only costs.
-    if (hops > 5 || isSdkSpecifier(specifier)) return undefined;
-    const target = this.#host.resolveModule(specifier, fromFile);
     // A helper module that does not import the SDK itself (it takes the server as a parameter) is
     // summarised with a flow on request.
-    if (target && this.#ev.summary(target)?.flow === undefined) this.elsewhere.want?.(target);
-    const summary = target ? this.#ev.summary(target) : undefined;
-    if (!target || !summary) return undefined;
-    const entry = summary.exports.get(name);
-    if (entry?.k === "from") return this.#exportedFunction(target, entry.specifier, entry.imported, hops + 1);
-    const localName = entry?.k === "local" ? entry.local : undefined;
-    // `export *` passes on every name but `default`.
-    if (!localName && name !== "default") {
-      // Two `export *` modules giving the name different functions: ambiguous, so ES modules leave it
-      // out (a named import of it fails to link): none is the one called.
-      let found: { file: string; unit: FlowUnit } | undefined;
-      for (const spec of summary.starExports) {
-        const next = this.#exportedFunction(target, spec, name, hops + 1);
-        if (!next) continue;
-        if (found && (found.file !== next.file || found.unit.id !== next.unit.id)) return undefined;
-        found = next;
-      }
-      return found;
-    }
-    if (!localName) return undefined;
-    const unit = summary.flow?.units.find((u) => u.kind === "function" && u.name === localName);
-    return unit ? { file: target, unit } : undefined;
+    const summary = (file: string) => {
+      if (this.#ev.summary(file)?.flow === undefined) this.elsewhere.want?.(file);
+      return this.#ev.summary(file);
+    };
+    // The SDK's own functions are modelled by what they do, not read: its source may be in the
+    // workspace (the SDK's repository, or a monorepo that vendors it), and following it only costs.
+    const found = exportedDeclaration({ summary, resolveModule: (s, f) => this.#host.resolveModule(s, f) }, fromFile, specifier, name, { maxHops: 5, stop: isSdkSpecifier }, hops);
+    const unit = found && this.#ev.summary(found.file)?.flow?.units.find((u) => u.kind === "function" && u.name === found.local);
+    return found && unit ? { file: found.file, unit } : undefined;
   }
 
   get #host(): { resolveModule(specifier: string, from: string): string | undefined } {
