@@ -46,3 +46,19 @@ export function blockAt(sf: ts.SourceFile, start: number, end: number): ts.Block
   visit(sf);
   return found;
 }
+
+/**
+ * Whether the event is conditional only because it is written in `try` blocks (of its own function):
+ * it runs unless something before it there throws, and what follows it in those blocks runs after it.
+ */
+export function onlyInTryBlocks(ev: Evaluator, file: string, entry: FlowEventEntry): boolean {
+  const regions = entry.branches;
+  if (!entry.conditional || !regions || regions.length === 0) return false;
+  const sf = parsedSource(ev, file);
+  if (!sf) return false;
+  return regions.every((region) => {
+    const m = /^(\d+):(\d+)$/.exec(region);
+    const block = m ? blockAt(sf, Number(m[1]), Number(m[2])) : undefined;
+    return block !== undefined && block.parent !== undefined && ts.isTryStatement(block.parent) && block.parent.tryBlock === block;
+  });
+}

@@ -35,6 +35,7 @@ import { itemMembers, itemWithoutMember } from "./itemMembers";
 import { sameKindInOtherArm } from "./otherArms";
 import { calledOnItsOwn, UNBOUND } from "./unboundServer";
 import { exportedDeclaration } from "../../core/project/exportedDeclaration";
+import { caughtAround, onlyInTryBlocks } from "../../core/evaluate/caughtTry";
 import { exportNamesOf } from "../../core/model/exportNames";
 
 /** Before the session exists, after it, or at a time the analysis cannot know (a callback, a later call). */
@@ -69,6 +70,8 @@ export interface Registration {
   readonly onConnect?: true;
   /** In that handler after its first await: by then fastmcp has marked the server running. */
   readonly afterAwait?: true;
+  /** After start(), in a `try` whose catch keeps the program going: what it throws does not end the program. */
+  readonly caught?: true;
   /** `addTool({ name: "list_dir", ... })`: the name written as a literal (fastmcp keys what it holds by name). */
   readonly name?: string;
   /** What the call is given (the tool, or the list of tools), as written in `file`. */
@@ -298,6 +301,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
               ...(later === "order" || (!later && out.start?.sessionLater) ? { orderUnknown: true as const } : {}),
               ...(typeof later === "object" ? { resumes: later } : {}),
               ...(reg.plural ? {} : nameOf(event.args[0])),
+              // After start(), in a `try` of its function whose catch keeps the program going: the error it may throw is caught there.
+              ...(phase === "after" && host.ev && caughtAround(host.ev, at.file, entry) ? { caught: true as const } : {}),
               ...(event.args[0] ? { arg: { file: at.file, expr: event.args[0] } } : {}),
             });
             // `addTools([])` adds nothing, unless an override does something else with it.
@@ -315,7 +320,11 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             const isAwaited = awaited(host, at.file, event.span) && split === undefined;
             // In a helper walked in order (`function main() { ...; server.start() }`), a start that
             // surely runs is the start too: what follows it in the helper comes after it.
-            if (!out.start && !later && (depth === 0 || !conditional)) {
+            // `try { await server.start(); ... } catch (e) { ... }` in a helper: the start surely runs unless
+            // something before it in the try throws (then no session is ever built); a second start on the
+            // server further on (a fallback transport in the catch) leaves which one builds it open.
+            const triedStart = depth > 0 && !forced && later === false && !returnedOnSomePaths && host.ev !== undefined && onlyInTryBlocks(host.ev, at.file, entry) && !events.slice(i + 1).some(({ event: e }) => e.k === "call" && STARTS.has(e.method) && names.has(e.receiver.join(".")));
+            if (!out.start && !later && (depth === 0 || !conditional || triedStart)) {
               // An override decides the transport and when the session is built: what comes next may
               // still be in it, or not.
               out.start = {

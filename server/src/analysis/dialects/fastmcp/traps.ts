@@ -34,7 +34,8 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
       reportedFirst.add(r.key);
       const oneSession = start.transport === "stdio" || start.transport === "custom";
       const { what, fix } = firstAfterStart(r, start, oneSession);
-      if ((oneSession && start.awaited && !r.onConnect && !r.resumes) || (oneSession && r.onConnect && r.afterAwait && !r.conditional)) {
+      // A catch around the registration that keeps the program going takes the SDK's throw: the server goes on serving.
+      if (!r.caught && ((oneSession && start.awaited && !r.onConnect && !r.resumes) || (oneSession && r.onConnect && r.afterAwait && !r.conditional))) {
         const when = r.onConnect ? `in the server's connect handler after an await, once the server runs` : `after the awaited ${start.method}()`;
         stops.push({ path: [], spread: true, reason: mayNotStart(`${r.method}() runs ${when}, and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from it, which ends the program unless the error is caught`), loc: r.loc });
       }
@@ -95,6 +96,7 @@ function firstAfterStart(r: Registration, start: StartCall, oneSession: boolean)
     return { what: `${r.resumes.fn}() is not awaited and adds it after its first await, so it resumes once ${start.method}() has built the session: that session advertises no ${r.key}, ${unserved}, and if it resumes once a client has initialized, ${sdkThrow}`, fix: `Await ${r.resumes.fn}() before ${start.method}()` };
   }
   if (!oneSession) return { what: `sessions opened later advertise ${r.key}, but if a client session is already open when this runs, ${sdkThrow}`, fix: before };
+  if (start.awaited && r.caught) return { what: `its session advertises no ${r.key}, and ${sdkThrow}, which the catch around it takes: the server goes on without the ${SINGULAR[r.key]}`, fix: before };
   return { what: start.awaited ? `its session advertises no ${r.key}, and ${sdkThrow}` : `the session was built by the start() call above, so ${unserved}`, fix: before };
 }
 
