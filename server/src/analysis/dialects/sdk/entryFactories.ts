@@ -7,6 +7,7 @@ import type { Loc, Value } from "../../core/evaluate/values";
 import type { FileSummary, FlowEvent, FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { sdkNameOf } from "./findSdkServers";
 import { SDK_EVAL } from "./sdkEval";
+import { mentions } from "../../core/classes/superArguments";
 
 /**
  * The entry points that take a factory as their first argument and decide the eras they answer;
@@ -24,6 +25,14 @@ export interface EntryServe {
   readonly loc: Loc;
   /** Where the factory's name is written in the call (a use this explains). */
   readonly nameSpan: Span;
+  /**
+   * `serveStdio(() => buildServer({ readonly: true }))`: what the arrow passes the factory, when it reads
+   * nothing of the arrow's own (its context parameter, its locals): the same on every call, so it is
+   * what the factory's parameters hold, as for a direct call in the file the arrow is written in.
+   */
+  readonly args?: readonly ValueExpr[];
+  /** The unit the entry point's call is written in (the scope of `args`), set by who found it. */
+  readonly unit?: FlowUnit;
 }
 
 /** `serveStdio(name)` / `createMcpHandler(name, options)`: the entry point serving `name`, if the event is one. */
@@ -34,7 +43,10 @@ export function entryServing(ev: Evaluator, file: string, summary: FileSummary, 
   if (!named || !names.has(named.name)) return undefined;
   const via = sdkNameOf(summary, event.callee, ev);
   if (!via || !ENTRIES.has(via)) return undefined;
-  return { via, ...servedEras(ev, file, via, event.argExprs), loc: { file, span: event.span }, nameSpan: named.span };
+  const inner = factory?.k === "fn" && factory.fn.result?.k === "call" ? factory.fn.result : undefined;
+  const own = factory?.k === "fn" ? new Set<string>(["this", "arguments", ...factory.fn.params.filter(Boolean), ...factory.fn.locals.keys()]) : undefined;
+  const args = inner && own && !inner.args.some((a) => mentions(a, own)) ? { args: inner.args } : {};
+  return { via, ...servedEras(ev, file, via, event.argExprs), loc: { file, span: event.span }, nameSpan: named.span, ...args };
 }
 
 /** The eras the entry point `via` answers, called with `args`. */

@@ -119,7 +119,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
         const serving = member === undefined ? entryServing(ev, at, summary, event, locals) : undefined;
         if (serving) {
           spans.push(serving.nameSpan);
-          served.push(serving);
+          served.push({ ...serving, unit });
           wrapped.add(serving.nameSpan.start);
           return;
         }

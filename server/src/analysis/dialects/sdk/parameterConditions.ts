@@ -270,7 +270,11 @@ function findSoleCall(ev: Evaluator, elsewhere: Elsewhere, site: SdkSite): SoleC
     // A call whose result goes unfollowed (`await run(true)`) still gives its arguments.
     const unfollowed = users.unfollowed ?? [];
     const calls = [...users.found, ...unfollowed, ...(users.connected ?? [])];
-    if (users.open.length > unfollowed.length || (users.entry?.length ?? 0) > 0 || (users.served?.length ?? 0) > 0 || calls.length + local.length !== 1) return null;
+    // `serveStdio(() => buildServer({ ... }))`: the arrow calls it with the same arguments every time.
+    const served = users.served ?? [];
+    const wrapped = served.length === 1 && served[0]!.args && served[0]!.unit ? served[0]! : undefined;
+    if (users.open.length > unfollowed.length || (users.entry?.length ?? 0) > 0 || (served.length > 0 && !wrapped) || calls.length + served.length + local.length !== 1) return null;
+    if (wrapped) return { file: wrapped.loc.file, unit: wrapped.unit!, args: wrapped.args! };
     const found = calls[0];
     if (found) {
       const event = found.unit.events[found.index]?.event;
