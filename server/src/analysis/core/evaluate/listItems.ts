@@ -10,7 +10,9 @@ import type { Evaluator } from "./evaluator";
 import { isObjectIterator, keyCount } from "./objectKeys";
 import { handedOnNames } from "./handedOn";
 import { mutatedNames } from "./mutation";
-import { constDeclaration } from "./constDeclarations";
+import { constDeclaration, type ConstDeclaration } from "./constDeclarations";
+import { straightWritesOf } from "./straightWrites";
+import { replayWrites } from "./replayWrites";
 import { readsAny } from "../model/valueReads";
 import type { FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../model/summary";
 
@@ -115,10 +117,11 @@ function certainItems(r: ListReader, expr: ValueExpr, depth: number, file = r.fi
     case "ref": {
       // A const that its file (or the file using it) changes, or hands to a call that may: nothing is certain.
       const declared = constDeclaration(r.ev, file, expr.name, depth);
-      if (!declared || !untouched(r.ev, file, expr.name) || !untouched(r.ev, declared.file, declared.name)) return 0;
       // `TOOLS.splice(0)` in a module importing it: not what the declaration wrote either.
-      if (r.ev.importerChanging(declared.file, declared.name) !== undefined) return 0;
-      return certainItems(r, declared.init, depth + 1, declared.file);
+      if (!declared || r.ev.importerChanging(declared.file, declared.name) !== undefined) return 0;
+      if (untouched(r.ev, file, expr.name) && untouched(r.ev, declared.file, declared.name)) return certainItems(r, declared.init, depth + 1, declared.file);
+      const pushed = pushedBefore(r.ev, file, expr, declared);
+      return pushed ? certainItems(r, pushed, depth + 1, declared.file) : 0;
     }
     default:
       return 0;
@@ -135,16 +138,31 @@ const READING_CALL = /(?:\.(?:addTools|addResources|addResourceTemplates|addProm
  * evaluator's own check (which also counts fastmcp's `addTools(tools)` as handing on), so a comment
  * or a string can only make the list unknown.
  */
-function untouched(ev: Evaluator, file: string, name: string): boolean {
+function untouched(ev: Evaluator, file: string, name: string, topWritesAside = false): boolean {
   const summary = ev.summary(file);
   const text = ev.host.text?.(file);
-  if (!summary || text === undefined || mutatedNames(summary, text).has(name)) return false;
+  if (!summary || text === undefined) return false;
+  if (mutatedNames(summary, text).has(name) && !(topWritesAside && straightWritesOf(summary, text, name))) return false;
   if (!handedOnNames(summary, text).has(name)) return true;
   const uses = new RegExp(String.raw`([(,])\s*${name.replace(/\$/g, "\\$")}\s*!?\s*([,)])`, "g");
   for (const m of text.matchAll(uses)) {
     if (m[1] !== "(" || m[2] !== ")" || !READING_CALL.test(text.slice(Math.max(0, m.index - 60), m.index + 1))) return false;
   }
   return true;
+}
+
+/**
+ * `const TOOLS = []; TOOLS.push(search); server.addTools(TOOLS)`: a list of the same file that only
+ * top-level statements push onto, read below them and outside a function declaration (hoisted, so it
+ * may run first), holds what they pushed, since each ran once, in order, before the read (replayWrites).
+ */
+function pushedBefore(ev: Evaluator, file: string, use: ValueExpr & { k: "ref" }, declared: ConstDeclaration): ValueExpr | undefined {
+  if (declared.file !== file || declared.name !== use.name || declared.init.k !== "arr" || !untouched(ev, file, use.name, true)) return undefined;
+  const summary = ev.summary(file);
+  const text = ev.host.text?.(file);
+  const writes = summary && text !== undefined ? straightWritesOf(summary, text, use.name) : undefined;
+  const replayed = writes && summary ? replayWrites(declared.init, writes, file, summary, use.name, { file, span: use.span }) : undefined;
+  return replayed?.variant === "#after" ? replayed.init : undefined;
 }
 
 /** Whether the expression reads a name a parameter or local of the unit (or a function around it) declares. */
