@@ -5,6 +5,7 @@ import type { Evaluator } from "./evaluator";
 import type { FlowEventEntry } from "../model/summary";
 import { ts } from "../typescript";
 import { parsedSource } from "../summarize/parsedSource";
+import { nodeAt } from "../summarize/nodeAt";
 import { ENDS_PROGRAM_TEXT } from "../summarize/deadCode";
 import { mayExitEarly } from "../summarize/loopShapes";
 
@@ -33,18 +34,8 @@ export function caughtAround(ev: Evaluator, file: string, entry: FlowEventEntry)
 }
 
 /** The block spanning exactly [start, end). */
-export function blockAt(sf: ts.SourceFile, start: number, end: number): ts.Block | undefined {
-  let found: ts.Block | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found || n.pos > start || n.end < end) return;
-    if (ts.isBlock(n) && n.getStart(sf) === start && n.end === end) {
-      found = n;
-      return;
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
+function blockAt(sf: ts.SourceFile, start: number, end: number): ts.Block | undefined {
+  return nodeAt(sf, { start, end }, ts.isBlock) as ts.Block | undefined;
 }
 
 /**

@@ -24,7 +24,7 @@ type Known = { readonly v: string | number | boolean | null | undefined } | { re
 const MAX_DEPTH = 24;
 
 /** One region of FlowEventEntry.branches, found in the file's syntax: the node and what it is a part of. */
-export interface Region {
+interface Region {
   readonly node: ts.Node;
   readonly parent: ts.Node;
   readonly loop: boolean;
@@ -246,7 +246,7 @@ function regionTaken(cx: Context, region: string): boolean | undefined {
  * The node a region names: the outermost node spanning it whose parent makes a branch (an `if`, `?:`,
  * `&&`, a loop), or for `loop:` regions, the loop's body or the `items.forEach(...)` call itself.
  */
-export function regionAt(sf: ts.SourceFile, region: string): Region | undefined {
+function regionAt(sf: ts.SourceFile, region: string): Region | undefined {
   const loop = region.startsWith("loop:");
   const m = /^(?:loop:)?(\d+):(\d+)$/.exec(region);
   if (!m) return undefined;

@@ -13,6 +13,8 @@ import type { Loc } from "./values";
 import type { FlowUnit } from "../model/summary";
 import { ts } from "../typescript";
 import { parsedSource } from "../summarize/parsedSource";
+import { nodeAt } from "../summarize/nodeAt";
+import { ENDS_PROGRAM_TEXT } from "../summarize/deadCode";
 import { caughtAround } from "./caughtTry";
 import { regionsRunCertainly } from "./knownConditions";
 import { lineOf } from "./lineOf";
@@ -20,8 +22,6 @@ import { mayNotStart, type UnknownPart } from "../model/unknown";
 
 export interface StartupThrow {
   readonly loc: Loc;
-  /** `process.exit(...)` rather than a throw. */
-  readonly exit: boolean;
   /** Reached on every way through the start-up (no condition on it or on a call leading to it). */
   readonly certain: boolean;
   /** One clause saying what happens and under which condition, with lines: for a reason. */
@@ -49,7 +49,7 @@ export function startupThrows(ev: Evaluator, file: string): StartupThrow[] {
       if (caughtAround(ev, file, entry)) continue;
       if (event.k === "throw") {
         const what = event.exit ? `the program exits at ${at(event.span)}` : `the code throws at ${at(event.span)}`;
-        out.push({ loc: { file, span: event.span }, exit: event.exit === true, certain: true, why: `${what}${via} whenever it starts` });
+        out.push({ loc: { file, span: event.span }, certain: true, why: `${what}${via} whenever it starts` });
       } else if (event.k === "invoke" && event.callee.k === "ref" && depth < MAX_DEPTH) {
         const callee = event.callee.name;
         const fn = flow.units.find((u) => (u.kind === "function" || u.kind === "closure") && u.parent === top.id && u.name === callee && !u.bodiless);
@@ -81,14 +81,14 @@ function envJsonParses(ev: Evaluator, file: string, units: readonly FlowUnit[], 
   const out: StartupThrow[] = [];
   for (const unit of units) {
     if (!walked.has(unit.id)) continue;
-    const root = unit.kind === "module" ? sf : nodeSpanning(sf, unit.span);
+    const root = unit.kind === "module" ? sf : nodeAt(sf, unit.span, ts.isFunctionLike);
     const body = root && !ts.isSourceFile(root) && ts.isFunctionLike(root) ? (root as ts.FunctionLikeDeclaration).body : root;
     if (!body) continue;
     const visit = (n: ts.Node): void => {
       if (ts.isFunctionLike(n) || ts.isClassLike(n)) return;
       if (ts.isTryStatement(n)) {
         // A catch that goes on takes it; one that ends the program does not (nor does a finally alone).
-        if (n.catchClause && !/\bthrow\b|\bexit\s*\(|\babort\s*\(/.test(n.catchClause.block.getText(sf))) {
+        if (n.catchClause && !ENDS_PROGRAM_TEXT.test(n.catchClause.block.getText(sf))) {
           visit(n.catchClause.block);
           if (n.finallyBlock) visit(n.finallyBlock);
           return;
@@ -96,7 +96,7 @@ function envJsonParses(ev: Evaluator, file: string, units: readonly FlowUnit[], 
       }
       if (ts.isCallExpression(n) && isJsonParse(n.expression) && n.arguments[0] !== undefined) {
         const variable = envRead(n.arguments[0]);
-        if (variable) out.push({ loc: { file, span: { start: n.getStart(sf), end: n.end } }, exit: false, certain: false, why: `JSON.parse throws at ${at({ start: n.getStart(sf), end: n.end })} when the environment variable ${variable} is unset or not JSON` });
+        if (variable) out.push({ loc: { file, span: { start: n.getStart(sf), end: n.end } }, certain: false, why: `JSON.parse throws at ${at({ start: n.getStart(sf), end: n.end })} when the environment variable ${variable} is unset or not JSON` });
       }
       ts.forEachChild(n, visit);
     };
@@ -117,19 +117,4 @@ function envRead(e: ts.Expression): string | undefined {
   if (ts.isPropertyAccessExpression(e) && env(e.expression)) return e.name.text;
   if (ts.isElementAccessExpression(e) && env(e.expression) && ts.isStringLiteralLike(e.argumentExpression)) return e.argumentExpression.text;
   return undefined;
-}
-
-/** The function node whose span is exactly `span`. */
-function nodeSpanning(sf: ts.SourceFile, span: { start: number; end: number }): ts.Node | undefined {
-  let found: ts.Node | undefined;
-  const visit = (n: ts.Node): void => {
-    if (found || n.pos > span.start || n.end < span.end) return;
-    if (ts.isFunctionLike(n) && n.getStart(sf) === span.start && n.end === span.end) {
-      found = n;
-      return;
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
 }

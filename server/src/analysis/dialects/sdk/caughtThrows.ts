@@ -4,10 +4,9 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowEventEntry } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
-import { caughtAround, catchingTry } from "../../core/evaluate/caughtTry";
+import { catchingTry } from "../../core/evaluate/caughtTry";
 
 
-export { caughtAround };
 
 /** The SDK transports' methods that read a request and have the server answer it. */
 const ANSWERING = new Set(["handleRequest", "handlePostMessage"]);

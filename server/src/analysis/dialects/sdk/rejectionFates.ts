@@ -7,7 +7,7 @@
 // analysis does not read (a name other than `console.*`) is not taken to go on.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowEventEntry, FlowUnit, Span } from "../../core/model/summary";
-import { caughtAround } from "./caughtThrows";
+import { caughtAround } from "../../core/evaluate/caughtTry";
 import { ENDS_PROGRAM_TEXT } from "../../core/summarize/deadCode";
 
 export type CallFate = "handled" | "awaited" | "dropped";

@@ -3,7 +3,8 @@
 // then `connect`, then what callbacks do later. The result is the object the SDK would advertise.
 import { exportedDeclaration } from "../../core/project/exportedDeclaration";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
-import { answerSkippedByThrow, caughtAround } from "./caughtThrows";
+import { answerSkippedByThrow } from "./caughtThrows";
+import { caughtAround } from "../../core/evaluate/caughtTry";
 import { handledAndGoesOn, handledWhereCalled, handlerAtCall, processHandlers } from "./rejectionFates";
 import { rejectionEndsProgram } from "./rejectionPath";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
