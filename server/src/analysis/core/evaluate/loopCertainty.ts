@@ -13,6 +13,8 @@ import { isObjectIterator, keyCount } from "./objectKeys";
 import { returnedCollection, thisField } from "./returnedCollections";
 import { TABLE_EVAL } from "./tableEval";
 import { itemNames, itemVars, loopItem } from "./loopItem";
+import { itemsAddedBefore } from "./addedOnly";
+import type { Loc } from "./values";
 
 /**
  * Whether a conditional event certainly runs once its unit runs past `within` (the branch regions
@@ -27,7 +29,7 @@ export function loopsRunCertainly(ev: Evaluator, file: string, unit: FlowUnit, e
   if (!rest.every((b) => b.startsWith("loop:"))) return false;
   const guards = entry.loops ?? [];
   if (guards.length < rest.length) return false;
-  return everyLevelRuns(ev, file, unit, guards, declaredAround(ev, file, unit), ev.fileScope(file), new Set());
+  return everyLevelRuns(ev, file, unit, guards, declaredAround(ev, file, unit), ev.fileScope(file), new Set(), { file, span: entry.event.span });
 }
 
 /** Most items of an outer loop read one by one for the loops inside it (`for (const [set, names] of Object.entries(SETS)) for (const n of names)`). */
@@ -38,22 +40,24 @@ const MAX_OUTER_ITEMS = 256;
  * reading none of the function's own names is read in the file's scope; one that reads the variable of
  * a loop around it (`names` above) is read once for every item of that loop, which must all be known.
  */
-function everyLevelRuns(ev: Evaluator, file: string, unit: FlowUnit, guards: readonly LoopGuard[], hidden: ReadonlySet<string>, scope: Scope, bound: ReadonlySet<string>): boolean {
+function everyLevelRuns(ev: Evaluator, file: string, unit: FlowUnit, guards: readonly LoopGuard[], hidden: ReadonlySet<string>, scope: Scope, bound: ReadonlySet<string>, at: Loc): boolean {
   const [g, ...inner] = guards;
   if (!g) return true;
   const unknown = new Set([...hidden].filter((n) => !bound.has(n)));
   // `this.tools` is read where the class stores it, in that code's own scope (see returnedCollections.ts).
   const readsUnknown = g.kind === "count" ? guardReads(g, unknown) : thisField(itemSource(g).over) === undefined && readsAny(itemSource(g).over, unknown);
-  if (readsUnknown || !hasItems(ev, file, g, scope, unit.className)) return false;
+  if (readsUnknown) return false;
+  // A list only added to (`if (admin) tools.push(root)`) is not known item by item, but has its first ones.
+  if (!hasItems(ev, file, g, scope, unit.className) && !(g.kind === "of" && itemsAddedBefore(ev, itemSource(g).over, scope, at) > 0)) return false;
   const each = g.kind === "count" ? undefined : loopItem(g, scope);
   const names = new Set(each ? itemNames(each) : []);
-  if (!each || !inner.some((i) => guardReads(i, names))) return everyLevelRuns(ev, file, unit, inner, hidden, scope, bound);
+  if (!each || !inner.some((i) => guardReads(i, names))) return everyLevelRuns(ev, file, unit, inner, hidden, scope, bound, at);
   if (g.kind !== "of") return false;
   const source = returnedCollection(ev, g.over, scope, unit.className);
   const items = ev.evaluate(source.expr, source.scope, TABLE_EVAL);
   if (items.t !== "arr" || items.items.length > MAX_OUTER_ITEMS || items.items.some((i) => i.t === "dyn")) return false;
   const within = new Set([...bound, ...names]);
-  return items.items.every((item) => everyLevelRuns(ev, file, unit, inner, hidden, { file: scope.file, vars: itemVars(each, item), parent: scope }, within));
+  return items.items.every((item) => everyLevelRuns(ev, file, unit, inner, hidden, { file: scope.file, vars: itemVars(each, item), parent: scope }, within, at));
 }
 
 /** Whether what a loop goes over (its bounds, for a counted one) reads one of `names`. */

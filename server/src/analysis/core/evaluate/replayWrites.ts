@@ -40,7 +40,7 @@ export function replayWrites(
 }
 
 /** Whether a position is inside a top-level function declaration, which may be called before the statements above it run. */
-function inFunctionDeclaration(summary: FileSummary, at: number): boolean {
+export function inFunctionDeclaration(summary: FileSummary, at: number): boolean {
   for (const d of summary.decls.values()) if (d.k === "function" && d.span.start <= at && at < d.span.end) return true;
   return false;
 }
