@@ -21,11 +21,35 @@ export interface SummaryContext {
 export const MAX_DEPTH = 200;
 
 export function spanOf(ctx: SummaryContext, node: ts.Node): Span {
-  return { start: node.getStart(ctx.sf), end: node.end };
+  return { start: startOf(ctx.sf, node), end: node.end };
 }
 
 export function textOf(ctx: SummaryContext, node: ts.Node): string {
-  return compactText(ctx.text, node.getStart(ctx.sf), node.end);
+  return compactText(ctx.text, startOf(ctx.sf, node), node.end);
+}
+
+/**
+ * Where a node's first token starts: `node.getStart(sf)`, which skips the trivia before the node.
+ * Most nodes start at their full start or after blanks only, which are skipped here without the
+ * compiler's general scan (asked for every span the summaries record); anything else (a comment, a
+ * merge-conflict marker, a shebang, a JSDoc star, a blank outside ASCII, an empty missing node) is
+ * left to `getStart`, which knows them.
+ */
+export function startOf(sf: ts.SourceFile, node: ts.Node): number {
+  if (node.pos === node.end) return node.getStart(sf);
+  const text = sf.text;
+  let pos = node.pos;
+  for (;;) {
+    const ch = text.charCodeAt(pos);
+    // Space, line feed, tab, carriage return, vertical tab, form feed.
+    if (ch === 32 || ch === 10 || ch === 9 || ch === 13 || ch === 11 || ch === 12) {
+      pos++;
+      continue;
+    }
+    // Printable ASCII that starts no trivia: `/` a comment, `<|=>` a conflict marker, `#` a shebang, `*` a JSDoc line.
+    if (ch > 32 && ch < 127 && ch !== 47 && ch !== 60 && ch !== 124 && ch !== 61 && ch !== 62 && ch !== 35 && ch !== 42) return pos;
+    return node.getStart(sf);
+  }
 }
 
 

@@ -1,6 +1,6 @@
 import { SK, ts } from "../typescript";
 import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, ValueExpr } from "../model/summary";
-import { hasModifier, spanOf, staticPropertyName, type SummaryContext } from "./context";
+import { hasModifier, spanOf, startOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, breaksTo, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
 import { staticMemberClass } from "./staticMembers";
@@ -117,7 +117,7 @@ export function summarizeFlow(
    * a region, and most hold no event).
    */
   const branchPath: { readonly node: ts.Node; readonly loop: boolean; name?: string }[] = [];
-  const regionName = (node: ts.Node, loop: boolean) => `${loop ? "loop:" : ""}${node.getStart(ctx.sf)}:${node.end}`;
+  const regionName = (node: ts.Node, loop: boolean) => `${loop ? "loop:" : ""}${startOf(ctx.sf, node)}:${node.end}`;
   /** `loop` marks the body of a loop over every item (recorded in `loops`), which the dialect may show runs. */
   const inBranch = (node: ts.Node, run: () => void, loop = false) => {
     branchPath.push({ node, loop });
@@ -164,7 +164,7 @@ export function summarizeFlow(
   const flowName = shadowedNames(ctx.sf);
   const pathOf = (e: ts.Expression): RefPath | null => {
     let cur = e;
-    while (ts.isParenthesizedExpression(cur) || ts.isNonNullExpression(cur) || ts.isAsExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
+    while (PATH_WRAPPERS.has(cur.kind)) cur = (cur as ts.ParenthesizedExpression).expression;
     // `base ?? base`, `(0, base)`, `this.s ?? (this.s = new X())`: an expression whose every possible
     // value is what the same name holds is that name (an assignment's value is what its target holds).
     if (isChoice(cur)) {
@@ -197,7 +197,7 @@ export function summarizeFlow(
 
   const unwrap = (e: ts.Expression): ts.Expression => {
     let cur = e;
-    while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isNonNullExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression;
+    while (UNWRAPPED.has(cur.kind)) cur = (cur as ts.ParenthesizedExpression).expression;
     return cur;
   };
 
@@ -426,6 +426,8 @@ export function summarizeFlow(
 
   // Runs for every node of a file that imports the SDK: a switch on the kind, no array per node.
   const visit = (node: ts.Node, unit: MutableUnit, conditional: boolean): void => {
+    // A token (a name, a literal, a keyword) has no children and no case below: nothing to record.
+    if (node.kind <= SK.LastToken) return;
     // Types never run: a type annotation, an interface or a type alias holds no call and no value.
     if ((node.kind >= SK.FirstTypeNode && node.kind <= SK.LastTypeNode) || node.kind === SK.InterfaceDeclaration || node.kind === SK.TypeAliasDeclaration) return;
     let branches = false;
@@ -489,7 +491,7 @@ export function summarizeFlow(
           visit(d.initializer, unit, conditional);
           const last = unit.events.at(-1);
           const fields = plainFields(d.name);
-          if (fields && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === unwrap(d.initializer).getStart(ctx.sf)) {
+          if (fields && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === startOf(ctx.sf, unwrap(d.initializer))) {
             unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, resultFields: fields } };
           }
           return;
@@ -546,12 +548,12 @@ export function summarizeFlow(
         visit(d.initializer, unit, conditional);
         // `const server = createServer()`: the call's own event is the last one its visit pushed.
         const last = unit.events.at(-1);
-        if (ts.isCallExpression(init) && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === init.getStart(ctx.sf)) {
+        if (ts.isCallExpression(init) && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === startOf(ctx.sf, init)) {
           unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: flowName(d.name) } };
         }
         // `const register = { tool, prompt }`: what the literal's own entries hold goes into that name.
         if (ts.isObjectLiteralExpression(init)) {
-          const own = new Set(init.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined)).filter((x) => x !== undefined).map((x) => x.getStart(ctx.sf)));
+          const own = new Set(init.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined)).filter((x) => x !== undefined).map((x) => startOf(ctx.sf, x)));
           for (let i = before; i < unit.events.length; i++) {
             const entry = unit.events[i]!;
             if (entry.event.k === "escape" && entry.event.into === undefined && own.has(entry.event.span.start)) unit.events[i] = { ...entry, event: { ...entry.event, into: [d.name.text] } };
@@ -723,14 +725,27 @@ export function summarizeFlow(
     }
     const inner = conditional || branches;
     if (branches) guarded(null, conditional, () => ts.forEachChild(node, (child) => inBranch(child, () => visit(child, unit, inner))));
-    else ts.forEachChild(node, (child) => visit(child, unit, inner));
+    else {
+      const outerUnit = childUnit;
+      const outerInner = childInner;
+      childUnit = unit;
+      childInner = inner;
+      ts.forEachChild(node, visitChild);
+      childUnit = outerUnit;
+      childInner = outerInner;
+    }
   };
+  // The unit and condition `visitChild` visits the children of the node being visited under (one
+  // callback for the whole walk instead of a closure per node).
+  let childUnit: MutableUnit | undefined;
+  let childInner = false;
+  const visitChild = (child: ts.Node): void => visit(child, childUnit!, childInner);
 
   const visitAssignedCall = (b: ts.BinaryExpression, call: ts.Expression, name: string, unit: MutableUnit, conditional: boolean) => {
     const before = unit.events.length;
     ts.forEachChild(b, (child) => visit(child, unit, conditional));
     const last = unit.events.at(-1);
-    if (unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === call.getStart(ctx.sf)) {
+    if (unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === startOf(ctx.sf, call)) {
       unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: name } };
     }
   };
@@ -905,9 +920,17 @@ function assignmentCounts(text: string): Map<string, number> {
 const LOGICAL = new Set<ts.SyntaxKind>([SK.AmpersandAmpersandToken, SK.BarBarToken, SK.QuestionQuestionToken, SK.AmpersandAmpersandEqualsToken, SK.BarBarEqualsToken, SK.QuestionQuestionEqualsToken]);
 const CHOOSING = new Set<ts.SyntaxKind>([SK.QuestionQuestionToken, SK.BarBarToken, SK.AmpersandAmpersandToken, SK.CommaToken]);
 
+// The wrappers the helpers below look through, as sets of kinds: they are asked for most nodes.
+/** `pathOf`'s: parentheses, `!`, `as` and `await`. */
+const PATH_WRAPPERS: ReadonlySet<ts.SyntaxKind> = new Set([SK.ParenthesizedExpression, SK.NonNullExpression, SK.AsExpression, SK.AwaitExpression]);
+/** `unwrap`'s: parentheses, `as`, `satisfies`, `!` and `await`. */
+const UNWRAPPED: ReadonlySet<ts.SyntaxKind> = new Set([SK.ParenthesizedExpression, SK.AsExpression, SK.SatisfiesExpression, SK.NonNullExpression, SK.AwaitExpression]);
+/** `withoutTypeWrappers`'s: parentheses, `as`, `satisfies`, `!` and `<T>`. */
+const TYPE_WRAPPERS: ReadonlySet<ts.SyntaxKind> = new Set([SK.ParenthesizedExpression, SK.AsExpression, SK.SatisfiesExpression, SK.NonNullExpression, SK.TypeAssertionExpression]);
+
 /** An expression whose value is one of its operands': `?:`, `??`, `||`, `&&`, or a comma (its last). */
 function isChoice(e: ts.Expression): boolean {
-  return ts.isConditionalExpression(e) || (ts.isBinaryExpression(e) && CHOOSING.has(e.operatorToken.kind));
+  return e.kind === SK.ConditionalExpression || (e.kind === SK.BinaryExpression && CHOOSING.has((e as ts.BinaryExpression).operatorToken.kind));
 }
 
 /**
@@ -929,7 +952,7 @@ function valueChoices(e: ts.Expression, truthy = false): ts.Expression[] {
 /** The expression under parentheses, `as`, `satisfies`, `<T>` and `!`: none of them changes the value. */
 function withoutTypeWrappers(e: ts.Expression): ts.Expression {
   let cur = e;
-  while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isNonNullExpression(cur) || ts.isTypeAssertionExpression(cur)) cur = cur.expression;
+  while (TYPE_WRAPPERS.has(cur.kind)) cur = (cur as ts.ParenthesizedExpression).expression;
   return cur;
 }
 

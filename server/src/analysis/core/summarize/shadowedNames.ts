@@ -23,6 +23,9 @@ export function shadowedNames(sf: ts.SourceFile): (id: ts.Identifier) => string 
 /** Node kinds that may declare names of their own (function-likes aside). */
 const SCOPES = new Set<ts.SyntaxKind>([SK.SourceFile, SK.Block, SK.ModuleBlock, SK.CaseBlock, SK.ForStatement, SK.ForOfStatement, SK.ForInStatement, SK.CatchClause]);
 
+/** Declarations the flow does not walk into (flowSummary.ts), whose names it never asks about. */
+const NEVER_ASKED = new Set<ts.SyntaxKind>([SK.InterfaceDeclaration, SK.TypeAliasDeclaration, SK.ImportDeclaration]);
+
 function renames(sf: ts.SourceFile): Map<number, string> {
   const out = new Map<number, string>();
   /** How many scopes on the way down declare each name. */
@@ -40,6 +43,10 @@ function renames(sf: ts.SourceFile): Map<number, string> {
       if (to !== undefined) out.set(node.end, to);
       return;
     }
+    // Another token has no children; the flow never asks about the names of an interface, a type
+    // alias or an import (what a scope declares reaches only the names inside it, so skipping these
+    // changes no other name's answer).
+    if (node.kind <= SK.LastToken || NEVER_ASKED.has(node.kind)) return;
     const fn = ts.isFunctionLike(node);
     // Most nodes open no scope: only these kinds are asked what they declare.
     if (!fn && !SCOPES.has(node.kind)) return void ts.forEachChild(node, walk);
