@@ -8,7 +8,7 @@ import { dynamicImportsIn } from "./dynamicImports";
 import { commonJsExportLocal, exportedMember } from "./commonJsExports";
 import { paramFieldsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
-import { shadowedNames } from "./shadowedNames";
+import { mayOpenScope, ScopeNames } from "./shadowedNames";
 import { catchEndsProgram, ENDS_PROGRAM_TEXT, reachableStatements, runsOnlyWhenIterated } from "./deadCode";
 
 /**
@@ -160,8 +160,13 @@ export function summarizeFlow(
   let staticThis: string | undefined;
   /** Whether the class whose members are visited is `declare`d: its methods have no bodies, and are no overloads. */
   let ambientClass = false;
-  /** A name as the flow knows it: a binding shadowing another of the same name gets its own (shadowedNames.ts). */
-  const flowName = shadowedNames(ctx.sf);
+  /**
+   * A name as the flow knows it: a binding shadowing another of the same name gets its own
+   * (shadowedNames.ts). The walk below enters each scope it meets, and asks about names only inside
+   * the node it visits, so the answer is that of the name's own scopes.
+   */
+  const scopes = new ScopeNames(ctx.sf);
+  const flowName = (id: ts.Identifier) => scopes.nameOf(id);
   const pathOf = (e: ts.Expression): RefPath | null => {
     let cur = e;
     while (PATH_WRAPPERS.has(cur.kind)) cur = (cur as ts.ParenthesizedExpression).expression;
@@ -294,6 +299,13 @@ export function summarizeFlow(
   const visitFunction = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string, nameNode?: ts.Node) => {
     // An overload's signature: the implementation that follows it is the function.
     if (!fn.body && isOverloadSignature(fn, ctx.sf, ambientClass)) return;
+    const scope = scopes.enter(fn);
+    visitFunctionIn(fn, unit, name, kind, className, nameNode);
+    if (scope) scopes.leave(scope);
+  };
+
+  /** `visitFunction` inside the function's scope. */
+  const visitFunctionIn = (fn: ts.SignatureDeclaration & { body?: ts.Node }, unit: MutableUnit, name: string, kind: FlowUnit["kind"], className?: string, nameNode?: ts.Node) => {
     const child = newUnit(name, kind, unit.id, fn, paramsOf(fn), className, nameNode ?? fn.name);
     // `declare function addTools(server: McpServer): void` (a declaration file), an abstract method:
     // what runs is elsewhere, so a call of it is not followed.
@@ -424,10 +436,20 @@ export function summarizeFlow(
     }
   };
 
-  // Runs for every node of a file that imports the SDK: a switch on the kind, no array per node.
+  // Runs for every node of a file that imports the SDK, inside the scope the node opens, if any (a
+  // function's is entered by visitFunction). A throw ends the whole summary (nothing below
+  // summarizeFlow catches one), so no scope needs leaving on the way out.
   const visit = (node: ts.Node, unit: MutableUnit, conditional: boolean): void => {
     // A token (a name, a literal, a keyword) has no children and no case below: nothing to record.
     if (node.kind <= SK.LastToken) return;
+    if (!mayOpenScope(node.kind)) return visitNode(node, unit, conditional);
+    const scope = scopes.enter(node);
+    visitNode(node, unit, conditional);
+    if (scope) scopes.leave(scope);
+  };
+
+  // A switch on the kind, no array per node.
+  const visitNode = (node: ts.Node, unit: MutableUnit, conditional: boolean): void => {
     // Types never run: a type annotation, an interface or a type alias holds no call and no value.
     if ((node.kind >= SK.FirstTypeNode && node.kind <= SK.LastTypeNode) || node.kind === SK.InterfaceDeclaration || node.kind === SK.TypeAliasDeclaration) return;
     let branches = false;
@@ -867,6 +889,7 @@ export function summarizeFlow(
     }
   }
   const module = newUnit("<module>", "module", null, ctx.sf, []);
+  scopes.enter(ctx.sf);
   for (const s of reachableStatements(ctx.sf.statements) ?? ctx.sf.statements) visit(s, module, false);
   return { units, ...(loaded.size > 0 ? { loaded } : {}) };
 }

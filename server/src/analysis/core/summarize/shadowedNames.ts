@@ -6,11 +6,65 @@
 import { SK, ts } from "../typescript";
 
 /**
- * A resolver for the identifiers of `sf` (parsed without parent pointers). The tree is walked once,
- * on the first question, keeping the names each enclosing scope declares; only the renamed
- * identifiers are remembered, by where they end. (A look at the text first, to skip the walk for
- * files declaring every name once, cost more than the walk: in real code most files declare some
- * name twice, and a pattern over the whole text is slower than a walk that skips the types.)
+ * The flow names of the identifiers a walk meets, kept as it goes: the walk tells each scope it enters
+ * (`enter`, then `leave` with what `enter` gave) and asks about an identifier while it is inside that
+ * identifier's scopes. The flow's own walk does this (flowSummary.ts), so the tree is walked once; it
+ * enters every scope around each name it asks about, and what a scope declares reaches only the names
+ * inside it, so the scopes it skips change none of its answers.
+ */
+export class ScopeNames {
+  /** How many scopes on the way down declare each name. */
+  readonly #depth = new Map<string, number>();
+  /** The flow name each name has where the walk is, when it is not the name itself. */
+  #active = new Map<string, string>();
+  /** Blocks that are a function's body: the function's own scope, not a nested one. */
+  readonly #bodies = new Set<ts.Node>();
+
+  constructor(private readonly sf: ts.SourceFile) {}
+
+  /** The identifier's flow name where the walk is. */
+  nameOf(id: ts.Identifier): string {
+    return this.#active.size === 0 ? id.text : (this.#active.get(id.text) ?? id.text);
+  }
+
+  /** Enters the node if it is a scope declaring names: what `leave` needs after its children, else undefined. */
+  enter(node: ts.Node): ScopeEntry | undefined {
+    const fn = ts.isFunctionLike(node);
+    // Most nodes open no scope: only these kinds are asked what they declare.
+    if (!fn && !SCOPES.has(node.kind)) return undefined;
+    if (fn && "body" in node && node.body) this.#bodies.add(node.body);
+    const own = ownNames(node);
+    if (own.size === 0) return undefined;
+    const saved = this.#active;
+    const inner = !fn && !ts.isSourceFile(node) && !(ts.isBlock(node) && this.#bodies.has(node));
+    for (const name of own) {
+      const shadows = inner && (this.#depth.get(name) ?? 0) > 0;
+      if (shadows || this.#active.has(name)) {
+        if (this.#active === saved) this.#active = new Map(saved);
+        if (shadows) this.#active.set(name, `${name}@${this.sf.getLineAndCharacterOfPosition((declaration(node, name) ?? node).getStart(this.sf)).line + 1}`);
+        else this.#active.delete(name);
+      }
+    }
+    for (const name of own) this.#depth.set(name, (this.#depth.get(name) ?? 0) + 1);
+    return { own, saved };
+  }
+
+  /** Leaves the scope `enter` entered (scopes are left in the reverse order they were entered). */
+  leave(entry: ScopeEntry): void {
+    for (const name of entry.own) this.#depth.set(name, this.#depth.get(name)! - 1);
+    this.#active = entry.saved;
+  }
+}
+
+export interface ScopeEntry {
+  readonly own: ReadonlySet<string>;
+  readonly saved: Map<string, string>;
+}
+
+/**
+ * A resolver for the identifiers of `sf` (parsed without parent pointers), for a question asked
+ * outside a walk: the tree is walked once, on the first question, and only the renamed identifiers
+ * are remembered, by where they end.
  */
 export function shadowedNames(sf: ts.SourceFile): (id: ts.Identifier) => string {
   let renamed: ReadonlyMap<number, string> | undefined;
@@ -23,50 +77,25 @@ export function shadowedNames(sf: ts.SourceFile): (id: ts.Identifier) => string 
 /** Node kinds that may declare names of their own (function-likes aside). */
 const SCOPES = new Set<ts.SyntaxKind>([SK.SourceFile, SK.Block, SK.ModuleBlock, SK.CaseBlock, SK.ForStatement, SK.ForOfStatement, SK.ForInStatement, SK.CatchClause]);
 
-/** Declarations the flow does not walk into (flowSummary.ts), whose names it never asks about. */
-const NEVER_ASKED = new Set<ts.SyntaxKind>([SK.InterfaceDeclaration, SK.TypeAliasDeclaration, SK.ImportDeclaration]);
+/** Whether a node of this kind may be a scope that is not a function (a function's is entered with it). */
+export function mayOpenScope(kind: ts.SyntaxKind): boolean {
+  return SCOPES.has(kind);
+}
 
 function renames(sf: ts.SourceFile): Map<number, string> {
   const out = new Map<number, string>();
-  /** How many scopes on the way down declare each name. */
-  const depth = new Map<string, number>();
-  /** The flow name each name has where the walk is, when it is not the name itself. */
-  let active = new Map<string, string>();
-  /** Blocks that are a function's body: the function's own scope, not a nested one. */
-  const bodies = new Set<ts.Node>();
+  const scopes = new ScopeNames(sf);
   const walk = (node: ts.Node): void => {
     // A type names no binding of the flow (its identifiers are types, or `typeof x` that runs nothing).
     if (node.kind >= SK.FirstTypeNode && node.kind <= SK.LastTypeNode) return;
     if (node.kind === SK.Identifier) {
-      if (active.size === 0) return;
-      const to = active.get((node as ts.Identifier).text);
-      if (to !== undefined) out.set(node.end, to);
+      const name = scopes.nameOf(node as ts.Identifier);
+      if (name !== (node as ts.Identifier).text) out.set(node.end, name);
       return;
     }
-    // Another token has no children; the flow never asks about the names of an interface, a type
-    // alias or an import (what a scope declares reaches only the names inside it, so skipping these
-    // changes no other name's answer).
-    if (node.kind <= SK.LastToken || NEVER_ASKED.has(node.kind)) return;
-    const fn = ts.isFunctionLike(node);
-    // Most nodes open no scope: only these kinds are asked what they declare.
-    if (!fn && !SCOPES.has(node.kind)) return void ts.forEachChild(node, walk);
-    if ((fn || ts.isClassStaticBlockDeclaration(node)) && "body" in node && node.body) bodies.add(node.body);
-    const own = ownNames(node);
-    if (own.size === 0) return void ts.forEachChild(node, walk);
-    const saved = active;
-    const inner = !fn && !ts.isSourceFile(node) && !(ts.isBlock(node) && bodies.has(node));
-    for (const name of own) {
-      const shadows = inner && (depth.get(name) ?? 0) > 0;
-      if (shadows || active.has(name)) {
-        if (active === saved) active = new Map(saved);
-        if (shadows) active.set(name, `${name}@${sf.getLineAndCharacterOfPosition((declaration(node, name) ?? node).getStart(sf)).line + 1}`);
-        else active.delete(name);
-      }
-    }
-    for (const name of own) depth.set(name, (depth.get(name) ?? 0) + 1);
+    const entry = scopes.enter(node);
     ts.forEachChild(node, walk);
-    for (const name of own) depth.set(name, depth.get(name)! - 1);
-    active = saved;
+    if (entry) scopes.leave(entry);
   };
   walk(sf);
   return out;
