@@ -28,6 +28,11 @@ export function textOf(ctx: SummaryContext, node: ts.Node): string {
   return compactText(ctx.text, startOf(ctx.sf, node), node.end);
 }
 
+/** `textOf` the node a span was taken of (its start is not looked for again). */
+export function spanText(ctx: SummaryContext, span: Span): string {
+  return compactText(ctx.text, span.start, span.end);
+}
+
 /**
  * Where a node's first token starts: `node.getStart(sf)`, which skips the trivia before the node.
  * Most nodes start at their full start or after blanks only, which are skipped here without the

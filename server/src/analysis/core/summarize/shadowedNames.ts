@@ -103,21 +103,56 @@ function renames(sf: ts.SourceFile): Map<number, string> {
 
 function ownNames(scope: ts.Node): ReadonlySet<string> {
   const out = new Set<string>();
-  const statements = ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) ? scope.statements : ts.isCaseBlock(scope) ? scope.clauses.flatMap((c) => [...c.statements]) : undefined;
-  if (statements) {
-    for (const s of statements) {
-      if (ts.isVariableStatement(s) && (ts.isSourceFile(scope) || (s.declarationList.flags & ts.NodeFlags.BlockScoped) !== 0)) for (const d of s.declarationList.declarations) bound(d.name, out);
-      else if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isEnumDeclaration(s)) && s.name) out.add(s.name.text);
-      else if (ts.isImportDeclaration(s) && s.importClause) importNames(s.importClause, out);
+  switch (scope.kind) {
+    case SK.SourceFile:
+    case SK.Block:
+    case SK.ModuleBlock:
+      statementNames((scope as ts.Block).statements, scope.kind === SK.SourceFile, out);
+      break;
+    case SK.CaseBlock:
+      for (const c of (scope as ts.CaseBlock).clauses) statementNames(c.statements, false, out);
+      break;
+    case SK.ForStatement:
+    case SK.ForOfStatement:
+    case SK.ForInStatement: {
+      const init = (scope as ts.ForStatement).initializer;
+      if (init && ts.isVariableDeclarationList(init) && (init.flags & ts.NodeFlags.BlockScoped) !== 0) for (const d of init.declarations) bound(d.name, out);
+      break;
     }
-  } else if ((ts.isForStatement(scope) || ts.isForOfStatement(scope) || ts.isForInStatement(scope)) && scope.initializer && ts.isVariableDeclarationList(scope.initializer)) {
-    if ((scope.initializer.flags & ts.NodeFlags.BlockScoped) !== 0) for (const d of scope.initializer.declarations) bound(d.name, out);
-  } else if (ts.isCatchClause(scope) && scope.variableDeclaration) {
-    bound(scope.variableDeclaration.name, out);
-  } else if (ts.isFunctionLike(scope)) {
-    for (const p of scope.parameters) bound(p.name, out);
+    case SK.CatchClause: {
+      const v = (scope as ts.CatchClause).variableDeclaration;
+      if (v) bound(v.name, out);
+      break;
+    }
+    default:
+      if (ts.isFunctionLike(scope)) for (const p of scope.parameters) bound(p.name, out);
   }
   return out;
+}
+
+/** What a list of statements declares: its `let`s and `const`s (every variable at the top level), functions, classes, enums and imports. */
+function statementNames(statements: readonly ts.Statement[], topLevel: boolean, out: Set<string>): void {
+  for (const s of statements) {
+    switch (s.kind) {
+      case SK.VariableStatement: {
+        const list = (s as ts.VariableStatement).declarationList;
+        if (topLevel || (list.flags & ts.NodeFlags.BlockScoped) !== 0) for (const d of list.declarations) bound(d.name, out);
+        break;
+      }
+      case SK.FunctionDeclaration:
+      case SK.ClassDeclaration:
+      case SK.EnumDeclaration: {
+        const name = (s as ts.FunctionDeclaration | ts.ClassDeclaration | ts.EnumDeclaration).name;
+        if (name) out.add(name.text);
+        break;
+      }
+      case SK.ImportDeclaration: {
+        const clause = (s as ts.ImportDeclaration).importClause;
+        if (clause) importNames(clause, out);
+        break;
+      }
+    }
+  }
 }
 
 function bound(name: ts.BindingName, out: Set<string>): void {

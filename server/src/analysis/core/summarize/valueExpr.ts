@@ -1,6 +1,6 @@
 import { SK, ts } from "../typescript";
 import { UNDEFINED_TEXT, type ArrItem, type Arithmetic, type FunctionSummary, type KeyExpr, type ObjEntry, type ValueExpr } from "../model/summary";
-import { MAX_DEPTH, spanOf, textOf, type SummaryContext } from "./context";
+import { MAX_DEPTH, spanOf, spanText, textOf, type SummaryContext } from "./context";
 import { summarizeClass } from "./summarizeClass";
 
 /** The operators the evaluator computes on known primitives: arithmetic on numbers, strict comparisons. */
@@ -15,22 +15,21 @@ const ARITHMETIC: ReadonlyMap<ts.SyntaxKind, Arithmetic["op"]> = new Map([
   [SK.ExclamationEqualsEqualsToken, "!=="],
 ]);
 
+/** Parentheses, `as`, `satisfies`, `!` and `<T>`: none of them changes the value. */
+const WRAPPERS: ReadonlySet<ts.SyntaxKind> = new Set([SK.ParenthesizedExpression, SK.AsExpression, SK.SatisfiesExpression, SK.NonNullExpression, SK.TypeAssertionExpression]);
+
 /**
  * Turns an expression into the evaluable intermediate form. Only syntax is looked at; what it cannot
  * represent (calls other than mixins and `Object.freeze`, operators, templates with substitutions...)
  * becomes `dyn` with its text, which the evaluator reports as dynamic.
  */
 export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0): ValueExpr {
-  const span = spanOf(ctx, node);
-  if (depth > MAX_DEPTH) return { k: "dyn", text: textOf(ctx, node), span };
   const next = depth + 1;
+  // A wrapper is its operand (its own span is never kept).
+  if (depth <= MAX_DEPTH && WRAPPERS.has(node.kind)) return toValueExpr(ctx, (node as ts.ParenthesizedExpression).expression, next);
+  const span = spanOf(ctx, node);
+  if (depth > MAX_DEPTH) return { k: "dyn", text: spanText(ctx, span), span };
   switch (node.kind) {
-    case SK.ParenthesizedExpression:
-    case SK.AsExpression:
-    case SK.SatisfiesExpression:
-    case SK.NonNullExpression:
-    case SK.TypeAssertionExpression:
-      return toValueExpr(ctx, (node as ts.ParenthesizedExpression).expression, next);
     case SK.StringLiteral:
     case SK.NoSubstitutionTemplateLiteral:
       return { k: "lit", value: (node as ts.StringLiteral).text, span };
@@ -47,19 +46,19 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
       if (u.operator === SK.MinusToken && ts.isNumericLiteral(u.operand)) {
         return { k: "lit", value: -Number(u.operand.text), span };
       }
-      if (u.operator === SK.MinusToken) return { k: "dyn", text: textOf(ctx, node), span, arith: { op: "-", left: { k: "lit", value: 0, span }, right: toValueExpr(ctx, u.operand, next) } };
-      if (u.operator === SK.ExclamationToken) return { k: "dyn", text: textOf(ctx, node), span, arith: { op: "!", left: { k: "lit", value: null, span }, right: toValueExpr(ctx, u.operand, next) } };
-      return { k: "dyn", text: textOf(ctx, node), span };
+      if (u.operator === SK.MinusToken) return { k: "dyn", text: spanText(ctx, span), span, arith: { op: "-", left: { k: "lit", value: 0, span }, right: toValueExpr(ctx, u.operand, next) } };
+      if (u.operator === SK.ExclamationToken) return { k: "dyn", text: spanText(ctx, span), span, arith: { op: "!", left: { k: "lit", value: null, span }, right: toValueExpr(ctx, u.operand, next) } };
+      return { k: "dyn", text: spanText(ctx, span), span };
     }
     case SK.BinaryExpression: {
       const b = node as ts.BinaryExpression;
       const op = ARITHMETIC.get(b.operatorToken.kind);
-      if (!op) return { k: "dyn", text: textOf(ctx, node), span };
-      return { k: "dyn", text: textOf(ctx, node), span, arith: { op, left: toValueExpr(ctx, b.left, next), right: toValueExpr(ctx, b.right, next) } };
+      if (!op) return { k: "dyn", text: spanText(ctx, span), span };
+      return { k: "dyn", text: spanText(ctx, span), span, arith: { op, left: toValueExpr(ctx, b.left, next), right: toValueExpr(ctx, b.right, next) } };
     }
     case SK.VoidExpression:
       // `void 0` is `undefined` written another way: the evaluator treats both as a key that is absent.
-      return isSideEffectFree((node as ts.VoidExpression).expression) ? { k: "dyn", text: UNDEFINED_TEXT, span } : { k: "dyn", text: textOf(ctx, node), span };
+      return isSideEffectFree((node as ts.VoidExpression).expression) ? { k: "dyn", text: UNDEFINED_TEXT, span } : { k: "dyn", text: spanText(ctx, span), span };
     case SK.Identifier: {
       const name = (node as ts.Identifier).text;
       if (name === UNDEFINED_TEXT) return { k: "dyn", text: name, span };
@@ -71,13 +70,13 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
       return { k: "arr", items: arrayItems(ctx, node as ts.ArrayLiteralExpression, next), span };
     case SK.PropertyAccessExpression: {
       const p = node as ts.PropertyAccessExpression;
-      if (p.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
+      if (p.questionDotToken) return { k: "dyn", text: spanText(ctx, span), span };
       const key: KeyExpr = { k: "static", name: p.name.text, span: spanOf(ctx, p.name) };
       return { k: "get", object: toValueExpr(ctx, p.expression, next), key, span };
     }
     case SK.ElementAccessExpression: {
       const e = node as ts.ElementAccessExpression;
-      if (e.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
+      if (e.questionDotToken) return { k: "dyn", text: spanText(ctx, span), span };
       const arg = e.argumentExpression;
       const key: KeyExpr =
         ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg) || ts.isNumericLiteral(arg)
@@ -87,7 +86,7 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
     }
     case SK.CallExpression: {
       const c = node as ts.CallExpression;
-      if (c.questionDotToken) return { k: "dyn", text: textOf(ctx, node), span };
+      if (c.questionDotToken) return { k: "dyn", text: spanText(ctx, span), span };
       const callee = c.expression;
       if (
         ts.isPropertyAccessExpression(callee) &&
@@ -114,14 +113,14 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
       return { k: "fn", fn: toFunctionSummary(ctx, node as ts.ArrowFunction | ts.FunctionExpression, next), span };
     case SK.ConditionalExpression: {
       const c = node as ts.ConditionalExpression;
-      return { k: "dyn", text: textOf(ctx, node), span, branches: [toValueExpr(ctx, c.whenTrue, next), toValueExpr(ctx, c.whenFalse, next)] };
+      return { k: "dyn", text: spanText(ctx, span), span, branches: [toValueExpr(ctx, c.whenTrue, next), toValueExpr(ctx, c.whenFalse, next)] };
     }
     case SK.ClassExpression: {
       const classIndex = summarizeClass(ctx, node as ts.ClassExpression, { topLevel: false, binding: undefined, jsDocHost: node });
       return { k: "class", classIndex, span };
     }
     default:
-      return { k: "dyn", text: textOf(ctx, node), span };
+      return { k: "dyn", text: spanText(ctx, span), span };
   }
 }
 
