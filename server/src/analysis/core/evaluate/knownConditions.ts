@@ -247,6 +247,18 @@ function regionTaken(cx: Context, region: string): boolean | undefined {
  * `&&`, a loop), or for `loop:` regions, the loop's body or the `items.forEach(...)` call itself.
  */
 function regionAt(sf: ts.SourceFile, region: string): Region | undefined {
+  let found = regionsOf.get(sf);
+  if (!found) regionsOf.set(sf, (found = new Map()));
+  if (found.has(region)) return found.get(region);
+  const at = regionIn(sf, region);
+  found.set(region, at);
+  return at;
+}
+
+/** Per parse, each region's node: every server of a file asks of the same regions, walking down from the root. */
+const regionsOf = new WeakMap<ts.SourceFile, Map<string, Region | undefined>>();
+
+function regionIn(sf: ts.SourceFile, region: string): Region | undefined {
   const loop = region.startsWith("loop:");
   const m = /^(?:loop:)?(\d+):(\d+)$/.exec(region);
   if (!m) return undefined;

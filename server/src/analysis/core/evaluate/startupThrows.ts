@@ -18,6 +18,7 @@ import { ENDS_PROGRAM_TEXT } from "../summarize/deadCode";
 import { caughtAround } from "./caughtTry";
 import { regionsRunCertainly } from "./knownConditions";
 import { lineOf } from "./lineOf";
+import { searchText } from "./textSearch";
 import { mayNotStart, type UnknownPart } from "../model/unknown";
 
 export interface StartupThrow {
@@ -27,6 +28,9 @@ export interface StartupThrow {
   /** One clause saying what happens and under which condition, with lines: for a reason. */
   readonly why: string;
 }
+
+/** `JSON.parse(process.env…`: the text says so before the tree is looked at. */
+const ENV_JSON_PARSE = /JSON\s*\.\s*parse\s*\(\s*\(?\s*process\s*\.\s*env\b/;
 
 /** How deep calls of the file's own functions are followed. */
 const MAX_DEPTH = 6;
@@ -74,8 +78,7 @@ export function startupThrowParts(ev: Evaluator, file: string): UnknownPart[] {
 
 /** `JSON.parse(process.env.X)` (with `!`, `as string`, parentheses) in the units the start-up runs, outside a catch that goes on. */
 function envJsonParses(ev: Evaluator, file: string, units: readonly FlowUnit[], walked: ReadonlySet<number>, at: (span: { start: number; end: number }) => string): StartupThrow[] {
-  const text = ev.host.text?.(file);
-  if (!text || !/JSON\s*\.\s*parse\s*\(\s*\(?\s*process\s*\.\s*env\b/.test(text)) return [];
+  if ((searchText(ev.host, file, "env-json-parse", ENV_JSON_PARSE) ?? -1) < 0) return [];
   const sf = parsedSource(ev, file);
   if (!sf) return [];
   const out: StartupThrow[] = [];

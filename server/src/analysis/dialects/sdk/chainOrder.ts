@@ -7,8 +7,17 @@ import type { FlowUnit } from "../../core/model/summary";
 
 const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 
+/** Per file's units (a summary's, which no one changes): every server of the file asks for the same order. */
+const ordered = new WeakMap<readonly FlowUnit[], readonly FlowUnit[]>();
+
 /** `units` in the order to run them: those that are callbacks of one promise chain sorted by place. */
-export function inChainOrder(units: readonly FlowUnit[]): FlowUnit[] {
+export function inChainOrder(units: readonly FlowUnit[]): readonly FlowUnit[] {
+  let order = ordered.get(units);
+  if (!order) ordered.set(units, (order = chainOrder(units)));
+  return order;
+}
+
+function chainOrder(units: readonly FlowUnit[]): FlowUnit[] {
   const chainOf = new Map<number, number>();
   for (const unit of units) {
     for (const { event } of unit.events) {

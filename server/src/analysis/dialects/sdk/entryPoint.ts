@@ -45,12 +45,25 @@ export function transportOf(summary: FileSummary | undefined, expr: ValueExpr | 
   const sdkClass = (callee: string) => sdkImport(summary, callee)?.name;
   if (expr.k === "new") return expr.callee.k === "ref" ? sdkClass(expr.callee.name) : undefined;
   if (expr.k !== "ref") return undefined;
+  const ctor = firstConstructions(summary).get(expr.name);
+  return ctor === undefined ? undefined : sdkClass(ctor);
+}
+
+/** Per summary: for each name a `new` is first bound to (`const t = new X()`), that class's name. */
+const constructions = new WeakMap<FileSummary, ReadonlyMap<string, string>>();
+
+/** The file's first `new` for each name, in the order of its units and their events: each server asks once per call. */
+function firstConstructions(summary: FileSummary): ReadonlyMap<string, string> {
+  let first = constructions.get(summary);
+  if (first) return first;
+  const found = new Map<string, string>();
   for (const unit of summary.flow?.units ?? []) {
     for (const { event } of unit.events) {
-      if (event.k === "new" && event.target?.length === 1 && event.target[0] === expr.name) return sdkClass(event.ctor);
+      if (event.k === "new" && event.target?.length === 1 && !found.has(event.target[0]!)) found.set(event.target[0]!, event.ctor);
     }
   }
-  return undefined;
+  constructions.set(summary, (first = found));
+  return first;
 }
 
 /** The era note of a server whose factory, run for each request, throws. */

@@ -6,6 +6,9 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Span } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
+import { searchText } from "../../core/evaluate/textSearch";
+
+const PROCESS_EXIT = /\bprocess\s*\.\s*exit\b/;
 
 /** `process.exit(...)`. */
 function isExitCall(e: ts.Expression): boolean {
@@ -30,8 +33,7 @@ function exitsUnconditionally(h: ts.Expression): boolean {
  */
 export function exitAfterServing(ev: Evaluator, file: string, fn: string | undefined, after: number): Span | undefined {
   // Most servers never call process.exit: their file is not parsed again for it.
-  const text = ev.host.text?.(file);
-  if (text === undefined || !/\bprocess\s*\.\s*exit\b/.test(text)) return undefined;
+  if ((searchText(ev.host, file, "sdk-process-exit", PROCESS_EXIT) ?? -1) < 0) return undefined;
   const sf = parsedSource(ev, file);
   if (!sf) return undefined;
   let awaited = fn === undefined;

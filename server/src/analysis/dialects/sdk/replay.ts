@@ -13,6 +13,7 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import { exprText } from "../../core/evaluate/evaluator";
 import { isPlainObject, SPREAD_KEY, toJson, type Binding, type DynamicPart, type Json, type JsonObject, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import { lineOf } from "../../core/evaluate/lineOf";
+import { searchText } from "../../core/evaluate/textSearch";
 import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr, CallEvent } from "../../core/model/summary";
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
@@ -540,7 +541,9 @@ export class Replay {
       // Made in the class's own constructor, or with no constructor to wait for: the subclasses' go on now.
       if (line && (!ownCtor || site.unit.kind === "method")) this.#constructSubclasses(line, paths);
       for (const unit of units) {
-        if (unit === site.unit || this.#ran.has(`${site.file}#${unit.id}`)) continue;
+        // A closure or a field of another class does nothing here (of a file with many servers, most units).
+        if (unit === site.unit || (site.unit.className === undefined && unit.kind !== "function" && unit.kind !== "method")) continue;
+        if (this.#ran.has(`${site.file}#${unit.id}`)) continue;
         if (site.unit.className !== undefined && isOwnMethod(units, unit, site.unit.className)) {
           const method = unit.kind === "method" ? unit.name.slice(site.unit.className.length + 1) : undefined;
           // With a line of subclasses, a method may call hooks only they implement.
@@ -710,10 +713,12 @@ export class Replay {
     for (const file of files) {
       const fileUnits = this.#ev.summary(file)?.flow?.units ?? [];
       for (const unit of inChainOrder(fileUnits)) {
-        if (unit.kind !== "closure" || (this.#ran.has(`${file}#${unit.id}`) && !this.#closures.runsAlsoElsewhere(file, unit)) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
-        if (this.#unreadAssigned.size > 0 && this.#assignedToUnread(file, unit)) continue;
+        // Most closures of a file with many servers are inside no unit this server's code ran: asked first.
+        if (unit.kind !== "closure") continue;
         const names = this.#namesAround(file, fileUnits, unit);
-        if (!names || !mentions(unit, names)) continue;
+        if (!names || (this.#ran.has(`${file}#${unit.id}`) && !this.#closures.runsAlsoElsewhere(file, unit)) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
+        if (this.#unreadAssigned.size > 0 && this.#assignedToUnread(file, unit)) continue;
+        if (!mentions(unit, names)) continue;
         // A handler of this very server runs once it is connected: nothing there changes its capabilities.
         const own = runsInOwnHandler(fileUnits, unit, (id) => this.#namesIn.get(`${file}#${id}`), this.#ev.host.text?.(file) ?? "");
         if (own) sealCapabilities(this.state, () => this.#runUnit(file, unit, 0, names, 1, LATER));
@@ -849,8 +854,10 @@ export class Replay {
 
   /** The names the server had in the nearest enclosing unit that ran (none: nothing around it ran). */
   #namesAround(file: string, units: readonly FlowUnit[], unit: FlowUnit): ReadonlySet<string> | undefined {
+    const ran = this.#namesInFile.get(file);
+    if (!ran) return undefined;
     for (let p = unit.parent; p !== null; p = units[p]?.parent ?? null) {
-      const names = this.#namesIn.get(`${file}#${p}`);
+      const names = ran.get(p);
       if (names) return names;
     }
     return undefined;
@@ -858,6 +865,9 @@ export class Replay {
 
   /** Each unit that ran → the names the server went by in it (a helper called twice: both calls' names). */
   readonly #namesIn = new Map<string, Set<string>>();
+
+  /** The same sets by file, then by unit id (`#namesAround` walks up a file's units). */
+  readonly #namesInFile = new Map<string, Map<number, Set<string>>>();
 
   /** Whether a unit uses the paths itself, or calls a function of its file that does. */
   #mentionsDeep(file: string, unit: FlowUnit, paths: ReadonlySet<string>, seen: Set<number>): boolean {
@@ -1496,7 +1506,12 @@ export class Replay {
       const names = this.#namesIn.get(id);
       for (const n of local) seen.add(n);
       if (names) for (const n of seen) names.add(n);
-      else this.#namesIn.set(id, seen);
+      else {
+        this.#namesIn.set(id, seen);
+        let byUnit = this.#namesInFile.get(file);
+        if (!byUnit) this.#namesInFile.set(file, (byUnit = new Map()));
+        byUnit.set(unit.id, seen);
+      }
     }
   }
 
@@ -2393,8 +2408,7 @@ export class Replay {
   #privateCapabilities(): void {
     const files = new Set([...this.#namesIn.keys()].map((id) => id.slice(0, id.lastIndexOf("#"))));
     for (const file of files) {
-      const text = this.#ev.host.text?.(file);
-      const at = text === undefined ? -1 : text.search(PRIVATE_CAPABILITIES);
+      const at = searchText(this.#ev.host, file, "sdk-private-capabilities", PRIVATE_CAPABILITIES) ?? -1;
       if (at < 0) continue;
       const loc: Loc = { file, span: { start: at, end: at + 1 } };
       markReplaced(this.state, `the code reaches the SDK's own capabilities object, _capabilities (${this.#where(loc)}), which initialize sends as it is, and what it does to it is not followed`, loc);
