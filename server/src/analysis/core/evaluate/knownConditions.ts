@@ -266,12 +266,8 @@ function regionIn(sf: ts.SourceFile, region: string): Region | undefined {
   const end = Number(m[2]);
   let cur: ts.Node = sf;
   for (let hops = 0; hops < 512; hops++) {
-    let next: ts.Node | undefined;
-    ts.forEachChild(cur, (c) => {
-      if (next === undefined && c.pos <= start && c.end >= end) next = c;
-    });
-    if (!next) return undefined;
-    const child: ts.Node = next;
+    const child = coveringChild(cur, start, end);
+    if (!child) return undefined;
     if (child.getStart(sf) === start && child.end === end) {
       if (!loop) return { node: child, parent: cur, loop };
       // A loop body (for...of / for...in), or the every-item call whose callback is the body.
@@ -283,6 +279,30 @@ function regionIn(sf: ts.SourceFile, region: string): Region | undefined {
     cur = child;
   }
   return undefined;
+}
+
+/**
+ * The first child (in the parser's order) whose range, trivia included, covers start..end. A list's
+ * items follow one another (both ends rise along it), so the first covering item is the first whose
+ * end reaches `end`, if it starts early enough: found by halving, not by walking a test file's hundred
+ * statements for each region asked.
+ */
+function coveringChild(node: ts.Node, start: number, end: number): ts.Node | undefined {
+  const covers = (c: ts.Node) => c.pos <= start && c.end >= end;
+  return ts.forEachChild(
+    node,
+    (c) => (covers(c) ? c : undefined),
+    (list) => {
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid]!.end >= end) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo < list.length && covers(list[lo]!) ? list[lo] : undefined;
+    },
+  );
 }
 
 /** A loop region over a table the analysis reads for certain (in the unit's own scope) that holds items. */
