@@ -33,9 +33,18 @@ export function caughtAround(ev: Evaluator, file: string, entry: FlowEventEntry)
   return catchingTry(ev, file, entry) !== undefined;
 }
 
+/** Per parse, the block at each span asked: every event of a `try` block (of every server) asks again. */
+const blocks = new WeakMap<ts.SourceFile, Map<string, ts.Block | undefined>>();
+
 /** The block spanning exactly [start, end). */
 function blockAt(sf: ts.SourceFile, start: number, end: number): ts.Block | undefined {
-  return nodeAt(sf, { start, end }, ts.isBlock) as ts.Block | undefined;
+  let known = blocks.get(sf);
+  if (!known) blocks.set(sf, (known = new Map()));
+  const key = `${start}:${end}`;
+  if (known.has(key)) return known.get(key);
+  const block = nodeAt(sf, { start, end }, ts.isBlock) as ts.Block | undefined;
+  known.set(key, block);
+  return block;
 }
 
 /**

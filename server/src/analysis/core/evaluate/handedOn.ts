@@ -134,12 +134,27 @@ function wordBefore(text: string, end: number): string {
 
 function skipBlankBack(text: string, end: number): number {
   let i = end;
-  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+  while (i > 0 && isBlank(text.charCodeAt(i - 1))) i--;
   return i;
 }
 
 function identifierStart(text: string, end: number): number {
   let i = end;
-  while (i > 0 && /[\w$]/.test(text[i - 1]!)) i--;
+  while (i > 0 && isWordChar(text.charCodeAt(i - 1))) i--;
   return i;
+}
+
+/**
+ * What `/\s/` matches, by code unit: tested per character of every call's prefix, a pattern cost more
+ * than the rest of the scan (the test file's whole text is read for each file whose consts are read).
+ */
+function isBlank(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** What `/[\w$]/` matches, by code unit. */
+function isWordChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
 }

@@ -133,6 +133,19 @@ export type Arguments = ReadonlyMap<string, Binding>;
 
 /** The text of a function's body (its parameter list left out). */
 function bodyText(sf: ts.SourceFile, unit: FlowUnit): string | undefined {
+  let known = bodies.get(sf);
+  if (!known) bodies.set(sf, (known = new Map()));
+  const key = `${unit.span.start}:${unit.span.end}`;
+  if (known.has(key)) return known.get(key);
+  const text = bodyTextIn(sf, unit);
+  known.set(key, text);
+  return text;
+}
+
+/** Per parse, each function's body text: asked for every conditional event of a call followed. */
+const bodies = new WeakMap<ts.SourceFile, Map<string, string | undefined>>();
+
+function bodyTextIn(sf: ts.SourceFile, unit: FlowUnit): string | undefined {
   const fn = nodeAt(sf, unit.span);
   const body = fn && ts.isFunctionLike(fn) ? (fn as ts.FunctionLikeDeclaration).body : undefined;
   return body ? sf.text.slice(body.pos, body.end) : undefined;
