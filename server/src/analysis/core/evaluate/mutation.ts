@@ -86,8 +86,23 @@ export function withSources(names: Set<string>, text: string): Set<string> {
   return names;
 }
 
+/**
+ * The last texts read for their aliases, with what was read: a file's mutated names, the names it
+ * hands on, its emptied lists and its straight writes each ask of the same text, one after another.
+ */
+const recentAliases: { readonly text: string; readonly sources: ReadonlyMap<string, ReadonlySet<string>> }[] = [];
+const RECENT_ALIASES = 4;
+
 /** For each name a text binds to another's object, the names it was bound from. */
-export function aliasSources(text: string): Map<string, Set<string>> {
+export function aliasSources(text: string): ReadonlyMap<string, ReadonlySet<string>> {
+  for (const recent of recentAliases) if (recent.text === text) return recent.sources;
+  const sources = aliasSourcesIn(text);
+  recentAliases.unshift({ text, sources });
+  if (recentAliases.length > RECENT_ALIASES) recentAliases.pop();
+  return sources;
+}
+
+function aliasSourcesIn(text: string): Map<string, Set<string>> {
   const sources = new Map<string, Set<string>>();
   const add = (alias: string, source: string) => {
     if (alias === source) return;
