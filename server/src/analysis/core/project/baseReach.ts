@@ -10,9 +10,11 @@
 // Every doubt parses: an `extends` whose target is not a name the file imports, an import that
 // cannot be resolved but an ambient module declares, a global declaration file that could matter.
 
+import { declarationWordPlaces } from "./declarationWords";
 import { HeritageWalk } from "./heritageWalk";
 import { importClauses } from "./importClauses";
 import { isJsonModule } from "./paths";
+import { matchesAt } from "./wordMatches";
 
 /** What the pre-pass needs from the workspace. */
 export interface BaseReachHost {
@@ -30,6 +32,7 @@ export interface BaseReachHost {
 // by the string with `from` left out (`export { A } "x"`), which TypeScript's parser still reads as
 // the module specifier: the analysis follows it there, so the pre-pass must too.
 const SPECIFIER = /(?:\bfrom|\bimport|\brequire\s*\(|[}*])\s*\(?\s*["']([^"'\n]+)["']/g;
+const REQUIRE = /require/;
 const IMPORT_EQUALS = /\bimport\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(/g;
 const EXTENDS_TARGET = /\bextends\b\s*([A-Za-z_$][\w$]*)?/g;
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
@@ -46,12 +49,14 @@ function importedNames(text: string): Set<string> {
       if (ids && ids.length > 0) names.add(ids[ids.length - 1]!);
     }
   }
-  for (const m of text.matchAll(IMPORT_EQUALS)) names.add(m[1]!);
+  // Only a text that spells `require` can hold one (finding a word is fast, trying a pattern everywhere is not).
+  if (REQUIRE.test(text)) for (const m of text.matchAll(IMPORT_EQUALS)) names.add(m[1]!);
   return names;
 }
 
 // Names the text declares itself: a class (or anything else) of the same name as an import shadows it.
-const LOCAL_DECLARATION = /\b(?:class|function\s*\*?|const|let|var|enum|interface|namespace|module)\s+([A-Za-z_$][\w$]*)/g;
+// Tried only where the text spells a declaration word (declarationWords.ts).
+const LOCAL_DECLARATION = /\b(?:class|function\s*\*?|const|let|var|enum|interface|namespace|module)\s+([A-Za-z_$][\w$]*)/y;
 
 /** Whether every `extends` of the text names something the text imports (so no base is local or global). */
 function extendsOnlyImports(text: string): boolean {
@@ -61,7 +66,7 @@ function extendsOnlyImports(text: string): boolean {
     const target = m[1];
     if (target === undefined || !imported.has(target)) return false;
     // `import { A } from "x"; class A extends A {}`: the base is the local class, not the import.
-    local ??= new Set([...text.matchAll(LOCAL_DECLARATION)].map((d) => d[1]!));
+    local ??= new Set([...matchesAt(text, LOCAL_DECLARATION, declarationWordPlaces(text))].map((d) => d[1]!));
     if (local.has(target)) return false;
   }
   return true;

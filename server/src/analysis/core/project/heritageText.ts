@@ -2,12 +2,15 @@
 // pre-pass (heritageWalk.ts). Every reader either answers or says it cannot (`undefined`); a wrong
 // extra answer (a `class` word in a comment) only adds a path to follow, never hides one.
 import { beforeFrom, importClauses } from "./importClauses";
+import { declarationWordPlaces } from "./declarationWords";
+import { matchesAt, matchesSomewhere, wordPlaces } from "./wordMatches";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const WORD = /[A-Za-z_$][\w$]*/y;
 const SPECIFIER_AFTER_QUOTE = /([^"'\n]+)["']/y;
 const MAX_CLAUSE = 8000;
 const COMMENTS = /\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
+const REQUIRE = /require/;
 
 /** What a local name is bound to by an import: the module specifier and the name it imports ("default", or "*" for the module itself). */
 export interface ImportBinding {
@@ -72,8 +75,11 @@ export function importBindings(text: string): Map<string, ImportBinding[]> | und
       for (const [imported, local] of pairs) add(local, { spec, name: imported });
     }
   }
-  for (const m of text.matchAll(/\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*["']([^"'\n]+)["']/g)) {
-    add(m[1]!, { spec: m[2]!, name: "*" });
+  // Looked for only in a text that spells `require` (finding a word is fast, trying a pattern everywhere is not).
+  if (REQUIRE.test(text)) {
+    for (const m of text.matchAll(/\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*["']([^"'\n]+)["']/g)) {
+      add(m[1]!, { spec: m[2]!, name: "*" });
+    }
   }
   return out;
 }
@@ -225,6 +231,17 @@ function push<V>(map: Map<string, V[]>, key: string, value: V): void {
 
 const IDENTIFIERS = /[A-Za-z_$][\w$]*/g;
 
+// The patterns of a module's exports: each is tried only where the text spells `export` (wordMatches.ts).
+const EXPORT_WORD = /export/g;
+const EXPORT_ASSIGNMENT = /\bexport\s*=/y;
+const EXPORT_LIST = /\bexport\s+(?:type\s+)?\{/y;
+const EXPORT_STAR = /\bexport\s+\*\s*(?:as\s+([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')\s*)?(?:from\s*)?["']([^"'\n]+)["']/y;
+const EXPORT_DEFAULT_CLASS = /\bexport\s+default\s+(?:abstract\s+)?class\b/y;
+const EXPORT_DEFAULT_NAME = /\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*(?:;|\n|$)/y;
+const EXPORT_DEFAULT = /\bexport\s+default\b/y;
+const EXPORT_CLASS = /\bexport\s+(?:declare\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/y;
+const EXPORT_OTHER = /\bexport\s+(?:declare\s+)?(?:const|let|var|function|async|enum|namespace|module)\b([^;=({]{0,2000})/y;
+
 interface ExportClause {
   readonly body: string;
   /** The module it re-exports from; undefined for a list of the module's own names. */
@@ -238,12 +255,11 @@ interface ExportClause {
  * first `}`, and an `export {` inside one that was read is part of it (a pattern with `[^}]*` per clause
  * made 100,000 unclosed `export {` take minutes).
  */
-function* exportClauses(text: string): Generator<ExportClause> {
-  const openings = /\bexport\s+(?:type\s+)?\{/g;
+function* exportClauses(text: string, exports: readonly number[]): Generator<ExportClause> {
   const specifier = /\s*(?:from\s*)?["']([^"'\n]+)["']/y;
   const notAList = /\s*(?:from\b|["'])/y;
   let readUpTo = -1;
-  for (let m = openings.exec(text); m; m = openings.exec(text)) {
+  for (const m of matchesAt(text, EXPORT_LIST, exports)) {
     const from = m.index + m[0].length;
     if (m.index <= readUpTo) continue;
     const close = text.indexOf("}", from);
@@ -262,13 +278,14 @@ function* exportClauses(text: string): Generator<ExportClause> {
   }
 }
 
-/** Reads a module's exports in one pass of each pattern over its text. */
+/** Reads a module's exports: each pattern, tried where the text spells `export`. */
 export function moduleFacts(text: string): ModuleFacts {
-  let unread = /\bexport\s*=/.test(text);
+  const exports = wordPlaces(text, EXPORT_WORD);
+  let unread = matchesSomewhere(text, EXPORT_ASSIGNMENT, exports);
   const reexports = new Map<string, { spec: string; name: string }[]>();
   // Re-exports, and export lists of the module's own names.
   const listed = new Map<string, string[]>();
-  for (const clause of exportClauses(text)) {
+  for (const clause of exportClauses(text, exports)) {
     const pairs = specifierPairs(clause.body);
     if (!pairs) unread = true;
     else if (clause.from !== undefined) for (const [original, exported] of pairs) push(reexports, exported, { spec: clause.from, name: original });
@@ -276,21 +293,21 @@ export function moduleFacts(text: string): ModuleFacts {
   }
   const stars: string[] = [];
   const starsAs = new Map<string, string[]>();
-  for (const m of text.matchAll(/\bexport\s+\*\s*(?:as\s+([A-Za-z_$][\w$]*|"[^"]*"|'[^']*')\s*)?(?:from\s*)?["']([^"'\n]+)["']/g)) {
+  for (const m of matchesAt(text, EXPORT_STAR, exports)) {
     if (m[1] !== undefined) push(starsAs, unquote(m[1]), m[2]!);
     else stars.push(m[2]!);
   }
   const defaultClasses: number[] = [];
-  for (const m of text.matchAll(/\bexport\s+default\s+(?:abstract\s+)?class\b/g)) defaultClasses.push(m.index! + m[0].length);
+  for (const m of matchesAt(text, EXPORT_DEFAULT_CLASS, exports)) defaultClasses.push(m.index + m[0].length);
   const defaultNames: string[] = [];
-  for (const m of text.matchAll(/\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*(?:;|\n|$)/g)) {
+  for (const m of matchesAt(text, EXPORT_DEFAULT_NAME, exports)) {
     if (m[1] !== "class" && m[1] !== "abstract") defaultNames.push(m[1]!);
   }
-  const defaultUnread = [...text.matchAll(/\bexport\s+default\b/g)].length > defaultClasses.length + defaultNames.length;
+  const defaultUnread = [...matchesAt(text, EXPORT_DEFAULT, exports)].length > defaultClasses.length + defaultNames.length;
   const classes = new Map<string, number[]>();
-  for (const m of text.matchAll(/\bexport\s+(?:declare\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/g)) push(classes, m[1]!, m.index! + m[0].length);
+  for (const m of matchesAt(text, EXPORT_CLASS, exports)) push(classes, m[1]!, m.index + m[0].length);
   const otherExports = new Set<string>();
-  for (const m of text.matchAll(/\bexport\s+(?:declare\s+)?(?:const|let|var|function|async|enum|namespace|module)\b([^;=({]{0,2000})/g)) {
+  for (const m of matchesAt(text, EXPORT_OTHER, exports)) {
     for (const id of m[1]!.matchAll(IDENTIFIERS)) otherExports.add(id[0]);
   }
   return { unread, reexports, stars, starsAs, listed, defaultClasses, defaultNames, defaultUnread, classes, otherExports };
@@ -332,14 +349,17 @@ export function bindsAsValue(text: string, name: string): boolean {
   return valueBindings(text).has(name);
 }
 
+// A top-level value binding and a destructuring's pattern, tried where the text spells a declaration word.
+const VALUE_BINDING = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)|\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)|\b(?:enum|namespace|module)\s+([A-Za-z_$][\w$]*)|\bimport\s+([A-Za-z_$][\w$]*)\s*=/y;
+const DESTRUCTURING = /\b(?:const|let|var)\s*[{[]([^=;]{0,4000})/y;
+
 /** The names `bindsAsValue` holds for, all at once. */
 export function valueBindings(text: string): ReadonlySet<string> {
+  const places = declarationWordPlaces(text);
   const valueBound = new Set<string>();
-  for (const m of text.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)|\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)|\b(?:enum|namespace|module)\s+([A-Za-z_$][\w$]*)|\bimport\s+([A-Za-z_$][\w$]*)\s*=/g)) {
-    valueBound.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
-  }
+  for (const m of matchesAt(text, VALUE_BINDING, places)) valueBound.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
   // A destructuring binds every name of its pattern (property keys too, which only adds doubts).
-  for (const m of text.matchAll(/\b(?:const|let|var)\s*[{[]([^=;]{0,4000})/g)) {
+  for (const m of matchesAt(text, DESTRUCTURING, places)) {
     for (const id of m[1]!.matchAll(IDENTIFIERS)) valueBound.add(id[0]);
   }
   return valueBound;
