@@ -13,19 +13,37 @@ import { HANDLERS } from "./handlers";
  * Endpoint's member; `interface A extends B` and `<T extends U>` are no class heritage, and a
  * class's `extends` always comes after its `class` keyword.
  */
-const SERVER_WORDS = new RegExp(`${[...HANDLERS.keys()].join("|")}|__capabilities__|mcpServer|(?<![-/])\\bcomponents\\b(?![-/])`);
+const SERVER_WORDS = [new RegExp([...HANDLERS.keys()].join("|")), /__capabilities__/, /mcpServer/, /(?<![-/])\bcomponents\b(?![-/])/];
 const CLASS = /\bclass\b/;
+const EXTENDS = /extends/g;
 
 /** The broad words, for text with Unicode escapes (an identifier may spell any of the words with them). */
 const ANY_SERVER_WORD = /extends|handle|__capabilities__|components|mcpServer/;
 
+/**
+ * Whether the text holds one of the server words. One pattern per word: each is found by a fast
+ * search for its literal start, where one alternation of them all was tried at every character. A
+ * whole-workspace analysis asks both screens below of each text in turn: the last answer is kept.
+ */
+function hasServerWord(text: string): boolean {
+  if (text !== lastText) {
+    lastAnswer = SERVER_WORDS.some((w) => w.test(text));
+    lastText = text;
+  }
+  return lastAnswer;
+}
+let lastText: string | undefined;
+let lastAnswer = false;
+
 export function mayDeclareServers(text: string): boolean {
   if (text.includes("\\u")) return ANY_SERVER_WORD.test(text);
-  if (SERVER_WORDS.test(text)) return true;
-  const lastExtends = text.lastIndexOf("extends");
-  if (lastExtends < 0) return false;
+  if (hasServerWord(text)) return true;
+  // An `extends` after the first class keyword (found forward from there: a search backwards from the
+  // end of the text is slow).
   const firstClass = text.search(CLASS);
-  return firstClass >= 0 && firstClass < lastExtends;
+  if (firstClass < 0) return false;
+  EXTENDS.lastIndex = firstClass + 1;
+  return EXTENDS.test(text);
 }
 
 /**
@@ -35,5 +53,5 @@ export function mayDeclareServers(text: string): boolean {
  */
 export function mayDeclareServersOnItsOwn(text: string): boolean {
   if (text.includes("\\u")) return ANY_SERVER_WORD.test(text);
-  return SERVER_WORDS.test(text);
+  return hasServerWord(text);
 }
