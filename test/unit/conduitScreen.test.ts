@@ -6,7 +6,8 @@ import { describe, it } from "node:test";
 import { InMemoryFileSystemHost } from "ts-morph";
 import { Workspace } from "../../server/src/analysis/core/workspace";
 import { DIALECTS } from "../../server/src/analysis/dialects";
-import { mayDeclareServers } from "../../server/src/analysis/dialects/conduit/mayDeclareServers";
+import { mayDeclareServers, mayDeclareServersOnItsOwn } from "../../server/src/analysis/dialects/conduit/mayDeclareServers";
+import { HANDLERS } from "../../server/src/analysis/dialects/conduit/handlers";
 
 const REACT_FILE = `import styled from "styled-components";
 import { Button } from "~/components/Button";
@@ -51,5 +52,30 @@ describe("Conduit screen", () => {
     assert.deepEqual(analysis.servers.map((s) => s.name), ["S"]);
     assert.equal(workspace.files.stats.parsesByFile.get("/w/field.tsx"), undefined, "field.tsx not parsed");
     assert.equal(workspace.files.stats.parsesByFile.get("/w/server.ts"), 1);
+  });
+
+  // The screen looks for each word with a pattern of its own (fast literal searches) and keeps the last
+  // text's answer: it must answer as one alternation of all the words does, asked in either order.
+  it("answers as the single pattern of all the words on 5,000 generated texts", () => {
+    const words = new RegExp(`${[...HANDLERS.keys()].join("|")}|__capabilities__|mcpServer|(?<![-/])\\bcomponents\\b(?![-/])`);
+    const any = /extends|handle|__capabilities__|components|mcpServer/;
+    const reference = (text: string) => {
+      if (text.includes("\\u")) return any.test(text);
+      if (words.test(text)) return true;
+      const lastExtends = text.lastIndexOf("extends");
+      const firstClass = text.search(/\bclass\b/);
+      return lastExtends >= 0 && firstClass >= 0 && firstClass < lastExtends;
+    };
+    const ownReference = (text: string) => (text.includes("\\u") ? any.test(text) : words.test(text));
+    const tokens = ["class", " class ", "extends", " extends ", "handleListTools", "handle", "CallTool", "__capabilities__", "mcpServer", "components", "-", "/", "\\u", " ", "\n", "a", "{", "}", "x.class"];
+    let state = 11;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
+    for (let seed = 1; seed <= 5000; seed++) {
+      let text = "";
+      for (let i = 0; i < 1 + (seed % 25); i++) text += tokens[next() % tokens.length];
+      const own = seed % 2 === 0 ? mayDeclareServersOnItsOwn(text) : undefined;
+      assert.equal(mayDeclareServers(text), reference(text), JSON.stringify(text));
+      assert.equal(own ?? mayDeclareServersOnItsOwn(text), ownReference(text), JSON.stringify(text));
+    }
   });
 });
