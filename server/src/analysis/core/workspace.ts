@@ -268,6 +268,8 @@ export class Workspace {
    */
   #decideBaseDependent(files: readonly string[]): BaseReach | undefined {
     const screened = (this.#screened = new Map());
+    // `#onItsOwn` of the texts screened here that passed a screen: the pre-pass asks it again of every module it passes.
+    const onItsOwn = new Map<string, boolean>();
     const baseDependent = files.filter((f) => {
       const text = this.files.text(f);
       if (text === undefined) return false;
@@ -277,7 +279,10 @@ export class Workspace {
       const mayOf = (i: number): boolean => (answers[i] ??= this.dialects[i]!.mayDeclare(text));
       const may = this.dialects.some((_, i) => mayOf(i)) || mayConstructWorkspaceClass(text);
       screened.set(f, may);
-      return may && !this.dialects.some((d, i) => (d.mayDeclareOnItsOwn ? d.mayDeclareOnItsOwn(text) : mayOf(i))) && !overBudget(text);
+      if (!may) return false;
+      const own = this.dialects.some((d, i) => (d.mayDeclareOnItsOwn ? d.mayDeclareOnItsOwn(text) : mayOf(i)));
+      onItsOwn.set(f, own);
+      return !own && !overBudget(text);
     });
     if (baseDependent.length === 0) return undefined;
     const reach = new BaseReach({
@@ -285,6 +290,12 @@ export class Workspace {
       resolve: (spec, from) => this.#resolve(spec, from),
       ambientModule: (spec) => this.declarations.moduleFile(spec),
       onItsOwn: this.#onItsOwn,
+      onItsOwnAt: (f) => {
+        const known = onItsOwn.get(f);
+        if (known !== undefined) return known;
+        const text = this.files.text(f);
+        return text !== undefined && this.#onItsOwn(text);
+      },
     });
     reach.decide(baseDependent, () => this.declarations.globalFiles());
     return reach;
