@@ -4,17 +4,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { importClauses } from "../../server/src/analysis/core/project/importClauses";
+import { tokenText } from "../helpers/tokenTexts";
 
 const PATTERN = /\bimport\s+([^;"'`]*?)\s*from\s*["']/g;
 const TOKENS = ["import", "import ", "from", " from ", "type ", " ", "\n", "\t", ";", '"', "'", "`", "{", "}", "a", "B", ",", "*", " as ", "x.js", "importfrom", "//", "/*", "*/"];
 
-function generated(seed: number, length: number): string {
-  let state = seed;
-  const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
-  let text = "";
-  for (let i = 0; i < length; i++) text += TOKENS[next() % TOKENS.length];
-  return text;
-}
+const generated = (seed: number, length: number): string => tokenText(TOKENS, seed, length);
 
 describe("import clauses read in one pass", () => {
   it("gives the pattern's matches on 5,000 generated texts", () => {

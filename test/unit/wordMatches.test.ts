@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { declarationWordPlaces } from "../../server/src/analysis/core/project/declarationWords";
 import { matchesAt, matchesSomewhere, wordPlaces } from "../../server/src/analysis/core/project/wordMatches";
+import { tokenText } from "../helpers/tokenTexts";
 
 const EXPORT_PATTERNS = [
   /\bexport\s*=/g,
@@ -27,13 +28,7 @@ const TOKENS = [
   "{", "}", "[", "]", "(", ";", '"', "'", "\n", " ", "a", "B", "$", "x.js", ",", "//", "async ", "modulet", "exports",
 ];
 
-function generated(seed: number, length: number): string {
-  let state = seed;
-  const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
-  let text = "";
-  for (let i = 0; i < length; i++) text += TOKENS[next() % TOKENS.length];
-  return text;
-}
+const generated = (seed: number, length: number): string => tokenText(TOKENS, seed, length);
 
 const sticky = (pattern: RegExp) => new RegExp(pattern.source, "y");
 const shown = (matches: Iterable<RegExpMatchArray>) => [...matches].map((m) => [m.index, ...m]);

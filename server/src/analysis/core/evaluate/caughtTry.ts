@@ -8,6 +8,7 @@ import { parsedSource } from "../summarize/parsedSource";
 import { nodeAt } from "../summarize/nodeAt";
 import { ENDS_PROGRAM_TEXT } from "../summarize/deadCode";
 import { mayExitEarly } from "../summarize/loopShapes";
+import { perParse } from "../summarize/perParse";
 
 /** The innermost `try` around the event whose `catch` (or `finally`) keeps the program running. */
 export function catchingTry(ev: Evaluator, file: string, entry: FlowEventEntry): { readonly sf: ts.SourceFile; readonly statement: ts.TryStatement } | undefined {
@@ -33,19 +34,12 @@ export function caughtAround(ev: Evaluator, file: string, entry: FlowEventEntry)
   return catchingTry(ev, file, entry) !== undefined;
 }
 
-/** Per parse, the block at each span asked: every event of a `try` block (of every server) asks again. */
-const blocks = new WeakMap<ts.SourceFile, Map<string, ts.Block | undefined>>();
-
-/** The block spanning exactly [start, end). */
-function blockAt(sf: ts.SourceFile, start: number, end: number): ts.Block | undefined {
-  let known = blocks.get(sf);
-  if (!known) blocks.set(sf, (known = new Map()));
-  const key = `${start}:${end}`;
-  if (known.has(key)) return known.get(key);
-  const block = nodeAt(sf, { start, end }, ts.isBlock) as ts.Block | undefined;
-  known.set(key, block);
-  return block;
-}
+/** The block spanning exactly [start, end); kept per parse: every event of a `try` block (of every server) asks again. */
+const blockAt = (sf: ts.SourceFile, start: number, end: number): ts.Block | undefined => blockByKey(sf, `${start}:${end}`);
+const blockByKey = perParse((sf, key) => {
+  const [start, end] = key.split(":").map(Number) as [number, number];
+  return nodeAt(sf, { start, end }, ts.isBlock) as ts.Block | undefined;
+});
 
 /**
  * Whether the event is conditional only because it is written in `try` blocks (of its own function):

@@ -17,6 +17,7 @@ import { hasItems } from "./loopCertainty";
 import { constDeclaration } from "./constDeclarations";
 import { bindingOf, unitScope } from "./unitScope";
 import { TABLE_EVAL } from "./tableEval";
+import { perParse } from "../summarize/perParse";
 
 /** What a condition's operand is known to be: a primitive, `undefined`, or some object (always truthy). */
 type Known = { readonly v: string | number | boolean | null | undefined } | { readonly object: true } | null;
@@ -131,22 +132,15 @@ export function decidedOperand(ev: Evaluator, file: string, scope: Scope, node: 
  */
 export type Arguments = ReadonlyMap<string, Binding>;
 
-/** The text of a function's body (its parameter list left out). */
-function bodyText(sf: ts.SourceFile, unit: FlowUnit): string | undefined {
-  let known = bodies.get(sf);
-  if (!known) bodies.set(sf, (known = new Map()));
-  const key = `${unit.span.start}:${unit.span.end}`;
-  if (known.has(key)) return known.get(key);
-  const text = bodyTextIn(sf, unit);
-  known.set(key, text);
-  return text;
-}
+/** The text of a function's body (its parameter list left out); kept per parse: asked for every conditional event of a call followed. */
+const bodyText = (sf: ts.SourceFile, unit: FlowUnit): string | undefined => bodyTextByKey(sf, `${unit.span.start}:${unit.span.end}`);
+const bodyTextByKey = perParse((sf, key) => {
+  const [start, end] = key.split(":").map(Number) as [number, number];
+  return bodyTextIn(sf, { start, end });
+});
 
-/** Per parse, each function's body text: asked for every conditional event of a call followed. */
-const bodies = new WeakMap<ts.SourceFile, Map<string, string | undefined>>();
-
-function bodyTextIn(sf: ts.SourceFile, unit: FlowUnit): string | undefined {
-  const fn = nodeAt(sf, unit.span);
+function bodyTextIn(sf: ts.SourceFile, span: { start: number; end: number }): string | undefined {
+  const fn = nodeAt(sf, span);
   const body = fn && ts.isFunctionLike(fn) ? (fn as ts.FunctionLikeDeclaration).body : undefined;
   return body ? sf.text.slice(body.pos, body.end) : undefined;
 }
@@ -259,17 +253,7 @@ function regionTaken(cx: Context, region: string): boolean | undefined {
  * The node a region names: the outermost node spanning it whose parent makes a branch (an `if`, `?:`,
  * `&&`, a loop), or for `loop:` regions, the loop's body or the `items.forEach(...)` call itself.
  */
-function regionAt(sf: ts.SourceFile, region: string): Region | undefined {
-  let found = regionsOf.get(sf);
-  if (!found) regionsOf.set(sf, (found = new Map()));
-  if (found.has(region)) return found.get(region);
-  const at = regionIn(sf, region);
-  found.set(region, at);
-  return at;
-}
-
-/** Per parse, each region's node: every server of a file asks of the same regions, walking down from the root. */
-const regionsOf = new WeakMap<ts.SourceFile, Map<string, Region | undefined>>();
+const regionAt = perParse(regionIn);
 
 function regionIn(sf: ts.SourceFile, region: string): Region | undefined {
   const loop = region.startsWith("loop:");
