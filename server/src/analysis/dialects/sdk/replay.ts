@@ -47,6 +47,7 @@ import { getterUseIsHarmless } from "./moduleGetters";
 import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainStore, nodeAt, runsAfter, serverShapes } from "./containerStores";
 import { constructingIndex, constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
+import { optionsWithLaterWrites } from "./capabilitiesWrittenAfter";
 import { basename } from "../../core/project/paths";
 import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
 import { ClassHolders } from "./classHolders";
@@ -938,8 +939,9 @@ export class Replay {
       this.capsUncertain = true;
       return;
     }
-    const options = written.args[1];
-    if (!options) return;
+    const given = written.args[1];
+    if (!given) return;
+    const options = optionsWithLaterWrites(this.#ev, this.#site, given, { version: this.state.version, lowLevel: this.state.kind === "low" }) ?? given;
     const value = withLiteralCalls(this.#ev, options, written.scope, this.#ev.evaluate(options, written.scope, SDK_EVAL));
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
