@@ -36,6 +36,7 @@ import type { ConfigSource } from "./superConfig";
 import { throughConfigFactory } from "./configFactory";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { mutatedNamesOf } from "../../core/evaluate/mutation";
+import { soleCallScope } from "../../core/evaluate/soleCallScope";
 
 export interface McpFrameworkDetails {
   readonly kind: "mcp-framework";
@@ -208,7 +209,9 @@ export function analyzeServer(run: DialectRun, file: string, site: ServerSite, r
   // The config as the object the constructor gets: spreads put in place (a key written later wins), a
   // const of another module read where it is declared; a spread of something not known makes every
   // option unknown.
-  const configValue = source.k === "unknown" || !config ? undefined : run.ev.evaluate(config, run.ev.fileScope(configFile), { calls: false });
+  // Written in the server's own function, called once with literals (`createServer(true)`): read with them.
+  const called = config && configFile === file && site.unit.span.start <= config.span.start && config.span.end <= site.unit.span.end ? soleCallScope(run.ev, file, site.unit) : undefined;
+  const configValue = source.k === "unknown" || !config ? undefined : run.ev.evaluate(config, called ?? run.ev.fileScope(configFile), { calls: false });
   const option = (name: string): { value: Value; loc: Loc } | "dynamic" | undefined => {
     if (source.k === "unknown") return "dynamic";
     if (!configValue) return undefined;
