@@ -3,7 +3,7 @@
 // of them adds for certain once it runs, with the same value, is advertised whichever runs: the join
 // of the alternatives. (A key naming no function of the table makes the call throw, and the program
 // with it: there is no server to advertise then.)
-import { isPlainObject, type Json, type JsonObject, type Loc } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, isDynamicMarker, isPlainObject, SPREAD_KEY, type Json, type JsonObject, type Loc } from "../../core/evaluate/values";
 
 /** One alternative being run: the keys there before it, and the value each key it adds ends with. */
 export interface AlternativeRun {
@@ -45,8 +45,12 @@ export function addToAlternative(run: AlternativeRun, joined: ReadonlyMap<string
 
 /** v2's first registration of a kind: `listChanged` true unless a value was written. */
 export function firstRegisteredValue(before: Json | undefined): JsonObject {
+  // `prompts: load()`: what was written is not known, so neither is the listChanged it keeps.
+  if (isDynamicMarker(before)) return before as JsonObject;
   const obj: JsonObject = isPlainObject(before) ? { ...before } : {};
-  if (obj.listChanged === undefined) obj.listChanged = true;
+  // `{ a: 1, ...more }`: the spread may write listChanged (false is kept), so it is not surely true.
+  const spread = obj[SPREAD_KEY] ?? obj[DYNAMIC_KEY];
+  if (obj.listChanged === undefined) obj.listChanged = typeof spread === "string" ? { [DYNAMIC_KEY]: spread } : true;
   return obj;
 }
 
