@@ -531,17 +531,42 @@ export class Evaluator {
     return this.#apply(fn, closure, [], { calls: false }, text, loc);
   }
 
+  /**
+   * The keys an unknown spread may write when it is a choice of objects whose keys are known
+   * (`...(flag ? { resources: {} } : {})`, a few levels of choices); undefined: any key.
+   */
+  #spreadWrites(expr: ValueExpr, scope: Scope, opts: EvalOptions, depth = 0): ReadonlySet<string> | undefined {
+    if (expr.k !== "dyn" || !expr.branches || depth > 4) return undefined;
+    const keys = new Set<string>();
+    for (const branch of expr.branches) {
+      const v = this.evaluate(branch, scope, opts);
+      if (v.t === "prim" && (v.value === null || v.value === undefined)) continue;
+      if (v.t === "obj" && !v.entries.has(DYNAMIC_KEY)) {
+        for (const k of v.entries.keys()) keys.add(k);
+        for (const k of v.cleared ?? []) keys.add(k);
+        continue;
+      }
+      const inner = this.#spreadWrites(branch, scope, opts, depth + 1);
+      if (!inner) return undefined;
+      for (const k of inner) keys.add(k);
+    }
+    return keys;
+  }
+
   #object(expr: Extract<ValueExpr, { k: "obj" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value {
     const entries = new Map<string, ObjEntryValue>();
     const cleared = new Set<string>();
     // One entry stands for every unknown spread and key of the object; each stays a part of its own.
-    const addDynamic = (text: string, at: Loc, why?: string, own?: readonly DynamicPart[]) => {
-      const prev = entries.get(DYNAMIC_KEY)?.value;
+    const addDynamic = (text: string, at: Loc, why?: string, own?: readonly DynamicPart[], writes?: ReadonlySet<string>) => {
+      const before = entries.get(DYNAMIC_KEY);
+      const prev = before?.value;
       const added = own ?? [{ text, loc: at, ...(why ? { why } : {}) }];
       const parts = prev?.t === "dyn" ? [...(prev.parts ?? [{ text: prev.text, loc: prev.loc, ...(prev.why ? { why: prev.why } : {}) }]), ...added] : added;
       const joined = prev?.t === "dyn" ? `${prev.text}, ${text}` : text;
+      // Known only while every part says which keys it may write.
+      const mayWrite = writes && (!before || before.mayWrite) ? new Set([...(before?.mayWrite ?? []), ...writes]) : undefined;
       entries.delete(DYNAMIC_KEY);
-      entries.set(DYNAMIC_KEY, { value: { t: "dyn", text: joined, loc: at, ...(why ? { why } : {}), ...(parts.length > 1 ? { parts } : {}) }, keyLoc: at });
+      entries.set(DYNAMIC_KEY, { value: { t: "dyn", text: joined, loc: at, ...(why ? { why } : {}), ...(parts.length > 1 ? { parts } : {}) }, keyLoc: at, ...(mayWrite ? { mayWrite } : {}) });
     };
     for (const entry of expr.entries) {
       if (entry.k === "spread") {
@@ -554,7 +579,7 @@ export class Evaluator {
             cleared.add(k);
           }
           for (const [k, e] of v.entries) {
-            if (k === DYNAMIC_KEY && e.value.t === "dyn") addDynamic(e.value.text, e.value.loc, e.value.why, e.value.parts);
+            if (k === DYNAMIC_KEY && e.value.t === "dyn") addDynamic(e.value.text, e.value.loc, e.value.why, e.value.parts, e.mayWrite);
             else {
               entries.delete(k);
               cleared.delete(k);
@@ -564,7 +589,7 @@ export class Evaluator {
         } else if (v.t === "prim" && v.value === null) {
           continue;
         } else {
-          addDynamic(`...${this.sourceText(entry.expr, scope.file)}`, at, v.t === "dyn" ? v.why : "the spread value is not an object");
+          addDynamic(`...${this.sourceText(entry.expr, scope.file)}`, at, v.t === "dyn" ? v.why : "the spread value is not an object", undefined, this.#spreadWrites(entry.expr, scope, opts));
         }
         continue;
       }

@@ -31,6 +31,11 @@ export interface ObjEntryValue {
   readonly keyLoc: Loc;
   /** A value that is not data (a function, a class): the expression written for it, which a report names. */
   readonly written?: { readonly text: string; readonly loc: Loc };
+  /**
+   * On the entry of an object's unknown spreads: the keys they may write, when each is a choice of
+   * objects whose keys are known (`...(flag ? { resources: {} } : {})`); absent, any key.
+   */
+  readonly mayWrite?: ReadonlySet<string>;
 }
 
 /** What an expression evaluates to. Only `obj`, `arr` and `prim` are data; the rest are references. */
@@ -102,7 +107,7 @@ const MAX_JSON_NODES = 20_000;
  * `$dynamic` marker, and each such place is collected so it can be reported. Values too deep or too
  * large to be real capabilities (built by consts that reuse each other) are cut off the same way.
  */
-export function toJson(v: Value, dynamics: DynamicPart[]): Json {
+export function toJson(v: Value, dynamics: DynamicPart[], how: { readonly laterSpreadsReplace?: boolean } = {}): Json {
   let nodes = 0;
   const tooBig = (loc: Loc): Json => {
     const why = "the value is too large or too deeply nested to be a capability";
@@ -121,7 +126,18 @@ export function toJson(v: Value, dynamics: DynamicPart[]): Json {
       }
       case "obj": {
         const out: JsonObject = {};
+        // The object's unknown spreads and keys come after every key written before the last of them
+        // (the evaluator moves that entry to the end each time): such a key may be replaced, or set to
+        // undefined, by what is spread over it at run time. Its entry names the spread.
+        const spreadEntry = how.laterSpreadsReplace ? value.entries.get(DYNAMIC_KEY) : undefined;
+        const spread = spreadEntry?.value;
+        let beforeSpread = spread?.t === "dyn";
         for (const [k, e] of value.entries) {
+          if (k === DYNAMIC_KEY) beforeSpread = false;
+          if (beforeSpread && spread?.t === "dyn" && (!spreadEntry!.mayWrite || spreadEntry!.mayWrite.has(k))) {
+            setKey(out, k, { [DYNAMIC_KEY]: spread.text });
+            continue;
+          }
           // A dynamic spread or key is kept as the entry `"$spread": "<source>"` of its object.
           if (k === DYNAMIC_KEY && e.value.t === "dyn") {
             dynamics.push(...dynamicParts(e.value));

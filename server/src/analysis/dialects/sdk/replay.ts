@@ -1026,7 +1026,8 @@ export class Replay {
       return { [SPREAD_KEY]: v.text };
     }
     const parts: DynamicPart[] = [];
-    const json = toJson(v, parts);
+    // `{ tools: {}, ...overrides }`: the SDK sends what the spread leaves of tools, which may differ.
+    const json = toJson(v, parts, { laterSpreadsReplace: true });
     if (parts.length > 0) {
       this.dynamics.push(...parts);
       markInexact(this.state, "part of the capabilities is not known statically");
