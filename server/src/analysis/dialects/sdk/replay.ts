@@ -2535,7 +2535,7 @@ export class Replay {
         return;
       case "registerResource":
       case "resource":
-        if (templateRefused(this.#point, file, e, mode)) return;
+        if (templateRefused(this.#point, file, e, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
         if (this.state.version === "v2" && e.method === "registerResource") {
           // registerResource checks its config's cacheHint first.
           const config = e.args[2] ? this.#ev.evaluate(e.args[2], this.#scope(file), SDK_EVAL) : undefined;
