@@ -48,6 +48,7 @@ import { callIsHarmlessStore, escapeIsHarmlessStore, isCollectionStore, isPlainS
 import { constructingIndex, constructorOf, dispatch, ownerIndex, superCallOf } from "./classChain";
 import { constructorArguments, pathOfExpr } from "./instanceCalls";
 import { optionsWithLaterWrites } from "./capabilitiesWrittenAfter";
+import { completableOfTopLevel } from "./completableReuse";
 import { basename } from "../../core/project/paths";
 import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
 import { ClassHolders } from "./classHolders";
@@ -2549,6 +2550,11 @@ export class Replay {
       case "registerPrompt":
       case "prompt":
         if (schemaRefused(this.#point, file, e, loc, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
+        if (this.#loops?.length) {
+          for (const name of completableOfTopLevel(summary, e.args)) {
+            this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} runs completable(${name}, …) on every turn of its loop, and ${name} is one schema: completable() marks it in place, so a second call on it throws ("Cannot redefine property: Symbol(mcp.completable)")`);
+          }
+        }
         this.#registrations.register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
         if (!completionsTooLate(deferred) && this.#registrations.releaseCompletions(e.method, loc)) this.completionChecks.promptCompletions(file, e);
         return;
