@@ -1085,6 +1085,9 @@ export class Replay {
   /** Start-up calls that throw if they run, under a condition: whether the server serves at all is not known. */
   readonly mayThrowAt: { readonly loc: Loc; readonly why: string; readonly said?: true }[] = [];
 
+  /** The first registration that gave each top-level schema to completable() (completableReuse.ts). */
+  readonly #completableAt = new Map<string, Loc>();
+
   #mayThrow(loc: Loc, why: string): void {
     markInexact(this.state, why);
     this.mayThrowAt.push({ loc, why });
@@ -2550,10 +2553,12 @@ export class Replay {
       case "registerPrompt":
       case "prompt":
         if (schemaRefused(this.#point, file, e, loc, mode, this.#itemLoopHere(file, this.#scope(file)))) return;
-        if (this.#loops?.length) {
-          for (const name of completableOfTopLevel(summary, e.args)) {
-            this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} runs completable(${name}, …) on every turn of its loop, and ${name} is one schema: completable() marks it in place, so a second call on it throws ("Cannot redefine property: Symbol(mcp.completable)")`);
-          }
+        for (const name of completableOfTopLevel(summary, e.args)) {
+          const why = `completable() marks ${name} in place, so a second call on it throws ("Cannot redefine property: Symbol(mcp.completable)")`;
+          const first = this.#completableAt.get(name);
+          if (this.#loops?.length) this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} runs completable(${name}, …) on every turn of its loop, and ${name} is one schema: ${why}`);
+          else if (first && first.span.start !== loc.span.start) this.#mayThrow(loc, `${e.method} at ${this.#where(loc)} runs completable(${name}, …) again after the one at ${this.#where(first)}: ${why}`);
+          if (!first) this.#completableAt.set(name, loc);
         }
         this.#registrations.register("prompts", loc, e.method, PRIMITIVE_METHODS.prompts!);
         if (!completionsTooLate(deferred) && this.#registrations.releaseCompletions(e.method, loc)) this.completionChecks.promptCompletions(file, e);
