@@ -2,10 +2,9 @@
 // least what it was declared with, whatever the conditions decide, and after each top-level
 // `tools.push(…)` above a use, at least that item more. A loop over it there runs its body once or
 // more when that count is one or more, though the evaluator cannot say which items it holds.
-import type { FileSummary } from "../model/summary";
+import type { FileSummary, ValueExpr } from "../model/summary";
 import type { Evaluator } from "./evaluator";
 import type { Loc, Scope } from "./values";
-import type { ValueExpr } from "../model/summary";
 import { constDeclaration } from "./constDeclarations";
 import { aliasSources, mutatedNamesIn } from "./mutation";
 import { handedOnNames } from "./handedOn";

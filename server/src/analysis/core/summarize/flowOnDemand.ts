@@ -56,5 +56,8 @@ function bind(host: Evaluator["host"]): Evaluator["host"] {
     ...(host.ambientModule ? { ambientModule: (s: string) => host.ambientModule!(s) } : {}),
     ...(host.globalDeclaration ? { globalDeclaration: (n: string) => host.globalDeclaration!(n) } : {}),
     ...(host.changedByImporter ? { changedByImporter: (f: string, names: readonly string[]) => host.changedByImporter!(f, names) } : {}),
+    // What the memo keeps (where a re-exported name comes from) reads export lists and texts, which a
+    // flow made on demand does not change: every server of a file asks it again otherwise.
+    ...(host.memo ? { memo: <T>(key: string, compute: () => T): T => host.memo!(key, compute) } : {}),
   };
 }

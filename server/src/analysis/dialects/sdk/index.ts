@@ -2,7 +2,7 @@
 // A server is each `new McpServer(...)` / `new Server(...)`; what it advertises is replayed from what
 // the program does with it, in order.
 import type { Dialect, Memo } from "../../core/dialect";
-import { Evaluator } from "../../core/evaluate/evaluator";
+import type { Evaluator } from "../../core/evaluate/evaluator";
 import { analyzeSdkServer } from "./analyzeSdkServer";
 import { asPreOptionsServer, sdkBeforeOptions } from "./preOptionsSdk";
 import { preOptionsRelease, sdkReleaseOf } from "./sdkRelease";
@@ -38,12 +38,11 @@ export const sdkDialect: Dialect = {
     const site = sitesOf(run.ev, file, run.memo)[unit]!;
     // Files elsewhere that call the server's factory are summarised with a flow when found.
     const demand = flowOnDemand(run.ev, SDK_FLOW);
-    const ev = withWorkspaceMemo(demand.ev, run.ev);
     const old = site.version === "v1" ? sdkBeforeOptions(run, file) : undefined;
     // SDK 0.4.0 has the low-level Server only, with its own rules; its McpServer import fails to load.
     const release = old !== undefined && site.kind === "low" ? preOptionsRelease(old) : site.version === "v1" ? sdkReleaseOf(run, file) : undefined;
     const zodMain = site.version === "v1" ? () => zodMainOf(run, file) : undefined;
-    const analysed = analyzeSdkServer(ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want, ...(run.memo ? { memo: run.memo } : {}) }, release, zodMain);
+    const analysed = analyzeSdkServer(demand.ev, site, { ...(run.listDirectory ? { list: run.listDirectory } : {}), want: demand.want, ...(run.memo ? { memo: run.memo } : {}) }, release, zodMain);
     const { server, diagnostics } = old !== undefined && site.kind !== "low" ? asPreOptionsServer(analysed.server, old) : analysed;
     return { name: server.name, loc: server.loc, server, diagnostics };
   },
@@ -52,17 +51,6 @@ export const sdkDialect: Dialect = {
   words: sdkWords,
   editor: sdkEditor,
 };
-
-/**
- * The replay's evaluator, answering from the workspace's memo what follows from its files alone: where
- * a name imported through the workspace's modules comes from (`packageOrigin`) is asked again by every
- * server of a file (its top-level calls, its entry calls), and the evaluator that makes flows on
- * demand leaves the memo out. Such an answer reads export lists and texts, which a flow does not change.
- */
-function withWorkspaceMemo(ev: Evaluator, workspace: Evaluator): Evaluator {
-  const host = workspace.host;
-  return host.memo ? new Evaluator({ ...ev.host, memo: <T>(key: string, compute: () => T): T => host.memo!(key, compute) }, ev.options) : ev;
-}
 
 /**
  * The file's servers, found once per whole-workspace analysis rather than once per server (each of a
