@@ -17,7 +17,8 @@ import { searchText } from "../../core/evaluate/textSearch";
 import type { FileSummary, RefPath, FlowEvent, FlowEventEntry, FlowUnit, LoopGuard, Span, ValueExpr, CallEvent } from "../../core/model/summary";
 import { returnsServer, type SdkSite } from "./findSdkServers";
 import { liveCapabilitiesChange } from "./liveCapabilities";
-import { mutatedNames } from "../../core/evaluate/mutation";
+import { mutatedNames, mutatedNamesOf } from "../../core/evaluate/mutation";
+import { handedOnNamesOf } from "../../core/evaluate/handedOn";
 import { markInexact, markOpen, markReplaced, markWhole, newState, sealCapabilities, type SdkCause, type SdkState } from "./sdkState";
 import { isSdkSpecifier } from "./sdkReexports";
 import { constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from "./steps";
@@ -507,7 +508,7 @@ export class Replay {
     const runSite = () => this.#runUnit(site.file, site.unit, wrapped ? wrapped.index + 1 : site.eventIndex + 1, paths, 0, NOW);
     // `export async function run(withResources) { … if (withResources) server.registerResource(…) }`
     // called once, as `run(true)`: its parameters hold what that call gives.
-    const call = site.unit.kind === "function" && site.unit.params.length > 0 && !site.subclass ? soleCall(this.#ev, this.elsewhere, site) : null;
+    const call = this.#soleCall();
     if (this.era !== undefined) this.#withArguments(site.file, site.unit, [eraContext(this.era, site.unit.span)], this.#ev.fileScope(site.file), runSite);
     else if (call) this.#withArguments(site.file, site.unit, call.args, unitScope(this.#ev, call.file, call.unit), runSite);
     else runSite();
@@ -943,7 +944,9 @@ export class Replay {
     const given = written.args[1];
     if (!given) return;
     const options = optionsWithLaterWrites(this.#ev, this.#site, given, { version: this.state.version, lowLevel: this.state.kind === "low" }) ?? given;
-    const value = withLiteralCalls(this.#ev, options, written.scope, this.#ev.evaluate(options, written.scope, SDK_EVAL));
+    const called = this.#constructorArguments();
+    const scope: Scope = called ? { file, vars: called, parent: written.scope } : written.scope;
+    const value = withLiteralCalls(this.#ev, options, scope, this.#ev.evaluate(options, scope, SDK_EVAL));
     if (value.t === "dyn") {
       this.dynamics.push({ text: value.text, loc: value.loc, ...(value.why ? { why: value.why } : {}) });
       // Any key may be in them: said for the whole, whatever else is said.
@@ -955,9 +958,10 @@ export class Replay {
     this.state.optionsObject = value.loc;
     const declared = value.entries.get("capabilities");
     // `resources: config.listResources ? {} : undefined`, with the function's one call passing a literal.
-    // Run for one era (eraSplit.ts): `capabilities: ctx.era === "legacy" ? {...} : {...}` is decided by it.
-    const eraArgs = this.era === undefined ? undefined : closureArguments(this.#ev, { file, unit: this.#site.unit }, [eraContext(this.era, this.#site.unit.span)], this.#ev.fileScope(file));
-    const capsEntry = declared && { ...declared, value: settleConstConditions(this.#ev, this.#site, settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value, declared.keyLoc), eraArgs) };
+    // Run for one era (eraSplit.ts): `capabilities: ctx.era === "legacy" ? {...} : {...}` is decided by it;
+    // else the one call's arguments decide `capabilities: logging ? { logging: {} } : {}`.
+    const runArgs = this.era === undefined ? called : closureArguments(this.#ev, { file, unit: this.#site.unit }, [eraContext(this.era, this.#site.unit.span)], this.#ev.fileScope(file));
+    const capsEntry = declared && { ...declared, value: settleConstConditions(this.#ev, this.#site, settleParameterConditions(this.#ev, this.#site, this.elsewhere, declared.value, declared.keyLoc), runArgs) };
     if (capsEntry) {
       this.optionsValue = capsEntry.value;
       this.state.optionsCaps = capsEntry.value.loc;
@@ -1011,6 +1015,37 @@ export class Replay {
   }
 
   #constructorKey: Loc | undefined;
+
+  /**
+   * The server's function called once (`createServer(true)`), its parameters holding what that call
+   * gives, as the replay runs its body: not for a subclass's construction (its `super(...)` decides).
+   */
+  #soleCall(): ReturnType<typeof soleCall> {
+    const site = this.#site;
+    return site.unit.kind === "function" && site.unit.params.length > 0 && !site.subclass ? soleCall(this.#ev, this.elsewhere, site) : null;
+  }
+
+  /**
+   * The function's parameters bound to its one call's arguments, as its body is run, for the
+   * constructor's options to read (`capabilities: logging ? { logging: {} } : {}`). An argument
+   * but a literal primitive stays unknown when the file may change its object or hand it on.
+   */
+  #constructorArguments(): ReadonlyMap<string, Binding> | undefined {
+    const call = this.era === undefined ? this.#soleCall() : null;
+    if (!call) return undefined;
+    const { file, unit } = this.#site;
+    const summary = this.#ev.summary(file);
+    const read = () => this.#ev.host.text?.(file);
+    const mutated = summary ? mutatedNamesOf(summary, read) : undefined;
+    const handed = summary ? handedOnNamesOf(summary, read) : undefined;
+    if (!mutated || !handed) return undefined;
+    const vars = new Map<string, Binding>();
+    for (const [name, binding] of closureArguments(this.#ev, { file, unit }, call.args, unitScope(this.#ev, call.file, call.unit))) {
+      const primitive = "expr" in binding && binding.expr.k === "lit";
+      if (primitive || (!mutated.has(name) && !handed.has(name))) vars.set(name, binding);
+    }
+    return vars.size > 0 ? vars : undefined;
+  }
 
   supportedVersions: Json | undefined;
 
