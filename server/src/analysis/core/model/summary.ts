@@ -342,6 +342,16 @@ export interface FlowEventEntry {
   readonly branches?: readonly string[];
 }
 
+/**
+ * The defaults of a parameter written as a plain object pattern, read in the function's defining scope:
+ * each field's (`{ name = "demo" }`, by the key it takes), for an object without that key, and the
+ * parameter's own (`= {}`), the object a call leaving the argument out destructures.
+ */
+export interface PatternDefaults {
+  readonly fields: Readonly<Record<string, ValueExpr>>;
+  readonly whole?: ValueExpr;
+}
+
 /** A function body (or the module top level) with its events. */
 export interface FlowUnit {
   readonly id: number;
@@ -357,6 +367,8 @@ export interface FlowUnit {
    * read in the function's defining scope when a call leaves the argument out (`null`: none).
    */
   readonly paramDefaults?: readonly (ValueExpr | null)[];
+  /** For each parameter of `paramFields` written with defaults (`{ name = "demo" }: Options = {}`): those defaults (`null`: none). */
+  readonly paramPatternDefaults?: readonly (PatternDefaults | null)[];
   /** A function declared without its code (a declaration file, `declare`, an abstract method): calling it is not followed. */
   readonly bodiless?: true;
   readonly events: readonly FlowEventEntry[];

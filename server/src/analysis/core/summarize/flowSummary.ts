@@ -1,12 +1,12 @@
 import { SK, ts } from "../typescript";
-import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, ValueExpr } from "../model/summary";
+import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, PatternDefaults, ValueExpr } from "../model/summary";
 import { hasModifier, spanOf, startOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, breaksTo, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
 import { staticMemberClass } from "./staticMembers";
 import { dynamicImportsIn } from "./dynamicImports";
 import { commonJsExportLocal, exportedMember } from "./commonJsExports";
-import { paramFieldsOf, plainFields } from "./paramFields";
+import { paramFieldsOf, patternDefaultsOf, plainFields } from "./paramFields";
 import { blockScopeEnd, lostPlacement } from "./newPlacement";
 import { mayOpenScope, ScopeNames } from "./shadowedNames";
 import { catchEndsProgram, ENDS_PROGRAM_TEXT, reachableStatements, runsOnlyWhenIterated } from "./deadCode";
@@ -47,6 +47,7 @@ interface MutableUnit {
   params: string[];
   paramFields?: (Readonly<Record<string, string>> | null)[];
   paramDefaults?: (ValueExpr | null)[];
+  paramPatternDefaults?: (PatternDefaults | null)[];
   bodiless?: true;
   events: FlowEventEntry[];
   span: { start: number; end: number };
@@ -317,6 +318,9 @@ export function summarizeFlow(
     // `function register(server, opts = { tools: true })`: what a call without `opts` reads.
     const defaults = fn.parameters.map((p) => (p.initializer && ts.isIdentifier(p.name) && !ts.isNewExpression(unwrap(p.initializer)) ? toValueExpr(ctx, p.initializer) : null));
     if (defaults.some((d) => d !== null)) child.paramDefaults = defaults;
+    // `function createServer({ name = "demo" }: Options = {})`: what a call without those keys reads.
+    const patternDefaults = fn.parameters.map((p, i) => (fields[i] ? patternDefaultsOf(p, (e) => toValueExpr(ctx, e)) : null));
+    if (patternDefaults.some((d) => d !== null)) child.paramPatternDefaults = patternDefaults;
     const isProperty = (p: ts.ParameterDeclaration) => ts.isConstructorDeclaration(fn) && ts.isIdentifier(p.name) && (ts.getModifiers(p)?.some((m) => PARAMETER_PROPERTY_MODIFIERS.has(m.kind)) ?? false);
     // `function start(server = new McpServer(...))`: a call without that argument makes the server
     // first, as the function starts. A parameter property's (`constructor(private server = new

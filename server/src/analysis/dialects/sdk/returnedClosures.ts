@@ -10,7 +10,7 @@ import { callResultIgnored } from "./ignoredResults";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Binding, Scope } from "../../core/evaluate/values";
 import { assignsTo } from "./serverSubclasses";
-import type { FlowEvent, FlowUnit, RefPath, Span, ValueExpr } from "../../core/model/summary";
+import type { FlowEvent, FlowUnit, PatternDefaults, RefPath, Span, ValueExpr } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
 import { climb, nodeAt, parsedSource } from "./containerStores";
 import { declaredUnwritable, thisField } from "../../core/evaluate/returnedCollections";
@@ -287,7 +287,8 @@ function inside(units: readonly FlowUnit[], u: FlowUnit, outer: FlowUnit): boole
 /**
  * The closure's parameters bound to a call's arguments (read in the caller's scope), unless the
  * closure assigns to them; a parameter the call leaves out is its default (`opts = { tools: true }`,
- * read where the function is defined), or unknown without one.
+ * read where the function is defined), or unknown without one. The names of an object pattern
+ * (`{ name = "demo", logging = false }: Options = {}`) are bound as `patternFields` says.
  */
 export function closureArguments(ev: Evaluator, closure: Pick<ReturnedClosure, "file" | "unit">, args: readonly ValueExpr[], scope: Scope): ReadonlyMap<string, Binding> {
   const { file, unit } = closure;
@@ -297,6 +298,7 @@ export function closureArguments(ev: Evaluator, closure: Pick<ReturnedClosure, "
   // `f(...rest)`: which parameter each argument reaches is not known, nor which are left out.
   const spread = args.some((a) => a.k === "dyn" && a.text.startsWith("..."));
   let defaultScope: Scope | undefined;
+  const defaults = () => (defaultScope ??= parameterDefaultScope(ev, file, unit));
   unit.params.forEach((p, i) => {
     if (!p || assignsTo(text, p)) return;
     const arg = args[i];
@@ -307,19 +309,66 @@ export function closureArguments(ev: Evaluator, closure: Pick<ReturnedClosure, "
       return;
     }
     const fallback = spread ? null : unit.paramDefaults?.[i];
-    if (fallback) vars.set(p, { expr: fallback, scope: (defaultScope ??= parameterDefaultScope(ev, file, unit)) });
+    if (fallback) vars.set(p, { expr: fallback, scope: defaults() });
   });
+  if (!spread) {
+    unit.paramFields?.forEach((fields, i) => {
+      if (fields) for (const [name, binding] of patternFields(fields, unit.paramPatternDefaults?.[i] ?? undefined, args[i], scope, defaults, (f) => ev.host.text?.(f))) if (!assignsTo(text, name)) vars.set(name, binding);
+    });
+  }
   return vars;
+}
+
+/**
+ * The names an object pattern binds from what a call gives it: the argument when it is an object
+ * literal of known keys (no spread), else, when the call leaves the argument out, the pattern's
+ * default when it is such a literal. A key that object writes is its value (not one that may be
+ * `undefined` where the field has a default of its own, which would take over); a key it certainly
+ * lacks is the field's default. Anything else (another argument, a key that may come from the
+ * prototype, a field without a default the object lacks) leaves the name unknown.
+ */
+function patternFields(fields: Readonly<Record<string, string>>, defaults: PatternDefaults | undefined, arg: ValueExpr | undefined, scope: Scope, defaultScope: () => Scope, text: (file: string) => string | undefined): ReadonlyMap<string, Binding> {
+  const vars = new Map<string, Binding>();
+  const source = arg ? { expr: arg, scope } : defaults?.whole ? { expr: defaults.whole, scope: defaultScope() } : undefined;
+  const written = source ? knownEntries(source.expr) : undefined;
+  // `{ __proto__: base }` gives the object a prototype (its keys may be read through it), and the summary keeps no entry for it.
+  if (!source || !written || (text(source.scope.file)?.slice(source.expr.span.start, source.expr.span.end).includes("__proto__") ?? true)) return vars;
+  for (const [key, name] of Object.entries(fields)) {
+    // `{ toString }`: a plain object without the key still has it, from its prototype.
+    if (key in Object.prototype) continue;
+    const fallback = defaults && Object.prototype.hasOwnProperty.call(defaults.fields, key) ? defaults.fields[key] : undefined;
+    const value = written.get(key);
+    if (value) {
+      if (value.k !== "dyn" && (!fallback || DEFINED.has(value.k) || value.k === "lit")) vars.set(name, { expr: value, scope: source.scope });
+    } else if (fallback) vars.set(name, { expr: fallback, scope: defaultScope() });
+  }
+  return vars;
+}
+
+/** An object literal's values by key, when every entry is a property under a key known from the syntax; undefined otherwise. */
+function knownEntries(expr: ValueExpr): ReadonlyMap<string, ValueExpr> | undefined {
+  if (expr.k !== "obj") return undefined;
+  const out = new Map<string, ValueExpr>();
+  for (const entry of expr.entries) {
+    if (entry.k !== "prop" || entry.key.k !== "static") return undefined;
+    out.set(entry.key.name, entry.value);
+  }
+  return out;
 }
 
 /** Argument forms that are never `undefined` (a literal other than `null` is checked apart). */
 const DEFINED: ReadonlySet<ValueExpr["k"]> = new Set(["obj", "arr", "fn", "class", "new"]);
 
-/** A function's text with its parameters' defaults blanked out, so that `opts = { … }` in its head is not taken for an assignment. */
+/**
+ * A function's text with its parameters' defaults blanked out, so that `opts = { … }` or `{ logging =
+ * false }` in its head is not taken for an assignment.
+ */
 function withoutDefaults(text: string | undefined, unit: FlowUnit): string | undefined {
-  if (text === undefined || !unit.paramDefaults) return text;
+  const patterns = (unit.paramPatternDefaults ?? []).flatMap((d) => (d ? [...Object.values(d.fields), ...(d.whole ? [d.whole] : [])] : []));
+  const all = [...(unit.paramDefaults ?? []), ...patterns];
+  if (text === undefined || all.length === 0) return text;
   let out = text;
-  for (const d of unit.paramDefaults) {
+  for (const d of all) {
     if (!d) continue;
     const start = d.span.start - unit.span.start;
     const eq = out.lastIndexOf("=", start);
@@ -330,13 +379,15 @@ function withoutDefaults(text: string | undefined, unit: FlowUnit): string | und
 }
 
 /**
- * Where a parameter's default is read: the function's parameters (each unknown: an earlier one may be
- * what the default names), then the scopes the function is defined in.
+ * Where a parameter's default is read: the function's parameters and the names its object patterns
+ * bind (each unknown: an earlier one may be what the default names), then the scopes the function is
+ * defined in.
  */
 function parameterDefaultScope(ev: Evaluator, file: string, unit: FlowUnit): Scope {
   const parent = unit.parent === null ? undefined : ev.summary(file)?.flow?.units[unit.parent];
   const vars = new Map<string, Binding>();
-  for (const p of unit.params) if (p) vars.set(p, { value: { t: "dyn", text: p, loc: { file, span: unit.span }, why: `${p} is only known when ${unit.name} runs` } });
+  const names = [...unit.params, ...(unit.paramFields ?? []).flatMap((f) => (f ? Object.values(f) : []))];
+  for (const p of names) if (p) vars.set(p, { value: { t: "dyn", text: p, loc: { file, span: unit.span }, why: `${p} is only known when ${unit.name} runs` } });
   return { file, vars, parent: unitScope(ev, file, parent) };
 }
 
