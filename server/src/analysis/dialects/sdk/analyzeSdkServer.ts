@@ -66,8 +66,15 @@ export function analyzeSdkServer(ev: Evaluator, site: SdkSite, elsewhere?: Elsew
 }
 
 function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefined, release: SdkRelease | undefined, zodMain: (() => ZodMain | undefined) | undefined, era?: EraRun): { server: ServerReport; diagnostics: AnalysisDiagnostic[] } {
-  const replay = new Replay(ev, site, elsewhere, release, zodMain, era);
+  let replay = new Replay(ev, site, elsewhere, release, zodMain, era);
   replay.run();
+  // A registration taken as certain because the server's connect() follows it under the same guard,
+  // when that connect() turns out not to be the one way the server is served: all again, without that.
+  if (!replay.connectGuardsHold()) {
+    replay = new Replay(ev, site, elsewhere, release, zodMain, era);
+    replay.trustsConnectGuards = false;
+    replay.run();
+  }
   const served = servedEras(ev, site, replay);
   // Run for one era: what it says of the other era is the other run's to say.
   const eras = era === undefined ? served : { ...served, legacy: served.legacy && era === "legacy", modern: served.modern && era === "modern" };

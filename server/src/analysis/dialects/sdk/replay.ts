@@ -89,7 +89,8 @@ import { plainLiteral, readOnlyByMembers } from "./parameterMembers";
 import { constObjectHolder } from "./constObjectHolders";
 import { callerName, isReturnedEntry, returnedKey } from "./returnedObjects";
 import { holderInstancesOf, privateHolderHandedOn, siteEscapes } from "./siteEscapes";
-import { isRegistrationRead, isTasksOf } from "./registrationReads";
+import { isRegistrationRead, isTasksOf, REGISTRATION_METHODS } from "./registrationReads";
+import { connectAfterInBlock } from "./connectGuards";
 import { rebinding } from "./rebindings";
 import { wrappingHelper } from "./wrappingHelpers";
 import { runsInOwnHandler } from "./ownHandlers";
@@ -306,6 +307,42 @@ export class Replay {
   callersOpen = false;
   /** SDK entry points in other files given the server's factory itself, which serve it. */
   readonly servedBy: EntryServe[] = [];
+
+  /**
+   * Whether a registration the server's connect() follows in the same block is taken as certain for
+   * what that connect() serves (connectGuards.ts). A replay whose claims do not hold (connectGuardsHold)
+   * is run again without.
+   */
+  trustsConnectGuards = true;
+  /** The connect() calls such registrations were taken as certain for, by `file:start`. */
+  readonly #guardedBy = new Set<string>();
+  /** Every connect() of the server applied, by `file:start`. */
+  readonly #connectsMet = new Set<string>();
+
+  /**
+   * The registrations taken as certain because a connect() follows them hold only when that connect()
+   * is the one way the server is served: the only connect() of it met anywhere, no SDK entry point
+   * serving it, and nothing of it going where the replay does not follow (which might connect it).
+   */
+  connectGuardsHold(): boolean {
+    if (this.#guardedBy.size === 0) return true;
+    const [only, ...more] = this.#connectsMet;
+    return this.#guardedBy.size === 1 && more.length === 0 && only !== undefined && this.#guardedBy.has(only) && this.state.connected !== undefined && this.servedBy.length === 0 && this.state.open.length === 0 && !this.callersOpen;
+  }
+
+  /**
+   * The connect() a conditional registration on the server is followed by in its block, when the
+   * registration may be taken as certain for it: a module-level server (one instance), the call made
+   * at start-up before any connect(), with none of the SDK's methods replaced.
+   */
+  #connectGuard(file: string, unit: FlowUnit, index: number, event: FlowEvent, mode: Mode, local: ReadonlySet<string>, maybeOther: ReadonlySet<string>): Span | undefined {
+    // The server by one of its names (not one that may hold another server), or its inner Server.
+    const onServer = (r: RefPath) => (local.has(key(r)) && !maybeOther.has(key(r))) || (r.length > 1 && r.at(-1) === "server" && local.has(key(r.slice(0, -1))));
+    if (!this.trustsConnectGuards || event.k !== "call" || event.method === "connect" || !REGISTRATION_METHODS.has(event.method) || !onServer(event.receiver)) return undefined;
+    if (mode.deferred || mode.anytime || mode.module || this.#untimedWhy !== undefined || this.state.connected || this.#instance !== undefined) return undefined;
+    if (this.#site.unit.kind !== "module" || this.#site.subclass || this.#replacedMethods.size > 0) return undefined;
+    return connectAfterInBlock(this.#ev, file, unit, index, (e) => e.k === "call" && e.method === "connect" && onServer(e.receiver));
+  }
 
   /**
    * `era`: the factory an SDK v2 entry point calls with its context is run for that era (its first
@@ -1264,8 +1301,11 @@ export class Replay {
         // low-level Server) leaves what follows certain: a throw there is a guard the release decides.
         const returnedBySource = !mode.conditional && mayHaveReturned(this.#ev, file, unit, from, i);
         const returned = returnedBySource && mayHaveReturned(this.#ev, file, unit, from, i, undefined, facts);
-        const conditionHere = (entry.conditional && !certain) || elsewhere || returned;
-        const conditionalHere = mode.conditional || conditionHere;
+        // Under a guard that also holds the server's one connect(), after it: certain for what that serves.
+        const guardedBy = (entry.conditional && !certain) || mode.conditional ? this.#connectGuard(file, unit, i, event, mode, local, maybeOther) : undefined;
+        if (guardedBy) this.#guardedBy.add(`${file}:${guardedBy.start}`);
+        const conditionHere = (entry.conditional && !certain && !guardedBy) || elsewhere || returned;
+        const conditionalHere = (mode.conditional && !guardedBy) || conditionHere;
         // In one arm of an `if`/`else` reached for certain (or within an alternative): that arm's alternative.
         const arm = conditionHere && !elsewhere && !returned && (!mode.conditional || mode.alternative) ? armOf(this.#ev, file, unit, entry, within) : undefined;
         const alternative = arm ? this.#armAlternative(arms, arm, mode) : undefined;
@@ -2371,6 +2411,7 @@ export class Replay {
         // What follows a connect() in a function of unknown timing does run after it.
         // Sent in each function followed before its own connect(): before connect() whenever it runs.
         this.#sends.connected();
+        this.#connectsMet.add(`${file}:${e.span.start}`);
         return this.#connection.connect(file, e, loc, mode);
       case "close":
         return this.#connection.close(file, e, loc, mode);
