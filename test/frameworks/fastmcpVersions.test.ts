@@ -334,3 +334,32 @@ describe("fastmcp editor features", () => {
     assert.deepEqual(after.analysis.diagnostics, []);
   });
 });
+
+describe("fastmcp: removals by name that surely run before start() (trial 154)", () => {
+  const HEAD = 'import { FastMCP } from "fastmcp";\n\nconst server = new FastMCP({ name: "d", version: "1.0.0" });\nconst helper = async (s: FastMCP) => { await Promise.resolve(); s.addTool({ name: "a", execute: async () => "ok" }); };\n';
+  const tools = (version: string, body: string) => {
+    const server = analyse(version, HEAD + body + 'await server.start({ transportType: "stdio" });\n').analysis.servers[0]!;
+    return { exact: server.exact, has: server.legacy !== null && "tools" in server.legacy, unknown: server.unknown.some((u) => u.path[0] === "tools") };
+  };
+  const ADD = 'server.addTool({ name: "a", execute: async () => "ok" });\n';
+
+  it("a removal that runs before the add of its name leaves it", () => {
+    assert.deepEqual(tools("4.20.16", 'server.removeTool("a");\n' + ADD), { exact: true, has: true, unknown: false });
+  });
+
+  it("removing every name added leaves no tools, in each release that removes by name", () => {
+    for (const version of ["3.23.1", "3.35.0", "4.20.16"]) assert.deepEqual(tools(version, ADD + 'server.removeTools(["a"]);\n'), { exact: true, has: false, unknown: false }, version);
+  });
+
+  it("stays unknown when the removal may not run, names another list, takes a name from a variable, or its order is not known", () => {
+    const cases = [
+      ADD + 'if (process.env.SAFE) server.removeTool("a");\n',
+      ADD + 'const n = process.env.NAME ?? "a";\nserver.removeTool(n);\n',
+      ADD + 'for (const n of process.argv) server.removeTool("a");\n',
+      'await Promise.all([helper(server), (async () => { server.removeTool("b"); await Promise.resolve(); server.removeTool("a"); })()]);\n',
+      'server.addTool({ name: process.env.NAME ?? "a", execute: async () => "ok" });\nserver.removeTool("a");\n',
+    ];
+    for (const body of cases) assert.deepEqual(tools("4.20.16", body), { exact: false, has: false, unknown: true }, body);
+    assert.deepEqual(tools("4.20.16", ADD + 'server.removePrompt("a");\n'), { exact: true, has: true, unknown: false });
+  });
+});

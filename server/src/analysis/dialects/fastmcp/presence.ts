@@ -1,7 +1,7 @@
 // Whether the session a client talks to holds a primitive when it is created: certainly (a
 // registration that surely runs before start()), maybe (with why), or not at all.
 import type { Loc } from "../../core/evaluate/values";
-import type { Registration, Replay } from "./replay";
+import type { Registration, Removal, Replay } from "./replay";
 import { SINGULAR, type Primitive } from "./rules";
 
 /** `late`: the only doubt is a registration after start() on a transport that opens sessions later. */
@@ -9,7 +9,7 @@ export type Presence = { k: "yes"; by: Registration } | { k: "maybe"; reason: st
 
 /** Whether the session the client talks to holds at least one of a primitive when it is created. */
 export function presence(replay: Replay, key: Primitive, removesByName = false): Presence {
-  const mine = replay.registrations.filter((r) => r.key === key);
+  const mine = replay.registrations.filter((r) => r.key === key && !(removesByName && removedForGood(replay, r)));
   const isSure = (r: Registration): boolean => r.phase === "before" && (!r.conditional || r.eitherArm === true) && !r.maybeEmpty && !r.overriddenBy;
   const sure = mine.find(isSure);
   const removals = replay.removals.filter((r) => r.key === key && r.phase === "before");
@@ -20,8 +20,9 @@ export function presence(replay: Replay, key: Primitive, removesByName = false):
   const removal = removals[0] ?? uncertain[0];
   if (sure && !removal) return { k: "yes", by: sure };
   // fastmcp (from 3.23.1 at least) removes by name: a registration whose literal name no removal before the session names
-  // (each written as a literal, none overridden) is in the session whatever runs.
-  const survivor = !removesByName ? undefined : mine.find((r) => isSure(r) && r.name !== undefined && [...removals, ...uncertain].every((x) => x.names !== undefined && !x.overriddenBy && !x.names.includes(r.name!)));
+  // (each written as a literal, none overridden) on its list, or only one that surely ran before it was made, is in the session whatever runs.
+  const ranBefore = (x: Removal, r: Registration): boolean => x.phase === "before" && x.after !== undefined && x.after <= replay.registrations.indexOf(r);
+  const survivor = !removesByName ? undefined : mine.find((r) => isSure(r) && r.name !== undefined && [...removals, ...uncertain].every((x) => ranBefore(x, r) || (x.names !== undefined && !x.overriddenBy && (listOf(x.method) !== listOf(r.method) || !x.names.includes(r.name!)))));
   if (survivor) return { k: "yes", by: survivor };
   if (sure && removals[0]) return { k: "maybe", reason: `${removals[0].method}() before the session is created may remove the last ${SINGULAR[key]}`, loc: removals[0].loc };
   if (sure && removal) return { k: "maybe", reason: `${removal.method}() may run before the session is created, and remove the last ${SINGULAR[key]}, or after it`, loc: removal.loc };
@@ -40,6 +41,21 @@ export function presence(replay: Replay, key: Primitive, removesByName = false):
   if (afterHttp) return { k: "maybe", reason: `${afterHttp.method}() comes after start(), whose transport is ${replay.start!.transport === "httpStream" ? "httpStream: sessions opened later see it, earlier ones do not" : "chosen at run time (argv or FASTMCP_TRANSPORT)"}`, loc: afterHttp.loc, late: true };
   return { k: "no" };
 }
+
+/**
+ * Whether what a registration adds is surely gone when the session is built: it is made before start()
+ * under a literal name, and a removal that surely runs before start(), after it, names it (each
+ * written as a literal, on the same list: fastmcp keeps tools, prompts, resources and resource
+ * templates apart, and drops from one only what has that name).
+ */
+function removedForGood(replay: Replay, r: Registration): boolean {
+  if (r.phase !== "before" || r.name === undefined || r.overriddenBy) return false;
+  const at = replay.registrations.indexOf(r);
+  return replay.removals.some((x) => x.phase === "before" && !x.conditional && x.after !== undefined && x.after > at && !x.overriddenBy && listOf(x.method) === listOf(r.method) && (x.names?.includes(r.name!) ?? false));
+}
+
+/** `addTools`, `removeTool` → `Tool`: the list of the server a method adds to or removes from. */
+const listOf = (method: string): string => method.replace(/^(add|remove)/, "").replace(/s$/, "");
 
 /** Why a call of an overridden registration method leaves its key unknown. */
 function overrideReason(method: string, by: string, key: Primitive): string {

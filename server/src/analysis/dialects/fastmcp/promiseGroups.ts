@@ -43,6 +43,9 @@ export const markGroup = (out: Replay): GroupMark => ({ registrations: out.regis
  * may come before or after the session is built (the items interleave at their awaits).
  */
 export function settleGroup(out: Replay, mark: GroupMark): void {
+  // The items interleave at their awaits: which of the group's registrations a removal of the group
+  // comes before or after is not known.
+  out.removals.splice(mark.removals, Infinity, ...out.removals.slice(mark.removals).map(({ after: _after, ...unordered }) => unordered));
   if (out.start === mark.start) return;
   for (let i = mark.registrations; i < out.registrations.length; i++) out.registrations[i] = { ...out.registrations[i]!, phase: "deferred", orderUnknown: true };
   for (let i = mark.removals; i < out.removals.length; i++) out.removals[i] = { ...out.removals[i]!, phase: "deferred" };

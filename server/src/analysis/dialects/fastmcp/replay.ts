@@ -97,6 +97,13 @@ export interface Removal {
   readonly overriddenBy?: string;
   /** `removeTool("run_command")`, `removeTools(["a", "b"])`: the names it removes, when written as literals. */
   readonly names?: readonly string[];
+  /** Inside a branch, a loop or a callback, or in a helper called so: it may not run. */
+  readonly conditional?: boolean;
+  /**
+   * When its order against the registrations is known (replayed in the order the program runs it):
+   * how many of `registrations` were made before it. Those after it it cannot remove.
+   */
+  readonly after?: number;
 }
 
 export interface StartCall {
@@ -311,7 +318,7 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
           }
           if (REMOVALS[event.method]) {
             const removed = removedNames(event.args[0], event.method.endsWith("s"));
-            out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase, ...(removed ? { names: removed } : {}) });
+            out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase, ...(removed ? { names: removed } : {}), conditional, ...(phase === "before" ? { after: out.registrations.length } : {}) });
             continue;
           }
           if (STARTS.has(event.method)) {
