@@ -5,6 +5,7 @@
 // module whose exports cannot all be listed, a pair not known) gives nothing.
 import { UNDEFINED_TEXT, type FileSummary } from "../model/summary";
 import { DYNAMIC_KEY, type Loc, type ObjEntryValue, type Value } from "./values";
+import { isNamespaceImportValue, TYPE_ONLY_STAR_EXPORT } from "../model/namespaceExports";
 
 /** The methods of `Object` read here: the three that list an object, and `fromEntries`, which makes one. */
 export const OBJECT_METHODS: ReadonlySet<string> = new Set(["keys", "values", "entries", "fromEntries"]);
@@ -75,18 +76,18 @@ const MAX_DEPTH = 8;
 
 /**
  * The names a module exports at run time: its declarations (not types), `export { x } from`,
- * `export * as ns`, and what its `export *` pass on (`default` never passes). Undefined when one
+ * `export * as ns` and a namespace import exported again, and what its `export *` pass on (`default` never passes). Undefined when one
  * cannot be told a value or a type, or two `export *` pass the same name.
  */
 function runtimeExports(host: IterationHost, file: string, depth: number): Set<string> | undefined {
   const summary = host.summary(file);
   const text = host.text(file);
-  if (!summary || text === undefined || depth > MAX_DEPTH || UNLISTED_EXPORT.test(text)) return undefined;
+  if (!summary || text === undefined || depth > MAX_DEPTH || UNLISTED_EXPORT.test(text) || TYPE_ONLY_STAR_EXPORT.test(text)) return undefined;
   const names = new Set<string>();
   for (const [name, entry] of summary.exports) {
     if (entry.k === "namespace") names.add(name);
     else if (entry.k === "local") {
-      if (summary.decls.has(entry.local)) names.add(name);
+      if (summary.decls.has(entry.local) || isNamespaceImportValue(summary, text, entry.local)) names.add(name);
       // `export { Options }` of an interface or a type alias of the file: nothing at run time.
       else if (summary.imports.has(entry.local) || !new RegExp(String.raw`\b(?:interface|type)\s+${entry.local.replace(/\$/g, "\\$")}\b`).test(text)) return undefined;
     } else {

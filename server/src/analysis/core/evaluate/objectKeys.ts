@@ -3,6 +3,7 @@
 import type { Evaluator } from "./evaluator";
 import { DYNAMIC_KEY, type Value } from "./values";
 import type { ValueExpr } from "../model/summary";
+import { isNamespaceImportValue, TYPE_ONLY_STAR_EXPORT } from "../model/namespaceExports";
 
 /** `Object.entries(X)`, `Object.keys(X)`, `Object.values(X)`: as many items as X has keys. */
 const OBJECT_ITERATORS = new Set(["entries", "keys", "values"]);
@@ -29,14 +30,17 @@ export function keyCount(ev: Evaluator, v: Value): number {
 
 /**
  * Whether a module exports at least one value at run time (`import * as tools` then
- * `Object.values(tools)`): a declaration of its own, or one it re-exports. Types leave no trace, so
+ * `Object.values(tools)`): a declaration of its own, one it re-exports, or a module namespace. Types leave no trace, so
  * only declarations the summary holds (consts, functions, classes, enums) count.
  */
 function exportsValue(ev: Evaluator, file: string, depth: number): boolean {
   const summary = ev.summary(file);
   if (!summary || depth > 6) return false;
+  const text = ev.host.text?.(file);
   for (const [name, entry] of summary.exports) {
     if (entry.k === "local" && summary.decls.has(entry.local)) return true;
+    // `export * as time from "./time"`: a namespace object, whatever that module holds.
+    if (text !== undefined && !TYPE_ONLY_STAR_EXPORT.test(text) && (entry.k === "namespace" || (entry.k === "local" && isNamespaceImportValue(summary, text, entry.local)))) return true;
     if (entry.k === "from" && name !== "default") {
       const target = ev.host.resolveModule(entry.specifier, file);
       const declared = target ? ev.summary(target) : undefined;
