@@ -33,19 +33,22 @@ const cache = new WeakMap<FileSummary, ReadonlySet<string>>();
  */
 export function handedOnNames(summary: FileSummary, text: string): ReadonlySet<string> {
   let names = cache.get(summary);
-  if (!names) {
-    const found = new Set<string>();
-    for (const { receiver, callee, args } of innermostCalls(text)) {
-      if (NOT_CALLS.has(callee) || READERS.has(callee) || receiver === "console" || receiver === "JSON" || receiver === "Object") continue;
-      for (const arg of args.split(",")) {
-        const bare = BARE.exec(arg.trim());
-        if (bare && !RESERVED.has(bare[1]!)) found.add(bare[1]!);
-      }
-    }
-    // `const same = caps; enable(same)`: caps is handed on as well.
-    cache.set(summary, (names = withSources(found, text)));
-  }
+  if (!names) cache.set(summary, (names = handedOnNamesIn(text)));
   return names;
+}
+
+/** The same read of a text of its own (a function's body, a file with one call blanked out). */
+export function handedOnNamesIn(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const { receiver, callee, args } of innermostCalls(text)) {
+    if (NOT_CALLS.has(callee) || READERS.has(callee) || receiver === "console" || receiver === "JSON" || receiver === "Object") continue;
+    for (const arg of args.split(",")) {
+      const bare = BARE.exec(arg.trim());
+      if (bare && !RESERVED.has(bare[1]!)) found.add(bare[1]!);
+    }
+  }
+  // `const same = caps; enable(same)`: caps is handed on as well.
+  return withSources(found, text);
 }
 
 /** The same, reading the text only when the names are not remembered for the summary yet (undefined when it cannot be read). */

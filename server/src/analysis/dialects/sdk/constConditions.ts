@@ -1,8 +1,10 @@
 // Capabilities chosen by a condition the source decides: `logging: DEBUG ? {} : undefined` or
 // `...(WITH_RESOURCES ? { resources: {} } : {})` with `const DEBUG = false`, a const enum value or a
 // file's own const object (the rules of knownConditions). Read where the literal is written: in the
-// server's own function, or at the top level of a file.
+// server's own function, or at the top level of a file; or, for the value a call of a workspace
+// function returns (literalCalls.ts), in that function's body with its parameters bound to the call's.
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Span } from "../../core/model/summary";
 import { DYNAMIC_KEY, isUndefinedValue, type Binding, type Loc, type ObjEntryValue, type Scope, type Value } from "../../core/evaluate/values";
 import { ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
@@ -11,19 +13,45 @@ import { decidedOperand } from "../../core/evaluate/knownConditions";
 import { unitScope } from "../../core/evaluate/unitScope";
 import { SDK_EVAL } from "./sdkEval";
 
-/** The capabilities object with each entry a known condition decides settled; the same object when none is. */
+/** The scope a condition at `loc` (its syntax `node`) is read in; undefined where it is not read. */
+export type ConditionScope = (loc: Loc, node: ts.Node) => Scope | undefined;
+
+/**
+ * The capabilities object with each entry a known condition decides settled; the same object when none is.
+ * `args`: the server's function's parameters bound for the run (an SDK v2 factory run for one era, eraSplit.ts).
+ */
 export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value, args?: ReadonlyMap<string, Binding>): Value {
+  return settleConditions(ev, caps, (loc, node) => {
+    const own = scopeAt(ev, site, loc, node);
+    return own && args && args.size > 0 && own.file === site.file && own.vars !== null ? { file: own.file, vars: args, parent: own } : own;
+  });
+}
+
+/**
+ * A call's run of a workspace function: the conditions written in its own body (not in a function
+ * nested in it) are read in `scope`, where its parameters are bound to the call's arguments.
+ */
+export function bodyConditionScope(file: string, body: Span, scope: Scope): ConditionScope {
+  return (loc, node) => {
+    const fn = loc.file === file ? enclosingFunction(node) : undefined;
+    const fnBody = fn && (fn as ts.FunctionLikeDeclarationBase).body;
+    return fnBody && fnBody.getStart() === body.start && fnBody.end === body.end ? scope : undefined;
+  };
+}
+
+/** The same for an object whose conditions are read where `scopeAt` says. */
+export function settleConditions(ev: Evaluator, caps: Value, scopeAt: ConditionScope): Value {
   // `capabilities: FEATURES.logging ? { logging: {} } : {}`: the whole object chosen.
   if (caps.t === "dyn") {
-    const decided = decide(ev, site, caps.loc, args)?.value;
-    return decided && decided.t === "obj" ? settleConstConditions(ev, site, decided, args) : caps;
+    const decided = decide(ev, caps.loc, scopeAt)?.value;
+    return decided && decided.t === "obj" ? settleConditions(ev, decided, scopeAt) : caps;
   }
   if (caps.t !== "obj") return caps;
   const entries = new Map<string, ObjEntryValue>(caps.entries);
   let changed = false;
   for (const [k, e] of caps.entries) {
     if (k === DYNAMIC_KEY || e.value.t !== "dyn") continue;
-    const decided = decide(ev, site, e.value.loc, args);
+    const decided = decide(ev, e.value.loc, scopeAt);
     if (!decided) continue;
     changed = true;
     if (isUndefinedValue(decided.value)) entries.delete(k);
@@ -34,7 +62,7 @@ export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value,
     // Every spread of the literal decided: spreading undefined, null or false adds nothing; an object
     // adds its keys. Only keys written nowhere else, so that their order does not matter.
     const added = new Map<string, ObjEntryValue>();
-    const values = decideSpreads(ev, site, spread.value.loc, args);
+    const values = decideSpreads(ev, spread.value.loc, scopeAt);
     let settled = values !== undefined;
     for (const v of values ?? []) {
       const keys = isUndefinedValue(v) || (v.t === "prim" && (v.value === null || v.value === false)) ? new Map() : v.t === "obj" && !v.entries.has(DYNAMIC_KEY) ? v.entries : undefined;
@@ -51,14 +79,14 @@ export function settleConstConditions(ev: Evaluator, site: SdkSite, caps: Value,
 }
 
 /** The value a decided condition at `loc` gives, or undefined. */
-function decide(ev: Evaluator, site: SdkSite, loc: Loc, args?: ReadonlyMap<string, Binding>): { value: Value } | undefined {
+function decide(ev: Evaluator, loc: Loc, scopeAt: ConditionScope): { value: Value } | undefined {
   const sf = parsedSource(ev, loc.file);
   const node = sf ? nodeAt(sf, loc.span) : undefined;
-  return node && ts.isExpression(node) ? decideNode(ev, site, loc, node, args) : undefined;
+  return node && ts.isExpression(node) ? decideNode(ev, loc, node, scopeAt) : undefined;
 }
 
 /** The values each spread of the object literal the spread at `loc` is in gives, when conditions the source decides choose them all. */
-function decideSpreads(ev: Evaluator, site: SdkSite, loc: Loc, args?: ReadonlyMap<string, Binding>): Value[] | undefined {
+function decideSpreads(ev: Evaluator, loc: Loc, scopeAt: ConditionScope): Value[] | undefined {
   const sf = parsedSource(ev, loc.file);
   let node = sf ? nodeAt(sf, loc.span) : undefined;
   while (node && !ts.isSpreadAssignment(node) && !ts.isObjectLiteralExpression(node)) node = node.parent;
@@ -66,17 +94,15 @@ function decideSpreads(ev: Evaluator, site: SdkSite, loc: Loc, args?: ReadonlyMa
   const values: Value[] = [];
   for (const p of node.parent.properties) {
     if (!ts.isSpreadAssignment(p)) continue;
-    const decided = decideNode(ev, site, loc, p.expression, args);
+    const decided = decideNode(ev, loc, p.expression, scopeAt);
     if (!decided) return undefined;
     values.push(decided.value);
   }
   return values;
 }
 
-/** `args`: the server's function's parameters bound for the run (an SDK v2 factory run for one era, eraSplit.ts). */
-function decideNode(ev: Evaluator, site: SdkSite, loc: Loc, node: ts.Expression, args?: ReadonlyMap<string, Binding>): { value: Value } | undefined {
-  const own = scopeAt(ev, site, loc, node);
-  const scope = own && args && args.size > 0 && own.file === site.file && own.vars !== null ? { file: own.file, vars: args, parent: own } : own;
+function decideNode(ev: Evaluator, loc: Loc, node: ts.Expression, scopeAt: ConditionScope): { value: Value } | undefined {
+  const scope = scopeAt(loc, node);
   if (!scope) return undefined;
   const operand = decidedOperand(ev, loc.file, scope, node);
   return operand ? { value: ev.evaluate(operand, scope, SDK_EVAL) } : undefined;

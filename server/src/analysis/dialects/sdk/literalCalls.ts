@@ -5,10 +5,15 @@
 // An async or generator function returns something else (a promise, an iterator): it stays unknown.
 import { ts } from "../../core/typescript";
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Binding, Scope, Value } from "../../core/evaluate/values";
-import type { Span, ValueExpr } from "../../core/model/summary";
+import type { Binding, Loc, Scope, Value } from "../../core/evaluate/values";
+import { UNDEFINED_TEXT, type Span, type ValueExpr } from "../../core/model/summary";
 import { SDK_EVAL } from "./sdkEval";
-import { mutatedNamesOf } from "../../core/evaluate/mutation";
+import { mutatedNamesIn, mutatedNamesOf } from "../../core/evaluate/mutation";
+import { handedOnNamesIn } from "../../core/evaluate/handedOn";
+import { plainFields } from "../../core/summarize/paramFields";
+import { assignsTo } from "./serverSubclasses";
+import { bodyConditionScope, settleConditions } from "./constConditions";
+import { parsedSource } from "./containerStores";
 
 /** `value` (the options evaluated without calls), with the calls written inline in `expr` replaced by their static results. */
 export function withLiteralCalls(ev: Evaluator, expr: ValueExpr, scope: Scope, value: Value): Value {
@@ -43,22 +48,67 @@ function replace(ev: Evaluator, value: Value, scope: Scope, calls: ReadonlyMap<n
 function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Value | undefined {
   if (call.callee.k !== "ref") return undefined;
   const callee = ev.lookup(call.callee.name, scope, { file: scope.file, span: call.callee.span }, SDK_EVAL);
-  if (callee.t !== "fn" || !callee.fn.result || call.args.some((a) => a.k === "dyn")) return undefined;
+  if (callee.t !== "fn" || !callee.fn.result || callee.fn.rest || call.args.some((a) => a.k === "dyn")) return undefined;
   // `caps().logging = {}` somewhere: a function returning a shared object hands out one that changes.
   if (changesResults(ev, scope.file, call.callee.name) || (callee.scope.file !== scope.file && changesResults(ev, callee.scope.file, call.callee.name))) return undefined;
-  if (!plainFunction(ev, callee.scope.file, callee.fn.bodySpan)) return undefined;
+  const fn = plainFunction(ev, callee.scope.file, callee.fn.bodySpan);
+  // A parameter without an argument is `undefined`, which no static value stands for.
+  if (!fn || callee.fn.params.length > call.args.length) return undefined;
   const args = call.args.map((a) => ev.evaluate(a, scope, SDK_EVAL));
   if (args.some((a) => !isStatic(a))) return undefined;
-  const vars = new Map<string, Binding>();
-  callee.fn.params.forEach((p, i) => {
-    if (p) vars.set(p, { value: args[i] ?? { t: "prim", value: null, loc: { file: scope.file, span: call.span } } });
-  });
-  // A parameter without an argument is `undefined`, which no static value stands for: only when unused.
-  if (callee.fn.params.length > args.length) return undefined;
+  const vars = parameterBindings(fn, call.args, args, scope, ev.host.text?.(scope.file), { file: callee.scope.file, span: callee.fn.bodySpan });
   const inner: Scope = { file: callee.scope.file, vars, parent: callee.scope };
   for (const [name, local] of callee.fn.locals) vars.set(name, { expr: local, scope: inner });
-  const result = ev.evaluate(callee.fn.result, inner, SDK_EVAL);
+  // `return { tools: {}, ...(opts.logging ? { logging: {} } : {}) }`: its conditions read the call's arguments.
+  const result = settleConditions(ev, ev.evaluate(callee.fn.result, inner, SDK_EVAL), bodyConditionScope(callee.scope.file, callee.fn.bodySpan, inner));
   return isStatic(result) ? { ...result, loc: { file: scope.file, span: call.span } } : undefined;
+}
+
+/**
+ * The function's parameters bound to the call's arguments (`exprs` read in the caller's `scope`,
+ * evaluated to `values`): a name as its argument, so that a condition may read members of an object
+ * given as a literal (`opts.logging`); the names of an object pattern as the keys the argument object
+ * has (`{ logging }`), or `undefined` for a key an object literal lacks. A name the body assigns, or
+ * whose object it changes or hands to a call (which could change it first), and any other field (a
+ * default taking over, a key of the prototype) is unknown: it must not fall through to a name of the file.
+ */
+function parameterBindings(fn: ts.FunctionLikeDeclaration, exprs: readonly ValueExpr[], values: readonly Value[], scope: Scope, callerText: string | undefined, body: Loc): Map<string, Binding> {
+  const text = fn.body ? fn.body.getSourceFile().text.slice(fn.body.pos, fn.body.end) : "";
+  let mutated: ReadonlySet<string> | undefined;
+  let handed: ReadonlySet<string> | undefined;
+  const changed = (name: string, v: Value) =>
+    assignsTo(text, name) || ((v.t === "obj" || v.t === "arr") && ((mutated ??= mutatedNamesIn(text)).has(name) || (handed ??= handedOnNamesIn(text)).has(name)));
+  const vars = new Map<string, Binding>();
+  const unknown = (name: string): Binding => ({ value: { t: "dyn", text: name, loc: body, why: `${name} is only known when the function runs` } });
+  fn.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === "this")).forEach((p, i) => {
+    const value = values[i]!;
+    if (ts.isIdentifier(p.name)) {
+      vars.set(p.name.text, changed(p.name.text, value) ? unknown(p.name.text) : { expr: exprs[i]!, scope });
+      return;
+    }
+    for (const name of boundNames(p.name)) vars.set(name, unknown(name));
+    if (!ts.isObjectBindingPattern(p.name) || !plainFields(p.name) || value.t !== "obj") return;
+    // An object literal written without `__proto__` lacks what it does not write (the summary keeps no entry for `__proto__`).
+    const written = exprs[i]!;
+    const literal = written.k === "obj" && written.entries.every((e) => e.k === "prop" && e.key.k === "static") && callerText?.slice(written.span.start, written.span.end).includes("__proto__") === false;
+    for (const el of p.name.elements) {
+      const prop = el.propertyName ?? el.name;
+      const key = ts.isIdentifier(prop) || ts.isStringLiteral(prop) ? prop.text : undefined;
+      if (key === undefined || key in Object.prototype) continue;
+      const entry = value.entries.get(key);
+      const name = (el.name as ts.Identifier).text;
+      if (entry) {
+        if (!changed(name, entry.value)) vars.set(name, { value: entry.value });
+      } else if (!el.initializer && literal) vars.set(name, { value: { t: "dyn", text: UNDEFINED_TEXT, loc: { file: scope.file, span: exprs[i]!.span } } });
+    }
+  });
+  return vars;
+}
+
+/** Every name a binding pattern declares, nested ones included. */
+function boundNames(pattern: ts.BindingName): string[] {
+  if (ts.isIdentifier(pattern)) return [pattern.text];
+  return pattern.elements.flatMap((el) => (ts.isOmittedExpression(el) ? [] : boundNames(el.name)));
 }
 
 /** Whether a file writes into what a call of `name` returns (`name().x = …`). */
@@ -76,23 +126,23 @@ function isStatic(v: Value): boolean {
   return false;
 }
 
-/** Whether the function whose body is at `body` is neither async nor a generator (its call returns the value itself). */
-function plainFunction(ev: Evaluator, file: string, body: Span): boolean {
-  const text = ev.host.text?.(file);
-  if (text === undefined) return false;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
-  let found: boolean | undefined;
+/** The function whose body is at `body`, when it is neither async nor a generator (its call returns the value itself). */
+function plainFunction(ev: Evaluator, file: string, body: Span): ts.FunctionLikeDeclaration | undefined {
+  const source = parsedSource(ev, file);
+  if (!source) return undefined;
+  let found: ts.FunctionLikeDeclaration | null | undefined;
   const visit = (n: ts.Node): void => {
     if (found !== undefined || n.end < body.start || n.pos > body.end) return;
     if (ts.isFunctionLike(n) && "body" in n && n.body && n.body.getStart(source) === body.start) {
       const mods = ts.canHaveModifiers(n) ? ts.getModifiers(n) ?? [] : [];
-      found = !mods.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) && !(n as ts.FunctionLikeDeclarationBase).asteriskToken;
+      const fn = n as ts.FunctionLikeDeclaration;
+      found = !mods.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) && !fn.asteriskToken ? fn : null;
       return;
     }
     ts.forEachChild(n, visit);
   };
   visit(source);
-  return found === true;
+  return found ?? undefined;
 }
 
 /**
