@@ -1,14 +1,17 @@
 // Conditions inside a workspace function the analysis follows for one call: the capabilities a
 // function returns (`{ tools: {}, ...(opts.logging ? { logging: {} } : {}) }`) read that call's
-// static arguments. The exact case is checked against the real SDK by the differential fixture 655;
-// these pin what must stay approximate (something that may change what the condition reads) and the
-// simpler forms.
+// static arguments, and a helper handed a const object of the caller's file reads that object. The
+// exact cases are checked against the real SDK by the differential fixtures 655-657; these pin what
+// must stay approximate (something that may change what the condition reads) and the simpler forms.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../helpers/memoryWorkspace";
 
 const LOW = 'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n';
+const V1 = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n';
 const lowServer = (fn: string, call: string) => `${LOW}${fn}\nconst server = new Server({ name: "caps", version: "1.0.0" }, { capabilities: ${call} });\nawait server.connect(new StdioServerTransport());\n`;
+const withHelper = (before: string, helperBody = "") =>
+  `${V1}interface Config { prompts: boolean }\n${before}\nfunction register(target: McpServer, config: Config) {\n${helperBody}  target.registerTool("echo", {}, async () => ({ content: [] }));\n  if (config.prompts) target.registerPrompt("greet", {}, () => ({ messages: [] }));\n}\nconst server = new McpServer({ name: "caps", version: "1.0.0" });\nregister(server, config);\nawait server.connect(new StdioServerTransport());\n`;
 
 const report = (files: Record<string, string>) => analyze(files).servers.get("caps")!;
 const reasons = (s: { unknown: readonly { path: readonly string[]; reason: string }[] }) => s.unknown.map((u) => `${u.path.join(".")}: ${u.reason}`).join("\n");
@@ -38,6 +41,29 @@ describe("SDK: the conditions of a function returning the capabilities read the 
       const s = report({ "src/index.ts": lowServer(fn, call) });
       assert.equal(s.exact, false);
       assert.equal("logging" in (s.legacy ?? {}), false);
+    });
+  }
+});
+
+describe("SDK: a helper given a const object of the caller's file reads it", () => {
+  it("register(server, config) with a const the file leaves alone: exact", () => {
+    const s = report({ "src/index.ts": withHelper("const config: Config = { prompts: false };") });
+    assert.equal(s.exact, true, reasons(s));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  for (const [label, before, helperBody] of [
+    ["the file writes the const", 'const config: Config = { prompts: false };\nconfig.prompts = process.env.P === "1";'],
+    ["the file hands the const to another call", 'const config: Config = { prompts: false };\ndeclare function applyEnv(c: Config): void;\napplyEnv(config);'],
+    ["another name for the const, written", 'const config: Config = { prompts: false };\nconst same = config;\nsame.prompts = process.env.P === "1";'],
+    ["a value of the environment in the const", 'const config: Config = { prompts: process.env.P === "1" };'],
+    ["the helper hands its parameter on", "const config: Config = { prompts: false };\ndeclare function applyEnv(c: Config): void;", "  applyEnv(config);\n"],
+    ["a let", "let config: Config = { prompts: false };"],
+  ] as const) {
+    it(`${label}: prompts stay unknown`, () => {
+      const s = report({ "src/index.ts": withHelper(before, helperBody) });
+      assert.equal(s.exact, false);
+      assert.match(reasons(s), /^prompts/m);
     });
   }
 });

@@ -54,6 +54,7 @@ import { basename } from "../../core/project/paths";
 import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses";
 import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
+import { withConstObjects } from "./constArguments";
 import type { Elsewhere } from "./factoryCallers";
 import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
@@ -272,7 +273,7 @@ export class Replay {
   #withArguments(file: string, unit: FlowUnit, args: readonly ValueExpr[], scope: Scope, run: () => void): void {
     const id = `${file}#${unit.id}`;
     const before = this.#argsOf.get(id);
-    this.#argsOf.set(id, closureArguments(this.#ev, { file, unit }, args, scope));
+    this.#argsOf.set(id, withConstObjects(this.#ev, { file, unit }, closureArguments(this.#ev, { file, unit }, args, scope)));
     try {
       run();
     } finally {
@@ -2087,7 +2088,10 @@ export class Replay {
     if (target.file === file && unit.kind !== "closure") for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
     this.#objectFollowed.add(`${file}:${event.span.start}`);
     if (bound.size === 0 || !this.#mentionsDeep(target.file, target.unit, bound, new Set())) return true;
-    this.#through({ file, span: event.span }, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode));
+    // Its parameters (the names its pattern takes apart) stand for this call's arguments while it runs.
+    this.#withArguments(target.file, target.unit, event.argExprs, this.#scopeIn(file, unit), () =>
+      this.#through({ file, span: event.span }, () => this.#runUnit(target.file, target.unit, 0, bound, depth + 1, mode)),
+    );
     this.#noteReturned(file, unit, event, target, bound);
     return true;
   }
