@@ -126,6 +126,40 @@ export function decidedOperand(ev: Evaluator, file: string, scope: Scope, node: 
 }
 
 /**
+ * Whether a value, read in `scope`, is known truthy (true), known falsy (false) or not known: what a
+ * framework that tests `!!value` sees. Beyond a condition's rules, a function or class written there
+ * is truthy, and `c ? a : b` is its decided arm, or what both arms agree on.
+ */
+export function valueTruth(ev: Evaluator, file: string, scope: Scope, node: ts.Expression): boolean | undefined {
+  const summary = ev.summary(file);
+  const sf = parsedSource(ev, file);
+  if (!summary || !sf || node.getSourceFile() !== sf) return undefined;
+  return truthOfValue({ ev, file, sf, summary, scope }, node, 0);
+}
+
+function truthOfValue(cx: Context, e: ts.Expression, depth: number): boolean | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const inner = unwrap(e);
+  if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isClassExpression(inner)) return true;
+  if (ts.isConditionalExpression(inner)) {
+    const truth = truthOf(cx, inner.condition, depth + 1);
+    if (truth !== undefined) return truthOfValue(cx, truth ? inner.whenTrue : inner.whenFalse, depth + 1);
+    const a = truthOfValue(cx, inner.whenTrue, depth + 1);
+    return a !== undefined && a === truthOfValue(cx, inner.whenFalse, depth + 1) ? a : undefined;
+  }
+  if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === SK.AmpersandAmpersandToken || inner.operatorToken.kind === SK.BarBarToken)) {
+    // `a && b` is a when a is falsy, else b; `a || b` is a when a is truthy, else b.
+    const and = inner.operatorToken.kind === SK.AmpersandAmpersandToken;
+    const left = truthOf(cx, inner.left, depth + 1);
+    if (left === !and) return left;
+    const right = truthOfValue(cx, inner.right, depth + 1);
+    if (left === undefined) return right === !and ? right : undefined;
+    return right;
+  }
+  return truthOf(cx, inner, depth + 1);
+}
+
+/**
  * A function's parameters bound to the arguments of the call being followed (`register(server, {
  * prompts: true })`, or a default the call leaves in place): its conditions on them are decided for
  * that call.

@@ -3,7 +3,7 @@
 // variables, and some forms of them complete nothing (an optional inside completable() on v2, an
 // optional of another zod than the SDK's on v1), which the editor explains.
 import type { FixData } from "../../core/model/diagnostics";
-import type { Loc, Scope, Value } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import type { FileSummary, ValueExpr, CallEvent } from "../../core/model/summary";
 import { templateVariables } from "./sdkTables";
 import { markInexact, markOpen, type SdkCause } from "./sdkState";
@@ -11,6 +11,7 @@ import { inertCompletionStep } from "./steps";
 import { sdkNameOf } from "./findSdkServers";
 import { mayCarryCompletable } from "./hiddenCompletables";
 import { completerOfNamedVariable } from "./templateVariableKeys";
+import { completerText, completerTruth } from "./templateCompleters";
 import { certainlyString, stringValue } from "./stringShapes";
 import { optionalSeenBySdk, schemaZodSpecifier, type ZodMain } from "./zodFlavours";
 import { moveOptionalOutFix } from "./fixes";
@@ -33,6 +34,8 @@ export interface CompletionHost {
   stringField(file: string, arg: ValueExpr): boolean;
   /** A completer met: McpServer installs the completion handler and registers `completions`. */
   completions(cause: SdkCause, call: string, what: string): void;
+  /** A completer that may be set: McpServer may answer completion/complete. */
+  mayComplete(): void;
 }
 
 export class CompletionChecks {
@@ -69,6 +72,14 @@ export class CompletionChecks {
     const opts = template.args[1] ? ev.evaluate(template.args[1], scope, SDK_EVAL) : undefined;
     const complete = opts?.t === "obj" ? opts.entries.get("complete") : undefined;
     if (!complete) return;
+    const registration: Loc = { file, span: e.span };
+    const truth = (v: Value) => completerTruth(ev, v, registration, here);
+    // `complete: { id: undefined }`: no completer is set, whatever the URI.
+    const entries = complete.value.t === "obj" ? [...complete.value.entries] : undefined;
+    if (entries && entries.every(([k, entry]) => k !== DYNAMIC_KEY && truth(entry.value) === false)) {
+      if (entries.length > 0) this.#unsetCompleters(complete.keyLoc, entries.map(([k]) => k));
+      return;
+    }
     if (uri.t !== "prim" || typeof uri.value !== "string" || complete.value.t !== "obj") {
       const named = completerOfNamedVariable(ev, scope.file, template);
       if (named) {
@@ -79,13 +90,38 @@ export class CompletionChecks {
       return;
     }
     const variables = templateVariables(uri.value);
-    const completed = [...complete.value.entries.keys()].filter((v) => variables.includes(v));
+    const written = [...complete.value.entries].filter(([k]) => variables.includes(k));
+    const completed = written.filter(([, entry]) => truth(entry.value) === true).map(([k]) => k);
+    // The SDK tests `!!completeCallback(v)`: a completer that is undefined (or any falsy value) when it runs adds nothing.
+    const unsure = written.filter(([, entry]) => truth(entry.value) === undefined);
+    const spread = complete.value.entries.get(DYNAMIC_KEY);
+    const spreadMaySet = spread !== undefined && (!spread.mayWrite || variables.some((v) => spread.mayWrite!.has(v)));
     if (completed.length > 0) {
       this.#host.completions({ because: "resourceTemplate.complete", loc: complete.keyLoc, detail: `completes {${completed.join(", ")}}` }, "ResourceTemplate complete", `The resource template completes {${completed.join(", ")}}`);
+    } else if (unsure.length > 0 || spreadMaySet) {
+      const [variable, entry] = unsure[0] ?? [undefined, spread!];
+      const what = variable === undefined ? `its complete map spreads ${completerText(entry.value)}, which may set a completer for one of its variables` : `its completer for {${variable}} is ${completerText(entry.value)}, which may be undefined`;
+      this.#maySetCompleter(entry.keyLoc, `whether the resource template ${uri.value} adds completions is only known at run time: ${what} (McpServer adds completions only for a variable whose completer is set)`);
+    } else if (written.length > 0) {
+      this.#unsetCompleters(complete.keyLoc, written.map(([k]) => k));
     } else if (complete.value.entries.size > 0) {
       const why = `Completes no variable of the URI template ${uri.value} (${[...complete.value.entries.keys()].join(", ")}): it adds no capability.`;
       this.#point.record(inertCompletionStep("ResourceTemplate complete", complete.keyLoc, this.#point.withinFor(complete.keyLoc), why, undefined, this.#point.conditional));
     }
+  }
+
+  /** Completers written for variables, each known falsy where it runs: the template adds no capability. */
+  #unsetCompleters(loc: Loc, variables: readonly string[]): void {
+    const why = `Its completer for {${variables.join(", ")}} is not set (undefined or another falsy value) when it registers: McpServer adds completions only for a variable whose completer is set, so it adds no capability.`;
+    this.#point.record(inertCompletionStep("ResourceTemplate complete", loc, this.#point.withinFor(loc), why, undefined, this.#point.conditional));
+  }
+
+  /** A completer that may or may not be set when the template registers: completions and their handler may be there. */
+  #maySetCompleter(loc: Loc, why: string): void {
+    // Already advertised (declared, or added by another completer): only whether McpServer answers completion/complete is open.
+    if (!("completions" in this.#point.state.caps)) this.#point.releaseUnknown("completions", loc, why);
+    this.#host.mayComplete();
+    this.#point.record(inertCompletionStep("ResourceTemplate complete", loc, this.#point.withinFor(loc), `${why[0]!.toUpperCase()}${why.slice(1)}.`, undefined, this.#point.conditional));
   }
 
   /** Whether an argument is a string for certain: a known value, a string's shape, or one for every item of a list run over. */

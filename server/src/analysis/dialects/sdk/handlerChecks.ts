@@ -42,6 +42,11 @@ export class HandlerChecks {
   facts: HandlerFacts = {};
   /** Requests a handler whose method is not known statically may answer ("any": not bounded). */
   unknownHandlers: ReadonlySet<string> | "any" | undefined;
+
+  /** McpServer may install a handler for `method` (a completer that may be set): it may be answered. */
+  mayAnswer(method: string): void {
+    if (this.unknownHandlers !== "any") this.unknownHandlers = new Set([...(this.unknownHandlers ?? []), method]);
+  }
   /**
    * Eras whose handshake a handler set by hand answers (`setRequestHandler(InitializeRequestSchema, …)`),
    * where, and the capabilities its every return gives when the source settles them.

@@ -383,6 +383,7 @@ export class Replay {
       stringPerItem: (file, arg) => this.#stringPerItem(file, arg),
       stringField: (file, arg) => this.#stringField(file, arg),
       completions: (cause, call, what) => this.#registrations.completions(cause, call, what),
+      mayComplete: () => this.handlerChecks.mayAnswer("completion/complete"),
     });
     this.handlerChecks = new HandlerChecks(this.#point, {
       unit: () => this.#unit,
