@@ -19,10 +19,19 @@ import { serversMade } from "./serversMade";
 import { runsOnlyAsOwnProgram } from "./ownPrograms";
 import { basename } from "../../core/project/paths";
 import { holderInstancesOf } from "./siteEscapes";
+import { importerInstance, type ImporterInstance } from "./importerInstance";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
   if (!summary) return;
+  const target = site.event.target;
+  // `this.server = new McpServer(...)` as the instance is made, and the one module importing the class
+  // makes the only instance: `app.server` there is this server.
+  const atConstruction = site.unit.kind === "field" || site.unit.name === `${site.unit.className}.constructor`;
+  if (atConstruction && target?.length === 2 && target[0] === "this" && site.unit.className !== undefined) {
+    const instance = importerInstance(ev, replay.elsewhere, site.file, site.unit.className, target[1]!);
+    if (instance) followImporterInstance(replay, ev, instance);
+  }
   // A private factory method's callers are in its own class: the replay follows them itself. A
   // static one of an exported class is called as `C.method()`, in any file.
   if (site.unit.kind === "method") {
@@ -64,7 +73,6 @@ export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): v
     if (users.found.length + connected.length + replay.servedBy.length > 0 && open.length === 0) replay.followedCallers = true;
     return;
   }
-  const target = site.event.target;
   // `export class App { static server = new McpServer(...) }`: importers of the class reach it as `App.server`.
   if (site.unit.kind === "module" && target?.length === 2 && target[0] !== "this") {
     const names = exportNamesOf(summary, target[0]!);
@@ -134,6 +142,20 @@ function followImporters(replay: Replay, ev: Evaluator, site: SdkSite, names: re
     }
   }
   say(replay, "the server is exported", open);
+}
+
+/**
+ * The importer's top level from its `new App()` on runs as the server's own code would, once; its
+ * functions using `app.server` may run or not, like those of an importer of an exported server.
+ */
+function followImporterInstance(replay: Replay, ev: Evaluator, instance: ImporterInstance): void {
+  const named = new Set([instance.path]);
+  const name = instance.path.slice(0, instance.path.indexOf("."));
+  replay.followUnit(instance.file, instance.unit, instance.index + 1, named, false);
+  for (const unit of ev.summary(instance.file)?.flow?.units ?? []) {
+    if (unit.kind === "closure" || unit.kind === "module" || unit.params.includes(name) || !replay.usesServer(instance.file, unit, named)) continue;
+    replay.followUnit(instance.file, unit, 0, named, true, true);
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ import { lineFieldReads, type LineClass } from "./subclassLine";
 import { positionAt } from "../../core/model/positions";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { unboundHolderInstance } from "./unboundInstances";
+import { importerInstance, type ImporterInstance } from "./importerInstance";
 
 /** Names of the global object: a property of it is every module's. */
 const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(["globalThis", "global", "window", "self"]);
@@ -125,20 +126,25 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
 function readInImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, field: string, served: EntryServe[], line?: readonly LineClass[]): SiteEscape | undefined {
   const why = (where: string) => `the server is read as ${className}.${field} in ${where}, and what is done with it there is not followed`;
   const serving: EntryServe[] = [];
+  // `const app = new App(); await app.server.connect(...)` in the one importer: followed there (followElsewhere.ts).
+  const instance = line ? undefined : importerInstance(ev, elsewhere, file, className, field);
   // The class itself, and with a line of subclasses each of them: instances of those hold the field too.
   for (const cls of line ? [...line].reverse() : [{ file, name: className }]) {
     const summary = ev.summary(cls.file);
     const names = summary ? exportNamesOf(summary, cls.name) : [];
     if (names.length === 0) continue;
-    const read = readInImportersOf(ev, elsewhere, cls.file, names, field, serving, why, line, cls.file !== file || cls.name !== className);
+    const read = readInImportersOf(ev, elsewhere, cls.file, names, field, serving, why, line, cls.file !== file || cls.name !== className, instance);
     if (read) return read;
   }
   served.push(...serving);
   return undefined;
 }
 
-/** `membersOnly`: importers of a subclass, where only a read of the member (`app.server`) counts, not a name spelled the same. */
-function readInImportersOf(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], field: string, serving: EntryServe[], why: (where: string) => string, line: readonly LineClass[] | undefined, membersOnly: boolean): SiteEscape | undefined {
+/**
+ * `membersOnly`: importers of a subclass, where only a read of the member (`app.server`) counts, not a name spelled the same.
+ * `instance`: the importer's one instance whose field reads the replay follows.
+ */
+function readInImportersOf(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], field: string, serving: EntryServe[], why: (where: string) => string, line: readonly LineClass[] | undefined, membersOnly: boolean, instance?: ImporterInstance): SiteEscape | undefined {
   const importers = serverImporters(ev, elsewhere, file, names);
   for (const { file: at, local } of importers.found) {
     const text = ev.host.text?.(at);
@@ -147,7 +153,7 @@ function readInImportersOf(ev: Evaluator, elsewhere: Elsewhere, file: string, na
     const entries = importer ? servedFromField(ev, at, importer, local, field) : [];
     // `this.server` in a subclass of the line (subclassLine.ts): followed where its methods run.
     const followed = line ? lineFieldReads(ev, at, line, field) : [];
-    const explained = [...entries.map((e) => e.nameSpan), ...followed];
+    const explained = [...entries.map((e) => e.nameSpan), ...followed, ...(instance?.file === at ? instance.reads : [])];
     const start = text === undefined ? 0 : membersOnly ? memberRead(ev, at, field, explained) : strayMemberMention(text, field, explained);
     if (start !== undefined) return { why: why(basename(at)), loc: { file: at, span: { start, end: start + field.length } } };
     serving.push(...entries);
