@@ -56,3 +56,54 @@ export function onlyInTryBlocks(ev: Evaluator, file: string, entry: FlowEventEnt
     return block !== undefined && block.parent !== undefined && ts.isTryStatement(block.parent) && block.parent.tryBlock === block;
   });
 }
+
+/**
+ * The regions of `entry` that are `try` blocks whose first statement is the event's call itself:
+ * `try { server.tool(name, …) } catch …`, the method called on a plain name, with arguments that
+ * cannot throw while they are built (literals, names, functions, object and array literals of such,
+ * and chains of calls on a name `harmless` vouches for, e.g. a schema library's `z.string().min(1)`). Nothing in the block runs
+ * before it, so it runs whenever the `try` does: the block alone does not make it conditional (a
+ * throw of the call itself is still the catch's to take).
+ */
+export function leadingTryRegions(ev: Evaluator, file: string, entry: FlowEventEntry, harmless: (root: ts.Identifier) => boolean): ReadonlySet<string> {
+  const out = new Set<string>();
+  const regions = entry.branches;
+  if (!entry.conditional || !regions || entry.event.k !== "call") return out;
+  const sf = parsedSource(ev, file);
+  if (!sf) return out;
+  for (const region of regions) {
+    const m = /^(\d+):(\d+)$/.exec(region);
+    const block = m ? blockAt(sf, Number(m[1]), Number(m[2])) : undefined;
+    if (!block?.parent || !ts.isTryStatement(block.parent) || block.parent.tryBlock !== block) continue;
+    const first = block.statements[0];
+    if (!first || !ts.isExpressionStatement(first)) continue;
+    let call: ts.Expression = first.expression;
+    while (ts.isParenthesizedExpression(call)) call = call.expression;
+    if (!ts.isCallExpression(call) || call.getStart(sf) !== entry.event.span.start || call.end !== entry.event.span.end) continue;
+    const callee = call.expression;
+    if (call.questionDotToken || !ts.isPropertyAccessExpression(callee) || callee.questionDotToken || !ts.isIdentifier(callee.expression)) continue;
+    if (call.arguments.every((a) => builtSafely(a, harmless, 0))) out.add(region);
+  }
+  return out;
+}
+
+/** Whether building `e` cannot throw: a literal, a name, a function, an object or array literal of such, a chain of calls on a name `harmless` vouches for. */
+function builtSafely(e: ts.Expression, harmless: (root: ts.Identifier) => boolean, depth: number): boolean {
+  if (depth > 16) return false;
+  if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) return builtSafely(e.expression, harmless, depth + 1);
+  if (ts.isStringLiteral(e) || ts.isNumericLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isIdentifier(e) || ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return true;
+  if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || e.kind === ts.SyntaxKind.NullKeyword) return true;
+  if (ts.isArrayLiteralExpression(e)) return e.elements.every((x) => !ts.isSpreadElement(x) && builtSafely(x, harmless, depth + 1));
+  if (ts.isObjectLiteralExpression(e)) {
+    return e.properties.every((p) => {
+      if (p.name && ts.isComputedPropertyName(p.name)) return false;
+      if (ts.isShorthandPropertyAssignment(p)) return !p.objectAssignmentInitializer;
+      if (ts.isPropertyAssignment(p)) return builtSafely(p.initializer, harmless, depth + 1);
+      return ts.isMethodDeclaration(p);
+    });
+  }
+  if (!ts.isCallExpression(e) || e.questionDotToken || !ts.isPropertyAccessExpression(e.expression) || !e.arguments.every((a) => builtSafely(a, harmless, depth + 1))) return false;
+  // `z.string().min(1)`: each call of the chain down to the name.
+  const object = e.expression.expression;
+  return ts.isIdentifier(object) ? harmless(object) : ts.isCallExpression(object) && builtSafely(object, harmless, depth + 1);
+}

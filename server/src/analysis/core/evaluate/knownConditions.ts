@@ -38,6 +38,8 @@ interface Context {
   readonly summary: FileSummary;
   readonly scope: Scope;
   readonly facts?: ConditionFacts;
+  /** Names bound to one item of a loop around the region, which nothing changes (see itemTurns.ts). */
+  readonly items?: ReadonlySet<string>;
 }
 
 /**
@@ -67,6 +69,43 @@ export function regionsNeverRun(ev: Evaluator, file: string, unit: FlowUnit, ent
   const branches = entry.branches;
   if (!entry.conditional || !branches || branches.length === 0) return false;
   return branches.some((r) => takenWith(ev, file, unit, r, args, facts) === false);
+}
+
+/**
+ * Whether a region is entered on one turn of a loop around it, with `vars` binding that turn's item
+ * by its names: a condition may read the item's fields as the list gives them (the caller makes sure
+ * nothing changes an item). Not kept: each item has its own answer.
+ */
+export function regionEnteredFor(ev: Evaluator, file: string, unit: FlowUnit, region: string, vars: ReadonlyMap<string, Binding>, args?: Arguments): boolean | undefined {
+  const base = contextOf(ev, file, unit);
+  if (!base) return undefined;
+  const kept = args && args.size > 0 ? unchangedArguments(args, bodyText(base.sf, unit)) : undefined;
+  const outer = kept && kept.size > 0 ? withArguments(base.scope, kept) : base.scope;
+  return regionTaken({ ...base, scope: { file, vars: new Map(vars), parent: outer }, items: new Set(vars.keys()) }, region);
+}
+
+/**
+ * The `for (const d of DEFS)` (or `for (const [name, def] of …)`) whose body a `loop:` region is: the
+ * names its item goes by and the list it goes over. Undefined for any other loop (a `let` item may be
+ * given another value, a `forEach` call's item is its callback's).
+ */
+export function forOfItem(ev: Evaluator, file: string, unit: FlowUnit, region: string): { readonly param?: string; readonly elements?: readonly { readonly name: string; readonly index: number }[]; readonly over: ValueExpr } | undefined {
+  const cx = contextOf(ev, file, unit);
+  const found = cx ? regionAt(cx.sf, region) : undefined;
+  if (!cx || !found?.loop || !ts.isForOfStatement(found.parent) || found.parent.statement !== found.node || found.parent.awaitModifier) return undefined;
+  const list = found.parent.initializer;
+  if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const) || list.declarations.length !== 1) return undefined;
+  const name = list.declarations[0]!.name;
+  const over = exprOf(cx, found.parent.expression);
+  if (ts.isIdentifier(name)) return { param: name.text, over };
+  if (!ts.isArrayBindingPattern(name)) return undefined;
+  const elements: { name: string; index: number }[] = [];
+  for (const [index, e] of name.elements.entries()) {
+    if (ts.isOmittedExpression(e)) continue;
+    if (e.dotDotDotToken || e.initializer || !ts.isIdentifier(e.name)) return undefined;
+    elements.push({ name: e.name.text, index });
+  }
+  return elements.length > 0 ? { elements, over } : undefined;
 }
 
 /**
@@ -503,7 +542,7 @@ function rootName(e: ts.Expression): string | undefined {
  */
 function stableRoot(cx: Context, name: string): boolean {
   const local = bindingOf(cx.scope, name);
-  if (local) return "expr" in local;
+  if (local) return "expr" in local || cx.items?.has(name) === true;
   const decl = cx.summary.decls.get(name);
   if (decl) {
     if (decl.k === "enum") return true;

@@ -229,13 +229,16 @@ export class DuplicateChecks {
       inLoop.add(key.key);
       if (!again && !first) continue;
       // Two items of the loop run together: the first of them is as conditional as the second.
-      return this.#report(e, key, loc, {
+      const thrown = this.#report(e, key, loc, {
         where: again ? "an earlier item of the loop it is in" : differs ? `by this same code, run before from ${placeOf(this.#point, differs, loc)}` : placeOf(this.#point, first!.loc, loc),
         firstConditional: again ? false : first!.conditional,
         here,
         advice: "Give each item its own name, or register it once.",
         doubt: `throws if it runs with ${key.what} registered before, and whether it does is only known at run time`,
       });
+      // A catch taking the throw: the items before that one registered (or the name was, before the
+      // loop), so the call's kind is registered all the same.
+      return thrown && !this.#point.caught;
     }
     const by = this.#host.invokedAt.at(-1);
     for (const key of keys) if (!this.#met(key.key)) this.#registeredNames.set(this.#own(key.key), { loc, conditional: here, ...(by ? { by, calls: [...this.#host.invokedAt] } : {}) });

@@ -4,7 +4,8 @@
 import { exportedDeclaration } from "../../core/project/exportedDeclaration";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { answerSkippedByThrow } from "./caughtThrows";
-import { caughtAround } from "../../core/evaluate/caughtTry";
+import { caughtAround, leadingTryRegions } from "../../core/evaluate/caughtTry";
+import { zodRoot } from "./schemaBuilders";
 import { handledAndGoesOn, handledWhereCalled, handlerAtCall, processHandlers } from "./rejectionFates";
 import { rejectionEndsProgram } from "./rejectionPath";
 import { callerGoesOn, connectRacesCaller } from "./asyncRaces";
@@ -25,7 +26,7 @@ import { constructorStep, PRIMITIVE_OF, snapshot, stepOf, type SdkStep } from ".
 import { declareFlagFix, declareKeyFix } from "./fixes";
 import { isHarmlessUse } from "./harmlessUses";
 import { declaredAround, loopsNeverRun, loopsRunCertainly } from "../../core/evaluate/loopCertainty";
-import { regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
+import { forOfItem, regionsNeverRun, regionsRunCertainly } from "../../core/evaluate/knownConditions";
 import { guardAlwaysThrows, optionalCallOfNothing, serverFacts, type WalkedServer } from "./serverConditions";
 import { mayHaveReturned } from "./earlyReturns";
 import { importLoadFailure, missingNamespaceMember } from "../../core/evaluate/missingExports";
@@ -107,6 +108,7 @@ import { templateRefused } from "./templateChecks";
 import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
 import type { ReplayPoint } from "./replayPoint";
 import { itemNames, itemVars, loopItem, type EachItem } from "../../core/evaluate/loopItem";
+import { itemTurns, type ItemTurns } from "../../core/evaluate/itemTurns";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { forwardingProxyAt, forwardingProxyReturned, readForForwarding, type ForwardingProxy } from "./forwardingProxies";
 import { callbackElements } from "./callbackElements";
@@ -1257,8 +1259,10 @@ export class Replay {
     let connectedBy: readonly string[] | undefined;
     let previous: FlowEventEntry | undefined;
     let untimed: { readonly why: string | undefined } | undefined;
+    const outerTurns = this.#turns;
     try {
       for (let i = from; i < unit.events.length; i++) {
+        this.#turns = undefined;
         if (this.state.threw || this.#aborted) return;
         if (connectedAtStart === undefined && connectedBy === undefined && this.state.connected && previous) connectedBy = previous.branches ?? [];
         previous = unit.events[i];
@@ -1293,7 +1297,16 @@ export class Replay {
           continue;
         }
         const within = !mode.conditional && i > this.#site.eventIndex ? this.#constructionBranches(file, unit) : [];
-        const surely = loopsRunCertainly(this.#ev, file, unit, entry, within) || (entry.conditional && (regionsRunCertainly(this.#ev, file, unit, entry, within, this.#argsOf.get(`${file}#${unit.id}`), facts) || twinInOtherArm(entry, within)));
+        // `try { server.tool(…) } catch …` with the call first in the block: the block alone makes it no condition.
+        const lifted = this.#liftedFromTry(file, unit, entry);
+        const decided = lifted ?? entry;
+        // `for (const d of DEFS) if (d.kind === "tool") …`: conditions on a loop's item, decided item by item.
+        const turns = decided.conditional ? itemTurns(this.#ev, file, unit, decided, within, this.#argsOf.get(`${file}#${unit.id}`), this.#eachItem.get(`${file}#${unit.id}`)) : undefined;
+        if (turns?.taken.length === 0) continue;
+        this.#turns = turns && { file, unit, turns };
+        const loopsHere = entry.loops ?? (turns?.loop ? [turns.loop] : lifted && this.#forOfLoops(file, unit, lifted));
+        const liftedWhole = lifted !== undefined && (!lifted.conditional || (lifted.branches!.length === within.length && within.every((b, k) => lifted.branches![k] === b)));
+        const surely = liftedWhole || loopsRunCertainly(this.#ev, file, unit, entry, within) || turns !== undefined || (decided.conditional && (regionsRunCertainly(this.#ev, file, unit, decided, within, this.#argsOf.get(`${file}#${unit.id}`), facts) || twinInOtherArm(entry, within)));
         // A tool registration in one arm of an `if` whose other arm registers one too: `tools` is
         // certain, but the call itself runs only in its arm.
         const certain = surely || (entry.conditional && toolInEitherArm(this.#ev, file, unit, entry, within));
@@ -1374,7 +1387,7 @@ export class Replay {
                 }
               : undefined;
             this.#connectedHere = connectedBy && connectedRelation(this.#ev, file, connectedBy, entry.branches ?? []);
-            this.#loops = entry.loops;
+            this.#loops = loopsHere;
             this.#branches = { file, regions: entry.branches ?? [] };
             this.#onInner = (onInner && !onServer) || (onServer && innerNames.has(receiver));
             try {
@@ -1409,7 +1422,7 @@ export class Replay {
             this.#heldInObject.delete(`${file}:${event.span.start}`);
             const onThis = event.callee.k === "get" && event.callee.object.k === "dyn" && event.callee.object.text === "this";
             const invokeMode = onThis ? this.#overridable(file, unit, here, event.span) : here;
-            this.#loops = entry.loops;
+            this.#loops = loopsHere;
             const outerReturns = this.#returns;
             const returns: ServerReturns = { depth: depth + 1 };
             this.#returns = returns;
@@ -1575,6 +1588,7 @@ export class Replay {
       }
       for (const join of arms.values()) this.#joinArms(join);
     } finally {
+      this.#turns = outerTurns;
       if (untimed) {
         this.#untimedSince.pop();
         this.#untimedWhy = untimed.why;
@@ -1967,7 +1981,36 @@ export class Replay {
 
   /** The collection a callback of `[a, b].forEach((item) => ...)` being run is called over, item by item. */
   #eachItemOf(file: string, unit: FlowUnit | undefined): EachItem | undefined {
-    return unit?.kind === "closure" ? this.#eachItem.get(`${file}#${unit.id}`) : undefined;
+    if (unit?.kind !== "closure") return undefined;
+    // Its conditions on the item decided turn by turn: only the items whose turn runs the event.
+    const turns = this.#turns;
+    if (turns && !turns.turns.loop && turns.file === file && turns.unit === unit) return turns.turns.each;
+    return this.#eachItem.get(`${file}#${unit.id}`);
+  }
+  /** The event being walked, when conditions on a loop's item decide it turn by turn (itemTurns.ts). */
+  #turns: { readonly file: string; readonly unit: FlowUnit; readonly turns: ItemTurns } | undefined;
+  /**
+   * `entry` without the `try` blocks whose first statement is its call (leadingTryRegions): as the
+   * flow summary would record it outside them; undefined when it is in no such block.
+   */
+  #liftedFromTry(file: string, unit: FlowUnit, entry: FlowEventEntry): FlowEventEntry | undefined {
+    if (!entry.conditional || entry.event.k !== "call" || !entry.branches) return undefined;
+    const leads = leadingTryRegions(this.#ev, file, entry, zodRoot(this.#ev, file, unit));
+    if (leads.size === 0) return undefined;
+    const branches = entry.branches.filter((r) => !leads.has(r));
+    return branches.length === 0 ? { event: entry.event, conditional: false } : { ...entry, branches };
+  }
+
+  /** `for (const name of NAMES) try { … }`: the loops an event lifted from its `try` is in, when every region left is a `for…of` over every item. */
+  #forOfLoops(file: string, unit: FlowUnit, entry: FlowEventEntry): readonly LoopGuard[] | undefined {
+    const loops: LoopGuard[] = [];
+    for (const region of entry.branches ?? []) {
+      const loop = region.startsWith("loop:") ? forOfItem(this.#ev, file, unit, region) : undefined;
+      if (!loop) return undefined;
+      const last = loop.elements?.at(-1);
+      loops.push({ kind: "of", over: loop.over, ...(loop.param !== undefined ? { binding: loop.param } : {}), ...(loop.elements ? { elements: loop.elements } : {}), ...(last ? { element: last } : {}) });
+    }
+    return loops.length > 0 ? loops : undefined;
   }
   /** Callbacks of `[a, b].forEach(...)` being run → their first parameter and what it is each item of. */
   readonly #eachItem = new Map<string, EachItem>();
