@@ -12,7 +12,8 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowUnit } from "../../core/model/summary";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
-import { exportNamesOf, serverImporters, type Elsewhere } from "./factoryCallers";
+import { exportNamesOf, type Elsewhere } from "./factoryCallers";
+import { soleClassImporter } from "./soleClassImporter";
 import { instancesMade } from "./holderMethodCalls";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
 
@@ -31,11 +32,9 @@ export function importerInstance(ev: Evaluator, elsewhere: Elsewhere, file: stri
   const summary = ev.summary(file);
   const own = parsedSource(ev, file);
   if (!summary || !own || instancesMade(own, className) > 0 || subclassesInFile(summary, className).size > 0) return undefined;
-  const names = exportNamesOf(summary, className);
-  if (names.length === 0) return undefined;
-  const users = serverImporters(ev, elsewhere, file, names);
-  if (users.open.length > 0 || (users.entry?.length ?? 0) > 0 || users.found.length !== 1) return undefined;
-  const { file: at, local } = users.found[0]!;
+  const sole = soleClassImporter(ev, elsewhere, file, summary, className);
+  if (!sole) return undefined;
+  const { file: at, local } = sole;
   const sf = parsedSource(ev, at);
   const importer = ev.summary(at);
   const unit = importer?.flow?.units.find((u) => u.kind === "module");

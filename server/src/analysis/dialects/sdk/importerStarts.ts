@@ -7,7 +7,8 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { SK, ts } from "../../core/typescript";
 import { parsedSource } from "./containerStores";
-import { exportNamesOf, serverImporters, type Elsewhere } from "./factoryCallers";
+import type { Elsewhere } from "./factoryCallers";
+import { soleClassImporter } from "./soleClassImporter";
 import { byStartCall, instancesMade, startCallAt, type StartCall } from "./holderMethodCalls";
 
 export function calledAtStartByImporter(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, method: string): boolean {
@@ -26,11 +27,9 @@ export function importerStartCalls(ev: Evaluator, elsewhere: Elsewhere, file: st
   // besides `this.setup()` calls in the class's own methods (followed where those run); `super.setup()`
   // in an override calls the base's, not this one.
   if (!summary || !own || mentionsOf(own, method).filter((n) => !isSuperCall(n) && !isThisCall(n)).length > 1) return undefined;
-  const names = exportNamesOf(summary, className);
-  if (names.length === 0) return undefined;
-  const users = serverImporters(ev, elsewhere, file, names);
-  if (users.open.length > 0 || (users.entry?.length ?? 0) > 0 || users.found.length !== 1) return undefined;
-  const { file: at, local } = users.found[0]!;
+  const sole = soleClassImporter(ev, elsewhere, file, summary, className);
+  if (!sole) return undefined;
+  const { file: at, local } = sole;
   const sf = parsedSource(ev, at);
   if (!sf || instancesMade(sf, local) !== 1) return undefined;
   const mentions = mentionsOf(sf, method);
