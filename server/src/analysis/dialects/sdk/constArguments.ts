@@ -12,6 +12,7 @@ import { mutatedNames, mutatedNamesIn } from "../../core/evaluate/mutation";
 import { bindingOf } from "../../core/evaluate/unitScope";
 import type { Binding } from "../../core/evaluate/values";
 import type { FlowUnit } from "../../core/model/summary";
+import { exportNamesOf } from "../../core/model/exportNames";
 
 /** The bindings of a helper run with each name given a const object of the caller's file bound to that object's literal, where nothing else can change it. */
 export function withConstObjects(ev: Evaluator, helper: { readonly file: string; readonly unit: FlowUnit }, bindings: ReadonlyMap<string, Binding>): ReadonlyMap<string, Binding> {
@@ -27,7 +28,7 @@ export function withConstObjects(ev: Evaluator, helper: { readonly file: string;
     const decl = summary?.decls.get(ref.name);
     const text = ev.host.text?.(file);
     if (!summary || decl?.k !== "const" || decl.init.k !== "obj" || text === undefined || text.length !== summary.textLength) continue;
-    if ([...summary.exports.values()].some((x) => x.k === "local" && x.local === ref.name)) continue;
+    if (exportNamesOf(summary, ref.name).length > 0) continue;
     if (mutatedNames(summary, text).has(ref.name)) continue;
     // Handed on: only as this argument (the text with it blanked out hands it nowhere).
     if (handedOnNames(summary, text).has(ref.name) && handedOnNamesIn(text.slice(0, ref.span.start) + " ".repeat(ref.span.end - ref.span.start) + text.slice(ref.span.end)).has(ref.name)) continue;
