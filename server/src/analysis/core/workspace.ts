@@ -24,6 +24,7 @@ import { mayConstructWorkspaceClass } from "./project/constructedImports";
 import { FlowReach, KeptFlowReach } from "./project/flowReach";
 import { ModuleReaches } from "./project/moduleReaches";
 import { sharedFolderReads, type SharedFolderReads } from "./project/sharedFolderReads";
+import { testTruth } from "./evaluate/knownConditions";
 
 export interface WorkspaceOptions {
   readonly fileSystem: FileSystemHost;
@@ -578,7 +579,11 @@ function compareLoc(fa: string, sa: number, fb: string, sb: number): number {
   return sa - sb;
 }
 
-/** How a dialect's code is read: a server Node runs reads a `let` nothing assigns again as its value. */
+/**
+ * How a dialect's code is read: a server Node runs reads a `let` nothing assigns again as its value,
+ * and an object built under `if`s the source decides as the arms taken.
+ */
 function evaluatorOptions(dialect: Dialect): EvaluatorOptions {
-  return { runtimeValues: dialect.runsItsSource === true };
+  return dialect.runsItsSource === true ? RUNTIME_OPTIONS : {};
 }
+const RUNTIME_OPTIONS: EvaluatorOptions = { runtimeValues: true, decideTest: testTruth };

@@ -94,6 +94,12 @@ export interface EvaluatorOptions {
    * for descriptions whose rules read consts only (conduit classes).
    */
   readonly runtimeValues?: boolean;
+  /**
+   * Whether the condition at `at` (the test of an `if` that writes an object's keys, ValueExpr `test`),
+   * read in `scope`, is known true or false from the source; undefined when only a run can tell. Given
+   * with runtimeValues (the rules of knownConditions); without it such a condition is never decided.
+   */
+  readonly decideTest?: (ev: Evaluator, at: Loc, scope: Scope) => boolean | undefined;
 }
 
 export class Evaluator {
@@ -110,15 +116,17 @@ export class Evaluator {
 
   /** Whether values are read as Node runs the code (see EvaluatorOptions). */
   readonly #runtimeValues: boolean;
+  readonly #decideTest: EvaluatorOptions["decideTest"];
 
   constructor(host: EvaluationHost, options: EvaluatorOptions = {}) {
     this.#host = host;
     this.#runtimeValues = options.runtimeValues === true;
+    this.#decideTest = this.#runtimeValues ? options.decideTest : undefined;
   }
 
   /** The options it was made with (an evaluator over another host keeps them). */
   get options(): EvaluatorOptions {
-    return { runtimeValues: this.#runtimeValues };
+    return { runtimeValues: this.#runtimeValues, ...(this.#decideTest ? { decideTest: this.#decideTest } : {}) };
   }
 
   /** The workspace services the evaluator reads through (the SDK replay resolves helpers with it). */
@@ -514,9 +522,17 @@ export class Evaluator {
     return undefined;
   }
 
+  /** The arm of a guarded write (ValueExpr `test`) its condition takes, when the source decides it. */
+  #guardedArm(expr: Extract<ValueExpr, { k: "dyn" }>, scope: Scope): ValueExpr | undefined {
+    if (!this.#decideTest || !expr.branches || !expr.test) return undefined;
+    const truth = this.#decideTest(this, { file: scope.file, span: expr.test }, scope);
+    return truth === undefined ? undefined : expr.branches[truth ? 0 : 1];
+  }
+
   /** Calls a summarised function: its result evaluated with parameters bound to `args`. */
   #apply(fn: FunctionSummary, closure: Scope, args: Value[], opts: EvalOptions, text: string, loc: Loc): Value {
-    if (!fn.result) return { t: "dyn", text, loc, why: "the function does more than return a value" };
+    // An object built by statements is read only as Node runs the code (not from consts alone).
+    if (!fn.result || (fn.built && !this.#runtimeValues)) return { t: "dyn", text, loc, why: "the function does more than return a value" };
     const vars = new Map<string, Binding>();
     fn.params.forEach((p, i) => {
       if (p) vars.set(p, { value: args[i] ?? { t: "dyn", text: "undefined", loc } });
@@ -571,7 +587,9 @@ export class Evaluator {
     for (const entry of expr.entries) {
       if (entry.k === "spread") {
         const at = { file: scope.file, span: entry.span };
-        const v = this.evaluate(entry.expr, scope, opts);
+        const guarded = entry.expr.k === "dyn" && entry.expr.test ? entry.expr : undefined;
+        const arm = guarded && this.#guardedArm(guarded, scope);
+        const v = this.evaluate(arm ?? entry.expr, scope, opts);
         if (v.t === "obj") {
           // `{ ...{ logging: undefined } }` has the key too, set to undefined: a check for the key sees it.
           for (const k of v.cleared ?? []) {
@@ -588,6 +606,9 @@ export class Evaluator {
           }
         } else if (v.t === "prim" && v.value === null) {
           continue;
+        } else if (guarded && !arm) {
+          const test = this.textAt(scope.file, guarded.test!) ?? "its condition";
+          addDynamic(guarded.text, at, `written only if ${test}, which is only known at run time`, undefined, this.#spreadWrites(guarded, scope, opts));
         } else {
           addDynamic(`...${this.sourceText(entry.expr, scope.file)}`, at, v.t === "dyn" ? v.why : "the spread value is not an object", undefined, this.#spreadWrites(entry.expr, scope, opts));
         }
@@ -749,7 +770,8 @@ export class Evaluator {
         let variant = "";
         if ((init.k === "obj" || init.k === "arr") && this.#mutated(file, name)) {
           const text = this.#text(file);
-          const writes = text === undefined ? undefined : straightWritesOf(summary, text, name);
+          // Writes under an `if` are read only as Node runs the code (not from consts alone).
+          const writes = text === undefined ? undefined : (straightWritesOf(summary, text, name) ?? (this.#runtimeValues ? straightWritesOf(summary, text, name, true) : undefined));
           const replayed = writes && scope.vars === null ? replayWrites(init, writes, file, summary, name, useLoc) : undefined;
           if (!replayed) return { t: "dyn", text: name, loc: useLoc, why: `the file changes "${name}" after declaring it` };
           ({ init, variant } = replayed);

@@ -4,14 +4,14 @@
 // branch (known taken) or such a loop runs whenever its unit does. Anything the analysis cannot read
 // for certain (a parameter, a call, a `let`, an object another module may change) stays unknown.
 import type { Evaluator } from "./evaluator";
-import { isUndefinedValue, type Binding, type Scope, type Value } from "./values";
+import { isUndefinedValue, type Binding, type Loc, type Scope, type Value } from "./values";
 import { handedOnNames } from "./handedOn";
 import { isJsonModule } from "../project/paths";
 import type { FileSummary, FlowEventEntry, FlowUnit, LoopGuard, ValueExpr } from "../model/summary";
 import type { SummaryContext } from "../summarize/context";
 import { toValueExpr } from "../summarize/valueExpr";
 import { SK, ts } from "../typescript";
-import { innermostNodeAt as nodeAt } from "../summarize/nodeAt";
+import { innermostNodeAt as nodeAt, nodeAt as outermostNodeAt } from "../summarize/nodeAt";
 import { parsedSource } from "../summarize/parsedSource";
 import { hasItems } from "./loopCertainty";
 import { constDeclaration } from "./constDeclarations";
@@ -162,6 +162,18 @@ export function decidedOperand(ev: Evaluator, file: string, scope: Scope, node: 
     return exprOf(cx, truth === and ? e.right : e.left);
   }
   return undefined;
+}
+
+/**
+ * Whether the condition written at `at` (the test of a guarded write, EvaluatorOptions.decideTest) is
+ * known true or false, read in `scope`, by the rules above; undefined when only a run can tell.
+ */
+export function testTruth(ev: Evaluator, at: Loc, scope: Scope): boolean | undefined {
+  const summary = ev.summary(at.file);
+  const sf = parsedSource(ev, at.file);
+  const node = sf ? outermostNodeAt(sf, at.span, (n) => ts.isExpression(n)) : undefined;
+  if (!summary || !sf || !node) return undefined;
+  return truthOf({ ev, file: at.file, sf, summary, scope }, node as ts.Expression, 0);
 }
 
 /**

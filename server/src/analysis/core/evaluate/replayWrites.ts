@@ -1,4 +1,5 @@
-import type { ArrItem, FileSummary, ObjEntry, TopWrite, ValueExpr } from "../model/summary";
+import type { ArrItem, FileSummary, GuardedWrite, ObjEntry, TopWrite, ValueExpr } from "../model/summary";
+import { guardedEntry } from "../summarize/guardedEntry";
 import type { Loc } from "./values";
 
 /**
@@ -11,11 +12,12 @@ import type { Loc } from "./values";
  *   keys no statement writes, and each key one writes is unknown (`variant` "#keys"); an array may or
  *   may not have the pushed items, so it stays unknown (undefined).
  * Undefined too when the writes do not fit the value (a push onto an object, a key set on an array) or
- * push a spread.
+ * push a spread. A guarded write (`if (x) name.key = …`) adds, after them, the keys of the arm its
+ * condition takes (see guardedEntry), and before them leaves each key it writes unknown.
  */
 export function replayWrites(
   init: ValueExpr & { k: "obj" | "arr" },
-  writes: readonly TopWrite[],
+  writes: readonly (TopWrite | GuardedWrite)[],
   file: string,
   summary: FileSummary,
   name: string,
@@ -29,9 +31,14 @@ export function replayWrites(
     for (const w of writes) if (w.k === "push") items.push(...w.items);
     return { init: { ...init, items }, variant: "#after" };
   }
-  if (writes.some((w) => w.k !== "set")) return undefined;
+  if (writes.some((w) => w.k === "push")) return undefined;
   const entries: ObjEntry[] = [...init.entries];
   for (const w of writes) {
+    if (w.k === "guarded") {
+      if (after) entries.push(guardedEntry(name, w));
+      else for (const s of [...w.then, ...w.else]) entries.push({ k: "prop", key: { k: "static", name: s.key, span: s.head }, value: { k: "dyn", text: `${name}.${s.key}`, span: s.span } });
+      continue;
+    }
     if (w.k !== "set") continue;
     const value: ValueExpr = after ? w.value : { k: "dyn", text: `${name}.${w.key}`, span: w.span };
     entries.push({ k: "prop", key: { k: "static", name: w.key, span: w.head }, value });

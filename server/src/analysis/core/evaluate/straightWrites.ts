@@ -1,4 +1,4 @@
-import type { FileSummary, TopWrite } from "../model/summary";
+import type { FileSummary, GuardedWrite, TopWrite } from "../model/summary";
 import { aliasSources, mutatedNamesIn } from "./mutation";
 
 interface Read {
@@ -9,6 +9,8 @@ interface Read {
 }
 
 const cache = new WeakMap<FileSummary, Read>();
+/** The same, with the writes of the top level's guarded `if`s (GuardedWrite) set aside too. */
+const guardedCache = new WeakMap<FileSummary, Read>();
 
 /**
  * The top-level statements `name.key = …` / `name.push(…)` of a file, when they are the only changes its
@@ -16,17 +18,28 @@ const cache = new WeakMap<FileSummary, Read>();
  * `Object.assign`, `delete`, a nested member) and no other name for the same object. Undefined when
  * anything else may change it. The text read is the one `mutatedNames` makes, with the heads of these
  * statements blanked, so a comment or a string can only make this undefined.
+ * With `guarded`, the top level's `if`s whose arms only write members of `name` count too, in source
+ * order with the others.
  */
-export function straightWritesOf(summary: FileSummary, text: string, name: string): readonly TopWrite[] | undefined {
-  const writes = summary.topWrites?.get(name);
-  if (!writes) return undefined;
-  let read = cache.get(summary);
+export function straightWritesOf(summary: FileSummary, text: string, name: string, guarded?: false): readonly TopWrite[] | undefined;
+export function straightWritesOf(summary: FileSummary, text: string, name: string, guarded: true): readonly (TopWrite | GuardedWrite)[] | undefined;
+export function straightWritesOf(summary: FileSummary, text: string, name: string, guarded = false): readonly (TopWrite | GuardedWrite)[] | undefined {
+  const plain = summary.topWrites?.get(name) ?? [];
+  const ifs = guarded ? (summary.guardedWrites?.get(name) ?? []) : [];
+  if (plain.length === 0 && ifs.length === 0) return undefined;
+  const store = guarded ? guardedCache : cache;
+  let read = store.get(summary);
   if (!read) {
     const chars = text.split("");
-    for (const list of summary.topWrites!.values()) for (const w of list) for (let i = w.head.start; i < w.head.end; i++) chars[i] = " ";
+    const blank = (h: { start: number; end: number }) => {
+      for (let i = h.start; i < h.end; i++) chars[i] = " ";
+    };
+    for (const list of summary.topWrites?.values() ?? []) for (const w of list) blank(w.head);
+    if (guarded) for (const list of summary.guardedWrites?.values() ?? []) for (const g of list) g.heads.forEach(blank);
     const aliased = new Set<string>();
     for (const sources of aliasSources(text).values()) for (const s of sources) aliased.add(s);
-    cache.set(summary, (read = { otherwise: mutatedNamesIn(chars.join("")), aliased }));
+    store.set(summary, (read = { otherwise: mutatedNamesIn(chars.join("")), aliased }));
   }
-  return read.otherwise.has(name) || read.aliased.has(name) ? undefined : writes;
+  if (read.otherwise.has(name) || read.aliased.has(name)) return undefined;
+  return ifs.length === 0 ? plain : [...plain, ...ifs].sort((a, b) => a.span.start - b.span.start);
 }

@@ -34,8 +34,11 @@ export type ValueExpr =
    * `branches`: a conditional expression (`cond ? a : b`), whose value is one of the two; everything
    * that needs a value takes it as dynamic, and only what holds on both sides reads them (a loop over
    * `readOnly ? readTools : allTools` runs when both tables have items).
+   * `test`: the condition of an `if` whose arms write an object's keys (GuardedWrite), as the object's
+   * spread of the keys each arm writes; an evaluator that reads values as Node runs them takes the arm
+   * a condition the source decides chooses (EvaluatorOptions.decideTest).
    */
-  | { readonly k: "dyn"; readonly text: string; readonly span: Span; readonly branches?: readonly [ValueExpr, ValueExpr]; readonly arith?: Arithmetic };
+  | { readonly k: "dyn"; readonly text: string; readonly span: Span; readonly branches?: readonly [ValueExpr, ValueExpr]; readonly arith?: Arithmetic; readonly test?: Span };
 
 /**
  * `5 * MINUTE`, `-LIMIT`: arithmetic, kept on a `dyn` so that whatever reads values without
@@ -73,6 +76,11 @@ export interface FunctionSummary {
   readonly wraps?: "async" | "generator";
   readonly locals: ReadonlyMap<string, ValueExpr>;
   readonly result: ValueExpr | null;
+  /**
+   * The result is an object the body builds by statements (`const caps = {…}; if (x) caps.logging = {};
+   * return caps`, see objectWrites.ts): what a description read from consts only does not evaluate.
+   */
+  readonly built?: true;
   /** Where the function's body is, for a `capabilities-dynamic` that must point at it (and quote it). */
   readonly bodySpan: Span;
 }
@@ -234,7 +242,25 @@ export interface FileSummary {
   readonly globals?: ReadonlyMap<string, TopLevelDecl>;
   /** The statements of the top level that write a member of a name or push onto it, by name, in source order (see TopWrite). */
   readonly topWrites?: ReadonlyMap<string, readonly TopWrite[]>;
+  /** The `if` statements of the top level whose arms only write members of one name, by name, in source order (see GuardedWrite). */
+  readonly guardedWrites?: ReadonlyMap<string, readonly GuardedWrite[]>;
 }
+
+/**
+ * A statement `if (test) name.a = x; else { name.b = y; }` (the `else` may be left out) whose arms do
+ * nothing but write members of one name: each arm's writes run, in order, only when the test says so.
+ * `heads` are the parts that name the writes, as TopWrite's `head`.
+ */
+export interface GuardedWrite {
+  readonly k: "guarded";
+  readonly test: Span;
+  readonly then: readonly SetWrite[];
+  readonly else: readonly SetWrite[];
+  readonly span: Span;
+  readonly heads: readonly Span[];
+}
+
+export type SetWrite = Extract<TopWrite, { k: "set" }>;
 
 /**
  * A statement of the file's top level that is nothing but `name.key = value` or `name.push(a, b)`: it

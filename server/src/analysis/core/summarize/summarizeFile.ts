@@ -9,6 +9,7 @@ import { neverReassigned } from "./neverReassigned";
 import { readCommonJsExports } from "./commonJsExports";
 import { toFunctionSummary, toValueExpr } from "./valueExpr";
 import { readTopWrites } from "./topWrites";
+import { readGuardedTopWrites } from "./objectWrites";
 
 /**
  * Reads a parsed file's top level into a `FileSummary`: its imports and exports, its top-level
@@ -83,6 +84,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
 
   const flow = flowSpec ? summarizeFlow(ctx, imports, flowSpec, deferExtendsOnly) : undefined;
   const topWrites = ctx.ambientFile ? undefined : readTopWrites(ctx, sf.statements);
+  const guardedWrites = ctx.ambientFile ? undefined : readGuardedTopWrites(ctx, sf.statements);
   return {
     fileName: sf.fileName,
     version,
@@ -101,6 +103,7 @@ export function summarizeFile(sf: ts.SourceFile, version: number, flowSpec?: Flo
     ...(ambientModules.size > 0 ? { ambientModules } : {}),
     ...(globals && globals.size > 0 ? { globals } : {}),
     ...(topWrites ? { topWrites } : {}),
+    ...(guardedWrites ? { guardedWrites } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { SK, ts } from "../typescript";
 import type { ArrItem, TopWrite } from "../model/summary";
 import { spanOf, type SummaryContext } from "./context";
 import { toValueExpr } from "./valueExpr";
+import { readSetWrite } from "./objectWrites";
 
 /**
  * The top-level statements that only write `name.key = value` or push onto `name` (`name.push(a)`),
@@ -21,10 +22,8 @@ export function readTopWrites(ctx: SummaryContext, statements: ts.NodeArray<ts.S
     if (!ts.isExpressionStatement(s)) continue;
     const e = s.expression;
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === SK.EqualsToken) {
-      const left = e.left;
-      if (!ts.isPropertyAccessExpression(left) || left.questionDotToken || !ts.isIdentifier(left.expression) || !ts.isIdentifier(left.name)) continue;
-      const head = { start: left.expression.getStart(ctx.sf), end: e.operatorToken.end };
-      add(left.expression.text, { k: "set", key: left.name.text, value: toValueExpr(ctx, e.right), span: spanOf(ctx, s), head });
+      const set = readSetWrite(ctx, s);
+      if (set) add(set.name, set.write);
     } else if (ts.isCallExpression(e) && !e.questionDotToken && ts.isPropertyAccessExpression(e.expression)) {
       const callee = e.expression;
       if (callee.questionDotToken || !ts.isIdentifier(callee.expression) || callee.name.text !== "push") continue;

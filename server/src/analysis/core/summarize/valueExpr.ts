@@ -2,6 +2,7 @@ import { SK, ts } from "../typescript";
 import { UNDEFINED_TEXT, type ArrItem, type Arithmetic, type FunctionSummary, type KeyExpr, type ObjEntry, type ValueExpr } from "../model/summary";
 import { MAX_DEPTH, spanOf, spanText, textOf, type SummaryContext } from "./context";
 import { summarizeClass } from "./summarizeClass";
+import { readBuiltBody } from "./objectWrites";
 
 /** The operators the evaluator computes on known primitives: arithmetic on numbers, strict comparisons. */
 const ARITHMETIC: ReadonlyMap<ts.SyntaxKind, Arithmetic["op"]> = new Map([
@@ -199,7 +200,10 @@ export function toFunctionSummary(ctx: SummaryContext, node: ts.SignatureDeclara
   const statements = body.statements;
   // Only a body of consts and classes ending in `return x` can be evaluated: anything else is told
   // before converting a single expression (most functions of a workspace are not evaluable).
-  if (!evaluableBody(statements)) return { params, ...shape, locals, result: null, bodySpan };
+  if (!evaluableBody(statements)) {
+    const built = readBuiltBody(ctx, statements, depth);
+    return built ? { params, ...shape, locals: built.locals, result: built.result, built: true, bodySpan } : { params, ...shape, locals, result: null, bodySpan };
+  }
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i]!;
     const last = i === statements.length - 1;

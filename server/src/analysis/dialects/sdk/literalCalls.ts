@@ -5,7 +5,7 @@
 // An async or generator function returns something else (a promise, an iterator): it stays unknown.
 import { ts } from "../../core/typescript";
 import type { Evaluator } from "../../core/evaluate/evaluator";
-import type { Binding, Loc, Scope, Value } from "../../core/evaluate/values";
+import { DYNAMIC_KEY, type Binding, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import { UNDEFINED_TEXT, type Span, type ValueExpr } from "../../core/model/summary";
 import { SDK_EVAL } from "./sdkEval";
 import { mutatedNamesIn, mutatedNamesOf } from "../../core/evaluate/mutation";
@@ -61,7 +61,7 @@ function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scop
   for (const [name, local] of callee.fn.locals) vars.set(name, { expr: local, scope: inner });
   // `return { tools: {}, ...(opts.logging ? { logging: {} } : {}) }`: its conditions read the call's arguments.
   const result = settleConditions(ev, ev.evaluate(callee.fn.result, inner, SDK_EVAL), bodyConditionScope(callee.scope.file, callee.fn.bodySpan, inner));
-  return isStatic(result) ? { ...result, loc: { file: scope.file, span: call.span } } : undefined;
+  return isStatic(result, true) ? { ...result, loc: { file: scope.file, span: call.span } } : undefined;
 }
 
 /**
@@ -119,10 +119,15 @@ function changesResults(ev: Evaluator, file: string, name: string): boolean {
 }
 
 /** A value with nothing unknown in it. */
-function isStatic(v: Value): boolean {
+/**
+ * A value with nothing unknown in it; with `keysKnown`, an object may also hold spreads that write
+ * only keys known by name (`if (process.env.X) caps.logging = {}` in the function that builds it): the
+ * result keeps them as such, each with its reason, where the body wrote it.
+ */
+function isStatic(v: Value, keysKnown = false): boolean {
   if (v.t === "prim") return true;
-  if (v.t === "arr") return v.items.every(isStatic);
-  if (v.t === "obj") return [...v.entries.values()].every((e) => isStatic(e.value));
+  if (v.t === "arr") return v.items.every((i) => isStatic(i));
+  if (v.t === "obj") return [...v.entries].every(([k, e]) => (keysKnown && k === DYNAMIC_KEY ? e.mayWrite !== undefined : isStatic(e.value, keysKnown)));
   return false;
 }
 

@@ -1,0 +1,140 @@
+// Statements that build an object by writing its keys one by one (`caps.logging = {}`), also under an
+// `if` whose arms do nothing else (`if (config.debug) caps.logging = {}; else caps.tools = {}`): how
+// real servers assemble a capabilities object before handing it over, at the top level of a module or
+// in a function that returns it.
+import { SK, ts } from "../typescript";
+import type { GuardedWrite, ObjEntry, SetWrite, ValueExpr } from "../model/summary";
+import { guardedEntry } from "./guardedEntry";
+import { spanOf, type SummaryContext } from "./context";
+import { toValueExpr } from "./valueExpr";
+
+/** `name.key = value;` (also `name["key"] = value;`, `name!.key = …`): the name and the write. */
+export function readSetWrite(ctx: SummaryContext, s: ts.Statement): { readonly name: string; readonly write: SetWrite } | undefined {
+  if (!ts.isExpressionStatement(s)) return undefined;
+  const e = s.expression;
+  if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== SK.EqualsToken) return undefined;
+  const target = writtenMember(e.left);
+  if (!target) return undefined;
+  const head = { start: e.left.getStart(ctx.sf), end: e.operatorToken.end };
+  return { name: target.name, write: { k: "set", key: target.key, value: toValueExpr(ctx, e.right), span: spanOf(ctx, s), head } };
+}
+
+function writtenMember(left: ts.Expression): { readonly name: string; readonly key: string } | undefined {
+  if (ts.isPropertyAccessExpression(left)) {
+    if (left.questionDotToken || !ts.isIdentifier(left.expression) || !ts.isIdentifier(left.name)) return undefined;
+    return { name: left.expression.text, key: left.name.text };
+  }
+  return undefined;
+}
+
+/**
+ * `if (test) <writes> [else <writes>]`, each arm one write or a block of writes, all of one name (an
+ * `else if`, any other statement, or writes of two names: undefined). Neither the test nor a written
+ * value may read that name, nor any of `unread`.
+ */
+export function readGuardedWrite(ctx: SummaryContext, s: ts.Statement, unread: readonly string[] = []): { readonly name: string; readonly write: GuardedWrite } | undefined {
+  if (!ts.isIfStatement(s)) return undefined;
+  let name: string | undefined;
+  const heads: { start: number; end: number }[] = [];
+  const arm = (st: ts.Statement | undefined): SetWrite[] | undefined => {
+    if (st === undefined) return [];
+    const list = ts.isBlock(st) ? st.statements : [st];
+    const writes: SetWrite[] = [];
+    for (const x of list) {
+      const w = readSetWrite(ctx, x);
+      if (!w || (name !== undefined && w.name !== name) || [w.name, ...unread].some((n) => mentions(ctx, (x as ts.ExpressionStatement).expression, n, true))) return undefined;
+      name = w.name;
+      heads.push(w.write.head);
+      writes.push(w.write);
+    }
+    return writes;
+  };
+  const then = arm(s.thenStatement);
+  const otherwise = then && arm(s.elseStatement);
+  if (!then || !otherwise || name === undefined || [name, ...unread].some((n) => mentions(ctx, s.expression, n, false))) return undefined;
+  return { name, write: { k: "guarded", test: spanOf(ctx, s.expression), then, else: otherwise, span: spanOf(ctx, s), heads } };
+}
+
+/**
+ * Whether `node` reads `name` (an identifier of that text, not a member name after a dot). With
+ * `skipTarget`, `node` is a write `name.key = value` and only its value counts.
+ */
+export function mentions(ctx: SummaryContext, node: ts.Node, name: string, skipTarget: boolean): boolean {
+  const start = skipTarget && ts.isBinaryExpression(node) ? node.right : node;
+  // A cheap look first: most values never spell the name.
+  if (!start.getText(ctx.sf).includes(name)) return false;
+  let found = false;
+  // The summariser's trees have no parent pointers: a member name is skipped from its access.
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(n) && n.text === name) found = true;
+    else if (ts.isPropertyAccessExpression(n)) visit(n.expression);
+    else ts.forEachChild(n, visit);
+  };
+  visit(start);
+  return found;
+}
+
+/** The statements of the top level that are such `if`s, by the name they write, in source order. */
+export function readGuardedTopWrites(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>): ReadonlyMap<string, readonly GuardedWrite[]> | undefined {
+  let found: Map<string, GuardedWrite[]> | undefined;
+  for (const s of statements) {
+    const g = readGuardedWrite(ctx, s);
+    if (!g) continue;
+    found ??= new Map();
+    const list = found.get(g.name) ?? [];
+    list.push(g.write);
+    found.set(g.name, list);
+  }
+  return found;
+}
+
+/**
+ * A function body that builds an object and returns it: declarations (`const`, or `let` for the object
+ * built), then writes of the built object's keys, plain or under `if`s (readSetWrite, readGuardedWrite),
+ * and last `return …`. The built object's local is its literal with the writes applied (guardedEntry);
+ * undefined for any other body. What is built is read only by the statements here: it is named
+ * nowhere else before the return (not by a declaration, a written value or a condition), so no other
+ * code can see or change it half-built.
+ */
+export function readBuiltBody(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, depth: number): { readonly locals: Map<string, ValueExpr>; readonly result: ValueExpr } | undefined {
+  const last = statements[statements.length - 1];
+  if (!last || !ts.isReturnStatement(last) || !last.expression) return undefined;
+  // Cheap look first: a body with no `if` and no `=` statement outside its declarations is no builder.
+  if (!statements.some((s) => ts.isIfStatement(s) || ts.isExpressionStatement(s))) return undefined;
+  const locals = new Map<string, ValueExpr>();
+  const built = new Map<string, { readonly init: ValueExpr & { k: "obj" }; readonly entries: ObjEntry[] }>();
+  const mentionsBuilt = (node: ts.Node, skipTarget = false) => [...built.keys()].some((n) => mentions(ctx, node, n, skipTarget));
+  for (let i = 0; i < statements.length - 1; i++) {
+    const s = statements[i]!;
+    if (ts.isEmptyStatement(s)) continue;
+    if (ts.isVariableStatement(s)) {
+      const flags = s.declarationList.flags;
+      const isConst = (flags & ts.NodeFlags.Const) !== 0;
+      if (!isConst && (flags & ts.NodeFlags.Let) === 0) return undefined;
+      for (const d of s.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name) || !d.initializer || mentionsBuilt(d.initializer) || locals.has(d.name.text) || built.has(d.name.text)) return undefined;
+        const value = toValueExpr(ctx, d.initializer, depth);
+        if (value.k === "obj") built.set(d.name.text, { init: value, entries: [...value.entries] });
+        // A `let` is only read here when it is the object built (nothing assigns it again: no statement can).
+        else if (!isConst) return undefined;
+        else locals.set(d.name.text, value);
+      }
+      continue;
+    }
+    const set = readSetWrite(ctx, s);
+    if (set) {
+      const target = built.get(set.name);
+      if (!target || mentionsBuilt((s as ts.ExpressionStatement).expression, true)) return undefined;
+      target.entries.push({ k: "prop", key: { k: "static", name: set.write.key, span: set.write.head }, value: set.write.value });
+      continue;
+    }
+    const guarded = readGuardedWrite(ctx, s, [...built.keys()]);
+    if (!guarded || !built.has(guarded.name)) return undefined;
+    built.get(guarded.name)!.entries.push(guardedEntry(guarded.name, guarded.write));
+  }
+  // A body that writes nothing is read as before (evaluableBody), where a `let` is not taken.
+  if ([...built.values()].every((b) => b.entries.length === b.init.entries.length)) return undefined;
+  for (const [name, b] of built) locals.set(name, { ...b.init, entries: b.entries });
+  return { locals, result: toValueExpr(ctx, last.expression, depth) };
+}
