@@ -99,9 +99,7 @@ export function readGuardedTopWrites(ctx: SummaryContext, statements: ts.NodeArr
  */
 export function readBuiltBody(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>, depth: number): { readonly locals: Map<string, ValueExpr>; readonly result: ValueExpr } | undefined {
   const last = statements[statements.length - 1];
-  if (!last || !ts.isReturnStatement(last) || !last.expression) return undefined;
-  // Cheap look first: a body with no `if` and no `=` statement outside its declarations is no builder.
-  if (!statements.some((s) => ts.isIfStatement(s) || ts.isExpressionStatement(s))) return undefined;
+  if (!last || !ts.isReturnStatement(last) || !last.expression || !builderShape(statements)) return undefined;
   const locals = new Map<string, ValueExpr>();
   const built = new Map<string, { readonly init: ValueExpr & { k: "obj" }; readonly entries: ObjEntry[] }>();
   const mentionsBuilt = (node: ts.Node, skipTarget = false) => [...built.keys()].some((n) => mentions(ctx, node, n, skipTarget));
@@ -138,3 +136,33 @@ export function readBuiltBody(ctx: SummaryContext, statements: ts.NodeArray<ts.S
   for (const [name, b] of built) locals.set(name, { ...b.init, entries: b.entries });
   return { locals, result: toValueExpr(ctx, last.expression, depth) };
 }
+
+/**
+ * Whether the statements before the last have a builder's shape, told from the syntax alone before
+ * anything is converted (most function bodies are not builders): declarations, writes of a member of
+ * a name declared with an object literal, `if`s whose arms are only such writes, and at least one write.
+ */
+function builderShape(statements: ts.NodeArray<ts.Statement>): boolean {
+  const objects = new Set<string>();
+  let writes = 0;
+  const isWrite = (s: ts.Statement): boolean => {
+    if (!ts.isExpressionStatement(s) || !ts.isBinaryExpression(s.expression) || s.expression.operatorToken.kind !== SK.EqualsToken) return false;
+    const left = s.expression.left;
+    return ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression) && objects.has(left.expression.text);
+  };
+  const isArm = (s: ts.Statement | undefined): boolean => s === undefined || (ts.isBlock(s) ? s.statements.every(isWrite) : isWrite(s));
+  for (let i = 0; i < statements.length - 1; i++) {
+    const s = statements[i]!;
+    if (ts.isVariableStatement(s)) {
+      for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer && ts.isObjectLiteralExpression(unwrapCast(d.initializer))) objects.add(d.name.text);
+    } else if (isWrite(s) || (ts.isIfStatement(s) && isArm(s.thenStatement) && isArm(s.elseStatement))) writes++;
+    else if (!ts.isEmptyStatement(s)) return false;
+  }
+  return writes > 0;
+}
+
+function unwrapCast(e: ts.Expression): ts.Expression {
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
+  return e;
+}
+
