@@ -73,6 +73,31 @@ describe("SDK: a function that builds the capabilities and returns them", () => 
   }
 });
 
+describe("SDK: a function body that builds the capabilities before making its server", () => {
+  const inMain = (body: string, caps = "caps") => `${LOW}async function main() {\n${body}\n  const server = new Server({ name: "caps", version: "1.0.0" }, { capabilities: ${caps} });\n  await server.connect(new StdioServerTransport());\n}\nmain();\n`;
+
+  it("a key under a condition only a run decides: the keys written for certain known", () => {
+    const s = report(inMain('  const caps: Record<string, object> = { tools: {} };\n  caps.prompts = {};\n  if (process.env.LOG) caps.logging = {};'));
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
+    assert.match(reasons(s), /caps\.logging cannot be known without running the server \(written only if process\.env\.LOG/);
+  });
+
+  for (const [label, body, caps] of [
+    ["handed to a call between its declaration and the server", "  const caps: Record<string, object> = { tools: {} };\n  tweak(caps);\n  caps.prompts = {};", "caps"],
+    ["another name for it, written", "  const caps: Record<string, object> = { tools: {} };\n  const same = caps;\n  same.logging = {};\n  caps.prompts = {};", "caps"],
+    ["a nested member written", "  const caps: Record<string, any> = { tools: {} };\n  caps.prompts = {};\n  caps.tools.listChanged = true;", "caps"],
+    ["written in a callback as well", "  const caps: Record<string, object> = { tools: {} };\n  caps.prompts = {};\n  process.on('SIGHUP', () => { caps.logging = {}; });", "caps"],
+    ["copied before it is built", "  const caps: Record<string, object> = { tools: {} };\n  const early = { ...caps };\n  caps.prompts = {};", "early"],
+  ] as const) {
+    it(`${label}: the object stays unknown`, () => {
+      const s = report(`declare function tweak(o: object): void;\n${inMain(body, caps)}`);
+      assert.equal(s.exact, false);
+      assert.deepEqual(s.legacy, {}, reasons(s));
+    });
+  }
+});
+
 describe("conduit: __capabilities__ that builds an object by statements is dynamic (spec §4.1)", () => {
   it("is not evaluated", () => {
     const r = analyze({ "s.ts": "export class S {\n  static __capabilities__() {\n    const c: Record<string, object> = { tools: {} };\n    c.logging = {};\n    return c;\n  }\n  handleListTools(ctx: unknown) { return ctx; }\n}\n" });

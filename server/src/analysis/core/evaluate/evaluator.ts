@@ -715,6 +715,9 @@ export class Evaluator {
     for (let s: Scope | null = scope; s; s = s.parent) {
       if (!s.vars) return this.#topLevel(s.file, name, useLoc, opts);
       const b = s.vars.get(name);
+      if (b && "expr" in b && b.from !== undefined && (useLoc.file !== b.scope.file || useLoc.span.start < b.from)) {
+        return { t: "dyn", text: name, loc: useLoc, why: `${name} is read before the statements that build it have run` };
+      }
       if (b) return "value" in b ? b.value : this.evaluate(b.expr, b.scope, opts);
     }
     return { t: "dyn", text: name, loc: useLoc, why: `"${name}" is not declared` };

@@ -43,3 +43,26 @@ export function straightWritesOf(summary: FileSummary, text: string, name: strin
   if (read.otherwise.has(name) || read.aliased.has(name)) return undefined;
   return ifs.length === 0 ? plain : [...plain, ...ifs].sort((a, b) => a.span.start - b.span.start);
 }
+
+const builtCache = new WeakMap<FileSummary, ReadonlySet<string>>();
+
+/**
+ * The names a file's text changes other than by the statements that build objects (top-level writes,
+ * guarded `if`s, and the functions' BuiltLocal writes), or binds another name to: a function's built
+ * object of such a name may have changed elsewhere, or been seen half-built. Remembered for the summary.
+ */
+export function changedBesidesBuilding(summary: FileSummary, text: string): ReadonlySet<string> {
+  let names = builtCache.get(summary);
+  if (names) return names;
+  const chars = text.split("");
+  const blank = (h: { start: number; end: number }) => {
+    for (let i = h.start; i < h.end; i++) chars[i] = " ";
+  };
+  for (const list of summary.topWrites?.values() ?? []) for (const w of list) blank(w.head);
+  for (const list of summary.guardedWrites?.values() ?? []) for (const g of list) g.heads.forEach(blank);
+  for (const u of summary.flow?.units ?? []) for (const b of u.built?.values() ?? []) b.heads.forEach(blank);
+  const found = new Set(mutatedNamesIn(chars.join("")));
+  for (const sources of aliasSources(text).values()) for (const s of sources) found.add(s);
+  builtCache.set(summary, (names = found));
+  return names;
+}

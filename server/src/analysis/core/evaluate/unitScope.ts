@@ -4,6 +4,7 @@
 import type { Evaluator } from "./evaluator";
 import { handedOnNamesOf } from "./handedOn";
 import { mutatedNamesOf } from "./mutation";
+import { changedBesidesBuilding } from "./straightWrites";
 import type { Binding, Scope, Value } from "./values";
 import type { FlowUnit, ValueExpr } from "../model/summary";
 
@@ -34,6 +35,12 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
     for (const l of declared.keys()) vars.set(l, unknown(l));
     // A const declared once in the unit, under a name nothing else uses, is that value wherever it is read.
     for (const [name, expr] of u.consts ?? []) if (declared.get(name) === 1 && !u.params.includes(name) && readable(name) && !handedObject(name, expr)) vars.set(name, { expr, scope: inner });
+    // One the body builds by statements is the object built, once they have run (read as Node runs the code).
+    for (const [name, b] of u.built ?? []) {
+      if (!ev.options.runtimeValues || declared.get(name) !== 1 || u.params.includes(name) || fileWide(name) || handedObject(name, b.expr)) continue;
+      const text = read();
+      if (summary && text !== undefined && !changedBesidesBuilding(summary, text).has(name)) vars.set(name, { expr: b.expr, scope: inner, from: b.from });
+    }
     scope = inner;
   }
   return scope;

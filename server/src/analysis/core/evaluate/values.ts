@@ -16,7 +16,12 @@ export interface ClassRef {
   readonly key: string;
 }
 
-export type Binding = { readonly value: Value } | { readonly expr: import("../model/summary").ValueExpr; readonly scope: Scope };
+/**
+ * What a name stands for in a scope: a value, or an expression read in its scope. `from`: the
+ * expression is what the name holds only at and after that offset of the scope's file (an object its
+ * function builds by statements, BuiltLocal); a use before it is not known.
+ */
+export type Binding = { readonly value: Value } | { readonly expr: import("../model/summary").ValueExpr; readonly scope: Scope; readonly from?: number };
 
 /** A lexical scope: a function's parameters and locals, or (with `vars` null) a file's top level. */
 export interface Scope {

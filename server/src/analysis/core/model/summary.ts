@@ -425,6 +425,22 @@ export interface FlowUnit {
    * top level, only those in blocks), by name: to be read only where the name is not ambiguous.
    */
   readonly consts?: ReadonlyMap<string, ValueExpr>;
+  /**
+   * The body's own `const name = {…}` objects that its statements then build (BuiltLocal): what a
+   * use after the last of those statements reads.
+   */
+  readonly built?: ReadonlyMap<string, BuiltLocal>;
+}
+
+/**
+ * A const object of a function body built by statements of that body after it (`caps.logging = {}`,
+ * GuardedWrite `if`s), as `expr`: the literal with them applied, which is what a use at or after
+ * `from` (the end of the last one) sees. `heads` are the parts that name the writes (TopWrite's `head`).
+ */
+export interface BuiltLocal {
+  readonly expr: ValueExpr;
+  readonly from: number;
+  readonly heads: readonly Span[];
 }
 
 export interface FlowSummary {

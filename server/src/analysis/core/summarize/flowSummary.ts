@@ -1,8 +1,9 @@
 import { SK, ts } from "../typescript";
-import type { ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, PatternDefaults, ValueExpr } from "../model/summary";
+import type { BuiltLocal, ImportBinding, LoopGuard, RefPath, FlowEvent, FlowEventEntry, FlowSummary, FlowUnit, PatternDefaults, ValueExpr } from "../model/summary";
 import { hasModifier, spanOf, startOf, staticPropertyName, type SummaryContext } from "./context";
 import { bindingNames, breaksTo, callbackRunsToEnd, EVERY_ITEM_METHODS, mayExitEarly } from "./loopShapes";
 import { toValueExpr } from "./valueExpr";
+import { readBuiltLocals } from "./objectWrites";
 import { staticMemberClass } from "./staticMembers";
 import { dynamicImportsIn } from "./dynamicImports";
 import { commonJsExportLocal, exportedMember } from "./commonJsExports";
@@ -56,6 +57,7 @@ interface MutableUnit {
   passedTo?: string;
   locals?: string[];
   consts?: Map<string, ValueExpr>;
+  built?: ReadonlyMap<string, BuiltLocal>;
   fieldValues?: Map<string, ValueExpr>;
 }
 
@@ -362,6 +364,8 @@ export function summarizeFlow(
       }
     }
     if (ts.isBlock(fn.body)) {
+      const built = readBuiltLocals(ctx, fn.body.statements);
+      if (built) child.built = built;
       // A generator's body may never run: what it does is under a condition of its own.
       if (runsOnlyWhenIterated(fn)) inBranch(fn.body, () => visit(fn.body!, child, true));
       else visit(fn.body, child, false);

@@ -3,7 +3,7 @@
 // real servers assemble a capabilities object before handing it over, at the top level of a module or
 // in a function that returns it.
 import { SK, ts } from "../typescript";
-import type { GuardedWrite, ObjEntry, SetWrite, ValueExpr } from "../model/summary";
+import type { BuiltLocal, GuardedWrite, ObjEntry, SetWrite, Span, ValueExpr } from "../model/summary";
 import { guardedEntry } from "./guardedEntry";
 import { spanOf, type SummaryContext } from "./context";
 import { toValueExpr } from "./valueExpr";
@@ -166,3 +166,45 @@ function unwrapCast(e: ts.Expression): ts.Expression {
   return e;
 }
 
+
+/**
+ * The `const name = {…}` objects of a function body's statement list that later statements of the
+ * same list build (plain writes and guarded `if`s, each reading neither the object nor its condition
+ * reading it), by name (BuiltLocal). Whatever else the body does with the object is for the reader to
+ * rule out (the writes' heads are kept so that a scan of the text can set them aside).
+ */
+export function readBuiltLocals(ctx: SummaryContext, statements: ts.NodeArray<ts.Statement>): ReadonlyMap<string, BuiltLocal> | undefined {
+  let objects: Map<string, ts.Expression> | undefined;
+  let writes: Map<string, { entries: ObjEntry[]; heads: Span[]; from: number }> | undefined;
+  for (const s of statements) {
+    if (ts.isVariableStatement(s)) {
+      if ((s.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
+      for (const d of s.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && d.initializer && ts.isObjectLiteralExpression(unwrapCast(d.initializer))) (objects ??= new Map()).set(d.name.text, d.initializer);
+      }
+      continue;
+    }
+    if (!objects || !(ts.isExpressionStatement(s) || ts.isIfStatement(s))) continue;
+    const set = ts.isExpressionStatement(s) ? readSetWrite(ctx, s) : undefined;
+    const guarded = set ? undefined : readGuardedWrite(ctx, s);
+    const name = set?.name ?? guarded?.name;
+    if (name === undefined || !objects.has(name) || (set && mentions(ctx, (s as ts.ExpressionStatement).expression, name, true))) continue;
+    const w = (writes ??= new Map()).get(name) ?? { entries: [], heads: [], from: 0 };
+    if (set) {
+      w.entries.push({ k: "prop", key: { k: "static", name: set.write.key, span: set.write.head }, value: set.write.value });
+      w.heads.push(set.write.head);
+    } else {
+      w.entries.push(guardedEntry(name, guarded!.write));
+      w.heads.push(...guarded!.write.heads);
+    }
+    w.from = s.end;
+    writes.set(name, w);
+  }
+  if (!writes || !objects) return undefined;
+  const built = new Map<string, BuiltLocal>();
+  for (const [name, w] of writes) {
+    const init = toValueExpr(ctx, objects.get(name)!);
+    if (init.k === "obj") built.set(name, { expr: { ...init, entries: [...init.entries, ...w.entries] }, from: w.from, heads: w.heads });
+  }
+  return built.size > 0 ? built : undefined;
+}
