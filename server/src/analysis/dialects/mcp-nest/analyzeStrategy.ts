@@ -8,7 +8,6 @@ import type { DialectRun } from "../../core/dialect";
 import { isPlainObject, type Json, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import type { EraNote, ServerReport, UnitAnalysis } from "../../core/model/serverReport";
-import type { CallEvent } from "../../core/model/summary";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { appClasses, type AppClasses } from "./appModules";
 import { controllerMethods, decoratedMethods, type CapabilityMethod, type Primitive } from "./capabilityMethods";
@@ -16,7 +15,8 @@ import { diagnostic } from "./codes";
 import type { McpNestDetails } from "./details";
 import { declaredRelease } from "./declaredRelease";
 import { bootstrapElsewhere } from "./bootstrapElsewhere";
-import { applicationGiven, factoryCalls, findStrategies, PACKAGE, RUNTIME_METHODS, unitFactoryCalls, type FactoryCall, type StrategySite } from "./findStrategies";
+import { applicationGiven, factoryCalls, findStrategies, PACKAGE, type FactoryCall, type StrategySite } from "./findStrategies";
+import { runtimeCalls, type RuntimeCall } from "./runtimeCalls";
 import { advertised, PRIMITIVES, supportedVersion, type RegisteredBeforeServing } from "./rules";
 import { serverMutatorEffect } from "./serverMutator";
 import { strategyUses } from "./strategyUses";
@@ -30,67 +30,44 @@ const REMOVED_KEY: Record<string, Primitive> = { removeTool: "tools", removeReso
 const REMOVAL_OF: Record<Primitive, string> = { tools: "removeTool", resources: "removeResource", prompts: "removePrompt" };
 
 
-interface RuntimeCall {
-  readonly event: CallEvent;
-  /** Made, if at all, before Nest is given the strategy: no client has connected yet. */
-  readonly beforeServing: boolean;
-  /** Under an `if`, in a loop or a callback. */
-  readonly conditional: boolean;
-}
-
-/** `strategy.registerTool(...)` and friends on the strategy's own name, anywhere in its file. */
-function runtimeCalls(run: DialectRun, site: StrategySite): RuntimeCall[] {
-  const target = site.event.target?.join(".");
-  const summary = run.ev.summary(site.file);
-  if (!target || !summary) return [];
-  // No transport listens before the application exists: a call made between the strategy's creation
-  // and the NestFactory call of the same function runs before any client connects.
-  const factory = site.conditional ? undefined : unitFactoryCalls(summary, site.unit)[0];
-  const out: RuntimeCall[] = [];
-  for (const unit of summary.flow?.units ?? []) {
-    for (const { event, conditional } of unit.events) {
-      if (event.k !== "call" || !RUNTIME_METHODS.has(event.method) || event.receiver.join(".") !== target) continue;
-      const beforeServing = unit === site.unit && factory !== undefined && event.span.start >= site.event.span.end && event.span.end <= factory.span.start;
-      out.push({ event, beforeServing, conditional });
-    }
-  }
-  return out;
-}
-
 interface App {
   readonly classes: AppClasses | undefined;
   readonly unknown: UnknownPart[];
   readonly rootName?: string;
   /** The file whose NestFactory call starts the application, when known. */
   readonly bootstrapFile?: string;
+  /** registerTool()/… and removeTool()/… made on the strategy in the files that import it. */
+  readonly calls: readonly RuntimeCall[];
 }
 
 function application(run: DialectRun, site: StrategySite, loc: Loc): App {
   const summary = run.ev.summary(site.file)!;
   const calls = factoryCalls(summary);
-  const unknownApp = (why: string, extra: UnknownPart[] = []): App => ({ classes: undefined, unknown: [...extra, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `which controllers serve this strategy is not known: ${why}`, loc }))] });
+  const unknownApp = (why: string, extra: UnknownPart[] = [], made: readonly RuntimeCall[] = []): App => ({ classes: undefined, calls: made, unknown: [...extra, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `which controllers serve this strategy is not known: ${why}`, loc }))] });
   // Several applications: the one given this strategy by the name that holds it, when just one is.
   const target = site.event.target?.length === 1 ? site.event.target[0] : undefined;
   const given = calls.length > 1 && target !== undefined && !site.conditional ? applicationGiven(summary, calls, target) : undefined;
   if (calls.length > 1 && !given) return unknownApp("this file creates more than one Nest application");
   let bootstrap: { file: string; call: FactoryCall } | undefined = given ? { file: site.file, call: given } : calls[0] ? { file: site.file, call: calls[0] } : undefined;
   const unknown: UnknownPart[] = [];
+  let runtime: readonly RuntimeCall[] = [];
   if (!bootstrap) {
     // Made here, given to Nest in a file that imports it (the README's app.module.ts + main.ts).
     const elsewhere = bootstrapElsewhere(run, site);
-    if (!elsewhere?.app) return unknownApp(elsewhere?.why ?? "no NestFactory.create/createMicroservice call in this file names the application's root module", elsewhere?.unknown);
+    if (!elsewhere?.app) return unknownApp(elsewhere?.why ?? "no NestFactory.create/createMicroservice call in this file names the application's root module", elsewhere?.unknown, elsewhere?.calls);
     bootstrap = elsewhere.app;
     unknown.push(...elsewhere.unknown);
+    runtime = elsewhere.calls;
   }
   const { file, call } = bootstrap;
   const unlistened = neverListened(run.ev.host.text?.(file), call);
   if (unlistened) unknown.push(...(["legacy", "modern"] as const).map((era) => ({ path: [], era, reason: `the server may not answer: ${unlistened}`, loc: { file, span: call.span } })));
   const root = run.ev.evaluate(call.module, run.ev.fileScope(file), { calls: false });
   if (root.t !== "class") {
-    return { classes: undefined, bootstrapFile: file, unknown: [...unknown, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `the root module ${run.ev.sourceText(call.module, file)} is not a class known statically`, loc: { file, span: call.span } }))] };
+    return { classes: undefined, bootstrapFile: file, calls: runtime, unknown: [...unknown, ...["tools", "resources", "prompts"].map((k) => ({ path: [k], reason: `the root module ${run.ev.sourceText(call.module, file)} is not a class known statically`, loc: { file, span: call.span } }))] };
   }
   const classes = appClasses(run.ev, root.cls);
-  return { classes, unknown, bootstrapFile: file, rootName: run.ev.summary(root.cls.file)?.classes[root.cls.index]?.name };
+  return { classes, unknown, calls: runtime, bootstrapFile: file, rootName: run.ev.summary(root.cls.file)?.classes[root.cls.index]?.name };
 }
 
 export function analyzeStrategy(run: DialectRun, file: string, index: number): UnitAnalysis {
@@ -109,9 +86,10 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   const options = site.chain ? subclassOptions(run, { ...site, chain: site.chain }, { file, span: event.span }) : readOptions(run.ev, file, event.args[0], { file, span: event.span });
   const unknown: UnknownPart[] = [...options.unknown];
   const diagnostics: AnalysisDiagnostic[] = [];
-  // Called by the `name` option written in place (what clients see in initialize, as 1.x's forRoot name
-  // and an SDK server's serverInfo name), else by what holds it.
-  const name = (site.chain ? undefined : literalNameOption(event.args[0])) ?? binding;
+  // Called by the `name` option (what clients see in initialize, as 1.x's forRoot name and an SDK
+  // server's serverInfo name), as the options give it statically or as written in place, else by what
+  // holds it. A subclass's options come through its constructors' parameters: not read for a name.
+  const name = (site.chain ? undefined : options.name ?? literalNameOption(event.args[0])) ?? binding;
   const serverRef = { name, loc };
 
   if (declared ? !declared.supported : !supportedVersion(version)) {
@@ -205,24 +183,24 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
       { server: serverRef }));
     fails ??= { code: "mcp-nest-header-mirroring", loc: mirrored.loc, text: `${tool} declares 'x-mcp-header', which ${PACKAGE} refuses` };
   }
-  const calls = runtimeCalls(run, site);
+  const calls = [...runtimeCalls(run, site), ...app.calls];
   const registered: RegisteredBeforeServing[] = [];
   // removeTool() and friends delete what register*() added (never a decorated method): where one
   // is written, nothing registered at run time is certain to remain.
   const removed = new Set(calls.map(({ event }) => REMOVED_KEY[event.method]).filter((k) => k !== undefined));
-  for (const { event: call, beforeServing, conditional } of calls) {
+  for (const { event: call, file: at, receiver, beforeServing, conditional } of calls) {
     const key = RUNTIME_KEY[call.method];
-    if (key && beforeServing && !conditional && !removed.has(key)) registered.push({ primitive: key, call: `${binding}.${call.method}()`, loc: { file, span: call.methodSpan } });
+    if (key && beforeServing && !conditional && !removed.has(key)) registered.push({ primitive: key, call: `${receiver}.${call.method}()`, loc: { file: at, span: call.methodSpan } });
     else if (key && !methods.some((m) => m.primitive === key)) {
       const why = beforeServing && conditional
-        ? `${binding}.${call.method}() adds ${key} before any client connects, but only on some paths (a branch, a loop or a callback)`
-        : beforeServing ? `${binding}.${call.method}() adds ${key} before any client connects, but ${key} added this way are also removed (${binding}.${REMOVAL_OF[key]}()), and whether any remains is only known at run time` : `${binding}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`;
-      unknown.push({ path: [key], reason: why, loc: { file, span: call.methodSpan } });
+        ? `${receiver}.${call.method}() adds ${key} before any client connects, but only on some paths (a branch, a loop or a callback)`
+        : beforeServing ? `${receiver}.${call.method}() adds ${key} before any client connects, but ${key} added this way are also removed (${receiver}.${REMOVAL_OF[key]}()), and whether any remains is only known at run time` : `${receiver}.${call.method}() adds ${key} at run time: advertised only to clients that connect after it ran`;
+      unknown.push({ path: [key], reason: why, loc: { file: at, span: call.methodSpan } });
     }
   }
   if (options.transports && options.transports.length > 0 && options.transports.every((t) => t.kind === "stdio")) {
-    // A change made before any client connects has no one to tell.
-    for (const { event: call } of calls.filter((c) => !c.beforeServing)) {
+    // A change made before any client connects has no one to tell. (Said on the strategy's own file.)
+    for (const { event: call } of calls.filter((c) => !c.beforeServing && c.file === file)) {
       diagnostics.push(diagnostic("mcp-nest-stdio-no-list-changed", { file, span: call.methodSpan },
         `${call.method}() announces the change only through transports that implement notifyListChanged, and StdioTransport does not: a stdio client is never sent notifications/*/list_changed, although listChanged: true is advertised.`,
         { server: serverRef }));

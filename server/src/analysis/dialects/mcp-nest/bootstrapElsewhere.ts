@@ -14,12 +14,13 @@ import type { FileSummary, FlowUnit } from "../../core/model/summary";
 import type { UnknownPart } from "../../core/model/unknown";
 import { exportedServerUsers, packageReaderOf } from "../../core/project/exportedServerUsers";
 import { flowOnDemand } from "../../core/summarize/flowOnDemand";
-import { applicationGiven, factoryCalls, MCP_NEST_FLOW, strategiesGiven, type FactoryCall, type StrategySite } from "./findStrategies";
+import { applicationGiven, factoryCalls, MCP_NEST_FLOW, RUNTIME_METHODS, strategiesGiven, type FactoryCall, type StrategySite } from "./findStrategies";
 import { usesIn } from "./strategyUses";
 import { exportNamesOf } from "../../core/model/exportNames";
+import { runsAtLoad } from "./loadTimeCalls";
+import type { RuntimeCall } from "./runtimeCalls";
 
 const KEYS = ["tools", "resources", "prompts"] as const;
-const REGISTERS: Readonly<Record<string, string>> = { registerTool: "tools", registerResource: "resources", registerPrompt: "prompts" };
 
 export interface Elsewhere {
   /** The file that bootstraps the application with the strategy, and its NestFactory call. */
@@ -27,6 +28,8 @@ export interface Elsewhere {
   /** Why the application is not known, when it is not. */
   readonly why?: string;
   readonly unknown: UnknownPart[];
+  /** registerTool()/… and removeTool()/… made on the strategy in the importing files. */
+  readonly calls: RuntimeCall[];
 }
 
 /** How the strategy leaves its file: the names it is exported under, as a value or as a factory's result. */
@@ -52,6 +55,7 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
   const users = exportedServerUsers(packageReaderOf(run, summaryOf), site.file, leaves.names);
   const here: Loc = { file: site.file, span: site.event.nameSpan };
   const unknown: UnknownPart[] = [];
+  const found: Found[] = [];
   for (const o of users.open) unknown.push(...all(`the strategy is exported: ${o.why}, and what is done with it there may register tools, resources or prompts`, o.loc ?? here));
   const top = (s: FileSummary | undefined) => s?.flow?.units.find((u) => u.parent === null);
   if (leaves.kind === "factory") {
@@ -85,7 +89,8 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
         unknown.push(...all(`${local} is imported by a file whose flow the analysis could not read`, { file: at, span: { start: 0, end: 0 } }));
         continue;
       }
-      unknown.push(...usesIn(run, demand.ev, at, local, module, new Set<number>()), ...registrations(there, at, local));
+      unknown.push(...usesIn(run, demand.ev, at, local, module, new Set<number>()));
+      found.push(...runtimeCallsIn(demand.ev, there, at, local, 0));
       if (givenIn(there, local, module)) bootstrappedIn(at, there, local);
     }
   };
@@ -97,13 +102,14 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
       unknown.push(...all(`${local} is imported by a file whose flow the analysis could not read`, { file, span: { start: 0, end: 0 } }));
       continue;
     }
-    const held: Held[] = leaves.kind === "value" ? [{ name: local, unit: module, skip: new Set<number>() }] : results(run, demand.ev, s, file, local, unknown);
+    const held: Held[] = leaves.kind === "value" ? [{ name: local, unit: module, skip: new Set<number>(), from: 0 }] : results(run, demand.ev, s, file, local, unknown);
     made += held.length;
     for (const h of held) {
       // Made right in the `strategy` option (`{ strategy: createMcpStrategy() }`): no name holds it, so
       // nothing else can reach it; it is given to Nest there.
       if (h.name !== undefined) {
-        unknown.push(...usesIn(run, demand.ev, file, h.name, h.unit, h.skip), ...registrations(s, file, h.name));
+        unknown.push(...usesIn(run, demand.ev, file, h.name, h.unit, h.skip));
+        found.push(...runtimeCallsIn(demand.ev, s, file, h.name, h.from));
         if (!givenIn(s, h.name, h.unit)) {
           if (leaves.kind === "factory" && h.unit === module) passedOn(file, s, h.name);
           continue;
@@ -113,9 +119,13 @@ export function bootstrapElsewhere(run: DialectRun, site: StrategySite): Elsewhe
     }
   }
   if (leaves.kind === "factory" && made > 1) unknown.push(...all(`${leaves.local}() is called ${made} times: each call makes a strategy of its own, served by the application it is given to`, here));
-  if (apps.length === 1 && reasons.length === 0) return { app: apps[0]!, unknown };
+  const app = apps.length === 1 && reasons.length === 0 ? apps[0]! : undefined;
+  // A call made as a module loads is before serving only in the module that gives the strategy to
+  // Nest: any other importer may be loaded late, or not at all.
+  const calls = found.map(({ atLoad, ...call }) => ({ ...call, beforeServing: atLoad && call.file === app?.file }));
+  if (app) return { app, unknown, calls };
   const why = reasons[0] ?? (apps.length > 1 ? "it is given to more than one Nest application" : "no file that imports it gives it to NestFactory.createMicroservice or connectMicroservice with the application's root module");
-  return { why, unknown };
+  return { why, unknown, calls };
 }
 
 function howItLeaves(summary: FileSummary, site: StrategySite): Leaves | undefined {
@@ -151,7 +161,7 @@ function results(run: DialectRun, ev: Evaluator, s: FileSummary, file: string, l
       const loc = { file, span: event.span };
       if (conditional) unknown.push(...all(`${local}() is called here only on some paths: the strategy may not exist`, loc));
       if (!event.result && givenInline.some((g) => g.span.start === event.span.start && g.span.end === event.span.end)) {
-        out.push({ name: undefined, unit, skip: new Set() });
+        out.push({ name: undefined, unit, skip: new Set(), from: event.span.end });
         continue;
       }
       const declaredAt = event.result ? declaration(text, event.result, event.span.start) : undefined;
@@ -159,7 +169,7 @@ function results(run: DialectRun, ev: Evaluator, s: FileSummary, file: string, l
         unknown.push(...all(`the strategy ${local}() makes here is not kept in a name the analysis follows`, loc));
         continue;
       }
-      out.push({ name: event.result, unit, skip: new Set([declaredAt]) });
+      out.push({ name: event.result, unit, skip: new Set([declaredAt]), from: event.span.end });
     }
   }
   const module = s.flow?.units.find((u) => u.parent === null);
@@ -172,6 +182,8 @@ interface Held {
   readonly name: string | undefined;
   readonly unit: FlowUnit;
   readonly skip: Set<number>;
+  /** Where the strategy exists in the file from: its first line for an imported value, the end of the factory's call. */
+  readonly from: number;
 }
 
 /** Where `const name =` (or `let`, with a type) is written right before the call at `callAt`. */
@@ -182,13 +194,20 @@ function declaration(text: string, name: string, callAt: number): number | undef
   return m ? callAt - before.length + m.index + m[0].indexOf(name, m[0].search(/\s/)) : undefined;
 }
 
-/** `strategy.registerTool(...)` in an importing file: that key is added at run time, for later clients. */
-function registrations(s: FileSummary, file: string, name: string): UnknownPart[] {
-  const out: UnknownPart[] = [];
+/** A call on the strategy in an importing file, before it is known whether that file gives the strategy to Nest. */
+type Found = Omit<RuntimeCall, "beforeServing"> & { readonly atLoad: boolean };
+
+/**
+ * `strategy.registerTool(...)` and `strategy.removeTool(...)` and friends in an importing file, where
+ * the strategy is held in `name` from `from` on; whether each runs as the module loads (loadTimeCalls.ts).
+ */
+function runtimeCallsIn(ev: Evaluator, s: FileSummary, file: string, name: string, from: number): Found[] {
+  const out: Found[] = [];
   for (const unit of s.flow?.units ?? []) {
-    for (const { event } of unit.events) {
-      const key = event.k === "call" && event.receiver.length === 1 && event.receiver[0] === name ? REGISTERS[event.method] : undefined;
-      if (key && event.k === "call") out.push({ path: [key], reason: `${name}.${event.method}() adds ${key} at run time: advertised only to clients that connect after it ran`, loc: { file, span: event.methodSpan } });
+    for (const entry of unit.events) {
+      const { event, conditional } = entry;
+      if (event.k !== "call" || event.receiver.length !== 1 || event.receiver[0] !== name || !RUNTIME_METHODS.has(event.method)) continue;
+      out.push({ event, file, receiver: name, conditional, atLoad: runsAtLoad(ev, file, unit, entry, from) });
     }
   }
   return out;

@@ -9,6 +9,7 @@ import type { ObjEntry, ValueExpr } from "../../core/model/summary";
 import type { UnknownPart } from "../../core/model/unknown";
 import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { mutatedNames } from "../../core/evaluate/mutation";
+import { displayable } from "../../core/model/text";
 import { mcpNestExport } from "./reexports";
 import { optionProps, type OptionProp } from "./spreadOptions";
 
@@ -26,6 +27,8 @@ export interface TransportInfo {
 }
 
 export interface StrategyOptions {
+  /** The `name` option, what clients see as serverInfo.name, when the options give it statically (through consts, imports and spreads too). */
+  readonly name?: string;
   readonly server: string | undefined;
   readonly serverLoc: Loc | undefined;
   /** The capabilities option as known (absent keys and keys written `undefined` are left out). */
@@ -116,6 +119,10 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
     else if (!(v.t === "prim" || isUndefined(v))) unknown.push({ path: [], reason: `the server name ${ev.sourceText(serverProp.entry.value, serverProp.file)} is only known when it runs, and it decides which controllers bind`, loc: serverLoc });
   }
   if (spreadOpen) unknown.push({ path: [], spread: true, reason: "the McpStrategy options hold a spread that is only known when it runs", loc: at });
+  // A spread only known when it runs may bring its own name.
+  const nameProp = spreadOpen ? undefined : get("name");
+  const nameValue = nameProp ? ev.evaluate(nameProp.entry.value, ev.fileScope(nameProp.file), { calls: false }) : undefined;
+  const name = nameValue?.t === "prim" && typeof nameValue.value === "string" ? displayable(nameValue.value) : undefined;
 
   const capabilitiesProp = get("capabilities");
   const { capabilities, capabilityLocs, presentKeys, capabilitiesOpen } = readCapabilitiesOption(ev, capabilitiesProp?.file ?? file, capabilitiesProp?.entry.value, unknown);
@@ -126,7 +133,7 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
   const transportsExpr = transportsProp?.entry.value;
   // A spread may bring the transports.
   const transports = transportsExpr === undefined && spreadOpen ? null : readTransports(ev, transportsProp?.file ?? file, transportsExpr);
-  return { server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), unknown, transports, transportsLoc: transportsExpr ? { file: transportsProp!.file, span: transportsExpr.span } : at, httpAdapter };
+  return { ...(name ? { name } : {}), server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), unknown, transports, transportsLoc: transportsExpr ? { file: transportsProp!.file, span: transportsExpr.span } : at, httpAdapter };
 }
 
 /** The `capabilities` option of MCP-Nest's options (both majors): what is known of it; the rest goes to `unknown`. */
