@@ -29,17 +29,7 @@ export function straightWritesOf(summary: FileSummary, text: string, name: strin
   if (plain.length === 0 && ifs.length === 0) return undefined;
   const store = guarded ? guardedCache : cache;
   let read = store.get(summary);
-  if (!read) {
-    const chars = text.split("");
-    const blank = (h: { start: number; end: number }) => {
-      for (let i = h.start; i < h.end; i++) chars[i] = " ";
-    };
-    for (const list of summary.topWrites?.values() ?? []) for (const w of list) blank(w.head);
-    if (guarded) for (const list of summary.guardedWrites?.values() ?? []) for (const g of list) g.heads.forEach(blank);
-    const aliased = new Set<string>();
-    for (const sources of aliasSources(text).values()) for (const s of sources) aliased.add(s);
-    store.set(summary, (read = { otherwise: mutatedNamesIn(chars.join("")), aliased }));
-  }
+  if (!read) store.set(summary, (read = readAside(summary, text, { guarded, built: false })));
   if (read.otherwise.has(name) || read.aliased.has(name)) return undefined;
   return ifs.length === 0 ? plain : [...plain, ...ifs].sort((a, b) => a.span.start - b.span.start);
 }
@@ -53,16 +43,23 @@ const builtCache = new WeakMap<FileSummary, ReadonlySet<string>>();
  */
 export function changedBesidesBuilding(summary: FileSummary, text: string): ReadonlySet<string> {
   let names = builtCache.get(summary);
-  if (names) return names;
+  if (!names) {
+    const read = readAside(summary, text, { guarded: true, built: true });
+    builtCache.set(summary, (names = new Set([...read.otherwise, ...read.aliased])));
+  }
+  return names;
+}
+
+/** The text's changes with the heads of the summary's recorded writes blanked (the top level's, and as asked the guarded `if`s' and the functions' built objects'). */
+function readAside(summary: FileSummary, text: string, also: { readonly guarded: boolean; readonly built: boolean }): Read {
   const chars = text.split("");
   const blank = (h: { start: number; end: number }) => {
     for (let i = h.start; i < h.end; i++) chars[i] = " ";
   };
   for (const list of summary.topWrites?.values() ?? []) for (const w of list) blank(w.head);
-  for (const list of summary.guardedWrites?.values() ?? []) for (const g of list) g.heads.forEach(blank);
-  for (const u of summary.flow?.units ?? []) for (const b of u.built?.values() ?? []) b.heads.forEach(blank);
-  const found = new Set(mutatedNamesIn(chars.join("")));
-  for (const sources of aliasSources(text).values()) for (const s of sources) found.add(s);
-  builtCache.set(summary, (names = found));
-  return names;
+  if (also.guarded) for (const list of summary.guardedWrites?.values() ?? []) for (const g of list) g.heads.forEach(blank);
+  if (also.built) for (const u of summary.flow?.units ?? []) for (const b of u.built?.values() ?? []) b.heads.forEach(blank);
+  const aliased = new Set<string>();
+  for (const sources of aliasSources(text).values()) for (const s of sources) aliased.add(s);
+  return { otherwise: mutatedNamesIn(chars.join("")), aliased };
 }
