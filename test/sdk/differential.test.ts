@@ -25,7 +25,8 @@
 //       every key path it states outside what it says is unknown equals the real value, an object
 //       that cannot hold more than it lists lists all the real keys, and an era the oracle says is
 //       not served (null) is predicted null; an era predicted null claims it is not served, unless
-//       an unknown entry of that era leaves whether it is served (or its whole value) open. What is unknown
+//       an unknown entry of that era leaves its whole value open (an entry saying whether the era is
+//       answered is not known goes with the era stated, never with null). What is unknown
 //       is read from either report shape: `{"$dynamic": ...}` markers inside the eras, or the
 //       server's `unknown` list (harness.ts partialAgreement). With the `unknown` list, `exact` is
 //       false exactly when the list is not empty, and no era object holds a "$dynamic" key;
@@ -77,6 +78,10 @@ function compareEra(era: "legacy" | "modern", predicted: Caps | null, real: Caps
   // So does an entry that leaves this era's whole value unknown (`path: []` without `spread`): an
   // object or none at all (a start-up that may throw, a server only its first build answers for).
   const servedUnknown = unknown.some((u) => u.path.length === 0 && ((u.era === era && /^whether (?:this|the) server answers/.test(u.reason)) || ((u.era === undefined || u.era === era) && u.spread !== true)));
+  // `null` says "not served": an era whose service the prediction leaves open is stated as it is
+  // answered if it is (both eras alike), never null beside "whether … answers … is not known".
+  const serviceOpen = unknown.some((u) => u.path.length === 0 && u.era === era && /^whether (?:this|the) server answers/.test(u.reason));
+  if (predicted === null && serviceOpen) return [`${era}: predicted null (not served) while an unknown entry says whether it is answered is not known`];
   if (real === null) return predicted === null || servedUnknown ? [] : [`${era}: the real server does not serve this era, predicted ${show(predicted)}`];
   if (predicted === null) return servedUnknown ? [] : [`${era}: predicted not served, the real server serves ${show(real)}`];
   return partialAgreement(predicted, real, unknown, era).map((p) => `${era}: ${p}`);

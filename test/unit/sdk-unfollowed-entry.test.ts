@@ -1,6 +1,7 @@
 // A v2 server handed to code the analysis does not follow (a factory returning `{ server, cleanup }`,
-// taken apart in the callback given to serveStdio) may be served in either era: the modern era is an
-// unknown part with its reason, never stated as "not served" (null with nothing said).
+// taken apart in the callback given to serveStdio) may be served in either era, or not: both eras are
+// treated alike, stated as they are answered if they are, each with an unknown entry saying whether it
+// is answered is not known. Never `null` ("not served") for one era and a value for the other.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyze } from "../helpers/memoryWorkspace";
@@ -14,17 +15,46 @@ export function createServer() {
 `;
 
 describe("a v2 server served by code the analysis does not follow", () => {
-  it("leaves the modern era unknown, with a reason", () => {
+  it("states both eras alike, each with whether it is answered left unknown", () => {
     const result = analyze({
       "build.ts": BUILD,
       "main.ts": `import { serveStdio } from "@modelcontextprotocol/server/stdio";\nimport { createServer } from "./build.js";\nserveStdio(() => { const { server } = createServer(); return server; });\n`,
     });
     const server = result.servers.get("everything")!;
     assert.equal(server.exact, false);
-    assert.equal(server.modern, null);
+    assert.deepEqual(server.legacy, { tools: { listChanged: true } });
+    assert.deepEqual(server.modern, { tools: { listChanged: true } });
     const modern = server.unknown.filter((u) => u.era === "modern");
     assert.equal(modern.length, 1, JSON.stringify(server.unknown));
     assert.match(modern[0]!.reason, /whether the server answers server\/discover is not known/);
+    const legacy = server.unknown.filter((u) => u.era === "legacy");
+    assert.equal(legacy.length, 1, JSON.stringify(server.unknown));
+    assert.match(legacy[0]!.reason, /whether the server answers initialize is not known/);
+    // The notes say so for both, in the same words: not known, rather than served.
+    assert.ok(server.eraNotes?.legacy?.text.startsWith("not known: "), JSON.stringify(server.eraNotes));
+    assert.equal(server.eraNotes?.legacy?.text, server.eraNotes?.modern?.text);
+  });
+
+  it("a factory that reads its era is open in both eras alike", () => {
+    const result = analyze({
+      "main.ts": `import { McpServer, serveStdio } from "@modelcontextprotocol/server";
+import { other } from "./other.js";
+serveStdio((ctx) => {
+  if (ctx.era === "modern") return other();
+  const server = new McpServer({ name: "chooser", version: "1" });
+  server.registerTool("t", {}, async () => ({ content: [] }));
+  return server;
+});
+`,
+      "other.ts": `import { McpServer } from "@modelcontextprotocol/server";
+export function other() { return new McpServer({ name: "other", version: "1" }); }
+`,
+    });
+    const server = result.servers.get("chooser")!;
+    assert.equal(server.exact, false);
+    assert.notEqual(server.legacy, null);
+    assert.notEqual(server.modern, null, "modern stated as answered, whether it is left unknown");
+    assert.ok(server.unknown.some((u) => u.era === "modern" && /^whether this server answers server\/discover is not known/.test(u.reason)), JSON.stringify(server.unknown));
   });
 
   it("a v2 server nothing outside its own file uses is still 'not served here', with nothing unknown about the era", () => {

@@ -29,6 +29,7 @@ import { holderClassesOf } from "./siteEscapes";
 import { servedElsewhere } from "./servedElsewhere";
 import { handsOutBoundServer, type ServerMaker } from "./boundServers";
 import { isMethodFactoryOf } from "./methodFactories";
+import { referencedMethodUnit } from "./methodReferences";
 import { markEraOpen, markInexact, markReplaced, type SdkState } from "./sdkState";
 import { calledBySmitheryRuntime } from "./smitheryRuntime";
 import { ANSWERS, type SdkVersion, EXTENSION_ID, KNOWN_EXTENSIONS, NOTIFICATION_FLAGS, SPEC_SUBKEYS } from "./sdkTables";
@@ -121,6 +122,7 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
     modern: eras.modern,
     via: eras.via,
     ...(eras.unknown ? { unknown: true } : {}),
+    ...(legacyOpen(site, eras) ? { legacyOpen: true as const } : {}),
     ...(eras.loc ? { loc: eras.loc } : {}),
     ...(transport ? { transport } : {}),
     construction,
@@ -136,7 +138,12 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
   // The SDK's making of the capabilities replaced by the program: nothing of them is stated.
   const replaced = state.replaced ?? [];
   const legacy = serves && eras.legacy ? (replaced.length > 0 ? {} : ownLegacy ? (ownLegacy.caps ?? {}) : known.caps) : null;
-  const modern = serves && eras.modern && known.caps ? (replaced.length > 0 ? {} : ownModern ? (ownModern.caps ?? {}) : modernCapabilities(known.caps)) : null;
+  // Served by code the analysis does not follow, server/discover is answered or not (an unknown entry
+  // says so): the era is stated as it is answered if it is, as initialize is, never as not served.
+  // A server/discover handler set by hand answers it or is replaced, by what is not known.
+  const modernOpen = site.version === "v2" && eras.unknown === true && !eras.differ && !eras.modern && era !== "legacy";
+  const modernAnswer = (caps: JsonObject): JsonObject => (replaced.length > 0 || (modernOpen && ownModern) ? {} : ownModern ? (ownModern.caps ?? {}) : modernCapabilities(caps));
+  const modern = serves && (eras.modern || modernOpen) && known.caps ? modernAnswer(known.caps) : null;
   const replacedParts: UnknownPart[] = replaced.map(({ why, loc: at }) => ({ path: [], reason: `what this server advertises is not known: ${why}`, loc: at }));
   // What a handler of its own returns, not known statically: nothing of that era is stated.
   const ownUnknown = (era: "legacy" | "modern", handler: typeof ownLegacy, method: string): UnknownPart[] =>
@@ -153,10 +160,10 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
   for (const send of logs ? state.sends.filter((x) => x.raw && x.startup && x.method === "notifications/message") : []) {
     mayThrow.push({ path: [], reason: mayNotStart(`the notifications/message sent at start-up throws without the logging capability ("Server does not support logging"), and nothing takes the error`), loc: send.loc });
   }
-  // Whether server/discover is answered is not known: the era is null, and the report says why.
+  // Whether server/discover is answered is not known: the report says why (the era is stated as answered, see `modernOpen`).
   const modernNotKnown: UnknownPart[] = eras.unknown && (eras.differ ? eras.differ.modern : !eras.modern) ? [{ path: [], era: "modern", reason: eras.unknownWhy ? `whether this server answers server/discover is not known: ${eras.unknownWhy}` : `whether the server answers server/discover is not known: ${eras.via} serves it` }] : [];
   // SDK v2 served by code not followed: an entry point given `legacy: "reject"` answers no initialize.
-  const legacyNotKnown: UnknownPart[] = eras.unknown && (eras.differ ? eras.differ.legacy : site.version === "v2" && eras.legacy) ? [{ path: [], era: "legacy", reason: eras.unknownWhy ? `whether this server answers initialize is not known: ${eras.unknownWhy}` : `whether the server answers initialize is not known: ${eras.via} serves it, and an SDK v2 entry point may be given legacy: "reject", which answers server/discover only` }] : [];
+  const legacyNotKnown: UnknownPart[] = eras.unknown && (eras.differ ? eras.differ.legacy : legacyOpen(site, eras)) ? [{ path: [], era: "legacy", reason: eras.unknownWhy ? `whether this server answers initialize is not known: ${eras.unknownWhy}` : `whether the server answers initialize is not known: ${eras.via} serves it, and an SDK v2 entry point may be given legacy: "reject", which answers server/discover only` }] : [];
   const whole: UnknownPart[] = (state.whole ?? []).map(({ why, loc: at }) => ({ path: [], spread: true, reason: why, ...(at ? { loc: at } : {}) }));
   // An era answered or not at run time: that era's entry says so (null or not, the era is open).
   const erasOpen: UnknownPart[] = (state.erasOpen ?? []).filter((e) => (e.era === "legacy" ? legacy : modern) !== null).map(({ era, why, loc: at }) => ({ path: [], era, reason: why, ...(at ? { loc: at } : {}) }));
@@ -173,7 +180,7 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
     legacy,
     modern,
     unknown,
-    provenance: provenance(state, replaced.length > 0 ? {} : (known.caps ?? {}), eras, serves),
+    provenance: provenance(state, replaced.length > 0 ? {} : (known.caps ?? {}), { ...eras, modern: eras.modern || modernOpen }, serves),
     ...(facts.threw ? { startupThrows: facts.threw } : {}),
     eraNotes: eraNotesOf(facts),
     missing: [],
@@ -181,6 +188,11 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
   };
   const serverRef = { name: site.name, loc };
   return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };
+}
+
+/** SDK v2 served by one way the analysis does not know: whether initialize is answered is open too (an entry point may be given `legacy: "reject"`). */
+function legacyOpen(site: SdkSite, eras: ServedEras): boolean {
+  return eras.unknown === true && !eras.differ && site.version === "v2" && eras.legacy;
 }
 
 /** Keys and flags that differ between the SDK releases the server may load: left out, each an unknown part. */
@@ -291,9 +303,12 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     markInexact(replay.state, why);
     return { legacy: true, modern: false, via: `connect(${PER_REQUEST})`, unknown: true, unknownWhy: why, loc: replay.state.connected };
   }
+  // The unit a factory argument names: a function (`buildServer`), one written in place, or a method
+  // handed by reference (`FeedServer.create`, `factories.create`) whose code reads no `this`.
+  const unitOf = (factory: ValueExpr): FlowUnit | undefined => factoryUnit(units, factory) ?? referencedMethodUnit(ev, site.file, units, factory);
   const serving = calls.filter(({ event }) => {
     const factory = event.argExprs[0];
-    return factory !== undefined && (isFactoryOf(units, factory, site, holders, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)));
+    return factory !== undefined && (isFactoryOf(units, unitOf, factory, site, holders, 0) || isMethodFactoryOf(ev, summary, units, factory, site) || handsOutBoundServer(ev.host.text?.(site.file) ?? "", units, factory, makerOf(site)));
   });
   const decided = serving.map(({ event, entry }, index) => {
     const factory = event.argExprs[0]!;
@@ -312,11 +327,11 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     const thrown = index === 0 && factory.k === "fn" ? factoryThrow(ev, site.file, factory.span.start) : undefined;
     if (thrown) replay.startupThrows(thrown.loc, thrown.why);
     // The factory written there, or a function of this file named there (`createMcpHandler(build)`).
-    const own = thrown ? undefined : factory.k === "fn" ? units.find((u) => u.kind === "closure" && u.span.start === factory.span.start) : factory.k === "ref" ? units.find((u) => u.kind === "function" && u.name === factory.name) : undefined;
+    const own = thrown ? undefined : factory.k === "fn" ? units.find((u) => u.kind === "closure" && u.span.start === factory.span.start) : factory.k === "ref" ? units.find((u) => u.kind === "function" && u.name === factory.name) : factory.k === "get" ? unitOf(factory) : undefined;
     const perRequest = own && requestThrow(ev, site.file, own);
     if (perRequest) replay.mayThrowAt.push({ ...perRequest, said: true });
     if (served.legacyUnknown) markEraOpen(replay.state, "legacy", `whether ${entry} answers initialize depends on its options, which are not known statically`, { file: site.file, span: event.span });
-    const chooses = eraChoice(ev, site, replay, units, factory, entry);
+    const chooses = eraChoice(ev, site, replay, unitOf(factory), entry);
     const loc = { file: site.file, span: event.span };
     return chooses ? { ...chooses, legacy: served.legacy, loc } : { legacy: served.legacy, modern: served.modern, via: entry, loc };
   });
@@ -362,8 +377,7 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
  * era it serves, and a factory that reads it may hand each era another server, or none. The replay
  * runs the factory once, for no era in particular: both eras are then not known.
  */
-function eraChoice(ev: Evaluator, site: SdkSite, replay: Replay, units: readonly FlowUnit[], factory: ValueExpr, entry: string): Omit<ServedEras, "legacy" | "loc"> | undefined {
-  const unit = factoryUnit(units, factory);
+function eraChoice(ev: Evaluator, site: SdkSite, replay: Replay, unit: FlowUnit | undefined, entry: string): Omit<ServedEras, "legacy" | "loc"> | undefined {
   const read = unit ? eraReadIn(ev, site.file, unit) : undefined;
   return read ? eraChosen(ev, replay, read, entry) : undefined;
 }
@@ -406,12 +420,12 @@ function factoryUnit(units: readonly FlowUnit[], factory: ValueExpr): FlowUnit |
 }
 
 
-function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSite, holders: readonly string[], depth: number): boolean {
+function isFactoryOf(units: readonly FlowUnit[], unitOf: (factory: ValueExpr) => FlowUnit | undefined, factory: ValueExpr, site: SdkSite, holders: readonly string[], depth: number): boolean {
   if (depth > 4) return false;
-  const unit = factoryUnit(units, factory);
+  const unit = unitOf(factory);
   if (factory.k === "call" && factory.callee.k === "ref") {
     const maker = units.find((u) => u.kind === "function" && u.name === (factory.callee as { name: string }).name);
-    return maker?.events.some(({ event }) => event.k === "return" && event.expr !== undefined && event.expr.k === "fn" && isFactoryOf(units, event.expr, site, holders, depth + 1)) ?? false;
+    return maker?.events.some(({ event }) => event.k === "return" && event.expr !== undefined && event.expr.k === "fn" && isFactoryOf(units, unitOf, event.expr, site, holders, depth + 1)) ?? false;
   }
   if (!unit) return false;
   if (unit === site.unit) return true;
@@ -428,6 +442,8 @@ function isFactoryOf(units: readonly FlowUnit[], factory: ValueExpr, site: SdkSi
     if (siteFunction && calls(event.expr, siteFunction)) return true;
     // `() => Notes.create()`: the static method of the class that makes the server, called on the class.
     if (siteMethod && callsStatic(event.expr, site.unit.className!, siteMethod)) return true;
+    // `() => factories.create()`: a method of an object literal that reads no `this`, called on it.
+    if (event.expr.k === "call" && event.expr.callee.k === "get" && unitOf(event.expr.callee) === site.unit) return true;
     if (field === undefined) return false;
     // `() => { const app = new App(); ...; return app.server }`: an instance of the class holding it.
     if (event.source?.length === 2 && event.source[1] === field) {

@@ -67,7 +67,8 @@ function entryHover(ctx: EditorContext, server: ServerReport, offset: number): H
   const lines = [`$(plug) **Serves ${code(server.name)}** · ${ctx.link(server.loc)}`, ""];
   for (const era of ["legacy", "modern"] as const) {
     const note = server.eraNotes?.[era];
-    const state = server[era] !== null ? "served" : note?.text.startsWith(ERA_NOT_KNOWN) ? "not known" : "not served";
+    // An era stated as it is answered, where whether it is answered is not known, is not "served".
+    const state = note?.text.startsWith(ERA_NOT_KNOWN) ? "not known" : server[era] !== null ? "served" : "not served";
     lines.push(`- ${ERA_TITLE[era]}: **${state}**${note ? ` · ${escape(note.text)}${note.loc && !notes.some((n) => n.era === era) ? ` · ${ctx.link(note.loc)}` : ""}` : ""}`);
   }
   return { span, markdown: lines.join("\n") };

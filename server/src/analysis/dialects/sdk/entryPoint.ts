@@ -15,6 +15,11 @@ export interface EntryFacts {
   /** `createMcpHandler`, `serveStdio`, `connect()`, `code the analysis does not follow`. */
   readonly via: string;
   readonly unknown?: boolean;
+  /**
+   * SDK v2 served by code the analysis does not follow: whether initialize is answered is not known
+   * either (an entry point may be given `legacy: "reject"`), as whether server/discover is.
+   */
+  readonly legacyOpen?: true;
   /** The call that decides it. */
   readonly loc?: Loc;
   /** The transport `connect(...)` is given, when it names an SDK class (`StdioServerTransport`). */
@@ -86,11 +91,13 @@ export function eraNotesOf(facts: EntryFacts): { legacy?: EraNote; modern?: EraN
     return loc ? { loc } : {};
   };
   const served = (era: string): EraNote => ({ text: `served by ${name}${era}`, ...at() });
-  const legacy: EraNote = facts.legacy ? served("") : { text: `${name} with legacy: "reject" refuses initialize`, ...at() };
+  // Both eras of a server served by code not followed read alike: stated as answered, not known whether they are.
+  const notKnown: EraNote = { text: `${ERA_NOT_KNOWN}${facts.via} serves it`, ...at(facts.factory ?? facts.construction) };
+  const legacy: EraNote = facts.legacyOpen ? notKnown : facts.legacy ? served("") : { text: `${name} with legacy: "reject" refuses initialize`, ...at() };
   let modern: EraNote;
   if (facts.modern) modern = served(facts.via === "connect()" ? " (2026-07-28 is in supportedProtocolVersions)" : "");
   else if (facts.version === "v1") modern = { text: "SDK v1 answers initialize only", ...at(facts.construction) };
-  else if (facts.unknown) modern = { text: `${ERA_NOT_KNOWN}${facts.via} serves it`, ...at(facts.factory ?? facts.construction) };
+  else if (facts.unknown) modern = notKnown;
   else if (facts.via === NOT_SERVED_HERE) modern = { text: "no connect(), createMcpHandler or serveStdio in the code read takes this server", ...at(facts.construction) };
   else modern = { text: `served with ${name}: only createMcpHandler or serveStdio answer server/discover`, ...at(facts.construction) };
   // A served era with no place to link says nothing the report does not already show.
