@@ -6,9 +6,10 @@ import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import type { ProvenanceEntry } from "../../core/model/provenance";
 import type { ServerReport } from "../../core/model/serverReport";
-import type { Span, ValueExpr } from "../../core/model/summary";
+import type { FlowUnit, Span, ValueExpr } from "../../core/model/summary";
 import { sortUnknown, type UnknownPart } from "../../core/model/unknown";
 import { eraReadIn } from "./eraConditions";
+import { entryServing } from "./entryFactories";
 import type { SdkSite } from "./findSdkServers";
 import type { SdkDetails } from "./details";
 
@@ -29,7 +30,8 @@ export function eraContext(era: EraRun, span: Span): ValueExpr {
  */
 export function splitsByEra(ev: Evaluator, site: SdkSite): boolean {
   const unit = site.unit;
-  if (site.version !== "v2" || unit.kind !== "closure" || !ENTRY_POINTS.has(unit.passedTo ?? "") || !unit.params[0]) return false;
+  if (site.version !== "v2" || !unit.params[0]) return false;
+  if (unit.kind === "closure" ? !ENTRY_POINTS.has(unit.passedTo ?? "") : unit.kind !== "function" || !onlyServedByName(ev, site.file, unit)) return false;
   if (unit.events.some(({ event }) => event.k === "throw")) return false;
   const param = unit.params[0];
   const text = ev.host.text?.(site.file)?.slice(unit.span.start, unit.span.end);
@@ -92,4 +94,19 @@ function unique<T>(items: readonly T[], keyOf: (x: T) => string): T[] {
     const k = keyOf(x);
     return seen.has(k) ? false : (seen.add(k), true);
   });
+}
+
+/**
+ * `serveStdio(build)` with `function build(ctx) { … }`: the function is the entry point's factory and
+ * nothing else's, when the file names it only where it is declared and in that call, and does not
+ * export it (another caller would run it with a context of its own).
+ */
+function onlyServedByName(ev: Evaluator, file: string, unit: FlowUnit): boolean {
+  const summary = ev.summary(file);
+  const text = ev.host.text?.(file);
+  if (!summary?.flow || text === undefined || [...summary.exports.values()].some((e) => e.k === "local" && e.local === unit.name)) return false;
+  const uses = text.match(new RegExp(`(?<![\\w$.])${unit.name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))?.length ?? 0;
+  if (uses !== 2) return false;
+  const names = new Set([unit.name]);
+  return summary.flow.units.some((u) => u.events.some((e) => ENTRY_POINTS.has(entryServing(ev, file, summary, e.event, names)?.via ?? "")));
 }
