@@ -100,9 +100,17 @@ export class HandlerChecks {
       return;
     }
     // `for (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler)`: each item's method in turn.
-    const each = method ? undefined : tableSchemasInOrder(ev, file, this.#host.unit()?.events.find((x) => x.event === e), e.span, e.args[0], (ir) => this.#methodOf(file, summary, ir));
+    const each = method ? undefined : tableSchemasInOrder(ev, file, this.#host.unit()?.events.find((x) => x.event === e), e.span, e.args[0], (ir, at) => {
+      const written = at === file ? summary : ev.summary(at);
+      return written ? this.#methodOf(at, written, ir) : undefined;
+    });
     if (each) {
-      for (const m of each) this.#setHandlerFor(file, e, loc, m);
+      // The first item that throws ends the loop (and the program): the items after it set nothing.
+      const before = this.#point.state.threw;
+      for (const m of each) {
+        this.#setHandlerFor(file, e, loc, m);
+        if (this.#point.state.threw !== before) break;
+      }
       return;
     }
     if (!method) {

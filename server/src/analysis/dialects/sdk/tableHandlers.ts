@@ -55,10 +55,10 @@ function collectRefs(expr: ValueExpr, out: ValueExpr[], depth: number): boolean 
 /**
  * `for (const [schema, handler] of HANDLERS) server.setRequestHandler(schema, handler)` where the loop
  * is the call's only one and HANDLERS a const array of tuples, each naming its schema where the
- * pattern puts `schema`: the methods, item by item, in order. Undefined when any of that is not so
+ * pattern puts `schema` (the table may be imported): the methods, item by item, in order. Undefined when any of that is not so
  * (then the handler's method stays unknown).
  */
-export function tableSchemasInOrder(ev: Evaluator, file: string, entry: FlowEventEntry | undefined, call: Span, schema: ValueExpr | undefined, methodOf: (ir: ValueExpr) => string | undefined): string[] | undefined {
+export function tableSchemasInOrder(ev: Evaluator, file: string, entry: FlowEventEntry | undefined, call: Span, schema: ValueExpr | undefined, methodOf: (ir: ValueExpr, file: string) => string | undefined): string[] | undefined {
   const loop = entry?.loops?.length === 1 ? entry.loops[0] : undefined;
   if (loop?.kind !== "of" || schema?.k !== "ref") return undefined;
   const index = patternIndex(ev, file, call, schema.name);
@@ -69,10 +69,11 @@ export function tableSchemasInOrder(ev: Evaluator, file: string, entry: FlowEven
   const items = arrayItemsOf(ev, loop.over, scope, 0);
   if (!items || items.length === 0 || items.length > 50) return undefined;
   const out: string[] = [];
-  for (const { expr } of items) {
+  for (const { expr, scope: at } of items) {
     const tuple = expr.k === "freeze" ? expr.arg : expr;
     const named = tuple.k === "arr" ? tuple.items[index] : undefined;
-    const method = named && named.k !== "spread" ? methodOf(named) : undefined;
+    // An item names its schema in the file the table is written in (an imported table: its own imports).
+    const method = named && named.k !== "spread" ? methodOf(named, at.file) : undefined;
     if (!method) return undefined;
     out.push(method);
   }
