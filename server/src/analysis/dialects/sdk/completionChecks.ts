@@ -241,6 +241,7 @@ export class CompletionChecks {
     const { ev } = this.#point;
     const value = found.entry.value;
     const as = { file: found.file, summary: found.summary, value };
+    if (value.k === "call" && value.callee.k === "ref" && value.args.length === 0) return this.#returnedCompletable(callFile, found, value.callee) ?? as;
     if (value.k !== "ref" || (found.file === callFile && this.#host.hidden(callFile).has(value.name))) return as;
     const declared = constDeclaration(ev, found.file, value.name);
     const summary = declared ? ev.summary(declared.file) : undefined;
@@ -248,6 +249,20 @@ export class CompletionChecks {
     const call = init && (optionalInner(init) ?? init);
     if (!declared || !summary || call?.k !== "call" || sdkNameOf(summary, call.callee, ev) !== "completable") return as;
     return { file: declared.file, summary, value: init! };
+  }
+
+  /**
+   * `{ language: languageArg() }` with `function languageArg() { return completable(...); }`, here or
+   * imported: a plain function of the workspace whose body only returns that call, which it makes
+   * whenever it is called.
+   */
+  #returnedCompletable(callFile: string, found: PromptField, callee: Extract<ValueExpr, { k: "ref" }>): { readonly file: string; readonly summary: FileSummary; readonly value: ValueExpr } | undefined {
+    const { ev } = this.#point;
+    if (found.file === callFile && this.#host.hidden(callFile).has(callee.name)) return undefined;
+    const fn = ev.lookup(callee.name, ev.fileScope(found.file), { file: found.file, span: callee.span }, SDK_EVAL);
+    if (fn.t !== "fn" || fn.fn.wraps || fn.fn.built || fn.fn.locals.size > 0 || fn.fn.result?.k !== "call") return undefined;
+    const summary = ev.summary(fn.scope.file);
+    return summary && sdkNameOf(summary, fn.fn.result.callee, ev) === "completable" ? { file: fn.scope.file, summary, value: fn.fn.result } : undefined;
   }
 
   /**
