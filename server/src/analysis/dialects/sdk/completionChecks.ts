@@ -5,6 +5,7 @@
 import type { FixData } from "../../core/model/diagnostics";
 import { DYNAMIC_KEY, type Loc, type Scope, type Value } from "../../core/evaluate/values";
 import type { FileSummary, ValueExpr, CallEvent } from "../../core/model/summary";
+import { runsOnceAtLoad } from "./moduleCode";
 import { templateVariables } from "./sdkTables";
 import { markInexact, markOpen, type SdkCause } from "./sdkState";
 import { inertCompletionStep } from "./steps";
@@ -32,6 +33,12 @@ export interface CompletionHost {
   stringPerItem(file: string, arg: ValueExpr): boolean;
   /** The argument is `this.x` with the class keeping a string literal there. */
   stringField(file: string, arg: ValueExpr): boolean;
+  /**
+   * One scope per item of the loops the call runs in, each item bound to the table entry it is
+   * written as (core/evaluate/writtenItems.ts); undefined when the call is in no loop over a
+   * collection the source gives.
+   */
+  itemScopes(file: string): readonly Scope[] | undefined;
   /** A completer met: McpServer installs the completion handler and registers `completions`. */
   completions(cause: SdkCause, call: string, what: string): void;
   /** A completer that may be set: McpServer may answer completion/complete. */
@@ -46,7 +53,7 @@ export class CompletionChecks {
   /** v2 `completable(z.x().optional(), ...)`: arguments that silently complete nothing, with the fix. */
   readonly optionalCompletables: { readonly loc: Loc; readonly fix?: FixData }[] = [];
   /** Schemas a const holds that completable() written in a registration marked, and where it first did. */
-  readonly #markedSchemas = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly name: string; readonly argument: string }>();
+  readonly #markedSchemas = new Map<string, { readonly loc: Loc; readonly conditional: boolean; readonly name: string; readonly argument: string; readonly once: boolean }>();
 
   constructor(point: ReplayPoint, host: CompletionHost) {
     this.#point = point;
@@ -57,12 +64,32 @@ export class CompletionChecks {
   templateCompletions(file: string, e: CallEvent): void {
     const { ev, state } = this.#point;
     const here = this.#point.scope(file);
-    const found = e.args[1] ? templateOf(ev, here, e.args[1]) : undefined;
-    if (!found) {
-      // A URI string is a static resource; anything else may be a template built elsewhere.
-      if (e.args[1] && !this.#certainlyString(file, here, e.args[1])) markOpen(state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
+    const arg = e.args[1];
+    if (!arg) return;
+    const found = templateOf(ev, here, arg);
+    if (found) return this.#templateCompletionsOf(file, e, found);
+    // A URI string is a static resource.
+    if (this.#certainlyString(file, here, arg)) return;
+    // `registerResource(t.name, t.template, …)` in a loop over a table: each item's template, or URI string.
+    const perItem = this.#host.itemScopes(file)?.map((scope) => templateOf(ev, scope, arg) ?? (this.#certainlyString(file, scope, arg) ? "uri" : undefined));
+    if (!perItem || perItem.length === 0 || perItem.includes(undefined)) {
+      // Anything else may be a template built elsewhere.
+      markOpen(state, "a resource template comes from code the analysis does not follow, so its completions may be missed");
       return;
     }
+    // An entry met again (one template shared by several items) is the same template.
+    const seen = new Set<ValueExpr>();
+    for (const item of perItem) {
+      if (item === undefined || item === "uri" || seen.has(item.template)) continue;
+      seen.add(item.template);
+      this.#templateCompletionsOf(file, e, item);
+    }
+  }
+
+  /** The completions one `new ResourceTemplate(...)` (read with the scope it is written in) adds. */
+  #templateCompletionsOf(file: string, e: CallEvent, found: NonNullable<ReturnType<typeof templateOf>>): void {
+    const { ev, state } = this.#point;
+    const here = this.#point.scope(file);
     const { template, scope } = found;
     const uriExpr: ValueExpr = template.args[0] ?? { k: "dyn", text: "", span: template.span };
     const evaluated = ev.evaluate(uriExpr, scope, SDK_EVAL);
@@ -133,57 +160,88 @@ export class CompletionChecks {
 
   /** A prompt argument wrapped in `completable(...)` adds `completions` (v2: not around an optional schema). */
   promptCompletions(file: string, e: CallEvent): void {
-    const { ev, state } = this.#point;
+    const { state } = this.#point;
     const here = this.#point.scope(file);
-    const fields = promptFields(ev, file, e, here, (arg) => this.#certainlyString(file, here, arg));
-    // SDK v1 (from 1.25.0, when only a completable argument adds completions) given a Zod object where it takes a raw shape.
-    const unseen = state.version === "v1" && this.#point.release.completions === "with-completers" && argsSchemaIsZodObject(ev, e, this.#point.scope(file));
-    if (!fields) {
+    const groups = this.#promptFieldGroups(file, e, here);
+    if (!groups) {
       markOpen(state, "a prompt's arguments are not known statically, so completable() arguments may be missed", { file, span: e.span });
       return;
     }
-    for (const found of fields) {
-      // `{ language: languageArg }` with `const languageArg = completable(...)` here or imported: that call.
-      const { file: at, summary: where, value } = this.#heldField(file, found);
-      const entry = found.entry;
-      let field = value;
-      const outer = optionalInner(field, state.version === "v2");
-      if (outer) field = outer;
-      if (field.k !== "call" || sdkNameOf(where, field.callee, ev) !== "completable") {
-        // A schema reached another way may be one completable() changed (hiddenCompletables.ts).
-        if (!("completions" in state.caps) && mayCarryCompletable(ev, at, where, field)) {
-          const argument = entry.key.k === "static" ? entry.key.name : "?";
-          this.#point.releaseUnknown("completions", { file: at, span: field.span }, `prompt argument ${argument} is ${ev.sourceText(field, at) ?? "a schema"}, which may be a schema completable() has made completable (it changes the schema itself), and then McpServer adds completions`);
-        }
-        continue;
-      }
-      const inner = field.args[0];
-      const innerSchema = inner ? optionalInner(inner) : undefined;
-      const argument = entry.key.k === "static" ? entry.key.name : "?";
-      if (outer && !innerSchema && this.#optionalHidesCompletable(at, value, inner, argument)) continue;
-      if (inner && innerSchema) {
-        const loc = { file: at, span: field.span };
-        this.optionalCompletables.push({ loc, ...moveOptionalOutFix(ev.host.text?.(at), at, field.span, inner, innerSchema) });
-        const why = `Completes nothing in SDK ${state.version}: completable() around an optional schema hides the completion, so prompt argument ${argument} adds no completions. Write completable(schema, complete).optional().`;
-        this.#point.record(inertCompletionStep("completable", loc, this.#point.withinFor(loc), why, "sdk-completable-optional", this.#point.conditional));
-        continue;
-      }
-      if (value === found.entry.value) this.#markSchema(at, field, argument);
-      if (unseen) {
-        const loc = { file: at, span: field.span };
-        const why = `Completes nothing in SDK v1: argsSchema is a Zod object (z.object(...)), and McpServer looks for completable arguments among the values of a raw shape, which a Zod object's are not, so prompt argument ${argument} adds no completions. Pass the raw shape: argsSchema: { ${argument}: completable(...) }.`;
-        this.#point.record(inertCompletionStep("completable", loc, this.#point.withinFor(loc), why, undefined, this.#point.conditional));
-        continue;
-      }
-      this.#host.completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
+    for (const { fields, unseen } of groups) for (const found of fields) this.#promptField(file, found, unseen);
+  }
+
+  /**
+   * The prompt's argument fields, read where the registration is, or else item by item of the loop
+   * it is in (`Object.entries(PROMPTS).forEach(([name, p]) => registerPrompt(name, { argsSchema: p.args }, …))`),
+   * each group with whether SDK v1 (from 1.25.0, when only a completable argument adds completions)
+   * is given a Zod object where it takes a raw shape. A field met again for another item (a shape
+   * several items share) is read once. Undefined when one item's fields are not known.
+   */
+  #promptFieldGroups(file: string, e: CallEvent, here: Scope): { readonly fields: PromptField[]; readonly unseen: boolean }[] | undefined {
+    const { ev, state } = this.#point;
+    const read = (scope: Scope) => {
+      const fields = promptFields(ev, file, e, scope, (arg) => this.#certainlyString(file, scope, arg));
+      const unseen = state.version === "v1" && this.#point.release.completions === "with-completers" && argsSchemaIsZodObject(ev, e, scope);
+      return fields && { fields, unseen };
+    };
+    const whole = read(here);
+    if (whole) return [whole];
+    const items = this.#host.itemScopes(file);
+    if (!items || items.length === 0) return undefined;
+    const out: { fields: PromptField[]; unseen: boolean }[] = [];
+    const seen = new Set<unknown>();
+    for (const scope of items) {
+      const group = read(scope);
+      if (!group) return undefined;
+      out.push({ fields: group.fields.filter((f) => !seen.has(f.entry) && seen.add(f.entry)), unseen: group.unseen });
     }
+    return out;
+  }
+
+  /** One prompt argument: a `completable(...)` adds `completions`, unless its form completes nothing. */
+  #promptField(file: string, found: PromptField, unseen: boolean): void {
+    const { ev, state } = this.#point;
+    // `{ language: languageArg }` with `const languageArg = completable(...)` here or imported: that call.
+    const { file: at, summary: where, value } = this.#heldField(file, found);
+    const entry = found.entry;
+    let field = value;
+    const outer = optionalInner(field, state.version === "v2");
+    if (outer) field = outer;
+    if (field.k !== "call" || sdkNameOf(where, field.callee, ev) !== "completable") {
+      // A schema reached another way may be one completable() changed (hiddenCompletables.ts).
+      if (!("completions" in state.caps) && mayCarryCompletable(ev, at, where, field)) {
+        const argument = entry.key.k === "static" ? entry.key.name : "?";
+        this.#point.releaseUnknown("completions", { file: at, span: field.span }, `prompt argument ${argument} is ${ev.sourceText(field, at) ?? "a schema"}, which may be a schema completable() has made completable (it changes the schema itself), and then McpServer adds completions`);
+      }
+      return;
+    }
+    const inner = field.args[0];
+    const innerSchema = inner ? optionalInner(inner) : undefined;
+    const argument = entry.key.k === "static" ? entry.key.name : "?";
+    if (outer && !innerSchema && this.#optionalHidesCompletable(at, value, inner, argument)) return;
+    if (inner && innerSchema) {
+      const loc = { file: at, span: field.span };
+      this.optionalCompletables.push({ loc, ...moveOptionalOutFix(ev.host.text?.(at), at, field.span, inner, innerSchema) });
+      const why = `Completes nothing in SDK ${state.version}: completable() around an optional schema hides the completion, so prompt argument ${argument} adds no completions. Write completable(schema, complete).optional().`;
+      this.#point.record(inertCompletionStep("completable", loc, this.#point.withinFor(loc), why, "sdk-completable-optional", this.#point.conditional));
+      return;
+    }
+    if (value === found.entry.value) this.#markSchema(at, field, argument);
+    if (unseen) {
+      const loc = { file: at, span: field.span };
+      const why = `Completes nothing in SDK v1: argsSchema is a Zod object (z.object(...)), and McpServer looks for completable arguments among the values of a raw shape, which a Zod object's are not, so prompt argument ${argument} adds no completions. Pass the raw shape: argsSchema: { ${argument}: completable(...) }.`;
+      this.#point.record(inertCompletionStep("completable", loc, this.#point.withinFor(loc), why, undefined, this.#point.conditional));
+      return;
+    }
+    this.#host.completions({ because: "completable", loc: { file: at, span: field.span }, detail: `prompt argument ${argument}` }, "completable", `completable() on prompt argument ${argument}`);
   }
 
   /**
    * `completable(schema, …)` written in the registration runs each time it does. From SDK 1.23.0 (and
    * in v2) it marks the schema object itself with a property that cannot be defined again, so a
    * schema a const holds, made completable twice, throws at the second call ("Cannot redefine
-   * property: Symbol(mcp.completable)").
+   * property: Symbol(mcp.completable)"). One written in a module's top-level const (an argument
+   * shape, a table's entry) runs once, however many registrations read it.
    */
   #markSchema(file: string, call: Extract<ValueExpr, { k: "call" }>, argument: string): void {
     const { ev, state, release } = this.#point;
@@ -195,10 +253,13 @@ export class CompletionChecks {
     const key = `${declared.file}\0${declared.name}`;
     const loc = { file, span: call.span };
     const first = this.#markedSchemas.get(key);
+    const once = runsOnceAtLoad(this.#point.ev, loc);
     if (!first) {
-      this.#markedSchemas.set(key, { loc, conditional: this.#point.conditional, name: schema.name, argument });
+      this.#markedSchemas.set(key, { loc, conditional: this.#point.conditional, name: schema.name, argument, once });
       return;
     }
+    // The very call met again through another registration (`argsSchema: ARGS` twice): it ran once.
+    if (once && first.loc.file === file && first.loc.span.start === call.span.start) return;
     const otherRelease = state.version === "v1" && release.mayLoad !== undefined && release.mayLoad.release.completableMarksSchema !== marks;
     if (!marks && !otherRelease) return;
     const message =
@@ -223,6 +284,8 @@ export class CompletionChecks {
     // A build that throws already (the same schema marked twice in it) answers nothing at all.
     if (!(state.version === "v2" || release.completableMarksSchema === true) || state.threw) return out;
     for (const mark of this.#markedSchemas.values()) {
+      // Written in a module's top-level const: it ran once, when the module loaded, not per server.
+      if (mark.once) continue;
       const message =
         `completable() throws here from the second server on: ${entry} builds a server for each request (or session), and completable() marks ${mark.name}, a const of the module that outlives the first server, the first time; marking it again throws "Cannot redefine property: Symbol(mcp.completable)", so every request after the first gets an internal error. ` +
         `Make the schema inside the factory (completable(z.string(), …)) for prompt argument ${mark.argument}.`;
@@ -289,3 +352,4 @@ export class CompletionChecks {
     return true;
   }
 }
+

@@ -12,7 +12,8 @@ import { connectedRelation } from "./connectedArms";
 import { SDK_EVAL } from "./sdkEval";
 import { templateCall, withLiteralCalls } from "./literalCalls";
 import { firstDifference, placeOf, takenByCatch, throwsForCertain, type ReplayPoint } from "./replayPoint";
-import { itemVars, type EachItem } from "../../core/evaluate/loopItem";
+import type { EachItem } from "../../core/evaluate/loopItem";
+import { itemScopes } from "../../core/evaluate/writtenItems";
 import type { AlternativeRun } from "./alternatives";
 import { handleFate } from "./registrationHandles";
 import { symbolicName } from "./symbolicNames";
@@ -265,30 +266,6 @@ export class DuplicateChecks {
     const instance = this.#host.instance();
     return instance === undefined ? key : `${instance}\u0000${key}`;
   }
-}
-
-/** No real server registers more than this many names from one call in nested loops. */
-const MAX_COMBINATIONS = 1_000;
-
-/**
- * The scopes a call in `loops` (outermost first) runs in, one per combination of items: each item
- * under the loop's name (or its elements' names, or the parameters of the function called with it),
- * an inner loop's collection read with the outer items bound. Undefined when a collection is not a
- * list the source gives, or when there are too many.
- */
-function itemScopes(loops: readonly EachItem[], file: string, scope: Scope, collection: (over: ValueExpr, at: Scope) => Value): Scope[] | undefined {
-  let scopes: Scope[] = [scope];
-  for (const [level, each] of loops.entries()) {
-    const next: Scope[] = [];
-    for (const outer of scopes) {
-      const over = collection(each.over, level === 0 ? each.scope : outer);
-      if (over.t !== "arr") return undefined;
-      for (const item of over.items) next.push({ file, vars: itemVars(each, item), parent: outer });
-      if (next.length > MAX_COMBINATIONS) return undefined;
-    }
-    scopes = next;
-  }
-  return scopes;
 }
 
 /** The key the SDK files a registration under, with how it words a second one; undefined when the source does not give it. */

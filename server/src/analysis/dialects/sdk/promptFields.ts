@@ -5,8 +5,8 @@
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { Scope } from "../../core/evaluate/values";
 import type { FileSummary, ObjEntry, ValueExpr, CallEvent } from "../../core/model/summary";
-import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { bindingOf } from "../../core/evaluate/unitScope";
+import { literalAt } from "./literalAt";
 
 /** A prompt argument, with the file (and summary) it is written in. */
 export type PromptField = { readonly file: string; readonly summary: FileSummary; readonly entry: Extract<ObjEntry, { k: "prop" }> };
@@ -49,29 +49,6 @@ export function argsSchemaIsZodObject(ev: Evaluator, e: CallEvent, scope: Scope)
   return expr.k === "call" && expr.callee.k === "get" && expr.callee.key.k === "static" && (expr.callee.key.name === "object" || expr.callee.key.name === "extend");
 }
 
-/**
- * The expression a const name or a member of a const object literal stands for (`p.config` with
- * `const p = { config: {...} }`, here, in the function around, or imported), with the scope it is
- * read in; the expression itself when it is none of those.
- */
-function literalAt(ev: Evaluator, scope: Scope, ir: ValueExpr, depth: number): { expr: ValueExpr; scope: Scope } {
-  if (depth > 8) return { expr: ir, scope };
-  if (ir.k === "ref") {
-    const bound = bindingOf(scope, ir.name);
-    if (bound) return "expr" in bound ? literalAt(ev, bound.scope, bound.expr, depth + 1) : { expr: ir, scope };
-    const declared = constDeclaration(ev, scope.file, ir.name);
-    return declared ? literalAt(ev, ev.fileScope(declared.file), declared.init, depth + 1) : { expr: ir, scope };
-  }
-  if (ir.k === "get" && ir.key.k === "static") {
-    const name = ir.key.name;
-    const object = literalAt(ev, scope, ir.object, depth + 1);
-    if (object.expr.k !== "obj" || object.expr.entries.some((x) => x.k !== "prop" || x.key.k !== "static")) return { expr: ir, scope };
-    const entry = [...object.expr.entries].reverse().find((x) => x.k === "prop" && x.key.k === "static" && x.key.name === name);
-    return entry?.k === "prop" ? literalAt(ev, object.scope, entry.value, depth + 1) : { expr: ir, scope };
-  }
-  return { expr: ir, scope };
-}
-
 /** The fields of an argument shape: a literal, `z.object({...})`, `.extend({...})`, spreads, consts (imported too). */
 function fieldsOf(ev: Evaluator, file: string, ir: ValueExpr, depth: number, scope: Scope = ev.fileScope(file)): PromptField[] | undefined {
   const summary = ev.summary(file);
@@ -101,9 +78,13 @@ function fieldsOf(ev: Evaluator, file: string, ir: ValueExpr, depth: number, sco
       }
       return undefined;
     }
-    case "get":
+    case "get": {
       // `Args.shape` of `const Args = z.object({...})`: the very fields (a schema reused for its shape).
-      return ir.key.k === "static" && ir.key.name === "shape" ? fieldsOf(ev, file, ir.object, depth + 1, scope) : undefined;
+      if (ir.key.k === "static" && ir.key.name === "shape") return fieldsOf(ev, file, ir.object, depth + 1, scope);
+      // `p.args` of a const record, or of a loop's item bound to the entry it is written as.
+      const member = literalAt(ev, scope, ir);
+      return member.expr !== ir ? fieldsOf(ev, member.scope.file, member.expr, depth + 1, member.scope) : undefined;
+    }
     case "ref": {
       // A const of the function around the registration (`const argsSchema = {...}` in a helper).
       const bound = bindingOf(scope, ir.name);

@@ -108,6 +108,7 @@ import { templateRefused } from "./templateChecks";
 import { addsCapability, registeredAfterConnect } from "./lateRegistrations";
 import type { ReplayPoint } from "./replayPoint";
 import { itemNames, itemVars, loopItem, type EachItem } from "../../core/evaluate/loopItem";
+import { itemScopes, writtenItemVars } from "../../core/evaluate/writtenItems";
 import { itemTurns, type ItemTurns } from "../../core/evaluate/itemTurns";
 import { parsedSource } from "../../core/summarize/parsedSource";
 import { forwardingProxyAt, forwardingProxyReturned, readForForwarding, type ForwardingProxy } from "./forwardingProxies";
@@ -384,6 +385,7 @@ export class Replay {
       hidden: (file) => this.#hidden(file),
       stringPerItem: (file, arg) => this.#stringPerItem(file, arg),
       stringField: (file, arg) => this.#stringField(file, arg),
+      itemScopes: (file) => this.#writtenItemScopes(file),
       completions: (cause, call, what) => this.#registrations.completions(cause, call, what),
       mayComplete: () => this.handlerChecks.mayAnswer("completion/complete"),
     });
@@ -2724,6 +2726,20 @@ export class Replay {
       const v = this.#ev.evaluate(arg, inner, SDK_EVAL);
       return v.t === "prim" && typeof v.value === "string";
     });
+  }
+
+  /**
+   * The scopes the call being applied runs in, one per item of the loops around it (as the duplicate
+   * checks read them), each item bound to the table entry it is written as, so a check of how an
+   * argument is written (`argsSchema: p.args` holding `completable(...)`) reads it item by item.
+   */
+  #writtenItemScopes(file: string): Scope[] | undefined {
+    const scope = this.#scope(file);
+    const each = this.#itemLoopHere(file, scope) ?? (this.#loops ? undefined : this.#outerLoop());
+    if (!each) return undefined;
+    const loops = this.#itemLoopsHere(file, scope);
+    const className = this.#unit && this.#classAround(file, this.#unit);
+    return itemScopes(loops && loops.length > 1 ? loops : [each], file, scope, (over, at) => this.#evaluateCollection(over, at), (loop, items) => writtenItemVars(this.#ev, loop, items, className));
   }
 
   /** `this.uri` with the class keeping a string literal in that field, which nothing changes. */
