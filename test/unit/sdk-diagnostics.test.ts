@@ -331,3 +331,31 @@ describe("SDK dialect: what is computed", () => {
     assert.deepEqual(s.unknown.map((u) => ({ path: u.path, source: u.source, spread: u.spread })), [{ path: [], source: "makeCaps()", spread: true }]);
   });
 });
+
+describe("SDK dialect diagnostics: a throw in the factory an entry point runs per request (trial 155 c044)", () => {
+  const V2_LOW = 'import { Server } from "@modelcontextprotocol/server";\nimport { serveStdio } from "@modelcontextprotocol/server/stdio";\nimport { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";\n';
+
+  it("sdk-set-handler-refused in a factory given to serveStdio: every request fails, the process runs", () => {
+    const { d } = only("sdk-set-handler-refused", {
+      "s.ts": `${V2_LOW}function build() {\n  const server = new Server({ name: "s", version: "2" }, { capabilities: { tools: {} } });\n  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));\n  return server;\n}\nserveStdio(build);\n`,
+    });
+    assert.equal(d.severity, "error");
+    assert.match(d.message, /throws a TypeError \("is not a spec request method"\), so every request fails: serveStdio builds the server when the connection's first request comes, and again for each next one while the build throws, so the process starts and stays up, but each request gets an error\.$/);
+    assert.doesNotMatch(d.message, /does not start/);
+  });
+
+  it("sdk-handler-undeclared in a factory given to createMcpHandler: it throws each time the server is built, not at start-up", () => {
+    const { d } = only("sdk-handler-undeclared", {
+      "s.ts": `import { Server, createMcpHandler } from "@modelcontextprotocol/server";\nexport const handler = createMcpHandler(() => {\n  const server = new Server({ name: "s", version: "2" }, { capabilities: {} });\n  server.setRequestHandler("tools/list", async () => ({ tools: [] }));\n  return server;\n});\n`,
+    });
+    assert.match(d.message, /throws each time the server is built \(every request fails: createMcpHandler builds the server for each request \(or session\), so the process starts and stays up, but each request gets an error\)/);
+    assert.doesNotMatch(d.message, /at start-up/);
+  });
+
+  it("the same refusal at a module's top level, the server handed to serveStdio by an arrow: the server does not start", () => {
+    const { d } = only("sdk-set-handler-refused", {
+      "s.ts": `${V2_LOW}const server = new Server({ name: "s", version: "2" }, { capabilities: { tools: {} } });\nserver.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));\nserveStdio(() => server);\n`,
+    });
+    assert.match(d.message, /so the server does not start\.$/);
+  });
+});

@@ -282,7 +282,29 @@ export const handler = createMcpHandler(() => {
     const server = w.workspace.analyzeFile(`${ROOT}/math.ts`, { tasksExtension: false }).servers[0]!;
     assert.equal(server.eraNotes?.legacy?.text, "every request fails (sdk-duplicate-registration)");
     const md = plain(hover(w, "math.ts", "registerTool"));
-    assert.match(md, /\*\*Throws on every request\*\*: the handler builds the server for each request, so each one fails and no era is served \(`sdk-duplicate-registration`\)/);
+    assert.match(md, /\*\*Throws on every request\*\*: the entry point builds the server for each request, so each one fails and no era is served \(`sdk-duplicate-registration`\)/);
+    assert.match(md, /\*\*Would add\*\* `tools: \{ listChanged: true \}`, but every request fails\./);
+    assert.doesNotMatch(md, /does not start/);
+  });
+
+  it("a v1 schema handed to setRequestHandler in a factory serveStdio runs: every request fails, in the hover too (trial 155 c044)", () => {
+    const text = `import { Server } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+function build() {
+  const server = new Server({ name: "ported", version: "2.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+  return server;
+}
+serveStdio(build);
+`;
+    const w = open({ "node_modules/@modelcontextprotocol/server/package.json": JSON.stringify({ name: "@modelcontextprotocol/server", version: "2.4.0" }), "ported.ts": text });
+    const server = w.workspace.analyzeFile(`${ROOT}/ported.ts`, { tasksExtension: false }).servers[0]!;
+    assert.equal(server.eraNotes?.legacy?.text, "every request fails (sdk-set-handler-refused)");
+    const md = plain(hover(w, "ported.ts", "setRequestHandler"));
+    assert.match(md, /\*\*Throws on every request\*\*/);
+    assert.match(md, /so every request fails: serveStdio builds the server when the connection's first request comes/);
+    assert.doesNotMatch(md, /does not start/);
   });
 
   it("on a helper's name: each call it makes on the server it is given", () => {

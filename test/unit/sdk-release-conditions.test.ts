@@ -78,8 +78,22 @@ describe("SDK: tests of the server the release decides", () => {
     assert.ok(d, "the guard's throw is reported");
     assert.equal(d.severity, "error");
     assert.match(d.message, /an SDK v2 McpServer is never an instance of SDK v1's McpServer/);
+    // serveStdio runs the factory when a request comes: the process runs, and every request fails (trial 155 c044).
+    assert.match(d.message, /It runs whenever the code gets here, and it throws there: every request fails: serveStdio builds the server when the connection's first request comes/);
+    assert.doesNotMatch(d.message, /does not start|stops the program/);
     const s = r.servers.get("app")!;
     assert.deepEqual([s.legacy, s.modern, s.exact], [null, null, true]);
+  });
+
+  it("the same guard exiting in a factory given to serveStdio: the process ends at the first request, said so", () => {
+    const r = analyze({
+      "src/guard.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport function add(s: unknown) {\n  if (!(s instanceof McpServer)) process.exit(1);\n  (s as McpServer).registerTool("t", {}, ${cb});\n}\n`,
+      "src/index.ts": `${V2}import { add } from "./guard.js";\nserveStdio(() => { const server = new McpServer({ name: "app", version: "1" }); add(server); return server; });\n`,
+    });
+    const [d] = r.codes("sdk-guard-always-throws");
+    assert.ok(d, "the guard's exit is reported");
+    assert.match(d.message, /the program exits there when serveStdio builds the server for the first request, which gets no answer, nor does any after\.$/);
+    assert.doesNotMatch(d.message, /does not start|every request fails/);
   });
 
   it("instanceof the same major's class is not claimed (another copy of the package would fail it)", () => {

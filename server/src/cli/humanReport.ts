@@ -3,7 +3,7 @@ import type { EraChoice } from "./args";
 import type { JsonDiagnostic, JsonReport, JsonServer } from "./jsonReport";
 import { terminalSafe as t } from "./terminalText";
 import { ERA_NOT_KNOWN } from "../analysis/core/model/serverReport";
-import { MAY_NOT_START } from "../analysis/core/model/unknown";
+import { answersNothingPrefix, MAY_NOT_START } from "../analysis/core/model/unknown";
 
 export interface HumanOptions {
   readonly era: EraChoice;
@@ -170,10 +170,10 @@ function serverSection(s: JsonServer, o: HumanOptions, st: Style, marks: Set<Mar
     const where = u.file ? ` ${st.cyan(`${t(String(u.file))}:${u.line}`)}` : "";
     // An entry of one era only says so: "everything" would otherwise read as both columns.
     const era = u.era === "legacy" || u.era === "modern" ? ` (${u.era} era)` : "";
-    // "The server may not start: …" is about whether anything is sent, not about more keys.
-    const startUp = at.length === 0 && String(u.reason).startsWith(`${MAY_NOT_START}: `);
-    const what = (startUp ? "whether it starts" : at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".")) + era;
-    const reason = startUp ? String(u.reason).slice(MAY_NOT_START.length + 2) : String(u.reason);
+    // "The server may not start: …" (or "may stop right after it starts") is about whether anything is sent, not about more keys.
+    const startUp = at.length === 0 ? answersNothingPrefix(String(u.reason)) : undefined;
+    const what = (startUp === MAY_NOT_START ? "whether it starts" : startUp ? "whether it keeps running" : at.length === 0 ? (u.spread ? "more keys" : "everything") : u.spread ? `more keys in ${at.join(".")}` : at.join(".")) + era;
+    const reason = startUp ? String(u.reason).slice(startUp.length + 2) : String(u.reason);
     out.push(`  ${st.yellow(`≈ unknown: ${t(what)}`)} — ${t(reason)}${where}`);
   }
   if (!s.exact) marks.add("≈");

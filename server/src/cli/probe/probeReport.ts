@@ -2,7 +2,7 @@
 import { sortKeysDeep, type Json, type JsonObject } from "../../analysis/core/evaluate/values";
 import { terminalSafe as visible, terminalSafeLines as visibleLines } from "../terminalText";
 import type { Difference, PredictedServer, UnknownEntry } from "./difference";
-import { MAY_NOT_START } from "../../analysis/core/model/unknown";
+import { answersNothingPrefix } from "../../analysis/core/model/unknown";
 import { loadFailure } from "./loadFailure";
 import type { EraAnswer, EraQuestion, ProbeEra } from "./requests";
 
@@ -41,7 +41,7 @@ export function silenceForeseenBy(report: Pick<ProbeReport, ProbeEra | "source">
   const matched = matchedServer(report.source);
   if (!matched) return undefined;
   if (matched.startupThrows !== undefined && matched[era] === null) return { throws: matched.startupThrows };
-  const may = matched.unknown.find((u) => u.path.length === 0 && (u.era === undefined || u.era === era) && u.reason.startsWith(`${MAY_NOT_START}:`));
+  const may = matched.unknown.find((u) => u.path.length === 0 && (u.era === undefined || u.era === era) && answersNothingPrefix(u.reason) !== undefined);
   if (may) return { may };
   // Neither era served, and nothing left open about whether one is (keys not known say nothing of it).
   return matched.legacy === null && matched.modern === null && !matched.unknown.some((u) => u.path.length === 0) ? { unserved: true } : undefined;

@@ -22,10 +22,26 @@ export interface UnknownPart {
  * start-up (a throw or a rejection the analysis cannot prove is caught): the server may then answer
  * nothing at all, which `mcp-caps probe` takes as foreseen.
  */
-export const MAY_NOT_START = "the server may not start";
+export const MAY_NOT_START = "the server may not start" as const;
 
 /** The reason of such a part: `the server may not start: <why>`. */
 export const mayNotStart = (why: string): string => `${MAY_NOT_START}: ${why}`;
+
+/**
+ * How a dialect begins the reason of an unknown part for code that ends the program once it serves
+ * (a throw right after an awaited start() that nothing is proven to catch): a client may get its first
+ * answers, and none after; a slower one gets none. For `mcp-caps probe`, as foreseen as a server that
+ * may not start.
+ */
+export const MAY_STOP_AFTER_START = "the server may stop right after it starts" as const;
+
+/** The reason of such a part: `the server may stop right after it starts: <why>`. */
+export const mayStopAfterStart = (why: string): string => `${MAY_STOP_AFTER_START}: ${why}`;
+
+/** The prefix of a reason saying the server may answer nothing at all (it may not start, or stop right after), if it has one. */
+export function answersNothingPrefix(reason: string): typeof MAY_NOT_START | typeof MAY_STOP_AFTER_START | undefined {
+  return ([MAY_NOT_START, MAY_STOP_AFTER_START] as const).find((prefix) => reason.startsWith(`${prefix}: `));
+}
 
 /** Entries sorted by path (joined with `.`), then source, without duplicates. */
 export function sortUnknown(parts: readonly UnknownPart[]): UnknownPart[] {

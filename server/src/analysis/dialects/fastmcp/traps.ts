@@ -4,7 +4,7 @@
 import type { DialectRun } from "../../core/dialect";
 import type { Loc } from "../../core/evaluate/values";
 import type { UnknownPart } from "../../core/model/unknown";
-import { mayNotStart } from "../../core/model/unknown";
+import { mayStopAfterStart } from "../../core/model/unknown";
 import { diagnosticMaker, type AnalysisDiagnostic, type FixData } from "../../core/model/diagnostics";
 import { FASTMCP_CODES } from "./codes";
 import type { FastmcpSite } from "./findServers";
@@ -15,8 +15,9 @@ import { shapeOf, SINGULAR, type FastmcpRules, type Primitive } from "./rules";
 const diagnostic = diagnosticMaker(FASTMCP_CODES);
 
 /**
- * The traps' diagnostics; `stops` gets why the server may not start when a registration after an
- * awaited start() throws (an uncaught throw there ends the program right after the session is up).
+ * The traps' diagnostics; `stops` gets why the server may stop right after it starts when a
+ * registration after an awaited start() throws (an uncaught throw there ends the program right after
+ * the session is up).
  */
 export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Replay, rules: FastmcpRules, present: Map<Primitive, Presence>, server: { name: string; loc: Loc }, stops: UnknownPart[]): AnalysisDiagnostic[] {
   const out: AnalysisDiagnostic[] = [];
@@ -37,7 +38,8 @@ export function trapDiagnostics(run: DialectRun, site: FastmcpSite, replay: Repl
       // A catch around the registration that keeps the program going takes the SDK's throw: the server goes on serving.
       if (!r.caught && ((oneSession && start.awaited && !r.onConnect && !r.resumes) || (oneSession && r.onConnect && r.afterAwait && !r.conditional))) {
         const when = r.onConnect ? `in the server's connect handler after an await, once the server runs` : `after the awaited ${start.method}()`;
-        stops.push({ path: [], spread: true, reason: mayNotStart(`${r.method}() runs ${when}, and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from it, which ends the program unless the error is caught`), loc: r.loc });
+        // The session is up when it throws: a client may get its first answers (initialize), and nothing after.
+        stops.push({ path: [], spread: true, reason: mayStopAfterStart(`${r.method}() runs ${when}, and the SDK throws "Server does not support ${r.key} (required for ${r.key}/list)" from it, which ends the program unless the error is caught: a client may get an answer to initialize before that, and none after`), loc: r.loc });
       }
       out.push(diagnostic("fastmcp-first-after-start", r.loc, `The first ${SINGULAR[r.key]} is added after ${start.method}(): ${what}. ${fix}.`, {
         server,

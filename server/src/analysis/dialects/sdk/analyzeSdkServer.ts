@@ -40,6 +40,8 @@ import { eraReadIn, factoryThrow, requestThrow } from "./eraConditions";
 import { prototypePatch } from "./prototypePatches";
 import { lineOf } from "../../core/evaluate/lineOf";
 import { removePropertyEdit } from "../../core/model/removeProperty";
+import { buildsOnRequest, perRequestThrow, perRequestWords } from "./perRequestBuilds";
+import { inModuleCode } from "./moduleCode";
 
 
 export interface ServedEras {
@@ -103,8 +105,13 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
   const loc: Loc = { file: site.file, span: site.event.nameSpan };
   const conditional = [...settleConditionalKeys(state, result), ...settleReleaseUnknowns(state, result)];
   const caps = sortKeysDeep(state.caps) as JsonObject;
-  const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics, ...statelessTransportReused(ev, result.connectArg, site.version, result.release)];
-  if (state.threw) diagnostics.push(state.threw);
+  // A factory an entry point runs per request (code its module runs as it loads aside): a throw there
+  // fails every request, while the process runs; its messages say so, not that the server does not start.
+  const builtPerRequest = (at: Loc) => buildsOnRequest(eras.via) && site.unit.kind !== "module" && !inModuleCode(ev, at);
+  const said = (d: AnalysisDiagnostic) => (builtPerRequest(d.loc) ? perRequestThrow(d, eras.via) : d);
+  const diagnostics: AnalysisDiagnostic[] = [...state.diagnostics.map(said), ...statelessTransportReused(ev, result.connectArg, site.version, result.release)];
+  const perRequest = state.threw !== undefined && builtPerRequest(state.threw.loc);
+  if (state.threw) diagnostics.push(said(state.threw));
   // SDK 0.4.0 advertises what its handlers imply and checks nothing: none of the later rules apply.
   else if (!result.release.handlersImply) diagnostics.push(...finalRules(state, result, eras, (f) => ev.host.text?.(f)));
   for (const part of result.dynamics) {
@@ -127,7 +134,7 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
     ...(transport ? { transport } : {}),
     construction,
     ...(factory ? { factory } : {}),
-    ...(state.threw ? { threw: { code: state.threw.code, loc: state.threw.loc } } : {}),
+    ...(state.threw ? { threw: { code: state.threw.code, loc: state.threw.loc, ...(perRequest ? { perRequest } : {}) } } : {}),
   };
   const known = withoutMarkers(caps, result.dynamics);
   // An era whose handshake the program answers itself sends what its handler returns: nothing is stated.
@@ -184,7 +191,7 @@ function analyzeFor(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere | undefin
     ...(facts.threw ? { startupThrows: facts.threw } : {}),
     eraNotes: eraNotesOf(facts),
     missing: [],
-    details: sdkDetails(site, result, facts),
+    details: sdkDetails(site, { ...result, steps: result.steps.map((step) => (step.why !== undefined && builtPerRequest(step.loc) ? { ...step, why: perRequestWords(step.why, eras.via) } : step)) }, facts),
   };
   const serverRef = { name: site.name, loc };
   return { server, diagnostics: diagnostics.map((d) => ({ ...d, server: serverRef })) };

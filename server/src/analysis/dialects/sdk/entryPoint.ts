@@ -28,8 +28,8 @@ export interface EntryFacts {
   readonly construction: Loc;
   /** The factory that hands the server out, when the program serves it elsewhere. */
   readonly factory?: Loc;
-  /** The start-up throw that stops both eras. */
-  readonly threw?: { readonly code: string; readonly loc: Loc };
+  /** The start-up throw that stops both eras; `perRequest`: thrown by the factory an entry point runs for each request. */
+  readonly threw?: { readonly code: string; readonly loc: Loc; readonly perRequest?: boolean };
 }
 
 /** `connect(StdioServerTransport)`, `createMcpHandler`: the entry point in words. */
@@ -80,8 +80,8 @@ export const EVERY_REQUEST_FAILS = "every request fails";
  */
 export function eraNotesOf(facts: EntryFacts): { legacy?: EraNote; modern?: EraNote } {
   if (facts.threw) {
-    // createMcpHandler builds the server for each request: the program starts, and each request fails.
-    const when = facts.via === "createMcpHandler" ? EVERY_REQUEST_FAILS : "start-up throws";
+    // createMcpHandler, serveStdio build the server for each request: the program starts, and each request fails.
+    const when = facts.threw.perRequest ? EVERY_REQUEST_FAILS : "start-up throws";
     const threw = { text: `${when} (${facts.threw.code})`, loc: facts.threw.loc };
     return { legacy: threw, modern: threw };
   }

@@ -112,7 +112,7 @@ function pathOf(e: ts.Expression): string | undefined {
  * the walk gets to it, the server does not start (unless a catch takes it).
  */
 export function guardAlwaysThrows(point: ReplayPoint, loc: Loc, exit: boolean, why: string | undefined): void {
-  const does = exit ? "the program exits there" : "the throw stops the program";
+  const does = exit ? "the program exits there" : "it throws there";
   const message = `The test around this ${exit ? "exit" : "throw"} is decided by the SDK the server is built with${why ? `: ${why}` : ""}. It runs whenever the code gets here, and ${does}: the server does not start.`;
   throwsForCertain(point, diagnostic("sdk-guard-always-throws", loc, message));
 }

@@ -40,8 +40,8 @@ function erasText(eras: readonly ("legacy" | "modern")[]): string {
 /** One sentence: what the step puts in which era (or that it changes nothing). */
 function effect(ctx: EditorContext, server: ServerReport, step: SdkStep): string {
   if (step.throws === "start-up") {
-    // Built for each request (createMcpHandler): the program runs, and each request gets an error.
-    if (server.eraNotes?.legacy?.text.startsWith(EVERY_REQUEST_FAILS)) return `$(error) **Throws on every request**: the handler builds the server for each request, so each one fails and no era is served (${code(step.problem ?? "")}).`;
+    // Built for each request (createMcpHandler, serveStdio): the program runs, and each request gets an error.
+    if (everyRequestFails(server)) return `$(error) **Throws on every request**: the entry point builds the server for each request, so each one fails and no era is served (${code(step.problem ?? "")}).`;
     return `$(error) **Throws at start-up**: no era is served (${code(step.problem ?? "")}).`;
   }
   if (step.throws === "later") return `$(error) **Throws when it runs**, after start-up (${code(step.problem ?? "")}); what the server advertised stays as it was.`;
@@ -55,7 +55,7 @@ function effect(ctx: EditorContext, server: ServerReport, step: SdkStep): string
   for (const [eras, changes] of byEras) {
     const what = changes.map(change).join(", ");
     // No era states it: the server does not start (its eras' notes say why), or what it sends is not known.
-    const why = server.startupThrows ? "but the server does not start" : server.unknown.length > 0 ? "which no era states (see what is not known)" : "which no era states";
+    const why = server.startupThrows ? (everyRequestFails(server) ? "but every request fails" : "but the server does not start") : server.unknown.length > 0 ? "which no era states (see what is not known)" : "which no era states";
     parts.push(eras ? `**Adds** ${what} to ${eras}` : `**Would add** ${what}, ${why}`);
   }
   const unserved = (["legacy", "modern"] as const).filter((e) => server[e] === null);
@@ -99,4 +99,9 @@ export function helperHover(ctx: EditorContext, server: ServerReport, name: stri
     lines.push(`- ${code(s.call)} · ${ctx.link(s.loc)} — ${what}`);
   }
   return lines.join("\n");
+}
+
+/** Whether the server's factory throws as an entry point builds it for a request: the program runs, each request fails. */
+function everyRequestFails(server: ServerReport): boolean {
+  return server.eraNotes?.legacy?.text.startsWith(EVERY_REQUEST_FAILS) === true;
 }
