@@ -581,6 +581,18 @@ export function summarizeFlow(
         if (ts.isCallExpression(init) && unit.events.length > before && last?.event.k === "invoke" && last.event.span.start === startOf(ctx.sf, init)) {
           unit.events[unit.events.length - 1] = { ...last, event: { ...last.event, result: flowName(d.name) } };
         }
+        // `const server = admin ? createAdminServer() : createPublicServer()`: the name holds what the
+        // arm that runs returns (each arm's call is conditional already).
+        if (ts.isConditionalExpression(init)) {
+          for (const arm of [unwrap(init.whenTrue), unwrap(init.whenFalse)]) {
+            if (!ts.isCallExpression(arm)) continue;
+            const at = startOf(ctx.sf, arm);
+            for (let i = before; i < unit.events.length; i++) {
+              const entry = unit.events[i]!;
+              if (entry.event.k === "invoke" && entry.event.span.start === at && entry.event.span.end === arm.end && entry.event.result === undefined) unit.events[i] = { ...entry, event: { ...entry.event, result: flowName(d.name) } };
+            }
+          }
+        }
         // `const register = { tool, prompt }`: what the literal's own entries hold goes into that name.
         if (ts.isObjectLiteralExpression(init)) {
           const own = new Set(init.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined)).filter((x) => x !== undefined).map((x) => startOf(ctx.sf, x)));

@@ -29,7 +29,9 @@ export function assignedNameStaysHere(ev: Evaluator, file: string, caller: FlowU
   const node = sf ? nodeAt(sf, call) : undefined;
   if (!sf || !node) return false;
   let top: ts.Node = node;
-  while (top.parent && (ts.isAwaitExpression(top.parent) || ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isNonNullExpression(top.parent))) top = top.parent;
+  // An arm of `admin ? createAdminServer() : createPublicServer()` is what the expression gives when it runs.
+  const wraps = (p: ts.Node, n: ts.Node) => ts.isAwaitExpression(p) || ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isNonNullExpression(p) || (ts.isConditionalExpression(p) && p.condition !== n);
+  while (top.parent && wraps(top.parent, top)) top = top.parent;
   // `const server = createServer()`: a declaration, read only where it is visible (the replay follows it there).
   if (top.parent && ts.isVariableDeclaration(top.parent)) return true;
   const body = caller.kind === "module" ? sf : nodeAt(sf, caller.span);

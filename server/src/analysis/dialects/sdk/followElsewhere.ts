@@ -20,6 +20,7 @@ import { runsOnlyAsOwnProgram } from "./ownPrograms";
 import { basename } from "../../core/project/paths";
 import { holderInstancesOf } from "./siteEscapes";
 import { importerInstance, type ImporterInstance } from "./importerInstance";
+import { conditionalBeyondArm } from "./chosenArm";
 
 export function followElsewhere(replay: Replay, ev: Evaluator, site: SdkSite): void {
   const summary = ev.summary(site.file);
@@ -240,7 +241,8 @@ function followCall(replay: Replay, ev: Evaluator, call: FactoryCall, oneOfMany 
   const named = new Set([result]);
   // Already replayed with that name (a method of the server's class, run as one of its members).
   if (replay.namesIn(file, unit).has(result)) return handedOn(ev, replay, file, unit, `${unit.name}()`);
-  replay.followUnit(file, unit, index + 1, named, oneOfMany || (unit.events[index]?.conditional ?? false));
+  const entry = unit.events[index];
+  replay.followUnit(file, unit, index + 1, named, oneOfMany || (entry !== undefined && conditionalBeyondArm(ev, file, entry)));
   const open = handedOn(ev, replay, file, unit, unit.kind === "module" ? "that module" : `${unit.name}()`);
   if (unit.kind !== "module") return open;
   for (const other of ev.summary(file)?.flow?.units ?? []) {

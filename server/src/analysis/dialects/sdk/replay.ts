@@ -77,6 +77,7 @@ import { otherMethodInvoke, thisMethodInvoke } from "./thisMethodCalls";
 import { SDK_METHODS } from "./sdkTables";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
+import { conditionalBeyondArm } from "./chosenArm";
 import { calledAtStartByImporter, importerStartCalls } from "./importerStarts";
 import { underEraCondition } from "./eraConditions";
 import type { ZodMain } from "./zodFlavours";
@@ -695,9 +696,10 @@ export class Replay {
       const made = serversMade(units, site.unit.name);
       const many = made > 1 ? `${site.unit.name}() is called more than once` : undefined;
       for (const unit of units) {
-        unit.events.forEach(({ event, conditional }, i) => {
+        unit.events.forEach((entry, i) => {
+          const { event } = entry;
           if (event.k !== "invoke" || !event.result || event.callee.k !== "ref" || event.callee.name !== site.unit.name) return;
-          const mode: Mode = { deferred: false, conditional: conditional || many !== undefined };
+          const mode: Mode = { deferred: false, conditional: conditionalBeyondArm(this.#ev, site.file, entry) || many !== undefined };
           const named = new Set([event.result]);
           this.followedCallers = true;
           // What the caller does next is done to the server the factory made for it, with the factory's names on it.
@@ -844,7 +846,8 @@ export class Replay {
     // Each caller gets a server of its own: what one adds may not be on the one a client meets.
     const many = calls.length > 1 ? `${method.name}() is called more than once` : undefined;
     for (const call of calls) {
-      this.#asInstance(many && `${call.unit.id}:${call.index}`, many, () => this.#runUnit(file, call.unit, call.index + 1, new Set([call.result]), 1, { deferred: false, conditional: call.conditional || many !== undefined }));
+      const conditional = call.conditional && conditionalBeyondArm(this.#ev, file, call.unit.events[call.index]!);
+      this.#asInstance(many && `${call.unit.id}:${call.index}`, many, () => this.#runUnit(file, call.unit, call.index + 1, new Set([call.result]), 1, { deferred: false, conditional: conditional || many !== undefined }));
       this.#handedOn(file, call.unit, call.index, call.result);
     }
   }
