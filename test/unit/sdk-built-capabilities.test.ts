@@ -10,7 +10,7 @@ import { analyze } from "../helpers/memoryWorkspace";
 const LOW = 'import { Server } from "@modelcontextprotocol/sdk/server/index.js";\nimport { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n';
 const lowServer = (before: string, caps = "caps") => `${LOW}${before}\nconst server = new Server({ name: "caps", version: "1.0.0" }, { capabilities: ${caps} });\nawait server.connect(new StdioServerTransport());\n`;
 
-const report = (source: string) => analyze({ "src/index.ts": source }).servers.get("caps")!;
+const report = (source: string) => analyze({ "src/index.ts": `declare function makeResources(): object;\n${source}` }).servers.get("caps")!;
 const reasons = (s: { unknown: readonly { path: readonly string[]; reason: string }[] }) => s.unknown.map((u) => `${u.path.join(".")}: ${u.reason}`).join("\n");
 
 describe("SDK: capabilities built by statements at the top level", () => {
@@ -28,10 +28,22 @@ describe("SDK: capabilities built by statements at the top level", () => {
     assert.deepEqual(s.legacy, { prompts: {}, tools: {} });
   });
 
+  it("an else-if chain on a const of the file: the arm taken, exact", () => {
+    const s = report(lowServer('const MODE: string = "b";\nconst caps: Record<string, object> = {};\nif (MODE === "a") caps.logging = {};\nelse if (MODE === "b") caps.tools = {};\nelse caps.prompts = {};'));
+    assert.equal(s.exact, true, reasons(s));
+    assert.deepEqual(s.legacy, { tools: {} });
+  });
+
+  it("an else-if chain only a run decides: every key it may write unknown, the rest known", () => {
+    const s = report(lowServer("const caps: Record<string, object> = { tools: {} };\nif (process.env.X) caps.logging = {};\nelse if (process.env.Y) caps.prompts = {};"));
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { tools: {} });
+    assert.match(reasons(s), /caps\.logging, caps\.prompts cannot be known/);
+  });
+
   for (const [label, before, caps] of [
     ["the object used above the statements that build it", "const caps: Record<string, object> = {};\nconst early = { ...caps };\ncaps.tools = {};\nif (process.env.X) caps.logging = {};", "early"],
     ["a write of a nested member", "const caps: Record<string, any> = { resources: {} };\nif (process.env.X) caps.resources.subscribe = true;", "caps"],
-    ["an else-if chain", "const caps: Record<string, object> = {};\nif (process.env.X) caps.logging = {};\nelse if (process.env.Y) caps.tools = {};", "caps"],
     ["an if whose arm also calls something", "const caps: Record<string, object> = {};\nif (process.env.X) { caps.logging = {}; console.log(caps); }", "caps"],
     ["a condition that reads the object", "const caps: Record<string, object> = {};\nif (!caps.tools) caps.logging = {};", "caps"],
     ["another name for the object, written", "const caps: Record<string, object> = {};\nconst same = caps;\nif (process.env.X) same.logging = {};", "caps"],
@@ -58,7 +70,21 @@ describe("SDK: a function that builds the capabilities and returns them", () => 
     assert.deepEqual(s.legacy, { logging: {} });
   });
 
+  it("a member of a literal the body wrote, set under an if: read into that literal", () => {
+    const s = report(lowServer("function build(o: { resources: boolean; subscribe: boolean }) {\n  const caps: Record<string, any> = {};\n  if (o.resources) {\n    caps.resources = { listChanged: false };\n    if (o.subscribe) caps.resources.subscribe = true;\n  }\n  return caps;\n}", "build({ resources: true, subscribe: true })"));
+    assert.equal(s.exact, true, reasons(s));
+    assert.deepEqual(s.legacy, { resources: { listChanged: false, subscribe: true } });
+  });
+
+  it("the same at the body's own level, the condition only a run decides: subscribe unknown, listChanged known", () => {
+    const s = report(lowServer("function build() {\n  const caps: Record<string, any> = { tools: {} };\n  caps.resources = { listChanged: true };\n  if (process.env.SUB) caps.resources.subscribe = true;\n  return caps;\n}", "build()"));
+    assert.equal(s.exact, false);
+    assert.deepEqual(s.legacy, { resources: { listChanged: true }, tools: {} });
+    assert.match(reasons(s), /caps\.resources\.subscribe cannot be known/);
+  });
+
   for (const [label, fn] of [
+    ["a member written of a key the body did not write a literal to", "function build() {\n  const caps: Record<string, any> = { tools: {} };\n  caps.resources = makeResources();\n  caps.resources.subscribe = true;\n  return caps;\n}"],
     ["a declaration that reads the object half-built", "function build() {\n  const caps: Record<string, object> = {};\n  const seen = Object.keys(caps);\n  caps.logging = {};\n  return caps;\n}"],
     ["a written value that reads the object", "function build() {\n  const caps: Record<string, object> = { tools: {} };\n  caps.logging = caps.tools;\n  return caps;\n}"],
     ["a statement that is neither a declaration nor a write", "function build() {\n  const caps: Record<string, object> = {};\n  caps.logging = {};\n  console.log(caps);\n  return caps;\n}"],

@@ -557,9 +557,12 @@ export class Evaluator {
     for (const branch of expr.branches) {
       const v = this.evaluate(branch, scope, opts);
       if (v.t === "prim" && (v.value === null || v.value === undefined)) continue;
-      if (v.t === "obj" && !v.entries.has(DYNAMIC_KEY)) {
-        for (const k of v.entries.keys()) keys.add(k);
+      // An object whose own unknown parts say which keys they may write (a nested guarded write) counts them too.
+      const open = v.t === "obj" ? v.entries.get(DYNAMIC_KEY) : undefined;
+      if (v.t === "obj" && (!open || open.mayWrite)) {
+        for (const k of v.entries.keys()) if (k !== DYNAMIC_KEY) keys.add(k);
         for (const k of v.cleared ?? []) keys.add(k);
+        for (const k of open?.mayWrite ?? []) keys.add(k);
         continue;
       }
       const inner = this.#spreadWrites(branch, scope, opts, depth + 1);

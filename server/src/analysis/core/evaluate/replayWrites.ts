@@ -36,7 +36,7 @@ export function replayWrites(
   for (const w of writes) {
     if (w.k === "guarded") {
       if (after) entries.push(guardedEntry(name, w));
-      else for (const s of [...w.then, ...w.else]) entries.push({ k: "prop", key: { k: "static", name: s.key, span: s.head }, value: { k: "dyn", text: `${name}.${s.key}`, span: s.span } });
+      else for (const key of w.keys) entries.push({ k: "prop", key: { k: "static", name: key, span: w.span }, value: { k: "dyn", text: `${name}.${key}`, span: w.span } });
       continue;
     }
     if (w.k !== "set") continue;

@@ -249,13 +249,16 @@ export interface FileSummary {
 /**
  * A statement `if (test) name.a = x; else { name.b = y; }` (the `else` may be left out) whose arms do
  * nothing but write members of one name: each arm's writes run, in order, only when the test says so.
- * `heads` are the parts that name the writes, as TopWrite's `head`.
+ * `then` and `else` are what each arm writes, as entries of the object built (an `if` nested in an arm
+ * is a spread chosen by its own test); `keys` the keys of the name either arm may write. `heads` are
+ * the parts that name the writes, as TopWrite's `head`.
  */
 export interface GuardedWrite {
   readonly k: "guarded";
   readonly test: Span;
-  readonly then: readonly SetWrite[];
-  readonly else: readonly SetWrite[];
+  readonly then: readonly ObjEntry[];
+  readonly else: readonly ObjEntry[];
+  readonly keys: readonly string[];
   readonly span: Span;
   readonly heads: readonly Span[];
 }
