@@ -1,5 +1,7 @@
-// McpStrategy options that spread what a call gives (`{ ...mcpConfig(), transports }`): a function of
-// the workspace that takes nothing, declares nothing and returns an object literal gives that literal,
+// McpStrategy options that spread what a call gives (`{ ...mcpConfig(), transports }`), or are what it
+// gives (`new McpStrategy(mcpOptions({ version: "1.2.0" }))`, trial 156 c054, fixture 74): a function of
+// the workspace that declares nothing and returns an object literal gives that literal, its plainly
+// named parameters standing for the call's arguments (or their defaults) where the literal spreads them,
 // and `registerAs(token, factory)` of @nestjs/config returns its factory, so calling it calls the
 // factory (fixture 62 proves a plain function against the real framework). Anything else stays only
 // known when it runs. So does a getter of a class of the workspace read on an instance made right there
@@ -68,6 +70,41 @@ describe("MCP-Nest: options spreading what a call gives", () => {
     assert.equal(s.exact, true, JSON.stringify(s.unknown));
     assert.deepEqual(s.legacy, { logging: {}, tools: { listChanged: true } });
   });
+
+  const CALLED = (args: string) => APP(`mcpConfig(${args})`);
+
+  it("options a function returns, spreading its parameter: the caller's argument, read where the call is", () => {
+    const s = only({
+      "config.ts": `export function mcpConfig(overrides = {}) {\n  return { name: "app", version: "1.0.0", ...overrides };\n}\n`,
+      "app.ts": CALLED("{ capabilities: { completions: {} }, transports: [new StdioTransport()] }"),
+    });
+    assert.equal(s.name, "app");
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { completions: {}, logging: {}, tools: { listChanged: true } });
+  });
+
+  it("an argument left out is the parameter's default, read where the function is", () => {
+    const s = only({
+      "config.ts": `import { StdioTransport } from "@rekog/mcp-nest";\nconst QUIET = { capabilities: { logging: undefined } };\nexport function mcpConfig(extra = QUIET) {\n  return { name: "app", version: "1.0.0", transports: [new StdioTransport()], ...extra };\n}\n`,
+      "app.ts": CALLED(""),
+    });
+    assert.equal(s.exact, true, JSON.stringify(s.unknown));
+    assert.deepEqual(s.legacy, { tools: { listChanged: true } });
+  });
+
+  for (const [what, config] of [
+    ["a parameter read in a property", `import { StdioTransport } from "@rekog/mcp-nest";\nexport function mcpConfig(name: string) {\n  return { name, version: "1.0.0", transports: [new StdioTransport()], capabilities: {} };\n}\n`],
+    ["a destructured parameter", `import { StdioTransport } from "@rekog/mcp-nest";\nexport function mcpConfig({ caps }: { caps: object }) {\n  return { name: "app", version: "1.0.0", transports: [new StdioTransport()], capabilities: caps };\n}\n`],
+  ] as const) {
+    it(`options a function returns stay unknown for ${what}`, () => {
+      const s = only({ "config.ts": config, "app.ts": CALLED(`{ caps: { logging: undefined } } as never`) });
+      assert.equal(s.exact, false);
+      assert.ok(s.unknown.some((u) => u.path.length === 0 && /not an object literal/.test(u.reason)), JSON.stringify(s.unknown));
+      // The options may give tools an object of their own, which replaces the decorators': not stated.
+      assert.equal(s.legacy?.tools, undefined);
+      assert.ok(s.unknown.some((u) => u.path[0] === "tools"), JSON.stringify(s.unknown));
+    });
+  }
 
   for (const [what, config] of [
     ["a factory with a parameter (the literal may read it)", `export const mcpConfig = (caps?: object) => ({ name: "app", version: "1.0.0", capabilities: caps });\n`],

@@ -124,7 +124,7 @@ function unchangedItem(ev: Evaluator, file: string, names: readonly string[]): b
 }
 
 /** `d = …`, `d += …`, `d++`, `--d`, `[d] = …`, `({ d } = …)`: the name given another value somewhere in the text. */
-function reassigned(text: string, name: string): boolean {
+export function reassigned(text: string, name: string): boolean {
   const n = name.replace(/\$/g, "\\$");
   const assigned = new RegExp(String.raw`(?<![\w$.])${n}\s*(?:(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?![=>])|\+\+|--)|(?:\+\+|--)\s*${n}(?![\w$])|(?<![\w$.])${n}\s*[,\]}][^;=]{0,200}[\]}]\s*\)?\s*=(?![=>])`);
   return assigned.test(text);

@@ -15,7 +15,7 @@ import { TABLE_EVAL } from "./tableEval";
 /** "some": an item, certainly, in one iteration at least; "none": no item in any; undefined: not known. */
 export type ListFill = "some" | "none" | undefined;
 
-type ItemLoop = Extract<LoopGuard, { kind: "of" | "in" }>;
+export type ItemLoop = Extract<LoopGuard, { kind: "of" | "in" }>;
 
 /** Most iterations read one by one (the items of nested loops multiply). */
 const MAX_ITERATIONS = 256;
@@ -27,12 +27,8 @@ const MAX_ITERATIONS = 256;
  */
 export function listFill(ev: Evaluator, file: string, unit: FlowUnit, entry: FlowEventEntry, list: ValueExpr | undefined, each?: LoopGuard): ListFill {
   if (!list) return undefined;
-  // Only `for … of` loops: the keys a `for … in` goes over are read elsewhere (loopCertainty.ts).
-  const own = (entry.loops ?? []).filter((g): g is ItemLoop => g.kind === "of");
-  const param = unit.params[0];
-  const guards: ItemLoop[] = each?.kind === "of" && param ? [{ kind: "of", over: each.over, binding: param }, ...own] : own;
   // The function's parameters and locals are not known there; its consts are (unitScope.ts).
-  const scopes = iterationScopes(ev, unit, guards, list, unitScope(ev, file, unit));
+  const scopes = iterationScopes(ev, unit, itemLoops(unit, entry, each), list, unitScope(ev, file, unit));
   if (!scopes) return undefined;
   let unknown = false;
   for (const scope of scopes) {
@@ -44,11 +40,22 @@ export function listFill(ev: Evaluator, file: string, unit: FlowUnit, entry: Flo
 }
 
 /**
+ * The loops over items around an event, outermost first: a callback's own (`each`, whose items its
+ * first parameter takes), then the `for … of` loops of its unit. Only `for … of` loops: the keys a
+ * `for … in` goes over are read elsewhere (loopCertainty.ts).
+ */
+export function itemLoops(unit: FlowUnit, entry: FlowEventEntry, each?: LoopGuard): ItemLoop[] {
+  const own = (entry.loops ?? []).filter((g): g is ItemLoop => g.kind === "of");
+  const param = unit.params[0];
+  return each?.kind === "of" && param ? [{ kind: "of", over: each.over, binding: param }, ...own] : own;
+}
+
+/**
  * The scopes `list` is read in, one per iteration of the loops whose items it (or a loop inside them)
  * reads, each loop variable bound to its item; a loop whose items nothing reads is read once.
  * Undefined when a collection read is not known item by item.
  */
-function iterationScopes(ev: Evaluator, unit: FlowUnit, guards: readonly ItemLoop[], list: ValueExpr, scope: Scope): Scope[] | undefined {
+export function iterationScopes(ev: Evaluator, unit: FlowUnit, guards: readonly ItemLoop[], list: ValueExpr, scope: Scope): Scope[] | undefined {
   const [g, ...inner] = guards;
   if (!g) return [scope];
   const each = loopItem(g, scope);

@@ -7,6 +7,8 @@ import { FASTMCP_REACH, importsFastMCP, isFastmcpSpecifier } from "./fastmcpImpo
 import type { ModuleHost } from "../../core/project/reexportOrigin";
 import { subclassChain } from "./subclasses";
 import { letChoices } from "../../core/evaluate/letChoices";
+import { staticNameOption } from "../../core/evaluate/nameOption";
+import type { Evaluator } from "../../core/evaluate/evaluator";
 export type { NewEvent } from "../../core/model/summary";
 
 export { isFastmcpSpecifier };
@@ -41,8 +43,12 @@ export interface FastmcpSite {
   readonly fromOpenApi?: true;
 }
 
-/** `host` follows imports of FastMCP from the workspace's own modules (without it, only `fastmcp` counts). */
-export function findFastmcpSites(summary: FileSummary | undefined, host?: ModuleHost): FastmcpSite[] {
+/**
+ * `host` follows imports of FastMCP from the workspace's own modules (without it, only `fastmcp` counts).
+ * `ev` reads a `name` option that is not written as a literal (`name: pkg.name`); without it, such a
+ * server is called by its binding.
+ */
+export function findFastmcpSites(summary: FileSummary | undefined, host?: ModuleHost, ev?: Evaluator): FastmcpSite[] {
   if (!summary?.flow) return [];
   // FastMCP, or a class extending it, is imported from the package or through modules that do.
   if (host?.reachesModule?.(summary.fileName, FASTMCP_REACH) === false) return [];
@@ -69,7 +75,8 @@ export function findFastmcpSites(summary: FileSummary | undefined, host?: Module
         eventIndex,
         event,
         name: bound ?? (unit.kind === "module" ? "server" : unit.name),
-        label: literalNameOption(event.args[0]) ?? bound ?? (unit.kind === "module" ? "server" : unit.name),
+        // A subclass gives FastMCP options of its own: those written at `new` need not be them.
+        label: literalNameOption(event.args[0]) ?? (ev && !subclasses ? staticNameOption(ev, summary.fileName, unit, event.args[0]) : undefined) ?? bound ?? (unit.kind === "module" ? "server" : unit.name),
         // The whole unit: registrations and start() anywhere in it get the dialect's hover.
         span: unit.span,
         ...(subclasses ? { subclasses } : {}),

@@ -20,7 +20,7 @@ export const fastmcpDialect: Dialect = {
   flow: fastmcpFlow,
   unitCount: (ev, _file, summary) => findFastmcpSites(summary, ev.host).length,
   analyze(run, file, unit) {
-    const site = findFastmcpSites(run.ev.summary(file), run.ev.host)[unit]!;
+    const site = findFastmcpSites(run.ev.summary(file), run.ev.host, run.ev)[unit]!;
     return analyzeFastmcpServer(run, site);
   },
   codes: FASTMCP_CODES,

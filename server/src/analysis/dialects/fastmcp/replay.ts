@@ -3,7 +3,9 @@
 // after it (fastmcp then notifies sessions instead), and whatever runs at an unknown time (callbacks,
 // helpers that are not followed). Followed besides the server's own unit: helpers it is passed to,
 // methods of its class called on `this`, a subclass's constructor, and the files importing it.
-import type { Loc } from "../../core/evaluate/values";
+import type { Loc, Value } from "../../core/evaluate/values";
+import { loopItemValues } from "../../core/evaluate/loopItemValues";
+import { resultDiscarded } from "../../core/evaluate/discardedResult";
 import { instanceUses } from "./instanceUses";
 import { firstOwnAwait } from "../../core/summarize/firstOwnAwait";
 import { neverCalled } from "../../core/summarize/uncalledFunctions";
@@ -317,7 +319,8 @@ export function replayServer(site: FastmcpSite, host: ReplayHost): Replay {
             continue;
           }
           if (REMOVALS[event.method]) {
-            const removed = removedNames(event.args[0], event.method.endsWith("s"));
+            // `for (const name of DISABLED) server.removeTool(name)`: each name the loop's list gives, as written.
+            const removed = removedNames(event.args[0], event.method.endsWith("s")) ?? (reader ? loopRemovedNames(loopItemValues(reader.ev, at.file, unit, entry, event.args[0], callbackLoops.get(key(at, unit))), event.method.endsWith("s")) : undefined);
             out.removals.push({ method: event.method, key: REMOVALS[event.method]!, loc: loc(event.methodSpan), phase, ...(removed ? { names: removed } : {}), conditional, ...(phase === "before" ? { after: out.registrations.length } : {}) });
             continue;
           }
@@ -684,6 +687,9 @@ function followCallers(out: Replay, site: FastmcpSite, host: ReplayHost, walk: W
     for (const o of users.open) open(`${factory}() is exported: ${o.why}`, o.loc ?? out.returned);
     for (const u of users.found) callsIn(u.file, u.local);
   }
+  // `startMcpHost();`, `main().catch(fail)`: a caller that drops what it gets adds nothing to it.
+  const dropped = (c: (typeof calls)[number]): boolean => host.ev !== undefined && resultDiscarded(host.ev, c.at.file, c.unit.events[c.index]!.event.span);
+  if (calls.length > 0 && calls.every(dropped)) return;
   const only = calls.length === 1 ? calls[0]! : undefined;
   const entry = only?.unit.events[only.index];
   const result = entry?.event.k === "invoke" ? entry.event.result : undefined;
@@ -954,6 +960,15 @@ function removedNames(arg: ValueExpr | undefined, plural: boolean): string[] | u
     if (one === undefined) return undefined;
     names.push(one);
   }
+  return names;
+}
+
+/** The names a removal takes on the turns of its loop (`loopItemValues`), when each is a string. */
+function loopRemovedNames(values: readonly Value[] | undefined, plural: boolean): string[] | undefined {
+  if (!values) return undefined;
+  const names: string[] = [];
+  const one = (v: Value | undefined): boolean => v?.t === "prim" && typeof v.value === "string" && names.push(v.value) > 0;
+  for (const v of values) if (!(plural ? v.t === "arr" && v.items.every(one) : one(v))) return undefined;
   return names;
 }
 

@@ -235,7 +235,7 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
   if (options.capabilitiesOpen && !options.presentKeys.has("logging")) {
     unknown.push({ path: ["logging"], reason: "logging is advertised unless the capabilities option holds the key logging (even as undefined), and what that option holds is only known when it runs", loc: options.capabilitiesOpen });
   }
-  const mutator = serverMutatorEffect(run.ev, site);
+  const mutator = serverMutatorEffect(run.ev, site, options.serverMutator);
   unknown.push(...mutator.unknown);
   for (const step of mutator.steps) {
     if (step.k === "register") {
@@ -264,6 +264,19 @@ export function analyzeStrategy(run: DialectRun, file: string, index: number): U
     if (part.spread || part.path.length === 0) continue;
     dropPath(caps, part.path);
     for (let i = provenance.length - 1; i >= 0; i--) if (part.path.every((k, j) => provenance[i]!.path[j] === k)) provenance.splice(i, 1);
+  }
+  // createServer() gives a primitive `{ listChanged: true }` only when the capabilities option leaves it
+  // out (`capabilities.resources ?? { listChanged: true }`): an option only known when it runs may give
+  // its own object, which replaces that one whole (`{ subscribe: true }` is served, with the SDK's
+  // listChanged default, as `{ subscribe: true, listChanged: true }`). The key is served, its value not
+  // known: not stated.
+  if (options.capabilitiesOpen) {
+    for (const key of PRIMITIVES) {
+      if (caps[key] === undefined || options.presentKeys.has(key) || (options.capabilitiesMayHold && !options.capabilitiesMayHold.has(key))) continue;
+      delete caps[key];
+      for (let i = provenance.length - 1; i >= 0; i--) if (provenance[i]!.path[0] === key) provenance.splice(i, 1);
+      unknown.push({ path: [key], reason: `${key} is served, as { listChanged: true } unless the capabilities option gives ${key} an object of its own, which replaces that one, and what that option holds is only known when it runs`, loc: options.capabilitiesOpen });
+    }
   }
   const { legacy, modern, eraNotes } = eras(options, caps);
   // Transports only known when it runs (`legacy: env ? "reject" : "serve"`, a list built by a helper): whether each era is served is not known.

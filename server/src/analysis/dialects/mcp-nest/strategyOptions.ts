@@ -11,7 +11,7 @@ import { constDeclaration } from "../../core/evaluate/constDeclarations";
 import { mutatedNames } from "../../core/evaluate/mutation";
 import { displayable } from "../../core/model/text";
 import { mcpNestExport } from "./reexports";
-import { optionProps, type OptionProp } from "./spreadOptions";
+import { optionProps, spreadCall, type OptionProp } from "./spreadOptions";
 
 export interface TransportInfo {
   readonly kind: "stdio" | "streamable-http";
@@ -39,11 +39,18 @@ export interface StrategyOptions {
   readonly presentKeys: ReadonlySet<string>;
   /** The option may hold keys not known statically (a value or a spread only known when it runs): where it is written. */
   readonly capabilitiesOpen?: Loc;
+  /**
+   * With `capabilitiesOpen`: the only keys what is not known may write, when it is a choice of objects
+   * whose keys are known (`env ? { logging: undefined } : undefined`); absent: any key.
+   */
+  readonly capabilitiesMayHold?: ReadonlySet<string>;
   readonly unknown: UnknownPart[];
   /** null: the transports are not known statically. */
   readonly transports: TransportInfo[] | null;
   /** Where the transports option is written (the options, when it is not). */
   readonly transportsLoc?: Loc;
+  /** The `serverMutator` property, as the options give it (through spreads and a function's literal too), when they hold one. */
+  readonly serverMutator?: OptionProp;
   /** Whether the options give the strategy an HTTP adapter (`httpAdapter`): "unknown" when they hold a spread. */
   readonly httpAdapter?: "given" | "absent" | "unknown";
 }
@@ -97,12 +104,17 @@ export function unknownOptions(reason: string, at: Loc): StrategyOptions {
 
 export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | undefined, at: Loc): StrategyOptions {
   const unknown: UnknownPart[] = [];
-  const resolved = resolveObject(ev, callFile, arg);
-  if (!resolved) return unknownOptions("the McpStrategy options are not an object literal the code leaves as written, so nothing of them is known without running the server", at);
+  // `new McpStrategy(mcpOptions({ version: "1.2.0" }))`: the literal a function of the workspace returns (calledLiteral.ts).
+  const resolved = resolveObject(ev, callFile, arg) ?? (arg ? spreadCall(ev, callFile, arg) : undefined);
+  const unread = () => unknownOptions("the McpStrategy options are not an object literal the code leaves as written, so nothing of them is known without running the server", at);
+  if (!resolved) return unread();
   const { obj, file } = resolved;
+  const params = "params" in resolved ? resolved.params : undefined;
   // `{ ...MCP_OPTIONS, transports }` with MCP_OPTIONS a literal const (of this file or imported): its
-  // properties laid out (spreadOptions.ts), each read in the file it is written in.
-  const props = obj.entries.some((e) => e.k === "spread") ? optionProps(ev, file, obj) : undefined;
+  // properties laid out (spreadOptions.ts), each read in the file it is written in. A function's
+  // literal is always laid out: its properties may read the parameters, which only that follows.
+  const props = params || obj.entries.some((e) => e.k === "spread") ? optionProps(ev, file, obj, undefined, 0, undefined, params) : undefined;
+  if (params && !props) return unread();
   const get = (name: string): OptionProp | undefined => {
     if (props) return props.get(name);
     const p = prop(obj, name);
@@ -125,7 +137,7 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
   const name = nameValue?.t === "prim" && typeof nameValue.value === "string" ? displayable(nameValue.value) : undefined;
 
   const capabilitiesProp = get("capabilities");
-  const { capabilities, capabilityLocs, presentKeys, capabilitiesOpen } = readCapabilitiesOption(ev, capabilitiesProp?.file ?? file, capabilitiesProp?.entry.value, unknown);
+  const { capabilities, capabilityLocs, presentKeys, capabilitiesOpen, capabilitiesMayHold } = readCapabilitiesOption(ev, capabilitiesProp?.file ?? file, capabilitiesProp?.entry.value, unknown);
   const httpAdapter = get("httpAdapter") ? "given" : props === undefined && obj.entries.some((e) => e.k !== "prop" || e.key.k !== "static") ? "unknown" : "absent";
   // A spread of the options may bring a capabilities option of its own.
   const open = capabilitiesOpen ?? (spreadOpen ? at : undefined);
@@ -133,11 +145,12 @@ export function readOptions(ev: Evaluator, callFile: string, arg: ValueExpr | un
   const transportsExpr = transportsProp?.entry.value;
   // A spread may bring the transports.
   const transports = transportsExpr === undefined && spreadOpen ? null : readTransports(ev, transportsProp?.file ?? file, transportsExpr);
-  return { ...(name ? { name } : {}), server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), unknown, transports, transportsLoc: transportsExpr ? { file: transportsProp!.file, span: transportsExpr.span } : at, httpAdapter };
+  const serverMutator = get("serverMutator");
+  return { ...(name ? { name } : {}), ...(serverMutator ? { serverMutator } : {}), server, serverLoc, capabilities, capabilityLocs, presentKeys, ...(open ? { capabilitiesOpen: open } : {}), ...(capabilitiesOpen && capabilitiesMayHold && !spreadOpen ? { capabilitiesMayHold } : {}), unknown, transports, transportsLoc: transportsExpr ? { file: transportsProp!.file, span: transportsExpr.span } : at, httpAdapter };
 }
 
 /** The `capabilities` option of MCP-Nest's options (both majors): what is known of it; the rest goes to `unknown`. */
-export function readCapabilitiesOption(ev: Evaluator, file: string, expr: ValueExpr | undefined, unknown: UnknownPart[]): Pick<StrategyOptions, "capabilities" | "capabilityLocs" | "presentKeys" | "capabilitiesOpen"> {
+export function readCapabilitiesOption(ev: Evaluator, file: string, expr: ValueExpr | undefined, unknown: UnknownPart[]): Pick<StrategyOptions, "capabilities" | "capabilityLocs" | "presentKeys" | "capabilitiesOpen" | "capabilitiesMayHold"> {
   const capabilities: JsonObject = {};
   const capabilityLocs = new Map<string, Loc>();
   const presentKeys = new Set<string>();
@@ -163,12 +176,31 @@ export function readCapabilitiesOption(ev: Evaluator, file: string, expr: ValueE
     const cleaned = withoutMarkers(raw, dynamics);
     Object.assign(capabilities, cleaned.caps ?? {});
     unknown.push(...cleaned.unknown);
-    if (SPREAD_KEY in raw) return { capabilities, capabilityLocs, presentKeys, capabilitiesOpen: { file, span: expr.span } };
+    const mayWrite = value.entries.get(DYNAMIC_KEY)?.mayWrite;
+    if (SPREAD_KEY in raw) return { capabilities, capabilityLocs, presentKeys, capabilitiesOpen: { file, span: expr.span }, ...(mayWrite ? { capabilitiesMayHold: mayWrite } : {}) };
   } else if (!isUndefined(value)) {
     unknown.push({ path: [], spread: true, reason: `the capabilities option ${ev.sourceText(expr, file)} is only known when it runs`, loc: { file, span: expr.span } });
-    return { capabilities, capabilityLocs, presentKeys, capabilitiesOpen: { file, span: expr.span } };
+    const mayHold = keysOfChoice(ev, file, expr);
+    return { capabilities, capabilityLocs, presentKeys, capabilitiesOpen: { file, span: expr.span }, ...(mayHold ? { capabilitiesMayHold: mayHold } : {}) };
   }
   return { capabilities, capabilityLocs, presentKeys };
+}
+
+/**
+ * `env ? { logging: undefined } : undefined`: the keys a choice of objects whose keys are known may
+ * hold (those written `undefined` too), a few choices deep; undefined when one arm is anything else.
+ */
+function keysOfChoice(ev: Evaluator, file: string, expr: ValueExpr, depth = 0): Set<string> | undefined {
+  if (expr.k !== "dyn" || !expr.branches || depth > 4) return undefined;
+  const keys = new Set<string>();
+  for (const arm of expr.branches) {
+    const v = ev.evaluate(arm, ev.fileScope(file), { calls: false });
+    if (isUndefined(v) || (v.t === "prim" && v.value === null)) continue;
+    const inner = v.t === "obj" && !v.entries.has(DYNAMIC_KEY) ? [...v.entries.keys(), ...(v.cleared ?? [])] : keysOfChoice(ev, file, arm, depth + 1);
+    if (!inner) return undefined;
+    for (const k of inner) keys.add(k);
+  }
+  return keys;
 }
 
 /** The `mount` option of `new StreamableHttpTransport({...})` (see TransportInfo.mount). */
