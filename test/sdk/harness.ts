@@ -37,6 +37,7 @@ export const DIAGNOSTICS = {
   "sdk-tasks-legacy-shape":
     "the 2025-11-25 tasks capability: v1 serves it with a taskStore; v2 serves no tasks/* and drops it from server/discover; 2026-07-28 uses the tasks extension",
   "sdk-connect-per-request": "connect() of one server in a handler an HTTP route or listener runs per request: from the second request on the SDK (v1 1.26.0+, v2) throws \"Already connected to a transport\"",
+  "sdk-factory-shared-instance": "v2: createMcpHandler given a factory that returns one server made at start-up: after a server/discover, initialize answers -32601; a request while another is served gets HTTP 500 (\"The factory returned an instance that is still serving another request\")",
   "sdk-stateless-transport-reused": "one stateless Streamable HTTP transport (no sessionIdGenerator) handed every request by a route's handler: from the second request on the SDK (v1 1.26.0+, v2) throws \"Stateless transport cannot be reused across requests\"",
   "sdk-method-missing": "a McpServer method the loaded SDK does not have (v1's tool()/prompt()/resource() on v2; registerTool before 1.11.4, registerPrompt/registerResource before 1.13.0): a TypeError \"server.tool is not a function\" where it runs",
   "sdk-startup-rejected": "a notification sent before connect() (\"Not connected\"), or a second connect() (\"Already connected to a transport\"), whose rejection nothing takes: the program stops",

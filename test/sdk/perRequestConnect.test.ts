@@ -51,6 +51,22 @@ describe("SDK: connect() in a handler run for every request", () => {
       says: /a second client's initialize fails while the first session lasts/,
       second: /Already connected to a transport/,
     },
+    {
+      label: "one server for the program, connected in a method the listener calls (this.handle(req, res)): warned there, and the real SDK refuses the second request",
+      fixture: "gateway-method",
+      code: "sdk-connect-per-request",
+      line: 10,
+      says: /McpHttpGateway\.handle\(\), which the handler createServer\(…\) \(line 15\) runs for every request by the call at line 16/,
+      second: /Already connected to a transport/,
+    },
+    {
+      label: "one server for the program, connected in an imported function the listener reaches through a function of its file: warned there, and the real SDK refuses the second request",
+      fixture: "imported-handler",
+      code: "sdk-connect-per-request",
+      line: 10,
+      says: /handleMcp\(\), which the handler http\.createServer\(…\) \(server\.ts:10\) runs for every request by the calls at server\.ts:11, then server\.ts:6/,
+      second: /Already connected to a transport/,
+    },
     // The SDK's Node listener answers this throw with a bare 500 (no body names the cause).
     { label: "one stateless transport for the program, handed every request: warned, and the real SDK refuses the second request", fixture: "stateless-shared-transport", code: "sdk-stateless-transport-reused", line: 17, second: /^$/ },
   ];
@@ -70,7 +86,12 @@ describe("SDK: connect() in a handler run for every request", () => {
     });
   }
 
-  for (const [label, fixture] of [["made in the handler", "fresh"], ["made by a factory called in the handler and connected on the spot", "factory"]] as const) {
+  for (const [label, fixture] of [
+    ["made in the handler", "fresh"],
+    ["made by a factory called in the handler and connected on the spot", "factory"],
+    ["made by a factory in a method the listener calls", "gateway-fresh"],
+    ["of the program, connected in a method the listener calls (the transport closed with the response)", "gateway-closes"],
+  ] as const) {
     it(`a server ${label}: no warning, and every request is answered`, async () => {
       const dir = join(FIXTURES, fixture);
       const report = analyse(dir);

@@ -46,4 +46,28 @@ describe("SDK: connect() per request on one server", () => {
     assert.deepEqual(warnings(once), []);
     assert.deepEqual(warnings(`${HEAD}${SHARED}app.post("/mcp", async (req, res) => {\n${CONNECT}\n});\n`, "1.25.3"), []);
   });
+
+  // The handler's work in a function it calls: as if written in the handler (the real SDK's answers for
+  // these shapes are in test/sdk/perRequestConnect.test.ts: gateway-method, imported-handler).
+  const GATEWAY = (body: string, listener: string) => `${HEAD}${SHARED}import { createServer } from "node:http";\nclass Gateway {\n  async handle(req: any, res: any) {\n${body}\n  }\n  async dispatch(req: any, res: any) {\n    if (req.url === "/mcp") await this.handle(req, res);\n    else res.end();\n  }\n  listen(port: number) {\n${listener}\n  }\n}\nnew Gateway().listen(3000);\n`;
+  const VIA_HANDLE = `    createServer((req, res) => { this.handle(req, res).catch(() => {}); }).listen(port);`;
+
+  it("a method the listener calls, or calls through another method, or a function a route is given by name: warned at the connect(), naming the handler", () => {
+    const method = warnings(GATEWAY(CONNECT, VIA_HANDLE));
+    assert.equal(method.length, 1);
+    assert.match(method[0]!, /^connect\(\) runs in Gateway\.handle\(\), which the handler createServer\(…\) \(line 19\) runs for every request by the call at line 19/);
+    const twoCalls = warnings(GATEWAY(CONNECT, `    createServer((req, res) => { void this.dispatch(req, res); }).listen(port);`));
+    assert.equal(twoCalls.length, 1);
+    assert.match(twoCalls[0]!, /by the calls at line 19, then line 15/);
+    const byName = warnings(`${HEAD}${SHARED}async function handle(req: any, res: any) {\n${CONNECT}\n}\napp.post("/mcp", handle);\napp.listen(3000);\n`);
+    assert.equal(byName.length, 1);
+    assert.match(byName[0]!, /handle\(\), which the handler app\.post\(…\) \(line 12\) runs for every request, on one server/);
+  });
+
+  it("not for a method that makes its server, one whose listener closes it, or one called only at start-up", () => {
+    const made = CONNECT.replace("  const transport", "  const server = new McpServer({ name: \"own\", version: \"1.0.0\" });\n  const transport");
+    assert.deepEqual(warnings(GATEWAY(made, VIA_HANDLE).replace(SHARED, "")), []);
+    assert.deepEqual(warnings(GATEWAY(CONNECT, `    createServer((req, res) => { res.on("close", () => { void server.close(); }); this.handle(req, res).catch(() => {}); }).listen(port);`)), []);
+    assert.deepEqual(warnings(GATEWAY(CONNECT, `    const req: any = {}, res: any = {};\n    void this.handle(req, res);`)), []);
+  });
 });

@@ -3,6 +3,7 @@
 import { modernCapabilities } from "../../core/model/modernCapabilities";
 import type { AnalysisDiagnostic } from "../../core/model/diagnostics";
 import { diagnostic } from "./codes";
+import { returnsSharedInstance, sharedInstanceMessage } from "./sharedInstanceFactory";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, isPlainObject, sortKeysDeep, SPREAD_KEY, type JsonObject, type Loc } from "../../core/evaluate/values";
 import type { ProvenanceEntry } from "../../core/model/provenance";
@@ -337,6 +338,13 @@ function servedEras(ev: Evaluator, site: SdkSite, replay: Replay): ServedEras {
     const own = thrown ? undefined : factory.k === "fn" ? units.find((u) => u.kind === "closure" && u.span.start === factory.span.start) : factory.k === "ref" ? units.find((u) => u.kind === "function" && u.name === factory.name) : factory.k === "get" ? unitOf(factory) : undefined;
     const perRequest = own && requestThrow(ev, site.file, own);
     if (perRequest) replay.mayThrowAt.push({ ...perRequest, said: true });
+    // `createMcpHandler(() => shared)`: one server for every request, where the entry point wants a new one each time.
+    if (entry === "createMcpHandler" && own && returnsSharedInstance(ev, site, own)) {
+      // The factory is written in the server's own file (a serving call of it).
+      const where = (at: Loc) => `line ${lineOf(ev, at)}`;
+      const made = { file: site.file, span: site.event.span };
+      replay.state.diagnostics.push(diagnostic("sdk-factory-shared-instance", { file: site.file, span: factory.span }, sharedInstanceMessage(entry, made, where, served.legacyUnknown ? "unknown" : served.legacy)));
+    }
     if (served.legacyUnknown) markEraOpen(replay.state, "legacy", `whether ${entry} answers initialize depends on its options, which are not known statically`, { file: site.file, span: event.span });
     const chooses = eraChoice(ev, site, replay, unitOf(factory), entry);
     const loc = { file: site.file, span: event.span };

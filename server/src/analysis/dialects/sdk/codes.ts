@@ -19,6 +19,7 @@ export const SDK_CODES = {
   "sdk-extension-id": { severity: "warning", summary: "an extension id that breaks the naming rules" },
   "sdk-tasks-legacy-shape": { severity: "warning", summary: "the 2025-11-25 tasks capability, replaced by the tasks extension" },
   "sdk-connect-per-request": { severity: "warning", summary: "connect() of one server in a handler run per request: from the second request on, the SDK refuses it" },
+  "sdk-factory-shared-instance": { severity: "warning", summary: "SDK v2: createMcpHandler given a factory that returns one shared server: later initialize requests answer -32601, overlapping requests get HTTP 500" },
   "sdk-stateless-transport-reused": { severity: "warning", summary: "one stateless Streamable HTTP transport handed every request: from the second request on, the SDK throws" },
   "sdk-method-missing": { severity: "error", summary: "a McpServer method the loaded SDK lacks (v1's tool()/prompt()/resource() on v2, registerTool before 1.11.4): a TypeError where it runs" },
   "sdk-startup-rejected": { severity: "error", summary: "a start-up call the SDK rejects (a notification before connect(), a second connect()) with nothing taking the rejection: the program stops" },

@@ -13,6 +13,8 @@ import type { SdkVersion } from "./sdkTables";
 import type { UntimedFrame } from "./sendChecks";
 import { diagnostic } from "./codes";
 import { MADE_HERE } from "./connectedInPlace";
+import { perRequestPath } from "./perRequestCallers";
+import type { Elsewhere } from "./factoryCallers";
 import { closesSomething, declaresServer, madeStreamableTransport, perRequestHandler, reuseRefused, reuseSurelyRefused, sessionful } from "./perRequestConnect";
 
 /** What the walk knows of where the call being applied runs. */
@@ -30,6 +32,8 @@ export interface ConnectionTiming {
   readonly invokedAt: readonly Loc[];
   /** A rejection of the call being applied surely ends the program (rejectionPath.ts). */
   endsProgramIfRejected(): boolean;
+  /** How other files of the workspace are found: a handler calling the function may be in one. */
+  readonly elsewhere: Elsewhere;
 }
 
 /** A close() met on the connected server: where, whether it certainly has finished once past it, in which function. */
@@ -105,7 +109,7 @@ export class ConnectionChecks {
     }
   }
 
-  /** connect() of a server the handler does not make, in a handler run for every request (perRequestConnect.ts). */
+  /** connect() of a server the handler does not make, in a handler run for every request or a function it calls (perRequestConnect.ts, perRequestCallers.ts). */
   #perRequest(file: string, e: CallEvent, loc: Loc, unit: FlowUnit | undefined): void {
     const { state, release, ev } = this.#point;
     const name = e.receiver[0];
@@ -113,15 +117,22 @@ export class ConnectionChecks {
     // A local that is only another name for a server made outside (`const server = shared`) is that server.
     const alias = unit?.consts?.get(name ?? "")?.k === "ref";
     if (!unit || name === undefined || name === "this" || name === MADE_HERE || unit.params.includes(name) || ((unit.locals?.includes(name) || unit.consts?.has(name)) && !alias) || !reuseRefused(state.version, release)) return;
-    const via = perRequestHandler(ev, file, unit);
+    // The handler itself, or a function it calls (`this.handle(req, res)`), a few calls away.
+    const direct = perRequestHandler(ev, file, unit);
+    const path = direct === undefined && unit.kind !== "module" && unit.kind !== "field" ? perRequestPath(ev, this.#at.elsewhere, file, unit) : undefined;
+    if (direct === undefined && path === undefined) return;
     // A name the flow summary told apart from an outer one of the same spelling (`server@217`).
-    if (via === undefined || declaresServer(ev, file, unit, name.replace(/@\d+$/, "")) || !madeStreamableTransport(ev, file, unit, e.args[0]) || closesSomething(ev, file, unit) || state.diagnostics.some((d) => d.code === "sdk-connect-per-request" && d.loc.file === file && d.loc.span.start === loc.span.start)) return;
+    if (declaresServer(ev, file, unit, name.replace(/@\d+$/, "")) || !madeStreamableTransport(ev, file, unit, e.args[0]) || closesSomething(ev, file, unit) || path?.bodies.some((b) => CLOSES.test(b)) || state.diagnostics.some((d) => d.code === "sdk-connect-per-request" && d.loc.file === file && d.loc.span.start === loc.span.start)) return;
     const sdk = state.version === "v2" ? "SDK v2" : `SDK ${release.version ?? "v1"}`;
+    const where = (at: Loc) => this.#point.where(at);
+    const runs = path
+      ? `connect() runs in ${unit.name}(), which the handler ${path.via} (${where(path.at)}) runs for every request${path.calls.length > 0 ? ` by the call${path.calls.length > 1 ? "s" : ""} at ${path.calls.map(where).join(", then ")}` : ""}, on one server ${unit.name}() does not make`
+      : `connect() runs in the handler ${direct} calls for every request, on one server the handler does not make`;
     state.diagnostics.push(
       diagnostic(
         "sdk-connect-per-request",
         loc,
-        `connect() runs in the handler ${via} calls for every request, on one server the handler does not make: once a first Streamable HTTP transport is connected, ${sdk} refuses every later connect() (${alreadyConnected(state.version)}) until that transport closes, ${sessionful(ev, file, unit) ? "which a session's transport does only when its session ends, so a second client's initialize fails while the first session lasts" : "which a stateless one never does, so those requests fail"}. ` +
+        `${runs}: once a first Streamable HTTP transport is connected, ${sdk} refuses every later connect() (${alreadyConnected(state.version)}) until that transport closes, ${sessionful(ev, file, unit) ? "which a session's transport does only when its session ends, so a second client's initialize fails while the first session lasts" : "which a stateless one never does, so those requests fail"}. ` +
           `Make the server in the handler (and close it when the response closes), or connect it once to one transport.`,
       ),
     );
@@ -175,6 +186,9 @@ export class ConnectionChecks {
 }
 
 /** How the SDK words its refusal of a second transport (v1 1.32.2's Protocol, v2 2.4.0's). */
+/** Code that closes something (the transport, the server) on the way: connecting again is then allowed. */
+const CLOSES = /\.\s*close\s*\(/;
+
 function alreadyConnected(version: SdkVersion): string {
   return version === "v2" ? `"this instance is already connected to a transport"` : `"Already connected to a transport"`;
 }

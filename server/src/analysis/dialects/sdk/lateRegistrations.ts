@@ -67,6 +67,15 @@ export function lateThrow(point: ReplayPoint, loc: Loc, method: string, why: str
     // It throws only if it runs, which is not known statically: served or not is not stated.
     state.diagnostics.push(d);
     const where = point.where(loc);
+    // After a connect() in a handler run for every request: what fails is those requests, not the start-up.
+    const handler = anytime || !state.connected ? undefined : point.connectedPerRequest?.();
+    if (handler !== undefined && point.failsPerRequest) {
+      const many = point.instanceWhy?.();
+      point.failsPerRequest(loc,
+        `${method} at ${where} throws on every request the handler ${handler} serves, after connect() there (${point.where(state.connected!)}): that entry point starts, and each of its requests fails` +
+          (many ? ` (${many}: a client served by another of its servers does not meet this)` : ""));
+      return;
+    }
     point.mayThrow(loc, typeof anytime === "string"
       ? `${method} at ${where} throws if ${anytime} is loaded after connect(), and when it is loaded is only known at run time`
       : anytime

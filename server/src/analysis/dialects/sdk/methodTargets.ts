@@ -37,6 +37,22 @@ export interface Instance {
 
 const MAX_DEPTH = 6;
 
+/**
+ * The method whose `this` the unit's `this` is: the unit itself, or the method an arrow function is
+ * written in (`createServer((req, res) => this.handle(req, res))` in `listen()`), through arrows only:
+ * a `function` expression has a `this` of its own.
+ */
+function methodAround(ev: Evaluator, file: string, unit: FlowUnit): FlowUnit | undefined {
+  const units = ev.summary(file)?.flow?.units ?? [];
+  const text = ev.host.text?.(file);
+  for (let u: FlowUnit | undefined = unit, hops = 0; u && hops < 64; hops++) {
+    if (u.kind === "method") return u;
+    if (u.kind !== "closure" || u.parent === null || u.name.startsWith("(method)") || text === undefined || /^(?:async\s+)?function\b/.test(text.slice(u.span.start, u.span.start + 16))) return undefined;
+    u = units[u.parent];
+  }
+  return undefined;
+}
+
 /** `want`: asks for a flow summary of a file the target is in (a module that does not import the SDK). */
 export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee: Extract<ValueExpr, { k: "get" }>, want?: (file: string) => void): FunctionTarget | undefined {
   if (callee.key.k !== "static") return undefined;
@@ -44,7 +60,10 @@ export function methodTarget(ev: Evaluator, file: string, unit: FlowUnit, callee
   const object = callee.object;
   // `this.registerX(server)` in a method: the class's own method (a class that is extended may see an
   // override, so only a method of the class itself, reached on an instance made with `new` of that class).
-  if (object.k === "dyn" && object.text === "this") return unit.className !== undefined && unit.kind === "method" ? classMethod(ev, file, unit.className, method) : undefined;
+  if (object.k === "dyn" && object.text === "this") {
+    const around = methodAround(ev, file, unit);
+    return around?.className !== undefined ? classMethod(ev, file, around.className, method) : undefined;
+  }
   // `super.installTo(server)` in an override: the nearest base class's method, on the same instance.
   if (object.k === "dyn" && object.text === "super") {
     const base = unit.className !== undefined && unit.kind === "method" ? baseClassOf(ev, file, unit.className) : undefined;

@@ -6,6 +6,7 @@
 // server, when the response closes), is not that.
 import semver from "semver";
 import type { Evaluator } from "../../core/evaluate/evaluator";
+import type { Loc } from "../../core/evaluate/values";
 import type { FlowUnit, ValueExpr } from "../../core/model/summary";
 import { ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
@@ -23,17 +24,27 @@ export function perRequestHandler(ev: Evaluator, file: string, unit: FlowUnit | 
   const sf = parsedSource(ev, file);
   const fn = sf ? nodeAt(sf, unit.span) : undefined;
   if (!sf || !fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
-  const call = fn.parent;
-  if (!call || !ts.isCallExpression(call) || !call.arguments.includes(fn as ts.Expression)) return undefined;
+  return perRequestRoute(file, sf, fn)?.via;
+}
+
+/**
+ * The route or listener `handler` is given to as an argument (`app.post("/mcp", handler)`,
+ * `createServer(handler)`, `server.on("request", handler)`), which runs it for every request: how it
+ * is written, and where.
+ */
+export function perRequestRoute(file: string, sf: ts.SourceFile, handler: ts.Node): { readonly via: string; readonly at: Loc } | undefined {
+  const call = handler.parent;
+  if (!call || !ts.isCallExpression(call) || !call.arguments.includes(handler as ts.Expression)) return undefined;
   const callee = call.expression;
   const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
   if (name === undefined) return undefined;
+  const at: Loc = { file, span: { start: call.getStart(sf), end: call.end } };
   if (LISTENS.has(name)) {
     const event = call.arguments[0];
-    return event && ts.isStringLiteralLike(event) && PER_REQUEST_EVENTS.has(event.text) ? `${callee.getText(sf)}("${event.text}", …)` : undefined;
+    return event && ts.isStringLiteralLike(event) && PER_REQUEST_EVENTS.has(event.text) ? { via: `${callee.getText(sf)}("${event.text}", …)`, at } : undefined;
   }
   if (!ROUTES.has(name)) return undefined;
-  return `${callee.getText(sf).replace(/\s+/g, "")}(…)`;
+  return { via: `${callee.getText(sf).replace(/\s+/g, "")}(…)`, at };
 }
 
 /**

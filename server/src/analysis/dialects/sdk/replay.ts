@@ -74,6 +74,9 @@ import { bare, fieldConstructionOf, fieldStoreIsHarmless } from "./fieldHolders"
 import { ts } from "../../core/typescript";
 import { byStartCall, byStartOrder, holderClassHandedOn, holderMethodCall, holderSubclass, isOwnMethod, startCallsNamed, startCallsOf, type StartOrder } from "./holderMethodCalls";
 import { otherMethodInvoke, thisMethodInvoke } from "./thisMethodCalls";
+import { continuesConnect } from "./connectContinuations";
+import { perRequestHandler } from "./perRequestConnect";
+import { perRequestPath } from "./perRequestCallers";
 import { SDK_METHODS } from "./sdkTables";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
@@ -135,6 +138,8 @@ interface Mode {
   readonly alternative?: AlternativeRun;
   /** A tool registration taken as certain because the other arm of its `if` registers one too (bothArms.ts): the call itself may not run. */
   readonly oneArm?: true;
+  /** In a callback given to `.then`/`.finally` (`via`) of that connect()'s promise: it runs once connect() has resolved, before any request is read (connectContinuations.ts). */
+  readonly afterConnect?: { readonly via: string; readonly connect: Loc };
 }
 
 /** An `if`/`else` whose two arms are walked as the alternatives of a join. */
@@ -379,6 +384,12 @@ export class Replay {
       mayThrow: (loc, why) => this.#mayThrow(loc, why),
       releaseUnknown: (path, loc, why) => this.#registrations.releaseUnknown(path, loc, why),
       thrown: (d) => this.#thrownToHandler(d),
+      connectedPerRequest: () => this.#connectedPerRequest(),
+      failsPerRequest: (loc, why) => {
+        markInexact(this.state, why);
+        this.mayThrowAt.push({ loc, why, said: true });
+      },
+      instanceWhy: () => this.#instanceWhy,
       ...(zodMain ? { zodMain } : {}),
     };
     this.completionChecks = new CompletionChecks(this.#point, {
@@ -429,6 +440,7 @@ export class Replay {
       text: (f) => this.#ev.host.text?.(f),
       invokedAt: this.#invokedAt,
       endsProgramIfRejected: () => this.#endsProgramIfRejected(),
+      elsewhere: this.elsewhere,
     });
     this.#sends = new SendChecks(this.#point, {
       frames: this.#untimedSince,
@@ -766,10 +778,15 @@ export class Replay {
         const names = this.#namesAround(file, fileUnits, unit);
         if (!names || (this.#ran.has(`${file}#${unit.id}`) && !this.#closures.runsAlsoElsewhere(file, unit)) || this.#closures.runsOnlyWhereCalled(file, unit)) continue;
         if (this.#unreadAssigned.size > 0 && this.#assignedToUnread(file, unit)) continue;
-        if (!mentions(unit, names)) continue;
+        if (!mentions(unit, names) && !this.#callsMethodUsing(file, unit, names)) continue;
         // A handler of this very server runs once it is connected: nothing there changes its capabilities.
         const own = runsInOwnHandler(fileUnits, unit, (id) => this.#namesIn.get(`${file}#${id}`), this.#ev.host.text?.(file) ?? "");
+        // `server.connect(t).then(() => …)`: right after connect() has resolved, at start-up.
+        const continued = own ? undefined : continuesConnect(this.#ev, file, unit, names, [this.#site.file]);
+        const connected = this.state.connected;
+        const afterConnect = continued && connected && connected.file === continued.file && connected.span.start >= continued.span.start && connected.span.end <= continued.span.end ? { via: unit.passedTo!, connect: connected } : undefined;
         if (own) sealCapabilities(this.state, () => this.#runUnit(file, unit, 0, names, 1, LATER));
+        else if (afterConnect) this.#runUnit(file, unit, 0, names, 1, { ...NOW, afterConnect });
         else this.#runUnit(file, unit, 0, names, 1, inRequestHandler(fileUnits, unit) ? LATER : ANYTIME);
       }
     }
@@ -917,6 +934,34 @@ export class Replay {
 
   /** The same sets by file, then by unit id (`#namesAround` walks up a file's units). */
   readonly #namesInFile = new Map<string, Map<number, Set<string>>>();
+
+  /**
+   * `createServer((req, res) => { this.handle(req, res); })`: a callback that calls a method of its
+   * class which uses the server (itself or through functions of its file). It runs that method's code
+   * when it runs, as if written there: a request handler, once connected.
+   */
+  #callsMethodUsing(file: string, unit: FlowUnit, paths: ReadonlySet<string>): boolean {
+    const seen = new Set<number>([unit.id]);
+    for (const { event } of unit.events) {
+      const own = event.k === "call" ? thisMethodInvoke(event) : event.k === "invoke" && isThisCallee(event.callee) ? event : undefined;
+      const target = own && this.#resolveFunction(file, own.callee, unit);
+      if (target && target.file === file && target.unit.kind === "method" && this.#mentionsDeep(file, target.unit, paths, seen)) return true;
+    }
+    return false;
+  }
+
+  /** Of `paths` seen in a closure: those that none of the functions it is written in declares (module names, `this.` fields). */
+  #outerNames(file: string, unit: FlowUnit, paths: ReadonlySet<string>): string[] {
+    const units = this.#ev.summary(file)?.flow?.units ?? [];
+    const declared = new Set<string>();
+    for (let u: FlowUnit | undefined = unit, hops = 0; u && u.kind !== "module" && hops < 64; u = u.parent === null ? undefined : units[u.parent], hops++) {
+      for (const n of [...u.params, ...(u.locals ?? []), ...(u.consts?.keys() ?? [])]) declared.add(n);
+    }
+    return [...paths].filter((p) => {
+      const root = p.split(".")[0]!;
+      return root === "this" || !declared.has(root);
+    });
+  }
 
   /** Whether a unit uses the paths itself, or calls a function of its file that does. */
   #mentionsDeep(file: string, unit: FlowUnit, paths: ReadonlySet<string>, seen: Set<number>): boolean {
@@ -1178,6 +1223,18 @@ export class Replay {
   #conditionAt: Loc | undefined;
   /** The alternative of a join the call being applied runs in (see Mode.alternative). */
   #alternative: AlternativeRun | undefined;
+
+  /** The route or listener running the function the server's connect() was met in, for every request (perRequestConnect.ts, perRequestCallers.ts). */
+  #connectedPerRequest(): string | undefined {
+    const at = this.state.connected;
+    if (!at) return undefined;
+    let unit: FlowUnit | undefined;
+    for (const u of this.#ev.summary(at.file)?.flow?.units ?? []) {
+      if (u.kind !== "module" && u.span.start <= at.span.start && at.span.end <= u.span.end && (!unit || u.span.end - u.span.start < unit.span.end - unit.span.start)) unit = u;
+    }
+    if (!unit || unit.kind === "field") return undefined;
+    return perRequestHandler(this.#ev, at.file, unit) ?? perRequestPath(this.#ev, this.elsewhere, at.file, unit)?.via;
+  }
 
   /** Why a caller's server is one of several (`2 calls of createServer()`), while it is followed. */
   #instanceWhy: string | undefined;
@@ -2043,6 +2100,9 @@ export class Replay {
     // A function of the same file also sees the module's own names (a `setup()` using `server`); one
     // written in place (`names.map((n) => server.registerTool(...))`) sees the caller's too, closure or not.
     if (target.file === file && (unit.kind !== "closure" || event.callee.k === "fn")) for (const p of paths) if (!target.unit.params.includes(p)) bound.add(p);
+    // `createServer((req, res) => this.handle(req, res))` in a method: the method called sees the
+    // module's names and the instance's fields, not the names the functions around the arrow declare.
+    if (target.file === file && unit.kind === "closure" && isThisCallee(event.callee)) for (const p of this.#outerNames(file, unit, paths)) if (!target.unit.params.includes(p)) bound.add(p);
     // A function of another module that imports the exported server uses it by that module's name.
     const imported = target.file !== file ? this.importedServer.get(target.file) : undefined;
     if (imported !== undefined && !target.unit.params.includes(imported)) bound.add(imported);
@@ -2523,7 +2583,9 @@ export class Replay {
           ? mode.module
             ? `it is in ${mode.module}, which may be loaded after connect() (${this.#where(this.state.connected!)}): the order the program loads its modules in is not known here`
             : `it is in a callback that may run after connect() (${this.#where(this.state.connected!)})`
-          : `connect() comes first (${this.#where(this.state.connected!)})`;
+          : mode.afterConnect
+            ? `it is in a callback given to .${mode.afterConnect.via}() of connect()'s promise (${this.#where(mode.afterConnect.connect)}), which runs once connect() has resolved, before any request is read`
+            : `connect() comes first (${this.#where(this.state.connected!)})`;
       if (registeredAfterConnect(this.#point, loc, e.method, why, deferred, mode.conditional, mode.anytime && (mode.module ?? true))) return;
       // Its primitive's handlers are installed already; a completer it brings still has to add completions.
       if (!deferred) this.#late = { loc, call: e.method, why, conditional: mode.conditional, anytime: mode.anytime ? (mode.module ?? true) : false };
@@ -2929,4 +2991,7 @@ export class Replay {
   }
 }
 
-
+/** `this.m`: a method of the instance the code runs on. */
+function isThisCallee(callee: ValueExpr): boolean {
+  return callee.k === "get" && callee.key.k === "static" && callee.object.k === "dyn" && callee.object.text === "this";
+}

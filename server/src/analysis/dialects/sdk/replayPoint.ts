@@ -42,6 +42,15 @@ export interface ReplayPoint {
   mayThrow(loc: Loc, why: string): void;
   /** A key or flag that differs between the releases the server may load (the first place wins). */
   releaseUnknown(path: string, loc: Loc, why: string): void;
+  /**
+   * The route or listener that runs the function the server was connected in for every request
+   * (`app.post(…)`), when it is one: code after that connect() runs on every request, not at start-up.
+   */
+  connectedPerRequest?(): string | undefined;
+  /** A throw that fails the requests a handler serves, said as it is (not as a start-up that may fail). */
+  failsPerRequest?(loc: Loc, why: string): void;
+  /** Why the server followed is one of several the site makes (`createServer() is called more than once`). */
+  instanceWhy?(): string | undefined;
   /** The call being applied threw, and `caught` took the error: the code it ends runs no further. */
   thrown(d: AnalysisDiagnostic): void;
   /** SDK v1: the major of the zod the SDK's `import … from "zod"` loads (zodFlavours.ts). */
