@@ -35,11 +35,15 @@ export interface EntryServe {
   readonly unit?: FlowUnit;
 }
 
-/** `serveStdio(name)` / `createMcpHandler(name, options)`: the entry point serving `name`, if the event is one. */
-export function entryServing(ev: Evaluator, file: string, summary: FileSummary, event: FlowEvent, names: ReadonlySet<string>): EntryServe | undefined {
+/**
+ * `serveStdio(name)` / `createMcpHandler(name, options)`: the entry point serving `name`, if the event is
+ * one. With `member`, `name` is a class and its static factory is what is served: `() => C.create()`,
+ * or `C.create` when the method runs the same without a `this` (the entry point calls it with none).
+ */
+export function entryServing(ev: Evaluator, file: string, summary: FileSummary, event: FlowEvent, names: ReadonlySet<string>, member?: { readonly name: string; readonly byReference: boolean }): EntryServe | undefined {
   if (event.k !== "invoke") return undefined;
   const factory = event.argExprs[0];
-  const named = factory?.k === "ref" ? factory : factory?.k === "fn" ? wrappedFactory(factory.fn.result) : undefined;
+  const named = member ? staticMemberServed(factory, member) : factory?.k === "ref" ? factory : factory?.k === "fn" ? wrappedFactory(factory.fn.result) : undefined;
   if (!named || !names.has(named.name)) return undefined;
   const via = sdkNameOf(summary, event.callee, ev);
   if (!via || !ENTRIES.has(via)) return undefined;
@@ -53,6 +57,14 @@ export function entryServing(ev: Evaluator, file: string, summary: FileSummary, 
 function servedEras(ev: Evaluator, file: string, via: string, args: readonly ValueExpr[]): { legacy: boolean; modern: boolean; legacyUnknown?: true } {
   if (via === "legacyStatelessFallback") return { legacy: true, modern: false };
   return entryEras(args[1] ? ev.evaluate(args[1], ev.fileScope(file), SDK_EVAL) : undefined);
+}
+
+/** The class named in `C.create` (by reference, when allowed) or `() => C.create(...)`, for the static factory `member`. */
+function staticMemberServed(factory: ValueExpr | undefined, member: { readonly name: string; readonly byReference: boolean }): Extract<ValueExpr, { k: "ref" }> | undefined {
+  const onClass = (e: ValueExpr | null | undefined) => (e?.k === "get" && e.key.k === "static" && e.key.name === member.name && e.object.k === "ref" ? e.object : undefined);
+  if (factory?.k === "get") return member.byReference ? onClass(factory) : undefined;
+  const result = factory?.k === "fn" ? factory.fn.result : undefined;
+  return result?.k === "call" ? onClass(result.callee) : undefined;
 }
 
 /** `() => buildServer(options)`: an arrow that only returns what the factory makes (called with any arguments). */

@@ -91,8 +91,12 @@ export { exportNamesOf };
 /** Methods of the server a call on a getter's result may make (`getServer().registerTool(...)`): the registrations, connect, the senders. */
 const SERVER_CALLS: ReadonlySet<string> = new Set([...REGISTRATION_METHODS, ...HARMLESS_MEMBERS]);
 
-/** `sameServer`: the function hands out one server every time (a getter), so a call on its result is a call on that server. */
-export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean, member?: string, sameServer = false): Users<FactoryCall> {
+/**
+ * `sameServer`: the function hands out one server every time (a getter), so a call on its result is a
+ * call on that server. `memberServes`: `member` is a static factory of the class (a fresh server each
+ * call) that an SDK entry point may be given as `() => C.member()`, or as `C.member` when true.
+ */
+export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], factory: string, calledInItsFile: boolean, member?: string, sameServer = false, memberServes?: { readonly byReference: boolean }): Users<FactoryCall> {
   const found0 = importersOf(ev, elsewhere, file, names);
   if ("open" in found0) return { found: [], open: [found0.open] };
   // Smithery's runtime calls its module's default export, and only connects what it returns.
@@ -116,7 +120,7 @@ export function factoryCallers(ev: Evaluator, elsewhere: Elsewhere, file: string
     for (const unit of units) {
       unit.events.forEach(({ event }, index) => {
         // A function factory handed by name to an SDK v2 entry point (`serveStdio(buildServer)`).
-        const serving = member === undefined ? entryServing(ev, at, summary, event, locals) : undefined;
+        const serving = member === undefined ? entryServing(ev, at, summary, event, locals) : memberServes ? entryServing(ev, at, summary, event, locals, { name: member, ...memberServes }) : undefined;
         if (serving) {
           spans.push(serving.nameSpan);
           served.push({ ...serving, unit });

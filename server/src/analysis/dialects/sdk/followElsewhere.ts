@@ -198,20 +198,30 @@ function followGetters(replay: Replay, ev: Evaluator, site: SdkSite, summary: Fi
 function followStaticGetter(replay: Replay, ev: Evaluator, site: SdkSite, getter: StaticGetter): void {
   const units = ev.summary(site.file)?.flow?.units ?? [];
   const label = `${getter.className}.${getter.method}`;
-  const users = factoryCallers(ev, replay.elsewhere, site.file, getter.exported, label, getter.ownCalls.length > 0, getter.method, true);
+  // A static factory (a fresh server each call) may be handed to an SDK entry point, which serves what
+  // it returns; a getter's one shared server is not followed there (every request would get it).
+  const serves = getter.fresh ? { byReference: getter.thisFree } : undefined;
+  const users = factoryCallers(ev, replay.elsewhere, site.file, getter.exported, label, getter.ownCalls.length > 0, getter.method, !getter.fresh, serves);
   const open: OpenUse[] = [...users.open];
+  const served = users.served ?? [];
+  // A factory's calls each build a server of their own: with several, what one caller adds is not on the others.
+  const made = getter.ownCalls.length + users.found.length + (users.connected?.length ?? 0) + served.length + users.open.length;
+  const many = getter.fresh && made > 1 ? `${label}() is called more than once` : undefined;
   // `C.getInstance().registerTool(...)`: a call on the one server the getter hands out.
-  for (const c of users.connected ?? []) replay.connectMade(c.file, c.unit, c.call, c.conditional, undefined, undefined);
-  for (const own of getter.ownCalls) open.push(...followCall(replay, ev, { file: site.file, unit: units[own.unitIndex]!, index: own.index, result: own.result }));
+  for (const c of users.connected ?? []) replay.connectMade(c.file, c.unit, c.call, c.conditional || many !== undefined, many && `${c.file}#${c.unit.id}:${c.index}`, many);
+  const follow = (call: FactoryCall) => replay.followInstance(`${call.file}#${call.unit.id}:${call.index}`, many, () => open.push(...followCall(replay, ev, call, many !== undefined)));
+  for (const own of getter.ownCalls) follow({ file: site.file, unit: units[own.unitIndex]!, index: own.index, result: own.result });
   for (const call of users.found) {
     if (!call.result) {
       open.push({ why: `the value ${label}() returns is used where the analysis does not follow it`, loc: { file: call.file, span: call.unit.events[call.index]!.event.span } });
       continue;
     }
-    open.push(...followCall(replay, ev, call));
+    follow(call);
   }
+  // An SDK entry point given `() => C.create()` (or `C.create`) connects what it returns, and does nothing else with it.
+  replay.servedBy.push(...served);
   if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${label}()`, open);
-  if (users.found.length + (users.connected?.length ?? 0) + getter.ownCalls.length > 0 && open.length === 0) replay.followedCallers = true;
+  if (users.found.length + (users.connected?.length ?? 0) + getter.ownCalls.length + served.length > 0 && open.length === 0) replay.followedCallers = true;
 }
 
 /** `new App().build()`, `const app = new App(); const server = app.build()`, in any file of the package. */

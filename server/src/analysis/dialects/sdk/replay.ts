@@ -1510,6 +1510,9 @@ export class Replay {
               if (event.result !== undefined && !returns.other) {
                 local.add(event.result);
                 seen.add(event.result);
+              } else if (!returns.other && this.#chainReceiver(file, unit, event)) {
+                // `new MyServer().init().start()`: the next call of the chain is on the server again.
+                this.#chained.set(`${file}:${event.span.start}:${event.span.end}`, this.#chainReceiver(file, unit, event)!);
               } else markOpen(this.state, `the server is returned by ${exprText(event.callee)}(), and what is done with it there is not followed`, { file, span: event.span });
             }
             if (held && !this.#objectFollowed.has(`${file}:${event.span.start}`)) markOpen(this.state, held.why, held.loc);
@@ -2245,7 +2248,9 @@ export class Replay {
     const viaSuper = callee.object.k === "dyn" && callee.object.text === "super";
     // `new MyServer().run()` of the very construction this server is: the method runs on it.
     const madeHere = callee.object.k === "new" && this.#site.event.target === null && file === this.#site.file && callee.object.span.start === this.#site.event.span.start && callee.object.span.end === this.#site.event.span.end;
-    const receiver = viaSuper ? ["this"] : madeHere ? ["<anonymous>"] : pathOfExpr(callee.object);
+    // `new MyServer().init().start()`: called on what a method returned, the server itself.
+    const chained = callee.object.k === "call" ? this.#chained.get(`${file}:${callee.object.span.start}:${callee.object.span.end}`) : undefined;
+    const receiver = viaSuper ? ["this"] : madeHere ? ["<anonymous>"] : chained ?? pathOfExpr(callee.object);
     if (!receiver || !paths.has(key(receiver))) return false;
     const from = viaSuper ? ownerIndex(chain, file, unit) + 1 : 0;
     if (viaSuper && from === 0) return false;
@@ -2889,6 +2894,23 @@ export class Replay {
   }
 
   /** Whether the innermost call being replayed is a statement of its own (`add(server);`, `await add(server);`): its value goes nowhere. */
+  /** Calls of a subclass server's own methods that returned the server, each the receiver of the next call of its chain: the receiver it was called on. */
+  readonly #chained = new Map<string, readonly string[]>();
+
+  /**
+   * The receiver of a call of the server's own method (`new MyServer().init()`, `server.init()`) whose
+   * value is only the receiver of another call of the same chain (`.start()`), in the same unit.
+   */
+  #chainReceiver(file: string, unit: FlowUnit, event: Extract<FlowEvent, { k: "invoke" }>): readonly string[] | undefined {
+    if (!this.#site.subclass || event.callee.k !== "get") return undefined;
+    const object = event.callee.object;
+    const madeHere = object.k === "new" && this.#site.event.target === null && file === this.#site.file && object.span.start === this.#site.event.span.start && object.span.end === this.#site.event.span.end;
+    const receiver = madeHere ? ["<anonymous>"] : object.k === "call" ? this.#chained.get(`${file}:${object.span.start}:${object.span.end}`) ?? pathOfExpr(object) : pathOfExpr(object);
+    if (!receiver) return undefined;
+    const next = unit.events.some(({ event: e }) => e.k === "invoke" && e.callee.k === "get" && e.callee.object.k === "call" && e.callee.object.span.start === event.span.start && e.callee.object.span.end === event.span.end);
+    return next ? receiver : undefined;
+  }
+
   #resultDropped(): boolean {
     const at = this.#invokedAt.at(-1);
     const text = at && this.#ev.host.text?.(at.file);

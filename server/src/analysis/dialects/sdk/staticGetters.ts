@@ -10,12 +10,20 @@ import { SK, ts } from "../../core/typescript";
 import { parsedSource, nodeAt } from "./containerStores";
 import { exportNamesOf } from "./factoryCallers";
 import type { SdkSite } from "./findSdkServers";
+import { unitReadsThis } from "./methodReferences";
 
 export interface StaticGetter {
   readonly className: string;
   readonly method: string;
   /** The names the class is exported as. */
   readonly exported: readonly string[];
+  /**
+   * A factory rather than a getter: the server is built into a local of the method (`const server =
+   * new McpServer(...); ...; return server`), so every call makes a server of its own.
+   */
+  readonly fresh: boolean;
+  /** Called with no `this` (`createMcpHandler(C.create)`), the method runs its own code: it reads no `this` nor `super`. */
+  readonly thisFree: boolean;
   /** The class's own file: calls of `C.method()` there bound to a name (`const server = C.get()`). */
   readonly ownCalls: readonly { unitIndex: number; index: number; result: string; conditional: boolean }[];
 }
@@ -41,7 +49,8 @@ export function staticGetterOf(ev: Evaluator, site: SdkSite): StaticGetter | und
   // The server is returned straight from its construction or from a static field only this method names.
   const target = site.event.target;
   const field = target?.length === 2 && (target[0] === "this" || target[0] === className) ? target[1]! : undefined;
-  if (target && target[0] !== "<return>" && field === undefined) return undefined;
+  const fresh = target?.length === 1 && target[0] !== "<return>" && site.event.declared === true;
+  if (target && target[0] !== "<return>" && field === undefined && !fresh) return undefined;
   if (field !== undefined && mentionedOutside(sf, field, decl.getStart(sf), decl.end, cls)) return undefined;
   const exported = exportNamesOf(summary, className);
   if (exported.length === 0) return undefined;
@@ -59,7 +68,7 @@ export function staticGetterOf(ev: Evaluator, site: SdkSite): StaticGetter | und
     }),
   );
   if (strayClassMention(sf, className, explained, cls, field) || strayMethodMention(sf, method, explained, decl)) return undefined;
-  return { className, method, exported, ownCalls };
+  return { className, method, exported, ownCalls, fresh, thisFree: !unitReadsThis(ev, file, unit) };
 }
 
 function isStatic(decl: ts.MethodDeclaration): boolean {

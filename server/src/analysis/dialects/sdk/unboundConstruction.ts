@@ -8,7 +8,7 @@ import type { Loc } from "../../core/evaluate/values";
 import { SK, ts } from "../../core/typescript";
 import { climb, HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
 import type { SdkSite } from "./findSdkServers";
-import { dispatch } from "./classChain";
+import { dispatch, type ClassChain } from "./classChain";
 import { isIgnored } from "./ignoredResults";
 
 /** Why what is done with a server built without a name is not followed; undefined when nothing is. */
@@ -23,11 +23,38 @@ export function unboundConstruction(ev: Evaluator, site: SdkSite): { why: string
   if (!parent || ts.isExpressionStatement(parent) || ts.isExportAssignment(parent)) return undefined;
   if (ts.isPropertyAccessExpression(parent) && parent.expression === top && HARMLESS_MEMBERS.has(parent.name.text)) return undefined;
   // `new MyServer().run();`: a method of the subclass itself, whose result goes nowhere, runs on it (the replay follows it).
-  if (ts.isPropertyAccessExpression(parent) && parent.expression === top && site.subclass && dispatch(site.subclass.chain, parent.name.text).k === "unit" && parent.parent !== undefined && ts.isCallExpression(parent.parent) && parent.parent.expression === parent && isIgnored(parent.parent)) return undefined;
+  // So does `const server = new MyServer().init()`: the replay runs init() on it, and a method that
+  // returns `this` on every path hands the server to that name (any other return is said there).
+  // A chain of them (`new MyServer().init().start()`) too: each call's value is the next one's receiver.
+  if (site.subclass && ownMethodChainEnd(top, site.subclass.chain)) return undefined;
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== top) {
     const callee = parent.expression.getText(sf).replace(/\s+/g, " ").slice(0, 80);
     return { why: `the server is passed to ${callee} as it is built, and what is done with it there is not followed`, loc };
   }
   if (ts.isVoidExpression(parent) || (ts.isPrefixUnaryExpression(parent) && parent.operator === SK.ExclamationToken)) return undefined;
   return { why: "the server is built where no name holds it, and what is done with it is not followed", loc };
+}
+
+/** `const server = call` (or `= await call`): the call's value goes to a name declared right there. */
+function declaredFrom(call: ts.CallExpression): boolean {
+  const top = climb(call);
+  const decl = top.parent;
+  return decl !== undefined && ts.isVariableDeclaration(decl) && decl.initializer === top && ts.isIdentifier(decl.name);
+}
+
+/**
+ * `new MyServer().a().b()`: the last call of a chain of the subclass's own methods on the construction,
+ * when its value goes nowhere or to a name declared there (what each method returns the replay reads).
+ */
+function ownMethodChainEnd(made: ts.Node, chain: ClassChain): boolean {
+  let cur = made;
+  for (let hops = 0; hops < 8; hops++) {
+    const access = cur.parent;
+    const call = access?.parent;
+    if (!access || !call || !ts.isPropertyAccessExpression(access) || access.expression !== cur || !ts.isCallExpression(call) || call.expression !== access) return false;
+    if (dispatch(chain, access.name.text).k !== "unit") return false;
+    if (isIgnored(call) || declaredFrom(call)) return true;
+    cur = call;
+  }
+  return false;
 }
