@@ -20,6 +20,7 @@ import { positionAt } from "../../core/model/positions";
 import { subclassesInFile } from "../../core/classes/subclassesInFile";
 import { unboundHolderInstance } from "./unboundInstances";
 import { importerInstance, type ImporterInstance } from "./importerInstance";
+import { connectOnlyReads } from "./connectOnlyReads";
 
 /** Names of the global object: a property of it is every module's. */
 const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(["globalThis", "global", "window", "self"]);
@@ -111,7 +112,9 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
     const outside = readOutsideThis(text, field, unit.className, followed);
     if (outside !== undefined) return [{ why: `the server is read as ${unit.className}.${field} outside its class, and what is done with it there is not followed`, loc: { file, span: { start: outside, end: outside + field.length + 1 } } }];
     if (!isPrivateField(ev, file, unit.className, field)) {
-      const elsewhereRead = readInImporters(ev, elsewhere, file, unit.className, field, served, line);
+      // (SDK v1 only: its connect() serves initialize whatever the transport, so a connect the replay
+      // does not apply says nothing it would need; v2 decides the eras it serves by the transport.)
+      const elsewhereRead = readInImporters(ev, elsewhere, file, unit.className, field, served, line, site.version === "v1");
       if (elsewhereRead) return [elsewhereRead];
     }
   }
@@ -123,7 +126,8 @@ export function siteEscapes(ev: Evaluator, site: SdkSite, elsewhere: Elsewhere, 
  * code there reaches the field, and what it does with the server is not followed. Any importer that
  * names the field in code (or cannot be read) is such a place.
  */
-function readInImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, field: string, served: EntryServe[], line?: readonly LineClass[]): SiteEscape | undefined {
+/** `connectOnly`: a fresh instance's server read out and only connected or closed (connectOnlyReads.ts) is no such place. */
+function readInImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, className: string, field: string, served: EntryServe[], line: readonly LineClass[] | undefined, connectOnly: boolean): SiteEscape | undefined {
   const why = (where: string) => `the server is read as ${className}.${field} in ${where}, and what is done with it there is not followed`;
   const serving: EntryServe[] = [];
   // `const app = new App(); await app.server.connect(...)` in the one importer: followed there (followElsewhere.ts).
@@ -133,7 +137,7 @@ function readInImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, clas
     const summary = ev.summary(cls.file);
     const names = summary ? exportNamesOf(summary, cls.name) : [];
     if (names.length === 0) continue;
-    const read = readInImportersOf(ev, elsewhere, cls.file, names, field, serving, why, line, cls.file !== file || cls.name !== className, instance);
+    const read = readInImportersOf(ev, elsewhere, cls.file, names, field, serving, why, line, cls.file !== file || cls.name !== className, instance, connectOnly);
     if (read) return read;
   }
   served.push(...serving);
@@ -144,7 +148,7 @@ function readInImporters(ev: Evaluator, elsewhere: Elsewhere, file: string, clas
  * `membersOnly`: importers of a subclass, where only a read of the member (`app.server`) counts, not a name spelled the same.
  * `instance`: the importer's one instance whose field reads the replay follows.
  */
-function readInImportersOf(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], field: string, serving: EntryServe[], why: (where: string) => string, line: readonly LineClass[] | undefined, membersOnly: boolean, instance?: ImporterInstance): SiteEscape | undefined {
+function readInImportersOf(ev: Evaluator, elsewhere: Elsewhere, file: string, names: readonly string[], field: string, serving: EntryServe[], why: (where: string) => string, line: readonly LineClass[] | undefined, membersOnly: boolean, instance?: ImporterInstance, connectOnly = false): SiteEscape | undefined {
   const importers = serverImporters(ev, elsewhere, file, names);
   for (const { file: at, local } of importers.found) {
     const text = ev.host.text?.(at);
@@ -153,7 +157,9 @@ function readInImportersOf(ev: Evaluator, elsewhere: Elsewhere, file: string, na
     const entries = importer ? servedFromField(ev, at, importer, local, field) : [];
     // `this.server` in a subclass of the line (subclassLine.ts): followed where its methods run.
     const followed = line ? lineFieldReads(ev, at, line, field) : [];
-    const explained = [...entries.map((e) => e.nameSpan), ...followed, ...(instance?.file === at ? instance.reads : [])];
+    const sf = connectOnly ? parsedSource(ev, at) : undefined;
+    const fresh = sf ? connectOnlyReads(sf, local, field) ?? [] : [];
+    const explained = [...entries.map((e) => e.nameSpan), ...followed, ...(instance?.file === at ? instance.reads : []), ...fresh];
     const start = text === undefined ? 0 : membersOnly ? memberRead(ev, at, field, explained) : strayMemberMention(text, field, explained);
     if (start !== undefined) return { why: why(basename(at)), loc: { file: at, span: { start, end: start + field.length } } };
     serving.push(...entries);
