@@ -240,7 +240,7 @@ function unchangedArguments(args: Arguments, text: string | undefined): Argument
   const kept = new Map<string, Binding>();
   for (const [name, binding] of args) {
     const primitive = "expr" in binding && binding.expr.k === "lit";
-    const n = name.replace(/\$/g, "\\$");
+    const n = name.replace(/[$.]/g, "\\$&");
     const handedOn = new RegExp(`[(,]\\s*${n}\\s*[,)]|[=:]\\s*${n}\\s*(?:[;,)}\\]]|$)|\\bassign\\s*\\(\\s*${n}\\b`, "m").test(text);
     if (primitive || !handedOn) kept.set(name, binding);
   }
@@ -496,7 +496,8 @@ function knownOf(cx: Context, e: ts.Expression, depth: number): Known {
   const root = rootName(e);
   if (root === undefined) return null;
   if (!ts.isIdentifier(e) && !stableRoot(cx, root)) return null;
-  const expr = exprOf(cx, e);
+  const expr = root.startsWith(THIS_FIELD) ? thisFieldRead(exprOf(cx, e), root.slice(THIS_FIELD.length)) : exprOf(cx, e);
+  if (!expr) return null;
   const member = enumMember(cx, expr, cx.scope, 0);
   if (member !== undefined) return { v: member };
   const value = cx.ev.evaluate(expr, cx.scope, TABLE_EVAL);
@@ -534,11 +535,20 @@ function enumMember(cx: Context, expr: ValueExpr, scope: Scope, depth: number): 
   return declared ? enumMember(cx, declared.init, cx.ev.fileScope(declared.file), depth + 1) : undefined;
 }
 
-/** `A` in `A.b.c` / `A["b"]` (no calls, no optional chains); undefined for anything else. */
+/**
+ * A field of the instance a method runs on is bound under this name and the field's
+ * (`this.opts`): a dialect that knows what the field holds when the method runs (the one construction's
+ * argument) binds it so, and a condition reading `this.opts.enablePrompts` reads that. No identifier
+ * can be spelled with the dot, so it stands for nothing else.
+ */
+export const THIS_FIELD = "this.";
+
+/** `A` in `A.b.c` / `A["b"]` (no calls, no optional chains), or `this.f` in `this.f.c`; undefined for anything else. */
 function rootName(e: ts.Expression): string | undefined {
   let cur: ts.Expression = e;
   for (let hops = 0; hops < MAX_DEPTH; hops++) {
     if (ts.isIdentifier(cur)) return cur.text;
+    if (ts.isPropertyAccessExpression(cur) && !cur.questionDotToken && cur.expression.kind === SK.ThisKeyword && ts.isIdentifier(cur.name)) return `${THIS_FIELD}${cur.name.text}`;
     if (ts.isPropertyAccessExpression(cur) && !cur.questionDotToken) cur = cur.expression;
     else if (ts.isElementAccessExpression(cur) && !cur.questionDotToken && (ts.isStringLiteral(cur.argumentExpression) || ts.isNumericLiteral(cur.argumentExpression))) cur = cur.expression;
     else return undefined;
@@ -586,6 +596,15 @@ function readonlyConst(cx: Context, name: string): boolean {
   if (!declared || declared.init.k !== "obj") return false;
   const text = cx.ev.host.text?.(declared.file);
   return text !== undefined && /^[\s)]*as\s+const\b/.test(text.slice(declared.init.span.end, declared.init.span.end + 40));
+}
+
+/** `this.f.c` as a read of the name `this.f` (see THIS_FIELD); undefined when the expression is not read through it. */
+function thisFieldRead(expr: ValueExpr, field: string): ValueExpr | undefined {
+  if (expr.k !== "get") return undefined;
+  const object = expr.object;
+  if (object.k === "dyn" && object.text === "this") return expr.key.k === "static" && expr.key.name === field ? { k: "ref", name: `${THIS_FIELD}${field}`, span: expr.span } : undefined;
+  const inner = thisFieldRead(object, field);
+  return inner ? { ...expr, object: inner } : undefined;
 }
 
 function unwrap(e: ts.Expression): ts.Expression {

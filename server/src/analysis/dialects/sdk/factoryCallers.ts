@@ -91,6 +91,9 @@ export { exportNamesOf };
 /** Methods of the server a call on a getter's result may make (`getServer().registerTool(...)`): the registrations, connect, the senders. */
 const SERVER_CALLS: ReadonlySet<string> = new Set([...REGISTRATION_METHODS, ...HARMLESS_MEMBERS]);
 
+/** The one call on a factory's fresh result that is followed as a call on its server. */
+const CONNECT: ReadonlySet<string> = new Set(["connect"]);
+
 /**
  * `sameServer`: the function hands out one server every time (a getter), so a call on its result is a
  * call on that server. `memberServes`: `member` is a static factory of the class (a fresh server each
@@ -168,6 +171,7 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
   const label = `${className}.${method}`;
   const found: FactoryCall[] = [];
   const served: EntryServe[] = [];
+  const connected: ConnectedCall[] = [];
   const open: OpenUse[] = [...search.namespaceOpen];
   const own: Importer = { file, locals: new Set([className]), explained: [...declared] };
   for (const { file: at, locals, explained } of [own, ...search.importers]) {
@@ -207,8 +211,11 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
         methodSpans.push((c as { key: { span: Span } }).key.span);
         // `serveStdio(() => new App(config).build())`: the entry point serves what the call returns.
         const serving = event.result ? undefined : (arrows ??= entryArrowFactories(ev, at, atSummary)).find((f) => f.result.k === "call" && f.result.span.start === event.span.start && f.result.span.end === event.span.end);
+        // `await factory.create().connect(transport)`: that server is connected there, and nothing else is done with it.
+        const inPlace = event.result || serving ? undefined : calledOnResult(unit, index, MADE_HERE, CONNECT);
         if (event.result) found.push({ file: at, unit, index, result: event.result });
         else if (serving) served.push(serving.serve);
+        else if (inPlace) connected.push({ file: at, unit, ...inPlace });
         else open.push({ why: `the server ${label}() returns is used where the analysis does not follow it`, loc: { file: at, span: event.span } });
       });
       // The instance handed on: whatever gets it may call the method again.
@@ -224,8 +231,8 @@ export function instanceMethodCallers(ev: Evaluator, elsewhere: Elsewhere, file:
     const strayMethod = strayMemberMention(text, method, [...methodSpans, ...otherImports(atSummary, locals), ...packageMemberSpans(ev, at, atSummary, text, method)]);
     if (strayMethod !== undefined) open.push({ why: `${method} is named where the analysis does not follow it`, loc: { file: at, span: { start: strayMethod, end: strayMethod + 1 } } });
   }
-  if (found.length === 0 && served.length === 0 && open.length === 0) open.push(...search.entryOpen);
-  return { found, open, entry: search.entryOpen, served };
+  if (found.length === 0 && served.length === 0 && connected.length === 0 && open.length === 0) open.push(...search.entryOpen);
+  return { found, open, entry: search.entryOpen, served, connected };
 }
 
 /** Every import of the server exported from `file` as `names`, in the files of its package. */

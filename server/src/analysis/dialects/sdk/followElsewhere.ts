@@ -234,15 +234,18 @@ function followInstanceFactory(replay: Replay, ev: Evaluator, site: SdkSite, mad
   if (users.found.length === 0 && summary && exportNamesOf(summary, made.className).length === 0) return;
   const open: OpenUse[] = [...users.open];
   const served = users.served ?? [];
+  const connected = users.connected ?? [];
   // Each call builds a server of its own: with several, what one caller adds is not on the others.
-  const many = users.found.length + served.length + users.open.length > 1 ? `${label}() is called more than once` : undefined;
+  const many = users.found.length + served.length + connected.length + users.open.length > 1 ? `${label}() is called more than once` : undefined;
   for (const call of users.found) {
     replay.followInstance(`${call.file}#${call.unit.id}:${call.index}`, many, () => open.push(...followCall(replay, ev, call, many !== undefined)));
   }
+  // `await factory.create().connect(transport)`: that server is connected there, and nothing else is done with it.
+  for (const c of connected) replay.connectMade(c.file, c.unit, c.call, c.conditional || many !== undefined, many && `${c.file}#${c.unit.id}:${c.index}`, many);
   // An SDK entry point given `() => new App().build()` connects what it returns, and does nothing else with it.
   replay.servedBy.push(...served);
   if (!returnsOnlyConnected(site.unit, site.eventIndex + 1, site.event.target)) say(replay, `the server is returned by ${label}()`, open);
-  if (users.found.length + served.length > 0 && open.length === 0) replay.followedCallers = true;
+  if (users.found.length + served.length + connected.length > 0 && open.length === 0) replay.followedCallers = true;
 }
 
 /** `const server = createServer()` elsewhere: what follows the call, and the file's functions using that name. */

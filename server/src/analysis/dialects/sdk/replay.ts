@@ -56,6 +56,7 @@ import { unmodelledSubclassCode, type ServerSubclass } from "./serverSubclasses"
 import { ClassHolders } from "./classHolders";
 import { closureArguments, ReturnedClosures } from "./returnedClosures";
 import { withConstObjects } from "./constArguments";
+import { constructedFields } from "./constructedFields";
 import type { Elsewhere } from "./factoryCallers";
 import type { EntryServe } from "./entryFactories";
 import { withLiteralCalls } from "./literalCalls";
@@ -290,6 +291,22 @@ export class Replay {
       else this.#argsOf.delete(id);
     }
   }
+  /**
+   * Runs `run` with the fields of the instance the site's method runs on bound where the one
+   * construction of its class decides them (`this.opts` of `new Factory({ enablePrompts: true })`).
+   */
+  #withFields(run: () => void): void {
+    const fields = this.era === undefined ? constructedFields(this.#ev, this.elsewhere, this.#site) : undefined;
+    if (!fields) return run();
+    const id = `${this.#site.file}#${this.#site.unit.id}`;
+    this.#argsOf.set(id, fields);
+    try {
+      run();
+    } finally {
+      this.#argsOf.delete(id);
+    }
+  }
+
   /** The scope of a unit being run (with its bound arguments, when it is a closure called here). */
   #scopeIn(file: string, unit: FlowUnit): Scope {
     const saved = this.#unit;
@@ -567,7 +584,7 @@ export class Replay {
     const call = this.#soleCall();
     if (this.era !== undefined) this.#withArguments(site.file, site.unit, [eraContext(this.era, site.unit.span)], this.#ev.fileScope(site.file), runSite);
     else if (call) this.#withArguments(site.file, site.unit, call.args, unitScope(this.#ev, call.file, call.unit), runSite);
-    else runSite();
+    else this.#withFields(runSite);
     // Fields declared after the server's own are given their values as the instance is made, before
     // the constructor's body: `private log = createLogger(this.server)` runs at start-up, once.
     if (inField && site.unit.kind === "field" && !wrapped) {
