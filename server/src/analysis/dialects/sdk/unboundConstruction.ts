@@ -8,6 +8,7 @@ import type { Loc } from "../../core/evaluate/values";
 import { SK, ts } from "../../core/typescript";
 import { climb, HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores";
 import type { SdkSite } from "./findSdkServers";
+import type { FlowUnit } from "../../core/model/summary";
 import { dispatch, type ClassChain } from "./classChain";
 import { isIgnored } from "./ignoredResults";
 
@@ -26,7 +27,7 @@ export function unboundConstruction(ev: Evaluator, site: SdkSite): { why: string
   // So does `const server = new MyServer().init()`: the replay runs init() on it, and a method that
   // returns `this` on every path hands the server to that name (any other return is said there).
   // A chain of them (`new MyServer().init().start()`) too: each call's value is the next one's receiver.
-  if (site.subclass && ownMethodChainEnd(top, site.subclass.chain)) return undefined;
+  if (site.subclass && ownMethodChainEnd(ev, top, site.subclass.chain)) return undefined;
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== top) {
     const callee = parent.expression.getText(sf).replace(/\s+/g, " ").slice(0, 80);
     return { why: `the server is passed to ${callee} as it is built, and what is done with it there is not followed`, loc };
@@ -43,18 +44,54 @@ function declaredFrom(call: ts.CallExpression): boolean {
 }
 
 /**
- * `new MyServer().a().b()`: the last call of a chain of the subclass's own methods on the construction,
- * when its value goes nowhere or to a name declared there (what each method returns the replay reads).
+ * `new MyServer().a().b()`: a chain of the subclass's own methods on the construction whose last call's
+ * value goes nowhere, or to a name declared right there. Each call whose value is used (the receiver of
+ * the next, or the name's value) must be of a method that returns `this` on every path: then that value
+ * is the server, and the replay runs each method on it.
  */
-function ownMethodChainEnd(made: ts.Node, chain: ClassChain): boolean {
+function ownMethodChainEnd(ev: Evaluator, made: ts.Node, chain: ClassChain): boolean {
   let cur = made;
   for (let hops = 0; hops < 8; hops++) {
     const access = cur.parent;
     const call = access?.parent;
     if (!access || !call || !ts.isPropertyAccessExpression(access) || access.expression !== cur || !ts.isCallExpression(call) || call.expression !== access) return false;
-    if (dispatch(chain, access.name.text).k !== "unit") return false;
-    if (isIgnored(call) || declaredFrom(call)) return true;
+    const target = dispatch(chain, access.name.text);
+    if (target.k !== "unit") return false;
+    if (isIgnored(call)) return true;
+    if (!returnsThisAlways(ev, target.file, target.unit)) return false;
+    if (declaredFrom(call)) return true;
     cur = call;
   }
   return false;
+}
+
+/**
+ * A method (not async, not a generator) whose body ends with `return this;` and whose every return
+ * (outside functions written inside it) is `return this;`.
+ */
+function returnsThisAlways(ev: Evaluator, file: string, unit: FlowUnit): boolean {
+  const sf = parsedSource(ev, file);
+  const fn = sf ? nodeAt(sf, unit.span) : undefined;
+  if (!fn || !ts.isMethodDeclaration(fn) || !fn.body || fn.asteriskToken || (ts.getModifiers(fn)?.some((m) => m.kind === SK.AsyncKeyword) ?? false)) return false;
+  const last = fn.body.statements.at(-1);
+  if (!last || !returnsThis(last)) return false;
+  let fine = true;
+  const visit = (n: ts.Node): void => {
+    if (!fine || (n !== fn && ts.isFunctionLike(n))) return;
+    if (ts.isReturnStatement(n) && !returnsThis(n)) fine = false;
+    ts.forEachChild(n, visit);
+  };
+  visit(fn.body);
+  return fine;
+}
+
+function returnsThis(st: ts.Statement): boolean {
+  return ts.isReturnStatement(st) && st.expression !== undefined && climbDown(st.expression).kind === SK.ThisKeyword;
+}
+
+/** The expression inside parentheses and type assertions (`(this as Server)`). */
+function climbDown(e: ts.Expression): ts.Expression {
+  let cur = e;
+  while (ts.isParenthesizedExpression(cur) || ts.isAsExpression(cur) || ts.isNonNullExpression(cur) || ts.isSatisfiesExpression(cur) || ts.isTypeAssertionExpression(cur)) cur = cur.expression;
+  return cur;
 }
