@@ -129,10 +129,13 @@ process.env.X ? ${TOOL('"a"').replace(";", "")} : ${TOOL('"b"').replace(";", "")
     assert.deepEqual(after.legacy, { tools: { listChanged: true } });
   });
 
-  it("an imported object flag is not read (another module may change it), an imported primitive const is", () => {
-    const s = serverOf(`${V1}import { CONFIG, VERBOSE } from "./config.js";\n${NEW}if (CONFIG.tools) ${TOOL('"t"')}\nif (!VERBOSE) ${PROMPT}\n`, {
-      "config.ts": "export const CONFIG = { tools: true };\nexport const VERBOSE = false;\n",
-    });
+  it("an imported object flag is read when no module changes it, not when another module does; an imported primitive const is", () => {
+    const source = `${V1}import { CONFIG, VERBOSE } from "./config.js";\n${NEW}if (CONFIG.tools) ${TOOL('"t"')}\nif (!VERBOSE) ${PROMPT}\n`;
+    const config = { "config.ts": "export const CONFIG = { tools: true };\nexport const VERBOSE = false;\n" };
+    const kept = serverOf(source, config);
+    assert.equal(kept.exact, true, JSON.stringify(kept.unknown));
+    assert.deepEqual(kept.legacy, { prompts: { listChanged: true }, tools: { listChanged: true } });
+    const s = serverOf(source, { ...config, "env.ts": 'import { CONFIG } from "./config.js";\nCONFIG.tools = process.env.TOOLS === "1";\n' });
     assert.equal(s.exact, false);
     assert.deepEqual(s.legacy, { prompts: { listChanged: true } });
     assert.deepEqual(s.unknown.map((u) => u.path.join(".")), ["tools"]);

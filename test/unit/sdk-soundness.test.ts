@@ -281,9 +281,9 @@ const UNDECIDED: Record<string, Array<[string, number]>> = {
   "let-flag-changed": [["tools", 4]],
   "enum-from-runtime-value": [["tools", 5]],
   "local-table-maybe-empty": [["tools", 6]],
-  // A table a function returns: changed once returned, a promise (awaited), a parameter's default the summary does not keep.
+  // A table a function returns: changed once returned, a promise kept and awaited later (only an await of the call itself is read), a parameter's default the summary does not keep.
   "returned-table-changed": [["tools", 6]],
-  "returned-table-async": [["tools", 4]],
+  "returned-table-async": [["tools", 5]],
   "returned-table-default-parameter": [["tools", 4]],
   // A table a field of the class holds: changed in place, or a public field other code may set.
   "field-table-pushed-elsewhere": [["tools", 4]],
@@ -312,7 +312,7 @@ describe("SDK dialect: conditions and loops the source does not decide stay unkn
       assert.deepEqual(server.legacy, {});
     });
   }
-  it("capabilities chosen by an imported object's member (another module may change it): the spread stays unknown", () => {
+  it("capabilities chosen by an imported object's member that another module changes: the spread stays unknown", () => {
     const server = analyse("caps-chosen-by-imported-object");
     assert.equal(server.exact, false);
     assert.deepEqual(server.legacy, { tools: {} });

@@ -1,7 +1,7 @@
 // The one interface every dialect implements. The engine (this folder) knows dialects only through it:
 // a workspace is given a list of them (the registry lives outside the engine) and asks each, per file,
 // whether the file may concern it, how many units it holds there, and what each unit is.
-import type { Evaluator } from "./evaluate/evaluator";
+import type { Evaluator, EvaluatorOptions } from "./evaluate/evaluator";
 import type { Loc } from "./evaluate/values";
 import type { AnalysisDiagnostic, CodeTable, FixData } from "./model/diagnostics";
 import type { ProvenanceEntry } from "./model/provenance";
@@ -137,6 +137,8 @@ export interface Dialect {
    * (Absent: a description read as far as the parser recovers, as conduit classes are.)
    */
   readonly runsItsSource?: true;
+  /** What `await call` gives where the dialect's rules know it (EvaluatorOptions.awaitedCall); with runsItsSource only. */
+  readonly awaitedCall?: EvaluatorOptions["awaitedCall"];
 }
 
 /** The flow every dialect of a list needs: the union of their specs. */

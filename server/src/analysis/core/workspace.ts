@@ -584,6 +584,7 @@ function compareLoc(fa: string, sa: number, fb: string, sb: number): number {
  * and an object built under `if`s the source decides as the arms taken.
  */
 function evaluatorOptions(dialect: Dialect): EvaluatorOptions {
-  return dialect.runsItsSource === true ? RUNTIME_OPTIONS : {};
+  if (dialect.runsItsSource !== true) return {};
+  return dialect.awaitedCall ? { ...RUNTIME_OPTIONS, awaitedCall: dialect.awaitedCall } : RUNTIME_OPTIONS;
 }
 const RUNTIME_OPTIONS: EvaluatorOptions = { runtimeValues: true, decideTest: testTruth };

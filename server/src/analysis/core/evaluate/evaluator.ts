@@ -50,6 +50,9 @@ export interface EvaluationHost {
   reachesModule?(file: string, question: ModuleQuestion): boolean;
 }
 
+/** Why a `cond ? a : b` has no one value here: the evaluator decides no condition (a dialect may, after it). */
+const CHOICE_WHY = "which of its two values it takes depends on a condition only known at run time";
+
 /** Deepest evaluation recursion before giving up with a dynamic value (self-referencing consts...). */
 const MAX_DEPTH = 300;
 /** Evaluation steps per root expression: a bound on pathological inputs, far above real code. */
@@ -100,6 +103,12 @@ export interface EvaluatorOptions {
    * with runtimeValues (the rules of knownConditions); without it such a condition is never decided.
    */
   readonly decideTest?: (ev: Evaluator, at: Loc, scope: Scope) => boolean | undefined;
+  /**
+   * What `await call` gives, where the dialect's rules for calls of workspace functions know it (the
+   * SDK's literalCalls.ts: an async function that only returns a static value); undefined: not known.
+   * Given with runtimeValues only.
+   */
+  readonly awaitedCall?: (ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope) => Value | undefined;
 }
 
 export class Evaluator {
@@ -117,16 +126,18 @@ export class Evaluator {
   /** Whether values are read as Node runs the code (see EvaluatorOptions). */
   readonly #runtimeValues: boolean;
   readonly #decideTest: EvaluatorOptions["decideTest"];
+  readonly #awaitedCall: EvaluatorOptions["awaitedCall"];
 
   constructor(host: EvaluationHost, options: EvaluatorOptions = {}) {
     this.#host = host;
     this.#runtimeValues = options.runtimeValues === true;
     this.#decideTest = this.#runtimeValues ? options.decideTest : undefined;
+    this.#awaitedCall = this.#runtimeValues ? options.awaitedCall : undefined;
   }
 
   /** The options it was made with (an evaluator over another host keeps them). */
   get options(): EvaluatorOptions {
-    return { runtimeValues: this.#runtimeValues, ...(this.#decideTest ? { decideTest: this.#decideTest } : {}) };
+    return { runtimeValues: this.#runtimeValues, ...(this.#decideTest ? { decideTest: this.#decideTest } : {}), ...(this.#awaitedCall ? { awaitedCall: this.#awaitedCall } : {}) };
   }
 
   /** The workspace services the evaluator reads through (the SDK replay resolves helpers with it). */
@@ -219,7 +230,7 @@ export class Evaluator {
       case "lit":
         return { t: "prim", value: expr.value, loc };
       case "dyn":
-        return (expr.arith && opts.builtins ? this.#arithmetic(expr.arith, scope, opts, loc) : undefined) ?? (this.#runtimeValues ? this.#joinedString(expr.text, expr.span, scope, opts, loc) : undefined) ?? { t: "dyn", text: expr.text, loc };
+        return (expr.arith && opts.builtins ? this.#arithmetic(expr.arith, scope, opts, loc) : undefined) ?? (expr.awaited ? this.#awaited(expr.awaited, scope, loc) : undefined) ?? (this.#runtimeValues ? this.#joinedString(expr.text, expr.span, scope, opts, loc) : undefined) ?? { t: "dyn", text: expr.text, loc, ...(expr.why ? { why: expr.why } : expr.branches ? { why: CHOICE_WHY } : {}) };
       case "obj":
         return this.#object(expr, scope, opts, loc);
       case "arr": {
@@ -292,6 +303,12 @@ export class Evaluator {
     };
     const value = text.startsWith("`") && text.endsWith("`") ? templateString(text, span, valueOf) : concatString(text, span, valueOf);
     return value === undefined ? undefined : { t: "prim", value, loc };
+  }
+
+  /** `await loadConfig()`: the value the dialect knows the promise holds (EvaluatorOptions.awaitedCall), at the await. */
+  #awaited(call: Extract<ValueExpr, { k: "call" }>, scope: Scope, loc: Loc): Value | undefined {
+    const v = this.#awaitedCall?.(this, call, scope);
+    return v && { ...v, loc };
   }
 
   /** `5 * MINUTE`: the number, when both sides evaluate to numbers (undefined otherwise: not known). */
@@ -481,17 +498,20 @@ export class Evaluator {
   /**
    * `Object.assign({}, BASE, EXTRA)` into an object literal written there (so no named object is
    * changed): the sources' keys in order, a later one replacing an earlier one, as a spread would.
-   * Not when a source may hold keys not known (an unknown spread), nor a source that is not an object.
+   * When a source is not a known object (`FLAGS.x ? EXTRA : {}`, an unknown spread), the call is read
+   * as the literal of spreads it stands for, `{ ...{}, ...BASE, ...(FLAGS.x ? EXTRA : {}) }`: its
+   * known keys known and that source an unknown part, which a dialect may settle as it settles spreads.
    */
   #assign(expr: Extract<ValueExpr, { k: "call" }>, scope: Scope, opts: EvalOptions, loc: Loc): Value | undefined {
     const callee = expr.callee;
     if (callee.k !== "get" || callee.key.k !== "static" || callee.key.name !== "assign" || callee.object.k !== "ref" || callee.object.name !== "Object" || expr.args[0]?.k !== "obj") return undefined;
+    if (this.#declaredAt("Object", scope)) return undefined;
     const entries = new Map<string, ObjEntryValue>();
     for (const a of expr.args) {
       const v = this.evaluate(a, scope, opts);
       // `undefined` and `null` sources add nothing.
       if (isUndefinedValue(v) || (v.t === "prim" && v.value === null)) continue;
-      if (v.t !== "obj" || v.entries.has(DYNAMIC_KEY)) return undefined;
+      if (v.t !== "obj" || v.entries.has(DYNAMIC_KEY)) return this.#runtimeValues ? this.#object({ k: "obj", entries: expr.args.map((arg) => ({ k: "spread", expr: arg, span: arg.span })), span: expr.span }, scope, opts, loc) : undefined;
       for (const [k, e] of v.entries) {
         entries.delete(k);
         entries.set(k, e);

@@ -396,6 +396,13 @@ function loopHasItems(cx: Context, node: ts.Node, parent: ts.Node): boolean {
   return guard !== undefined && hasItems(cx.ev, cx.file, guard, cx.scope);
 }
 
+/** An expression of `file`'s syntax as a summarised expression, to evaluate in a scope of that file; undefined when the file is not at hand. */
+export function expressionOf(ev: Evaluator, file: string, node: ts.Expression): ValueExpr | undefined {
+  const summary = ev.summary(file);
+  const sf = parsedSource(ev, file);
+  return summary && sf && node.getSourceFile() === sf ? exprOf({ ev, file, sf, summary, scope: ev.fileScope(file) }, node) : undefined;
+}
+
 function exprOf(cx: Context, e: ts.Expression): ValueExpr {
   const ctx: SummaryContext = {
     sf: cx.sf,
@@ -568,13 +575,34 @@ function stableRoot(cx: Context, name: string): boolean {
   const decl = cx.summary.decls.get(name);
   if (decl) {
     if (decl.k === "enum") return true;
-    return decl.k === "const" && (![...cx.summary.exports.values()].some((x) => x.k === "local" && x.local === name) || readonlyConst(cx, name));
+    return decl.k === "const" && (![...cx.summary.exports.values()].some((x) => x.k === "local" && x.local === name) || readonlyConst(cx, name) || unchangedExport(cx, name));
   }
   if (cx.summary.imports.has(name)) {
     const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, TABLE_EVAL);
-    return v.t === "enum" || readonlyConst(cx, name) || unchangedJson(cx, name, v);
+    return v.t === "enum" || readonlyConst(cx, name) || unchangedJson(cx, name, v) || unchangedImportedConst(cx, name, v);
   }
   return false;
+}
+
+/**
+ * `export const FEATURES = { logging: true }`, read here: the object it was declared with, as the
+ * evaluator reads it (TABLE_EVAL searches the package's importers, and refuses an object the
+ * declaring file changes or hands to a call), as long as no module importing it changes it.
+ */
+function unchangedExport(cx: Context, name: string): boolean {
+  const v = cx.ev.evaluate({ k: "ref", name, span: { start: 0, end: 0 } }, cx.scope, TABLE_EVAL);
+  return v.t === "obj" || v.t === "arr";
+}
+
+/**
+ * `import { FEATURES } from "./caps.js"` of a top-level const object: what its declaration wrote,
+ * under the rule a JSON module's object is read by (unchangedJson): no module importing it changes
+ * it (the evaluator's search, which gave `value`) and this file hands it to no call.
+ */
+function unchangedImportedConst(cx: Context, name: string, value: Value): boolean {
+  if ((value.t !== "obj" && value.t !== "arr") || !constDeclaration(cx.ev, cx.file, name)) return false;
+  const text = cx.ev.host.text?.(cx.file);
+  return text !== undefined && !handedOnNames(cx.summary, text).has(name);
 }
 
 /**

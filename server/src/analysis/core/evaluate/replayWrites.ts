@@ -1,6 +1,7 @@
 import type { ArrItem, FileSummary, GuardedWrite, ObjEntry, TopWrite, ValueExpr } from "../model/summary";
 import { guardedEntry } from "../summarize/guardedEntry";
 import type { Loc } from "./values";
+import { positionAt } from "../model/positions";
 
 /**
  * A top-level const object or array that the file changes only by top-level statements
@@ -36,14 +37,20 @@ export function replayWrites(
   for (const w of writes) {
     if (w.k === "guarded") {
       if (after) entries.push(guardedEntry(name, w));
-      else for (const key of w.keys) entries.push({ k: "prop", key: { k: "static", name: key, span: w.span }, value: { k: "dyn", text: `${name}.${key}`, span: w.span } });
+      else for (const key of w.keys) entries.push({ k: "prop", key: { k: "static", name: key, span: w.span }, value: { k: "dyn", text: `${name}.${key}`, span: w.span, why: laterWrite(summary, w.span.start, true) } });
       continue;
     }
     if (w.k !== "set") continue;
-    const value: ValueExpr = after ? w.value : { k: "dyn", text: `${name}.${w.key}`, span: w.span };
+    const value: ValueExpr = after ? w.value : { k: "dyn", text: `${name}.${w.key}`, span: w.span, why: laterWrite(summary, w.span.start, false) };
     entries.push({ k: "prop", key: { k: "static", name: w.key, span: w.head }, value });
   }
   return { init: { ...init, entries }, variant: after ? "#after" : "#keys" };
+}
+
+/** The reason a key written by a statement is not known where the object is read: its value may be a literal, but it may land after the read. */
+function laterWrite(summary: FileSummary, at: number, guarded: boolean): string {
+  const line = positionAt(summary.lineStarts, at).line + 1;
+  return `it is written ${guarded ? "under a condition " : ""}by the statement at line ${line}, which may run only after it is read here`;
 }
 
 /** Whether a position is inside a top-level function declaration, which may be called before the statements above it run. */

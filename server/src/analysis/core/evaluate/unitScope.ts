@@ -23,7 +23,8 @@ export function unitScope(ev: Evaluator, file: string, unit: FlowUnit | undefine
   const handedOn = summary ? handedOnNamesOf(summary, read) : undefined;
   const readable = (name: string) => mutated !== undefined && !mutated.has(name) && !fileWide(name);
   // An object or array handed to a call may be changed there; a server or a function handed on is still itself.
-  const handedObject = (name: string, expr: ValueExpr) => (expr.k === "obj" || expr.k === "arr") && handedOn?.has(name) === true;
+  // So may an awaited result (`const cfg = await loadConfig()`), which a dialect may read as an object.
+  const handedObject = (name: string, expr: ValueExpr) => (expr.k === "obj" || expr.k === "arr" || (expr.k === "dyn" && expr.awaited !== undefined)) && handedOn?.has(name) === true;
   let scope = ev.fileScope(file);
   for (const u of chain.reverse()) {
     const vars = new Map<string, Binding>();

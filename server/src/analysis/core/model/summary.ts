@@ -37,8 +37,12 @@ export type ValueExpr =
    * `test`: the condition of an `if` whose arms write an object's keys (GuardedWrite), as the object's
    * spread of the keys each arm writes; an evaluator that reads values as Node runs them takes the arm
    * a condition the source decides chooses (EvaluatorOptions.decideTest).
+   * `why`: why it is not known, when that is known where the expression is made (a value written by a
+   * statement that may run after the read, replayWrites.ts); the evaluator's value carries it.
+   * `awaited`: `await f(...)`, the call awaited, for an evaluator told what some calls' promises hold
+   * (EvaluatorOptions.awaitedCall).
    */
-  | { readonly k: "dyn"; readonly text: string; readonly span: Span; readonly branches?: readonly [ValueExpr, ValueExpr]; readonly arith?: Arithmetic; readonly test?: Span };
+  | { readonly k: "dyn"; readonly text: string; readonly span: Span; readonly branches?: readonly [ValueExpr, ValueExpr]; readonly arith?: Arithmetic; readonly test?: Span; readonly why?: string; readonly awaited?: Extract<ValueExpr, { k: "call" }> };
 
 /**
  * `5 * MINUTE`, `-LIMIT`: arithmetic, kept on a `dyn` so that whatever reads values without

@@ -112,6 +112,11 @@ export function toValueExpr(ctx: SummaryContext, node: ts.Expression, depth = 0)
     case SK.ArrowFunction:
     case SK.FunctionExpression:
       return { k: "fn", fn: toFunctionSummary(ctx, node as ts.ArrowFunction | ts.FunctionExpression, next), span };
+    case SK.AwaitExpression: {
+      // `await loadConfig()`: what the promise holds is not the call's value, but a dialect may know it.
+      const operand = toValueExpr(ctx, (node as ts.AwaitExpression).expression, next);
+      return { k: "dyn", text: spanText(ctx, span), span, ...(operand.k === "call" ? { awaited: operand } : {}) };
+    }
     case SK.ConditionalExpression: {
       const c = node as ts.ConditionalExpression;
       return { k: "dyn", text: spanText(ctx, span), span, branches: [toValueExpr(ctx, c.whenTrue, next), toValueExpr(ctx, c.whenFalse, next)] };

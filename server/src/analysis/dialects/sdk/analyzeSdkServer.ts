@@ -601,7 +601,10 @@ function finalRules(state: SdkState, result: ReplayResult, eras: ServedEras, tex
       diagnostic(
         "sdk-logging-setlevel",
         result.loggingLate,
-        result.release.setLevelInstalled
+        result.release.setLevelInstalled && result.loggingWrittenLate
+          ? `In SDK v1, logging written to the capabilities object after the Server was made with it is advertised, but the constructor installs the logging/setLevel handler only for a logging it is given: clients that set a level get -32601. ` +
+              `Write logging in the object before the Server is made instead.`
+          : result.release.setLevelInstalled
           ? `In SDK v1, logging added by registerCapabilities installs no logging/setLevel handler (typescript-sdk #1464): clients that set a level get -32601. ` +
               `Declare logging in the constructor's capabilities instead.`
           : `SDK ${result.release.version ?? "v1"} installs no logging/setLevel handler, whether logging is declared in the constructor or added by registerCapabilities: clients that set a level get -32601. ` +

@@ -9,7 +9,7 @@ import { DYNAMIC_KEY, isUndefinedValue, type Binding, type Loc, type ObjEntryVal
 import { ts } from "../../core/typescript";
 import { nodeAt, parsedSource } from "./containerStores";
 import type { SdkSite } from "./findSdkServers";
-import { decidedOperand } from "../../core/evaluate/knownConditions";
+import { decidedOperand, expressionOf } from "../../core/evaluate/knownConditions";
 import { unitScope } from "../../core/evaluate/unitScope";
 import { SDK_EVAL } from "./sdkEval";
 
@@ -85,20 +85,54 @@ function decide(ev: Evaluator, loc: Loc, scopeAt: ConditionScope): { value: Valu
   return node && ts.isExpression(node) ? decideNode(ev, loc, node, scopeAt) : undefined;
 }
 
-/** The values each spread of the object literal the spread at `loc` is in gives, when conditions the source decides choose them all. */
+/**
+ * The values each spread of the object literal the spread at `loc` is in gives (or each source of the
+ * `Object.assign({}, …)` it is an argument of, read as such a literal by the evaluator), when
+ * conditions the source decides choose every one not already known: a spread of a known object
+ * (`...BASE`) is in the object's keys already.
+ */
 function decideSpreads(ev: Evaluator, loc: Loc, scopeAt: ConditionScope): Value[] | undefined {
   const sf = parsedSource(ev, loc.file);
-  let node = sf ? nodeAt(sf, loc.span) : undefined;
-  while (node && !ts.isSpreadAssignment(node) && !ts.isObjectLiteralExpression(node)) node = node.parent;
-  if (!node || !ts.isSpreadAssignment(node)) return undefined;
+  const at = sf ? nodeAt(sf, loc.span) : undefined;
+  const sources = at && (assignSources(at) ?? literalSpreads(at));
+  if (!sources) return undefined;
   const values: Value[] = [];
-  for (const p of node.parent.properties) {
-    if (!ts.isSpreadAssignment(p)) continue;
-    const decided = decideNode(ev, loc, p.expression, scopeAt);
-    if (!decided) return undefined;
-    values.push(decided.value);
+  for (const source of sources) {
+    const decided = decideNode(ev, loc, source, scopeAt);
+    if (decided) values.push(decided.value);
+    else if (!knownObject(ev, loc, source, scopeAt)) return undefined;
   }
   return values;
+}
+
+/** The spread expressions of the object literal whose spread `node` is (or is in). */
+function literalSpreads(node: ts.Node): ts.Expression[] | undefined {
+  let cur: ts.Node | undefined = node;
+  while (cur && !ts.isSpreadAssignment(cur) && !ts.isObjectLiteralExpression(cur)) cur = cur.parent;
+  return cur && ts.isSpreadAssignment(cur) ? cur.parent.properties.filter(ts.isSpreadAssignment).map((p) => p.expression) : undefined;
+}
+
+/** The sources of `Object.assign({ … }, a, b)` when `node` is one of them: every argument, the target literal too. */
+function assignSources(node: ts.Node): readonly ts.Expression[] | undefined {
+  let arg: ts.Node = node;
+  while (ts.isParenthesizedExpression(arg.parent)) arg = arg.parent;
+  const call = arg.parent;
+  if (!call || !ts.isCallExpression(call) || !call.arguments.some((a) => a === arg)) return undefined;
+  const callee = call.expression;
+  const isAssign = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "Object" && callee.name.text === "assign";
+  return isAssign && call.arguments.length > 0 && ts.isObjectLiteralExpression(call.arguments[0]!) ? call.arguments : undefined;
+}
+
+/** Whether a spread source is an object whose keys are all known (already merged where it is spread). */
+function knownObject(ev: Evaluator, loc: Loc, node: ts.Expression, scopeAt: ConditionScope): boolean {
+  let e = node;
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
+  // The target literal of `Object.assign`: its own spreads are settled on their own.
+  if (ts.isObjectLiteralExpression(e)) return e.properties.every((p) => !ts.isSpreadAssignment(p));
+  const scope = scopeAt(loc, node);
+  const expr = scope && expressionOf(ev, loc.file, e);
+  const value = scope && expr && ev.evaluate(expr, scope, SDK_EVAL);
+  return value !== undefined && value.t === "obj" && !value.entries.has(DYNAMIC_KEY);
 }
 
 function decideNode(ev: Evaluator, loc: Loc, node: ts.Expression, scopeAt: ConditionScope): { value: Value } | undefined {

@@ -1,6 +1,7 @@
 // The official MCP TypeScript SDK: v1 (`@modelcontextprotocol/sdk`) and v2 (`@modelcontextprotocol/server`).
 // A server is each `new McpServer(...)` / `new Server(...)`; what it advertises is replayed from what
 // the program does with it, in order.
+import { awaitedStaticCall } from "./literalCalls";
 import type { Dialect, Memo } from "../../core/dialect";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { analyzeSdkServer } from "./analyzeSdkServer";
@@ -48,6 +49,7 @@ export const sdkDialect: Dialect = {
   },
   codes: SDK_CODES,
   runsItsSource: true,
+  awaitedCall: awaitedStaticCall,
   words: sdkWords,
   editor: sdkEditor,
 };

@@ -2,7 +2,8 @@
 // a call of a workspace function whose body is consts and one `return` of a static value, given
 // static arguments, is that value, unless the program writes into what the function returns
 // (`caps().logging = {}`: a function returning a shared const hands out the same object each time).
-// An async or generator function returns something else (a promise, an iterator): it stays unknown.
+// An async or generator function returns something else (a promise, an iterator): it stays unknown,
+// except that `await f()` of an async one is the value it returns (awaitedStaticCall).
 import { ts } from "../../core/typescript";
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import { DYNAMIC_KEY, type Binding, type Loc, type Scope, type Value } from "../../core/evaluate/values";
@@ -44,14 +45,25 @@ function replace(ev: Evaluator, value: Value, scope: Scope, calls: ReadonlyMap<n
   return changed ? { ...value, entries } : value;
 }
 
-/** The call's static result, or undefined when the callee, an argument or the result is not static. */
-function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Value | undefined {
+/**
+ * `const cfg = await loadConfig()` with `async function loadConfig() { return { logs: true } }`: the
+ * value the awaited promise holds, by the rules of a plain function's call (static arguments, a
+ * result nothing writes into); undefined otherwise. Only awaited right there: a promise kept or
+ * handed on is awaited later, or never. The caller's scope leaves the local unknown if the code
+ * changes it or hands it on (unitScope.ts).
+ */
+export function awaitedStaticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope): Value | undefined {
+  return staticCall(ev, call, scope, true);
+}
+
+/** The call's static result, or undefined when the callee, an argument or the result is not static. `awaited`: of an async function, awaited. */
+function staticCall(ev: Evaluator, call: Extract<ValueExpr, { k: "call" }>, scope: Scope, awaited = false): Value | undefined {
   if (call.callee.k !== "ref") return undefined;
   const callee = ev.lookup(call.callee.name, scope, { file: scope.file, span: call.callee.span }, SDK_EVAL);
   if (callee.t !== "fn" || !callee.fn.result || callee.fn.rest || call.args.some((a) => a.k === "dyn")) return undefined;
   // `caps().logging = {}` somewhere: a function returning a shared object hands out one that changes.
   if (changesResults(ev, scope.file, call.callee.name) || (callee.scope.file !== scope.file && changesResults(ev, callee.scope.file, call.callee.name))) return undefined;
-  const fn = plainFunction(ev, callee.scope.file, callee.fn.bodySpan);
+  const fn = plainFunction(ev, callee.scope.file, callee.fn.bodySpan, awaited);
   // A parameter without an argument is `undefined`, which no static value stands for.
   if (!fn || callee.fn.params.length > call.args.length) return undefined;
   const args = call.args.map((a) => ev.evaluate(a, scope, SDK_EVAL));
@@ -131,8 +143,11 @@ function isStatic(v: Value, keysKnown = false): boolean {
   return false;
 }
 
-/** The function whose body is at `body`, when it is neither async nor a generator (its call returns the value itself). */
-function plainFunction(ev: Evaluator, file: string, body: Span): ts.FunctionLikeDeclaration | undefined {
+/**
+ * The function whose body is at `body`, when it is neither async nor a generator (its call returns the
+ * value itself); with `async`, when it is async and no generator (awaited, its call gives the value).
+ */
+function plainFunction(ev: Evaluator, file: string, body: Span, async = false): ts.FunctionLikeDeclaration | undefined {
   const source = parsedSource(ev, file);
   if (!source) return undefined;
   let found: ts.FunctionLikeDeclaration | null | undefined;
@@ -141,7 +156,7 @@ function plainFunction(ev: Evaluator, file: string, body: Span): ts.FunctionLike
     if (ts.isFunctionLike(n) && "body" in n && n.body && n.body.getStart(source) === body.start) {
       const mods = ts.canHaveModifiers(n) ? ts.getModifiers(n) ?? [] : [];
       const fn = n as ts.FunctionLikeDeclaration;
-      found = !mods.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) && !fn.asteriskToken ? fn : null;
+      found = mods.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) === async && !fn.asteriskToken ? fn : null;
       return;
     }
     ts.forEachChild(n, visit);

@@ -231,6 +231,8 @@ export interface ReplayResult {
   readonly mayThrowAt: readonly { readonly loc: Loc; readonly why: string; readonly said?: true }[];
   /** v1: where `logging` was added after construction. */
   readonly loggingLate: Loc | undefined;
+  /** It was written to the capabilities object the Server holds (capabilitiesWrittenAfter.ts), not added by registerCapabilities. */
+  readonly loggingWrittenLate: boolean;
   /** The live capabilities object was written to: what a handler finds there is not known. */
   readonly capsUncertain: boolean;
   readonly connectArg: { readonly file: string; readonly expr: ValueExpr | undefined } | undefined;
@@ -1051,7 +1053,8 @@ export class Replay {
     }
     const given = written.args[1];
     if (!given) return;
-    const options = optionsWithLaterWrites(this.#ev, this.#site, given, { version: this.state.version, lowLevel: this.state.kind === "low" }) ?? given;
+    const later = optionsWithLaterWrites(this.#ev, this.#site, given, { version: this.state.version, lowLevel: this.state.kind === "low" });
+    const options = later?.options ?? given;
     const called = this.#constructorArguments();
     const scope: Scope = called ? { file, vars: called, parent: written.scope } : written.scope;
     const value = withLiteralCalls(this.#ev, options, scope, this.#ev.evaluate(options, scope, SDK_EVAL));
@@ -1089,7 +1092,11 @@ export class Replay {
     if (this.state.version === "v2") for (const thrown of constructorOptionThrows(value)) this.#mayThrow(thrown.loc, thrown.why);
     const versions = value.entries.get("supportedProtocolVersions");
     if (versions) this.supportedVersions = this.#json(versions.value) ?? undefined;
-    if ("logging" in this.state.caps) {
+    if (later?.loggingLate && "logging" in this.state.caps) {
+      this.loggingLate ??= { file, span: later.loggingLate };
+      this.loggingWrittenLate = true;
+    }
+    else if ("logging" in this.state.caps) {
       this.state.loggingAtConstruction = true;
       // SDK v1 before 1.17.5 installs no logging/setLevel handler: clients that set a level get -32601.
       if (this.state.version !== "v1" || this.release.setLevelInstalled) this.state.handlers.set("logging/setLevel", { file, span: event.span });
@@ -2666,6 +2673,7 @@ export class Replay {
       releaseUnknowns: this.#registrations.releaseUnknowns,
       mayThrowAt: this.mayThrowAt,
       loggingLate: this.loggingLate,
+      loggingWrittenLate: this.loggingWrittenLate,
       capsUncertain: this.capsUncertain,
       connectArg: this.#connection.connectArg,
       supportedVersions: this.supportedVersions,
@@ -2789,6 +2797,7 @@ export class Replay {
 
   /** v1 only: where `logging` was added after construction (no `logging/setLevel` then). */
   loggingLate: Loc | undefined;
+  loggingWrittenLate = false;
 
   #record(step: SdkStep): void {
     if (this.steps.length < MAX_RECORDED_STEPS) this.steps.push(step);
