@@ -267,6 +267,8 @@ export class Evaluator {
         const object = this.evaluate(expr.object, scope, opts);
         const key = this.#key(expr.key, scope, opts);
         if (key === undefined) return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "the property name is not static" };
+        // `this.caps`: whatever its initialiser wrote, the instance's field is what the code has made it by then.
+        if (object.t === "dyn" && !object.why && expr.object.k === "dyn" && expr.object.text === "this") return { t: "dyn", text: this.sourceText(expr, scope.file), loc, why: "a field of the instance holds what the code has put there when it is read, which is not followed" };
         return this.#member(object, key, this.sourceText(expr, scope.file), loc, opts);
       }
       case "freeze":
