@@ -7,8 +7,8 @@ import { ts } from "../typescript";
 import { parsedSource } from "../summarize/parsedSource";
 import { nodeAt } from "../summarize/nodeAt";
 
-/** Methods of a promise whose callback gets the rejection (or nothing), never the value. */
-const ERROR_ONLY = new Set(["catch", "finally"]);
+/** Methods of a promise whose callbacks never see its value (only a rejection, or nothing). */
+const VALUE_BLIND = new Set(["catch", "finally"]);
 
 /**
  * Whether the call written at `span` is a statement of its own, maybe awaited, `void`ed, parenthesised
@@ -17,23 +17,38 @@ const ERROR_ONLY = new Set(["catch", "finally"]);
 export function resultDiscarded(ev: Evaluator, file: string, span: Span): boolean {
   const sf = parsedSource(ev, file);
   const call = sf ? nodeAt(sf, span, ts.isCallExpression) : undefined;
-  if (!call) return false;
-  let node: ts.Node = call;
-  for (let hops = 0; hops < 16; hops++) {
-    const parent: ts.Node | undefined = node.parent;
+  return call !== undefined && isIgnored(call as ts.CallExpression);
+}
+
+/** `f();`, `await f();`, `void f()`, `f().catch(...)`, `await f().finally(...)`: the value goes nowhere. */
+export function isIgnored(expr: ts.Expression): boolean {
+  let top: ts.Node = expr;
+  for (let hops = 0; hops < 8; hops++) {
+    while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAwaitExpression(top.parent) || ts.isVoidExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isNonNullExpression(top.parent))) {
+      top = top.parent;
+    }
+    const parent = top.parent;
     if (!parent) return false;
     if (ts.isExpressionStatement(parent)) return true;
-    if (ts.isParenthesizedExpression(parent) || ts.isAwaitExpression(parent) || ts.isVoidExpression(parent)) {
-      node = parent;
-      continue;
-    }
-    // `f().catch(handler)`: the call is the object of `.catch`, and the chained call's result is read in turn.
-    const chained = parent.parent;
-    if (ts.isPropertyAccessExpression(parent) && parent.expression === node && ERROR_ONLY.has(parent.name.text) && chained && ts.isCallExpression(chained) && chained.expression === parent) {
-      node = chained;
+    // `items.forEach((r) => r(server))`: the arrow's value is its body's, and forEach drops it.
+    if (ts.isArrowFunction(parent) && parent.body === top && droppedCallback(parent)) return true;
+    // `f().catch(handler)`: the handler gets a rejection; the chain resolves to the server, so it too must go nowhere.
+    const call = parent.parent;
+    if (ts.isPropertyAccessExpression(parent) && parent.expression === top && VALUE_BLIND.has(parent.name.text) && call && ts.isCallExpression(call) && call.expression === parent) {
+      top = call;
       continue;
     }
     return false;
   }
   return false;
 }
+
+/** Methods that call their callback for each item and drop what it returns. */
+const DROPS_CALLBACK_VALUE = new Set(["forEach"]);
+
+/** `xs.forEach(fn)` with `fn` the callback: what `fn` returns goes nowhere. */
+function droppedCallback(fn: ts.ArrowFunction): boolean {
+  const call = fn.parent;
+  return ts.isCallExpression(call) && call.arguments[0] === fn && ts.isPropertyAccessExpression(call.expression) && DROPS_CALLBACK_VALUE.has(call.expression.name.text);
+}
+

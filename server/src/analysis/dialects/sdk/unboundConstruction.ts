@@ -10,7 +10,7 @@ import { climb, HARMLESS_MEMBERS, nodeAt, parsedSource } from "./containerStores
 import type { SdkSite } from "./findSdkServers";
 import type { FlowUnit } from "../../core/model/summary";
 import { dispatch, type ClassChain } from "./classChain";
-import { isIgnored } from "./ignoredResults";
+import { isIgnored } from "../../core/evaluate/discardedResult";
 
 /** Why what is done with a server built without a name is not followed; undefined when nothing is. */
 export function unboundConstruction(ev: Evaluator, site: SdkSite): { why: string; loc: Loc } | undefined {
