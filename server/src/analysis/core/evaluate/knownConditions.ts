@@ -126,6 +126,13 @@ export function regionEntered(ev: Evaluator, file: string, unit: FlowUnit, regio
   return taken(ev, file, unit, region);
 }
 
+/** Whether a region (FlowEventEntry.branches) is one arm of a `?:`, not its condition. */
+export function conditionalArm(ev: Evaluator, file: string, region: string): boolean {
+  const sf = parsedSource(ev, file);
+  const found = sf ? regionAt(sf, region) : undefined;
+  return found !== undefined && !found.loop && ts.isConditionalExpression(found.parent) && found.parent.condition !== found.node;
+}
+
 /**
  * The other arm of the `if`/`else` or `?:` a region is one arm of, as a region; undefined when the
  * region is not such an arm or the `if` has no `else`.

@@ -4,8 +4,7 @@
 // `const server = createPublicServer()`.
 import type { Evaluator } from "../../core/evaluate/evaluator";
 import type { FlowEventEntry } from "../../core/model/summary";
-import { ts } from "../../core/typescript";
-import { nodeAt, parsedSource } from "./containerStores";
+import { conditionalArm } from "../../core/evaluate/knownConditions";
 
 /** Whether the call's entry is conditional for more than being one arm of a `?:` (a branch, a loop, a callback around it). */
 export function conditionalBeyondArm(ev: Evaluator, file: string, entry: FlowEventEntry): boolean {
@@ -17,7 +16,5 @@ export function conditionalBeyondArm(ev: Evaluator, file: string, entry: FlowEve
   // The arm is the call itself, maybe awaited or in parentheses.
   const before = ev.host.text?.(file)?.slice(Number(m[1]), span.start);
   if (before === undefined || !/^[\s(]*(?:await\s+)?[\s(]*$/.test(before)) return true;
-  const sf = parsedSource(ev, file);
-  const arm = sf ? nodeAt(sf, { start: Number(m[1]), end: Number(m[2]) }) : undefined;
-  return !(arm?.parent && ts.isConditionalExpression(arm.parent) && arm.parent.condition !== arm);
+  return !conditionalArm(ev, file, entry.branches[0]!);
 }

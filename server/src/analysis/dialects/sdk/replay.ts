@@ -82,10 +82,7 @@ import { SDK_METHODS } from "./sdkTables";
 import { settleParameterConditions, soleCall } from "./parameterConditions";
 import { eraContext } from "./eraSplit";
 import { conditionalBeyondArm } from "./chosenArm";
-import { closureCaptures } from "./returnedClosureCaptures";
-
-/** The name a method of the server's own class knows it by. */
-const THIS: ReadonlySet<string> = new Set(["this"]);
+import { returnsFunctionOverThis } from "./returnedClosureCaptures";
 import { calledAtStartByImporter, importerStartCalls } from "./importerStarts";
 import { underEraCondition } from "./eraConditions";
 import type { ZodMain } from "./zodFlavours";
@@ -1674,7 +1671,7 @@ export class Replay {
                 // `return server.server`: the low-level Server inside, which takes handlers too; `return () =>
                 // this` from a method of the server's own class: a function that hands the server to whoever
                 // calls it (helpers' returned closures are followed where they are called: returnedClosures.ts).
-                const part = (event.source && event.source.some((_, k) => k > 0 && local.has(key(event.source!.slice(0, k))))) || (event.source === null && unit.kind === "method" && local.has("this") && closureCaptures(this.#ev.host.text?.(file), event.span, THIS));
+                const part = (event.source && event.source.some((_, k) => k > 0 && local.has(key(event.source!.slice(0, k))))) || (event.source === null && unit.kind === "method" && local.has("this") && returnsFunctionOverThis(this.#ev.host.text?.(file), event.span));
                 if (part && !this.#resultDropped()) this.#returns.part ??= { file, span: event.span };
               }
             }

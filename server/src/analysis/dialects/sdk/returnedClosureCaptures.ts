@@ -7,14 +7,9 @@ import type { Span } from "../../core/model/summary";
 /** The returned expression is itself a function (not a call whose arguments hold one). */
 const FUNCTION = /^\s*(?:return\b)?[\s(]*(?:async\s+)?(?:function\b|[A-Za-z_$][\w$]*\s*=>|\([^()]*\)\s*(?::[^=]{0,200}?)?=>)/;
 
-/** Whether the expression returned at `span` (the `return` statement, or an arrow's body) is a function whose text names one of the server's names (`this`, `server`, `this.server`). */
-export function closureCaptures(text: string | undefined, span: Span, names: ReadonlySet<string>): boolean {
+/** Whether the expression returned at `span` (the `return` statement, or an arrow's body) is a function whose text names `this`. */
+export function returnsFunctionOverThis(text: string | undefined, span: Span): boolean {
   if (text === undefined) return false;
   const returned = text.slice(span.start, span.end);
-  if (!FUNCTION.test(returned)) return false;
-  for (const name of names) {
-    const first = name.split(".")[0]!;
-    if (new RegExp(`(?<![\\w$.])${first.replace(/\$/g, "\\$")}(?![\\w$])`).test(returned)) return true;
-  }
-  return false;
+  return FUNCTION.test(returned) && /(?<![\w$.])this(?![\w$])/.test(returned);
 }
